@@ -1,0 +1,39 @@
+// Algorithm 1 (Fig. 2) and Algorithm 2 (Fig. 4) of "Broadcasting in Hypercycles":
+// the weights an originating node attaches per port, and the per-port tables a
+// distributed router needs (the hardware of Sec. 4.1 hardwires exactly these).
+#pragma once
+
+#include <vector>
+
+#include "topology/hypercycle.h"
+
+namespace hypercast {
+
+enum class Preference { kClockwise, kCounterclockwise };
+
+const char* toString(Preference p);
+
+// Case 1 of Algorithm 1 applied to dimension `dim`, for the port at signed
+// `offset`: the preferential direction gets weight D to all rho neighbours; the
+// other direction gets a+1 for its first k neighbours and a for the rest
+// (eq. 6). 0 means "nothing is sent on this port".
+int originWeight(const Dimension& d, int offset, Preference pref);
+
+// Per-port constants shared by every node of the network (Sec. 4.1: "the
+// constants a and k are calculated for each dimension ... and stored").
+struct RouterTables {
+  std::vector<int> port_dim;  // dimension of port p
+  std::vector<int> orig_wc;   // Case 1 weight sent on port p (0: unused)
+  std::vector<int> fwd_port;  // port continuing a packet that arrived on p (Case 2)
+  std::vector<bool> two_vc;   // port p's input buffer has two virtual channels
+  int max_wc = 1;             // largest weight any packet carries
+};
+
+RouterTables makeRouterTables(const Hypercycle& h, Preference pref);
+
+// Dateline bit of output port p at node x: the hop out of p crosses the wrap of
+// its ring (x_i + offset leaves 0..m_i-1). Packets that crossed it travel on
+// virtual channel 1 of the two-VC ports; see README "Deadlock freedom".
+bool portWraps(const Hypercycle& h, uint64_t x, int port);
+
+}  // namespace hypercast

@@ -1,0 +1,232 @@
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <set>
+
+#include "cli/commands.h"
+#include "cli/network_args.h"
+#include "cli/rtl_build.h"
+#include "emit/hypercycle_rtl.h"
+#include "sim/sim_job.h"
+#include "util/error.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace cli {
+
+namespace {
+
+// Largest networks each engine takes. The Verilated whole-network model grows
+// with N (build time and memory); the SystemC model keeps one module per node.
+constexpr uint64_t kVerilatorMaxNodes = 4096;
+constexpr uint64_t kSystemcMaxNodes = 65536;
+// Largest network whose whole generated top is Verilated by default.
+constexpr uint64_t kWholeTopMaxNodes = 64;
+
+std::string selfDir() {
+  std::error_code ec;
+  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string(".") : p.parent_path().string();
+}
+
+uint64_t splitmix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int payload_width) {
+  const uint64_t n = h.nodes();
+  std::vector<BroadcastRequest> out;
+  const int modes =
+      (a.has("source") ? 1 : 0) + (a.has("all-sources") ? 1 : 0) + (a.has("random") ? 1 : 0);
+  if (modes > 1) throw Error("give only one of --source, --all-sources, --random");
+  if (a.has("random")) {
+    const long long k = a.getInt("random", 1, 1, 1000000);
+    const long long window = a.getInt("window", 64, 1, 1000000000);
+    std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
+    for (long long i = 0; i < k; ++i) {
+      BroadcastRequest b;
+      b.origin = rng() % n;
+      b.start_cycle = static_cast<int64_t>(rng() % static_cast<uint64_t>(window));
+      out.push_back(b);
+    }
+  } else if (a.has("all-sources")) {
+    const long long start = a.getInt("start", 0, 0, 1000000000);
+    for (uint64_t x = 0; x < n; ++x) out.push_back(BroadcastRequest{x, start, 0});
+  } else {
+    const std::vector<int> sources = parseIntList("--source", a.get("source", "0"));
+    std::vector<int> starts = parseIntList("--start", a.get("start", "0"));
+    if (starts.size() != 1 && starts.size() != sources.size()) {
+      throw Error("--start needs one cycle, or one per --source entry");
+    }
+    for (size_t i = 0; i < sources.size(); ++i) {
+      if (sources[i] < 0 || static_cast<uint64_t>(sources[i]) >= n) {
+        throw Error("source " + std::to_string(sources[i]) + " is outside 0.." +
+                    std::to_string(n - 1));
+      }
+      const int start = starts.size() == 1 ? starts[0] : starts[i];
+      if (start < 0) throw Error("--start cycles must be >= 0");
+      out.push_back(BroadcastRequest{static_cast<uint64_t>(sources[i]), start, 0});
+    }
+  }
+  // Payloads: pseudo-random, unique per origin, so that every delivery names its
+  // broadcast and a corrupted payload is caught.
+  const uint64_t mask = payload_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << payload_width) - 1;
+  std::set<std::pair<uint64_t, uint64_t>> used;
+  std::vector<uint64_t> per_origin(n, 0);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (++per_origin[out[i].origin] > mask) {
+      throw Error("node " + std::to_string(out[i].origin) + " broadcasts more often than " +
+                  std::to_string(payload_width) + "-bit payloads can tell apart");
+    }
+    uint64_t p = splitmix(i) & mask;
+    while (!used.emplace(out[i].origin, p).second) p = (p + 1) & mask;
+    out[i].payload = p;
+  }
+  return out;
+}
+
+void checkWritable(const std::string& path) {
+  const std::string probe = path + ".probe" + std::to_string(::getpid());
+  std::ofstream f(probe);
+  if (!f) throw Error("cannot write trace " + path);
+  f.close();
+  std::error_code ec;
+  fs::remove(probe, ec);
+}
+
+}  // namespace
+
+int cmdSimulate(const std::vector<std::string>& words) {
+  std::vector<OptionSpec> specs = networkOptions();
+  for (const auto& s : rtlOptions()) specs.push_back(s);
+  const std::vector<OptionSpec> own = {
+      {"engine", "E", "systemc | verilator | cosim (default cosim)"},
+      {"source", "S[,S...]", "broadcast origin(s) (default 0)"},
+      {"start", "C[,C...]", "start cycle, one or one per source (default 0)"},
+      {"all-sources", "", "every node broadcasts, all at the --start cycle"},
+      {"random", "K", "K broadcasts from random origins at random cycles"},
+      {"window", "W", "with --random: start cycles in 0..W-1 (default 64)"},
+      {"seed", "X", "with --random: random seed (default 1)"},
+      {"rtl-model", "M",
+       "auto | network | routers: Verilate the whole generated top, or the\n"
+       "                            generated router once, wired N times by the harness\n"
+       "                            (default auto: network up to 64 nodes)"},
+      {"trace", "FILE", "write every link crossing as CSV"},
+      {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
+      {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
+      {"json", "", "print a JSON summary"},
+      {"quiet", "", "no progress messages on stderr"},
+      {"help", "", "show this help"},
+  };
+  specs.insert(specs.end(), own.begin(), own.end());
+  const Args a("simulate", specs, words);
+  if (a.has("help")) {
+    std::cout
+        << "Runs broadcasts on the SystemC model (systemc), the Verilated RTL (verilator), or\n"
+           "both in lock step (cosim), which stops at the first cycle where they differ.\n"
+           "Every delivery is checked for origin, payload and count; the trace goes through\n"
+           "an independent checker. Exit status: 0 pass, 1 fail, 2 bad input.\n"
+           "The Verilated model is built on first use and cached by content under\n"
+           "$HYPERCAST_CACHE (default ~/.cache/hypercast).\n\n"
+        << usage("hypercast simulate --m ... --rho ... [--source S] --engine E [options]", specs);
+    return 0;
+  }
+  const Hypercycle h = parseNetwork(a);
+  const RtlOptions o = parseRtlOptions(a);
+  SimJob job;
+  job.engine = a.get("engine", "cosim");
+  if (job.engine != "systemc" && job.engine != "verilator" && job.engine != "cosim") {
+    throw Error("unknown engine '" + job.engine + "' (engines: systemc, verilator, cosim)");
+  }
+  const bool rtl = job.engine != "systemc";
+  const uint64_t limit = rtl ? kVerilatorMaxNodes : kSystemcMaxNodes;
+  if (h.nodes() > limit) {
+    throw Error("the network has " + std::to_string(h.nodes()) + " nodes; the " + job.engine +
+                " engine takes at most " + std::to_string(limit) +
+                (rtl ? " (use --engine systemc)" : ""));
+  }
+  for (int i = h.dims(); i >= 1; --i) {
+    job.m.push_back(h.dim(i).m);
+    job.rho.push_back(h.dim(i).rho);
+  }
+  job.preference = o.preference;
+  job.payload_width = o.payload_width;
+  job.buffer_depth = o.buffer_depth;
+  job.format = a.has("json") ? "json" : "text";
+  job.max_cycles = a.getInt("max-cycles", 0, 0, 1LL << 40);
+  job.watchdog = a.getInt("watchdog", 1000, 1, 1LL << 40);
+  job.broadcasts = plan(a, h, o.payload_width);
+  if (a.has("trace")) {
+    job.trace_path = fs::absolute(a.get("trace")).string();
+    checkWritable(job.trace_path);
+  }
+  const bool quiet = a.has("quiet") || a.has("json");
+
+  std::string exe;
+  std::string files_note;
+  if (rtl) {
+    const HypercycleRtl net = emitHypercycleNetwork(h, o);
+    const std::string mode = a.get("rtl-model", "auto");
+    RtlModel model = h.nodes() <= kWholeTopMaxNodes ? RtlModel::kNetwork : RtlModel::kRouters;
+    if (mode == "network") {
+      model = RtlModel::kNetwork;
+    } else if (mode == "routers") {
+      model = RtlModel::kRouters;
+    } else if (mode != "auto") {
+      throw Error("--rtl-model must be auto, network or routers, got '" + mode + "'");
+    }
+    if (model == RtlModel::kNetwork && h.nodes() > kWholeTopMaxNodes * 4) {
+      throw Error("--rtl-model network takes at most " + std::to_string(kWholeTopMaxNodes * 4) +
+                  " nodes (Verilator's code grows with N); use --rtl-model routers");
+    }
+    job.rtl_model = toString(model);
+    const RtlBuild b = buildRtlHarness(net, model, quiet);
+    exe = b.exe;
+    files_note =
+        b.dir + "/rtl (" + std::to_string(net.files.size()) + " files, top " + net.top_module +
+        "; Verilated: " + job.rtl_model + ")" +
+        (b.cached ? ", model cached"
+                  : ", model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
+  } else {
+    exe = selfDir() + "/hc-sim-systemc";
+    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sim-systemc target)");
+  }
+  if (!a.has("json")) {
+    std::cout << "network          hypercycle G^{" << h.rhoList() << "}_{" << h.mList()
+              << "}: " << h.nodes() << " nodes, degree " << h.degree() << ", diameter "
+              << h.diameter() << "\n";
+    if (rtl) std::cout << "files written    " << files_note << "\n";
+    std::cout.flush();
+  }
+
+  char job_path[] = "/tmp/hypercast-job-XXXXXX";
+  const int fd = ::mkstemp(job_path);
+  if (fd < 0) throw Error("cannot create a temporary job file in /tmp");
+  const std::string text = serializeJob(job);
+  const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(fd);
+  if (!wrote) {
+    ::unlink(job_path);
+    throw Error("cannot write the job file");
+  }
+  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  const std::string cmd = "'" + exe + "' --job '" + job_path + "'";
+  const int status = std::system(cmd.c_str());
+  ::unlink(job_path);
+  if (status == -1 || !WIFEXITED(status)) throw Error("the simulation harness crashed");
+  const int code = WEXITSTATUS(status);
+  if (code == 2) throw Error("the simulation harness rejected the job");
+  return code;
+}
+
+}  // namespace cli
+}  // namespace hypercast

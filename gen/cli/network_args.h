@@ -1,0 +1,24 @@
+// The options every command shares to name a network and its RTL.
+#pragma once
+
+#include <vector>
+
+#include "cli/args.h"
+#include "emit/rtl_layout.h"
+#include "topology/hypercycle.h"
+
+namespace hypercast {
+namespace cli {
+
+// The built-in default network: G^{3,2,1}_{8,6,5}, 240 nodes, mixed radices,
+// rho > 1 in two dimensions, degree 12, diameter 6.
+extern const char* const kDefaultM;
+extern const char* const kDefaultRho;
+
+std::vector<OptionSpec> networkOptions();
+std::vector<OptionSpec> rtlOptions();
+Hypercycle parseNetwork(const Args& a);
+RtlOptions parseRtlOptions(const Args& a);
+
+}  // namespace cli
+}  // namespace hypercast

@@ -1,0 +1,32 @@
+// Builds (once per distinct network, cached by content) the executable that runs
+// a generated network's Verilated RTL, alone or in lock step with the SystemC
+// model: verilator --build on the emitted RTL, then the harness (tb/) linked
+// against the model archive and the shared Verilator runtime.
+#pragma once
+
+#include <string>
+
+#include "emit/hypercycle_rtl.h"
+
+namespace hypercast {
+namespace cli {
+
+struct RtlBuild {
+  std::string exe;
+  std::string dir;  // cache entry: rtl/ (the emitted files), obj/, build.log
+  bool cached = false;
+  double seconds = 0;
+};
+
+enum class RtlModel {
+  kNetwork,  // Verilate the generated whole-network top (code grows with N)
+  kRouters,  // Verilate the generated router once; the harness wires N of them
+};
+const char* toString(RtlModel m);
+
+// Cache root: $HYPERCAST_CACHE, else $XDG_CACHE_HOME/hypercast, else ~/.cache/hypercast.
+std::string cacheRoot();
+RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet);
+
+}  // namespace cli
+}  // namespace hypercast

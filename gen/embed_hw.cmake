@@ -1,0 +1,10 @@
+# cmake -DOUT=... -DHW_DIR=... -DFILES=a.v,b.v -P embed_hw.cmake
+string(REPLACE "," ";" FILES "${FILES}")
+set(body "// Generated from hw/*.v by gen/embed_hw.cmake.\n#include \"emit/hw_sources.h\"\n\nnamespace hypercast {\n\nconst std::vector<HwSource>& hwSources() {\n  static const std::vector<HwSource> sources = {\n")
+foreach(f ${FILES})
+  file(READ ${HW_DIR}/${f} text)
+  string(APPEND body "      {\"${f}\", R\"HCV(${text})HCV\"},\n")
+endforeach()
+string(APPEND body "  };\n  return sources;\n}\n\n}  // namespace hypercast\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(RENAME ${OUT}.tmp ${OUT})

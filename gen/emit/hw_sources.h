@@ -1,0 +1,17 @@
+// The hand-written RTL of hw/, compiled into the tool so that `generate` writes a
+// self-contained folder. The .cpp is produced by CMake from hw/*.v.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hypercast {
+
+struct HwSource {
+  const char* name;  // e.g. "hc_router.v"
+  const char* text;
+};
+
+const std::vector<HwSource>& hwSources();
+
+}  // namespace hypercast

@@ -1,0 +1,81 @@
+#include "emit/output_dir.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "util/error.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+
+static void writeOrThrow(const fs::path& p, const std::string& contents) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  if (!f) throw Error("cannot write " + p.string() + ": " + std::strerror(errno));
+  f.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+  f.close();
+  if (!f) throw Error("cannot write " + p.string() + ": " + std::strerror(errno));
+}
+
+void writeFileAtomic(const std::string& path, const std::string& contents) {
+  const fs::path target(path);
+  const fs::path tmp = target.string() + ".tmp" + std::to_string(::getpid());
+  try {
+    writeOrThrow(tmp, contents);
+    fs::rename(tmp, target);
+  } catch (const fs::filesystem_error& e) {
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    throw Error("cannot write " + path + ": " + e.code().message());
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    throw;
+  }
+}
+
+void writeFileSet(const std::string& dir, const FileSet& files) {
+  const fs::path target(dir);
+  std::error_code ec;
+  if (fs::exists(target, ec) && !fs::is_directory(target, ec)) {
+    throw Error("--out " + dir + " exists and is not a folder");
+  }
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const fs::path staging = parent / (".hypercast-staging-" + target.filename().string() + "-" +
+                                     std::to_string(::getpid()));
+  auto cleanup = [&] {
+    std::error_code ignored;
+    fs::remove_all(staging, ignored);
+  };
+  try {
+    fs::create_directories(staging);
+    for (const auto& [rel, contents] : files) {
+      const fs::path p = staging / rel;
+      fs::create_directories(p.parent_path());
+      writeOrThrow(p, contents);
+    }
+    const bool existed = fs::exists(target);
+    if (!existed) {
+      fs::rename(staging, target);
+      return;
+    }
+    for (const auto& [rel, contents] : files) {
+      const fs::path to = target / rel;
+      fs::create_directories(to.parent_path());
+      fs::rename(staging / rel, to);
+    }
+    cleanup();
+  } catch (const fs::filesystem_error& e) {
+    cleanup();
+    throw Error("cannot write --out " + dir + ": " + e.code().message());
+  } catch (...) {
+    cleanup();
+    throw;
+  }
+}
+
+}  // namespace hypercast

@@ -1,0 +1,96 @@
+#include "sim/sim_job.h"
+
+#include <sstream>
+
+#include "util/error.h"
+
+namespace hypercast {
+
+static std::string joinInts(const std::vector<int>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s;
+}
+
+static std::vector<int> splitInts(const std::string& s) {
+  std::vector<int> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) out.push_back(std::stoi(item));
+  return out;
+}
+
+std::string serializeJob(const SimJob& j) {
+  std::ostringstream os;
+  os << "hypercast-job 1\n"
+     << "m " << joinInts(j.m) << "\nrho " << joinInts(j.rho) << "\npreference "
+     << toString(j.preference) << "\npayload_width " << j.payload_width << "\nbuffer_depth "
+     << j.buffer_depth << "\nengine " << j.engine << "\nformat " << j.format << "\nmax_cycles "
+     << j.max_cycles << "\nwatchdog " << j.watchdog << "\n";
+  if (!j.rtl_model.empty()) os << "rtl_model " << j.rtl_model << "\n";
+  if (!j.trace_path.empty()) os << "trace " << j.trace_path << "\n";
+  for (const auto& b : j.broadcasts) {
+    os << "broadcast " << b.origin << " " << b.start_cycle << " " << b.payload << "\n";
+  }
+  return os.str();
+}
+
+SimJob parseJob(const std::string& text) {
+  SimJob j;
+  std::istringstream in(text);
+  std::string line;
+  int lineno = 0;
+  bool header = false;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty()) continue;
+    std::istringstream ls(line);
+    std::string key;
+    ls >> key;
+    try {
+      if (key == "hypercast-job") {
+        header = true;
+      } else if (key == "m" || key == "rho") {
+        std::string v;
+        ls >> v;
+        (key == "m" ? j.m : j.rho) = splitInts(v);
+      } else if (key == "preference") {
+        std::string v;
+        ls >> v;
+        j.preference =
+            v == "counterclockwise" ? Preference::kCounterclockwise : Preference::kClockwise;
+      } else if (key == "payload_width") {
+        ls >> j.payload_width;
+      } else if (key == "buffer_depth") {
+        ls >> j.buffer_depth;
+      } else if (key == "engine") {
+        ls >> j.engine;
+      } else if (key == "format") {
+        ls >> j.format;
+      } else if (key == "max_cycles") {
+        ls >> j.max_cycles;
+      } else if (key == "watchdog") {
+        ls >> j.watchdog;
+      } else if (key == "rtl_model") {
+        ls >> j.rtl_model;
+      } else if (key == "trace") {
+        std::getline(ls >> std::ws, j.trace_path);
+      } else if (key == "broadcast") {
+        BroadcastRequest b;
+        ls >> b.origin >> b.start_cycle >> b.payload;
+        j.broadcasts.push_back(b);
+      } else {
+        throw Error("unknown key '" + key + "'");
+      }
+      if (ls.fail()) throw Error("malformed value");
+    } catch (const std::logic_error&) {
+      throw Error("job file line " + std::to_string(lineno) + ": malformed value");
+    } catch (const Error& e) {
+      throw Error("job file line " + std::to_string(lineno) + ": " + e.what());
+    }
+  }
+  if (!header) throw Error("not a hypercast job file");
+  return j;
+}
+
+}  // namespace hypercast

@@ -1,0 +1,64 @@
+#include "model/hc_network.h"
+
+#include <string>
+
+namespace hypercast {
+namespace model {
+
+HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth)
+    : sc_core::sc_module(name), h_(h), tables_(makeRouterTables(h, pref)), clk_("clk") {
+  const uint64_t n = h.nodes();
+  const size_t np = h.ports().size();
+  for (uint64_t x = 0; x < n; ++x) {
+    std::vector<bool> wrap(np);
+    for (size_t p = 0; p < np; ++p) wrap[p] = portWraps(h, x, static_cast<int>(p));
+    const std::string xs = std::to_string(x);
+    nodes_.push_back(std::make_unique<HcNode>(("n" + xs).c_str(), tables_, h.dims(), depth,
+                                              static_cast<uint32_t>(x), std::move(wrap)));
+    inj_valid_.push_back(std::make_unique<sc_core::sc_signal<bool>>(("inj_valid" + xs).c_str()));
+    inj_payload_.push_back(
+        std::make_unique<sc_core::sc_signal<uint64_t>>(("inj_payload" + xs).c_str()));
+    for (size_t p = 0; p < np; ++p) {
+      const std::string ps = xs + "_" + std::to_string(p);
+      links_.push_back(std::make_unique<sc_core::sc_signal<Flit>>(("link" + ps).c_str()));
+      credits_.push_back(std::make_unique<sc_core::sc_signal<uint8_t>>(("credit" + ps).c_str()));
+    }
+  }
+  for (uint64_t x = 0; x < n; ++x) {
+    HcNode& node = *nodes_[x];
+    node.clk(clk_);
+    node.inj_valid(*inj_valid_[x]);
+    node.inj_payload(*inj_payload_[x]);
+    for (size_t p = 0; p < np; ++p) {
+      const Port& port = h.ports()[p];
+      // Output p of x is link (x, p); input p of x is the link of its upstream.
+      node.lout[p](*links_[x * np + p]);
+      node.lin[p](*links_[h.upstream(x, port) * np + p]);
+      // Credits: x returns credit for its input p on (x, p); its output p reads
+      // the credit of the downstream neighbour's input p.
+      node.credit_out[p](*credits_[x * np + p]);
+      node.credit_in[p](*credits_[h.neighbor(x, port) * np + p]);
+    }
+  }
+}
+
+void HcNetwork::setInjection(uint64_t node, bool valid, uint64_t payload) {
+  inj_valid_[node]->write(valid);
+  inj_payload_[node]->write(payload);
+}
+
+void HcNetwork::cycle() {
+  clk_.write(true);
+  sc_core::sc_start(500, sc_core::SC_PS);
+  clk_.write(false);
+  sc_core::sc_start(500, sc_core::SC_PS);
+}
+
+size_t HcNetwork::buffered() const {
+  size_t b = 0;
+  for (const auto& n : nodes_) b += n->core().buffered();
+  return b;
+}
+
+}  // namespace model
+}  // namespace hypercast

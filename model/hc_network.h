@@ -1,0 +1,45 @@
+// The SystemC transaction model of a whole hypercycle broadcast network: one
+// HcNode per node, every link and credit return a signal, the same cycle timing
+// as the generated RTL. The caller drives injections and steps the clock.
+#pragma once
+
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "algorithm/broadcast_weights.h"
+#include "model/hc_node.h"
+#include "topology/hypercycle.h"
+
+namespace hypercast {
+namespace model {
+
+class HcNetwork : public sc_core::sc_module {
+ public:
+  HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth);
+
+  // Offer an injection at `node` for the coming cycle.
+  void setInjection(uint64_t node, bool valid, uint64_t payload);
+  // One clock cycle: rising edge (all routers clock), then falling edge.
+  void cycle();
+
+  bool accepted(uint64_t node) const { return nodes_[node]->core().accepted(); }
+  // Delivery lane `port` of `node`: what crossed into it during the last cycle.
+  const Flit& delivery(uint64_t node, int port) const {
+    return nodes_[node]->core().delivery()[static_cast<size_t>(port)];
+  }
+  size_t buffered() const;
+
+ private:
+  const Hypercycle& h_;
+  RouterTables tables_;
+  sc_core::sc_signal<bool> clk_;
+  std::vector<std::unique_ptr<HcNode>> nodes_;
+  std::vector<std::unique_ptr<sc_core::sc_signal<Flit>>> links_;       // [x*NP+p]
+  std::vector<std::unique_ptr<sc_core::sc_signal<uint8_t>>> credits_;  // [x*NP+p]
+  std::vector<std::unique_ptr<sc_core::sc_signal<bool>>> inj_valid_;
+  std::vector<std::unique_ptr<sc_core::sc_signal<uint64_t>>> inj_payload_;
+};
+
+}  // namespace model
+}  // namespace hypercast

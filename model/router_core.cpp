@@ -1,0 +1,146 @@
+#include "model/router_core.h"
+
+#include <stdexcept>
+
+namespace hypercast {
+namespace model {
+
+std::ostream& operator<<(std::ostream& os, const Flit& f) {
+  if (!f.valid) return os << "idle";
+  return os << "{origin " << f.origin << ", wd " << int(f.wd) << ", wc " << int(f.wc) << ", vc "
+            << int(f.vc) << ", payload 0x" << std::hex << f.payload << std::dec << "}";
+}
+
+RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr,
+                       std::vector<bool> wrap)
+    : t_(t),
+      np_(static_cast<int>(t.port_dim.size())),
+      ns_(2 * np_ + 1),
+      ndim_(ndim),
+      depth_(static_cast<size_t>(depth)),
+      addr_(addr),
+      wrap_(std::move(wrap)),
+      fifo_(static_cast<size_t>(2 * np_)),
+      sent_(static_cast<size_t>(ns_), 0),
+      credit_(static_cast<size_t>(2 * np_), 0),
+      rr_(static_cast<size_t>(np_), 0),
+      lout_(static_cast<size_t>(np_)),
+      credit_out_(static_cast<size_t>(np_), 0),
+      dlv_(static_cast<size_t>(np_)) {
+  if (np_ > 64) throw std::invalid_argument("router model supports at most 64 ports");
+  for (int q = 0; q < np_; ++q) {
+    credit_[static_cast<size_t>(2 * q)] = depth;
+    credit_[static_cast<size_t>(2 * q + 1)] = t_.two_vc[static_cast<size_t>(q)] ? depth : 0;
+  }
+}
+
+size_t RouterCore::buffered() const {
+  size_t n = 0;
+  for (const auto& f : fifo_) n += f.size();
+  return n;
+}
+
+void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>& credit_in,
+                       bool inj_valid, uint64_t inj_payload) {
+  const size_t np = static_cast<size_t>(np_), ns = static_cast<size_t>(ns_), inj = 2 * np;
+  std::vector<Flit> head(ns);
+  std::vector<bool> match(2 * np, false);
+  for (size_t p = 0; p < np; ++p) {
+    for (size_t v = 0; v < 2; ++v) {
+      if (v == 1 && !t_.two_vc[p]) continue;
+      const size_t s = 2 * p + v;
+      match[s] = lin[p].valid && (t_.two_vc[p] ? lin[p].vc == (v == 1) : true);
+      if (!fifo_[s].empty()) {
+        head[s] = fifo_[s].front();
+      } else if (match[s]) {
+        head[s] = lin[p];
+      }
+    }
+  }
+  if (inj_valid) {
+    head[inj].valid = true;
+    head[inj].origin = addr_;
+    head[inj].wd = static_cast<uint8_t>(ndim_ + 1);
+    head[inj].wc = 0;
+    head[inj].payload = inj_payload;
+  }
+
+  // Needs, per-output decisions and requests.
+  std::vector<uint64_t> need(ns, 0), fwd(ns, 0), ovc(ns, 0);
+  for (size_t s = 0; s < ns; ++s) {
+    const Flit& h = head[s];
+    if (!h.valid) continue;
+    for (size_t q = 0; q < np; ++q) {
+      const uint64_t bit = uint64_t{1} << q;
+      const bool is_fwd = s < inj && static_cast<size_t>(t_.fwd_port[s / 2]) == q && h.wc > 1;
+      const bool lower = t_.port_dim[q] < h.wd && t_.orig_wc[q] != 0;
+      if (is_fwd) fwd[s] |= bit;
+      if ((sent_[s] & bit) == 0 && (is_fwd || lower)) need[s] |= bit;
+      if (t_.two_vc[q] && (wrap_[q] || (is_fwd && h.vc))) ovc[s] |= bit;
+    }
+  }
+  std::vector<uint64_t> gnt(ns, 0);
+  std::vector<Flit> next_out(np);
+  for (size_t q = 0; q < np; ++q) {
+    const uint64_t bit = uint64_t{1} << q;
+    auto avail = [&](size_t v) {
+      if (v == 1 && !t_.two_vc[q]) return false;
+      return credit_[2 * q + v] != 0 || ((credit_in[q] >> v) & 1) != 0;
+    };
+    int win = -1;
+    for (size_t i = 0; i < ns && win < 0; ++i) {
+      size_t s = static_cast<size_t>(rr_[q]) + i;
+      if (s >= ns) s -= ns;
+      if ((need[s] & bit) && avail((ovc[s] & bit) ? 1 : 0)) win = static_cast<int>(s);
+    }
+    bool used_vc[2] = {false, false};
+    if (win >= 0) {
+      const size_t w = static_cast<size_t>(win);
+      gnt[w] |= bit;
+      rr_[q] = (w == ns - 1) ? 0 : win + 1;
+      const Flit& h = head[w];
+      const bool f = (fwd[w] & bit) != 0;
+      Flit o;
+      o.valid = true;
+      o.vc = (ovc[w] & bit) != 0;
+      o.origin = h.origin;
+      o.wd = f ? h.wd : static_cast<uint8_t>(t_.port_dim[q]);
+      o.wc = f ? static_cast<uint8_t>(h.wc - 1) : static_cast<uint8_t>(t_.orig_wc[q]);
+      o.payload = h.payload;
+      next_out[q] = o;
+      used_vc[o.vc ? 1 : 0] = true;
+    }
+    for (size_t v = 0; v < 2; ++v) {
+      const bool ret = ((credit_in[q] >> v) & 1) != 0;
+      if (v == 1 && !t_.two_vc[q]) continue;
+      if (ret && !used_vc[v]) ++credit_[2 * q + v];
+      if (used_vc[v] && !ret) --credit_[2 * q + v];
+    }
+  }
+
+  // State updates.
+  std::vector<uint8_t> next_credit(np, 0);
+  for (size_t s = 0; s < ns; ++s) {
+    const bool done = head[s].valid && (need[s] & ~gnt[s]) == 0;
+    sent_[s] = done ? 0 : (sent_[s] | gnt[s]);
+    if (s == inj) {
+      accepted_ = done;
+      continue;
+    }
+    if (done) next_credit[s / 2] = static_cast<uint8_t>(next_credit[s / 2] | (1u << (s % 2)));
+    const size_t p = s / 2;
+    auto& f = fifo_[s];
+    const bool was_empty = f.empty();
+    if (!was_empty && done) f.pop_front();
+    if (match[s] && !(was_empty && done)) {
+      if (f.size() >= depth_) throw std::logic_error("router model: input buffer overflow");
+      f.push_back(lin[p]);
+    }
+  }
+  lout_ = std::move(next_out);
+  credit_out_ = std::move(next_credit);
+  dlv_ = lin;
+}
+
+}  // namespace model
+}  // namespace hypercast

@@ -1,0 +1,58 @@
+// Cycle-exact C++ model of hw/hc_router.v: the same buffers, arbitration order,
+// credit timing and weight rules, so that the SystemC network and the Verilated
+// RTL agree cycle for cycle. Rules (README "Router microarchitecture"):
+//  - sources s = 2p+v are the input VCs, s = 2NP the injection port;
+//  - a VC's head is its oldest buffered flit, or the arriving flit if it is empty;
+//  - each output q grants the first requesting source at or after its pointer,
+//    then moves the pointer to winner+1;
+//  - a head leaves once every output it needs has been granted; its credit goes
+//    back upstream on the next cycle.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "algorithm/broadcast_weights.h"
+#include "model/flit.h"
+
+namespace hypercast {
+namespace model {
+
+class RouterCore {
+ public:
+  RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr, std::vector<bool> wrap);
+
+  // One rising clock edge. lin[p]: flit on input link p during the cycle;
+  // credit_in[q]: bit v = credit returned by the downstream VC v of output q.
+  void clock(const std::vector<Flit>& lin, const std::vector<uint8_t>& credit_in, bool inj_valid,
+             uint64_t inj_payload);
+
+  // Registered outputs, valid after clock().
+  const std::vector<Flit>& lout() const { return lout_; }
+  const std::vector<uint8_t>& creditOut() const { return credit_out_; }
+  const std::vector<Flit>& delivery() const { return dlv_; }
+  // Whether the injection offered during the last clocked cycle was accepted.
+  bool accepted() const { return accepted_; }
+  size_t buffered() const;
+
+ private:
+  const RouterTables& t_;
+  int np_;
+  int ns_;
+  int ndim_;
+  size_t depth_;
+  uint32_t addr_;
+  std::vector<bool> wrap_;
+  std::vector<std::deque<Flit>> fifo_;  // [2p+v]
+  std::vector<uint64_t> sent_;          // [s] bit q
+  std::vector<int> credit_;             // [2q+v]
+  std::vector<int> rr_;                 // [q]
+  std::vector<Flit> lout_;
+  std::vector<uint8_t> credit_out_;
+  std::vector<Flit> dlv_;
+  bool accepted_ = false;
+};
+
+}  // namespace model
+}  // namespace hypercast

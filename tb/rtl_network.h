@@ -1,0 +1,34 @@
+// What the harness needs of a cycle-based RTL network model. Implemented over a
+// Verilated top in tb/verilated_network.cpp (compiled per generated network).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "emit/rtl_layout.h"
+#include "model/flit.h"
+#include "topology/hypercycle.h"
+
+namespace hypercast {
+namespace tb {
+
+class RtlNetwork {
+ public:
+  virtual ~RtlNetwork() = default;
+  virtual void reset() = 0;
+  virtual void setInjection(uint64_t node, bool valid, uint64_t payload) = 0;
+  // Settle the combinational logic for the current inputs (clock low).
+  virtual void settle() = 0;
+  virtual bool injReady(uint64_t node) const = 0;
+  // Rising clock edge.
+  virtual void edge() = 0;
+  virtual model::Flit delivery(uint64_t node, int lane) const = 0;
+  // The top module the model was built from (a check against a stale cache).
+  virtual const char* topName() const = 0;
+};
+
+// Returns nullptr in the SystemC-only harness.
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle& h, const RtlLayout& layout);
+
+}  // namespace tb
+}  // namespace hypercast

@@ -1,0 +1,64 @@
+#include "tb/scoreboard.h"
+
+namespace hypercast {
+namespace tb {
+
+Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts)
+    : h_(h),
+      bcasts_(broadcasts),
+      accept_cycle_(broadcasts.size(), -1),
+      step_(broadcasts.size(), std::vector<int>(h.nodes(), -1)) {
+  for (size_t b = 0; b < bcasts_.size(); ++b) {
+    index_[{bcasts_[b].origin, bcasts_[b].payload}] = b;
+    step_[b][bcasts_[b].origin] = 0;
+  }
+  expected_ = bcasts_.size() * (h.nodes() - 1);
+}
+
+void Scoreboard::accepted(size_t broadcast, int64_t cycle) {
+  accept_cycle_[broadcast] = cycle;
+  ++accepted_count_;
+  last_progress_ = cycle;
+  if (first_accept_ < 0) first_accept_ = cycle;
+}
+
+void Scoreboard::delivered(int64_t cycle, uint64_t node, int lane, const model::Flit& f) {
+  const Port& port = h_.ports()[static_cast<size_t>(lane)];
+  checker::Transfer t;
+  t.cycle = cycle;
+  t.from = h_.upstream(node, port);
+  t.to = node;
+  t.origin = f.origin;
+  t.tag = f.payload;
+  t.wd = f.wd;
+  t.wc = f.wc;
+  last_progress_ = cycle;
+  auto it = index_.find({f.origin, f.payload});
+  if (it == index_.end()) {
+    ++unknown_;
+    transfers_.push_back(t);
+    return;
+  }
+  auto& steps = step_[it->second];
+  const int from_step = steps[t.from];
+  t.step = from_step >= 0 ? from_step + 1 : 0;
+  if (steps[node] < 0) {
+    steps[node] = t.step;
+    ++reached_;
+  } else {
+    ++redundant_;
+  }
+  transfers_.push_back(t);
+}
+
+std::vector<checker::Broadcast> Scoreboard::checkerBroadcasts() const {
+  std::vector<checker::Broadcast> out;
+  for (size_t b = 0; b < bcasts_.size(); ++b) {
+    out.push_back(
+        checker::Broadcast{bcasts_[b].origin, bcasts_[b].payload, bcasts_[b].start_cycle});
+  }
+  return out;
+}
+
+}  // namespace tb
+}  // namespace hypercast

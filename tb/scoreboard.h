@@ -1,0 +1,54 @@
+// Self-checking bookkeeping of a broadcast run: which broadcast each delivered
+// flit belongs to (origin + payload), its hop count, duplicate and unknown
+// deliveries, completion. Its transfers feed the independent checker and the
+// CSV trace.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "checker/broadcast_checker.h"
+#include "model/flit.h"
+#include "sim/sim_job.h"
+#include "topology/hypercycle.h"
+
+namespace hypercast {
+namespace tb {
+
+class Scoreboard {
+ public:
+  Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts);
+
+  void accepted(size_t broadcast, int64_t cycle);
+  // Lane `lane` of `node` shows flit `f`, which was on the link during `cycle`.
+  void delivered(int64_t cycle, uint64_t node, int lane, const model::Flit& f);
+
+  bool complete() const { return accepted_count_ == bcasts_.size() && reached_ == expected_; }
+  uint64_t reachedPairs() const { return reached_; }
+  uint64_t expectedPairs() const { return expected_; }
+  uint64_t redundant() const { return redundant_; }
+  uint64_t unknown() const { return unknown_; }
+  int64_t lastProgress() const { return last_progress_; }
+  int64_t firstAccept() const { return first_accept_; }
+  const std::vector<checker::Transfer>& transfers() const { return transfers_; }
+  std::vector<checker::Broadcast> checkerBroadcasts() const;
+
+ private:
+  const Hypercycle& h_;
+  std::vector<BroadcastRequest> bcasts_;
+  std::vector<int64_t> accept_cycle_;
+  std::map<std::pair<uint64_t, uint64_t>, size_t> index_;
+  std::vector<std::vector<int>> step_;  // [broadcast][node], -1 = not yet
+  std::vector<checker::Transfer> transfers_;
+  size_t accepted_count_ = 0;
+  uint64_t reached_ = 0;
+  uint64_t expected_ = 0;
+  uint64_t redundant_ = 0;
+  uint64_t unknown_ = 0;
+  int64_t last_progress_ = 0;
+  int64_t first_accept_ = -1;
+};
+
+}  // namespace tb
+}  // namespace hypercast

@@ -1,0 +1,304 @@
+// The simulation harness: runs a job (gen/sim/sim_job.h) on the SystemC model,
+// on the Verilated RTL, or on both in lock step, comparing every delivery lane and
+// every injection handshake each cycle and stopping at the first divergence.
+// Every delivered flit is checked for origin, payload and count by the
+// scoreboard; the whole trace then goes through the independent checker; a
+// watchdog fails a run that stops making progress.
+//
+//   hc-sim --job FILE        exit 0: PASS, 1: FAIL, 2: bad job
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <systemc>
+
+#include "checker/broadcast_checker.h"
+#include "checker/trace_csv.h"
+#include "emit/rtl_layout.h"
+#include "model/hc_network.h"
+#include "sim/sim_job.h"
+#include "tb/rtl_network.h"
+#include "tb/scoreboard.h"
+#include "topology/hypercycle.h"
+#include "util/error.h"
+
+using namespace hypercast;
+
+namespace {
+
+struct Divergence {
+  bool found = false;
+  int64_t cycle = 0;
+  uint64_t node = 0;
+  std::string port;
+  std::string expected;
+  std::string actual;
+};
+
+std::string str(const model::Flit& f) {
+  std::ostringstream os;
+  os << f;
+  return os.str();
+}
+
+std::string jsonEscape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    o += c;
+  }
+  return o;
+}
+
+int run(const SimJob& job) {
+  const Hypercycle h = Hypercycle::fromPaperOrder(job.m, job.rho);
+  RtlOptions ro;
+  ro.payload_width = job.payload_width;
+  ro.buffer_depth = job.buffer_depth;
+  ro.preference = job.preference;
+  const RouterTables tables = makeRouterTables(h, job.preference);
+  const RtlLayout layout = makeLayout(h, tables, ro);
+  const uint64_t n = h.nodes();
+  const int np = layout.np;
+
+  const bool use_model = job.engine == "systemc" || job.engine == "cosim";
+  const bool use_rtl = job.engine == "verilator" || job.engine == "cosim";
+  std::unique_ptr<model::HcNetwork> net;
+  if (use_model)
+    net = std::make_unique<model::HcNetwork>("net", h, job.preference, job.buffer_depth);
+  std::unique_ptr<tb::RtlNetwork> rtl;
+  if (use_rtl) {
+    rtl = tb::makeRtlNetwork(h, layout);
+    if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
+    rtl->reset();
+  }
+
+  // Per-origin injection queues, in order of start cycle.
+  std::vector<std::deque<size_t>> queue(n);
+  std::vector<size_t> order(job.broadcasts.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return job.broadcasts[a].start_cycle < job.broadcasts[b].start_cycle;
+  });
+  int64_t last_start = 0;
+  for (size_t i : order) {
+    queue[job.broadcasts[i].origin].push_back(i);
+    last_start = std::max(last_start, job.broadcasts[i].start_cycle);
+  }
+  const int64_t drain = h.diameter() + 4;
+  const int64_t max_cycles =
+      job.max_cycles > 0
+          ? job.max_cycles
+          : last_start + drain + 16 +
+                8 * static_cast<int64_t>(
+                        (job.broadcasts.size() * (n - 1)) / static_cast<uint64_t>(np) + 1);
+
+  tb::Scoreboard sb(h, job.broadcasts);
+  Divergence div;
+  bool watchdog = false;
+  int64_t cycle = 0, compared = 0, done_at = -1;
+  std::vector<bool> offering(n, false);
+  const auto t0 = std::chrono::steady_clock::now();
+
+  for (; cycle < max_cycles; ++cycle) {
+    for (uint64_t x = 0; x < n; ++x) {
+      const bool offer = !queue[x].empty() && job.broadcasts[queue[x].front()].start_cycle <= cycle;
+      const uint64_t payload = offer ? job.broadcasts[queue[x].front()].payload : 0;
+      if (offer != offering[x] || offer) {
+        if (net) net->setInjection(x, offer, payload);
+        if (rtl) rtl->setInjection(x, offer, payload);
+      }
+      offering[x] = offer;
+    }
+    std::vector<bool> rtl_ready;
+    if (rtl) {
+      rtl->settle();
+      rtl_ready.resize(n);
+      for (uint64_t x = 0; x < n; ++x) rtl_ready[x] = offering[x] && rtl->injReady(x);
+      rtl->edge();
+    }
+    if (net) net->cycle();
+
+    // Compare, then score what crossed the links during this cycle.
+    if (net && rtl) {
+      for (uint64_t x = 0; x < n && !div.found; ++x) {
+        const bool m_acc = offering[x] && net->accepted(x);
+        if (m_acc != rtl_ready[x]) {
+          div = {true,
+                 cycle,
+                 x,
+                 "inject",
+                 m_acc ? "accepted" : "not accepted",
+                 rtl_ready[x] ? "accepted" : "not accepted"};
+        }
+        for (int p = 0; p < np && !div.found; ++p) {
+          const model::Flit& mf = net->delivery(x, p);
+          const model::Flit rf = rtl->delivery(x, p);
+          if (mf != rf) div = {true, cycle, x, "lane " + std::to_string(p), str(mf), str(rf)};
+        }
+      }
+      if (div.found) break;
+      ++compared;
+    }
+    for (uint64_t x = 0; x < n; ++x) {
+      const bool acc = rtl ? rtl_ready[x] : (offering[x] && net->accepted(x));
+      if (acc) {
+        sb.accepted(queue[x].front(), cycle);
+        queue[x].pop_front();
+      }
+      for (int p = 0; p < np; ++p) {
+        const model::Flit f = rtl ? rtl->delivery(x, p) : net->delivery(x, p);
+        // After the edge that ends cycle t, lane p shows the flit that was on the
+        // link during cycle t (the upstream's output register).
+        if (f.valid) sb.delivered(cycle, x, p, f);
+      }
+    }
+    if (sb.complete() && done_at < 0) done_at = cycle;
+    if (done_at >= 0 && cycle >= done_at + drain) {
+      ++cycle;
+      break;
+    }
+    if (cycle - sb.lastProgress() > job.watchdog && cycle > last_start) {
+      watchdog = true;
+      ++cycle;
+      break;
+    }
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  // Independent check of the whole trace.
+  checker::Shape shape;
+  for (int i = 1; i <= h.dims(); ++i) {
+    shape.m.push_back(h.dim(i).m);
+    shape.rho.push_back(h.dim(i).rho);
+  }
+  checker::Options copt;
+  copt.lone = job.broadcasts.size() == 1;
+  const auto bcasts = sb.checkerBroadcasts();
+  const checker::Report rep = checker::check(shape, bcasts, sb.transfers(), copt);
+
+  if (!job.trace_path.empty()) {
+    const std::string tmp = job.trace_path + ".tmp";
+    {
+      std::ofstream tf(tmp);
+      if (!tf) throw Error("cannot write trace " + job.trace_path);
+      tf << checker::kTraceHeader << '\n';
+      for (const auto& t : sb.transfers()) checker::writeTraceRow(tf, t);
+      if (!tf) throw Error("cannot write trace " + job.trace_path);
+    }
+    if (std::rename(tmp.c_str(), job.trace_path.c_str()) != 0) {
+      throw Error("cannot write trace " + job.trace_path);
+    }
+  }
+
+  const bool complete = sb.complete();
+  const bool pass = complete && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
+  const int64_t completion =
+      sb.firstAccept() >= 0 && rep.last_cycle >= 0 ? rep.last_cycle - sb.firstAccept() : -1;
+  const double node_cycles_per_s =
+      secs > 0 ? static_cast<double>(n) * static_cast<double>(cycle) / secs : 0;
+  std::ostringstream errs;
+  for (size_t i = 0; i < rep.errors.size(); ++i) {
+    errs << (i ? ", " : "") << '"' << jsonEscape(rep.errors[i]) << '"';
+  }
+  if (job.format == "json") {
+    std::cout << "{\n  \"engine\": \"" << job.engine << "\",\n  \"rtl_model\": \"" << job.rtl_model
+              << "\",\n  \"nodes\": " << n << ",\n  \"degree\": " << h.degree()
+              << ",\n  \"diameter\": " << h.diameter() << ",\n  \"broadcasts\": " << bcasts.size()
+              << ",\n  \"reached\": " << rep.nodes_all
+              << ",\n  \"deliveries\": " << sb.reachedPairs() + sb.redundant()
+              << ",\n  \"expected_deliveries\": " << sb.expectedPairs()
+              << ",\n  \"redundant\": " << sb.redundant() << ",\n  \"missing\": " << rep.missing
+              << ",\n  \"transmissions\": " << rep.transmissions
+              << ",\n  \"steps\": " << rep.max_step << ",\n  \"completion_cycles\": " << completion
+              << ",\n  \"cycles\": " << cycle
+              << ",\n  \"watchdog\": " << (watchdog ? "true" : "false")
+              << ",\n  \"checker_ok\": " << (rep.ok ? "true" : "false")
+              << ",\n  \"checker_errors\": [" << errs.str() << "]";
+    if (net && rtl) {
+      std::cout << ",\n  \"match\": " << (div.found ? "false" : "true")
+                << ",\n  \"cycles_compared\": " << compared;
+      if (div.found) {
+        std::cout << ",\n  \"first_divergence\": {\"cycle\": " << div.cycle
+                  << ", \"node\": " << div.node << ", \"port\": \"" << div.port
+                  << "\", \"expected\": \"" << jsonEscape(div.expected) << "\", \"actual\": \""
+                  << jsonEscape(div.actual) << "\"}";
+      }
+    }
+    std::cout << ",\n  \"seconds\": " << secs
+              << ",\n  \"node_cycles_per_second\": " << static_cast<uint64_t>(node_cycles_per_s)
+              << ",\n  \"verdict\": \"" << (pass ? "PASS" : "FAIL") << "\"\n}\n";
+  } else {
+    const std::string rtl_what = "Verilated RTL (" + job.rtl_model + ")";
+    const std::string what = job.engine == "cosim"       ? rtl_what + " vs SystemC model, lock step"
+                             : job.engine == "verilator" ? rtl_what
+                                                         : "SystemC transaction model";
+    std::cout << "engine           " << job.engine << " (" << what << ")\n"
+              << "broadcasts       " << bcasts.size() << "\n"
+              << "nodes reached    " << rep.nodes_all << " / " << n << " (every broadcast)\n"
+              << "deliveries       " << sb.reachedPairs() + sb.redundant() << " (expected "
+              << sb.expectedPairs() << ")\n"
+              << "redundant        " << sb.redundant() << "\n"
+              << "transmissions    " << rep.transmissions
+              << " (N-1 per broadcast: " << bcasts.size() * (n - 1) << ")\n"
+              << "steps            " << rep.max_step << " (diameter " << h.diameter() << ")\n"
+              << "completion       " << completion << " cycles after the first injection\n";
+    if (net && rtl) {
+      std::cout << "cycles compared  " << compared << (div.found ? " then DIVERGED" : ", all equal")
+                << "\n";
+      if (div.found) {
+        std::cout << "first divergence cycle " << div.cycle << ", node " << div.node << ", "
+                  << div.port << ": expected " << div.expected << ", actual " << div.actual << "\n";
+      }
+    }
+    std::cout << "checker          " << (rep.ok ? "PASS" : "FAIL")
+              << " (independent trace check)\n";
+    for (const auto& e : rep.errors) std::cout << "  " << e << "\n";
+    if (watchdog) {
+      std::cout << "watchdog         no progress for " << job.watchdog << " cycles at cycle "
+                << cycle << "\n";
+    }
+    std::cout << "speed            " << static_cast<uint64_t>(node_cycles_per_s)
+              << " node-cycles/s (" << cycle << " cycles in " << secs << " s)\n"
+              << "verdict          " << (pass ? "PASS" : "FAIL") << "\n";
+  }
+  if (div.found) {
+    std::cerr << "hc-sim: RTL and model diverge at cycle " << div.cycle << ", node " << div.node
+              << ", " << div.port << ": expected " << div.expected << ", actual " << div.actual
+              << "\n";
+  }
+  return pass ? 0 : 1;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  std::string job_path;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--job" && i + 1 < argc) {
+      job_path = argv[++i];
+    } else {
+      std::cerr << "usage: hc-sim --job FILE\n";
+      return 2;
+    }
+  }
+  if (job_path.empty()) {
+    std::cerr << "usage: hc-sim --job FILE\n";
+    return 2;
+  }
+  try {
+    std::ifstream in(job_path);
+    if (!in) throw Error("cannot read job file " + job_path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return run(parseJob(ss.str()));
+  } catch (const std::exception& e) {
+    std::cerr << "hc-sim: " << e.what() << "\n";
+    return 2;
+  }
+}

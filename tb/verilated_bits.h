@@ -1,0 +1,63 @@
+// Bit-field access to Verilated ports of any width (CData/SData/IData/QData or
+// VlWide<N>), word at a time.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "verilated.h"
+
+namespace hypercast {
+namespace tb {
+
+inline uint64_t lowMask(int w) { return w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1; }
+
+template <typename T>
+std::enable_if_t<std::is_integral<T>::value, uint64_t> getBits(const T& v, size_t lsb, int w) {
+  return (static_cast<uint64_t>(v) >> lsb) & lowMask(w);
+}
+template <std::size_t N>
+uint64_t getBits(const VlWide<N>& v, size_t lsb, int w) {
+  size_t wi = lsb / 32;
+  const int sh = static_cast<int>(lsb % 32);
+  uint64_t r = static_cast<uint64_t>(v[wi]) >> sh;
+  int got = 32 - sh;
+  while (got < w) {
+    ++wi;
+    r |= static_cast<uint64_t>(v[wi]) << got;
+    got += 32;
+  }
+  return r & lowMask(w);
+}
+template <typename T>
+std::enable_if_t<std::is_integral<T>::value> setBits(T& v, size_t lsb, int w, uint64_t val) {
+  const uint64_t m = lowMask(w) << lsb;
+  v = static_cast<T>((static_cast<uint64_t>(v) & ~m) | ((val << lsb) & m));
+}
+template <std::size_t N>
+void setBits(VlWide<N>& v, size_t lsb, int w, uint64_t val) {
+  while (w > 0) {
+    const size_t wi = lsb / 32;
+    const int sh = static_cast<int>(lsb % 32);
+    const int take = w < 32 - sh ? w : 32 - sh;
+    const uint32_t m = static_cast<uint32_t>(lowMask(take) << sh);
+    v[wi] = (v[wi] & ~m) | (static_cast<uint32_t>(val << sh) & m);
+    val >>= take;
+    lsb += static_cast<size_t>(take);
+    w -= take;
+  }
+}
+// Copies a field of up to 64 bits between ports.
+template <typename D, typename S>
+void copyBits(D& dst, size_t dlsb, const S& src, size_t slsb, int w) {
+  while (w > 0) {
+    const int take = w < 64 ? w : 64;
+    setBits(dst, dlsb, take, getBits(src, slsb, take));
+    dlsb += static_cast<size_t>(take);
+    slsb += static_cast<size_t>(take);
+    w -= take;
+  }
+}
+
+}  // namespace tb
+}  // namespace hypercast
