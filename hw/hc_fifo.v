@@ -17,24 +17,23 @@ module hc_fifo #(
   localparam integer CNTW = $clog2(DEPTH + 1);
   localparam [PTRW-1:0] LAST = DEPTH[PTRW-1:0] - 1'b1;
 
-  reg [W-1:0]    mem_q [0:DEPTH-1];
+  reg [DEPTH*W-1:0] mem_q;  // entry i at [i*W +: W]
   reg [PTRW-1:0] rd_q;
   reg [PTRW-1:0] wr_q;
   reg [CNTW-1:0] cnt_q;
 
-  assign head_o  = mem_q[rd_q];
+  assign head_o  = mem_q[rd_q*W+:W];
   assign empty_o = (cnt_q == {CNTW{1'b0}});
 
-  integer i;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rd_q  <= {PTRW{1'b0}};
       wr_q  <= {PTRW{1'b0}};
       cnt_q <= {CNTW{1'b0}};
-      for (i = 0; i < DEPTH; i = i + 1) mem_q[i] <= {W{1'b0}};
+      mem_q <= {DEPTH * W{1'b0}};
     end else begin
       if (push_i) begin
-        mem_q[wr_q] <= data_i;
+        mem_q[wr_q*W+:W] <= data_i;
         wr_q        <= (wr_q == LAST) ? {PTRW{1'b0}} : wr_q + 1'b1;
       end
       if (pop_i) rd_q <= (rd_q == LAST) ? {PTRW{1'b0}} : rd_q + 1'b1;

@@ -27,7 +27,7 @@ namespace {
 constexpr uint64_t kVerilatorMaxNodes = 4096;
 constexpr uint64_t kSystemcMaxNodes = 65536;
 // Largest network whose whole generated top is Verilated by default.
-constexpr uint64_t kWholeTopMaxNodes = 64;
+constexpr uint64_t kWholeTopMaxNodes = 20;
 
 std::string selfDir() {
   std::error_code ec;
@@ -119,7 +119,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
       {"rtl-model", "M",
        "auto | network | routers: Verilate the whole generated top, or the\n"
        "                            generated router once, wired N times by the harness\n"
-       "                            (default auto: network up to 64 nodes)"},
+       "                            (default auto: network up to 20 nodes)"},
       {"trace", "FILE", "write every link crossing as CSV"},
       {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
       {"watchdog", "C", "fail after C cycles without progress (default 1000)"},

@@ -1,0 +1,42 @@
+# hypercast: `make run` (the default network, end to end), `make test`, `make bench`.
+BUILD ?= build
+JOBS  ?= 2
+OUT   ?= out/default
+HC     = $(BUILD)/bin/hypercast
+export HYPERCAST_CACHE ?= $(CURDIR)/$(BUILD)/hc-cache
+
+.PHONY: all deps build run test test-long bench format clean
+
+all: build
+
+deps:
+	@bash scripts/install_deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# The default network G^{3,2,1}_{8,6,5} (240 nodes): topology facts, generated RTL,
+# then a broadcast from node 0 and a broadcast from every node at once, each
+# co-simulated (Verilated RTL against the SystemC model, cycle by cycle).
+run: build
+	@echo "== topology"
+	@$(HC) info
+	@echo "== generate"
+	@$(HC) generate --out $(OUT)
+	@echo "== one broadcast from node 0 (cosim)"
+	@$(HC) simulate --engine cosim --source 0 --trace $(OUT)/broadcast_from_0.csv
+	@echo "== every node broadcasts in cycle 0 (cosim)"
+	@$(HC) simulate --engine cosim --all-sources --trace $(OUT)/all_sources.csv
+
+test: build
+	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
+
+bench: build
+	@$(BUILD)/bin/hc-bench
+
+format:
+	@clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+clean:
+	rm -rf $(BUILD) out

@@ -1,0 +1,115 @@
+// `make bench`: the figures, printed as a table. Not a test: it measures.
+//  - generation time (emit + write) for the prototype's largest size, four
+//    dimensions of 15 nodes (50,625 nodes, degree 16), and for a 1,000-node network;
+//  - Verilator build time of a 1,000-node network (ccache off) and simulation speed
+//    in node-cycles per second for the Verilated RTL, the SystemC model and both in
+//    lock step, on every node broadcasting at once.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include "emit/hypercycle_rtl.h"
+#include "emit/output_dir.h"
+
+namespace fs = std::filesystem;
+using namespace hypercast;
+
+namespace {
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::string capture(const std::string& cmd, int* code) {
+  std::string out;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while (p && (n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int st = p ? ::pclose(p) : -1;
+  *code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+double jsonNum(const std::string& json, const std::string& key) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
+  return std::stod(m[1]);
+}
+
+void row(const std::string& what, const std::string& value, const std::string& note = "") {
+  std::printf("| %-58s | %18s | %-28s |\n", what.c_str(), value.c_str(), note.c_str());
+}
+
+std::string fmt(double v, const char* f = "%.2f") {
+  char b[64];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+void generation(const std::vector<int>& m, const std::vector<int>& rho, const std::string& label) {
+  const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
+  const std::string dir = "/tmp/hc-bench-gen-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const double t0 = now();
+  const HypercycleRtl rtl = emitHypercycleNetwork(h, RtlOptions{});
+  const double t1 = now();
+  writeFileSet(dir, rtl.files);
+  const double t2 = now();
+  size_t bytes = 0;
+  for (const auto& f : rtl.files) bytes += f.second.size();
+  fs::remove_all(dir);
+  row("generate " + label + ": " + std::to_string(h.nodes()) + " nodes, degree " +
+          std::to_string(h.degree()),
+      fmt(t2 - t0, "%.3f s"),
+      "emit " + fmt(t1 - t0, "%.3f") + " s, " + fmt(static_cast<double>(bytes) / 1e6, "%.1f") +
+          " MB");
+}
+
+}  // namespace
+
+int main() {
+  const std::string hc = std::string(HC_BIN_DIR) + "/hypercast";
+  std::printf("| %-58s | %18s | %-28s |\n", "benchmark", "value", "note");
+  std::printf("|%s|%s|%s|\n", std::string(60, '-').c_str(), std::string(20, '-').c_str(),
+              std::string(30, '-').c_str());
+  generation({15, 15, 15, 15}, {2, 2, 2, 2}, "prototype size G^{2,2,2,2}_{15,15,15,15}");
+  generation({10, 10, 10}, {2, 2, 1}, "G^{2,2,1}_{10,10,10}");
+
+  const std::string net = " --m 10,10,10 --rho 2,2,1";
+  const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
+  fs::remove_all(cache);
+  const std::string env = "HYPERCAST_CACHE=" + cache + " ";
+  int code = 0;
+  // Verilator build, ccache off so that the figure is a cold build; the second,
+  // cached run gives the simulation's own share.
+  double t0 = now();
+  capture("CCACHE_DISABLE=1 " + env + hc + " simulate" + net +
+              " --source 0 --engine verilator --json >/dev/null 2>&1",
+          &code);
+  const double build = now() - t0;
+  t0 = now();
+  capture(env + hc + " simulate" + net + " --source 0 --engine verilator --json >/dev/null 2>&1",
+          &code);
+  const double warm = now() - t0;
+  row("Verilator build, 1000 nodes (routers model, ccache off)", fmt(build - warm, "%.1f s"),
+      code == 0 ? "first run " + fmt(build, "%.1f") + " s, cached " + fmt(warm, "%.1f") + " s"
+                : "FAILED");
+
+  for (const char* engine : {"verilator", "systemc", "cosim"}) {
+    const std::string out = capture(
+        env + hc + " simulate" + net + " --all-sources --engine " + engine + " --json 2>/dev/null",
+        &code);
+    const double speed = jsonNum(out, "node_cycles_per_second");
+    row(std::string("speed ") + engine + ", 1000 nodes, all nodes broadcast",
+        fmt(speed / 1e6, "%.3f M") + " n-c/s",
+        code == 0 ? fmt(jsonNum(out, "cycles"), "%.0f") + " cycles, verdict PASS" : "FAILED");
+  }
+  fs::remove_all(cache);
+  return 0;
+}
