@@ -29,6 +29,7 @@ class HcNetwork : public sc_core::sc_module {
     return nodes_[node]->core().delivery()[static_cast<size_t>(port)];
   }
   size_t buffered() const;
+  void setPayloadFault(uint64_t node) { nodes_[node]->core().setPayloadFault(true); }
 
  private:
   const Hypercycle& h_;

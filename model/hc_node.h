@@ -27,6 +27,7 @@ class HcNode : public sc_core::sc_module {
          std::vector<bool> wrap);
 
   const RouterCore& core() const { return core_; }
+  RouterCore& core() { return core_; }
 
  private:
   void onClock();

@@ -106,7 +106,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       o.origin = h.origin;
       o.wd = f ? h.wd : static_cast<uint8_t>(t_.port_dim[q]);
       o.wc = f ? static_cast<uint8_t>(h.wc - 1) : static_cast<uint8_t>(t_.orig_wc[q]);
-      o.payload = h.payload;
+      o.payload = payload_fault_ ? h.payload ^ 1 : h.payload;
       next_out[q] = o;
       used_vc[o.vc ? 1 : 0] = true;
     }

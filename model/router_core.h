@@ -35,6 +35,9 @@ class RouterCore {
   // Whether the injection offered during the last clocked cycle was accepted.
   bool accepted() const { return accepted_; }
   size_t buffered() const;
+  // Test hook: flip payload bit 0 of every flit this router sends, so that tests
+  // can show the co-simulation catches and names a divergence.
+  void setPayloadFault(bool on) { payload_fault_ = on; }
 
  private:
   const RouterTables& t_;
@@ -52,6 +55,7 @@ class RouterCore {
   std::vector<uint8_t> credit_out_;
   std::vector<Flit> dlv_;
   bool accepted_ = false;
+  bool payload_fault_ = false;
 };
 
 }  // namespace model

@@ -70,6 +70,11 @@ int run(const SimJob& job) {
   std::unique_ptr<model::HcNetwork> net;
   if (use_model)
     net = std::make_unique<model::HcNetwork>("net", h, job.preference, job.buffer_depth);
+  // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
+  if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
+    if (net && std::strtoull(fault, nullptr, 10) < n)
+      net->setPayloadFault(std::strtoull(fault, nullptr, 10));
+  }
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
     rtl = tb::makeRtlNetwork(h, layout);

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "emit/rtl_layout.h"
+#include "model/flit.h"
 #include "verilated.h"
 
 namespace hypercast {
@@ -57,6 +59,22 @@ void copyBits(D& dst, size_t dlsb, const S& src, size_t slsb, int w) {
     slsb += static_cast<size_t>(take);
     w -= take;
   }
+}
+
+// Decodes lane `lane` of a router's or network's delivery ports.
+template <typename V, typename D>
+model::Flit decodeFlit(const V& valid, const D& data, size_t lane, const RtlLayout& l) {
+  model::Flit f;
+  f.valid = getBits(valid, lane, 1) != 0;
+  if (!f.valid) return f;
+  const size_t base = lane * static_cast<size_t>(l.fw);
+  f.payload = getBits(data, base, l.pw);
+  f.wc = static_cast<uint8_t>(getBits(data, base + static_cast<size_t>(l.fieldWc()), l.wcw));
+  f.wd = static_cast<uint8_t>(getBits(data, base + static_cast<size_t>(l.fieldWd()), l.wdw));
+  f.origin =
+      static_cast<uint32_t>(getBits(data, base + static_cast<size_t>(l.fieldOrigin()), l.aw));
+  f.vc = getBits(data, base + static_cast<size_t>(l.fieldVc()), 1) != 0;
+  return f;
 }
 
 }  // namespace tb

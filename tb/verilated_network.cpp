@@ -40,19 +40,7 @@ class VerilatedNetwork : public RtlNetwork {
   }
   model::Flit delivery(uint64_t node, int lane) const override {
     const uint64_t idx = node * static_cast<uint64_t>(l_.np) + static_cast<uint64_t>(lane);
-    model::Flit f;
-    f.valid = getBits(top_->dlv_valid_o, idx, 1) != 0;
-    if (!f.valid) return f;
-    const size_t base = idx * static_cast<uint64_t>(l_.fw);
-    f.payload = getBits(top_->dlv_data_o, base, l_.pw);
-    f.wc = static_cast<uint8_t>(
-        getBits(top_->dlv_data_o, base + static_cast<size_t>(l_.fieldWc()), l_.wcw));
-    f.wd = static_cast<uint8_t>(
-        getBits(top_->dlv_data_o, base + static_cast<size_t>(l_.fieldWd()), l_.wdw));
-    f.origin = static_cast<uint32_t>(
-        getBits(top_->dlv_data_o, base + static_cast<size_t>(l_.fieldOrigin()), l_.aw));
-    f.vc = getBits(top_->dlv_data_o, base + static_cast<size_t>(l_.fieldVc()), 1) != 0;
-    return f;
+    return decodeFlit(top_->dlv_valid_o, top_->dlv_data_o, idx, l_);
   }
   const char* topName() const override { return "network"; }
 

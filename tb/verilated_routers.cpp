@@ -72,20 +72,7 @@ class VerilatedRouters : public RtlNetwork {
     }
   }
   model::Flit delivery(uint64_t node, int lane) const override {
-    const Vrouter& r = *r_[node];
-    model::Flit f;
-    f.valid = getBits(r.dlv_valid_o, static_cast<size_t>(lane), 1) != 0;
-    if (!f.valid) return f;
-    const size_t base = static_cast<size_t>(lane) * static_cast<size_t>(l_.fw);
-    f.payload = getBits(r.dlv_data_o, base, l_.pw);
-    f.wc = static_cast<uint8_t>(
-        getBits(r.dlv_data_o, base + static_cast<size_t>(l_.fieldWc()), l_.wcw));
-    f.wd = static_cast<uint8_t>(
-        getBits(r.dlv_data_o, base + static_cast<size_t>(l_.fieldWd()), l_.wdw));
-    f.origin = static_cast<uint32_t>(
-        getBits(r.dlv_data_o, base + static_cast<size_t>(l_.fieldOrigin()), l_.aw));
-    f.vc = getBits(r.dlv_data_o, base + static_cast<size_t>(l_.fieldVc()), 1) != 0;
-    return f;
+    return decodeFlit(r_[node]->dlv_valid_o, r_[node]->dlv_data_o, static_cast<size_t>(lane), l_);
   }
   const char* topName() const override { return "routers"; }
 

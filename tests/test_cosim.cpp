@@ -26,6 +26,8 @@ struct Net {
   const char* extra;  // extra CLI flags
 };
 
+void PrintTo(const Net& n, std::ostream* os) { *os << n.name; }
+
 std::string list(const std::vector<int>& v) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
@@ -175,4 +177,26 @@ TEST(Concurrent, WholeTopAndWiredRoutersRunIdentically) {
   }
   EXPECT_GT(traces[0].size(), 1000u);
   EXPECT_EQ(traces[0], traces[1]);
+}
+
+TEST(Cosim, ReportsTheFirstDivergence) {
+  // A model fault at node 0 (every payload it sends has bit 0 flipped) must stop
+  // the co-simulation at the first hop: cycle start+1, at a neighbour of node 0.
+  const Net& net = kNets[3];
+  const std::string trace = traceFile("fault");
+  const auto r = hctest::run("HYPERCAST_FAULT_NODE=0 " + hctest::hypercast() + " simulate --m " +
+                             list(net.m) + " --rho " + list(net.rho) +
+                             " --engine cosim --source 0 --start 5 --json --trace " + trace);
+  std::remove(trace.c_str());
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_FALSE(hctest::jsonBool(r.out, "match"));
+  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "FAIL");
+  const size_t at = r.out.find("\"first_divergence\"");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string div = r.out.substr(at);
+  EXPECT_EQ(hctest::jsonInt(div, "cycle"), 6);
+  const long long node = hctest::jsonInt(div, "node");
+  EXPECT_TRUE(checker::adjacent(shapeOf(net), 0, static_cast<uint64_t>(node))) << div;
+  EXPECT_NE(hctest::jsonStr(div, "port").find("lane"), std::string::npos) << div;
+  EXPECT_NE(r.err.find("diverge at cycle 6"), std::string::npos) << r.err;
 }
