@@ -14,7 +14,8 @@ deps:
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
+	@echo "building (log: $(BUILD)/build.log)"
+	@cmake --build $(BUILD) -j $(JOBS) >$(BUILD)/build.log 2>&1 || { tail -40 $(BUILD)/build.log; exit 1; }
 
 # The default network G^{3,2,1}_{8,6,5} (240 nodes): topology facts, generated RTL,
 # then a broadcast from node 0 and a broadcast from every node at once, each

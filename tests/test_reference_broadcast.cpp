@@ -65,6 +65,33 @@ TEST(ReferenceBroadcast, RingG6ByHand) {
   EXPECT_EQ(asSet(referenceBroadcast(h, 0)), want);
 }
 
+// Fig. 3 ("Broadcasting in circulant graphs", four examples) is a drawing that
+// the text extraction lost. Our reading: its examples exercise the cases of
+// Algorithm 1, so we hand-work circulants that cover them. With C_6<1,2> (a = 0,
+// k = 1) and G_6^1 (k = 0) above, these add a = 0 with rho = 3, and a > 0 with
+// k > 0.
+TEST(ReferenceBroadcast, Figure3ReadingC8_123) {
+  // m = 8, rho = 3: D = ceil(4/3) = 2, a = floor(7/3) - 2 = 0, k = 8 - 0 - 6 - 1 = 1.
+  // Clockwise 1,2,3 with weight 2 continue to 4,5,6; counterclockwise only node 7
+  // (weight a+1 = 1); nodes 6 and 5 get weight a = 0 from the origin: no send.
+  const Hypercycle h = Hypercycle::fromPaperOrder({8}, {3});
+  const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
+      {1, 0, 1, 1, 2}, {1, 0, 2, 1, 2}, {1, 0, 3, 1, 2}, {1, 0, 7, 1, 1},
+      {2, 1, 4, 1, 1}, {2, 2, 5, 1, 1}, {2, 3, 6, 1, 1}};
+  EXPECT_EQ(asSet(referenceBroadcast(h, 0)), want);
+}
+
+TEST(ReferenceBroadcast, Figure3ReadingC11_123) {
+  // m = 11, rho = 3: D = ceil(5/3) = 2, a = floor(10/3) - 2 = 1, k = 11 - 3 - 6 - 1 = 1.
+  // Clockwise 1,2,3 (weight 2) -> 4,5,6. Counterclockwise: the first k = 1 node, 10,
+  // gets a+1 = 2 and continues 10 -> 7; nodes 9 and 8 get a = 1 and stop.
+  const Hypercycle h = Hypercycle::fromPaperOrder({11}, {3});
+  const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
+      {1, 0, 1, 1, 2}, {1, 0, 2, 1, 2}, {1, 0, 3, 1, 2}, {1, 0, 10, 1, 2}, {1, 0, 9, 1, 1},
+      {1, 0, 8, 1, 1}, {2, 1, 4, 1, 1}, {2, 2, 5, 1, 1}, {2, 3, 6, 1, 1},  {2, 10, 7, 1, 1}};
+  EXPECT_EQ(asSet(referenceBroadcast(h, 0)), want);
+}
+
 TEST(ReferenceBroadcast, CounterclockwisePreferenceMirrors) {
   const Hypercycle h = Hypercycle::fromPaperOrder({6}, {1});
   const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
