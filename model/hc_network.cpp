@@ -6,7 +6,7 @@ namespace hypercast {
 namespace model {
 
 HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth)
-    : sc_core::sc_module(name), h_(h), tables_(makeRouterTables(h, pref)), clk_("clk") {
+    : sc_core::sc_module(name), tables_(makeRouterTables(h, pref)), clk_("clk") {
   const uint64_t n = h.nodes();
   const size_t np = h.ports().size();
   for (uint64_t x = 0; x < n; ++x) {

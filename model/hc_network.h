@@ -32,7 +32,6 @@ class HcNetwork : public sc_core::sc_module {
   void setPayloadFault(uint64_t node) { nodes_[node]->core().setPayloadFault(true); }
 
  private:
-  const Hypercycle& h_;
   RouterTables tables_;
   sc_core::sc_signal<bool> clk_;
   std::vector<std::unique_ptr<HcNode>> nodes_;

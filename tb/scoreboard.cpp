@@ -4,10 +4,7 @@ namespace hypercast {
 namespace tb {
 
 Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts)
-    : h_(h),
-      bcasts_(broadcasts),
-      accept_cycle_(broadcasts.size(), -1),
-      step_(broadcasts.size(), std::vector<int>(h.nodes(), -1)) {
+    : h_(h), bcasts_(broadcasts), step_(broadcasts.size(), std::vector<int>(h.nodes(), -1)) {
   for (size_t b = 0; b < bcasts_.size(); ++b) {
     index_[{bcasts_[b].origin, bcasts_[b].payload}] = b;
     step_[b][bcasts_[b].origin] = 0;
@@ -15,8 +12,7 @@ Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>&
   expected_ = bcasts_.size() * (h.nodes() - 1);
 }
 
-void Scoreboard::accepted(size_t broadcast, int64_t cycle) {
-  accept_cycle_[broadcast] = cycle;
+void Scoreboard::accepted(size_t /*broadcast*/, int64_t cycle) {
   ++accepted_count_;
   last_progress_ = cycle;
   if (first_accept_ < 0) first_accept_ = cycle;

@@ -37,7 +37,6 @@ class Scoreboard {
  private:
   const Hypercycle& h_;
   std::vector<BroadcastRequest> bcasts_;
-  std::vector<int64_t> accept_cycle_;
   std::map<std::pair<uint64_t, uint64_t>, size_t> index_;
   std::vector<std::vector<int>> step_;  // [broadcast][node], -1 = not yet
   std::vector<checker::Transfer> transfers_;

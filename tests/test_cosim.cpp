@@ -159,6 +159,14 @@ TEST(Concurrent, RandomOriginsAndStartCycles) {
   expectConcurrentPass(kNets[1], "--random 200 --window 10 --seed 11", "rnd15", 200);
 }
 
+TEST(Concurrent, OtherBufferDepthsAndWidths) {
+  // Depth 1 (every hop waits for its credit), a non-power-of-two depth, 64-bit payloads.
+  const Net depth1{"Depth1", {9, 4}, {2, 1}, "--buffer-depth 1"};
+  expectConcurrentPass(depth1, "--random 80 --window 10 --seed 3", "d1", 80);
+  const Net depth3{"Depth3Wide", {9, 4}, {2, 1}, "--buffer-depth 3 --payload-width 64"};
+  expectConcurrentPass(depth3, "--random 80 --window 10 --seed 4", "d3", 80);
+}
+
 TEST(Concurrent, WholeTopAndWiredRoutersRunIdentically) {
   // The generated top's wiring against the harness's wiring of the same router.
   const Net& net = kNets[7];

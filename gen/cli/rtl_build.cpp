@@ -123,9 +123,8 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
   fs::remove_all(rtl_dir, ec);
   fs::remove_all(obj, ec);
   fs::remove(log, ec);
-  FileSet files = rtl.files;
   std::ofstream(log).close();
-  for (const auto& f : files) {
+  for (const auto& f : rtl.files) {
     const fs::path p = fs::path(rtl_dir) / f.first;
     fs::create_directories(p.parent_path());
     std::ofstream out(p, std::ios::binary);
