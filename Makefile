@@ -33,6 +33,10 @@ run: build
 test: build
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
 
+# Long sweeps (heavy random traffic on many networks); not part of `make test`.
+test-long: build
+	@bash scripts/long_sweep.sh
+
 bench: build
 	@$(BUILD)/bin/hc-bench
 

@@ -152,28 +152,19 @@ module hc_router #(
   // ------------------------------------------------------------ outputs
   generate
     for (q = 0; q < NP; q = q + 1) begin : g_port
+      wire [SW-1:0] win;
       hc_rr_arbiter #(.N(NS), .IW(SW)) u_arb (
         .clk_i  (clk_i),
         .rst_ni (rst_ni),
         .req_i  (req[q*NS+:NS]),
         .gnt_o  (gnt[q*NS+:NS]),
+        .idx_o  (win),
         .valid_o(out_valid[q])
       );
-      // one-hot AND-OR mux of the winning head and its per-port decisions
-      reg [FW-2:0] sel;  // the winner's flit without its vc bit
-      reg          sel_fwd;
-      reg          sel_vc;
-      integer      k;
-      always @(*) begin
-        sel     = {(FW - 1) {1'b0}};
-        sel_fwd = 1'b0;
-        sel_vc  = 1'b0;
-        for (k = 0; k < NS; k = k + 1) begin
-          sel     = sel | ({(FW - 1) {gnt[q*NS+k]}} & head_data[k*FW+:FW-1]);
-          sel_fwd = sel_fwd | (gnt[q*NS+k] & fwd[k*NP+q]);
-          sel_vc  = sel_vc | (gnt[q*NS+k] & out_vc[k*NP+q]);
-        end
-      end
+      // the winning head and its decisions for this port
+      wire [FW-2:0] sel     = head_data[win*FW+:FW-1];  // without its vc bit
+      wire          sel_fwd = fwd[win*NP+q];
+      wire          sel_vc  = out_vc[win*NP+q];
       wire [WDW-1:0] o_wd = sel_fwd ? sel[F_WD+:WDW] : PORT_DIM[q*WDW+:WDW];
       wire [WCW-1:0] o_wc = sel_fwd ? sel[F_WC+:WCW] - WC_ONE : ORIG_WC[q*WCW+:WCW];
       wire [FW-1:0]  o_flit = {sel_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};

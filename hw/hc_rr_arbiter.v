@@ -2,6 +2,12 @@
 // highest priority, then pointer+1, ... (wrapping); after a grant the pointer
 // moves to the winner + 1. The SystemC model (model/router_core.cpp) implements
 // the same rule; the co-simulation depends on it.
+//
+// The pointer is kept as a thermometer mask (bits at and above it set); the grant
+// is the lowest set bit of the masked requests, or of all requests when none is
+// at or above the pointer. After a grant the mask keeps the bits above the winner
+// (all clear after the last requester, which behaves as pointer 0). idx_o is the
+// winner's index.
 module hc_rr_arbiter #(
   parameter integer N  = 4,
   parameter integer IW = 2
@@ -9,38 +15,25 @@ module hc_rr_arbiter #(
   input  wire          clk_i,
   input  wire          rst_ni,
   input  wire [N-1:0]  req_i,
-  output reg  [N-1:0]  gnt_o,
-  output reg           valid_o
+  output wire [N-1:0]  gnt_o,
+  output reg  [IW-1:0] idx_o,
+  output wire          valid_o
 );
-  localparam [IW-1:0] LAST = N[IW-1:0] - 1'b1;
+  reg  [N-1:0] mask_q;
+  wire [N-1:0] masked = req_i & mask_q;
+  wire [N-1:0] pick   = (masked != {N{1'b0}}) ? masked : req_i;
 
-  reg  [IW-1:0] ptr_q;
-  reg  [IW-1:0] idx;
-  wire [N-1:0]  at_or_above = {N{1'b1}} << ptr_q;
-  wire [N-1:0]  masked = req_i & at_or_above;
+  assign gnt_o   = pick & (~pick + {{(N - 1) {1'b0}}, 1'b1});
+  assign valid_o = (req_i != {N{1'b0}});
 
   integer i;
   always @(*) begin
-    valid_o = 1'b0;
-    idx   = {IW{1'b0}};
-    for (i = 0; i < N; i = i + 1) begin
-      if (!valid_o && masked[i]) begin
-        valid_o = 1'b1;
-        idx   = i[IW-1:0];
-      end
-    end
-    for (i = 0; i < N; i = i + 1) begin
-      if (!valid_o && req_i[i]) begin
-        valid_o = 1'b1;
-        idx   = i[IW-1:0];
-      end
-    end
-    gnt_o = {N{1'b0}};
-    if (valid_o) gnt_o[idx] = 1'b1;
+    idx_o = {IW{1'b0}};
+    for (i = 0; i < N; i = i + 1) idx_o = idx_o | (gnt_o[i] ? i[IW-1:0] : {IW{1'b0}});
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) ptr_q <= {IW{1'b0}};
-    else if (valid_o) ptr_q <= (idx == LAST) ? {IW{1'b0}} : idx + 1'b1;
+    if (!rst_ni) mask_q <= {N{1'b1}};
+    else if (valid_o) mask_q <= ~((gnt_o << 1) - {{(N - 1) {1'b0}}, 1'b1});
   end
 endmodule
