@@ -78,7 +78,9 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
   std::string item;
   while (std::getline(ss, item, ',')) {
     const long long v = parseInt(option, item);
-    if (v < -1000000 || v > 1000000) throw Error(option + ": " + item + " is out of range");
+    if (v < -1000000 || v > 1000000) {
+      throw Error(option + ": " + item + " is out of range (at most 1000000 in magnitude)");
+    }
     out.push_back(static_cast<int>(v));
   }
   if (text.back() == ',') throw Error(option + ": trailing comma in '" + text + "'");
