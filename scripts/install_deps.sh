@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages hypercast needs, only those that are missing.
-# Run as root on Debian 12 (the README's commands call it for you).
+# bash scripts/install_deps.sh [PACKAGE...]
+# Installs the Debian packages hypercast needs (or the ones named), only those
+# that are missing. Run as root on Debian 12 (the README's commands call it).
 set -euo pipefail
-PKGS=(cmake make g++ pkg-config ccache libgtest-dev verilator yosys libsystemc-dev)
+if [ $# -gt 0 ]; then
+  PKGS=("$@")
+else
+  PKGS=(cmake make g++ pkg-config ccache libgtest-dev verilator yosys libsystemc-dev)
+fi
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

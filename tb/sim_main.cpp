@@ -23,6 +23,7 @@
 #include "sim/sim_job.h"
 #include "tb/rtl_network.h"
 #include "tb/scoreboard.h"
+#include "tb/sim_report.h"
 #include "topology/hypercycle.h"
 #include "util/error.h"
 
@@ -30,28 +31,22 @@ using namespace hypercast;
 
 namespace {
 
-struct Divergence {
-  bool found = false;
-  int64_t cycle = 0;
-  uint64_t node = 0;
-  std::string port;
-  std::string expected;
-  std::string actual;
-};
-
 std::string str(const model::Flit& f) {
   std::ostringstream os;
   os << f;
   return os.str();
 }
 
-std::string jsonEscape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
+void writeTrace(const std::string& path, const std::vector<checker::Transfer>& transfers) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream tf(tmp);
+    if (!tf) throw Error("cannot write trace " + path);
+    tf << checker::kTraceHeader << '\n';
+    for (const auto& t : transfers) checker::writeTraceRow(tf, t);
+    if (!tf) throw Error("cannot write trace " + path);
   }
-  return o;
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw Error("cannot write trace " + path);
 }
 
 int run(const SimJob& job) {
@@ -103,7 +98,7 @@ int run(const SimJob& job) {
                         (job.broadcasts.size() * (n - 1)) / static_cast<uint64_t>(np) + 1);
 
   tb::Scoreboard sb(h, job.broadcasts);
-  Divergence div;
+  tb::Divergence div;
   bool watchdog = false;
   int64_t cycle = 0, compared = 0, done_at = -1;
   std::vector<bool> offering(n, false);
@@ -186,97 +181,45 @@ int run(const SimJob& job) {
   const auto bcasts = sb.checkerBroadcasts();
   const checker::Report rep = checker::check(shape, bcasts, sb.transfers(), copt);
 
-  if (!job.trace_path.empty()) {
-    const std::string tmp = job.trace_path + ".tmp";
-    {
-      std::ofstream tf(tmp);
-      if (!tf) throw Error("cannot write trace " + job.trace_path);
-      tf << checker::kTraceHeader << '\n';
-      for (const auto& t : sb.transfers()) checker::writeTraceRow(tf, t);
-      if (!tf) throw Error("cannot write trace " + job.trace_path);
-    }
-    if (std::rename(tmp.c_str(), job.trace_path.c_str()) != 0) {
-      throw Error("cannot write trace " + job.trace_path);
-    }
-  }
+  if (!job.trace_path.empty()) writeTrace(job.trace_path, sb.transfers());
 
-  const bool complete = sb.complete();
-  const bool pass = complete && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
-  const int64_t completion =
+  tb::SimOutcome o;
+  o.engine = job.engine;
+  o.rtl_model = job.rtl_model;
+  o.nodes = n;
+  o.degree = h.degree();
+  o.diameter = h.diameter();
+  o.broadcasts = bcasts.size();
+  o.reached = rep.nodes_all;
+  o.deliveries = sb.reachedPairs() + sb.redundant();
+  o.expected_deliveries = sb.expectedPairs();
+  o.redundant = sb.redundant();
+  o.missing = rep.missing;
+  o.transmissions = rep.transmissions;
+  o.steps = rep.max_step;
+  o.completion_cycles =
       sb.firstAccept() >= 0 && rep.last_cycle >= 0 ? rep.last_cycle - sb.firstAccept() : -1;
-  const double node_cycles_per_s =
-      secs > 0 ? static_cast<double>(n) * static_cast<double>(cycle) / secs : 0;
-  std::ostringstream errs;
-  for (size_t i = 0; i < rep.errors.size(); ++i) {
-    errs << (i ? ", " : "") << '"' << jsonEscape(rep.errors[i]) << '"';
-  }
+  o.cycles = cycle;
+  o.watchdog = watchdog;
+  o.watchdog_limit = job.watchdog;
+  o.checker_ok = rep.ok;
+  o.checker_errors = rep.errors;
+  o.cosim = net && rtl;
+  o.cycles_compared = compared;
+  o.divergence = div;
+  o.seconds = secs;
+  o.pass = sb.complete() && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
   if (job.format == "json") {
-    std::cout << "{\n  \"engine\": \"" << job.engine << "\",\n  \"rtl_model\": \"" << job.rtl_model
-              << "\",\n  \"nodes\": " << n << ",\n  \"degree\": " << h.degree()
-              << ",\n  \"diameter\": " << h.diameter() << ",\n  \"broadcasts\": " << bcasts.size()
-              << ",\n  \"reached\": " << rep.nodes_all
-              << ",\n  \"deliveries\": " << sb.reachedPairs() + sb.redundant()
-              << ",\n  \"expected_deliveries\": " << sb.expectedPairs()
-              << ",\n  \"redundant\": " << sb.redundant() << ",\n  \"missing\": " << rep.missing
-              << ",\n  \"transmissions\": " << rep.transmissions
-              << ",\n  \"steps\": " << rep.max_step << ",\n  \"completion_cycles\": " << completion
-              << ",\n  \"cycles\": " << cycle
-              << ",\n  \"watchdog\": " << (watchdog ? "true" : "false")
-              << ",\n  \"checker_ok\": " << (rep.ok ? "true" : "false")
-              << ",\n  \"checker_errors\": [" << errs.str() << "]";
-    if (net && rtl) {
-      std::cout << ",\n  \"match\": " << (div.found ? "false" : "true")
-                << ",\n  \"cycles_compared\": " << compared;
-      if (div.found) {
-        std::cout << ",\n  \"first_divergence\": {\"cycle\": " << div.cycle
-                  << ", \"node\": " << div.node << ", \"port\": \"" << div.port
-                  << "\", \"expected\": \"" << jsonEscape(div.expected) << "\", \"actual\": \""
-                  << jsonEscape(div.actual) << "\"}";
-      }
-    }
-    std::cout << ",\n  \"seconds\": " << secs
-              << ",\n  \"node_cycles_per_second\": " << static_cast<uint64_t>(node_cycles_per_s)
-              << ",\n  \"verdict\": \"" << (pass ? "PASS" : "FAIL") << "\"\n}\n";
+    tb::printJson(std::cout, o);
   } else {
-    const std::string rtl_what = "Verilated RTL (" + job.rtl_model + ")";
-    const std::string what = job.engine == "cosim"       ? rtl_what + " vs SystemC model, lock step"
-                             : job.engine == "verilator" ? rtl_what
-                                                         : "SystemC transaction model";
-    std::cout << "engine           " << job.engine << " (" << what << ")\n"
-              << "broadcasts       " << bcasts.size() << "\n"
-              << "nodes reached    " << rep.nodes_all << " / " << n << " (every broadcast)\n"
-              << "deliveries       " << sb.reachedPairs() + sb.redundant() << " (expected "
-              << sb.expectedPairs() << ")\n"
-              << "redundant        " << sb.redundant() << "\n"
-              << "transmissions    " << rep.transmissions
-              << " (N-1 per broadcast: " << bcasts.size() * (n - 1) << ")\n"
-              << "steps            " << rep.max_step << " (diameter " << h.diameter() << ")\n"
-              << "completion       " << completion << " cycles after the first injection\n";
-    if (net && rtl) {
-      std::cout << "cycles compared  " << compared << (div.found ? " then DIVERGED" : ", all equal")
-                << "\n";
-      if (div.found) {
-        std::cout << "first divergence cycle " << div.cycle << ", node " << div.node << ", "
-                  << div.port << ": expected " << div.expected << ", actual " << div.actual << "\n";
-      }
-    }
-    std::cout << "checker          " << (rep.ok ? "PASS" : "FAIL")
-              << " (independent trace check)\n";
-    for (const auto& e : rep.errors) std::cout << "  " << e << "\n";
-    if (watchdog) {
-      std::cout << "watchdog         no progress for " << job.watchdog << " cycles at cycle "
-                << cycle << "\n";
-    }
-    std::cout << "speed            " << static_cast<uint64_t>(node_cycles_per_s)
-              << " node-cycles/s (" << cycle << " cycles in " << secs << " s)\n"
-              << "verdict          " << (pass ? "PASS" : "FAIL") << "\n";
+    tb::printText(std::cout, o);
   }
   if (div.found) {
     std::cerr << "hc-sim: RTL and model diverge at cycle " << div.cycle << ", node " << div.node
               << ", " << div.port << ": expected " << div.expected << ", actual " << div.actual
               << "\n";
   }
-  return pass ? 0 : 1;
+  return o.pass ? 0 : 1;
 }
 
 }  // namespace
