@@ -11,8 +11,8 @@ struct Flit {
   bool valid = false;
   bool vc = false;
   uint32_t origin = 0;
-  uint8_t wd = 0;
-  uint8_t wc = 0;
+  uint32_t wd = 0;
+  uint32_t wc = 0;
   uint64_t payload = 0;
 
   // Invalid flits compare equal whatever their fields: the RTL zeroes them, the

@@ -7,8 +7,8 @@ namespace model {
 
 std::ostream& operator<<(std::ostream& os, const Flit& f) {
   if (!f.valid) return os << "idle";
-  return os << "{origin " << f.origin << ", wd " << int(f.wd) << ", wc " << int(f.wc) << ", vc "
-            << int(f.vc) << ", payload 0x" << std::hex << f.payload << std::dec << "}";
+  return os << "{origin " << f.origin << ", wd " << f.wd << ", wc " << f.wc << ", vc " << int(f.vc)
+            << ", payload 0x" << std::hex << f.payload << std::dec << "}";
 }
 
 RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr,
@@ -60,7 +60,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
   if (inj_valid) {
     head[inj].valid = true;
     head[inj].origin = addr_;
-    head[inj].wd = static_cast<uint8_t>(ndim_ + 1);
+    head[inj].wd = static_cast<uint32_t>(ndim_ + 1);
     head[inj].wc = 0;
     head[inj].payload = inj_payload;
   }
@@ -73,7 +73,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     for (size_t q = 0; q < np; ++q) {
       const uint64_t bit = uint64_t{1} << q;
       const bool is_fwd = s < inj && static_cast<size_t>(t_.fwd_port[s / 2]) == q && h.wc > 1;
-      const bool lower = t_.port_dim[q] < h.wd && t_.orig_wc[q] != 0;
+      const bool lower = static_cast<uint32_t>(t_.port_dim[q]) < h.wd && t_.orig_wc[q] != 0;
       if (is_fwd) fwd[s] |= bit;
       if ((sent_[s] & bit) == 0 && (is_fwd || lower)) need[s] |= bit;
       if (t_.two_vc[q] && (wrap_[q] || (is_fwd && h.vc))) ovc[s] |= bit;
@@ -104,8 +104,8 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       o.valid = true;
       o.vc = (ovc[w] & bit) != 0;
       o.origin = h.origin;
-      o.wd = f ? h.wd : static_cast<uint8_t>(t_.port_dim[q]);
-      o.wc = f ? static_cast<uint8_t>(h.wc - 1) : static_cast<uint8_t>(t_.orig_wc[q]);
+      o.wd = f ? h.wd : static_cast<uint32_t>(t_.port_dim[q]);
+      o.wc = f ? h.wc - 1 : static_cast<uint32_t>(t_.orig_wc[q]);
       o.payload = payload_fault_ ? h.payload ^ 1 : h.payload;
       next_out[q] = o;
       used_vc[o.vc ? 1 : 0] = true;

@@ -69,8 +69,8 @@ model::Flit decodeFlit(const V& valid, const D& data, size_t lane, const RtlLayo
   if (!f.valid) return f;
   const size_t base = lane * static_cast<size_t>(l.fw);
   f.payload = getBits(data, base, l.pw);
-  f.wc = static_cast<uint8_t>(getBits(data, base + static_cast<size_t>(l.fieldWc()), l.wcw));
-  f.wd = static_cast<uint8_t>(getBits(data, base + static_cast<size_t>(l.fieldWd()), l.wdw));
+  f.wc = static_cast<uint32_t>(getBits(data, base + static_cast<size_t>(l.fieldWc()), l.wcw));
+  f.wd = static_cast<uint32_t>(getBits(data, base + static_cast<size_t>(l.fieldWd()), l.wdw));
   f.origin =
       static_cast<uint32_t>(getBits(data, base + static_cast<size_t>(l.fieldOrigin()), l.aw));
   f.vc = getBits(data, base + static_cast<size_t>(l.fieldVc()), 1) != 0;

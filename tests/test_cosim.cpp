@@ -159,6 +159,12 @@ TEST(Concurrent, RandomOriginsAndStartCycles) {
   expectConcurrentPass(kNets[1], "--random 200 --window 10 --seed 11", "rnd15", 200);
 }
 
+TEST(Concurrent, WeightsAboveOneByte) {
+  // A 600-ring: D = 300, so weights need 9 bits in the RTL and the model alike.
+  const Net ring{"Ring600", {600}, {1}, ""};
+  expectConcurrentPass(ring, "--random 6 --window 200 --seed 2", "r600", 6);
+}
+
 TEST(Concurrent, OtherBufferDepthsAndWidths) {
   // Depth 1 (every hop waits for its credit), a non-power-of-two depth, 64-bit payloads.
   const Net depth1{"Depth1", {9, 4}, {2, 1}, "--buffer-depth 1"};

@@ -26,6 +26,8 @@ namespace {
 // with N (build time and memory); the SystemC model keeps one module per node.
 constexpr uint64_t kVerilatorMaxNodes = 4096;
 constexpr uint64_t kSystemcMaxNodes = 65536;
+// The model's router keeps per-port masks in 64-bit words (model/router_core.h).
+constexpr int kModelMaxPorts = 64;
 // Largest network whose whole generated top is Verilated by default, and the
 // most --rtl-model network accepts: Verilator 5 emits each router instance's
 // logic separately, so build time grows with N (a 60-node top: about 5 minutes).
@@ -156,6 +158,11 @@ int cmdSimulate(const std::vector<std::string>& words) {
     throw Error("the network has " + std::to_string(h.nodes()) + " nodes; the " + job.engine +
                 " engine takes at most " + std::to_string(limit) +
                 (rtl ? " (use --engine systemc)" : ""));
+  }
+  if (h.degree() > kModelMaxPorts) {
+    throw Error("the simulation model takes at most " + std::to_string(kModelMaxPorts) +
+                " ports per node; this network has degree " + std::to_string(h.degree()) +
+                " (generate still works)");
   }
   for (int i = h.dims(); i >= 1; --i) {
     job.m.push_back(h.dim(i).m);
