@@ -10,11 +10,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <regex>
 #include <string>
 
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
+#include "test_util.h"
 
 namespace fs = std::filesystem;
 using namespace hypercast;
@@ -23,23 +23,6 @@ namespace {
 
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-std::string capture(const std::string& cmd, int* code) {
-  std::string out;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while (p && (n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int st = p ? ::pclose(p) : -1;
-  *code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return out;
-}
-
-double jsonNum(const std::string& json, const std::string& key) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
-  return std::stod(m[1]);
 }
 
 void row(const std::string& what, const std::string& value, const std::string& note = "") {
@@ -74,7 +57,7 @@ void generation(const std::vector<int>& m, const std::vector<int>& rho, const st
 }  // namespace
 
 int main() {
-  const std::string hc = std::string(HC_BIN_DIR) + "/hypercast";
+  const std::string hc = hctest::hypercast();
   std::printf("| %-58s | %18s | %-28s |\n", "benchmark", "value", "note");
   std::printf("|%s|%s|%s|\n", std::string(60, '-').c_str(), std::string(20, '-').c_str(),
               std::string(30, '-').c_str());
@@ -85,30 +68,27 @@ int main() {
   const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
   fs::remove_all(cache);
   const std::string env = "HYPERCAST_CACHE=" + cache + " ";
-  int code = 0;
   // Verilator build, ccache off so that the figure is a cold build; the second,
   // cached run gives the simulation's own share.
+  const std::string lone = " simulate" + net + " --source 0 --engine verilator --json";
   double t0 = now();
-  capture("CCACHE_DISABLE=1 " + env + hc + " simulate" + net +
-              " --source 0 --engine verilator --json >/dev/null 2>&1",
-          &code);
+  hctest::run("CCACHE_DISABLE=1 " + env + hc + lone);
   const double build = now() - t0;
   t0 = now();
-  capture(env + hc + " simulate" + net + " --source 0 --engine verilator --json >/dev/null 2>&1",
-          &code);
+  const int code = hctest::run(env + hc + lone).code;
   const double warm = now() - t0;
   row("Verilator build, 1000 nodes (routers model, ccache off)", fmt(build - warm, "%.1f s"),
       code == 0 ? "first run " + fmt(build, "%.1f") + " s, cached " + fmt(warm, "%.1f") + " s"
                 : "FAILED");
 
   for (const char* engine : {"verilator", "systemc", "cosim"}) {
-    const std::string out = capture(
-        env + hc + " simulate" + net + " --all-sources --engine " + engine + " --json 2>/dev/null",
-        &code);
-    const double speed = jsonNum(out, "node_cycles_per_second");
+    const auto r =
+        hctest::run(env + hc + " simulate" + net + " --all-sources --engine " + engine + " --json");
+    const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
     row(std::string("speed ") + engine + ", 1000 nodes, all nodes broadcast",
         fmt(speed / 1e6, "%.3f M") + " n-c/s",
-        code == 0 ? fmt(jsonNum(out, "cycles"), "%.0f") + " cycles, verdict PASS" : "FAILED");
+        r.code == 0 ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles, verdict PASS"
+                    : "FAILED");
   }
   fs::remove_all(cache);
   return 0;

@@ -54,11 +54,5 @@ void HcNetwork::cycle() {
   sc_core::sc_start(500, sc_core::SC_PS);
 }
 
-size_t HcNetwork::buffered() const {
-  size_t b = 0;
-  for (const auto& n : nodes_) b += n->core().buffered();
-  return b;
-}
-
 }  // namespace model
 }  // namespace hypercast

@@ -28,7 +28,6 @@ class HcNetwork : public sc_core::sc_module {
   const Flit& delivery(uint64_t node, int port) const {
     return nodes_[node]->core().delivery()[static_cast<size_t>(port)];
   }
-  size_t buffered() const;
   void setPayloadFault(uint64_t node) { nodes_[node]->core().setPayloadFault(true); }
 
  private:

@@ -34,12 +34,6 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
   }
 }
 
-size_t RouterCore::buffered() const {
-  size_t n = 0;
-  for (const auto& f : fifo_) n += f.size();
-  return n;
-}
-
 void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>& credit_in,
                        bool inj_valid, uint64_t inj_payload) {
   const size_t np = static_cast<size_t>(np_), ns = static_cast<size_t>(ns_), inj = 2 * np;

@@ -34,7 +34,6 @@ class RouterCore {
   const std::vector<Flit>& delivery() const { return dlv_; }
   // Whether the injection offered during the last clocked cycle was accepted.
   bool accepted() const { return accepted_; }
-  size_t buffered() const;
   // Test hook: flip payload bit 0 of every flit this router sends, so that tests
   // can show the co-simulation catches and names a divergence.
   void setPayloadFault(bool on) { payload_fault_ = on; }

@@ -23,8 +23,6 @@ class RtlNetwork {
   // Rising clock edge.
   virtual void edge() = 0;
   virtual model::Flit delivery(uint64_t node, int lane) const = 0;
-  // The top module the model was built from (a check against a stale cache).
-  virtual const char* topName() const = 0;
 };
 
 // Returns nullptr in the SystemC-only harness.

@@ -12,7 +12,7 @@ Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>&
   expected_ = bcasts_.size() * (h.nodes() - 1);
 }
 
-void Scoreboard::accepted(size_t /*broadcast*/, int64_t cycle) {
+void Scoreboard::accepted(int64_t cycle) {
   ++accepted_count_;
   last_progress_ = cycle;
   if (first_accept_ < 0) first_accept_ = cycle;

@@ -20,7 +20,8 @@ class Scoreboard {
  public:
   Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts);
 
-  void accepted(size_t broadcast, int64_t cycle);
+  // An origin's injection handshake completed in `cycle`.
+  void accepted(int64_t cycle);
   // Lane `lane` of `node` shows flit `f`, which was on the link during `cycle`.
   void delivered(int64_t cycle, uint64_t node, int lane, const model::Flit& f);
 

@@ -67,8 +67,8 @@ int run(const SimJob& job) {
     net = std::make_unique<model::HcNetwork>("net", h, job.preference, job.buffer_depth);
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
   if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
-    if (net && std::strtoull(fault, nullptr, 10) < n)
-      net->setPayloadFault(std::strtoull(fault, nullptr, 10));
+    const uint64_t node = std::strtoull(fault, nullptr, 10);
+    if (net && node < n) net->setPayloadFault(node);
   }
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
@@ -147,7 +147,7 @@ int run(const SimJob& job) {
     for (uint64_t x = 0; x < n; ++x) {
       const bool acc = rtl ? rtl_ready[x] : (offering[x] && net->accepted(x));
       if (acc) {
-        sb.accepted(queue[x].front(), cycle);
+        sb.accepted(cycle);
         queue[x].pop_front();
       }
       for (int p = 0; p < np; ++p) {

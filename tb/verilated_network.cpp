@@ -42,7 +42,6 @@ class VerilatedNetwork : public RtlNetwork {
     const uint64_t idx = node * static_cast<uint64_t>(l_.np) + static_cast<uint64_t>(lane);
     return decodeFlit(top_->dlv_valid_o, top_->dlv_data_o, idx, l_);
   }
-  const char* topName() const override { return "network"; }
 
  private:
   RtlLayout l_;

@@ -74,7 +74,6 @@ class VerilatedRouters : public RtlNetwork {
   model::Flit delivery(uint64_t node, int lane) const override {
     return decodeFlit(r_[node]->dlv_valid_o, r_[node]->dlv_data_o, static_cast<size_t>(lane), l_);
   }
-  const char* topName() const override { return "routers"; }
 
  private:
   const Hypercycle& h_;

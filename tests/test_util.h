@@ -1,4 +1,4 @@
-// Helpers for tests that drive the hypercast binary.
+// Helpers for tests and benchmarks that drive the hypercast binary.
 #pragma once
 
 #include <unistd.h>
@@ -48,6 +48,11 @@ inline long long jsonInt(const std::string& json, const std::string& key) {
   std::smatch m;
   if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*(-?[0-9]+)"))) return -1;
   return std::stoll(m[1]);
+}
+inline double jsonNumber(const std::string& json, const std::string& key) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
+  return std::stod(m[1]);
 }
 inline bool jsonBool(const std::string& json, const std::string& key) {
   return std::regex_search(json, std::regex("\"" + key + "\":\\s*true"));

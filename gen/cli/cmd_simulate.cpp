@@ -33,6 +33,9 @@ constexpr int kModelMaxPorts = 64;
 // logic separately, so build time grows with N (a 60-node top: about 5 minutes).
 constexpr uint64_t kWholeTopMaxNodes = 20;
 constexpr uint64_t kWholeTopLimit = 80;
+// Start cycles and random windows: enough for any sweep, small enough that idle
+// cycles before the first injection cannot run for hours.
+constexpr long long kMaxStartCycle = 1000000;
 
 std::string selfDir() {
   std::error_code ec;
@@ -55,7 +58,7 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
   if (modes > 1) throw Error("give only one of --source, --all-sources, --random");
   if (a.has("random")) {
     const long long k = a.getInt("random", 1, 1, 1000000);
-    const long long window = a.getInt("window", 64, 1, 1000000);
+    const long long window = a.getInt("window", 64, 1, kMaxStartCycle);
     std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
     for (long long i = 0; i < k; ++i) {
       BroadcastRequest b;
@@ -64,7 +67,7 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
       out.push_back(b);
     }
   } else if (a.has("all-sources")) {
-    const long long start = a.getInt("start", 0, 0, 1000000);
+    const long long start = a.getInt("start", 0, 0, kMaxStartCycle);
     for (uint64_t x = 0; x < n; ++x) out.push_back(BroadcastRequest{x, start, 0});
   } else {
     const std::vector<int> sources = parseIntList("--source", a.get("source", "0"));
@@ -78,7 +81,9 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
                     std::to_string(n - 1));
       }
       const int start = starts.size() == 1 ? starts[0] : starts[i];
-      if (start < 0 || start > 1000000) throw Error("--start cycles must be in 0..1000000");
+      if (start < 0 || start > kMaxStartCycle) {
+        throw Error("--start cycles must be in 0.." + std::to_string(kMaxStartCycle));
+      }
       out.push_back(BroadcastRequest{static_cast<uint64_t>(sources[i]), start, 0});
     }
   }

@@ -21,23 +21,6 @@ static void writeOrThrow(const fs::path& p, const std::string& contents) {
   if (!f) throw Error("cannot write " + p.string() + ": " + std::strerror(errno));
 }
 
-void writeFileAtomic(const std::string& path, const std::string& contents) {
-  const fs::path target(path);
-  const fs::path tmp = target.string() + ".tmp" + std::to_string(::getpid());
-  try {
-    writeOrThrow(tmp, contents);
-    fs::rename(tmp, target);
-  } catch (const fs::filesystem_error& e) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw Error("cannot write " + path + ": " + e.code().message());
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw;
-  }
-}
-
 void writeFileSet(const std::string& dir, const FileSet& files) {
   const fs::path target(dir);
   std::error_code ec;

@@ -12,7 +12,4 @@ using FileSet = std::map<std::string, std::string>;  // relative path -> content
 
 void writeFileSet(const std::string& dir, const FileSet& files);
 
-// Writes one file atomically (temp file + rename) and throws Error on failure.
-void writeFileAtomic(const std::string& path, const std::string& contents);
-
 }  // namespace hypercast
