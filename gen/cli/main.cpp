@@ -15,11 +15,14 @@ const char* kHelp =
     "\n"
     "commands:\n"
     "  info       topology facts: nodes, degree, diameter, per-dimension D, a, k\n"
-    "  generate   write the hypercycle broadcast network RTL, manifest and FuseSoC core\n"
-    "  simulate   run broadcasts on the SystemC model, the Verilated RTL, or both in\n"
-    "             lock step (cosim), checking every delivery\n"
+    "  schedule   build a hypercube collective's optimal schedule, check it, write CSV\n"
+    "  generate   write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
+    "             routers, or (--topology hypercube) schedule-ROM nodes for a collective\n"
+    "  simulate   run it on the SystemC model, the Verilated RTL, or both in lock step\n"
+    "             (cosim), checking every delivery\n"
     "\n"
-    "Without --m/--rho a command uses the default network G^{3,2,1}_{8,6,5} (240 nodes).\n";
+    "Without --topology/--m/--rho a command uses the default network G^{3,2,1}_{8,6,5}\n"
+    "(a 240-node hypercycle).\n";
 
 }  // namespace
 
@@ -39,7 +42,9 @@ int main(int argc, char** argv) {
     if (cmd == "info") return hypercast::cli::cmdInfo(words);
     if (cmd == "generate") return hypercast::cli::cmdGenerate(words);
     if (cmd == "simulate") return hypercast::cli::cmdSimulate(words);
-    throw hypercast::Error("unknown command '" + cmd + "' (commands: info, generate, simulate)");
+    if (cmd == "schedule") return hypercast::cli::cmdSchedule(words);
+    throw hypercast::Error("unknown command '" + cmd +
+                           "' (commands: info, schedule, generate, simulate)");
   } catch (const hypercast::Error& e) {
     std::cerr << "hypercast: " << e.what() << "\n";
     return 2;

@@ -210,6 +210,7 @@ HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
   r.router_module = name + "_router";
   r.top_module = name + "_top";
   for (const HwSource& src : hwSources()) {
+    if (std::string(src.name).rfind("hc_sched_", 0) == 0) continue;  // schedule-driven nodes
     const std::string path = std::string("hw/") + src.name;
     r.files[path] = src.text;
     r.verilog_files.push_back(path);

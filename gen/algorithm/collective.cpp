@@ -1,0 +1,36 @@
+#include "algorithm/collective.h"
+
+#include "util/error.h"
+
+namespace hypercast {
+
+const char* toString(Collective c) {
+  switch (c) {
+    case Collective::kBroadcast:
+      return "broadcast";
+    case Collective::kMultinodeBroadcast:
+      return "multinode-broadcast";
+    case Collective::kScatter:
+      return "scatter";
+    case Collective::kTotalExchange:
+      return "total-exchange";
+  }
+  return "?";
+}
+
+Collective parseCollective(const std::string& word) {
+  for (Collective c : {Collective::kBroadcast, Collective::kMultinodeBroadcast,
+                       Collective::kScatter, Collective::kTotalExchange}) {
+    if (word == toString(c)) return c;
+  }
+  throw Error("unknown collective '" + word +
+              "' (collectives: broadcast, multinode-broadcast, scatter, total-exchange)");
+}
+
+bool hasRoot(Collective c) { return c == Collective::kBroadcast || c == Collective::kScatter; }
+
+bool isPersonalized(Collective c) {
+  return c == Collective::kScatter || c == Collective::kTotalExchange;
+}
+
+}  // namespace hypercast

@@ -1,0 +1,41 @@
+// Validates a collective's transfers against what the collective means,
+// independently of how the schedule was built: its own notion of the topology's
+// links and of which packets the collective moves where.
+//   - every transfer is along a link, in step >= 1;
+//   - at most one packet per directed link per step;
+//   - a node only sends a packet it holds: its own, or one that arrived in an
+//     earlier step;
+//   - no node receives a packet it already holds;
+//   - every packet reaches every node it must (all nodes for a broadcast packet,
+//     its destination for a personalized one).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithm/collective.h"
+
+namespace hypercast {
+namespace checker {
+
+struct CollectiveSpec {
+  int dim = 0;  // the d-cube (the only topology with schedules so far)
+  Collective collective = Collective::kBroadcast;
+  uint32_t root = 0;  // broadcast and scatter
+};
+
+struct ScheduleReport {
+  bool ok = false;
+  std::vector<std::string> errors;  // the first few, then a count
+  uint64_t nodes = 0;
+  uint64_t packets = 0;  // packets the collective moves
+  uint64_t steps = 0;    // last step used
+  uint64_t transmissions = 0;
+  uint64_t missing = 0;  // (packet, node) pairs that never arrived
+};
+
+ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Transfer>& transfers);
+
+}  // namespace checker
+}  // namespace hypercast

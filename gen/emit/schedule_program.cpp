@@ -1,0 +1,126 @@
+#include "emit/schedule_program.h"
+
+#include <algorithm>
+#include <queue>
+#include <unordered_map>
+
+#include "util/error.h"
+
+namespace hypercast {
+
+namespace {
+
+constexpr int64_t kForever = INT64_MAX;
+
+struct Held {
+  uint32_t origin = 0;
+  int32_t dest = kAllNodes;
+  bool own = false;
+  int64_t arrival = -1;  // step, -1 for an own packet
+  int arrival_port = -1;
+  int64_t last_store_read = -1;  // last row sending it from the store
+  bool keep = false;
+  int64_t slot = -1;
+};
+
+}  // namespace
+
+NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port) {
+  const uint64_t n = s.nodes;
+  const uint32_t rows = s.steps + 1;
+  auto key = [&](uint32_t origin, int32_t dest) {
+    return uint64_t{origin} * (n + 1) + static_cast<uint64_t>(dest + 1);
+  };
+  // Per node, the transfers it sends and receives (indices into s.transfers).
+  std::vector<std::vector<uint32_t>> out(n), in(n);
+  for (uint32_t i = 0; i < s.transfers.size(); ++i) {
+    out[s.transfers[i].from].push_back(i);
+    in[s.transfers[i].to].push_back(i);
+  }
+  NetworkProgram prog;
+  prog.rows = rows;
+  prog.nodes.resize(n);
+  for (uint64_t u = 0; u < n; ++u) {
+    std::unordered_map<uint64_t, Held> held;
+    for (uint32_t i : in[u]) {
+      const Transfer& t = s.transfers[i];
+      Held& h = held[key(t.origin, t.dest)];
+      if (h.arrival >= 0) continue;  // a second arrival is not filed
+      h.origin = t.origin;
+      h.dest = t.dest;
+      h.arrival = t.step;
+      h.arrival_port = port(t.from, t.to);
+      h.keep = t.origin != u && (t.dest == kAllNodes || uint64_t(t.dest) == u);
+    }
+    for (uint32_t i : out[u]) {
+      const Transfer& t = s.transfers[i];
+      Held& h = held[key(t.origin, t.dest)];
+      h.origin = t.origin;
+      h.dest = t.dest;
+      if (t.origin == u) {
+        h.own = true;
+      } else if (h.arrival < 0 || h.arrival >= t.step) {
+        throw Error("node " + std::to_string(u) + " sends packet (" + std::to_string(t.origin) +
+                    ", " + std::to_string(t.dest) + ") in step " + std::to_string(t.step) +
+                    " before holding it");
+      }
+      if (h.own || h.arrival + 1 != t.step) {
+        h.last_store_read = std::max<int64_t>(h.last_store_read, int64_t{t.step} - 1);
+      }
+    }
+    // Slots, greedily by the row the packet is written (-1: preloaded).
+    std::vector<Held*> stored;
+    for (auto& kv : held) {
+      Held& h = kv.second;
+      if (h.keep || h.last_store_read >= 0) stored.push_back(&h);
+    }
+    std::sort(stored.begin(), stored.end(), [](const Held* a, const Held* b) {
+      if (a->arrival != b->arrival) return a->arrival < b->arrival;
+      if (a->origin != b->origin) return a->origin < b->origin;
+      return a->dest < b->dest;
+    });
+    using Free = std::pair<int64_t, uint32_t>;  // (free from row, slot)
+    std::priority_queue<Free, std::vector<Free>, std::greater<Free>> free_slots;
+    NodeProgram& np_u = prog.nodes[u];
+    for (Held* h : stored) {
+      const int64_t written = h->own ? -1 : h->arrival;
+      if (!free_slots.empty() && free_slots.top().first <= written) {
+        h->slot = free_slots.top().second;
+        free_slots.pop();
+      } else {
+        h->slot = np_u.slots++;
+      }
+      free_slots.push({h->keep ? kForever : h->last_store_read, static_cast<uint32_t>(h->slot)});
+      const StoredPacket sp{static_cast<uint32_t>(h->slot), h->origin, h->dest};
+      if (h->own) np_u.loads.push_back(sp);
+      if (h->keep) np_u.keeps.push_back(sp);
+    }
+    // Rows.
+    np_u.rows.assign(rows, RomRow{std::vector<SendField>(static_cast<size_t>(np)),
+                                  std::vector<RecvField>(static_cast<size_t>(np))});
+    for (uint32_t i : out[u]) {
+      const Transfer& t = s.transfers[i];
+      const Held& h = held[key(t.origin, t.dest)];
+      SendField& f = np_u.rows[t.step - 1].send[static_cast<size_t>(port(t.from, t.to))];
+      if (f.valid)
+        throw Error("node " + std::to_string(u) + " sends twice on one port in step " +
+                    std::to_string(t.step));
+      f.valid = true;
+      f.from_link = !h.own && h.arrival + 1 == t.step;
+      f.index = f.from_link ? static_cast<uint32_t>(h.arrival_port) : static_cast<uint32_t>(h.slot);
+    }
+    for (auto& kv : held) {
+      const Held& h = kv.second;
+      if (h.arrival < 0 || h.slot < 0) continue;
+      RecvField& f =
+          np_u.rows[static_cast<size_t>(h.arrival)].recv[static_cast<size_t>(h.arrival_port)];
+      f.keep = true;
+      f.slot = static_cast<uint32_t>(h.slot);
+    }
+    prog.max_slots = std::max(prog.max_slots, np_u.slots);
+  }
+  prog.format = makeRomFormat(np, std::max<uint32_t>(prog.max_slots, 1));
+  return prog;
+}
+
+}  // namespace hypercast

@@ -1,0 +1,56 @@
+// Compiles a collective's schedule into what each schedule-driven node runs: its
+// ROM rows (emit/rom_format.h), the store slot of every packet it holds, the
+// packets the host preloads and the packets it keeps at the end.
+//
+// Store sizing: a packet needs a slot from the row it arrives (before the start
+// for the node's own packets) until the last row that sends it from the store,
+// or to the end if the node keeps it. A packet forwarded in the step right after
+// it arrives is sent straight from the link and needs no slot for that send.
+// Slots are assigned greedily by arrival, which for these intervals uses exactly
+// the peak number of packets the node holds at once; a slot freed by a send in
+// row r is reused by an arrival filed in row r (the store is read before the
+// clock edge that writes it).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "algorithm/collective.h"
+#include "emit/rom_format.h"
+
+namespace hypercast {
+
+struct StoredPacket {
+  uint32_t slot = 0;
+  uint32_t origin = 0;
+  int32_t dest = kAllNodes;
+};
+
+struct NodeProgram {
+  std::vector<RomRow> rows;
+  uint32_t slots = 0;               // store size: the peak number of packets held at once
+  std::vector<StoredPacket> loads;  // own packets, preloaded before the start
+  std::vector<StoredPacket> keeps;  // what the node holds at the end (its deliveries)
+};
+
+struct NetworkProgram {
+  RomFormat format;
+  uint32_t rows = 0;       // steps + 1
+  uint32_t max_slots = 0;  // largest store of any node
+  std::vector<NodeProgram> nodes;
+
+  uint64_t romBitsPerNode() const {
+    return uint64_t{rows} * static_cast<uint64_t>(format.wordBits());
+  }
+};
+
+// port(from, to): the output port of `from` on the link to `to` (the same
+// number names the input port at `to`, as in topology/hypercube.h).
+using PortOf = std::function<int(uint32_t from, uint32_t to)>;
+
+// Throws Error if the schedule sends a packet a node does not hold (run the
+// checker first).
+NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port);
+
+}  // namespace hypercast
