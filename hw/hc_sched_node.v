@@ -1,5 +1,7 @@
-// hc_sched_node: a schedule-driven network node. A ROM sequencer steps through
-// the node's rows, one per clock; a packet store holds what the node still has
+// hc_sched_node: a schedule-driven network node. A sequencer steps through the
+// node's rows, one per clock, reading them from a ROM outside the node
+// (hc_sched_rom, or any synchronous-read memory: rom_data_i is the word at the
+// rom_addr_o of the previous cycle); a packet store holds what the node still has
 // to send or must keep; every port sends and receives in every row (all-port,
 // full duplex). Row r does the sends of step r+1 and files the arrivals of step
 // r (on lnk_*_i, the neighbours' output registers); a schedule of S steps takes
@@ -22,8 +24,7 @@ module hc_sched_node #(
   parameter integer SW       = 1,   // slot index bits
   parameter integer IW       = 1,   // send index bits, >= SW and >= clog2(NP)
   parameter integer ROWS     = 2,   // ROM rows: schedule steps + 1
-  parameter integer RAW      = 1,   // row index bits
-  parameter         ROM_FILE = "rom.hex"
+  parameter integer RAW      = 1    // row index bits
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -31,6 +32,8 @@ module hc_sched_node #(
   output wire             busy_o,
   output wire             done_o,
   output wire             err_o,
+  output wire [  RAW-1:0] rom_addr_o,
+  input  wire [NP*(IW+SW+3)-1:0] rom_data_i,
   input  wire             ld_valid_i,
   input  wire [   SW-1:0] ld_slot_i,
   input  wire [   PW-1:0] ld_data_i,
@@ -41,6 +44,9 @@ module hc_sched_node #(
   output wire [   NP-1:0] lnk_valid_o,
   output wire [NP*PW-1:0] lnk_data_o
 );
+  // One C++ class for all instances in Verilator (instead of inlining each node
+  // into the top): the network's model then builds in time independent of N.
+  /* verilator no_inline_module */
   localparam integer SF = IW + 2;
   localparam integer RF = SW + 1;
   localparam integer WW = NP * (SF + RF);
@@ -49,20 +55,9 @@ module hc_sched_node #(
   reg              busy_q;
   reg              done_q;
   reg  [  RAW-1:0] row_q;
-  wire [   WW-1:0] word;
-  wire [  RAW-1:0] rom_addr = (busy_q && row_q != LAST) ? row_q + 1'b1 : {RAW{1'b0}};
+  wire [   WW-1:0] word = rom_data_i;
 
-  hc_sched_rom #(
-    .WW      (WW),
-    .ROWS    (ROWS),
-    .RAW     (RAW),
-    .ROM_FILE(ROM_FILE)
-  ) u_rom (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .addr_i(rom_addr),
-    .data_o(word)
-  );
+  assign rom_addr_o = (busy_q && row_q != LAST) ? row_q + 1'b1 : {RAW{1'b0}};
 
   assign busy_o = busy_q;
   assign done_o = done_q;

@@ -5,7 +5,7 @@ module hc_sched_rom #(
   parameter integer WW       = 8,   // word bits
   parameter integer ROWS     = 2,   // words
   parameter integer RAW      = 1,   // address bits
-  parameter         ROM_FILE = "rom.hex"
+  parameter         ROM_FILE = ""     // $readmemh image; "" leaves the ROM to the flow
 ) (
   input  wire           clk_i,
   input  wire           rst_ni,
@@ -15,7 +15,9 @@ module hc_sched_rom #(
   reg [WW-1:0] mem[0:ROWS-1];
   reg [WW-1:0] data_q;
 
-  initial $readmemh(ROM_FILE, mem);
+  initial begin
+    if (ROM_FILE != "") $readmemh(ROM_FILE, mem);
+  end
 
   assign data_o = data_q;
 

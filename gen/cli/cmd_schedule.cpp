@@ -13,7 +13,9 @@ namespace hypercast {
 namespace cli {
 
 int cmdSchedule(const std::vector<std::string>& words) {
-  std::vector<OptionSpec> specs = collectiveOptions();
+  std::vector<OptionSpec> specs = {{"topology", "NAME", "hypercube (the default)"}};
+  for (const auto& o : collectiveOptions()) specs.push_back(o);
+  specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
   specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest"});
   specs.push_back({"json", "", "print a JSON summary"});
   specs.push_back({"help", "", "show this help"});

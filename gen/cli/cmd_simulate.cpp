@@ -8,10 +8,12 @@
 #include <random>
 #include <set>
 
+#include "cli/collective_args.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/rtl_build.h"
 #include "emit/hypercycle_rtl.h"
+#include "emit/schedule_rtl.h"
 #include "sim/sim_job.h"
 #include "util/error.h"
 
@@ -104,6 +106,88 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
   return out;
 }
 
+// Largest hypercube each engine runs a schedule on: the Verilated top has one
+// node module per node (each with its own ROM and store), so Verilator's build
+// grows with N; the SystemC model keeps every node's packets.
+constexpr int kScheduleRtlMaxDim = 7;
+constexpr int kScheduleSystemcMaxDim = 10;
+
+void checkWritable(const std::string& path);
+
+int runHarness(const std::string& cmd) {
+  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  const int status = std::system(cmd.c_str());
+  if (status == -1 || !WIFEXITED(status)) throw Error("the simulation harness crashed");
+  const int code = WEXITSTATUS(status);
+  if (code == 2) throw Error("the simulation harness rejected the job");
+  return code;
+}
+
+int simulateSchedule(const Args& a) {
+  for (const char* opt : {"m", "rho", "all-sources", "random", "window", "start", "rtl-model",
+                          "buffer-depth", "preference", "max-cycles", "watchdog"}) {
+    if (a.has(opt)) {
+      throw Error(std::string("--") + opt +
+                  " is a hypercycle option; a hypercube collective runs " + "its fixed schedule");
+    }
+  }
+  const std::string engine = a.get("engine", "cosim");
+  if (engine != "systemc" && engine != "verilator" && engine != "cosim") {
+    throw Error("unknown engine '" + engine + "' (engines: systemc, verilator, cosim)");
+  }
+  const bool rtl = engine != "systemc";
+  const CheckedSchedule c = buildCheckedSchedule(
+      a, rtl ? kScheduleRtlMaxDim : kScheduleSystemcMaxDim, "simulate --engine " + engine);
+  const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  const uint64_t n = c.report.nodes;
+  if (pw < 64 && n * (n + 1) - 1 > (uint64_t{1} << pw) - 1) {
+    throw Error("--payload-width " + std::to_string(pw) + " is too narrow to name the " +
+                std::to_string(n) + "-cube's packets in simulation (need " +
+                std::to_string(64 - __builtin_clzll(n * (n + 1) - 1)) + " bits)");
+  }
+  std::string trace;
+  if (a.has("trace")) {
+    trace = fs::absolute(a.get("trace")).string();
+    checkWritable(trace);
+  }
+  const bool quiet = a.has("quiet") || a.has("json");
+  std::string exe, rom_dir, note;
+  if (rtl) {
+    const Hypercube cube(c.dim);
+    const ScheduleRtl net = emitScheduleNetwork(cube, c.schedule, pw);
+    HarnessSpec spec;
+    spec.name = net.top_module;
+    spec.files = net.files;
+    spec.verilog_files = net.verilog_files;
+    spec.top = net.top_module;
+    spec.prefix = "Vsched";
+    spec.adapter = "tb/verilated_sched.cpp";
+    spec.libs = {"libhc_sched_harness.a", "VMODEL",          "libverilated_rt.a",
+                 "libhc_sched_model.a",   "libhc_checker.a", "libhc_emit.a",
+                 "libhc_algorithm.a",     "libhc_topology.a"};
+    const RtlBuild b = buildVerilatedHarness(spec, quiet);
+    exe = b.exe;
+    rom_dir = b.dir + "/rtl";
+    note = rom_dir + " (" + std::to_string(net.files.size()) + " files, top " + net.top_module +
+           (b.cached
+                ? "), model cached"
+                : "), model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
+  } else {
+    exe = selfDir() + "/hc-sched-systemc";
+    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sched-systemc target)");
+  }
+  if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
+  std::string cmd = "'" + exe + "' --dim " + std::to_string(c.dim) + " --collective " +
+                    toString(c.schedule.collective) + " --source " +
+                    std::to_string(c.schedule.root) + " --payload-width " + std::to_string(pw) +
+                    " --seed " + std::to_string(a.getInt("seed", 1, 0, 1LL << 62)) + " --engine " +
+                    engine;
+  if (!rom_dir.empty()) cmd += " --rom-dir '" + rom_dir + "'";
+  if (!trace.empty()) cmd += " --trace '" + trace + "'";
+  if (a.has("json")) cmd += " --json";
+  return runHarness(cmd);
+}
+
 void checkWritable(const std::string& path) {
   const std::string probe = path + ".probe" + std::to_string(::getpid());
   std::ofstream f(probe);
@@ -138,6 +222,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
       {"help", "", "show this help"},
   };
   specs.insert(specs.end(), own.begin(), own.end());
+  for (const auto& s : collectiveOptions()) specs.push_back(s);
   const Args a("simulate", specs, words);
   if (a.has("help")) {
     std::cout
@@ -146,10 +231,15 @@ int cmdSimulate(const std::vector<std::string>& words) {
            "Every delivery is checked for origin, payload and count; the trace goes through\n"
            "an independent checker. Exit status: 0 pass, 1 fail, 2 bad input.\n"
            "The Verilated model is built on first use and cached by content under\n"
-           "$HYPERCAST_CACHE (default ~/.cache/hypercast).\n\n"
+           "$HYPERCAST_CACHE (default ~/.cache/hypercast).\n"
+           "With --topology hypercube --dim D --collective C it runs that collective's\n"
+           "schedule-ROM network instead: every link compared each cycle in cosim, the\n"
+           "trace (step,from,to,origin,dest,payload) checked, and every node's final\n"
+           "holdings read back and compared with what the collective promises.\n\n"
         << usage("hypercast simulate --m ... --rho ... [--source S] --engine E [options]", specs);
     return 0;
   }
+  if (wantsSchedule(a)) return simulateSchedule(a);
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
   SimJob job;
@@ -233,14 +323,12 @@ int cmdSimulate(const std::vector<std::string>& words) {
     ::unlink(job_path);
     throw Error("cannot write the job file");
   }
-  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   const std::string cmd = "'" + exe + "' --job '" + job_path + "'";
-  const int status = std::system(cmd.c_str());
-  ::unlink(job_path);
-  if (status == -1 || !WIFEXITED(status)) throw Error("the simulation harness crashed");
-  const int code = WEXITSTATUS(status);
-  if (code == 2) throw Error("the simulation harness rejected the job");
-  return code;
+  struct Unlink {
+    const char* path;
+    ~Unlink() { ::unlink(path); }
+  } unlink_job{job_path};
+  return runHarness(cmd);
 }
 
 }  // namespace cli

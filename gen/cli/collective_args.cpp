@@ -12,10 +12,8 @@ namespace cli {
 
 std::vector<OptionSpec> collectiveOptions() {
   return {
-      {"topology", "NAME", "hypercube (schedule collectives) or hypercycle (weight routers)"},
-      {"dim", "D", "hypercube dimension"},
+      {"dim", "D", "with --topology hypercube: the dimension"},
       {"collective", "C", "broadcast | multinode-broadcast | scatter | total-exchange"},
-      {"source", "S", "root of a broadcast or scatter (default 0)"},
   };
 }
 

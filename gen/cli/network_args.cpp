@@ -10,7 +10,9 @@ const char* const kDefaultRho = "3,2,1";
 
 std::vector<OptionSpec> networkOptions() {
   return {
-      {"topology", "NAME", "network family: hypercycle (default)"},
+      {"topology", "NAME",
+       "hypercycle (default: weight-based broadcast routers) or hypercube\n"
+       "                            (schedule-ROM nodes for --collective on --dim D)"},
       {"m", "M_r,...,M_1",
        std::string("nodes per dimension, paper order (default ") + kDefaultM + ")"},
       {"rho", "R_r,...,R_1",
@@ -28,6 +30,9 @@ std::vector<OptionSpec> rtlOptions() {
 
 Hypercycle parseNetwork(const Args& a) {
   const std::string topo = a.get("topology", "hypercycle");
+  if (topo == "hypercycle" && (a.has("dim") || a.has("collective"))) {
+    throw Error("--dim and --collective name a hypercube collective: add --topology hypercube");
+  }
   if (topo != "hypercycle") {
     if (topo == "hypercube" || topo == "torus" || topo == "mesh" || topo == "cayley") {
       throw Error("topology '" + topo + "' is not supported yet (supported: hypercycle)");

@@ -22,7 +22,7 @@ namespace cli {
 
 namespace {
 
-const char* kLibs[] = {
+const std::vector<std::string> kHypercycleLibs = {
     "libhc_harness.a",     "VMODEL",          "libverilated_rt.a", "libhc_model.a",
     "libhc_router_core.a", "libhc_checker.a", "libhc_simjob.a",    "libhc_emit.a",
     "libhc_algorithm.a",   "libhc_topology.a"};
@@ -71,18 +71,30 @@ std::string cacheRoot() {
 
 RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
   const bool whole = model == RtlModel::kNetwork;
-  const std::string prefix = whole ? "Vnet" : "Vrouter";
-  const std::string top = whole ? rtl.top_module : rtl.router_module;
-  const std::string adapter = std::string(HC_SOURCE_DIR) +
-                              (whole ? "/tb/verilated_network.cpp" : "/tb/verilated_routers.cpp");
+  HarnessSpec spec;
+  spec.name = rtl.top_module + "-" + toString(model);
+  spec.files = rtl.files;
+  for (const auto& f : rtl.verilog_files) {
+    if (!whole && f.find(rtl.top_module) != std::string::npos) continue;
+    spec.verilog_files.push_back(f);
+  }
+  spec.top = whole ? rtl.top_module : rtl.router_module;
+  spec.prefix = whole ? "Vnet" : "Vrouter";
+  spec.adapter = whole ? "tb/verilated_network.cpp" : "tb/verilated_routers.cpp";
+  spec.libs = kHypercycleLibs;
+  return buildVerilatedHarness(spec, quiet);
+}
+
+RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
+  const std::string adapter = std::string(HC_SOURCE_DIR) + "/" + spec.adapter;
   const auto t0 = std::chrono::steady_clock::now();
   // Key: every emitted file, the harness adapter source, and the identity of the
   // libraries it links (size and mtime), so a rebuilt tool invalidates the cache.
   uint64_t h = 1469598103934665603ull;
-  for (const auto& f : rtl.files) h = fnv(fnv(h, f.first), f.second);
+  for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
   h = fnv(h, readFile(adapter));
   h = fnv(h, readFile(std::string(HC_SOURCE_DIR) + "/tb/verilated_bits.h"));
-  for (const char* lib : kLibs) {
+  for (const std::string& lib : spec.libs) {
     struct stat st {};
     const std::string p = std::string(HC_LIB_DIR) + "/" + lib;
     if (::stat(p.c_str(), &st) == 0) {
@@ -92,7 +104,7 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
   char key[17];
   std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(h));
   RtlBuild b;
-  b.dir = cacheRoot() + "/" + rtl.top_module + "-" + toString(model) + "-" + key;
+  b.dir = cacheRoot() + "/" + spec.name + "-" + key;
   b.exe = b.dir + "/hc-sim-rtl";
   std::error_code ec;
   fs::create_directories(b.dir, ec);
@@ -116,7 +128,7 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
     return b;
   }
   if (!quiet) {
-    std::cerr << "hypercast: building the Verilated model of " << top << " in " << b.dir
+    std::cerr << "hypercast: building the Verilated model of " << spec.top << " in " << b.dir
               << " (cached for later runs)\n";
   }
   const std::string rtl_dir = b.dir + "/rtl", obj = b.dir + "/obj", log = b.dir + "/build.log";
@@ -124,7 +136,7 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
   fs::remove_all(obj, ec);
   fs::remove(log, ec);
   std::ofstream(log).close();
-  for (const auto& f : rtl.files) {
+  for (const auto& f : spec.files) {
     const fs::path p = fs::path(rtl_dir) / f.first;
     fs::create_directories(p.parent_path());
     std::ofstream out(p, std::ios::binary);
@@ -133,16 +145,13 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
   }
   const std::string ccache = HC_CCACHE;
   const bool have_ccache = !ccache.empty() && ccache.find("NOTFOUND") == std::string::npos;
-  std::string vcmd = std::string(HC_VERILATOR) + " --cc --prefix " + prefix + " --top-module " +
-                     top + " -Mdir " + quote(obj) +
+  std::string vcmd = std::string(HC_VERILATOR) + " --cc --prefix " + spec.prefix +
+                     " --top-module " + spec.top + " -Mdir " + quote(obj) +
                      " --build -j 2 --no-timing -Wno-fatal -Wno-lint -Wno-style -O3"
                      " --x-assign fast --x-initial fast -MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1" +
                      std::string(have_ccache ? " OBJCACHE=" + ccache : "") + "'";
-  for (const auto& f : rtl.verilog_files) {
-    if (!whole && f.find(rtl.top_module) != std::string::npos) continue;
-    vcmd += " " + quote(rtl_dir + "/" + f);
-  }
-  runLogged(vcmd, log, "verilator build of " + top);
+  for (const auto& f : spec.verilog_files) vcmd += " " + quote(rtl_dir + "/" + f);
+  runLogged(vcmd, log, "verilator build of " + spec.top);
 
   const std::string inc = HC_VERILATOR_INCLUDE;
   const std::string lib = HC_LIB_DIR;
@@ -151,9 +160,8 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
                      " -I" + quote(inc) + " -I" + quote(inc + "/vltstd") + " -I" +
                      quote(HC_SOURCE_DIR) + " -I" + quote(std::string(HC_SOURCE_DIR) + "/gen") +
                      " " + quote(adapter) + " -o " + quote(b.exe + ".tmp") + " -Wl,-u,sc_main";
-  for (const char* l : kLibs) {
-    link +=
-        " " + quote(std::string(l) == "VMODEL" ? obj + "/" + prefix + "__ALL.a" : lib + "/" + l);
+  for (const std::string& l : spec.libs) {
+    link += " " + quote(l == "VMODEL" ? obj + "/" + spec.prefix + "__ALL.a" : lib + "/" + l);
   }
   link += " -lsystemc -pthread";
   runLogged(link, log, "linking the Verilated harness");

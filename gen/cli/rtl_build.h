@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "emit/hypercycle_rtl.h"
 
@@ -26,6 +27,21 @@ const char* toString(RtlModel m);
 
 // Cache root: $HYPERCAST_CACHE, else $XDG_CACHE_HOME/hypercast, else ~/.cache/hypercast.
 std::string cacheRoot();
+
+// One Verilated harness: the emitted files, what to Verilate, and the tb/ adapter
+// and libraries it links with.
+struct HarnessSpec {
+  std::string name;                        // cache entry prefix
+  FileSet files;                           // written to <entry>/rtl
+  std::vector<std::string> verilog_files;  // relative to rtl/, in compile order
+  std::string top;                         // --top-module
+  std::string prefix;                      // Verilator --prefix (Vnet, Vrouter, Vsched)
+  std::string adapter;                     // tb/ source, relative to the source tree
+  std::vector<std::string> libs;           // link order; "VMODEL" is the Verilated archive
+};
+RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet);
+
+// The hypercycle broadcast network's harness (tb/sim_main.cpp).
 RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet);
 
 }  // namespace cli

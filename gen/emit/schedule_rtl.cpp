@@ -55,17 +55,20 @@ std::string networkTop(const Hypercube& cube, const Schedule& s, const ScheduleR
                     sws = std::to_string(f.slot_width), aws = std::to_string(r.addr_width);
   std::string o;
   o += header(cube, s, r);
-  o += "// Whole network: node x is instance u_n<x>, running rom/<name>_n<x>.hex (paths\n"
-       "// relative to the folder the simulator or synthesis tool runs in). Its output\n"
-       "// port p (v<x>, d<x>) drives input port p of node x XOR 2^p.\n"
+  o += "// Whole network: node x is instance u_n<x>, reading its rows from u_rom<x>, which\n"
+       "// holds rom/<name>_n<x>.hex (paths relative to the folder the simulator or\n"
+       "// synthesis tool runs in). Its output port p (v<x>, d<x>) drives input port p of\n"
+       "// node x XOR 2^p.\n"
        "//   ld_*      preload: write ld_data_i into slot ld_slot_i of node ld_node_i\n"
        "//   start_i   one-cycle pulse: every node runs its schedule\n"
-       "//   done_o    all nodes finished; err_o: some row expected a missing packet\n"
+       "//   busy_o    some node is running; done_o: all nodes finished\n"
+       "//   err_o     some row expected a packet its link did not carry\n"
        "//   rd_*      read slot rd_slot_i of node rd_node_i (combinational)\n"
        "//   mon_*     every link's output register, node x port p at x*NP+p (monitor)\n"
        "// Slot of every preloaded and kept packet: <name>_slots.csv.\n";
   o += "module " + r.top_module + " (\n  input  wire clk_i,\n  input  wire rst_ni,\n";
-  o += "  input  wire start_i,\n  output wire done_o,\n  output wire err_o,\n";
+  o += "  input  wire start_i,\n  output wire busy_o,\n  output wire done_o,\n  output wire "
+       "err_o,\n";
   o += "  input  wire ld_valid_i,\n  input  wire [" + std::to_string(r.addr_width - 1) +
        ":0] ld_node_i,\n  input  wire [" + std::to_string(f.slot_width - 1) +
        ":0] ld_slot_i,\n  input  wire [" + std::to_string(pw - 1) + ":0] ld_data_i,\n";
@@ -81,8 +84,8 @@ std::string networkTop(const Hypercube& cube, const Schedule& s, const ScheduleR
          std::to_string(np * pw - 1) + ":0] d" + xs + ";  wire [" + std::to_string(pw - 1) +
          ":0] r" + xs + ";\n";
   }
-  o += "  wire [" + std::to_string(n - 1) + ":0] done, err;\n";
-  o += "  assign done_o = &done;\n  assign err_o = |err;\n";
+  o += "  wire [" + std::to_string(n - 1) + ":0] busy, done, err;\n";
+  o += "  assign busy_o = |busy;\n  assign done_o = &done;\n  assign err_o = |err;\n";
   o += "  assign mon_valid_o = {";
   for (uint64_t x = n; x-- > 0;) o += "v" + std::to_string(x) + (x ? ", " : "");
   o += "};\n  assign mon_data_o = {";
@@ -91,12 +94,20 @@ std::string networkTop(const Hypercube& cube, const Schedule& s, const ScheduleR
   for (uint64_t x = 0; x < n; ++x) {
     const std::string xs = std::to_string(x);
     const NodeProgram& node = r.program.nodes[x];
+    const std::string ww = std::to_string(f.wordBits()), rows = std::to_string(r.program.rows),
+                      raws = std::to_string(raw);
+    o += "  wire [" + std::to_string(raw - 1) + ":0] ra" + xs + ";  wire [" +
+         std::to_string(f.wordBits() - 1) + ":0] rw" + xs + ";\n";
+    o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + rows + "), .RAW(" + raws + "), .ROM_FILE(\"" +
+         romFile(r, x) + "\"))\n    u_rom" + xs + " (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra" +
+         xs + "), .data_o(rw" + xs + "));\n";
     o += "  hc_sched_node #(.NP(" + nps + "), .PW(" + pws + "), .SLOTS(" +
          std::to_string(std::max<uint32_t>(node.slots, 1)) + "), .SW(" + sws + "), .IW(" +
-         std::to_string(f.index_width) + "), .ROWS(" + std::to_string(r.program.rows) + "), .RAW(" +
-         std::to_string(raw) + "),\n    .ROM_FILE(\"" + romFile(r, x) + "\")) u_n" + xs + " (\n";
-    o += "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i), .busy_o(), .done_o(done[" + xs +
-         "]), .err_o(err[" + xs + "]),\n";
+         std::to_string(f.index_width) + "), .ROWS(" + rows + "), .RAW(" + raws + ")) u_n" + xs +
+         " (\n";
+    o += "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i), .busy_o(busy[" + xs +
+         "]), .done_o(done[" + xs + "]), .err_o(err[" + xs + "]),\n";
+    o += "    .rom_addr_o(ra" + xs + "), .rom_data_i(rw" + xs + "),\n";
     o += "    .ld_valid_i(ld_valid_i && ld_node_i == " + aws + "'d" + xs +
          "), .ld_slot_i(ld_slot_i), .ld_data_i(ld_data_i),\n";
     o += "    .rd_slot_i(rd_slot_i), .rd_data_o(r" + xs + "),\n    .lnk_valid_i({";

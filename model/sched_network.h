@@ -1,0 +1,44 @@
+// The SystemC transaction model of a schedule-driven hypercube network: one
+// SchedNode per node, every link a signal, the RTL's cycle timing. Packets are
+// named by key(origin, dest) = origin * (N + 1) + dest + 1 (dest -1: broadcast).
+#pragma once
+
+#include <memory>
+#include <systemc>
+#include <vector>
+
+#include "algorithm/collective.h"
+#include "model/sched_node.h"
+#include "topology/hypercube.h"
+
+namespace hypercast {
+namespace model {
+
+class SchedNetwork : public sc_core::sc_module {
+ public:
+  SchedNetwork(sc_core::sc_module_name name, const Hypercube& cube, const Schedule& s);
+
+  uint64_t key(uint32_t origin, int32_t dest) const {
+    return uint64_t{origin} * (n_ + 1) + static_cast<uint64_t>(dest + 1);
+  }
+  void load(uint64_t node, uint64_t key, uint64_t payload) { nodes_[node]->load(key, payload); }
+  void start();
+  // One clock cycle: rising edge (every node runs a row), then falling edge.
+  void cycle();
+  // What output port `port` of `node` drives after the last cycle.
+  LinkWord output(uint64_t node, int port) const {
+    return links_[node * np_ + static_cast<uint64_t>(port)]->read();
+  }
+  const SchedNode& node(uint64_t x) const { return *nodes_[x]; }
+  void setPayloadFault(uint64_t x) { nodes_[x]->setPayloadFault(true); }
+
+ private:
+  uint64_t n_;
+  uint64_t np_;
+  sc_core::sc_signal<bool> clk_;
+  std::vector<std::unique_ptr<SchedNode>> nodes_;
+  std::vector<std::unique_ptr<sc_core::sc_signal<LinkWord>>> links_;  // [x*NP+p]
+};
+
+}  // namespace model
+}  // namespace hypercast

@@ -1,0 +1,45 @@
+// Test payloads for schedule runs: a bijection between a packet's key
+// (origin * (N + 1) + dest + 1) and a PW-bit payload, so that every payload on a
+// link names its packet and a corrupted payload is caught as a wrong packet.
+//   payload = (key * K + salt) mod 2^PW, K odd (invertible mod 2^PW).
+#pragma once
+
+#include <cstdint>
+
+namespace hypercast {
+namespace tb {
+
+class PacketPayload {
+ public:
+  PacketPayload(uint64_t nodes, int payload_width, uint64_t seed)
+      : n_(nodes),
+        mask_(payload_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << payload_width) - 1),
+        salt_((seed * 0x9e3779b97f4a7c15ull) & mask_) {
+    inv_ = kMul;  // Newton iteration for the inverse of an odd number mod 2^64
+    for (int i = 0; i < 6; ++i) inv_ *= 2 - kMul * inv_;
+  }
+  // Whether every key fits in the payload width.
+  bool fits() const { return mask_ == ~uint64_t{0} || n_ * (n_ + 1) - 1 <= mask_; }
+  uint64_t key(uint32_t origin, int32_t dest) const {
+    return uint64_t{origin} * (n_ + 1) + static_cast<uint64_t>(dest + 1);
+  }
+  uint64_t encode(uint64_t key) const { return (key * kMul + salt_) & mask_; }
+  // False if the payload is no packet's.
+  bool decode(uint64_t payload, uint32_t& origin, int32_t& dest) const {
+    const uint64_t k = ((payload - salt_) * inv_) & mask_;
+    if (k >= n_ * (n_ + 1)) return false;
+    origin = static_cast<uint32_t>(k / (n_ + 1));
+    dest = static_cast<int32_t>(k % (n_ + 1)) - 1;
+    return origin < n_;
+  }
+
+ private:
+  static constexpr uint64_t kMul = 0x2545f4914f6cdd1dull;
+  uint64_t n_;
+  uint64_t mask_;
+  uint64_t salt_;
+  uint64_t inv_;
+};
+
+}  // namespace tb
+}  // namespace hypercast

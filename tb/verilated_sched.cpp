@@ -1,0 +1,81 @@
+// SchedRtl over the Verilated schedule-network top (built with --prefix Vsched).
+// Compiled per generated network by `hypercast simulate` (gen/cli/rtl_build.cpp).
+#include "Vsched.h"
+#include "tb/sched_rtl.h"
+#include "tb/verilated_bits.h"
+
+namespace hypercast {
+namespace tb {
+namespace {
+
+class VerilatedSched : public SchedRtl {
+ public:
+  VerilatedSched(uint64_t nodes, int ports, int pw)
+      : np_(static_cast<uint64_t>(ports)), pw_(pw), top_(new Vsched(&ctx_, "net")) {
+    (void)nodes;
+  }
+  ~VerilatedSched() override { top_->final(); }
+
+  void reset() override {
+    top_->rst_ni = 0;
+    top_->clk_i = 0;
+    top_->start_i = 0;
+    top_->ld_valid_i = 0;
+    top_->eval();
+    tick();
+    top_->rst_ni = 1;
+    top_->eval();
+  }
+  void load(bool valid, uint64_t node, uint64_t slot, uint64_t data) override {
+    top_->ld_valid_i = valid;
+    setBits(top_->ld_node_i, 0, 32, node);
+    setBits(top_->ld_slot_i, 0, 32, slot);
+    setBits(top_->ld_data_i, 0, pw_, data);
+    tick();
+    top_->ld_valid_i = 0;
+  }
+  void start() override {
+    top_->start_i = 1;
+    tick();
+    top_->start_i = 0;
+  }
+  void cycle() override { tick(); }
+  bool linkValid(uint64_t node, int port) const override {
+    return getBits(top_->mon_valid_o, node * np_ + static_cast<uint64_t>(port), 1) != 0;
+  }
+  uint64_t linkData(uint64_t node, int port) const override {
+    return getBits(top_->mon_data_o, (node * np_ + static_cast<uint64_t>(port)) * uint64_t(pw_),
+                   pw_);
+  }
+  bool done() const override { return top_->done_o != 0; }
+  bool error() const override { return top_->err_o != 0; }
+  uint64_t read(uint64_t node, uint64_t slot) override {
+    setBits(top_->rd_node_i, 0, 32, node);
+    setBits(top_->rd_slot_i, 0, 32, slot);
+    top_->eval();
+    return getBits(top_->rd_data_o, 0, pw_);
+  }
+
+ private:
+  void tick() {
+    top_->clk_i = 0;
+    top_->eval();
+    top_->clk_i = 1;
+    top_->eval();
+    top_->clk_i = 0;
+    top_->eval();
+  }
+  uint64_t np_;
+  int pw_;
+  VerilatedContext ctx_;
+  std::unique_ptr<Vsched> top_;
+};
+
+}  // namespace
+
+std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t nodes, int ports, int payload_width) {
+  return std::make_unique<VerilatedSched>(nodes, ports, payload_width);
+}
+
+}  // namespace tb
+}  // namespace hypercast
