@@ -1,0 +1,237 @@
+// `hypercast schedule` and `hypercast generate --topology hypercube` as a user
+// drives them: JSON summaries against Table 1, the CSV re-checked here by the
+// independent checker, the ROM images run by an interpreter written from the
+// documented ROM format, and one-line refusals of bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "checker/schedule_checker.h"
+#include "emit/rom_format.h"
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+using namespace hypercast;
+
+namespace {
+
+std::string tmp(const std::string& what) {
+  return "/tmp/hctest-schedcli-" + std::to_string(::getpid()) + "-" + what;
+}
+
+std::vector<std::vector<long long>> readCsv(const std::string& text, std::string& header) {
+  std::istringstream in(text);
+  std::getline(in, header);
+  std::vector<std::vector<long long>> rows;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<long long> row;
+    std::stringstream ls(line);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) row.push_back(std::stoll(cell));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST(ScheduleCli, JsonAndCsvMatchTable1) {
+  struct Case {
+    const char* collective;
+    int d;
+    long long steps, transmissions;  // Table 1 for this d, worked by hand
+  };
+  // d = 5: ceil(31/5) = 7; 32*31 = 992; 5*16 = 80; 2^4 = 16; 5*2^9 = 2560.
+  for (const Case& c : {Case{"broadcast", 5, 5, 31}, Case{"multinode-broadcast", 5, 7, 992},
+                        Case{"scatter", 5, 7, 80}, Case{"total-exchange", 5, 16, 2560}}) {
+    SCOPED_TRACE(c.collective);
+    const std::string csv = tmp(std::string(c.collective) + ".csv");
+    const auto r = hctest::run(hctest::hypercast() + " schedule --topology hypercube --dim 5 " +
+                               "--collective " + c.collective + " --out " + csv + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(hctest::jsonInt(r.out, "steps"), c.steps);
+    EXPECT_EQ(hctest::jsonInt(r.out, "transmissions"), c.transmissions);
+    EXPECT_TRUE(hctest::jsonBool(r.out, "optimal"));
+    const size_t lb = r.out.find("\"lower_bound\"");
+    ASSERT_NE(lb, std::string::npos);
+    EXPECT_EQ(hctest::jsonInt(r.out.substr(lb), "steps"), c.steps);
+    EXPECT_EQ(hctest::jsonInt(r.out.substr(lb), "transmissions"), c.transmissions);
+    std::string header;
+    const auto rows = readCsv(hctest::slurp(csv), header);
+    EXPECT_EQ(header, "step,from,to,origin,dest");
+    ASSERT_EQ(static_cast<long long>(rows.size()), c.transmissions);
+    std::vector<Transfer> t;
+    for (const auto& row : rows) {
+      ASSERT_EQ(row.size(), 5u);
+      t.push_back({uint32_t(row[0]), uint32_t(row[1]), uint32_t(row[2]), uint32_t(row[3]),
+                   int32_t(row[4])});
+    }
+    EXPECT_EQ(t.front().step, 1u);  // step 1 is the first time unit
+    checker::CollectiveSpec spec;
+    spec.dim = c.d;
+    spec.collective = parseCollective(c.collective);
+    const auto rep = checker::checkSchedule(spec, t);
+    EXPECT_TRUE(rep.ok) << (rep.errors.empty() ? "" : rep.errors.front());
+    EXPECT_EQ(static_cast<long long>(rep.steps), c.steps);
+    fs::remove(csv);
+  }
+}
+
+TEST(ScheduleCli, SourceMovesTheRoot) {
+  const std::string csv = tmp("root.csv");
+  const auto r = hctest::run(hctest::hypercast() + " schedule --dim 4 --collective scatter " +
+                             "--source 11 --out " + csv + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(hctest::jsonInt(r.out, "source"), 11);
+  std::string header;
+  for (const auto& row : readCsv(hctest::slurp(csv), header)) EXPECT_EQ(row[3], 11);
+  fs::remove(csv);
+}
+
+TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
+  const std::string csv = tmp("bad.csv");
+  const std::string base = hctest::hypercast() + " schedule ";
+  struct Bad {
+    std::string args, says;
+  };
+  for (const Bad& b : {
+           Bad{"--topology hypercube --dim 0 --collective scatter", "--dim 1..16"},
+           Bad{"--dim 13 --collective multinode-broadcast", "--dim 1..12"},
+           Bad{"--dim 11 --collective total-exchange", "--dim 1..10"},
+           Bad{"--dim x --collective scatter", "not a number"},
+           Bad{"--dim 3 --collective scatter --source 8", "outside 0..7"},
+           Bad{"--dim 3 --collective total-exchange --source 1", "has no --source"},
+           Bad{"--dim 3 --collective gather", "unknown collective"},
+           Bad{"--dim 3", "needs --collective"},
+           Bad{"--collective scatter", "needs --dim"},
+           Bad{"--dim 3 --collective scatter --topology torus", "has no collectives yet"},
+           Bad{"--dim 3 --collective scatter --topology hypercycle", "no schedule collectives"},
+       }) {
+    SCOPED_TRACE(b.args);
+    const auto r = hctest::run(base + b.args + " --out " + csv);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(b.says), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(csv));
+  }
+  const auto r = hctest::run(base + "--dim 3 --collective scatter --out /nonexistent/x.csv");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+  // generate: a bad request leaves no folder behind.
+  const std::string dir = tmp("badgen");
+  const auto g =
+      hctest::run(hctest::hypercast() +
+                  " generate --topology hypercube --dim 11 --collective scatter --out " + dir);
+  EXPECT_EQ(g.code, 2);
+  EXPECT_NE(g.err.find("--dim 1..10"), std::string::npos) << g.err;
+  EXPECT_FALSE(fs::exists(dir));
+}
+
+// Runs the generated ROM images the way README "Schedule ROM format" describes
+// them, with packets as (origin, dest) tokens, and checks that every node ends
+// with exactly the packets the collective promises, in the slots the slot map
+// names.
+TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
+  for (const char* coll : {"broadcast", "multinode-broadcast", "scatter", "total-exchange"}) {
+    SCOPED_TRACE(coll);
+    const int d = 4;
+    const uint32_t n = 1u << d;
+    const std::string dir = tmp(std::string("rom-") + coll);
+    fs::remove_all(dir);
+    const auto g = hctest::run(hctest::hypercast() + " generate --topology hypercube --dim 4 " +
+                               "--collective " + coll + " --source 6 --out " + dir + " --json");
+    if (std::string(coll) != "broadcast" && std::string(coll) != "scatter") {
+      EXPECT_EQ(g.code, 2);  // --source is refused for all-node collectives
+      const auto g2 =
+          hctest::run(hctest::hypercast() + " generate --topology hypercube --dim 4 --collective " +
+                      coll + " --out " + dir + " --json");
+      ASSERT_EQ(g2.code, 0) << g2.err;
+    } else {
+      ASSERT_EQ(g.code, 0) << g.err;
+    }
+    const std::string manifest = hctest::slurp(dir + "/manifest.json");
+    const std::string name =
+        hctest::jsonStr(manifest, "top").substr(0, hctest::jsonStr(manifest, "top").size() - 4);
+    RomFormat f;
+    f.np = static_cast<int>(hctest::jsonInt(manifest, "ports"));
+    f.slot_width = static_cast<int>(hctest::jsonInt(manifest, "slot_width"));
+    f.index_width = static_cast<int>(hctest::jsonInt(manifest, "index_width"));
+    ASSERT_EQ(f.np, d);
+    ASSERT_EQ(hctest::jsonInt(manifest, "word_bits"), f.wordBits());
+    const long long rows = hctest::jsonInt(manifest, "rows");
+    ASSERT_EQ(rows, hctest::jsonInt(manifest, "steps") + 1);
+    using Token = std::pair<long long, long long>;  // (origin, dest)
+    std::vector<std::vector<RomRow>> rom(n);
+    for (uint32_t x = 0; x < n; ++x) {
+      std::istringstream in(
+          hctest::slurp(dir + "/rom/" + name + "_n" + std::to_string(x) + ".hex"));
+      std::string line;
+      while (std::getline(in, line)) rom[x].push_back(decodeRomRow(f, line));
+      ASSERT_EQ(static_cast<long long>(rom[x].size()), rows);
+    }
+    std::vector<std::map<long long, Token>> store(n);
+    std::string header;
+    std::vector<std::vector<long long>> slots;
+    {
+      std::istringstream in(hctest::slurp(dir + "/" + name + "_slots.csv"));
+      std::getline(in, header);
+      EXPECT_EQ(header, "node,slot,origin,dest,role");
+      std::string line;
+      while (std::getline(in, line)) {
+        std::vector<long long> row;
+        std::stringstream ls(line);
+        std::string cell;
+        for (int i = 0; i < 4 && std::getline(ls, cell, ','); ++i) row.push_back(std::stoll(cell));
+        std::getline(ls, cell);
+        row.push_back(cell == "load" ? 0 : 1);
+        slots.push_back(row);
+      }
+    }
+    for (const auto& s : slots) {
+      if (s[4] == 0) store[s[0]][s[1]] = {s[2], s[3]};
+    }
+    const Token none{-2, -2};
+    std::vector<std::vector<Token>> link(n, std::vector<Token>(d, none));
+    for (long long r = 0; r < rows; ++r) {
+      std::vector<std::vector<Token>> next(n, std::vector<Token>(d, none));
+      for (uint32_t x = 0; x < n; ++x) {
+        const RomRow& row = rom[x][r];
+        auto in = [&](int p) { return link[x ^ (1u << p)][p]; };  // input p = output p of x^e_p
+        for (int p = 0; p < d; ++p) {
+          const SendField& s = row.send[p];
+          if (!s.valid) continue;
+          next[x][p] = s.from_link ? in(static_cast<int>(s.index)) : store[x].at(s.index);
+          EXPECT_NE(next[x][p], none) << "node " << x << " row " << r;
+        }
+        for (int p = 0; p < d; ++p) {
+          if (row.recv[p].keep) {
+            EXPECT_NE(in(p), none) << "node " << x << " row " << r << " port " << p;
+            store[x][row.recv[p].slot] = in(p);
+          }
+        }
+      }
+      link.swap(next);
+    }
+    const std::string c = coll;
+    const long long root = (c == "broadcast" || c == "scatter") ? 6 : -1;
+    for (uint32_t x = 0; x < n; ++x) {
+      std::set<Token> promised, kept;
+      for (uint32_t o = 0; o < n; ++o) {
+        if (o == x || (root >= 0 && o != root)) continue;
+        const bool bcast = c == "broadcast" || c == "multinode-broadcast";
+        promised.insert({o, bcast ? -1LL : static_cast<long long>(x)});
+      }
+      for (const auto& s : slots) {
+        if (s[0] != x || s[4] != 1) continue;
+        EXPECT_EQ(store[x].at(s[1]), Token(s[2], s[3])) << "node " << x << " slot " << s[1];
+        kept.insert({s[2], s[3]});
+      }
+      EXPECT_EQ(kept, promised) << "node " << x;
+    }
+    fs::remove_all(dir);
+  }
+}
