@@ -3,7 +3,10 @@
 //    dimensions of 15 nodes (50,625 nodes, degree 16), and for a 1,000-node network;
 //  - Verilator build time of a 1,000-node network (ccache off) and simulation speed
 //    in node-cycles per second for the Verilated RTL, the SystemC model and both in
-//    lock step, on every node broadcasting at once.
+//    lock step, on every node broadcasting at once;
+//  - hypercube collectives (issue 3): schedule construction plus checking time for
+//    the d = 12 multinode broadcast and scatter and the d = 10 total exchange; ROM
+//    bits per node and in all; Verilator speed of the 6-cube total exchange.
 #include <unistd.h>
 
 #include <chrono>
@@ -11,6 +14,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
@@ -89,6 +94,53 @@ int main() {
         fmt(speed / 1e6, "%.3f M") + " n-c/s",
         r.code == 0 ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles, verdict PASS"
                     : "FAILED");
+  }
+
+  // Hypercube collectives: construction + independent check, as `schedule` runs them.
+  for (const auto& [coll, d] : std::vector<std::pair<std::string, int>>{
+           {"multinode-broadcast", 12}, {"scatter", 12}, {"total-exchange", 10}}) {
+    const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
+                               " --collective " + coll + " --json");
+    const double b = hctest::jsonNumber(r.out, "build_seconds");
+    const double c = hctest::jsonNumber(r.out, "check_seconds");
+    row("schedule + check " + coll + ", d = " + std::to_string(d), fmt(b + c, "%.3f s"),
+        r.code == 0 && hctest::jsonBool(r.out, "optimal")
+            ? "build " + fmt(b, "%.3f") + " s, check " + fmt(c, "%.3f") + " s, optimal"
+            : "FAILED");
+  }
+  for (const auto& [coll, d] : std::vector<std::pair<std::string, int>>{{"broadcast", 6},
+                                                                        {"multinode-broadcast", 6},
+                                                                        {"scatter", 6},
+                                                                        {"total-exchange", 6},
+                                                                        {"multinode-broadcast", 10},
+                                                                        {"total-exchange", 8}}) {
+    const std::string dir = "/tmp/hc-bench-rom-" + std::to_string(::getpid());
+    const auto r = hctest::run(hc + " generate --topology hypercube --dim " + std::to_string(d) +
+                               " --collective " + coll + " --out " + dir + " --json");
+    fs::remove_all(dir);
+    const long long per = hctest::jsonInt(r.out, "rom_bits_per_node");
+    const long long total = hctest::jsonInt(r.out, "rom_bits_total");
+    row("ROM bits per node, " + coll + ", d = " + std::to_string(d), std::to_string(per),
+        r.code == 0 ? fmt(static_cast<double>(total) / 8192, "%.1f") + " KiB in all, store " +
+                          std::to_string(hctest::jsonInt(r.out, "peak_store")) + " pkts"
+                    : "FAILED");
+  }
+  {
+    const std::string te = " simulate --topology hypercube --dim 6 --collective total-exchange";
+    t0 = now();
+    hctest::run(env + hc + te + " --engine verilator --json");
+    const double first = now() - t0;
+    for (const char* engine : {"verilator", "systemc", "cosim"}) {
+      const auto r = hctest::run(env + hc + te + " --repeat 300 --engine " + engine + " --json");
+      const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
+      row(std::string("speed ") + engine + ", 6-cube total exchange x300",
+          fmt(speed / 1e6, "%.3f M") + " n-c/s",
+          r.code == 0
+              ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles, PASS" +
+                    (std::string(engine) == "verilator" ? ", build " + fmt(first, "%.0f") + " s"
+                                                        : "")
+              : "FAILED");
+    }
   }
   fs::remove_all(cache);
   return 0;

@@ -23,6 +23,9 @@ class SchedNetwork : public sc_core::sc_module {
   }
   void load(uint64_t node, uint64_t key, uint64_t payload) { nodes_[node]->load(key, payload); }
   void start();
+  void clear() {
+    for (auto& x : nodes_) x->clear();
+  }
   // One clock cycle: rising edge (every node runs a row), then falling edge.
   void cycle();
   // What output port `port` of `node` drives after the last cycle.

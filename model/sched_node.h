@@ -45,6 +45,11 @@ class SchedNode : public sc_core::sc_module {
   SchedNode(sc_core::sc_module_name name, int np, NodePlan plan);
 
   void load(uint64_t key, uint64_t payload) { held_[key] = payload; }
+  // Forget every packet (before loading a new run).
+  void clear() {
+    held_.clear();
+    done_ = false;
+  }
   void start() {
     running_ = true;
     row_ = 0;

@@ -7,6 +7,7 @@
 //
 //   hc-sched --dim D --collective C [--source S] [--payload-width W] [--seed X]
 //            [--engine systemc|verilator|cosim] [--rom-dir DIR] [--trace FILE] [--json]
+//            [--repeat K]   run it K times back to back (the last run is checked)
 //   exit 0: PASS, 1: FAIL, 2: bad arguments
 #include <unistd.h>
 
@@ -45,6 +46,7 @@ struct Options {
   std::string rom_dir;
   std::string trace;
   bool json = false;
+  int repeat = 1;  // run the collective this many times (speed measurements)
 };
 
 struct Divergence {
@@ -99,54 +101,59 @@ int run(const Options& o) {
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
     rtl->reset();
   }
-  // Preload every node's own packets into the slots the ROM compiler chose.
-  for (uint64_t x = 0; x < n; ++x) {
-    for (const StoredPacket& p : prog.nodes[x].loads) {
-      const uint64_t k = pay.key(p.origin, p.dest);
-      if (net) net->load(x, k, pay.encode(k));
-      if (rtl) rtl->load(true, x, p.slot, pay.encode(k));
-    }
-  }
-  if (net) net->start();
-  if (rtl) rtl->start();
-
-  const auto t0 = std::chrono::steady_clock::now();
   std::vector<Transfer> seen;
   std::vector<uint64_t> seen_payload;
   uint64_t undecodable = 0, compared = 0, cycles = 0;
   Divergence div;
-  for (uint32_t row = 0; row < prog.rows; ++row) {
-    if (net) net->cycle();
-    if (rtl) rtl->cycle();
-    ++cycles;
-    for (uint64_t x = 0; x < n && !div.found; ++x) {
-      for (int p = 0; p < np; ++p) {
-        model::LinkWord m, r;
-        if (net) m = net->output(x, p);
-        if (rtl) r = model::LinkWord{rtl->linkValid(x, p), rtl->linkData(x, p)};
-        if (net && rtl && !(m == r)) {
-          div = {true, row + 1, x, p, word(m.valid, m.payload), word(r.valid, r.payload)};
-          break;
-        }
-        const model::LinkWord& w = rtl ? r : m;
-        if (!w.valid) continue;
-        // After row r the output registers hold the transfers of step r + 1.
-        Transfer t;
-        t.step = row + 1;
-        t.from = static_cast<uint32_t>(x);
-        t.to = static_cast<uint32_t>(cube.neighbor(x, p));
-        if (!pay.decode(w.payload, t.origin, t.dest)) {
-          ++undecodable;
-          continue;
-        }
-        seen.push_back(t);
-        seen_payload.push_back(w.payload);
+  double secs = 0;
+  for (int rep_i = 0; rep_i < o.repeat && !div.found; ++rep_i) {
+    // Preload every node's own packets into the slots the ROM compiler chose.
+    if (net) net->clear();
+    for (uint64_t x = 0; x < n; ++x) {
+      for (const StoredPacket& p : prog.nodes[x].loads) {
+        const uint64_t k = pay.key(p.origin, p.dest);
+        if (net) net->load(x, k, pay.encode(k));
+        if (rtl) rtl->load(true, x, p.slot, pay.encode(k));
       }
     }
-    if (div.found) break;
-    if (net && rtl) ++compared;
+    if (net) net->start();
+    if (rtl) rtl->start();
+    seen.clear();
+    seen_payload.clear();
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint32_t row = 0; row < prog.rows; ++row) {
+      if (net) net->cycle();
+      if (rtl) rtl->cycle();
+      ++cycles;
+      for (uint64_t x = 0; x < n && !div.found; ++x) {
+        for (int p = 0; p < np; ++p) {
+          model::LinkWord m, r;
+          if (net) m = net->output(x, p);
+          if (rtl) r = model::LinkWord{rtl->linkValid(x, p), rtl->linkData(x, p)};
+          if (net && rtl && !(m == r)) {
+            div = {true, row + 1, x, p, word(m.valid, m.payload), word(r.valid, r.payload)};
+            break;
+          }
+          const model::LinkWord& w = rtl ? r : m;
+          if (!w.valid) continue;
+          // After row r the output registers hold the transfers of step r + 1.
+          Transfer t;
+          t.step = row + 1;
+          t.from = static_cast<uint32_t>(x);
+          t.to = static_cast<uint32_t>(cube.neighbor(x, p));
+          if (!pay.decode(w.payload, t.origin, t.dest)) {
+            ++undecodable;
+            continue;
+          }
+          seen.push_back(t);
+          seen_payload.push_back(w.payload);
+        }
+      }
+      if (div.found) break;
+      if (net && rtl) ++compared;
+    }
+    secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   // Watchdog: the schedule has prog.rows rows; every node must be done by then.
   bool finished = !div.found;
   if (finished && rtl) finished = rtl->done();
@@ -347,6 +354,8 @@ int sc_main(int argc, char** argv) {
         o.rom_dir = value();
       } else if (a == "--trace") {
         o.trace = value();
+      } else if (a == "--repeat") {
+        o.repeat = std::max(1, std::stoi(value()));
       } else if (a == "--json") {
         o.json = true;
       } else {

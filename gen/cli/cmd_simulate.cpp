@@ -185,6 +185,7 @@ int simulateSchedule(const Args& a) {
   if (!rom_dir.empty()) cmd += " --rom-dir '" + rom_dir + "'";
   if (!trace.empty()) cmd += " --trace '" + trace + "'";
   if (a.has("json")) cmd += " --json";
+  cmd += " --repeat " + std::to_string(a.getInt("repeat", 1, 1, 1000000));
   return runHarness(cmd);
 }
 
@@ -223,6 +224,8 @@ int cmdSimulate(const std::vector<std::string>& words) {
   };
   specs.insert(specs.end(), own.begin(), own.end());
   for (const auto& s : collectiveOptions()) specs.push_back(s);
+  specs.push_back(
+      {"repeat", "K", "hypercube: run the collective K times back to back (default 1)"});
   const Args a("simulate", specs, words);
   if (a.has("help")) {
     std::cout
@@ -240,6 +243,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
     return 0;
   }
   if (wantsSchedule(a)) return simulateSchedule(a);
+  if (a.has("repeat")) throw Error("--repeat is a hypercube collective option");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
   SimJob job;
