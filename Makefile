@@ -5,7 +5,7 @@ OUT   ?= out/default
 HC     = $(BUILD)/bin/hypercast
 export HYPERCAST_CACHE ?= $(CURDIR)/$(BUILD)/hc-cache
 
-.PHONY: all deps build run test test-long bench format clean
+.PHONY: all deps build run run-collectives test test-long bench format clean
 
 all: build
 
@@ -29,6 +29,18 @@ run: build
 	@$(HC) simulate --engine cosim --source 0 --trace $(OUT)/broadcast_from_0.csv
 	@echo "== every node broadcasts in cycle 0 (cosim)"
 	@$(HC) simulate --engine cosim --all-sources --trace $(OUT)/all_sources.csv
+	@echo "== hypercube collectives: the 4-cube total exchange (Bertsekas et al., Sec. 4)"
+	@$(HC) schedule --topology hypercube --dim 4 --collective total-exchange --out out/cube4_te.csv
+	@$(HC) generate --topology hypercube --dim 4 --collective total-exchange --out out/cube4_te
+	@$(HC) simulate --topology hypercube --dim 4 --collective total-exchange --engine cosim \
+	  --trace out/cube4_te/trace.csv
+
+# The hypercube collectives' schedule-ROM networks (3-cube and 4-cube, every collective).
+run-collectives: build
+	@for c in broadcast multinode-broadcast scatter total-exchange; do for d in 3 4; do \
+	  echo "== $$c, d = $$d"; \
+	  $(HC) simulate --topology hypercube --dim $$d --collective $$c --engine cosim || exit 1; \
+	done; done
 
 test: build
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
