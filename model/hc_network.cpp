@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "model/clock.h"
+
 namespace hypercast {
 namespace model {
 
@@ -47,12 +49,7 @@ void HcNetwork::setInjection(uint64_t node, bool valid, uint64_t payload) {
   inj_payload_[node]->write(payload);
 }
 
-void HcNetwork::cycle() {
-  clk_.write(true);
-  sc_core::sc_start(500, sc_core::SC_PS);
-  clk_.write(false);
-  sc_core::sc_start(500, sc_core::SC_PS);
-}
+void HcNetwork::cycle() { pulseClock(clk_); }
 
 }  // namespace model
 }  // namespace hypercast

@@ -4,6 +4,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "model/clock.h"
+
 namespace hypercast {
 namespace model {
 
@@ -58,12 +60,7 @@ void SchedNetwork::start() {
   for (auto& n : nodes_) n->start();
 }
 
-void SchedNetwork::cycle() {
-  clk_.write(true);
-  sc_core::sc_start(500, sc_core::SC_PS);
-  clk_.write(false);
-  sc_core::sc_start(500, sc_core::SC_PS);
-}
+void SchedNetwork::cycle() { pulseClock(clk_); }
 
 }  // namespace model
 }  // namespace hypercast

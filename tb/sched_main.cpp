@@ -63,15 +63,6 @@ std::string word(bool valid, uint64_t payload) {
   return os.str();
 }
 
-std::string jsonEscape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
-
 int run(const Options& o) {
   const Hypercube cube(o.dim);
   const uint64_t n = cube.nodes();
@@ -322,7 +313,6 @@ int run(const Options& o) {
               << ", port " << div.port << ": expected " << div.expected << ", actual " << div.actual
               << "\n";
   }
-  (void)jsonEscape;
   (void)net.release();  // SystemC's teardown is O(N^2); the process ends here
   return pass ? 0 : 1;
 }

@@ -1,0 +1,22 @@
+// FuseSoC CAPI2 core files for generated networks: the RTL fileset, optional
+// data files copied beside the simulation (ROM images), and default, lint and
+// synth targets.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hypercast {
+
+struct CoreSpec {
+  std::string kind;  // "network" or "schedule": part of the core's VLNV name
+  std::string name;
+  std::string description;
+  std::string top;
+  std::vector<std::string> verilog_files;
+  std::vector<std::string> data_files;  // copied to the work folder (copyto)
+};
+
+std::string fusesocCore(const CoreSpec& c);
+
+}  // namespace hypercast
