@@ -29,6 +29,7 @@ class HcNetwork : public sc_core::sc_module {
     return nodes_[node]->core().delivery()[static_cast<size_t>(port)];
   }
   void setPayloadFault(uint64_t node) { nodes_[node]->core().setPayloadFault(true); }
+  void setStalled(uint64_t node) { nodes_[node]->core().setStalled(true); }
 
  private:
   RouterTables tables_;

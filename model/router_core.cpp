@@ -82,7 +82,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       return credit_[2 * q + v] != 0 || ((credit_in[q] >> v) & 1) != 0;
     };
     int win = -1;
-    for (size_t i = 0; i < ns && win < 0; ++i) {
+    for (size_t i = 0; i < ns && win < 0 && !stalled_; ++i) {
       size_t s = static_cast<size_t>(rr_[q]) + i;
       if (s >= ns) s -= ns;
       if ((need[s] & bit) && avail((ovc[s] & bit) ? 1 : 0)) win = static_cast<int>(s);

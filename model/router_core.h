@@ -37,6 +37,9 @@ class RouterCore {
   // Test hook: flip payload bit 0 of every flit this router sends, so that tests
   // can show the co-simulation catches and names a divergence.
   void setPayloadFault(bool on) { payload_fault_ = on; }
+  // Test hook: the router grants no output at all (a hung node), so that the
+  // harness's watchdog can be shown to fire.
+  void setStalled(bool on) { stalled_ = on; }
 
  private:
   const RouterTables& t_;
@@ -55,6 +58,7 @@ class RouterCore {
   std::vector<Flit> dlv_;
   bool accepted_ = false;
   bool payload_fault_ = false;
+  bool stalled_ = false;
 };
 
 }  // namespace model

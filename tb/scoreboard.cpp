@@ -4,7 +4,12 @@ namespace hypercast {
 namespace tb {
 
 Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts)
-    : h_(h), bcasts_(broadcasts), step_(broadcasts.size(), std::vector<int>(h.nodes(), -1)) {
+    : h_(h),
+      bcasts_(broadcasts),
+      step_(broadcasts.size(), std::vector<int>(h.nodes(), -1)),
+      accept_cycle_(broadcasts.size(), -1),
+      done_cycle_(broadcasts.size(), -1),
+      reached_of_(broadcasts.size(), 0) {
   for (size_t b = 0; b < bcasts_.size(); ++b) {
     index_[{bcasts_[b].origin, bcasts_[b].payload}] = b;
     step_[b][bcasts_[b].origin] = 0;
@@ -12,8 +17,9 @@ Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>&
   expected_ = bcasts_.size() * (h.nodes() - 1);
 }
 
-void Scoreboard::accepted(int64_t cycle) {
+void Scoreboard::accepted(int64_t cycle, size_t index) {
   ++accepted_count_;
+  accept_cycle_[index] = cycle;
   last_progress_ = cycle;
   if (first_accept_ < 0) first_accept_ = cycle;
 }
@@ -41,6 +47,7 @@ void Scoreboard::delivered(int64_t cycle, uint64_t node, int lane, const model::
   if (steps[node] < 0) {
     steps[node] = t.step;
     ++reached_;
+    if (++reached_of_[it->second] == h_.nodes() - 1) done_cycle_[it->second] = cycle;
   } else {
     ++redundant_;
   }
@@ -50,6 +57,7 @@ void Scoreboard::delivered(int64_t cycle, uint64_t node, int lane, const model::
 std::vector<checker::Broadcast> Scoreboard::checkerBroadcasts() const {
   std::vector<checker::Broadcast> out;
   for (size_t b = 0; b < bcasts_.size(); ++b) {
+    if (accept_cycle_[b] < 0) continue;
     out.push_back(
         checker::Broadcast{bcasts_[b].origin, bcasts_[b].payload, bcasts_[b].start_cycle});
   }

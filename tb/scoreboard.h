@@ -20,12 +20,19 @@ class Scoreboard {
  public:
   Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts);
 
-  // An origin's injection handshake completed in `cycle`.
-  void accepted(int64_t cycle);
+  // The injection handshake of broadcast `index` completed in `cycle`.
+  void accepted(int64_t cycle, size_t index);
   // Lane `lane` of `node` shows flit `f`, which was on the link during `cycle`.
   void delivered(int64_t cycle, uint64_t node, int lane, const model::Flit& f);
 
   bool complete() const { return accepted_count_ == bcasts_.size() && reached_ == expected_; }
+  // Every accepted broadcast has reached every node (after injection stopped).
+  bool drained() const { return reached_ == accepted_count_ * (h_.nodes() - 1); }
+  size_t acceptedCount() const { return accepted_count_; }
+  // Per broadcast: cycle accepted and cycle its last node was reached (-1: not yet).
+  int64_t acceptCycle(size_t b) const { return accept_cycle_[b]; }
+  int64_t doneCycle(size_t b) const { return done_cycle_[b]; }
+  const std::vector<BroadcastRequest>& broadcasts() const { return bcasts_; }
   uint64_t reachedPairs() const { return reached_; }
   uint64_t expectedPairs() const { return expected_; }
   uint64_t redundant() const { return redundant_; }
@@ -33,6 +40,7 @@ class Scoreboard {
   int64_t lastProgress() const { return last_progress_; }
   int64_t firstAccept() const { return first_accept_; }
   const std::vector<checker::Transfer>& transfers() const { return transfers_; }
+  // The broadcasts the checker must see delivered: the accepted ones.
   std::vector<checker::Broadcast> checkerBroadcasts() const;
 
  private:
@@ -40,6 +48,9 @@ class Scoreboard {
   std::vector<BroadcastRequest> bcasts_;
   std::map<std::pair<uint64_t, uint64_t>, size_t> index_;
   std::vector<std::vector<int>> step_;  // [broadcast][node], -1 = not yet
+  std::vector<int64_t> accept_cycle_;
+  std::vector<int64_t> done_cycle_;
+  std::vector<uint32_t> reached_of_;
   std::vector<checker::Transfer> transfers_;
   size_t accepted_count_ = 0;
   uint64_t reached_ = 0;

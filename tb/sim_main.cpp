@@ -6,16 +6,20 @@
 // watchdog fails a run that stops making progress.
 //
 //   hc-sim --job FILE        exit 0: PASS, 1: FAIL, 2: bad job
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <systemc>
+#include <unordered_map>
 
+#include "algorithm/reference_broadcast.h"
 #include "checker/broadcast_checker.h"
 #include "checker/trace_csv.h"
 #include "emit/rtl_layout.h"
@@ -49,6 +53,75 @@ void writeTrace(const std::string& path, const std::vector<checker::Transfer>& t
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw Error("cannot write trace " + path);
 }
 
+// Load figures: latency from generation to the last node reached, accepted
+// throughput, the longest any flit waited for its output, and the bounds.
+void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
+                     const tb::Scoreboard& sb, bool load_run,
+                     const std::vector<int64_t>& first_offer) {
+  const uint64_t n = h.nodes();
+  // Bounds: each broadcast costs N-1 transmissions on N*degree links; and, the
+  // routing being the same from every origin (the hypercycle is
+  // vertex-transitive), output p of every node carries count_p flits per
+  // broadcast-per-node, count_p = port p's transmissions in one broadcast.
+  std::vector<uint64_t> count(h.ports().size(), 0);
+  for (const Transmission& t : referenceBroadcast(h, 0, job.preference)) ++count[size_t(t.port)];
+  const uint64_t busiest = *std::max_element(count.begin(), count.end());
+  o.link_bound_rate = static_cast<double>(h.degree()) / static_cast<double>(n - 1);
+  o.routing_bound_rate = 1.0 / static_cast<double>(busiest);
+  o.lower_bound_cycles = static_cast<int64_t>((n - 2) / static_cast<uint64_t>(h.degree()) + 1);
+  o.routing_bound_cycles = static_cast<int64_t>(busiest);
+  o.load = load_run;
+  o.traffic = job.traffic;
+  o.offered_rate = job.rate;
+  // Latencies of the accepted broadcasts.
+  std::vector<int64_t> lat;
+  double net_sum = 0;
+  for (size_t b = 0; b < sb.broadcasts().size(); ++b) {
+    if (sb.doneCycle(b) < 0 || sb.acceptCycle(b) < 0) continue;
+    lat.push_back(sb.doneCycle(b) - sb.broadcasts()[b].start_cycle);
+    net_sum += static_cast<double>(sb.doneCycle(b) - sb.acceptCycle(b));
+  }
+  std::sort(lat.begin(), lat.end());
+  if (!lat.empty()) {
+    double sum = 0;
+    for (int64_t l : lat) sum += static_cast<double>(l);
+    o.latency_mean = sum / static_cast<double>(lat.size());
+    o.latency_p99 = lat[std::min(lat.size() - 1, (lat.size() * 99 + 99) / 100 - 1)];
+    o.latency_max = lat.back();
+    o.network_latency_mean = net_sum / static_cast<double>(lat.size());
+  }
+  if (load_run) {
+    o.throughput = static_cast<double>(sb.acceptedCount()) /
+                   (static_cast<double>(n) * static_cast<double>(job.inject_until));
+  }
+  // Output waits: a flit that arrived at x during cycle a and left x during
+  // cycle d waited d - a - 1 cycles (0: straight through). An origin offers a
+  // broadcast from cycle c until every output it needs has taken it (the
+  // injection handshake): that wait is the injection wait.
+  for (size_t b = 0; b < sb.broadcasts().size(); ++b) {
+    if (sb.acceptCycle(b) >= 0 && first_offer[b] >= 0) {
+      o.max_injection_wait = std::max(o.max_injection_wait, sb.acceptCycle(b) - first_offer[b]);
+    }
+  }
+  std::map<std::pair<uint64_t, uint64_t>, size_t> index;
+  for (size_t b = 0; b < sb.broadcasts().size(); ++b) {
+    index[{sb.broadcasts()[b].origin, sb.broadcasts()[b].payload}] = b;
+  }
+  std::unordered_map<uint64_t, int64_t> arrival;  // (broadcast, node) -> cycle
+  for (const checker::Transfer& t : sb.transfers()) {
+    auto it = index.find({t.origin, t.tag});
+    if (it != index.end()) arrival[it->second * n + t.to] = t.cycle;
+  }
+  for (const checker::Transfer& t : sb.transfers()) {
+    auto it = index.find({t.origin, t.tag});
+    if (it == index.end()) continue;
+    if (t.from == t.origin) continue;  // counted as injection wait
+    auto a = arrival.find(it->second * n + t.from);
+    if (a != arrival.end())
+      o.max_output_wait = std::max(o.max_output_wait, t.cycle - a->second - 1);
+  }
+}
+
 int run(const SimJob& job) {
   const Hypercycle h = Hypercycle::fromPaperOrder(job.m, job.rho);
   RtlOptions ro;
@@ -70,6 +143,11 @@ int run(const SimJob& job) {
     const uint64_t node = std::strtoull(fault, nullptr, 10);
     if (net && node < n) net->setPayloadFault(node);
   }
+  // Test hook: HYPERCAST_STALL_NODE=x makes node x of the model grant nothing.
+  if (const char* stall = std::getenv("HYPERCAST_STALL_NODE")) {
+    const uint64_t node = std::strtoull(stall, nullptr, 10);
+    if (net && node < n) net->setStalled(node);
+  }
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
     rtl = tb::makeRtlNetwork(h, layout);
@@ -90,29 +168,40 @@ int run(const SimJob& job) {
     last_start = std::max(last_start, job.broadcasts[i].start_cycle);
   }
   const int64_t drain = h.diameter() + 4;
+  const bool load_run = job.inject_until > 0;
   const int64_t max_cycles =
-      job.max_cycles > 0
-          ? job.max_cycles
-          : last_start + drain + 16 +
-                8 * static_cast<int64_t>(
-                        (job.broadcasts.size() * (n - 1)) / static_cast<uint64_t>(np) + 1);
+      job.max_cycles > 0 ? job.max_cycles
+      : load_run         ? job.inject_until + 4 * job.watchdog + 10000
+                         : last_start + drain + 16 +
+                       8 * static_cast<int64_t>(
+                               (job.broadcasts.size() * (n - 1)) / static_cast<uint64_t>(np) + 1);
 
   tb::Scoreboard sb(h, job.broadcasts);
   tb::Divergence div;
   bool watchdog = false;
   int64_t cycle = 0, compared = 0, done_at = -1;
-  std::vector<bool> offering(n, false);
+  std::vector<bool> offering(n, false);  // an offer is pending (valid, not yet ready)
+  std::vector<bool> driven(n, false);    // the valid last driven into the network
+  std::vector<int64_t> first_offer(job.broadcasts.size(), -1);
   const auto t0 = std::chrono::steady_clock::now();
 
   for (; cycle < max_cycles; ++cycle) {
+    const bool injecting = !load_run || cycle < job.inject_until;
+    bool any_offer = false;
     for (uint64_t x = 0; x < n; ++x) {
-      const bool offer = !queue[x].empty() && job.broadcasts[queue[x].front()].start_cycle <= cycle;
+      // Valid/ready: an offer stays until accepted (its flits may already be on
+      // some links), so only new offers stop when injection ends.
+      const bool offer = !queue[x].empty() &&
+                         job.broadcasts[queue[x].front()].start_cycle <= cycle &&
+                         (injecting || offering[x]);
+      any_offer = any_offer || offer;
       const uint64_t payload = offer ? job.broadcasts[queue[x].front()].payload : 0;
-      if (offer != offering[x] || offer) {
+      if (offer != driven[x] || offer) {
         if (net) net->setInjection(x, offer, payload);
         if (rtl) rtl->setInjection(x, offer, payload);
       }
-      offering[x] = offer;
+      if (offer && !offering[x]) first_offer[queue[x].front()] = cycle;
+      driven[x] = offering[x] = offer;
     }
     std::vector<bool> rtl_ready;
     if (rtl) {
@@ -147,8 +236,9 @@ int run(const SimJob& job) {
     for (uint64_t x = 0; x < n; ++x) {
       const bool acc = rtl ? rtl_ready[x] : (offering[x] && net->accepted(x));
       if (acc) {
-        sb.accepted(cycle);
+        sb.accepted(cycle, queue[x].front());
         queue[x].pop_front();
+        offering[x] = false;  // the next broadcast is a new offer
       }
       for (int p = 0; p < np; ++p) {
         const model::Flit f = rtl ? rtl->delivery(x, p) : net->delivery(x, p);
@@ -157,12 +247,16 @@ int run(const SimJob& job) {
         if (f.valid) sb.delivered(cycle, x, p, f);
       }
     }
-    if (sb.complete() && done_at < 0) done_at = cycle;
+    const bool finished = load_run ? !injecting && sb.drained() : sb.complete();
+    if (finished && done_at < 0) done_at = cycle;
     if (done_at >= 0 && cycle >= done_at + drain) {
       ++cycle;
       break;
     }
-    if (cycle - sb.lastProgress() > job.watchdog && cycle > last_start) {
+    // Watchdog: work pending (an offer waiting, or a broadcast in flight) and
+    // nothing accepted or delivered for `watchdog` cycles.
+    const bool pending = any_offer || !sb.drained() || (!load_run && cycle <= last_start);
+    if (pending && cycle - sb.lastProgress() > job.watchdog && (load_run || cycle > last_start)) {
       watchdog = true;
       ++cycle;
       break;
@@ -190,9 +284,10 @@ int run(const SimJob& job) {
   o.degree = h.degree();
   o.diameter = h.diameter();
   o.broadcasts = bcasts.size();
+  o.offered_broadcasts = job.broadcasts.size();
   o.reached = rep.nodes_all;
   o.deliveries = sb.reachedPairs() + sb.redundant();
-  o.expected_deliveries = sb.expectedPairs();
+  o.expected_deliveries = load_run ? sb.acceptedCount() * (n - 1) : sb.expectedPairs();
   o.redundant = sb.redundant();
   o.missing = rep.missing;
   o.transmissions = rep.transmissions;
@@ -208,7 +303,9 @@ int run(const SimJob& job) {
   o.cycles_compared = compared;
   o.divergence = div;
   o.seconds = secs;
-  o.pass = sb.complete() && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
+  const bool delivered_all = load_run ? sb.drained() && done_at >= 0 : sb.complete();
+  o.pass = delivered_all && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
+  fillLoadFigures(o, h, job, sb, load_run, first_offer);
   if (job.format == "json") {
     tb::printJson(std::cout, o);
   } else {

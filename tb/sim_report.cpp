@@ -47,6 +47,20 @@ void printJson(std::ostream& os, const SimOutcome& o) {
          << "\", \"actual\": \"" << jsonEscape(d.actual) << "\"}";
     }
   }
+  os << ",\n  \"offered_broadcasts\": " << o.offered_broadcasts
+     << ",\n  \"latency_mean\": " << o.latency_mean << ",\n  \"latency_p99\": " << o.latency_p99
+     << ",\n  \"latency_max\": " << o.latency_max
+     << ",\n  \"network_latency_mean\": " << o.network_latency_mean
+     << ",\n  \"max_output_wait\": " << o.max_output_wait
+     << ",\n  \"max_injection_wait\": " << o.max_injection_wait
+     << ",\n  \"lower_bound_cycles\": " << o.lower_bound_cycles
+     << ",\n  \"routing_bound_cycles\": " << o.routing_bound_cycles
+     << ",\n  \"link_bound_rate\": " << o.link_bound_rate
+     << ",\n  \"routing_bound_rate\": " << o.routing_bound_rate;
+  if (o.load) {
+    os << ",\n  \"traffic\": \"" << o.traffic << "\",\n  \"offered_rate\": " << o.offered_rate
+       << ",\n  \"throughput\": " << o.throughput;
+  }
   os << ",\n  \"seconds\": " << o.seconds
      << ",\n  \"node_cycles_per_second\": " << static_cast<uint64_t>(o.nodeCyclesPerSecond())
      << ",\n  \"verdict\": \"" << (o.pass ? "PASS" : "FAIL") << "\"\n}\n";
@@ -66,6 +80,25 @@ void printText(std::ostream& os, const SimOutcome& o) {
      << " (N-1 per broadcast: " << o.broadcasts * (o.nodes - 1) << ")\n"
      << "steps            " << o.steps << " (diameter " << o.diameter << ")\n"
      << "completion       " << o.completion_cycles << " cycles after the first injection\n";
+  if (o.load) {
+    os << "traffic          " << o.traffic << ", offered " << o.offered_rate
+       << " broadcasts/node/cycle (" << o.offered_broadcasts << " generated)\n"
+       << "throughput       " << o.throughput
+       << " accepted broadcasts/node/cycle (saturation: " << o.routing_bound_rate
+       << " by the busiest port, " << o.link_bound_rate << " if links were evenly used)\n";
+  } else if (o.broadcasts == o.nodes && o.nodes > 1) {
+    os << "bound            all nodes at once: ceil((N-1)/degree) = " << o.lower_bound_cycles
+       << " cycles (Table 1 generalized); busiest port carries " << o.routing_bound_cycles
+       << " flits\n";
+  }
+  if (o.latency_mean >= 0) {
+    os << "latency          mean " << o.latency_mean << ", p99 " << o.latency_p99 << ", max "
+       << o.latency_max << " cycles (generation to last node); network mean "
+       << o.network_latency_mean << "\n"
+       << "output wait      longest " << o.max_output_wait
+       << " cycles (forwarded flit); injection wait longest " << o.max_injection_wait
+       << " cycles\n";
+  }
   if (o.cosim) {
     const Divergence& d = o.divergence;
     os << "cycles compared  " << o.cycles_compared << (d.found ? " then DIVERGED" : ", all equal")

@@ -45,6 +45,23 @@ struct SimOutcome {
   double seconds = 0;
   bool pass = false;
 
+  // Load figures (every run; traffic runs add throughput).
+  bool load = false;
+  std::string traffic;
+  double offered_rate = 0;          // broadcasts per node per cycle
+  uint64_t offered_broadcasts = 0;  // generated
+  double throughput = 0;            // accepted broadcasts per node per cycle
+  double latency_mean = -1;         // generation to last node reached, cycles
+  int64_t latency_p99 = -1;
+  int64_t latency_max = -1;
+  double network_latency_mean = -1;  // acceptance to last node reached
+  int64_t max_output_wait = 0;       // longest a forwarded flit waited for its output
+  int64_t max_injection_wait = 0;    // longest an origin offered before every output took it
+  double link_bound_rate = 0;        // degree / (N-1): saturation if links were evenly used
+  double routing_bound_rate = 0;     // 1 / busiest port's flits per broadcast
+  int64_t lower_bound_cycles = 0;    // all nodes at once: ceil((N-1)/degree), Table 1 generalized
+  int64_t routing_bound_cycles = 0;  // all nodes at once: busiest port's flits
+
   double nodeCyclesPerSecond() const;
 };
 

@@ -38,6 +38,25 @@ constexpr uint64_t kWholeTopLimit = 80;
 // Start cycles and random windows: enough for any sweep, small enough that idle
 // cycles before the first injection cannot run for hours.
 constexpr long long kMaxStartCycle = 1000000;
+// Load runs: cycles of injection, and broadcasts generated in all (each keeps
+// an N-entry record in the scoreboard).
+constexpr long long kMaxLoadCycles = 10000000;
+constexpr size_t kMaxLoadBroadcasts = 4000000;
+
+double parseRate(const std::string& text) {
+  size_t pos = 0;
+  double r = 0;
+  try {
+    r = std::stod(text, &pos);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (pos != text.size() || !(r > 0 && r <= 1)) {
+    throw Error("--rate must be a number in (0, 1] (broadcasts per node per cycle), got '" + text +
+                "'");
+  }
+  return r;
+}
 
 std::string selfDir() {
   std::error_code ec;
@@ -55,10 +74,30 @@ uint64_t splitmix(uint64_t x) {
 std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int payload_width) {
   const uint64_t n = h.nodes();
   std::vector<BroadcastRequest> out;
-  const int modes =
-      (a.has("source") ? 1 : 0) + (a.has("all-sources") ? 1 : 0) + (a.has("random") ? 1 : 0);
-  if (modes > 1) throw Error("give only one of --source, --all-sources, --random");
-  if (a.has("random")) {
+  const int modes = (a.has("source") ? 1 : 0) + (a.has("all-sources") ? 1 : 0) +
+                    (a.has("random") ? 1 : 0) + (a.has("traffic") ? 1 : 0);
+  if (modes > 1) throw Error("give only one of --source, --all-sources, --random, --traffic");
+  if (a.has("traffic")) {
+    if (a.get("traffic") != "uniform") {
+      throw Error("unknown traffic '" + a.get("traffic") + "' (traffic patterns: uniform)");
+    }
+    if (!a.has("rate")) throw Error("--traffic needs --rate R (broadcasts per node per cycle)");
+    const double rate = parseRate(a.get("rate"));
+    const long long cycles = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
+    std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
+    std::bernoulli_distribution coin(rate);
+    // Every node, every cycle: a new broadcast with probability R (Bernoulli
+    // process, as BookSim's injection).
+    for (long long c = 0; c < cycles; ++c) {
+      for (uint64_t x = 0; x < n; ++x) {
+        if (coin(rng)) out.push_back(BroadcastRequest{x, c, 0});
+      }
+    }
+    if (out.size() > kMaxLoadBroadcasts) {
+      throw Error("the run would generate " + std::to_string(out.size()) + " broadcasts; at most " +
+                  std::to_string(kMaxLoadBroadcasts) + " (lower --rate or --cycles)");
+    }
+  } else if (a.has("random")) {
     const long long k = a.getInt("random", 1, 1, 1000000);
     const long long window = a.getInt("window", 64, 1, kMaxStartCycle);
     std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
@@ -215,6 +254,9 @@ int cmdSimulate(const std::vector<std::string>& words) {
        "auto | network | routers: Verilate the whole generated top, or the\n"
        "                            generated router once, wired N times by the harness\n"
        "                            (default auto: network up to 20 nodes)"},
+      {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
+      {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
+      {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
       {"trace", "FILE", "write every link crossing as CSV"},
       {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
       {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
@@ -273,7 +315,15 @@ int cmdSimulate(const std::vector<std::string>& words) {
   job.format = a.has("json") ? "json" : "text";
   job.max_cycles = a.getInt("max-cycles", 0, 0, 1LL << 40);
   job.watchdog = a.getInt("watchdog", 1000, 1, 1LL << 40);
+  for (const char* opt : {"rate", "cycles"}) {
+    if (a.has(opt) && !a.has("traffic")) throw Error(std::string("--") + opt + " needs --traffic");
+  }
   job.broadcasts = plan(a, h, o.payload_width);
+  if (a.has("traffic")) {
+    job.traffic = a.get("traffic");
+    job.rate = parseRate(a.get("rate"));
+    job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
+  }
   if (a.has("trace")) {
     job.trace_path = fs::absolute(a.get("trace")).string();
     checkWritable(job.trace_path);

@@ -12,6 +12,7 @@ int cmdInfo(const std::vector<std::string>& words);
 int cmdGenerate(const std::vector<std::string>& words);
 int cmdSimulate(const std::vector<std::string>& words);
 int cmdSchedule(const std::vector<std::string>& words);
+int cmdSweep(const std::vector<std::string>& words);
 
 }  // namespace cli
 }  // namespace hypercast

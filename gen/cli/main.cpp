@@ -19,7 +19,8 @@ const char* kHelp =
     "  generate   write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
     "             routers, or (--topology hypercube) schedule-ROM nodes for a collective\n"
     "  simulate   run it on the SystemC model, the Verilated RTL, or both in lock step\n"
-    "             (cosim), checking every delivery\n"
+    "             (cosim), checking every delivery; --traffic uniform for load runs\n"
+    "  sweep      load-latency curve under uniform broadcast traffic (CSV and SVG)\n"
     "\n"
     "Without --topology/--m/--rho a command uses the default network G^{3,2,1}_{8,6,5}\n"
     "(a 240-node hypercycle).\n";
@@ -43,8 +44,9 @@ int main(int argc, char** argv) {
     if (cmd == "generate") return hypercast::cli::cmdGenerate(words);
     if (cmd == "simulate") return hypercast::cli::cmdSimulate(words);
     if (cmd == "schedule") return hypercast::cli::cmdSchedule(words);
+    if (cmd == "sweep") return hypercast::cli::cmdSweep(words);
     throw hypercast::Error("unknown command '" + cmd +
-                           "' (commands: info, schedule, generate, simulate)");
+                           "' (commands: info, schedule, generate, simulate, sweep)");
   } catch (const hypercast::Error& e) {
     std::cerr << "hypercast: " << e.what() << "\n";
     return 2;

@@ -29,6 +29,9 @@ std::string serializeJob(const SimJob& j) {
      << j.max_cycles << "\nwatchdog " << j.watchdog << "\n";
   if (!j.rtl_model.empty()) os << "rtl_model " << j.rtl_model << "\n";
   if (!j.trace_path.empty()) os << "trace " << j.trace_path << "\n";
+  if (j.inject_until > 0) os << "inject_until " << j.inject_until << "\n";
+  if (!j.traffic.empty()) os << "traffic " << j.traffic << " " << j.rate << "\n";
+  if (!j.wave_path.empty()) os << "wave " << j.wave_path << "\n";
   for (const auto& b : j.broadcasts) {
     os << "broadcast " << b.origin << " " << b.start_cycle << " " << b.payload << "\n";
   }
@@ -75,6 +78,12 @@ SimJob parseJob(const std::string& text) {
         ls >> j.rtl_model;
       } else if (key == "trace") {
         std::getline(ls >> std::ws, j.trace_path);
+      } else if (key == "inject_until") {
+        ls >> j.inject_until;
+      } else if (key == "traffic") {
+        ls >> j.traffic >> j.rate;
+      } else if (key == "wave") {
+        std::getline(ls >> std::ws, j.wave_path);
       } else if (key == "broadcast") {
         BroadcastRequest b;
         ls >> b.origin >> b.start_cycle >> b.payload;

@@ -29,6 +29,12 @@ struct SimJob {
   std::string format = "text";     // text | json
   int64_t max_cycles = 0;          // 0: derived from the workload
   int64_t watchdog = 1000;         // cycles without progress before failing
+  // Load runs: origins stop offering broadcasts from this cycle on (0: never);
+  // what was not accepted by then is not part of the run. Traffic name for reports.
+  int64_t inject_until = 0;
+  std::string traffic;
+  double rate = 0;        // offered broadcasts per node per cycle (informational)
+  std::string wave_path;  // FST waveform of the Verilated RTL, empty for none
   std::vector<BroadcastRequest> broadcasts;
 };
 

@@ -1,0 +1,159 @@
+// `hypercast sweep`: the load-latency curve of a hypercycle network under uniform
+// broadcast traffic, one `simulate --traffic uniform` run per offered rate.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <regex>
+#include <sstream>
+
+#include "algorithm/reference_broadcast.h"
+#include "cli/commands.h"
+#include "cli/network_args.h"
+#include "emit/load_latency_svg.h"
+#include "emit/output_dir.h"
+#include "util/error.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace cli {
+
+namespace {
+
+double field(const std::string& json, const std::string& key) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
+  return std::stod(m[1]);
+}
+
+std::string shellQuote(const std::string& s) {
+  std::string o = "'";
+  for (char c : s) o += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return o + "'";
+}
+
+}  // namespace
+
+int cmdSweep(const std::vector<std::string>& words) {
+  std::vector<OptionSpec> specs = networkOptions();
+  for (const auto& s : rtlOptions()) specs.push_back(s);
+  const std::vector<OptionSpec> own = {
+      {"rates", "R[,R...]", "offered rates (default: --points rates up to 1.3x saturation)"},
+      {"points", "K", "number of rates when --rates is not given (default 8)"},
+      {"cycles", "C", "cycles of injection per run (default 5000)"},
+      {"engine", "E", "systemc | verilator | cosim (default systemc)"},
+      {"seed", "X", "random seed (default 1)"},
+      {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
+      {"help", "", "show this help"},
+  };
+  specs.insert(specs.end(), own.begin(), own.end());
+  const Args a("sweep", specs, words);
+  if (a.has("help")) {
+    std::cout << "Runs uniform broadcast traffic at several offered rates and writes the\n"
+                 "load-latency curve as CSV and SVG, with the saturation rates marked: the\n"
+                 "busiest port's (1 / its flits per broadcast) and the even-links bound\n"
+                 "degree / (N-1). Every run checks every delivery; a failing run fails the\n"
+                 "sweep (exit 1).\n\n"
+              << usage("hypercast sweep [--m ... --rho ...] --out DIR [options]", specs);
+    return 0;
+  }
+  if (!a.has("out")) throw Error("sweep needs --out DIR");
+  const Hypercycle h = parseNetwork(a);
+  const RtlOptions o = parseRtlOptions(a);
+  std::vector<uint64_t> count(h.ports().size(), 0);
+  for (const Transmission& t : referenceBroadcast(h, 0, o.preference)) ++count[size_t(t.port)];
+  const double routing = 1.0 / static_cast<double>(*std::max_element(count.begin(), count.end()));
+  const double even = static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
+  std::vector<double> rates;
+  if (a.has("rates")) {
+    std::stringstream ss(a.get("rates"));
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+      size_t pos = 0;
+      double r = 0;
+      try {
+        r = std::stod(item, &pos);
+      } catch (const std::exception&) {
+        pos = 0;
+      }
+      if (pos != item.size() || !(r > 0 && r <= 1)) {
+        throw Error("--rates: '" + item + "' is not a rate in (0, 1]");
+      }
+      rates.push_back(r);
+    }
+  } else {
+    const long long k = a.getInt("points", 8, 2, 100);
+    for (long long i = 1; i <= k; ++i) {
+      rates.push_back(
+          std::min(1.0, 1.3 * routing * static_cast<double>(i) / static_cast<double>(k)));
+    }
+  }
+  const long long cycles = a.getInt("cycles", 5000, 1, 10000000);
+  const std::string engine = a.get("engine", "systemc");
+  if (engine != "systemc" && engine != "verilator" && engine != "cosim") {
+    throw Error("unknown engine '" + engine + "' (engines: systemc, verilator, cosim)");
+  }
+  std::error_code ec;
+  const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
+  std::string net = " --m " + h.mList() + " --rho " + h.rhoList() + " --payload-width " +
+                    std::to_string(o.payload_width) + " --buffer-depth " +
+                    std::to_string(o.buffer_depth) + " --preference " +
+                    (o.preference == Preference::kClockwise ? "cw" : "ccw");
+  std::vector<LoadPoint> points;
+  std::ostringstream csv;
+  csv << "offered,accepted,latency_mean,latency_p99,latency_max,network_latency_mean,"
+         "max_output_wait,max_injection_wait,verdict\n";
+  bool all_pass = true;
+  std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", "offered", "accepted", "lat mean", "lat p99",
+              "lat max", "verdict");
+  for (double r : rates) {
+    char rs[32];
+    std::snprintf(rs, sizeof rs, "%.6g", r);
+    const std::string cmd = shellQuote(self) + " simulate" + net + " --traffic uniform --rate " +
+                            rs + " --cycles " + std::to_string(cycles) + " --engine " + engine +
+                            " --seed " + std::to_string(a.getInt("seed", 1, 0, 1LL << 62)) +
+                            " --json";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    if (!p) throw Error("cannot run " + self);
+    std::string out;
+    char buf[4096];
+    size_t got;
+    while ((got = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, got);
+    const int status = ::pclose(p);
+    const bool pass = status == 0 && out.find("\"verdict\": \"PASS\"") != std::string::npos;
+    all_pass = all_pass && pass;
+    LoadPoint pt;
+    pt.offered = r;
+    pt.accepted = field(out, "throughput");
+    pt.latency_mean = field(out, "latency_mean");
+    pt.latency_p99 = field(out, "latency_p99");
+    points.push_back(pt);
+    csv << rs << "," << pt.accepted << "," << pt.latency_mean << "," << pt.latency_p99 << ","
+        << field(out, "latency_max") << "," << field(out, "network_latency_mean") << ","
+        << field(out, "max_output_wait") << "," << field(out, "max_injection_wait") << ","
+        << (pass ? "PASS" : "FAIL") << "\n";
+    std::printf("%-10s %-10.4g %-12.4g %-10.4g %-10.4g %s\n", rs, pt.accepted, pt.latency_mean,
+                pt.latency_p99, field(out, "latency_max"), pass ? "PASS" : "FAIL");
+  }
+  char title[200];
+  std::snprintf(title, sizeof title, "G^{%s}_{%s}, %llu nodes: uniform broadcast traffic",
+                h.rhoList().c_str(), h.mList().c_str(), static_cast<unsigned long long>(h.nodes()));
+  char l1[80], l2[80];
+  std::snprintf(l1, sizeof l1, "saturation, busiest port: %.4g", routing);
+  std::snprintf(l2, sizeof l2, "degree/(N-1): %.4g", even);
+  FileSet files;
+  files["load_latency.csv"] = csv.str();
+  files["load_latency.svg"] = loadLatencySvg(title, points, {{routing, l1}, {even, l2}});
+  writeFileSet(a.get("out"), files);
+  std::printf("saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",
+              routing, even);
+  std::printf("wrote %s/load_latency.csv and %s/load_latency.svg\n", a.get("out").c_str(),
+              a.get("out").c_str());
+  return all_pass ? 0 : 1;
+}
+
+}  // namespace cli
+}  // namespace hypercast

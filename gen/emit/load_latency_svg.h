@@ -1,0 +1,26 @@
+// The load-latency curve of a sweep as an SVG image, in the manner of BookSim's
+// plots: offered load (broadcasts per node per cycle) against mean and
+// 99th-percentile latency (cycles, log scale), with the saturation bounds marked.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hypercast {
+
+struct LoadPoint {
+  double offered = 0;
+  double accepted = 0;
+  double latency_mean = 0;
+  double latency_p99 = 0;
+};
+
+struct LoadMark {
+  double rate = 0;
+  std::string label;
+};
+
+std::string loadLatencySvg(const std::string& title, const std::vector<LoadPoint>& points,
+                           const std::vector<LoadMark>& marks);
+
+}  // namespace hypercast

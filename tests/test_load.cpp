@@ -1,0 +1,143 @@
+// Hypercycle networks under load: uniform broadcast traffic below and above
+// saturation, with every delivery checked; 100,000-cycle runs above saturation on
+// rings and rho = m/2 networks with cosim and the watchdog (no deadlock, nothing
+// dropped); a hung node must trip the watchdog; the all-nodes broadcast against
+// the generalized Table 1 bound; the sweep's CSV and SVG.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string sim(const std::string& net, const std::string& extra) {
+  return hctest::hypercast() + " simulate " + net + " " + extra + " --json";
+}
+
+}  // namespace
+
+// The 8-ring C_8<1>: D = 4; clockwise preferential, a broadcast goes 4 hops
+// clockwise and 3 counterclockwise (Algorithm 1), so the busiest port carries 4
+// flits per broadcast: saturation 1/4; the even-links bound is degree/(N-1) = 2/7.
+TEST(Load, BelowSaturationEverythingOfferedIsDelivered) {
+  const auto r = hctest::run(sim("--m 8 --rho 1",
+                                 "--traffic uniform --rate 0.05 --cycles 20000 "
+                                 "--engine systemc"));
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "PASS");
+  EXPECT_NEAR(hctest::jsonNumber(r.out, "throughput"), 0.05, 0.005);
+  EXPECT_NEAR(hctest::jsonNumber(r.out, "routing_bound_rate"), 0.25, 1e-9);
+  EXPECT_NEAR(hctest::jsonNumber(r.out, "link_bound_rate"), 2.0 / 7.0, 1e-6);
+  // Zero-load latency is the diameter: offered in cycle c, last node reached in c + D.
+  EXPECT_GE(hctest::jsonNumber(r.out, "latency_mean"), 4.0);
+  EXPECT_LT(hctest::jsonNumber(r.out, "latency_mean"), 6.0);
+  EXPECT_EQ(hctest::jsonInt(r.out, "redundant"), 0);
+  EXPECT_EQ(hctest::jsonInt(r.out, "deliveries"), hctest::jsonInt(r.out, "expected_deliveries"));
+  EXPECT_TRUE(hctest::jsonBool(r.out, "checker_ok"));
+}
+
+// Above saturation for 100,000 cycles, RTL and model in lock step.
+class Deadlock
+    : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*>> {};
+
+TEST_P(Deadlock, SaturatedRunDrainsWithCosimMatching) {
+  const auto [m, rho, rate] = GetParam();
+  const auto r = hctest::run(sim(std::string("--m ") + m + " --rho " + rho,
+                                 std::string("--traffic uniform --rate ") + rate +
+                                     " --cycles 100000 --engine cosim --watchdog 2000"));
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "PASS");
+  EXPECT_TRUE(hctest::jsonBool(r.out, "match"));
+  EXPECT_FALSE(hctest::jsonBool(r.out, "watchdog"));
+  EXPECT_GE(hctest::jsonInt(r.out, "cycles_compared"), 100000);
+  // Offered at or above what the busiest port can carry; what the network
+  // accepted it delivered, to every node exactly once.
+  EXPECT_GE(hctest::jsonNumber(r.out, "offered_rate"),
+            hctest::jsonNumber(r.out, "routing_bound_rate"));
+  EXPECT_LE(hctest::jsonInt(r.out, "broadcasts"), hctest::jsonInt(r.out, "offered_broadcasts"));
+  EXPECT_GT(hctest::jsonInt(r.out, "broadcasts"), 1000);
+  EXPECT_EQ(hctest::jsonInt(r.out, "deliveries"), hctest::jsonInt(r.out, "expected_deliveries"));
+  EXPECT_EQ(hctest::jsonInt(r.out, "redundant"), 0);
+  EXPECT_TRUE(hctest::jsonBool(r.out, "checker_ok"));
+}
+
+// C_8<1,2,3,4> is K_8: each port carries one flit per broadcast, so it
+// saturates only at rate 1.
+INSTANTIATE_TEST_SUITE_P(
+    Networks, Deadlock,
+    ::testing::Values(std::make_tuple("8", "1", "0.5"), std::make_tuple("5", "1", "0.5"),
+                      std::make_tuple("8", "4", "1"), std::make_tuple("6,4", "3,2", "0.5")),
+    [](const auto& i) {
+      std::string s = std::string("m") + std::get<0>(i.param) + "_rho" + std::get<1>(i.param);
+      for (char& c : s) {
+        if (c == ',') c = 'x';
+      }
+      return s;
+    });
+
+TEST(Load, WatchdogFailsAHungNetwork) {
+  const auto r =
+      hctest::run("HYPERCAST_STALL_NODE=3 " + sim("--m 8 --rho 1",
+                                                  "--traffic uniform --rate 0.05 --cycles 20000 "
+                                                  "--engine systemc --watchdog 500"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_TRUE(hctest::jsonBool(r.out, "watchdog"));
+  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "FAIL");
+  EXPECT_LT(hctest::jsonInt(r.out, "cycles"), 2000);
+}
+
+// Every node broadcasting in the same cycle on the default network G^{3,2,1}_{8,6,5}
+// (N = 240, degree 12): Table 1's ceil((N-1)/degree) generalized is 20 cycles.
+TEST(Load, AllNodesAtOnceAgainstTheBound) {
+  const auto r = hctest::run(sim("", "--all-sources --engine systemc"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(hctest::jsonInt(r.out, "lower_bound_cycles"), 20);
+  const long long busiest = hctest::jsonInt(r.out, "routing_bound_cycles");
+  EXPECT_GE(busiest, 20);
+  EXPECT_GE(hctest::jsonInt(r.out, "completion_cycles"), busiest);
+}
+
+TEST(Load, SweepWritesCsvAndSvg) {
+  const std::string dir = "/tmp/hctest-sweep-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " sweep --m 8 --rho 1 --points 4 --cycles 3000 "
+                             "--out " +
+                             dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line.rfind("offered,accepted,latency_mean,latency_p99", 0), 0u);
+  int rows = 0;
+  while (std::getline(csv, line)) {
+    ++rows;
+    EXPECT_NE(line.find(",PASS"), std::string::npos) << line;
+  }
+  EXPECT_EQ(rows, 4);
+  const std::string svg = hctest::slurp(dir + "/load_latency.svg");
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("saturation, busiest port: 0.25"), std::string::npos);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  EXPECT_EQ(hctest::run("python3 -c \"import xml.dom.minidom,sys; "
+                        "xml.dom.minidom.parse(sys.argv[1])\" " +
+                        dir + "/load_latency.svg")
+                .code,
+            0);
+  fs::remove_all(dir);
+}
+
+TEST(Load, BadTrafficOptions) {
+  for (const char* bad :
+       {"--traffic hotspot --rate 0.1", "--traffic uniform --rate 0",
+        "--traffic uniform --rate 1.5", "--traffic uniform --rate x", "--traffic uniform",
+        "--rate 0.1", "--cycles 10", "--traffic uniform --rate 0.1 --source 3"}) {
+    const auto r = hctest::run(hctest::hypercast() + " simulate --m 8 --rho 1 " + bad);
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << ": " << r.err;
+  }
+}
