@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -57,6 +58,74 @@ void generation(const std::vector<int>& m, const std::vector<int>& rho, const st
       fmt(t2 - t0, "%.3f s"),
       "emit " + fmt(t1 - t0, "%.3f") + " s, " + fmt(static_cast<double>(bytes) / 1e6, "%.1f") +
           " MB");
+}
+
+// Verilator against Icarus on the same generated network (G^{1,1}_{4,4}, 16
+// nodes, whole top), every node offering a broadcast every cycle for 20,000
+// cycles: Verilator through `simulate --traffic uniform --rate 1`, Icarus through
+// a plain testbench that holds every inj_valid_i high.
+void icarusVersusVerilator(const std::string& env) {
+  const std::string hc = hctest::hypercast();
+  const int cycles = 20000;
+  const auto v = hctest::run(env + hc + " simulate --m 4,4 --rho 1,1 --traffic uniform --rate 1" +
+                             " --cycles " + std::to_string(cycles) +
+                             " --engine verilator --rtl-model network --json");
+  const double vs = hctest::jsonNumber(v.out, "node_cycles_per_second");
+  const std::string dir = "/tmp/hc-bench-icarus-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto g = hctest::run(hc + " generate --m 4,4 --rho 1,1 --out " + dir + " --json");
+  const std::string top = hctest::jsonStr(g.out, "top");
+  {
+    std::ofstream tb(dir + "/tb_icarus.v");
+    tb << "`timescale 1ns/1ps\nmodule tb;\n  reg clk = 0, rst_n = 0;\n"
+       << "  wire [15:0] ready; wire [63:0] dv; wire [64*64-1:0] dd;\n  integer i;\n"
+       << "  " << top << " dut(.clk_i(clk), .rst_ni(rst_n), .inj_valid_i({16{1'b1}}),\n"
+       << "    .inj_payload_i({16{32'h5a5a0001}}), .inj_ready_o(ready), .dlv_valid_o(dv),\n"
+       << "    .dlv_data_o());\n"
+       << "  initial begin\n    #1 rst_n = 1;\n    for (i = 0; i < " << cycles
+       << "; i = i + 1) begin #1 clk = 1; #1 clk = 0; end\n    $finish;\n  end\nendmodule\n";
+  }
+  std::string files;
+  for (const char* f : {"hw/hc_fifo.v", "hw/hc_rr_arbiter.v", "hw/hc_router.v"}) {
+    files += std::string(" ") + f;
+  }
+  const std::string router = top.substr(0, top.size() - 4) + "_router";
+  files += " rtl/" + router + ".v rtl/" + top + ".v tb_icarus.v";
+  const auto c = hctest::run("cd " + dir + " && iverilog -g2005 -o sim.vvp" + files);
+  const double t0 = now();
+  const auto r = hctest::run("cd " + dir + " && vvp -n sim.vvp");
+  const double secs = now() - t0;
+  const double is = 16.0 * cycles / secs;
+  fs::remove_all(dir);
+  row("speed verilator, 16 nodes, every node offering each cycle",
+      fmt(vs / 1e6, "%.3f M") + " n-c/s",
+      v.code == 0 ? "simulate --traffic uniform --rate 1, PASS" : "FAILED");
+  row("speed icarus, same network and load", fmt(is / 1e6, "%.4f M") + " n-c/s",
+      c.code == 0 && r.code == 0 ? "verilator/icarus = " + fmt(vs / is, "%.0f") + "x"
+                                 : "FAILED: " + c.err.substr(0, 40));
+}
+
+// The router's synthesis figures (hypercast synth) for a degree-8 router with a
+// 32-bit payload, the Fmax target configuration.
+void routerSynthesis() {
+  const std::string dir = "/tmp/hc-bench-synth-" + std::to_string(::getpid());
+  const double t0 = now();
+  const auto r = hctest::run(hctest::hypercast() + " synth --m 5,5 --rho 2,2 --out " + dir);
+  const double secs = now() - t0;
+  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  fs::remove_all(dir);
+  if (r.code != 0) {
+    row("synth G^{2,2}_{5,5} router (degree 8, 32-bit payload)", "FAILED", r.err.substr(0, 28));
+    return;
+  }
+  row("synth degree-8 router, 32-bit payload: generic cells",
+      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
+  row("  iCE40 LUT4 / flip-flops",
+      std::to_string(hctest::jsonInt(js, "lut4")) + " / " +
+          std::to_string(hctest::jsonInt(js, "ff")),
+      "");
+  row("  HX8K Fmax placed and routed", fmt(hctest::jsonNumber(js, "fmax_mhz")) + " MHz",
+      "target 100 MHz; synth " + fmt(secs, "%.0f") + " s");
 }
 
 }  // namespace
@@ -142,6 +211,8 @@ int main() {
               : "FAILED");
     }
   }
+  icarusVersusVerilator(env);
+  routerSynthesis();
   fs::remove_all(cache);
   return 0;
 }

@@ -6,7 +6,8 @@ set -euo pipefail
 if [ $# -gt 0 ]; then
   PKGS=("$@")
 else
-  PKGS=(cmake make g++ pkg-config ccache libgtest-dev verilator yosys libsystemc-dev)
+  PKGS=(cmake make g++ pkg-config ccache libgtest-dev verilator yosys libsystemc-dev
+        nextpnr-ice40 fpga-icestorm iverilog python3)
 fi
 missing=()
 for p in "${PKGS[@]}"; do

@@ -13,6 +13,7 @@ int cmdGenerate(const std::vector<std::string>& words);
 int cmdSimulate(const std::vector<std::string>& words);
 int cmdSchedule(const std::vector<std::string>& words);
 int cmdSweep(const std::vector<std::string>& words);
+int cmdSynth(const std::vector<std::string>& words);
 
 }  // namespace cli
 }  // namespace hypercast

@@ -21,6 +21,7 @@ const char* kHelp =
     "  simulate   run it on the SystemC model, the Verilated RTL, or both in lock step\n"
     "             (cosim), checking every delivery; --traffic uniform for load runs\n"
     "  sweep      load-latency curve under uniform broadcast traffic (CSV and SVG)\n"
+    "  synth      router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype\n"
     "\n"
     "Without --topology/--m/--rho a command uses the default network G^{3,2,1}_{8,6,5}\n"
     "(a 240-node hypercycle).\n";
@@ -45,8 +46,9 @@ int main(int argc, char** argv) {
     if (cmd == "simulate") return hypercast::cli::cmdSimulate(words);
     if (cmd == "schedule") return hypercast::cli::cmdSchedule(words);
     if (cmd == "sweep") return hypercast::cli::cmdSweep(words);
+    if (cmd == "synth") return hypercast::cli::cmdSynth(words);
     throw hypercast::Error("unknown command '" + cmd +
-                           "' (commands: info, schedule, generate, simulate, sweep)");
+                           "' (commands: info, schedule, generate, simulate, sweep, synth)");
   } catch (const hypercast::Error& e) {
     std::cerr << "hypercast: " << e.what() << "\n";
     return 2;
