@@ -91,7 +91,7 @@ void icarusVersusVerilator(const std::string& env) {
   }
   const std::string router = top.substr(0, top.size() - 4) + "_router";
   files += " rtl/" + router + ".v rtl/" + top + ".v tb_icarus.v";
-  const auto c = hctest::run("cd " + dir + " && iverilog -g2005 -o sim.vvp" + files);
+  const auto c = hctest::run("cd " + dir + " && iverilog -g2012 -o sim.vvp" + files);
   const double t0 = now();
   const auto r = hctest::run("cd " + dir + " && vvp -n sim.vvp");
   const double secs = now() - t0;

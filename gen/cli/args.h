@@ -32,6 +32,8 @@ class Args {
 std::string usage(const std::string& synopsis, const std::vector<OptionSpec>& specs);
 std::vector<int> parseIntList(const std::string& option, const std::string& text);
 long long parseInt(const std::string& option, const std::string& text);
+// An offered load in broadcasts per node per cycle: a number in (0, 1].
+double parseRate(const std::string& option, const std::string& text);
 
 }  // namespace cli
 }  // namespace hypercast

@@ -43,21 +43,6 @@ constexpr long long kMaxStartCycle = 1000000;
 constexpr long long kMaxLoadCycles = 10000000;
 constexpr size_t kMaxLoadBroadcasts = 4000000;
 
-double parseRate(const std::string& text) {
-  size_t pos = 0;
-  double r = 0;
-  try {
-    r = std::stod(text, &pos);
-  } catch (const std::exception&) {
-    pos = 0;
-  }
-  if (pos != text.size() || !(r > 0 && r <= 1)) {
-    throw Error("--rate must be a number in (0, 1] (broadcasts per node per cycle), got '" + text +
-                "'");
-  }
-  return r;
-}
-
 std::string selfDir() {
   std::error_code ec;
   const fs::path p = fs::read_symlink("/proc/self/exe", ec);
@@ -82,7 +67,7 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
       throw Error("unknown traffic '" + a.get("traffic") + "' (traffic patterns: uniform)");
     }
     if (!a.has("rate")) throw Error("--traffic needs --rate R (broadcasts per node per cycle)");
-    const double rate = parseRate(a.get("rate"));
+    const double rate = parseRate("--rate", a.get("rate"));
     const long long cycles = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
     std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
     std::bernoulli_distribution coin(rate);
@@ -321,7 +306,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
   job.broadcasts = plan(a, h, o.payload_width);
   if (a.has("traffic")) {
     job.traffic = a.get("traffic");
-    job.rate = parseRate(a.get("rate"));
+    job.rate = parseRate("--rate", a.get("rate"));
     job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
   }
   if (a.has("trace")) {

@@ -72,17 +72,7 @@ int cmdSweep(const std::vector<std::string>& words) {
     std::stringstream ss(a.get("rates"));
     std::string item;
     while (std::getline(ss, item, ',')) {
-      size_t pos = 0;
-      double r = 0;
-      try {
-        r = std::stod(item, &pos);
-      } catch (const std::exception&) {
-        pos = 0;
-      }
-      if (pos != item.size() || !(r > 0 && r <= 1)) {
-        throw Error("--rates: '" + item + "' is not a rate in (0, 1]");
-      }
-      rates.push_back(r);
+      rates.push_back(parseRate("--rates", item));
     }
   } else {
     const long long k = a.getInt("points", 8, 2, 100);

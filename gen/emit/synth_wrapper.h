@@ -1,8 +1,8 @@
 // A pin-limited wrapper for placing and routing one router on an FPGA: the
 // router's inputs come from a shift register fed by one pin, its outputs are
-// XOR-reduced four at a time into registers and then into one pin, and its straps are node 0's. Every
-// router path then starts and ends at a flip-flop, as in the network, so the
-// achieved clock is the router's own.
+// XOR-reduced four at a time into registers and then into one pin, and its straps are node 0's.
+// Every router path then starts and ends at a flip-flop, as in the network, so the achieved clock
+// is the router's own.
 #pragma once
 
 #include <string>
