@@ -1,6 +1,6 @@
 // The SystemC transaction model of a schedule-driven hypercube network: one
 // SchedNode per node, every link a signal, the RTL's cycle timing. Packets are
-// named by key(origin, dest) = origin * (N + 1) + dest + 1 (dest -1: broadcast).
+// named by packetKey (algorithm/collective.h).
 #pragma once
 
 #include <memory>
@@ -18,9 +18,7 @@ class SchedNetwork : public sc_core::sc_module {
  public:
   SchedNetwork(sc_core::sc_module_name name, const Hypercube& cube, const Schedule& s);
 
-  uint64_t key(uint32_t origin, int32_t dest) const {
-    return uint64_t{origin} * (n_ + 1) + static_cast<uint64_t>(dest + 1);
-  }
+  uint64_t key(uint32_t origin, int32_t dest) const { return packetKey(n_, origin, dest); }
   void load(uint64_t node, uint64_t key, uint64_t payload) { nodes_[node]->load(key, payload); }
   void start();
   void clear() {

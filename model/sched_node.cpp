@@ -24,11 +24,12 @@ SchedNode::SchedNode(sc_core::sc_module_name name, int np, NodePlan plan)
 void SchedNode::onClock() {
   for (auto& w : out_) w = LinkWord{};
   if (running_) {
-    const std::string where = std::string(name()) + " row " + std::to_string(row_);
+    // Built only for an error: this runs for every node every cycle.
+    auto where = [&] { return std::string(name()) + " row " + std::to_string(row_); };
     for (const auto& rc : plan_.recvs[row_]) {
       const LinkWord w = lin[static_cast<size_t>(rc.first)].read();
       if (!w.valid) {
-        errors_.push_back(where + ": no packet on input port " + std::to_string(rc.first));
+        errors_.push_back(where() + ": no packet on input port " + std::to_string(rc.first));
       } else {
         held_.emplace(rc.second, w.payload);
       }
@@ -37,7 +38,7 @@ void SchedNode::onClock() {
       for (const auto& sd : plan_.sends[row_]) {
         const auto it = held_.find(sd.second);
         if (it == held_.end()) {
-          errors_.push_back(where + ": sends a packet it does not hold");
+          errors_.push_back(where() + ": sends a packet it does not hold");
           continue;
         }
         out_[static_cast<size_t>(sd.first)] = LinkWord{true, it->second ^ (fault_ ? 1u : 0u)};

@@ -1,10 +1,12 @@
 // Test payloads for schedule runs: a bijection between a packet's key
-// (origin * (N + 1) + dest + 1) and a PW-bit payload, so that every payload on a
+// (packetKey, algorithm/collective.h) and a PW-bit payload, so that every payload on a
 // link names its packet and a corrupted payload is caught as a wrong packet.
 //   payload = (key * K + salt) mod 2^PW, K odd (invertible mod 2^PW).
 #pragma once
 
 #include <cstdint>
+
+#include "algorithm/collective.h"
 
 namespace hypercast {
 namespace tb {
@@ -19,17 +21,15 @@ class PacketPayload {
     for (int i = 0; i < 6; ++i) inv_ *= 2 - kMul * inv_;
   }
   // Whether every key fits in the payload width.
-  bool fits() const { return mask_ == ~uint64_t{0} || n_ * (n_ + 1) - 1 <= mask_; }
-  uint64_t key(uint32_t origin, int32_t dest) const {
-    return uint64_t{origin} * (n_ + 1) + static_cast<uint64_t>(dest + 1);
-  }
+  bool fits() const { return mask_ == ~uint64_t{0} || packetKeys(n_) - 1 <= mask_; }
+  uint64_t key(uint32_t origin, int32_t dest) const { return packetKey(n_, origin, dest); }
   uint64_t encode(uint64_t key) const { return (key * kMul + salt_) & mask_; }
   // False if the payload is no packet's.
   bool decode(uint64_t payload, uint32_t& origin, int32_t& dest) const {
     const uint64_t k = ((payload - salt_) * inv_) & mask_;
-    if (k >= n_ * (n_ + 1)) return false;
-    origin = static_cast<uint32_t>(k / (n_ + 1));
-    dest = static_cast<int32_t>(k % (n_ + 1)) - 1;
+    if (k >= packetKeys(n_)) return false;
+    origin = static_cast<uint32_t>(packetOrigin(n_, k));
+    dest = packetDest(n_, k);
     return origin < n_;
   }
 

@@ -35,19 +35,19 @@ void Scoreboard::delivered(int64_t cycle, uint64_t node, int lane, const model::
   t.wd = f.wd;
   t.wc = f.wc;
   last_progress_ = cycle;
-  auto it = index_.find({f.origin, f.payload});
-  if (it == index_.end()) {
+  const int64_t b = broadcastOf(f.origin, f.payload);
+  if (b < 0) {
     ++unknown_;
     transfers_.push_back(t);
     return;
   }
-  auto& steps = step_[it->second];
+  auto& steps = step_[size_t(b)];
   const int from_step = steps[t.from];
   t.step = from_step >= 0 ? from_step + 1 : 0;
   if (steps[node] < 0) {
     steps[node] = t.step;
     ++reached_;
-    if (++reached_of_[it->second] == h_.nodes() - 1) done_cycle_[it->second] = cycle;
+    if (++reached_of_[size_t(b)] == h_.nodes() - 1) done_cycle_[size_t(b)] = cycle;
   } else {
     ++redundant_;
   }

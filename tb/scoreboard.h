@@ -33,6 +33,11 @@ class Scoreboard {
   int64_t acceptCycle(size_t b) const { return accept_cycle_[b]; }
   int64_t doneCycle(size_t b) const { return done_cycle_[b]; }
   const std::vector<BroadcastRequest>& broadcasts() const { return bcasts_; }
+  // Index of the broadcast with this origin and payload, -1 if none.
+  int64_t broadcastOf(uint64_t origin, uint64_t payload) const {
+    const auto it = index_.find({origin, payload});
+    return it == index_.end() ? -1 : static_cast<int64_t>(it->second);
+  }
   uint64_t reachedPairs() const { return reached_; }
   uint64_t expectedPairs() const { return expected_; }
   uint64_t redundant() const { return redundant_; }

@@ -13,7 +13,6 @@
 #include <deque>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <sstream>
 #include <systemc>
@@ -59,13 +58,9 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
                      const tb::Scoreboard& sb, bool load_run,
                      const std::vector<int64_t>& first_offer) {
   const uint64_t n = h.nodes();
-  // Bounds: each broadcast costs N-1 transmissions on N*degree links; and, the
-  // routing being the same from every origin (the hypercycle is
-  // vertex-transitive), output p of every node carries count_p flits per
-  // broadcast-per-node, count_p = port p's transmissions in one broadcast.
-  std::vector<uint64_t> count(h.ports().size(), 0);
-  for (const Transmission& t : referenceBroadcast(h, 0, job.preference)) ++count[size_t(t.port)];
-  const uint64_t busiest = *std::max_element(count.begin(), count.end());
+  // Bounds: each broadcast costs N-1 transmissions on N*degree links; and the
+  // busiest port carries busiestPortFlits flits per broadcast-per-node.
+  const uint64_t busiest = busiestPortFlits(h, job.preference);
   o.link_bound_rate = static_cast<double>(h.degree()) / static_cast<double>(n - 1);
   o.routing_bound_rate = 1.0 / static_cast<double>(busiest);
   o.lower_bound_cycles = static_cast<int64_t>((n - 2) / static_cast<uint64_t>(h.degree()) + 1);
@@ -103,20 +98,15 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
       o.max_injection_wait = std::max(o.max_injection_wait, sb.acceptCycle(b) - first_offer[b]);
     }
   }
-  std::map<std::pair<uint64_t, uint64_t>, size_t> index;
-  for (size_t b = 0; b < sb.broadcasts().size(); ++b) {
-    index[{sb.broadcasts()[b].origin, sb.broadcasts()[b].payload}] = b;
-  }
   std::unordered_map<uint64_t, int64_t> arrival;  // (broadcast, node) -> cycle
   for (const checker::Transfer& t : sb.transfers()) {
-    auto it = index.find({t.origin, t.tag});
-    if (it != index.end()) arrival[it->second * n + t.to] = t.cycle;
+    const int64_t b = sb.broadcastOf(t.origin, t.tag);
+    if (b >= 0) arrival[uint64_t(b) * n + t.to] = t.cycle;
   }
   for (const checker::Transfer& t : sb.transfers()) {
-    auto it = index.find({t.origin, t.tag});
-    if (it == index.end()) continue;
-    if (t.from == t.origin) continue;  // counted as injection wait
-    auto a = arrival.find(it->second * n + t.from);
+    const int64_t b = sb.broadcastOf(t.origin, t.tag);
+    if (b < 0 || t.from == t.origin) continue;  // an origin's sends count as injection wait
+    auto a = arrival.find(uint64_t(b) * n + t.from);
     if (a != arrival.end())
       o.max_output_wait = std::max(o.max_output_wait, t.cycle - a->second - 1);
   }

@@ -41,6 +41,17 @@ struct Transfer {
   }
 };
 
+// A packet's number among the (origin, dest) pairs of an N-node network,
+// dest = kAllNodes included: origin * (N + 1) + dest + 1, below packetKeys(N).
+inline uint64_t packetKey(uint64_t nodes, uint32_t origin, int32_t dest) {
+  return uint64_t{origin} * (nodes + 1) + static_cast<uint64_t>(dest + 1);
+}
+inline uint64_t packetKeys(uint64_t nodes) { return nodes * (nodes + 1); }
+inline uint64_t packetOrigin(uint64_t nodes, uint64_t key) { return key / (nodes + 1); }
+inline int32_t packetDest(uint64_t nodes, uint64_t key) {
+  return static_cast<int32_t>(key % (nodes + 1)) - 1;
+}
+
 struct Schedule {
   Collective collective = Collective::kBroadcast;
   uint64_t nodes = 0;

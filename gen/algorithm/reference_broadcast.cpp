@@ -1,5 +1,7 @@
 #include "algorithm/reference_broadcast.h"
 
+#include <algorithm>
+
 #include "util/error.h"
 
 namespace hypercast {
@@ -50,6 +52,12 @@ std::vector<Transmission> referenceBroadcast(const Hypercycle& h, uint64_t sourc
     frontier.swap(next);
   }
   return out;
+}
+
+uint64_t busiestPortFlits(const Hypercycle& h, Preference pref) {
+  std::vector<uint64_t> count(h.ports().size(), 0);
+  for (const Transmission& t : referenceBroadcast(h, 0, pref)) ++count[size_t(t.port)];
+  return *std::max_element(count.begin(), count.end());
 }
 
 }  // namespace hypercast

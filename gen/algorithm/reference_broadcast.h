@@ -23,4 +23,10 @@ struct Transmission {
 std::vector<Transmission> referenceBroadcast(const Hypercycle& h, uint64_t source,
                                              Preference pref = Preference::kClockwise);
 
+// Port p's transmissions summed over one broadcast (the same from every origin:
+// the hypercycle is vertex-transitive). Under uniform traffic at R broadcasts
+// per node per cycle, output p of every node carries R * busiestPortFlits-many
+// flits per cycle at its busiest, so the network saturates at 1 / that.
+uint64_t busiestPortFlits(const Hypercycle& h, Preference pref);
+
 }  // namespace hypercast

@@ -15,6 +15,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_rtl.h"
 #include "sim/sim_job.h"
+#include "util/bits.h"
 #include "util/error.h"
 
 namespace fs = std::filesystem;
@@ -164,10 +165,11 @@ int simulateSchedule(const Args& a) {
       a, rtl ? kScheduleRtlMaxDim : kScheduleSystemcMaxDim, "simulate --engine " + engine);
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const uint64_t n = c.report.nodes;
-  if (pw < 64 && n * (n + 1) - 1 > (uint64_t{1} << pw) - 1) {
+  const uint64_t last_key = packetKeys(n) - 1;
+  if (pw < 64 && last_key > (uint64_t{1} << pw) - 1) {
     throw Error("--payload-width " + std::to_string(pw) + " is too narrow to name the " +
                 std::to_string(n) + "-cube's packets in simulation (need " +
-                std::to_string(64 - __builtin_clzll(n * (n + 1) - 1)) + " bits)");
+                std::to_string(bitsFor(last_key)) + " bits)");
   }
   std::string trace;
   if (a.has("trace")) {

@@ -63,9 +63,7 @@ int cmdSweep(const std::vector<std::string>& words) {
   if (!a.has("out")) throw Error("sweep needs --out DIR");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
-  std::vector<uint64_t> count(h.ports().size(), 0);
-  for (const Transmission& t : referenceBroadcast(h, 0, o.preference)) ++count[size_t(t.port)];
-  const double routing = 1.0 / static_cast<double>(*std::max_element(count.begin(), count.end()));
+  const double routing = 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
   const double even = static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
   std::vector<double> rates;
   if (a.has("rates")) {

@@ -52,22 +52,12 @@ void runTool(const std::string& cmd, const std::string& log, const std::string& 
   }
 }
 
-long long statCount(const std::string& stat, const std::string& cell) {
-  // yosys `stat`: "     SB_LUT4      123" lines; the last occurrence is the top's.
-  std::regex re("\\n\\s+" + cell + "\\s+([0-9]+)");
-  long long v = 0;
-  for (auto it = std::sregex_iterator(stat.begin(), stat.end(), re); it != std::sregex_iterator();
-       ++it) {
-    v = std::stoll((*it)[1]);
-  }
-  return v;
-}
-
-long long statPrefixSum(const std::string& stat, const std::string& prefix) {
-  // Sum of the last block's counts of cell types starting with `prefix`.
+// Sum of the counts of the cell types matching `type` (a regex) in yosys
+// `stat`'s last block, which is the top's.
+long long statSum(const std::string& stat, const std::string& type) {
   const size_t last = stat.rfind("Number of cells");
   const std::string block = last == std::string::npos ? stat : stat.substr(last);
-  std::regex re("\\n\\s+(" + prefix + "[A-Za-z0-9_]*)\\s+([0-9]+)");
+  std::regex re("\\n\\s+(" + type + ")\\s+([0-9]+)");
   long long v = 0;
   for (auto it = std::sregex_iterator(block.begin(), block.end(), re); it != std::sregex_iterator();
        ++it) {
@@ -171,17 +161,17 @@ int cmdSynth(const std::vector<std::string>& words) {
       "read_verilog" + files + "\nsynth_ice40 -top " + router + "\ntee -q -o ice40.stat stat\n",
       "ice40");
   const long long gen_cells = totalCells(generic);
-  const long long luts = statCount(ice, "SB_LUT4");
-  const long long carries = statCount(ice, "SB_CARRY");
-  const long long ffs = statPrefixSum(ice, "SB_DFF");
-  const long long brams = statPrefixSum(ice, "SB_RAM40");
+  const long long luts = statSum(ice, "SB_LUT4");
+  const long long carries = statSum(ice, "SB_CARRY");
+  const long long ffs = statSum(ice, "SB_DFF\\w*");
+  const long long brams = statSum(ice, "SB_RAM40\\w*");
   long long xlut = -1, xff = -1;
   if (a.has("xilinx")) {
     const std::string xs = yosys("read_verilog" + files + "\nsynth_xilinx -flatten -top " + router +
                                      "\ntee -q -o xilinx.stat stat\n",
                                  "xilinx");
-    xlut = statPrefixSum(xs, "LUT");
-    xff = statPrefixSum(xs, "FD");
+    xlut = statSum(xs, "LUT\\w*");
+    xff = statSum(xs, "FD\\w*");
   }
   // The whole network on iCE40: the routers' LUTs and flip-flops, N of them (the
   // top adds only wires).

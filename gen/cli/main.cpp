@@ -5,11 +5,12 @@
 
 #include "cli/commands.h"
 #include "util/error.h"
+#include "util/version.h"
 
 namespace {
 
 const char* kHelp =
-    "hypercast 0.1.0 - generates interconnection-network RTL and checks it\n"
+    " - generates interconnection-network RTL and checks it\n"
     "\n"
     "usage: hypercast COMMAND [options]     (hypercast COMMAND --help for its options)\n"
     "\n"
@@ -31,11 +32,11 @@ const char* kHelp =
 int main(int argc, char** argv) {
   std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-    std::cout << kHelp;
+    std::cout << "hypercast " << hypercast::kVersion << kHelp;
     return words.empty() ? 2 : 0;
   }
   if (words[0] == "--version") {
-    std::cout << "hypercast 0.1.0\n";
+    std::cout << "hypercast " << hypercast::kVersion << "\n";
     return 0;
   }
   const std::string cmd = words[0];

@@ -5,12 +5,11 @@
 #include "algorithm/broadcast_weights.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
+#include "util/version.h"
 
 namespace hypercast {
 
 namespace {
-
-const char* kVersion = "0.1.0";
 
 // Packs per-port values into a Verilog sized binary literal, port 0 in the LSBs.
 std::string packed(const std::vector<int>& values, int width) {

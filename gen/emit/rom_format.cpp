@@ -2,17 +2,12 @@
 
 #include <algorithm>
 
+#include "util/bits.h"
 #include "util/error.h"
 
 namespace hypercast {
 
 namespace {
-
-int bitsFor(uint64_t values) {  // bits to index `values` distinct values, at least 1
-  int b = 1;
-  while ((uint64_t{1} << b) < values) ++b;
-  return b;
-}
 
 void put(std::vector<bool>& bits, int at, int width, uint64_t v) {
   for (int i = 0; i < width; ++i) bits[static_cast<size_t>(at + i)] = ((v >> i) & 1) != 0;
@@ -29,8 +24,8 @@ uint64_t get(const std::vector<bool>& bits, int at, int width) {
 RomFormat makeRomFormat(int np, uint32_t max_slots) {
   RomFormat f;
   f.np = np;
-  f.slot_width = bitsFor(max_slots);
-  f.index_width = std::max(f.slot_width, bitsFor(static_cast<uint64_t>(np)));
+  f.slot_width = bitsFor(max_slots > 0 ? max_slots - 1 : 0);
+  f.index_width = std::max(f.slot_width, bitsFor(static_cast<uint64_t>(np) - 1));
   return f;
 }
 

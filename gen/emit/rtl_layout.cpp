@@ -4,12 +4,6 @@
 
 namespace hypercast {
 
-int bitsFor(uint64_t max_value) {
-  int b = 1;
-  while (b < 64 && (max_value >> b) != 0) ++b;
-  return b;
-}
-
 void validate(const RtlOptions& o) {
   if (o.payload_width < 1 || o.payload_width > 64) {
     throw Error("--payload-width must be 1..64, got " + std::to_string(o.payload_width));

@@ -7,6 +7,7 @@
 
 #include "algorithm/broadcast_weights.h"
 #include "topology/hypercycle.h"
+#include "util/bits.h"
 
 namespace hypercast {
 
@@ -33,7 +34,6 @@ struct RtlLayout {
   int fieldVc() const { return fw - 1; }
 };
 
-int bitsFor(uint64_t max_value);  // bits to hold 0..max_value, at least 1
 void validate(const RtlOptions& o);
 RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOptions& o);
 

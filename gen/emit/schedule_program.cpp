@@ -28,9 +28,7 @@ struct Held {
 NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port) {
   const uint64_t n = s.nodes;
   const uint32_t rows = s.steps + 1;
-  auto key = [&](uint32_t origin, int32_t dest) {
-    return uint64_t{origin} * (n + 1) + static_cast<uint64_t>(dest + 1);
-  };
+  auto key = [&](uint32_t origin, int32_t dest) { return packetKey(n, origin, dest); };
   // Per node, the transfers it sends and receives (indices into s.transfers).
   std::vector<std::vector<uint32_t>> out(n), in(n);
   for (uint32_t i = 0; i < s.transfers.size(); ++i) {

@@ -4,12 +4,12 @@
 
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
+#include "util/bits.h"
+#include "util/version.h"
 
 namespace hypercast {
 
 namespace {
-
-const char* kVersion = "0.1.0";
 
 const char* shortName(Collective c) {
   switch (c) {
@@ -23,12 +23,6 @@ const char* shortName(Collective c) {
       return "te";
   }
   return "x";
-}
-
-int bitsFor(uint64_t values) {
-  int b = 1;
-  while ((uint64_t{1} << b) < values) ++b;
-  return b;
 }
 
 std::string romFile(const ScheduleRtl& r, uint64_t x) {
@@ -51,7 +45,7 @@ std::string networkTop(const Hypercube& cube, const Schedule& s, const ScheduleR
   const uint64_t n = cube.nodes();
   const int np = cube.degree(), pw = r.payload_width;
   const RomFormat& f = r.program.format;
-  const int raw = bitsFor(r.program.rows);
+  const int raw = bitsFor(r.program.rows - 1);
   const std::string nps = std::to_string(np), pws = std::to_string(pw),
                     sws = std::to_string(f.slot_width), aws = std::to_string(r.addr_width);
   std::string o;
@@ -197,7 +191,7 @@ ScheduleRtl emitScheduleNetwork(const Hypercube& cube, const Schedule& s, int pa
   r.name = scheduleNetworkName(cube, s);
   r.top_module = r.name + "_top";
   r.payload_width = payload_width;
-  r.addr_width = bitsFor(cube.nodes());
+  r.addr_width = bitsFor(cube.nodes() - 1);
   r.program = compileSchedule(s, cube.degree(),
                               [&](uint32_t from, uint32_t to) { return cube.portTo(from, to); });
   for (const HwSource& src : hwSources()) {
