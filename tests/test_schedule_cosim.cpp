@@ -130,7 +130,9 @@ TEST(ScheduleEngines, RefusesWhatItCannotRun) {
   r = hctest::run(sim(3, "scatter", "--engine cosim --payload-width 4"));
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("too narrow"), std::string::npos) << r.err;
-  r = hctest::run(sim(3, "scatter", "--engine cosim --all-sources"));
-  EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("hypercycle option"), std::string::npos) << r.err;
+  for (const char* opt : {"--all-sources", "--traffic uniform --rate 0.1"}) {
+    r = hctest::run(sim(3, "scatter", std::string("--engine cosim ") + opt));
+    EXPECT_EQ(r.code, 2) << opt;
+    EXPECT_NE(r.err.find("hypercycle option"), std::string::npos) << r.err;
+  }
 }

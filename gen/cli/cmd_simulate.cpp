@@ -149,8 +149,9 @@ int runHarness(const std::string& cmd) {
 }
 
 int simulateSchedule(const Args& a) {
-  for (const char* opt : {"m", "rho", "all-sources", "random", "window", "start", "rtl-model",
-                          "buffer-depth", "preference", "max-cycles", "watchdog"}) {
+  for (const char* opt :
+       {"m", "rho", "all-sources", "random", "window", "start", "rtl-model", "buffer-depth",
+        "preference", "max-cycles", "watchdog", "traffic", "rate", "cycles"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt +
                   " is a hypercycle option; a hypercube collective runs " + "its fixed schedule");
