@@ -4,7 +4,10 @@
 namespace hypercast {
 namespace tb {
 
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle&, const RtlLayout&) { return nullptr; }
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle&, const RtlLayout&,
+                                           const RtlRunOptions&) {
+  return nullptr;
+}
 
 }  // namespace tb
 }  // namespace hypercast

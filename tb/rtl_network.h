@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "emit/rtl_layout.h"
 #include "model/flit.h"
@@ -25,8 +27,18 @@ class RtlNetwork {
   virtual model::Flit delivery(uint64_t node, int lane) const = 0;
 };
 
+struct RtlRunOptions {
+  // Programmable routers (layout.programmable): reset() also streams these words
+  // into the routers and waits for cfg_done_o; it throws Error if they flag
+  // cfg_err_o or never finish.
+  std::vector<uint32_t> config;
+  // FST waveform of every signal, from reset on (models built with tracing only).
+  std::string wave_path;
+};
+
 // Returns nullptr in the SystemC-only harness.
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle& h, const RtlLayout& layout);
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle& h, const RtlLayout& layout,
+                                           const RtlRunOptions& options);
 
 }  // namespace tb
 }  // namespace hypercast

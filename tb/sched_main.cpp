@@ -45,6 +45,7 @@ struct Options {
   std::string engine = "cosim";
   std::string rom_dir;
   std::string trace;
+  std::string wave;  // FST waveform of the RTL
   bool json = false;
   int repeat = 1;  // run the collective this many times (speed measurements)
 };
@@ -88,7 +89,7 @@ int run(const Options& o) {
     if (!o.rom_dir.empty() && ::chdir(o.rom_dir.c_str()) != 0) {
       throw Error("cannot enter " + o.rom_dir);
     }
-    rtl = tb::makeSchedRtl(n, np, o.payload_width);
+    rtl = tb::makeSchedRtl(n, np, o.payload_width, o.wave);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
     rtl->reset();
   }
@@ -341,6 +342,8 @@ int sc_main(int argc, char** argv) {
         o.rom_dir = value();
       } else if (a == "--trace") {
         o.trace = value();
+      } else if (a == "--wave") {
+        o.wave = value();
       } else if (a == "--repeat") {
         o.repeat = std::max(1, std::stoi(value()));
       } else if (a == "--json") {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace hypercast {
 namespace tb {
@@ -25,8 +26,10 @@ class SchedRtl {
   virtual uint64_t read(uint64_t node, uint64_t slot) = 0;
 };
 
-// nullptr in the SystemC-only harness.
-std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t nodes, int ports, int payload_width);
+// nullptr in the SystemC-only harness. A non-empty wave_path writes an FST
+// waveform (models built with tracing only).
+std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t nodes, int ports, int payload_width,
+                                       const std::string& wave_path);
 
 }  // namespace tb
 }  // namespace hypercast

@@ -21,6 +21,7 @@
 #include "algorithm/reference_broadcast.h"
 #include "checker/broadcast_checker.h"
 #include "checker/trace_csv.h"
+#include "emit/router_config.h"
 #include "emit/rtl_layout.h"
 #include "model/hc_network.h"
 #include "sim/sim_job.h"
@@ -118,6 +119,8 @@ int run(const SimJob& job) {
   ro.payload_width = job.payload_width;
   ro.buffer_depth = job.buffer_depth;
   ro.preference = job.preference;
+  ro.router = job.router;
+  ro.limits = job.limits;
   const RouterTables tables = makeRouterTables(h, job.preference);
   const RtlLayout layout = makeLayout(h, tables, ro);
   const uint64_t n = h.nodes();
@@ -140,7 +143,10 @@ int run(const SimJob& job) {
   }
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
-    rtl = tb::makeRtlNetwork(h, layout);
+    tb::RtlRunOptions options;
+    if (layout.programmable) options.config = routerConfigWords(h, job.preference);
+    options.wave_path = job.wave_path;
+    rtl = tb::makeRtlNetwork(h, layout, options);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
     rtl->reset();
   }

@@ -1,9 +1,12 @@
 // RtlNetwork over the Verilated whole-network top (--rtl-model network, built with
 // --prefix Vnet): the generated top's own wiring is what runs. Compiled per
-// generated network by `hypercast simulate` (gen/cli/rtl_build.cpp).
+// generated network by `hypercast simulate` (gen/cli/rtl_build.cpp); with
+// VM_TRACE (a --wave run) it also writes an FST of every signal (tb/wave_dump.h).
 #include "Vnet.h"
+#include "tb/config_port.h"
 #include "tb/rtl_network.h"
 #include "tb/verilated_bits.h"
+#include "tb/wave_dump.h"
 
 namespace hypercast {
 namespace tb {
@@ -11,19 +14,24 @@ namespace {
 
 class VerilatedNetwork : public RtlNetwork {
  public:
-  explicit VerilatedNetwork(const RtlLayout& l) : l_(l), top_(new Vnet(&ctx_, "net")) {}
+  VerilatedNetwork(const RtlLayout& l, const RtlRunOptions& o) : l_(l), config_(o.config) {
+    WaveDump::enable(ctx_, o.wave_path);
+    top_.reset(new Vnet(&ctx_, "net"));
+    wave_.open(*top_, o.wave_path);
+  }
   ~VerilatedNetwork() override { top_->final(); }
 
   void reset() override {
     top_->rst_ni = 0;
     top_->clk_i = 0;
-    top_->eval();
+    eval();
     top_->clk_i = 1;
-    top_->eval();
+    eval();
     top_->clk_i = 0;
-    top_->eval();
+    eval();
     top_->rst_ni = 1;
-    top_->eval();
+    eval();
+    configure(std::vector<Vnet*>{top_.get()}, config_, l_.cdw, [this] { dump(); });
   }
   void setInjection(uint64_t node, bool valid, uint64_t payload) override {
     setBits(top_->inj_valid_i, node, 1, valid ? 1 : 0);
@@ -31,12 +39,12 @@ class VerilatedNetwork : public RtlNetwork {
   }
   void settle() override {
     top_->clk_i = 0;
-    top_->eval();
+    eval();
   }
   bool injReady(uint64_t node) const override { return getBits(top_->inj_ready_o, node, 1) != 0; }
   void edge() override {
     top_->clk_i = 1;
-    top_->eval();
+    eval();
   }
   model::Flit delivery(uint64_t node, int lane) const override {
     const uint64_t idx = node * static_cast<uint64_t>(l_.np) + static_cast<uint64_t>(lane);
@@ -44,15 +52,24 @@ class VerilatedNetwork : public RtlNetwork {
   }
 
  private:
+  void eval() {
+    top_->eval();
+    dump();
+  }
+  void dump() { wave_.dump(top_->clk_i); }
+
   RtlLayout l_;
+  std::vector<uint32_t> config_;
   VerilatedContext ctx_;
   std::unique_ptr<Vnet> top_;
+  WaveDump wave_;  // after top_: closed first
 };
 
 }  // namespace
 
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle&, const RtlLayout& layout) {
-  return std::make_unique<VerilatedNetwork>(layout);
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle&, const RtlLayout& layout,
+                                           const RtlRunOptions& options) {
+  return std::make_unique<VerilatedNetwork>(layout, options);
 }
 
 }  // namespace tb

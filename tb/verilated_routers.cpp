@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "Vrouter.h"
+#include "tb/config_port.h"
 #include "tb/rtl_network.h"
 #include "tb/verilated_bits.h"
 #include "topology/hypercycle.h"
@@ -17,14 +18,19 @@ namespace {
 
 class VerilatedRouters : public RtlNetwork {
  public:
-  VerilatedRouters(const Hypercycle& h, const RtlLayout& l) : h_(h), l_(l) {
+  VerilatedRouters(const Hypercycle& h, const RtlLayout& l, const std::vector<uint32_t>& config)
+      : h_(h), l_(l), config_(config) {
     const size_t np = h.ports().size();
     for (uint64_t x = 0; x < h.nodes(); ++x) {
       r_.emplace_back(new Vrouter(&ctx_, ("n" + std::to_string(x)).c_str()));
       Vrouter& r = *r_.back();
-      setBits(r.node_addr_i, 0, l.aw, x);
+      setNodeStraps(r, h, l, x);
+      for (size_t p = np; p < static_cast<size_t>(l.router_np); ++p) {  // idle ports
+        setBits(r.lin_valid_i, p, 1, 0);
+        setBits(r.lin_data_i, p * static_cast<size_t>(l.fw), l.fw, 0);
+        setBits(r.lout_credit_i, 2 * p, 2, 0);
+      }
       for (size_t p = 0; p < np; ++p) {
-        setBits(r.wrap_i, p, 1, portWraps(h, x, static_cast<int>(p)) ? 1 : 0);
         up_.push_back(h.upstream(x, h.ports()[p]));
         down_.push_back(h.neighbor(x, h.ports()[p]));
       }
@@ -42,12 +48,17 @@ class VerilatedRouters : public RtlNetwork {
         r->eval();
       }
     }
+    std::vector<Vrouter*> all;
+    for (auto& r : r_) all.push_back(r.get());
+    configure(all, config_, l_.cdw);
   }
   void setInjection(uint64_t node, bool valid, uint64_t payload) override {
     r_[node]->inj_valid_i = valid ? 1 : 0;
     setBits(r_[node]->inj_payload_i, 0, l_.pw, payload);
   }
   void settle() override {
+    // The network uses ports 0..np-1 of each router; a programmable router's
+    // others stay zero.
     const size_t np = static_cast<size_t>(l_.np), fw = static_cast<size_t>(l_.fw);
     for (size_t x = 0; x < r_.size(); ++x) {
       Vrouter& r = *r_[x];
@@ -78,6 +89,7 @@ class VerilatedRouters : public RtlNetwork {
  private:
   const Hypercycle& h_;
   RtlLayout l_;
+  std::vector<uint32_t> config_;
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Vrouter>> r_;
   std::vector<uint64_t> up_, down_;  // [x*NP+p]
@@ -85,8 +97,12 @@ class VerilatedRouters : public RtlNetwork {
 
 }  // namespace
 
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle& h, const RtlLayout& layout) {
-  return std::make_unique<VerilatedRouters>(h, layout);
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle& h, const RtlLayout& layout,
+                                           const RtlRunOptions& options) {
+  if (!options.wave_path.empty()) {
+    throw Error("waveforms need the whole-top model (--rtl-model network)");
+  }
+  return std::make_unique<VerilatedRouters>(h, layout, options.config);
 }
 
 }  // namespace tb

@@ -1,8 +1,10 @@
 // SchedRtl over the Verilated schedule-network top (built with --prefix Vsched).
-// Compiled per generated network by `hypercast simulate` (gen/cli/rtl_build.cpp).
+// Compiled per generated network by `hypercast simulate` (gen/cli/rtl_build.cpp);
+// with VM_TRACE (a --wave run) it also writes an FST (tb/wave_dump.h).
 #include "Vsched.h"
 #include "tb/sched_rtl.h"
 #include "tb/verilated_bits.h"
+#include "tb/wave_dump.h"
 
 namespace hypercast {
 namespace tb {
@@ -10,9 +12,12 @@ namespace {
 
 class VerilatedSched : public SchedRtl {
  public:
-  VerilatedSched(uint64_t nodes, int ports, int pw)
-      : np_(static_cast<uint64_t>(ports)), pw_(pw), top_(new Vsched(&ctx_, "net")) {
+  VerilatedSched(uint64_t nodes, int ports, int pw, const std::string& wave)
+      : np_(static_cast<uint64_t>(ports)), pw_(pw) {
     (void)nodes;
+    WaveDump::enable(ctx_, wave);
+    top_.reset(new Vsched(&ctx_, "net"));
+    wave_.open(*top_, wave);
   }
   ~VerilatedSched() override { top_->final(); }
 
@@ -21,10 +26,10 @@ class VerilatedSched : public SchedRtl {
     top_->clk_i = 0;
     top_->start_i = 0;
     top_->ld_valid_i = 0;
-    top_->eval();
+    eval();
     tick();
     top_->rst_ni = 1;
-    top_->eval();
+    eval();
   }
   void load(bool valid, uint64_t node, uint64_t slot, uint64_t data) override {
     top_->ld_valid_i = valid;
@@ -52,29 +57,35 @@ class VerilatedSched : public SchedRtl {
   uint64_t read(uint64_t node, uint64_t slot) override {
     setBits(top_->rd_node_i, 0, 32, node);
     setBits(top_->rd_slot_i, 0, 32, slot);
-    top_->eval();
+    eval();
     return getBits(top_->rd_data_o, 0, pw_);
   }
 
  private:
   void tick() {
     top_->clk_i = 0;
-    top_->eval();
+    eval();
     top_->clk_i = 1;
-    top_->eval();
+    eval();
     top_->clk_i = 0;
+    eval();
+  }
+  void eval() {
     top_->eval();
+    wave_.dump(top_->clk_i);
   }
   uint64_t np_;
   int pw_;
   VerilatedContext ctx_;
   std::unique_ptr<Vsched> top_;
+  WaveDump wave_;  // after top_: closed first
 };
 
 }  // namespace
 
-std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t nodes, int ports, int payload_width) {
-  return std::make_unique<VerilatedSched>(nodes, ports, payload_width);
+std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t nodes, int ports, int payload_width,
+                                       const std::string& wave_path) {
+  return std::make_unique<VerilatedSched>(nodes, ports, payload_width, wave_path);
 }
 
 }  // namespace tb

@@ -87,6 +87,16 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
                  "cannot write trace");
   expectRejected("simulate --m 200 --rho 40 --engine systemc", "at most 64 ports per node");
   expectRejected("frobnicate", "unknown command");
+  expectRejected(gen + "--router soft", "--router must be hardwired or programmable");
+  expectRejected(gen + "--router programmable --max-dims 9", "--max-dims");
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --wave /tmp/x.fst",
+                 "--wave needs the RTL");
+  expectRejected("simulate --m 5 --rho 1 --engine cosim --rtl-model routers --wave /tmp/x.fst",
+                 "--wave needs the whole-top model");
+  expectRejected("simulate --m 5 --rho 1 --engine cosim --wave /proc/nope.fst", "cannot write");
+  expectRejected(gen + "--topology hypercube --dim 3 --collective scatter --router programmable",
+                 "hypercycle router option");
+  EXPECT_FALSE(fs::exists(out));
 }
 
 TEST(Cli, ExistingOutputIsLeftAsItWasOnError) {

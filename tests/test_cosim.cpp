@@ -214,3 +214,39 @@ TEST(Cosim, ReportsTheFirstDivergence) {
   EXPECT_NE(hctest::jsonStr(div, "port").find("lane"), std::string::npos) << div;
   EXPECT_NE(r.err.find("diverge at cycle 6"), std::string::npos) << r.err;
 }
+
+// --wave writes an FST of the whole top: every router's scope and the network's
+// ports are in it, one time step per clock level, and the run still passes.
+TEST(Waveform, FstHoldsTheNetworkAndEveryRouter) {
+  const std::string fst = traceFile("wave") + ".fst";
+  const auto r =
+      hctest::run(hctest::hypercast() +
+                  " simulate --m 4 --rho 1 --source 1 --engine cosim --json --wave " + fst);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const long long cycles = hctest::jsonInt(r.out, "cycles");
+  ASSERT_GT(cycles, 2);
+  const auto v = hctest::run("fst2vcd " + fst);
+  std::remove(fst.c_str());
+  ASSERT_EQ(v.code, 0) << v.err;
+  for (const char* name : {"u_n0", "u_n3", "inj_valid_i", "dlv_valid_o", "lout_data_o"}) {
+    EXPECT_NE(v.out.find(name), std::string::npos) << name;
+  }
+  long long stamps = 0;
+  std::istringstream in(v.out);
+  for (std::string line; std::getline(in, line);) stamps += !line.empty() && line[0] == '#';
+  EXPECT_GE(stamps, 2 * cycles) << "one time step per clock level";
+}
+
+TEST(Waveform, ScheduleNetworkToo) {
+  const std::string fst = traceFile("swave") + ".fst";
+  const auto r = hctest::run(hctest::hypercast() +
+                             " simulate --topology hypercube --dim 2 --collective scatter "
+                             "--engine verilator --wave " +
+                             fst);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const auto v = hctest::run("fst2vcd " + fst);
+  std::remove(fst.c_str());
+  ASSERT_EQ(v.code, 0) << v.err;
+  EXPECT_NE(v.out.find("rom_addr_o"), std::string::npos);
+  EXPECT_NE(v.out.find("done_o"), std::string::npos);
+}

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 
 #include "test_util.h"
 
@@ -14,7 +15,7 @@ struct Gen {
   std::string dir, top, router, files;
 };
 
-Gen generate(const std::string& m, const std::string& rho, const std::string& extra) {
+Gen generateNet(const std::string& m, const std::string& rho, const std::string& extra) {
   Gen g;
   g.dir = "/tmp/hctest-rtl-" + std::to_string(::getpid()) + "-" + m + "-" + rho;
   fs::remove_all(g.dir);
@@ -24,18 +25,37 @@ Gen generate(const std::string& m, const std::string& rho, const std::string& ex
   const std::string manifest = hctest::slurp(g.dir + "/manifest.json");
   g.top = hctest::jsonStr(manifest, "top");
   g.router = hctest::jsonStr(manifest, "router");
-  for (const char* f : {"hw/hc_fifo.v", "hw/hc_rr_arbiter.v", "hw/hc_router.v"})
-    g.files += " " + g.dir + "/" + f;
-  g.files += " " + g.dir + "/rtl/" + g.router + ".v";
+  // Every Verilog file the manifest lists, except the top.
+  std::smatch list;
+  EXPECT_TRUE(std::regex_search(manifest, list, std::regex("\"verilog_files\": \\[([^\\]]*)\\]")));
+  const std::string items = list[1];
+  const std::regex item("\"([^\"]+)\"");
+  for (auto it = std::sregex_iterator(items.begin(), items.end(), item);
+       it != std::sregex_iterator(); ++it) {
+    const std::string f = (*it)[1];
+    if (f != "rtl/" + g.top + ".v") g.files += " " + g.dir + "/" + f;
+  }
   return g;
 }
 
-// (m, rho, whole top?) Linting a whole top elaborates every router instance, so
-// the 240-node default network is linted as its router module.
-class Lint : public ::testing::TestWithParam<std::tuple<const char*, const char*, bool>> {};
+constexpr const char* kHardwired = "";
+// A small programmable router, and the prototype's limits (4 dimensions, 15, degree 16).
+constexpr const char* kProgSmall =
+    "--router programmable --max-dims 2 --max-radix 8 --max-degree 8";
+constexpr const char* kProgProto = "--router programmable";
 
-std::string paramName(const std::string& m, const std::string& rho, bool whole) {
-  std::string s = "m" + m + "_rho" + rho + (whole ? "_top" : "_router");
+// (m, rho, whole top?, router options) Linting a whole top elaborates every router
+// instance, so the 240-node default network is linted as its router module.
+using NetParam = std::tuple<const char*, const char*, bool, const char*>;
+class Lint : public ::testing::TestWithParam<NetParam> {};
+
+std::string paramName(const NetParam& p) {
+  const std::string extra = std::get<3>(p);
+  std::string s = "m" + std::string(std::get<0>(p)) + "_rho" + std::get<1>(p) +
+                  (std::get<2>(p) ? "_top" : "_router") +
+                  (extra.empty()         ? ""
+                   : extra == kProgProto ? "_prog"
+                                         : "_progsmall");
   for (char& c : s) {
     if (c == ',') c = 'x';
   }
@@ -45,8 +65,8 @@ std::string paramName(const std::string& m, const std::string& rho, bool whole) 
 }  // namespace
 
 TEST_P(Lint, ZeroWarnings) {
-  const auto [m, rho, whole] = GetParam();
-  const Gen g = generate(m, rho, "--payload-width 16");
+  const auto [m, rho, whole, extra] = GetParam();
+  const Gen g = generateNet(m, rho, std::string("--payload-width 16 ") + extra);
   const std::string cmd = "verilator --lint-only -Wall --top-module " + (whole ? g.top : g.router) +
                           g.files + (whole ? " " + g.dir + "/rtl/" + g.top + ".v" : "");
   const auto r = hctest::run(cmd);
@@ -58,19 +78,20 @@ TEST_P(Lint, ZeroWarnings) {
 
 INSTANTIATE_TEST_SUITE_P(
     Networks, Lint,
-    ::testing::Values(std::make_tuple("7", "1", true), std::make_tuple("2", "1", true),
-                      std::make_tuple("2,2,2,2", "1,1,1,1", true),
-                      std::make_tuple("6,4", "3,2", true), std::make_tuple("5,4,3", "2,1,1", true),
-                      std::make_tuple("15", "7", true), std::make_tuple("8,6,5", "3,2,1", false)),
-    [](const auto& i) {
-      return paramName(std::get<0>(i.param), std::get<1>(i.param), std::get<2>(i.param));
-    });
+    ::testing::Values(
+        NetParam{"7", "1", true, kHardwired}, NetParam{"2", "1", true, kHardwired},
+        NetParam{"2,2,2,2", "1,1,1,1", true, kHardwired}, NetParam{"6,4", "3,2", true, kHardwired},
+        NetParam{"5,4,3", "2,1,1", true, kHardwired}, NetParam{"15", "7", true, kHardwired},
+        NetParam{"8,6,5", "3,2,1", false, kHardwired}, NetParam{"6,4", "3,2", true, kProgSmall},
+        NetParam{"2", "1", true, kProgSmall}, NetParam{"8", "4", true, kProgSmall},
+        NetParam{"8,6,5", "3,2,1", false, kProgProto}, NetParam{"15", "7", false, kProgProto}),
+    [](const auto& i) { return paramName(i.param); });
 
-class Synth : public ::testing::TestWithParam<std::tuple<const char*, const char*, bool>> {};
+class Synth : public ::testing::TestWithParam<NetParam> {};
 
 TEST_P(Synth, NoLatches) {
-  const auto [m, rho, whole] = GetParam();
-  const Gen g = generate(m, rho, "--payload-width 8");
+  const auto [m, rho, whole, extra] = GetParam();
+  const Gen g = generateNet(m, rho, std::string("--payload-width 8 ") + extra);
   const std::string top = whole ? g.top : g.router;
   const std::string files = g.files + (whole ? " " + g.dir + "/rtl/" + g.top + ".v" : "");
   // select -assert-none makes yosys itself fail if any latch cell survives synthesis.
@@ -83,14 +104,14 @@ TEST_P(Synth, NoLatches) {
   fs::remove_all(g.dir);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Networks, Synth,
-    ::testing::Values(std::make_tuple("7", "1", false), std::make_tuple("6,4", "3,2", false),
-                      std::make_tuple("5,4,3", "2,1,1", false), std::make_tuple("4", "1", true),
-                      std::make_tuple("2,2", "1,1", true)),
-    [](const auto& i) {
-      return paramName(std::get<0>(i.param), std::get<1>(i.param), std::get<2>(i.param));
-    });
+INSTANTIATE_TEST_SUITE_P(Networks, Synth,
+                         ::testing::Values(NetParam{"7", "1", false, kHardwired},
+                                           NetParam{"6,4", "3,2", false, kHardwired},
+                                           NetParam{"5,4,3", "2,1,1", false, kHardwired},
+                                           NetParam{"4", "1", true, kHardwired},
+                                           NetParam{"2,2", "1,1", true, kHardwired},
+                                           NetParam{"6,4", "3,2", false, kProgSmall}),
+                         [](const auto& i) { return paramName(i.param); });
 
 // Schedule-ROM networks: lint every collective's top (d = 1 is the one-port
 // corner, d = 3 the general case) and synthesize two with their ROMs loaded.

@@ -28,16 +28,51 @@ TEST(Synth, SmallRouterReport) {
   const std::string md = hctest::slurp(dir + "/synth_report.md");
   EXPECT_NE(md.find("| Fmax, placed and routed |"), std::string::npos);
   EXPECT_NE(md.find("XC4013"), std::string::npos);
-  EXPECT_TRUE(fs::exists(dir + "/work/nextpnr.log"));
+  EXPECT_TRUE(fs::exists(dir + "/work/router_nextpnr.log"));
+  // Five such routers fit an HX8K: the whole network is placed and routed too.
+  const size_t net = js.find("\"network_pnr\"");
+  ASSERT_NE(net, std::string::npos) << js;
+  const std::string njs = js.substr(net);
+  EXPECT_TRUE(hctest::jsonBool(njs, "tried")) << njs;
+  EXPECT_TRUE(hctest::jsonBool(njs, "placed")) << njs;
+  EXPECT_GT(hctest::jsonInt(njs, "lcs"), 5 * hctest::jsonInt(js, "lut4") / 2) << njs;
+  EXPECT_GT(hctest::jsonNumber(njs, "fmax_mhz"), 10.0) << njs;
+  EXPECT_NE(md.find("| whole network, placed and routed (with I/O wrapper) |"), std::string::npos);
   fs::remove_all(dir);
+}
+
+// The programmable router at small limits: synthesized with every port and its
+// configuration unit, and larger than the hardwired router of a network it holds.
+TEST(Synth, ProgrammableRouter) {
+  const std::string base = "/tmp/hctest-synth-prog-" + std::to_string(::getpid());
+  long long cells[2] = {0, 0};
+  const char* kinds[2] = {"hardwired", "programmable --max-dims 1 --max-radix 5 --max-degree 2"};
+  for (int i = 0; i < 2; ++i) {
+    const std::string dir = base + std::to_string(i);
+    fs::remove_all(dir);
+    const auto r = hctest::run(hctest::hypercast() +
+                               " synth --m 5 --rho 1 --payload-width 8 --no-pnr --router " +
+                               kinds[i] + " --out " + dir);
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const std::string js = hctest::slurp(dir + "/synth_report.json");
+    EXPECT_EQ(hctest::jsonStr(js, "router_kind"), i ? "programmable" : "hardwired");
+    cells[i] = hctest::jsonInt(js, "generic_cells");
+    if (i) {
+      EXPECT_NE(hctest::slurp(dir + "/synth_report.md").find("programmable router (up to 1"),
+                std::string::npos);
+    }
+    fs::remove_all(dir);
+  }
+  EXPECT_GT(cells[0], 100);
+  EXPECT_GT(cells[1], cells[0]);
 }
 
 TEST(Synth, RefusesWhatItCannotDo) {
   const std::string dir = "/tmp/hctest-synth-bad-" + std::to_string(::getpid());
   auto r =
-      hctest::run(hctest::hypercast() + " synth --m 5 --rho 1 --router programmable --out " + dir);
+      hctest::run(hctest::hypercast() + " synth --m 16 --rho 1 --router programmable --out " + dir);
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("not implemented"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--max-radix 15"), std::string::npos) << r.err;
   r = hctest::run(hctest::hypercast() + " synth --m 5 --rho 1");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;

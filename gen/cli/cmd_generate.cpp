@@ -20,8 +20,8 @@ constexpr int kScheduleRtlMaxDim = 10;
 int generateScheduleNetwork(const Args& a) {
   if (a.has("m") || a.has("rho"))
     throw Error("--m and --rho describe a hypercycle, not a hypercube");
-  if (a.has("buffer-depth") || a.has("preference")) {
-    throw Error("--buffer-depth and --preference are hypercycle router options");
+  for (const std::string& opt : hypercycleRouterOptions()) {
+    if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
   }
   const CheckedSchedule c = buildCheckedSchedule(a, kScheduleRtlMaxDim, "generate");
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));

@@ -149,12 +149,14 @@ int runHarness(const std::string& cmd) {
 }
 
 int simulateSchedule(const Args& a) {
-  for (const char* opt :
-       {"m", "rho", "all-sources", "random", "window", "start", "rtl-model", "buffer-depth",
-        "preference", "max-cycles", "watchdog", "traffic", "rate", "cycles"}) {
+  std::vector<std::string> refused = {"m",        "rho",     "all-sources", "random",
+                                      "window",   "start",   "rtl-model",   "max-cycles",
+                                      "watchdog", "traffic", "rate",        "cycles"};
+  for (const std::string& opt : hypercycleRouterOptions()) refused.push_back(opt);
+  for (const std::string& opt : refused) {
     if (a.has(opt)) {
-      throw Error(std::string("--") + opt +
-                  " is a hypercycle option; a hypercube collective runs " + "its fixed schedule");
+      throw Error("--" + opt + " is a hypercycle option; a hypercube collective runs " +
+                  "its fixed schedule");
     }
   }
   const std::string engine = a.get("engine", "cosim");
@@ -177,6 +179,12 @@ int simulateSchedule(const Args& a) {
     trace = fs::absolute(a.get("trace")).string();
     checkWritable(trace);
   }
+  std::string wave;
+  if (a.has("wave")) {
+    if (!rtl) throw Error("--wave needs the RTL: --engine verilator or cosim");
+    wave = fs::absolute(a.get("wave")).string();
+    checkWritable(wave);
+  }
   const bool quiet = a.has("quiet") || a.has("json");
   std::string exe, rom_dir, note;
   if (rtl) {
@@ -188,6 +196,7 @@ int simulateSchedule(const Args& a) {
     spec.verilog_files = net.verilog_files;
     spec.top = net.top_module;
     spec.prefix = "Vsched";
+    spec.trace = !wave.empty();
     spec.adapter = "tb/verilated_sched.cpp";
     spec.libs = {"libhc_sched_harness.a", "VMODEL",          "libverilated_rt.a",
                  "libhc_sched_model.a",   "libhc_checker.a", "libhc_emit.a",
@@ -211,6 +220,7 @@ int simulateSchedule(const Args& a) {
                     engine;
   if (!rom_dir.empty()) cmd += " --rom-dir '" + rom_dir + "'";
   if (!trace.empty()) cmd += " --trace '" + trace + "'";
+  if (!wave.empty()) cmd += " --wave '" + wave + "'";
   if (a.has("json")) cmd += " --json";
   cmd += " --repeat " + std::to_string(a.getInt("repeat", 1, 1, 1000000));
   return runHarness(cmd);
@@ -246,6 +256,9 @@ int cmdSimulate(const std::vector<std::string>& words) {
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
       {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
       {"trace", "FILE", "write every link crossing as CSV"},
+      {"wave", "FILE.fst",
+       "write an FST waveform of every RTL signal (verilator or cosim engine,\n"
+       "                            whole-top model; builds a traced model, cached apart)"},
       {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
       {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
       {"json", "", "print a JSON summary"},
@@ -298,6 +311,9 @@ int cmdSimulate(const std::vector<std::string>& words) {
     job.rho.push_back(h.dim(i).rho);
   }
   job.preference = o.preference;
+  job.router = o.router;
+  job.limits = o.limits;
+  validateFits(h, o);
   job.payload_width = o.payload_width;
   job.buffer_depth = o.buffer_depth;
   job.format = a.has("json") ? "json" : "text";
@@ -316,6 +332,11 @@ int cmdSimulate(const std::vector<std::string>& words) {
     job.trace_path = fs::absolute(a.get("trace")).string();
     checkWritable(job.trace_path);
   }
+  if (a.has("wave")) {
+    if (!rtl) throw Error("--wave needs the RTL: --engine verilator or cosim");
+    job.wave_path = fs::absolute(a.get("wave")).string();
+    checkWritable(job.wave_path);
+  }
   const bool quiet = a.has("quiet") || a.has("json");
 
   std::string exe;
@@ -331,12 +352,16 @@ int cmdSimulate(const std::vector<std::string>& words) {
     } else if (mode != "auto") {
       throw Error("--rtl-model must be auto, network or routers, got '" + mode + "'");
     }
+    if (a.has("wave")) {
+      if (mode == "routers") throw Error("--wave needs the whole-top model (--rtl-model network)");
+      model = RtlModel::kNetwork;
+    }
     if (model == RtlModel::kNetwork && h.nodes() > kWholeTopLimit) {
       throw Error("--rtl-model network takes at most " + std::to_string(kWholeTopLimit) +
                   " nodes (Verilator's code grows with N); use --rtl-model routers");
     }
     job.rtl_model = toString(model);
-    const RtlBuild b = buildRtlHarness(net, model, quiet);
+    const RtlBuild b = buildRtlHarness(net, model, quiet, a.has("wave"));
     exe = b.exe;
     files_note =
         b.dir + "/rtl (" + std::to_string(net.files.size()) + " files, top " + net.top_module +

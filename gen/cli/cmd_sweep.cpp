@@ -86,10 +86,7 @@ int cmdSweep(const std::vector<std::string>& words) {
   }
   std::error_code ec;
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
-  std::string net = " --m " + h.mList() + " --rho " + h.rhoList() + " --payload-width " +
-                    std::to_string(o.payload_width) + " --buffer-depth " +
-                    std::to_string(o.buffer_depth) + " --preference " +
-                    (o.preference == Preference::kClockwise ? "cw" : "ccw");
+  std::string net = " --m " + h.mList() + " --rho " + h.rhoList() + rtlOptionArgs(o);
   std::vector<LoadPoint> points;
   std::ostringstream csv;
   csv << "offered,accepted,latency_mean,latency_p99,latency_max,network_latency_mean,"

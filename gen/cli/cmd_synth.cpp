@@ -82,6 +82,32 @@ double jsonNum(const std::string& json, const std::string& re_text) {
   return std::stod(m[1]);
 }
 
+struct PnrResult {
+  bool placed = false;
+  long long lcs = -1;  // logic cells nextpnr needs (reported even when it does not fit)
+  double fmax = -1;
+};
+
+// nextpnr-ice40 on an HX8K (ct256) for the synthesized `json` in `work`; the
+// report lands in `<tag>_pnr.json`, the log in `<tag>_nextpnr.log`.
+PnrResult placeAndRoute(const std::string& work, const std::string& json, const std::string& tag,
+                        long long freq, long long seed) {
+  PnrResult r;
+  const std::string log = tag + "_nextpnr.log";
+  const std::string cmd = "cd '" + work + "' && nextpnr-ice40 --hx8k --package ct256 --json " +
+                          json + " --pcf-allow-unconstrained --timing-allow-fail --freq " +
+                          std::to_string(freq) + " --seed " + std::to_string(seed) + " --report " +
+                          tag + "_pnr.json > " + log + " 2>&1";
+  r.placed = std::system(cmd.c_str()) == 0;
+  r.lcs = static_cast<long long>(jsonNum(slurp(work + "/" + log), "ICESTORM_LC:\\s*([0-9]+)/"));
+  if (r.placed) {
+    r.fmax = jsonNum(slurp(work + "/" + tag + "_pnr.json"), "\"achieved\":\\s*([0-9.]+)");
+  } else if (r.lcs <= kHx8kLcs) {
+    throw Error("nextpnr-ice40 failed; log in " + work + "/" + log);
+  }
+  return r;
+}
+
 std::string fmt(double v, const char* f = "%.1f") {
   char b[48];
   std::snprintf(b, sizeof b, f, v);
@@ -94,7 +120,6 @@ int cmdSynth(const std::vector<std::string>& words) {
   std::vector<OptionSpec> specs = networkOptions();
   for (const auto& s : rtlOptions()) specs.push_back(s);
   const std::vector<OptionSpec> own = {
-      {"router", "hardwired|programmable", "router kind (default hardwired)"},
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
       {"seed", "N", "nextpnr placement seed (default 1)"},
@@ -115,11 +140,6 @@ int cmdSynth(const std::vector<std::string>& words) {
     return 0;
   }
   if (!a.has("out")) throw Error("synth needs --out DIR");
-  const std::string kind = a.get("router", "hardwired");
-  if (kind == "programmable") {
-    throw Error("--router programmable is not implemented yet (only the hardwired router)");
-  }
-  if (kind != "hardwired") throw Error("--router must be hardwired or programmable");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
   const long long freq = a.getInt("freq", 100, 1, 1000);
@@ -138,6 +158,12 @@ int cmdSynth(const std::vector<std::string>& words) {
   fs::remove_all(work, ec);
   writeFileSet(work, rtl.files);
   const std::string router = rtl.router_module;
+  const std::string routerKind =
+      o.router == RouterKind::kHardwired
+          ? std::string("hardwired router, ")
+          : "programmable router (up to " + std::to_string(o.limits.max_dims) +
+                " dimensions of up to " + std::to_string(o.limits.max_radix) + " nodes, degree " +
+                std::to_string(o.limits.max_degree) + ", configured at start-up), ";
   {
     std::ofstream w(work + "/rtl/" + router + "_synth_wrap.v");
     w << routerSynthWrapper(h, rtl.layout, router);
@@ -176,28 +202,30 @@ int cmdSynth(const std::vector<std::string>& words) {
   // The whole network on iCE40: the routers' LUTs and flip-flops, N of them (the
   // top adds only wires).
   const long long net_lcs = static_cast<long long>(h.nodes()) * std::max(luts, ffs);
-  double fmax = -1;
-  long long lcs = -1;
-  bool placed = false;
+  PnrResult rp, np;
+  // The whole network is placed too when the N x router estimate leaves a chance
+  // that it fits (nextpnr then reports the real count either way).
+  const bool try_net = pnr && net_lcs <= 2 * kHx8kLcs && h.nodes() <= 64;
   if (pnr) {
     yosys("read_verilog" + files + " rtl/" + router + "_synth_wrap.v\nsynth_ice40 -top " + router +
               "_synth_wrap -json wrap.json\ntee -q -o wrap.stat stat\n",
           "wrap");
-    const std::string cmd = "cd '" + work +
-                            "' && nextpnr-ice40 --hx8k --package ct256 --json wrap.json "
-                            "--pcf-allow-unconstrained --timing-allow-fail --freq " +
-                            std::to_string(freq) + " --seed " + std::to_string(seed) +
-                            " --report pnr.json > nextpnr.log 2>&1";
-    placed = std::system(cmd.c_str()) == 0;
-    const std::string log = slurp(work + "/nextpnr.log");
-    lcs = static_cast<long long>(jsonNum(log, "ICESTORM_LC:\\s*([0-9]+)/"));
-    if (placed) {
-      const std::string rep = slurp(work + "/pnr.json");
-      fmax = jsonNum(rep, "\"achieved\":\\s*([0-9.]+)");
-    } else if (lcs <= kHx8kLcs) {
-      throw Error("nextpnr-ice40 failed; log in " + work + "/nextpnr.log");
-    }
+    rp = placeAndRoute(work, "wrap.json", "router", freq, seed);
   }
+  if (try_net) {
+    const std::string top = rtl.top_module;
+    std::ofstream(work + "/rtl/" + top + "_synth_wrap.v")
+        << networkSynthWrapper(h, rtl.layout, top);
+    std::string all;
+    for (const auto& f : rtl.verilog_files) all += " " + f;
+    yosys("read_verilog" + all + " rtl/" + top + "_synth_wrap.v\nsynth_ice40 -top " + top +
+              "_synth_wrap -json net.json\ntee -q -o net.stat stat\n",
+          "net");
+    np = placeAndRoute(work, "net.json", "network", freq, seed);
+  }
+  const double fmax = rp.fmax;
+  const long long lcs = rp.lcs;
+  const bool placed = rp.placed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   // Report.
@@ -206,7 +234,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   std::ostringstream md, js;
   md << "# Synthesis report: " << router << "\n\n"
      << "Hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
-     << " nodes, degree " << h.degree() << ", diameter " << d << "; hardwired router, "
+     << " nodes, degree " << h.degree() << ", diameter " << d << "; " << routerKind
      << o.payload_width << "-bit payload, " << o.buffer_depth << " flits per input VC.\n"
      << "Tools: yosys `synth` / `synth_ice40`" << (a.has("xilinx") ? " / `synth_xilinx`" : "")
      << (pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
@@ -237,7 +265,18 @@ int cmdSynth(const std::vector<std::string>& words) {
      << " |\n"
      << "| whole network on iCE40 (N x router, estimate) | " << net_lcs
      << " logic cells: " << (net_lcs <= kHx8kLcs ? "fits" : "does not fit") << " an HX8K ("
-     << kHx8kLcs << ") | |\n\n"
+     << kHx8kLcs << ") | |\n";
+  if (try_net && np.placed) {
+    md << "| whole network, placed and routed (with I/O wrapper) | " << np.lcs << " of " << kHx8kLcs
+       << " logic cells, Fmax " << fmt(np.fmax) << " MHz | |\n";
+  } else if (try_net) {
+    md << "| whole network, placed and routed (with I/O wrapper) | needs " << np.lcs << " of "
+       << kHx8kLcs << " logic cells: does not fit, not placed | |\n";
+  } else if (pnr) {
+    md << "| whole network, placed and routed | not tried: the estimate is over twice the HX8K"
+       << (h.nodes() > 64 ? " or N > 64" : "") << " | |\n";
+  }
+  md << "\n"
      << "Targets (issue 4): one cycle per hop: met by construction (every router output is a "
         "register; cosim measures diameter cycles for a lone broadcast). ";
   if (pnr && placed) {
@@ -262,6 +301,9 @@ int cmdSynth(const std::vector<std::string>& words) {
      << "}, \"xilinx\": {\"luts\": " << xlut << ", \"ff\": " << xff
      << "}, \"hop_cycles\": 1, \"hop_ns\": " << ns << ", \"network_lcs_estimate\": " << net_lcs
      << ", \"network_fits_hx8k\": " << (net_lcs <= kHx8kLcs ? "true" : "false")
+     << ", \"network_pnr\": {\"tried\": " << (try_net ? "true" : "false")
+     << ", \"placed\": " << (np.placed ? "true" : "false") << ", \"lcs\": " << np.lcs
+     << ", \"fmax_mhz\": " << np.fmax << "}, \"router_kind\": \"" << toString(o.router) << "\""
      << ", \"prototype\": {\"device\": \"XC4013\", \"cells\": " << kProtoCells
      << ", \"pins\": " << kProtoPins << ", \"mhz\": " << kProtoMHz
      << ", \"origin_us\": " << kProtoOriginUs << ", \"intermediate_us\": " << kProtoIntermediateUs

@@ -25,7 +25,32 @@ std::vector<OptionSpec> rtlOptions() {
       {"payload-width", "BITS", "payload bits per packet, 1..64 (default 32)"},
       {"buffer-depth", "FLITS", "flits per input virtual channel, 1..64 (default 2)"},
       {"preference", "cw|ccw", "Algorithm 1 preferential direction (default cw)"},
+      {"router", "KIND",
+       "hardwired (tables as parameters, default) or programmable (one design,\n"
+       "                            configured at start-up through cfg_*, as the paper's "
+       "prototype)"},
+      {"max-dims", "N", "programmable router: most dimensions (default 4)"},
+      {"max-radix", "M", "programmable router: most nodes per dimension (default 15)"},
+      {"max-degree", "K", "programmable router: ports, the largest degree (default 16)"},
   };
+}
+
+const std::vector<std::string>& hypercycleRouterOptions() {
+  static const std::vector<std::string> names = {"buffer-depth", "preference", "router",
+                                                 "max-dims",     "max-radix",  "max-degree"};
+  return names;
+}
+
+std::string rtlOptionArgs(const RtlOptions& o) {
+  std::string s = " --payload-width " + std::to_string(o.payload_width) + " --buffer-depth " +
+                  std::to_string(o.buffer_depth) + " --preference " +
+                  (o.preference == Preference::kClockwise ? "cw" : "ccw");
+  if (o.router == RouterKind::kProgrammable) {
+    s += " --router programmable --max-dims " + std::to_string(o.limits.max_dims) +
+         " --max-radix " + std::to_string(o.limits.max_radix) + " --max-degree " +
+         std::to_string(o.limits.max_degree);
+  }
+  return s;
 }
 
 Hypercycle parseNetwork(const Args& a) {
@@ -57,6 +82,21 @@ RtlOptions parseRtlOptions(const Args& a) {
   } else {
     throw Error("--preference must be cw or ccw, got '" + pref + "'");
   }
+  const std::string kind = a.get("router", "hardwired");
+  if (kind == "programmable") {
+    o.router = RouterKind::kProgrammable;
+  } else if (kind != "hardwired") {
+    throw Error("--router must be hardwired or programmable, got '" + kind + "'");
+  }
+  for (const char* opt : {"max-dims", "max-radix", "max-degree"}) {
+    if (a.has(opt) && o.router != RouterKind::kProgrammable) {
+      throw Error(std::string("--") + opt + " needs --router programmable");
+    }
+  }
+  o.limits.max_dims = static_cast<int>(a.getInt("max-dims", 4, 1, 8));
+  o.limits.max_radix = static_cast<int>(a.getInt("max-radix", 15, 2, 64));
+  o.limits.max_degree = static_cast<int>(a.getInt("max-degree", 16, 1, 64));
+  validate(o);
   return o;
 }
 

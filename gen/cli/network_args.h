@@ -1,6 +1,7 @@
 // The options every command shares to name a network and its RTL.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "cli/args.h"
@@ -18,7 +19,12 @@ extern const char* const kDefaultRho;
 std::vector<OptionSpec> networkOptions();
 std::vector<OptionSpec> rtlOptions();
 Hypercycle parseNetwork(const Args& a);
+// Also checks the programmable router's limits (not yet against a network).
 RtlOptions parseRtlOptions(const Args& a);
+// Names of the options only the hypercycle router takes (hypercube commands refuse them).
+const std::vector<std::string>& hypercycleRouterOptions();
+// The options that reproduce `o` on another command line, each with a leading space.
+std::string rtlOptionArgs(const RtlOptions& o);
 
 }  // namespace cli
 }  // namespace hypercast

@@ -69,10 +69,11 @@ std::string cacheRoot() {
   return "/tmp/hypercast-cache";
 }
 
-RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet) {
+RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, bool trace) {
   const bool whole = model == RtlModel::kNetwork;
   HarnessSpec spec;
   spec.name = rtl.top_module + "-" + toString(model);
+  spec.trace = trace;
   spec.files = rtl.files;
   for (const auto& f : rtl.verilog_files) {
     if (!whole && f.find(rtl.top_module) != std::string::npos) continue;
@@ -90,10 +91,12 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   const auto t0 = std::chrono::steady_clock::now();
   // Key: every emitted file, the harness adapter source, and the identity of the
   // libraries it links (size and mtime), so a rebuilt tool invalidates the cache.
-  uint64_t h = 1469598103934665603ull;
+  uint64_t h = spec.trace ? 7809847782465536322ull : 1469598103934665603ull;
   for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
   h = fnv(h, readFile(adapter));
-  h = fnv(h, readFile(std::string(HC_SOURCE_DIR) + "/tb/verilated_bits.h"));
+  for (const char* hdr : {"/tb/verilated_bits.h", "/tb/config_port.h", "/tb/wave_dump.h"}) {
+    h = fnv(h, readFile(std::string(HC_SOURCE_DIR) + hdr));
+  }
   for (const std::string& lib : spec.libs) {
     struct stat st {};
     const std::string p = std::string(HC_LIB_DIR) + "/" + lib;
@@ -104,7 +107,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   char key[17];
   std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(h));
   RtlBuild b;
-  b.dir = cacheRoot() + "/" + spec.name + "-" + key;
+  b.dir = cacheRoot() + "/" + spec.name + (spec.trace ? "-fst-" : "-") + key;
   b.exe = b.dir + "/hc-sim-rtl";
   std::error_code ec;
   fs::create_directories(b.dir, ec);
@@ -147,6 +150,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   const bool have_ccache = !ccache.empty() && ccache.find("NOTFOUND") == std::string::npos;
   std::string vcmd = std::string(HC_VERILATOR) + " --cc --prefix " + spec.prefix +
                      " --top-module " + spec.top + " -Mdir " + quote(obj) +
+                     (spec.trace ? " --trace-fst" : "") +
                      " --build -j 2 --no-timing -Wno-fatal -Wno-lint -Wno-style -O3"
                      " --x-assign fast --x-initial fast -MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1" +
                      std::string(have_ccache ? " OBJCACHE=" + ccache : "") + "'";
@@ -155,15 +159,18 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
 
   const std::string inc = HC_VERILATOR_INCLUDE;
   const std::string lib = HC_LIB_DIR;
-  std::string link = (have_ccache ? ccache + " " : std::string()) + HC_CXX +
-                     " -std=c++17 -O2 -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -I" + quote(obj) +
-                     " -I" + quote(inc) + " -I" + quote(inc + "/vltstd") + " -I" +
-                     quote(HC_SOURCE_DIR) + " -I" + quote(std::string(HC_SOURCE_DIR) + "/gen") +
-                     " " + quote(adapter) + " -o " + quote(b.exe + ".tmp") + " -Wl,-u,sc_main";
+  std::string link =
+      (have_ccache ? ccache + " " : std::string()) + HC_CXX +
+      " -std=c++17 -O2 -DVM_COVERAGE=0 -DVM_SC=0" +
+      (spec.trace ? " -DVM_TRACE=1 -DVM_TRACE_FST=1 " + quote(inc + "/verilated_fst_c.cpp")
+                  : std::string(" -DVM_TRACE=0")) +
+      " -I" + quote(obj) + " -I" + quote(inc) + " -I" + quote(inc + "/vltstd") + " -I" +
+      quote(HC_SOURCE_DIR) + " -I" + quote(std::string(HC_SOURCE_DIR) + "/gen") + " " +
+      quote(adapter) + " -o " + quote(b.exe + ".tmp") + " -Wl,-u,sc_main";
   for (const std::string& l : spec.libs) {
     link += " " + quote(l == "VMODEL" ? obj + "/" + spec.prefix + "__ALL.a" : lib + "/" + l);
   }
-  link += " -lsystemc -pthread";
+  link += std::string(" -lsystemc -pthread") + (spec.trace ? " -lz" : "");
   runLogged(link, log, "linking the Verilated harness");
   fs::rename(b.exe + ".tmp", b.exe);
   b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

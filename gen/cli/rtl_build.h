@@ -38,11 +38,12 @@ struct HarnessSpec {
   std::string prefix;                      // Verilator --prefix (Vnet, Vrouter, Vsched)
   std::string adapter;                     // tb/ source, relative to the source tree
   std::vector<std::string> libs;           // link order; "VMODEL" is the Verilated archive
+  bool trace = false;                      // --trace-fst model, VM_TRACE harness (--wave)
 };
 RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet);
 
 // The hypercycle broadcast network's harness (tb/sim_main.cpp).
-RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet);
+RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, bool trace = false);
 
 }  // namespace cli
 }  // namespace hypercast

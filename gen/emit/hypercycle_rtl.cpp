@@ -5,6 +5,7 @@
 #include "algorithm/broadcast_weights.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
+#include "emit/router_config.h"
 #include "util/version.h"
 
 namespace hypercast {
@@ -26,7 +27,61 @@ std::string header(const Hypercycle& h, const RtlOptions& o) {
      << "// Hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
      << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << ".\n"
      << "// Payload " << o.payload_width << " bits, " << o.buffer_depth << " flits per input VC, "
-     << toString(o.preference) << " preferential.\n";
+     << toString(o.preference) << " preferential, " << toString(o.router) << " router.\n";
+  return os.str();
+}
+
+// The node's digits x_r..x_1 as the programmable router's strap literal.
+std::string digitStrap(const Hypercycle& h, const RtlLayout& l, uint64_t x) {
+  std::string bits;
+  for (int i = l.max_dims; i >= 1; --i) {
+    const int xi = i <= h.dims() ? h.digit(x, i) : 0;
+    for (int b = l.mw; b-- > 0;) bits += ((xi >> b) & 1) ? '1' : '0';
+  }
+  return std::to_string(l.max_dims * l.mw) + "'b" + bits;
+}
+
+std::string progRouterWrapper(const Hypercycle& h, const RtlLayout& l, const RtlOptions& o,
+                              const std::string& name) {
+  const int rnp = l.router_np, fw = l.fw;
+  auto w = [](int n) { return "[" + std::to_string(n - 1) + ":0]"; };
+  std::ostringstream os;
+  os << header(h, o) << "// The programmable router hc_router_prog with its limits set: up to "
+     << l.max_dims << " dimensions\n// of up to " << l.max_radix << " nodes, degree up to " << rnp
+     << ". Nothing here depends on the network: the router\n"
+     << "// learns it at start-up through cfg_* (README \"Programmable router\"). A network\n"
+     << "// of degree K uses ports 0..K-1 and ties the inputs of the others to zero.\n"
+     << "module " << name << " (\n"
+     << "  input  wire clk_i,\n  input  wire rst_ni,\n"
+     << "  input  wire " << w(l.max_dims * l.mw) << " node_digit_i,\n"
+     << "  input  wire cfg_valid_i,\n  input  wire " << w(l.cdw) << " cfg_data_i,\n"
+     << "  output wire cfg_ready_o,\n  output wire cfg_done_o,\n  output wire cfg_err_o,\n"
+     << "  input  wire " << w(rnp) << " lin_valid_i,\n"
+     << "  input  wire " << w(rnp * fw) << " lin_data_i,\n"
+     << "  output wire " << w(2 * rnp) << " lin_credit_o,\n"
+     << "  output wire " << w(rnp) << " lout_valid_o,\n"
+     << "  output wire " << w(rnp * fw) << " lout_data_o,\n"
+     << "  input  wire " << w(2 * rnp) << " lout_credit_i,\n"
+     << "  input  wire inj_valid_i,\n"
+     << "  input  wire " << w(l.pw) << " inj_payload_i,\n"
+     << "  output wire inj_ready_o,\n"
+     << "  output wire " << w(rnp) << " dlv_valid_o,\n"
+     << "  output wire " << w(rnp * fw) << " dlv_data_o\n);\n"
+     << "  hc_router_prog #(\n"
+     << "    .NP(" << rnp << "), .MAX_DIM(" << l.max_dims << "), .MAX_M(" << l.max_radix
+     << "), .MW(" << l.mw << "), .CDW(" << l.cdw << "), .AW(" << l.aw << "),\n"
+     << "    .PW(" << l.pw << "), .WDW(" << l.wdw << "), .WCW(" << l.wcw << "), .PIW(" << l.piw
+     << "), .DEPTH(" << l.depth << ")\n"
+     << "  ) u_router (\n"
+     << "    .clk_i(clk_i), .rst_ni(rst_ni), .node_digit_i(node_digit_i),\n"
+     << "    .cfg_valid_i(cfg_valid_i), .cfg_data_i(cfg_data_i), .cfg_ready_o(cfg_ready_o),\n"
+     << "    .cfg_done_o(cfg_done_o), .cfg_err_o(cfg_err_o),\n"
+     << "    .lin_valid_i(lin_valid_i), .lin_data_i(lin_data_i), .lin_credit_o(lin_credit_o),\n"
+     << "    .lout_valid_o(lout_valid_o), .lout_data_o(lout_data_o), "
+        ".lout_credit_i(lout_credit_i),\n"
+     << "    .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready_o),\n"
+     << "    .dlv_valid_o(dlv_valid_o), .dlv_data_o(dlv_data_o)\n  );\n"
+     << "endmodule\n";
   return os.str();
 }
 
@@ -100,7 +155,19 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
   s += "// NP=" + std::to_string(np) + " AW=" + std::to_string(l.aw) +
        " WDW=" + std::to_string(l.wdw) + " WCW=" + std::to_string(l.wcw) +
        " PW=" + std::to_string(l.pw) + " FW=" + std::to_string(fw) + "\n";
+  const bool prog = l.programmable;
+  if (prog) {
+    s += "// Programmable routers: after reset, write the configuration stream (config.hex,\n"
+         "// README \"Programmable router\") through cfg_valid_i/cfg_data_i while cfg_ready_o;\n"
+         "// every router takes each word. Inject only once cfg_done_o is high; cfg_err_o\n"
+         "// flags a configuration the routers rejected.\n";
+  }
   s += "module " + top + " (\n  input  wire clk_i,\n  input  wire rst_ni,\n";
+  if (prog) {
+    s += "  input  wire cfg_valid_i,\n  input  wire [" + std::to_string(l.cdw - 1) +
+         ":0] cfg_data_i,\n  output wire cfg_ready_o,\n  output wire cfg_done_o,\n"
+         "  output wire cfg_err_o,\n";
+  }
   s += "  input  wire [" + std::to_string(n - 1) + ":0] inj_valid_i,\n";
   s += "  input  wire [" + std::to_string(n * static_cast<uint64_t>(l.pw) - 1) +
        ":0] inj_payload_i,\n";
@@ -108,35 +175,58 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
   s += "  output wire [" + std::to_string(n * np - 1) + ":0] dlv_valid_o,\n";
   s += "  output wire [" + std::to_string(n * np * fw - 1) + ":0] dlv_data_o\n);\n";
   // One set of wires per node (not one flat bus): Verilator then sees no false
-  // combinational loop between routers.
-  const std::string npw = std::to_string(np - 1), dw = std::to_string(np * fw - 1),
-                    cw = std::to_string(2 * np - 1), fws = std::to_string(fw);
+  // combinational loop between routers. A programmable router may have more ports
+  // (rnp) than the network's degree: the extra ones are tied off and left unread.
+  const uint64_t rnp = static_cast<uint64_t>(l.router_np), pad = rnp - np;
+  const std::string npw = std::to_string(rnp - 1), dw = std::to_string(rnp * fw - 1),
+                    cw = std::to_string(2 * rnp - 1), fws = std::to_string(fw);
+  if (pad) s += "  /* verilator lint_off UNUSED */  // the idle ports' outputs\n";
   for (uint64_t x = 0; x < n; ++x) {
     const std::string xs = std::to_string(x);
     s += "  wire [" + npw + ":0] v" + xs + ";  wire [" + dw + ":0] d" + xs + ";  wire [" + cw +
          ":0] c" + xs + ";\n";
+    if (pad) s += "  wire [" + npw + ":0] dv" + xs + ";  wire [" + dw + ":0] dd" + xs + ";\n";
+  }
+  if (pad) s += "  /* verilator lint_on UNUSED */\n";
+  const std::string zv = pad ? std::to_string(pad) + "'d0, " : "",
+                    zd = pad ? std::to_string(pad * fw) + "'d0, " : "",
+                    zc = pad ? std::to_string(2 * pad) + "'d0, " : "";
+  if (prog) {
+    // A word is taken only when every router is ready, so all take it together.
+    const std::string nw = std::to_string(n - 1);
+    s += "  wire [" + nw +
+         ":0] cfg_ready, cfg_done, cfg_err;\n"
+         "  assign cfg_ready_o = &cfg_ready;\n  assign cfg_done_o = &cfg_done;\n"
+         "  assign cfg_err_o = |cfg_err;\n  wire cfg_take = cfg_valid_i & cfg_ready_o;\n";
   }
   const auto& ports = h.ports();
   const std::string aw = std::to_string(l.aw);
   for (uint64_t x = 0; x < n; ++x) {
     const std::string xs = std::to_string(x);
-    s += "  " + router + " u_n" + xs + " (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(" + aw +
-         "'d" + xs + "),\n    .wrap_i(" + std::to_string(np) + "'b";
-    for (size_t p = ports.size(); p-- > 0;) s += portWraps(h, x, static_cast<int>(p)) ? '1' : '0';
+    s += "  " + router + " u_n" + xs + " (.clk_i(clk_i), .rst_ni(rst_ni), ";
+    if (prog) {
+      s += ".node_digit_i(" + digitStrap(h, l, x) + "),\n    .cfg_valid_i(cfg_take), " +
+           ".cfg_data_i(cfg_data_i), .cfg_ready_o(cfg_ready[" + xs + "]), .cfg_done_o(cfg_done[" +
+           xs + "]),\n    .cfg_err_o(cfg_err[" + xs + "]),";
+    } else {
+      s += ".node_addr_i(" + aw + "'d" + xs + "),\n    .wrap_i(" + std::to_string(np) + "'b";
+      for (size_t p = ports.size(); p-- > 0;) s += portWraps(h, x, static_cast<int>(p)) ? '1' : '0';
+      s += "),";
+    }
     // Input port p of x is fed by output port p of its upstream neighbour.
-    s += "),\n    .lin_valid_i({";
+    s += "\n    .lin_valid_i({" + zv;
     for (size_t p = ports.size(); p-- > 0;) {
       s += "v" + std::to_string(h.upstream(x, ports[p])) + "[" + std::to_string(p) + "]";
       s += p ? "," : "";
     }
-    s += "}),\n    .lin_data_i({";
+    s += "}),\n    .lin_data_i({" + zd;
     for (size_t p = ports.size(); p-- > 0;) {
       s += "d" + std::to_string(h.upstream(x, ports[p])) + "[" + std::to_string(p * fw) +
            "+:" + fws + "]";
       s += p ? "," : "";
     }
     s += "}),\n    .lin_credit_o(c" + xs + "), .lout_valid_o(v" + xs + "), .lout_data_o(d" + xs +
-         "),\n    .lout_credit_i({";
+         "),\n    .lout_credit_i({" + zc;
     // Credits for output port p come from input port p of the downstream neighbour.
     for (size_t p = ports.size(); p-- > 0;) {
       s += "c" + std::to_string(h.neighbor(x, ports[p])) + "[" + std::to_string(2 * p) + "+:2]";
@@ -144,9 +234,18 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
     }
     s += "}),\n    .inj_valid_i(inj_valid_i[" + xs + "]), .inj_payload_i(inj_payload_i[" +
          std::to_string(x * static_cast<uint64_t>(l.pw)) + "+:" + std::to_string(l.pw) +
-         "]), .inj_ready_o(inj_ready_o[" + xs + "]),\n    .dlv_valid_o(dlv_valid_o[" +
-         std::to_string(x * np) + "+:" + std::to_string(np) + "]), .dlv_data_o(dlv_data_o[" +
-         std::to_string(x * np * fw) + "+:" + std::to_string(np * fw) + "]));\n";
+         "]), .inj_ready_o(inj_ready_o[" + xs + "]),\n    ";
+    const std::string dv =
+                          "dlv_valid_o[" + std::to_string(x * np) + "+:" + std::to_string(np) + "]",
+                      dd = "dlv_data_o[" + std::to_string(x * np * fw) +
+                           "+:" + std::to_string(np * fw) + "]";
+    if (pad) {
+      s += ".dlv_valid_o(dv" + xs + "), .dlv_data_o(dd" + xs + "));\n  assign " + dv + " = dv" +
+           xs + "[" + std::to_string(np - 1) + ":0];\n  assign " + dd + " = dd" + xs + "[" +
+           std::to_string(np * fw - 1) + ":0];\n";
+    } else {
+      s += ".dlv_valid_o(" + dv + "), .dlv_data_o(" + dd + "));\n";
+    }
   }
   s += "endmodule\n";
   return s;
@@ -171,8 +270,17 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
      << ",\n  \"files\": " << jsonList(all_files) << ",\n"
      << "  \"options\": {\"payload_width\": " << o.payload_width
      << ", \"buffer_depth\": " << o.buffer_depth << ", \"preference\": \"" << toString(o.preference)
-     << "\"},\n"
-     << "  \"flit\": {\"width\": " << l.fw
+     << "\", \"router\": \"" << toString(o.router) << "\"";
+  if (l.programmable) {
+    os << ", \"max_dims\": " << l.max_dims << ", \"max_radix\": " << l.max_radix
+       << ", \"max_degree\": " << l.router_np;
+  }
+  os << "},\n";
+  if (l.programmable) {
+    os << "  \"config\": {\"file\": \"config.hex\", \"word_bits\": " << l.cdw
+       << ", \"digit_bits\": " << l.mw << "},\n";
+  }
+  os << "  \"flit\": {\"width\": " << l.fw
      << ", \"fields_msb_first\": [{\"vc\": 1}, {\"origin\": " << l.aw << "}, {\"wd\": " << l.wdw
      << "}, {\"wc\": " << l.wcw << "}, {\"payload\": " << l.pw << "}]},\n  \"ports\": [\n";
   for (size_t p = 0; p < h.ports().size(); ++p) {
@@ -195,20 +303,29 @@ HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
   const std::string name = h.name();
   r.router_module = name + "_router";
   r.top_module = name + "_top";
+  const bool prog = o.router == RouterKind::kProgrammable;
   for (const HwSource& src : hwSources()) {
-    if (std::string(src.name).rfind("hc_sched_", 0) == 0) continue;  // schedule-driven nodes
+    const std::string file = src.name;
+    if (file.rfind("hc_sched_", 0) == 0) continue;  // schedule-driven nodes
+    if (prog ? file == "hc_router.v" : (file == "hc_router_cfg.v" || file == "hc_router_prog.v"))
+      continue;
     const std::string path = std::string("hw/") + src.name;
     r.files[path] = src.text;
     r.verilog_files.push_back(path);
   }
   const std::string router_file = "rtl/" + r.router_module + ".v";
   const std::string top_file = "rtl/" + r.top_module + ".v";
-  r.files[router_file] = routerWrapper(h, t, r.layout, o, r.router_module);
+  r.files[router_file] = prog ? progRouterWrapper(h, r.layout, o, r.router_module)
+                              : routerWrapper(h, t, r.layout, o, r.router_module);
   r.files[top_file] = networkTop(h, r.layout, o, r.router_module, r.top_module);
   r.verilog_files.push_back(router_file);
   r.verilog_files.push_back(top_file);
   const std::string core_file = name + ".core";
   std::vector<std::string> all = r.verilog_files;
+  if (prog) {
+    r.files["config.hex"] = routerConfigHex(h, o.preference);
+    all.push_back("config.hex");
+  }
   all.push_back("manifest.json");
   all.push_back(core_file);
   CoreSpec spec;

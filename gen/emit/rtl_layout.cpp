@@ -1,8 +1,22 @@
 #include "emit/rtl_layout.h"
 
+#include <algorithm>
+
 #include "util/error.h"
 
 namespace hypercast {
+
+const char* toString(RouterKind k) {
+  return k == RouterKind::kHardwired ? "hardwired" : "programmable";
+}
+
+namespace {
+uint64_t maxNodes(const ProgLimits& p) {
+  uint64_t n = 1;
+  for (int i = 0; i < p.max_dims; ++i) n *= static_cast<uint64_t>(p.max_radix);
+  return n;
+}
+}  // namespace
 
 void validate(const RtlOptions& o) {
   if (o.payload_width < 1 || o.payload_width > 64) {
@@ -11,10 +25,46 @@ void validate(const RtlOptions& o) {
   if (o.buffer_depth < 1 || o.buffer_depth > 64) {
     throw Error("--buffer-depth must be 1..64, got " + std::to_string(o.buffer_depth));
   }
+  if (o.router != RouterKind::kProgrammable) return;
+  const ProgLimits& p = o.limits;
+  if (p.max_dims < 1 || p.max_dims > 8) {
+    throw Error("--max-dims must be 1..8, got " + std::to_string(p.max_dims));
+  }
+  if (p.max_radix < 2 || p.max_radix > 64) {
+    throw Error("--max-radix must be 2..64, got " + std::to_string(p.max_radix));
+  }
+  if (p.max_degree < 1 || p.max_degree > 64) {
+    throw Error("--max-degree must be 1..64, got " + std::to_string(p.max_degree));
+  }
+  if (maxNodes(p) > Hypercycle::kMaxNodes) {
+    throw Error("--max-radix^--max-dims must be at most " + std::to_string(Hypercycle::kMaxNodes) +
+                " nodes");
+  }
+}
+
+void validateFits(const Hypercycle& h, const RtlOptions& o) {
+  validate(o);
+  if (o.router != RouterKind::kProgrammable) return;
+  const ProgLimits& p = o.limits;
+  if (h.dims() > p.max_dims) {
+    throw Error("the network has " + std::to_string(h.dims()) +
+                " dimensions; the programmable router takes --max-dims " +
+                std::to_string(p.max_dims));
+  }
+  for (int i = 1; i <= h.dims(); ++i) {
+    if (h.dim(i).m > p.max_radix) {
+      throw Error("m_" + std::to_string(i) + " = " + std::to_string(h.dim(i).m) +
+                  " exceeds the programmable router's --max-radix " + std::to_string(p.max_radix));
+    }
+  }
+  if (h.degree() > p.max_degree) {
+    throw Error("the network has degree " + std::to_string(h.degree()) +
+                "; the programmable router takes --max-degree " + std::to_string(p.max_degree));
+  }
 }
 
 RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOptions& o) {
-  validate(o);
+  validateFits(h, o);
   RtlLayout l;
   l.nodes = h.nodes();
   l.np = static_cast<int>(h.ports().size());
@@ -25,6 +75,23 @@ RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOption
   l.piw = bitsFor(static_cast<uint64_t>(l.np - 1));
   l.depth = o.buffer_depth;
   l.ndim = h.dims();
+  if (o.router == RouterKind::kProgrammable) {
+    // Fields sized for every network the router can be configured for: weights are
+    // at most max(D, a+1) <= ceil(m/2) (eqs. 3 and 6).
+    const ProgLimits& p = o.limits;
+    l.programmable = true;
+    l.router_np = p.max_degree;
+    l.max_dims = p.max_dims;
+    l.max_radix = p.max_radix;
+    l.aw = bitsFor(maxNodes(p) - 1);
+    l.wdw = bitsFor(static_cast<uint64_t>(p.max_dims) + 1);
+    l.wcw = bitsFor(static_cast<uint64_t>(p.max_radix + 1) / 2);
+    l.piw = bitsFor(static_cast<uint64_t>(p.max_degree - 1));
+    l.mw = bitsFor(static_cast<uint64_t>(p.max_radix));
+    l.cdw = std::max(l.mw, bitsFor(static_cast<uint64_t>(p.max_dims)));
+  } else {
+    l.router_np = l.np;
+  }
   l.fw = 1 + l.aw + l.wdw + l.wcw + l.pw;
   return l;
 }

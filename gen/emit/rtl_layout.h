@@ -11,10 +11,27 @@
 
 namespace hypercast {
 
+enum class RouterKind {
+  kHardwired,     // hc_router: the network's tables are parameters
+  kProgrammable,  // hc_router_prog: configured at start-up (README "Programmable router")
+};
+
+const char* toString(RouterKind k);
+
+// What one programmable router design supports; the prototype of Sec. 4.1 had
+// 4 dimensions of up to 15 nodes and degree 16.
+struct ProgLimits {
+  int max_dims = 4;
+  int max_radix = 15;
+  int max_degree = 16;
+};
+
 struct RtlOptions {
   int payload_width = 32;  // PW: 1..64
   int buffer_depth = 2;    // flits per input virtual channel
   Preference preference = Preference::kClockwise;
+  RouterKind router = RouterKind::kHardwired;
+  ProgLimits limits;  // programmable router only
 };
 
 struct RtlLayout {
@@ -28,13 +45,24 @@ struct RtlLayout {
   int depth = 0;  // buffer depth per VC
   int ndim = 0;
   int fw = 0;  // flit width: {vc, origin, wd, wc, payload}
+  // Programmable router only: the router instance has router_np >= np ports (the
+  // network uses the first np), digits of mw bits and configuration words of cdw bits.
+  bool programmable = false;
+  int router_np = 0;
+  int max_dims = 0;
+  int max_radix = 0;
+  int mw = 0;
+  int cdw = 0;
   int fieldWc() const { return pw; }
   int fieldWd() const { return pw + wcw; }
   int fieldOrigin() const { return pw + wcw + wdw; }
   int fieldVc() const { return fw - 1; }
 };
 
+// Throws Error for options out of range; for a programmable router, also when
+// the network exceeds the router's limits.
 void validate(const RtlOptions& o);
+void validateFits(const Hypercycle& h, const RtlOptions& o);
 RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOptions& o);
 
 }  // namespace hypercast

@@ -27,6 +27,10 @@ std::string serializeJob(const SimJob& j) {
      << toString(j.preference) << "\npayload_width " << j.payload_width << "\nbuffer_depth "
      << j.buffer_depth << "\nengine " << j.engine << "\nformat " << j.format << "\nmax_cycles "
      << j.max_cycles << "\nwatchdog " << j.watchdog << "\n";
+  if (j.router == RouterKind::kProgrammable) {
+    os << "router programmable " << j.limits.max_dims << " " << j.limits.max_radix << " "
+       << j.limits.max_degree << "\n";
+  }
   if (!j.rtl_model.empty()) os << "rtl_model " << j.rtl_model << "\n";
   if (!j.trace_path.empty()) os << "trace " << j.trace_path << "\n";
   if (j.inject_until > 0) os << "inject_until " << j.inject_until << "\n";
@@ -74,6 +78,15 @@ SimJob parseJob(const std::string& text) {
         ls >> j.max_cycles;
       } else if (key == "watchdog") {
         ls >> j.watchdog;
+      } else if (key == "router") {
+        std::string kind;
+        ls >> kind;
+        if (kind == "programmable") {
+          j.router = RouterKind::kProgrammable;
+          ls >> j.limits.max_dims >> j.limits.max_radix >> j.limits.max_degree;
+        } else if (kind != "hardwired") {
+          throw Error("unknown router '" + kind + "'");
+        }
       } else if (key == "rtl_model") {
         ls >> j.rtl_model;
       } else if (key == "trace") {

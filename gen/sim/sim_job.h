@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithm/broadcast_weights.h"
+#include "emit/rtl_layout.h"
 
 namespace hypercast {
 
@@ -23,6 +24,8 @@ struct SimJob {
   Preference preference = Preference::kClockwise;
   int payload_width = 32;
   int buffer_depth = 2;
+  RouterKind router = RouterKind::kHardwired;
+  ProgLimits limits;               // programmable router only
   std::string engine = "systemc";  // systemc | verilator | cosim
   std::string rtl_model;           // network | routers (informational, for reports)
   std::string trace_path;          // CSV trace, empty for none

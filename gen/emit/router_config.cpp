@@ -1,0 +1,32 @@
+#include "emit/router_config.h"
+
+#include <cstdio>
+
+namespace hypercast {
+
+std::vector<uint32_t> routerConfigWords(const Hypercycle& h, Preference pref) {
+  std::vector<uint32_t> w;
+  w.push_back(static_cast<uint32_t>(h.dims()));
+  w.push_back(pref == Preference::kCounterclockwise ? 1u : 0u);
+  for (int i = 1; i <= h.dims(); ++i) {
+    const Dimension& d = h.dim(i);
+    w.push_back(static_cast<uint32_t>(d.m));
+    w.push_back(static_cast<uint32_t>(d.rho));
+    w.push_back(static_cast<uint32_t>(d.diameter()));
+  }
+  return w;
+}
+
+std::string routerConfigHex(const Hypercycle& h, Preference pref) {
+  std::string s = "// hypercast programmable-router configuration for G^{" + h.rhoList() + "}_{" +
+                  h.mList() + "}, " + toString(pref) +
+                  " preferential.\n// Words: r, preference, then m_i rho_i D_i for i = 1..r.\n";
+  for (uint32_t v : routerConfigWords(h, pref)) {
+    char b[16];
+    std::snprintf(b, sizeof b, "%x\n", v);
+    s += b;
+  }
+  return s;
+}
+
+}  // namespace hypercast

@@ -1,0 +1,22 @@
+// The start-up configuration stream of the programmable router (hw/hc_router_cfg.v,
+// README "Programmable router"): the words a host writes, in order, through
+// cfg_valid_i/cfg_data_i/cfg_ready_o before the network routes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithm/broadcast_weights.h"
+#include "topology/hypercycle.h"
+
+namespace hypercast {
+
+// r, preference (0 clockwise, 1 counterclockwise), then m_i, rho_i, D_i for
+// i = 1..r (dimension 1 first: the reverse of the paper's list order).
+std::vector<uint32_t> routerConfigWords(const Hypercycle& h, Preference pref);
+
+// The same words as a $readmemh image, one hex word per line, with a comment header.
+std::string routerConfigHex(const Hypercycle& h, Preference pref);
+
+}  // namespace hypercast

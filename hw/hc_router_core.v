@@ -1,0 +1,232 @@
+// hc_router_core: the datapath of the weight-based hypercycle broadcast router
+// (Algorithms 1 and 2 of Dimakopoulos & Dimopoulos, "Broadcasting in Hypercycles",
+// in the distributed form of Sec. 4.1), with the per-port tables as inputs. Two
+// routers wrap it: hc_router (tables hardwired as constants by the generator) and
+// hc_router_prog (tables computed at start-up from a configuration stream).
+// All-port, full duplex: NP link inputs and outputs, a local injection port
+// (valid/ready) and NP local delivery lanes.
+//
+// Flit on a link (FW bits, MSB first): {vc, origin[AW], wd[WDW], wc[WCW], payload[PW]}.
+//
+// Tables, per port p (port 0 in the LSBs), constant while the router runs:
+//   port_dim_i  dimension of port p (1..r)
+//   orig_wc_i   Case 1 weight an origin sends on p (0: p starts nothing)
+//   fwd_port_i  port continuing a packet that arrived on p (Case 2)
+//   two_vc_i    p continues packets around its ring: its input buffer and the
+//               downstream buffer use the dateline's two VCs (needs VC1_PORTS[p])
+//   wrap_i      the hop out of p crosses its ring's dateline at this node
+//
+// Behaviour per cycle (README "Router microarchitecture" has the full rules):
+//  * Every flit arriving on input port p is delivered on lane p one cycle later,
+//    and enters input VC (p, vc) unless it is fully forwarded in its arrival cycle.
+//  * The head of each input VC (the arriving flit itself when the VC is empty)
+//    needs: Case 2 continuation on fwd_port[p] with (wd, wc-1) if wc > 1, and
+//    Case 1 origination with (i, orig_wc) on every port of every dimension i < wd.
+//    The injection head is a flit with wd = NDIM+1, wc = 0.
+//  * Each output has a round-robin arbiter over the 2*NP+1 heads (index 2p+v,
+//    injection last); a head requests an output only while the downstream VC has a
+//    credit. A head leaves its VC once every output it needs has been granted
+//    (fanout splitting); then a credit goes back upstream one cycle later.
+//  * Per hop latency is one cycle: link in at cycle t, link out at cycle t+1.
+//  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
+//    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
+module hc_router_core #(
+  parameter integer NP    = 2,
+  parameter integer AW    = 4,
+  parameter integer PW    = 32,
+  parameter integer WDW   = 2,
+  parameter integer WCW   = 2,
+  parameter integer PIW   = 1,
+  parameter integer DEPTH = 2,
+  parameter integer NDIM  = 1,
+  // ports whose input buffer has a VC 1 (two_vc_i may be set only on these)
+  parameter [NP-1:0]     VC1_PORTS = {NP{1'b0}},
+  localparam integer FW = 1 + AW + WDW + WCW + PW
+) (
+  input  wire               clk_i,
+  input  wire               rst_ni,
+  // node identity and per-port tables
+  input  wire [AW-1:0]      node_addr_i,
+  input  wire [NP*WDW-1:0]  port_dim_i,
+  input  wire [NP*WCW-1:0]  orig_wc_i,
+  input  wire [NP*PIW-1:0]  fwd_port_i,
+  input  wire [NP-1:0]      two_vc_i,
+  input  wire [NP-1:0]      wrap_i,
+  // link inputs and the credits this node returns for them
+  input  wire [NP-1:0]      lin_valid_i,
+  input  wire [NP*FW-1:0]   lin_data_i,
+  output reg  [2*NP-1:0]    lin_credit_o,
+  // link outputs and the credits coming back for them
+  output reg  [NP-1:0]      lout_valid_o,
+  output reg  [NP*FW-1:0]   lout_data_o,
+  input  wire [2*NP-1:0]    lout_credit_i,
+  // local injection
+  input  wire               inj_valid_i,
+  input  wire [PW-1:0]      inj_payload_i,
+  output wire               inj_ready_o,
+  // local delivery: lane p carries what arrived on input port p the cycle before
+  output reg  [NP-1:0]      dlv_valid_o,
+  output reg  [NP*FW-1:0]   dlv_data_o
+);
+  localparam integer NS  = 2 * NP + 1;
+  localparam integer SW  = $clog2(NS);
+  localparam integer INJ = 2 * NP;
+  localparam integer CW  = $clog2(DEPTH + 1);
+  // field offsets
+  localparam integer F_WC  = PW;
+  localparam integer F_WD  = PW + WCW;
+  localparam integer F_ORG = PW + WCW + WDW;
+  localparam integer F_VC  = FW - 1;
+  localparam [WCW-1:0] WC_ONE = {{(WCW - 1) {1'b0}}, 1'b1};
+  localparam [WDW-1:0] WD_INJ = NDIM[WDW-1:0] + 1'b1;
+
+  // ---------------------------------------------------------------- heads
+  wire [NS-1:0]    head_valid;
+  wire [NS*FW-1:0] head_data;
+  wire [NS-1:0]    done;
+  reg  [NS*NP-1:0] sent_q;
+
+  genvar p, v, q, s;
+  generate
+    for (p = 0; p < NP; p = p + 1) begin : g_in
+      wire [FW-1:0] in_flit = lin_data_i[p*FW+:FW];
+      for (v = 0; v < 2; v = v + 1) begin : g_vc
+        if (v == 0 || VC1_PORTS[p]) begin : g_buf
+          wire          match = lin_valid_i[p] & (two_vc_i[p] ? (in_flit[F_VC] == v[0]) : (v == 0));
+          wire          empty;
+          wire [FW-1:0] fifo_head;
+          hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
+            .clk_i  (clk_i),
+            .rst_ni (rst_ni),
+            .push_i (match & ~(empty & done[2*p+v])),
+            .data_i (in_flit),
+            .pop_i  (~empty & done[2*p+v]),
+            .head_o (fifo_head),
+            .empty_o(empty)
+          );
+          assign head_valid[2*p+v]       = ~empty | match;
+          assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
+        end else begin : g_none
+          assign head_valid[2*p+v]       = 1'b0;
+          assign head_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
+        end
+      end
+    end
+  endgenerate
+
+  assign head_valid[INJ]         = inj_valid_i;
+  assign head_data[INJ*FW+:FW]   = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_payload_i};
+  assign inj_ready_o             = done[INJ];
+
+  // ------------------------------------------------- needs and requests
+  // fwd[s*NP+q]: head s continues on q (Case 2); need: q still owed to head s.
+  wire [NS*NP-1:0] fwd;
+  wire [NS*NP-1:0] need;
+  wire [NS*NP-1:0] out_vc;
+  wire [NP*NS-1:0] req;       // req[q*NS+s]
+  wire [NP*NS-1:0] gnt;       // gnt[q*NS+s]
+  wire [NP-1:0]    out_valid;
+  wire [2*NP-1:0]  avail;     // avail[2q+v]: downstream VC v of q can take a flit
+
+  generate
+    for (s = 0; s < NS; s = s + 1) begin : g_src
+      wire [FW-1:0]  h    = head_data[s*FW+:FW];
+      wire [WDW-1:0] h_wd = h[F_WD+:WDW];
+      wire [WCW-1:0] h_wc = h[F_WC+:WCW];
+      wire [NP-1:0]  gnt_s;
+      if (WCW == 1 || s == INJ) begin : g_wc_unused  // wc is never inspected here
+        /* verilator lint_off UNUSED */
+        wire unused_wc = ^h_wc;
+        /* verilator lint_on UNUSED */
+      end
+      for (q = 0; q < NP; q = q + 1) begin : g_out
+        // Case 2 of Algorithm 1: a received packet with wc > 1 continues on fwd_port.
+        if (WCW > 1 && s < INJ) begin : g_cont
+          assign fwd[s*NP+q] = (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (h_wc > WC_ONE);
+        end else begin : g_nocont  // injections, or all weights 1: nothing continues
+          assign fwd[s*NP+q] = 1'b0;
+        end
+        wire lower = (port_dim_i[q*WDW+:WDW] < h_wd) && (orig_wc_i[q*WCW+:WCW] != {WCW{1'b0}});
+        assign need[s*NP+q]   = head_valid[s] & ~sent_q[s*NP+q] & (fwd[s*NP+q] | lower);
+        assign out_vc[s*NP+q] = two_vc_i[q] & (wrap_i[q] | (fwd[s*NP+q] & h[F_VC]));
+        assign req[q*NS+s]    = need[s*NP+q] & (out_vc[s*NP+q] ? avail[2*q+1] : avail[2*q]);
+        assign gnt_s[q]       = gnt[q*NS+s];
+      end
+      assign done[s] = head_valid[s] & ((need[s*NP+:NP] & ~gnt_s) == {NP{1'b0}});
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) sent_q[s*NP+:NP] <= {NP{1'b0}};
+        else if (done[s]) sent_q[s*NP+:NP] <= {NP{1'b0}};
+        else sent_q[s*NP+:NP] <= sent_q[s*NP+:NP] | gnt_s;
+      end
+    end
+  endgenerate
+
+  // ------------------------------------------------------------ outputs
+  generate
+    for (q = 0; q < NP; q = q + 1) begin : g_port
+      wire [SW-1:0] win;
+      hc_rr_arbiter #(.N(NS), .IW(SW)) u_arb (
+        .clk_i  (clk_i),
+        .rst_ni (rst_ni),
+        .req_i  (req[q*NS+:NS]),
+        .gnt_o  (gnt[q*NS+:NS]),
+        .idx_o  (win),
+        .valid_o(out_valid[q])
+      );
+      // the winning head and its decisions for this port
+      wire [FW-2:0] sel     = head_data[win*FW+:FW-1];  // without its vc bit
+      wire          sel_fwd = fwd[win*NP+q];
+      wire          sel_vc  = out_vc[win*NP+q];
+      wire [WDW-1:0] o_wd = sel_fwd ? sel[F_WD+:WDW] : port_dim_i[q*WDW+:WDW];
+      wire [WCW-1:0] o_wc = sel_fwd ? sel[F_WC+:WCW] - WC_ONE : orig_wc_i[q*WCW+:WCW];
+      wire [FW-1:0]  o_flit = {sel_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
+
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          lout_valid_o[q]         <= 1'b0;
+          lout_data_o[q*FW+:FW]   <= {FW{1'b0}};
+        end else begin
+          lout_valid_o[q]         <= out_valid[q];
+          lout_data_o[q*FW+:FW]   <= out_valid[q] ? o_flit : {FW{1'b0}};
+        end
+      end
+
+      // credit counters, one per downstream VC
+      for (v = 0; v < 2; v = v + 1) begin : g_cr
+        if (v == 0 || VC1_PORTS[q]) begin : g_cnt
+          reg  [CW-1:0] cnt_q;
+          wire          ret  = lout_credit_i[2*q+v];
+          wire          used = out_valid[q] & (sel_vc == v[0]);
+          assign avail[2*q+v] = (cnt_q != {CW{1'b0}}) | ret;
+          always @(posedge clk_i or negedge rst_ni) begin
+            if (!rst_ni) cnt_q <= DEPTH[CW-1:0];
+            else if (ret && !used) cnt_q <= cnt_q + 1'b1;
+            else if (used && !ret) cnt_q <= cnt_q - 1'b1;
+          end
+        end else begin : g_nocnt
+          assign avail[2*q+v] = 1'b0;
+        end
+      end
+    end
+  endgenerate
+
+  // -------------------------------------------- credits back, delivery
+  integer c;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lin_credit_o <= {2 * NP{1'b0}};
+      dlv_valid_o  <= {NP{1'b0}};
+      dlv_data_o   <= {NP * FW{1'b0}};
+    end else begin
+      for (c = 0; c < NS - 1; c = c + 1) lin_credit_o[c] <= done[c];
+      dlv_valid_o <= lin_valid_i;
+      dlv_data_o  <= lin_data_i;
+    end
+  end
+
+  // Inputs that a network's constants leave unused (credits of VCs that do not
+  // exist downstream; the continuation ports when every weight is 1).
+  /* verilator lint_off UNUSED */
+  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i;
+  /* verilator lint_on UNUSED */
+endmodule

@@ -1,0 +1,105 @@
+// hc_router_prog: the programmable hypercycle broadcast router of the paper's
+// FPGA prototype (Sec. 4.1): one design for every hypercycle of up to MAX_DIM
+// dimensions of up to MAX_M nodes and degree up to NP. At start-up it reads the
+// machine's configuration through the cfg_* stream (format in hc_router_cfg and
+// README "Programmable router"), computes a and k per dimension (eq. 6) and the
+// per-port tables into registers, raises cfg_done_o and then routes exactly as
+// the hardwired hc_router of the same network does (the datapath is the same
+// hc_router_core). The node's identity is its digits x_i (node_digit_i, a strap);
+// its mixed-radix address, carried as the origin of its broadcasts, is computed
+// from them. Injection is held off (inj_ready_o low) until cfg_done_o; no
+// neighbour may send before then. Ports at and above the configured degree stay
+// idle: tie their inputs to zero.
+module hc_router_prog #(
+  parameter integer NP      = 16,
+  parameter integer MAX_DIM = 4,
+  parameter integer MAX_M   = 15,
+  parameter integer MW      = 4,
+  parameter integer CDW     = 4,
+  parameter integer AW      = 16,
+  parameter integer PW      = 32,
+  parameter integer WDW     = 3,
+  parameter integer WCW     = 4,
+  parameter integer PIW     = 4,
+  parameter integer DEPTH   = 2,
+  localparam integer FW = 1 + AW + WDW + WCW + PW
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_ni,
+  // node identity strap: digit x_i at [(i-1)*MW +: MW]
+  input  wire [MAX_DIM*MW-1:0] node_digit_i,
+  // start-up configuration
+  input  wire                  cfg_valid_i,
+  input  wire [CDW-1:0]        cfg_data_i,
+  output wire                  cfg_ready_o,
+  output wire                  cfg_done_o,
+  output wire                  cfg_err_o,
+  // links, injection and delivery as in hc_router
+  input  wire [NP-1:0]         lin_valid_i,
+  input  wire [NP*FW-1:0]      lin_data_i,
+  output wire [2*NP-1:0]       lin_credit_o,
+  output wire [NP-1:0]         lout_valid_o,
+  output wire [NP*FW-1:0]      lout_data_o,
+  input  wire [2*NP-1:0]       lout_credit_i,
+  input  wire                  inj_valid_i,
+  input  wire [PW-1:0]         inj_payload_i,
+  output wire                  inj_ready_o,
+  output wire [NP-1:0]         dlv_valid_o,
+  output wire [NP*FW-1:0]      dlv_data_o
+);
+  /* verilator no_inline_module */
+  wire [AW-1:0]     node_addr;
+  wire [NP*WDW-1:0] port_dim;
+  wire [NP*WCW-1:0] orig_wc;
+  wire [NP*PIW-1:0] fwd_port;
+  wire [NP-1:0]     two_vc;
+  wire [NP-1:0]     wrap;
+  wire              core_ready;
+
+  hc_router_cfg #(
+    .NP(NP), .MAX_DIM(MAX_DIM), .MAX_M(MAX_M), .MW(MW), .CDW(CDW), .AW(AW), .WDW(WDW),
+    .WCW(WCW), .PIW(PIW)
+  ) u_cfg (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .node_digit_i(node_digit_i),
+    .cfg_valid_i (cfg_valid_i),
+    .cfg_data_i  (cfg_data_i),
+    .cfg_ready_o (cfg_ready_o),
+    .done_o      (cfg_done_o),
+    .err_o       (cfg_err_o),
+    .node_addr_o (node_addr),
+    .port_dim_o  (port_dim),
+    .orig_wc_o   (orig_wc),
+    .fwd_port_o  (fwd_port),
+    .two_vc_o    (two_vc),
+    .wrap_o      (wrap)
+  );
+
+  // Any port may continue packets around a ring, so every port has both VCs.
+  hc_router_core #(
+    .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
+    .NDIM(MAX_DIM), .VC1_PORTS({NP{1'b1}})
+  ) u_core (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .node_addr_i  (node_addr),
+    .port_dim_i   (port_dim),
+    .orig_wc_i    (orig_wc),
+    .fwd_port_i   (fwd_port),
+    .two_vc_i     (two_vc),
+    .wrap_i       (wrap),
+    .lin_valid_i  (lin_valid_i),
+    .lin_data_i   (lin_data_i),
+    .lin_credit_o (lin_credit_o),
+    .lout_valid_o (lout_valid_o),
+    .lout_data_o  (lout_data_o),
+    .lout_credit_i(lout_credit_i),
+    .inj_valid_i  (inj_valid_i & cfg_done_o),
+    .inj_payload_i(inj_payload_i),
+    .inj_ready_o  (core_ready),
+    .dlv_valid_o  (dlv_valid_o),
+    .dlv_data_o   (dlv_data_o)
+  );
+  assign inj_ready_o = core_ready & cfg_done_o;
+endmodule

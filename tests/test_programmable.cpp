@@ -1,0 +1,295 @@
+// The programmable router (issue 4): its start-up configuration unit computes the
+// same per-port tables the generator hardwires, for every network it can hold;
+// it rejects illegal configurations; and networks of programmable routers,
+// configured through the documented port, co-simulate against the SystemC model
+// exactly as the hardwired ones do.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "algorithm/broadcast_weights.h"
+#include "emit/router_config.h"
+#include "emit/rtl_layout.h"
+#include "test_util.h"
+#include "topology/hypercycle.h"
+
+namespace fs = std::filesystem;
+using namespace hypercast;
+
+namespace {
+
+std::string dirFor(const std::string& what) {
+  return "/tmp/hctest-prog-" + std::to_string(::getpid()) + "-" + what;
+}
+
+// Per-port values packed LSB first as a Verilog hex literal of n*width bits.
+std::string packed(const std::vector<int>& v, int n, int width) {
+  std::string bits;
+  for (int p = n; p-- > 0;) {
+    const int x = p < static_cast<int>(v.size()) ? v[static_cast<size_t>(p)] : 0;
+    for (int b = width; b-- > 0;) bits += ((x >> b) & 1) ? '1' : '0';
+  }
+  return std::to_string(n * width) + "'b" + bits;
+}
+
+struct Case {
+  std::vector<int> digits;  // x_1..x_r
+  std::vector<uint32_t> words;
+  bool legal = true;
+  // expected, legal cases only
+  uint64_t addr = 0;
+  std::string port_dim, orig_wc, fwd_port, two_vc, wrap;
+};
+
+class CfgBench {
+ public:
+  explicit CfgBench(const RtlLayout& l) : l_(l) {}
+
+  void legal(const Hypercycle& h, Preference pref, uint64_t x) {
+    const RouterTables t = makeRouterTables(h, pref);
+    Case c;
+    for (int i = 1; i <= h.dims(); ++i) c.digits.push_back(h.digit(x, i));
+    c.words = routerConfigWords(h, pref);
+    c.addr = x;
+    const int np = l_.router_np;
+    std::vector<int> wrap, two;
+    for (size_t p = 0; p < h.ports().size(); ++p) {
+      wrap.push_back(portWraps(h, x, static_cast<int>(p)) ? 1 : 0);
+      two.push_back(t.two_vc[p] ? 1 : 0);
+    }
+    c.port_dim = packed(t.port_dim, np, l_.wdw);
+    c.orig_wc = packed(t.orig_wc, np, l_.wcw);
+    c.fwd_port = packed(t.fwd_port, np, l_.piw);
+    c.two_vc = packed(two, np, 1);
+    c.wrap = packed(wrap, np, 1);
+    cases_.push_back(c);
+  }
+  void illegal(std::vector<int> digits, std::vector<uint32_t> words) {
+    Case c;
+    c.digits = std::move(digits);
+    c.words = std::move(words);
+    c.legal = false;
+    cases_.push_back(c);
+  }
+  size_t size() const { return cases_.size(); }
+
+  std::string testbench() const {
+    const RtlLayout& l = l_;
+    const int np = l.router_np;
+    std::ostringstream v;
+    v << "module tb;\n"
+      << "  reg clk = 1'b0, rst_n = 1'b0, valid = 1'b0;\n"
+      << "  reg [" << l.cdw - 1 << ":0] data = 0;\n"
+      << "  reg [" << l.max_dims * l.mw - 1 << ":0] digits = 0;\n"
+      << "  wire ready, done, err;\n  wire [" << l.aw - 1 << ":0] addr;\n"
+      << "  wire [" << np * l.wdw - 1 << ":0] pd;\n  wire [" << np * l.wcw - 1 << ":0] wc;\n"
+      << "  wire [" << np * l.piw - 1 << ":0] fp;\n  wire [" << np - 1 << ":0] two, wrap;\n"
+      << "  integer fails = 0, k = 0;\n"
+      << "  hc_router_cfg #(.NP(" << np << "), .MAX_DIM(" << l.max_dims << "), .MAX_M("
+      << l.max_radix << "), .MW(" << l.mw << "), .CDW(" << l.cdw << "), .AW(" << l.aw << "), .WDW("
+      << l.wdw << "), .WCW(" << l.wcw << "), .PIW(" << l.piw << ")) dut (\n"
+      << "    .clk_i(clk), .rst_ni(rst_n), .node_digit_i(digits), .cfg_valid_i(valid),\n"
+      << "    .cfg_data_i(data), .cfg_ready_o(ready), .done_o(done), .err_o(err),\n"
+      << "    .node_addr_o(addr), .port_dim_o(pd), .orig_wc_o(wc), .fwd_port_o(fp),\n"
+      << "    .two_vc_o(two), .wrap_o(wrap));\n"
+      << "  always #5 clk = ~clk;\n"
+      << "  task start(input [" << l.max_dims * l.mw - 1 << ":0] dg);\n"
+      << "    begin @(negedge clk); rst_n = 1'b0; digits = dg; @(negedge clk); rst_n = 1'b1; end\n"
+      << "  endtask\n"
+      << "  task word(input [" << l.cdw - 1 << ":0] w);\n"
+      << "    begin\n      valid = 1'b1; data = w; k = 0;\n"
+      << "      while (!ready && !err && k < 50) begin @(negedge clk); k = k + 1; end\n"
+      << "      @(negedge clk); valid = 1'b0;\n    end\n  endtask\n"
+      << "  task finish;\n    begin k = 0;\n"
+      << "      while (!done && !err && k < 400) begin @(negedge clk); k = k + 1; end\n"
+      << "    end\n  endtask\n"
+      << "  initial begin\n";
+    for (size_t i = 0; i < cases_.size(); ++i) {
+      const Case& c = cases_[i];
+      std::string dg;
+      for (int d = l.max_dims; d >= 1; --d) {
+        const int x = d <= static_cast<int>(c.digits.size()) ? c.digits[size_t(d - 1)] : 0;
+        for (int b = l.mw; b-- > 0;) dg += ((x >> b) & 1) ? '1' : '0';
+      }
+      v << "    start(" << l.max_dims * l.mw << "'b" << dg << ");";
+      for (uint32_t w : c.words) v << " word(" << w << ");";
+      v << " finish;\n";
+      if (c.legal) {
+        v << "    if (!done || err || addr !== " << l.aw << "'d" << c.addr
+          << " || pd !== " << c.port_dim << " || wc !== " << c.orig_wc
+          << " || fp !== " << c.fwd_port << " || two !== " << c.two_vc << " || wrap !== " << c.wrap
+          << ") begin\n"
+          << "      fails = fails + 1;\n"
+          << "      $display(\"FAIL case " << i
+          << ": done %b err %b addr %0d pd %h wc %h fp %h two %b wrap %b\", done, err, addr, pd,"
+             " wc, fp, two, wrap);\n"
+          << "    end\n";
+      } else {
+        v << "    if (!err || done) begin fails = fails + 1; $display(\"FAIL case " << i
+          << ": illegal configuration accepted\"); end\n";
+      }
+    }
+    v << "    $display(\"CASES " << cases_.size() << " FAILS %0d\", fails);\n"
+      << "    $finish;\n  end\nendmodule\n";
+    return v.str();
+  }
+
+ private:
+  RtlLayout l_;
+  std::vector<Case> cases_;
+};
+
+RtlLayout protoLayout(const Hypercycle& any) {
+  RtlOptions o;
+  o.router = RouterKind::kProgrammable;  // the prototype's limits: 4 dimensions, 15, degree 16
+  return makeLayout(any, makeRouterTables(any, Preference::kClockwise), o);
+}
+
+}  // namespace
+
+// Every one-dimensional hypercycle the prototype holds (m = 2..15, all rho), both
+// preferences, three nodes each; and multi-dimensional networks up to degree 16.
+// The expected tables are the generator's hardwired ones (makeRouterTables,
+// portWraps) and the node's mixed-radix address.
+TEST(ProgrammableRouter, ConfigurationUnitComputesTheHardwiredTables) {
+  const Hypercycle any = Hypercycle::fromPaperOrder({5}, {1});
+  CfgBench bench(protoLayout(any));
+  for (int m = 2; m <= 15; ++m) {
+    for (int rho = 1; 2 * rho <= m; ++rho) {
+      const Hypercycle h = Hypercycle::fromPaperOrder({m}, {rho});
+      for (Preference pref : {Preference::kClockwise, Preference::kCounterclockwise}) {
+        for (uint64_t x : {uint64_t{0}, uint64_t(m / 2), uint64_t(m - 1)}) bench.legal(h, pref, x);
+      }
+    }
+  }
+  const std::vector<std::pair<std::vector<int>, std::vector<int>>> multi = {
+      {{8, 6, 5}, {3, 2, 1}},
+      {{15, 15, 15, 15}, {1, 1, 1, 1}},
+      {{15, 15}, {4, 3}},
+      {{2, 2, 2, 2}, {1, 1, 1, 1}},
+      {{6, 4}, {3, 2}},
+      {{15, 2, 9}, {2, 1, 4}},
+      {{4, 4, 4, 4}, {2, 2, 1, 1}},
+      {{13, 11}, {6, 2}}};
+  for (const auto& [m, rho] : multi) {
+    const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
+    for (uint64_t x : {uint64_t{0}, h.nodes() / 3, h.nodes() - 1}) {
+      bench.legal(h, Preference::kClockwise, x);
+      bench.legal(h, Preference::kCounterclockwise, x);
+    }
+  }
+  const size_t legal = bench.size();
+  bench.illegal({0}, {0});                            // r = 0
+  bench.illegal({0}, {5});                            // r above MAX_DIM
+  bench.illegal({0}, {1, 2, 5, 1, 2});                // preference word not 0/1
+  bench.illegal({0}, {1, 0, 1, 1, 1});                // m = 1
+  bench.illegal({0}, {1, 0, 5, 0, 1});                // rho = 0
+  bench.illegal({0}, {1, 0, 5, 3, 1});                // rho > m/2
+  bench.illegal({0}, {1, 0, 5, 1, 3});                // D is 2 by eq. (3), not 3
+  bench.illegal({0}, {1, 0, 9, 2, 1});                // D is 2, not 1
+  bench.illegal({0, 0}, {2, 0, 15, 7, 1, 15, 7, 1});  // degree 28 > 16
+  bench.illegal({7}, {1, 0, 5, 1, 2});                // digit 7 >= m = 5
+  ASSERT_GT(legal, 300u);
+
+  const std::string dir = dirFor("cfg");
+  fs::remove_all(dir);
+  const auto g = hctest::run(hctest::hypercast() + " generate --m 5 --rho 1 --router programmable" +
+                             " --out " + dir);
+  ASSERT_EQ(g.code, 0) << g.err;
+  { std::ofstream(dir + "/tb.v") << bench.testbench(); }
+  const auto c = hctest::run("cd " + dir + " && iverilog -g2012 -o tb.vvp tb.v hw/hc_router_cfg.v");
+  ASSERT_EQ(c.code, 0) << c.out << c.err;
+  const auto r = hctest::run("cd " + dir + " && vvp -n tb.vvp");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("CASES " + std::to_string(bench.size()) + " FAILS 0"), std::string::npos)
+      << r.out.substr(0, 3000);
+  fs::remove_all(dir);
+}
+
+// Whole networks of programmable routers, configured through the top's cfg_* port
+// (whole-top model) or each router's (routers model), run in lock step with the
+// SystemC model: every link register equal on every cycle, every broadcast
+// delivered exactly once, the trace checked.
+class ProgCosim
+    : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*>> {};
+
+TEST_P(ProgCosim, MatchesTheModel) {
+  const auto [m, rho, extra] = GetParam();
+  const auto r = hctest::run(hctest::hypercast() + " simulate --engine cosim --json --m " + m +
+                             " --rho " + rho + " --router programmable " + extra);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "PASS") << r.out;
+  EXPECT_TRUE(hctest::jsonBool(r.out, "checker_ok")) << r.out;
+  EXPECT_TRUE(hctest::jsonBool(r.out, "match")) << r.out;
+  EXPECT_EQ(hctest::jsonInt(r.out, "missing"), 0) << r.out;
+  EXPECT_GT(hctest::jsonInt(r.out, "cycles_compared"), 0) << r.out;
+  EXPECT_EQ(hctest::jsonInt(r.out, "redundant"), 0) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Networks, ProgCosim,
+    ::testing::Values(
+        // small router (2 dimensions, radix 8, degree 8), whole-top model
+        std::make_tuple("6,4", "3,2", "--max-dims 2 --max-radix 8 --max-degree 8 --all-sources"),
+        std::make_tuple("8", "4",
+                        "--max-dims 2 --max-radix 8 --max-degree 8 --preference ccw "
+                        "--traffic uniform --rate 0.5 --cycles 3000"),
+        std::make_tuple("2,2,2", "1,1,1", "--max-dims 3 --max-radix 4 --max-degree 4 --random 40"),
+        // the prototype's limits, router-by-router model, the 240-node default network
+        std::make_tuple("8,6,5", "3,2,1", "--rtl-model routers --all-sources"),
+        std::make_tuple("5,3", "2,1",
+                        "--rtl-model routers --traffic uniform --rate 0.2 --cycles 2000")),
+    [](const auto& i) {
+      std::string s = std::string("m") + std::get<0>(i.param) + "_rho" + std::get<1>(i.param);
+      for (char& c : s) {
+        if (c == ',') c = 'x';
+      }
+      return s;
+    });
+
+// The generator refuses networks the router cannot hold, in one line, writing nothing.
+TEST(ProgrammableRouter, RefusesNetworksBeyondItsLimits) {
+  const std::string dir = dirFor("refuse");
+  fs::remove_all(dir);
+  const std::string gen = hctest::hypercast() + " generate --router programmable --out " + dir;
+  for (const std::string& net :
+       {std::string("--m 16 --rho 1"), std::string("--m 2,2,2,2,2 --rho 1,1,1,1,1"),
+        std::string("--m 15,15 --rho 7,7")}) {
+    const auto r = hctest::run(gen + " " + net);
+    EXPECT_EQ(r.code, 2) << net;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("programmable router"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir)) << net;
+  }
+  const auto hard =
+      hctest::run(hctest::hypercast() + " generate --m 5 --rho 1 --max-dims 2 --out " + dir);
+  EXPECT_EQ(hard.code, 2);
+  EXPECT_NE(hard.err.find("needs --router programmable"), std::string::npos) << hard.err;
+  EXPECT_FALSE(fs::exists(dir));
+}
+
+// config.hex is the documented stream: r, preference, then m_i rho_i D_i from dimension 1.
+TEST(ProgrammableRouter, ConfigFileIsTheDocumentedStream) {
+  const std::string dir = dirFor("hex");
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " generate --m 8,6,5 --rho 3,2,1 --preference ccw --router "
+                             "programmable --out " +
+                             dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream in(hctest::slurp(dir + "/config.hex"));
+  std::vector<std::string> words;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.rfind("//", 0) != 0) words.push_back(line);
+  }
+  // D_i = ceil(floor(m_i/2)/rho_i): 5,1 -> 2; 6,2 -> 2; 8,3 -> 2.
+  const std::vector<std::string> expect = {"3", "1", "5", "1", "2", "6", "2", "2", "8", "3", "2"};
+  EXPECT_EQ(words, expect);
+  const std::string manifest = hctest::slurp(dir + "/manifest.json");
+  EXPECT_NE(manifest.find("\"router\": \"programmable\""), std::string::npos);
+  EXPECT_NE(manifest.find("\"max_degree\": 16"), std::string::npos);
+  fs::remove_all(dir);
+}
