@@ -61,7 +61,7 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
   const uint64_t n = h.nodes();
   // Bounds: each broadcast costs N-1 transmissions on N*degree links; and the
   // busiest port carries busiestPortFlits flits per broadcast-per-node.
-  const uint64_t busiest = busiestPortFlits(h, job.preference);
+  const uint64_t busiest = busiestPortFlits(h, job.rtl.preference);
   o.link_bound_rate = static_cast<double>(h.degree()) / static_cast<double>(n - 1);
   o.routing_bound_rate = 1.0 / static_cast<double>(busiest);
   o.lower_bound_cycles = static_cast<int64_t>((n - 2) / static_cast<uint64_t>(h.degree()) + 1);
@@ -115,13 +115,8 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
 
 int run(const SimJob& job) {
   const Hypercycle h = Hypercycle::fromPaperOrder(job.m, job.rho);
-  RtlOptions ro;
-  ro.payload_width = job.payload_width;
-  ro.buffer_depth = job.buffer_depth;
-  ro.preference = job.preference;
-  ro.router = job.router;
-  ro.limits = job.limits;
-  const RouterTables tables = makeRouterTables(h, job.preference);
+  const RtlOptions& ro = job.rtl;
+  const RouterTables tables = makeRouterTables(h, ro.preference);
   const RtlLayout layout = makeLayout(h, tables, ro);
   const uint64_t n = h.nodes();
   const int np = layout.np;
@@ -129,8 +124,7 @@ int run(const SimJob& job) {
   const bool use_model = job.engine == "systemc" || job.engine == "cosim";
   const bool use_rtl = job.engine == "verilator" || job.engine == "cosim";
   std::unique_ptr<model::HcNetwork> net;
-  if (use_model)
-    net = std::make_unique<model::HcNetwork>("net", h, job.preference, job.buffer_depth);
+  if (use_model) net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth);
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
   if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
     const uint64_t node = std::strtoull(fault, nullptr, 10);
@@ -144,7 +138,7 @@ int run(const SimJob& job) {
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
     tb::RtlRunOptions options;
-    if (layout.programmable) options.config = routerConfigWords(h, job.preference);
+    if (layout.programmable) options.config = routerConfigWords(h, ro.preference);
     options.wave_path = job.wave_path;
     rtl = tb::makeRtlNetwork(h, layout, options);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");

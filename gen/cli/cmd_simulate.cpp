@@ -137,7 +137,10 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
 constexpr int kScheduleRtlMaxDim = 7;
 constexpr int kScheduleSystemcMaxDim = 10;
 
-void checkWritable(const std::string& path);
+// The absolute path given to output option `opt` (trace, wave), checked to be
+// writable; "" when the option is absent.
+std::string outputPath(const Args& a, const std::string& opt);
+constexpr const char* kWaveNeedsRtl = "--wave needs the RTL: --engine verilator or cosim";
 
 int runHarness(const std::string& cmd) {
   ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
@@ -174,17 +177,8 @@ int simulateSchedule(const Args& a) {
                 std::to_string(n) + "-cube's packets in simulation (need " +
                 std::to_string(bitsFor(last_key)) + " bits)");
   }
-  std::string trace;
-  if (a.has("trace")) {
-    trace = fs::absolute(a.get("trace")).string();
-    checkWritable(trace);
-  }
-  std::string wave;
-  if (a.has("wave")) {
-    if (!rtl) throw Error("--wave needs the RTL: --engine verilator or cosim");
-    wave = fs::absolute(a.get("wave")).string();
-    checkWritable(wave);
-  }
+  if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
   const bool quiet = a.has("quiet") || a.has("json");
   std::string exe, rom_dir, note;
   if (rtl) {
@@ -226,13 +220,16 @@ int simulateSchedule(const Args& a) {
   return runHarness(cmd);
 }
 
-void checkWritable(const std::string& path) {
+std::string outputPath(const Args& a, const std::string& opt) {
+  if (!a.has(opt)) return "";
+  const std::string path = fs::absolute(a.get(opt)).string();
   const std::string probe = path + ".probe" + std::to_string(::getpid());
   std::ofstream f(probe);
-  if (!f) throw Error("cannot write trace " + path);
+  if (!f) throw Error("cannot write " + opt + " " + path);
   f.close();
   std::error_code ec;
   fs::remove(probe, ec);
+  return path;
 }
 
 }  // namespace
@@ -310,12 +307,8 @@ int cmdSimulate(const std::vector<std::string>& words) {
     job.m.push_back(h.dim(i).m);
     job.rho.push_back(h.dim(i).rho);
   }
-  job.preference = o.preference;
-  job.router = o.router;
-  job.limits = o.limits;
   validateFits(h, o);
-  job.payload_width = o.payload_width;
-  job.buffer_depth = o.buffer_depth;
+  job.rtl = o;
   job.format = a.has("json") ? "json" : "text";
   job.max_cycles = a.getInt("max-cycles", 0, 0, 1LL << 40);
   job.watchdog = a.getInt("watchdog", 1000, 1, 1LL << 40);
@@ -328,15 +321,9 @@ int cmdSimulate(const std::vector<std::string>& words) {
     job.rate = parseRate("--rate", a.get("rate"));
     job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
   }
-  if (a.has("trace")) {
-    job.trace_path = fs::absolute(a.get("trace")).string();
-    checkWritable(job.trace_path);
-  }
-  if (a.has("wave")) {
-    if (!rtl) throw Error("--wave needs the RTL: --engine verilator or cosim");
-    job.wave_path = fs::absolute(a.get("wave")).string();
-    checkWritable(job.wave_path);
-  }
+  if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  job.trace_path = outputPath(a, "trace");
+  job.wave_path = outputPath(a, "wave");
   const bool quiet = a.has("quiet") || a.has("json");
 
   std::string exe;

@@ -15,6 +15,7 @@
 
 #include "cli/commands.h"
 #include "cli/network_args.h"
+#include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
 #include "emit/synth_wrapper.h"
@@ -34,23 +35,6 @@ constexpr int kProtoPins = 62;
 constexpr double kProtoMHz = 25;
 constexpr double kProtoOriginUs = 5.0, kProtoIntermediateUs = 4.0, kProtoOneDimUs = 0.6;
 constexpr int kHx8kLcs = 7680;
-
-std::string slurp(const std::string& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-void runTool(const std::string& cmd, const std::string& log, const std::string& what) {
-  const std::string full = "(" + cmd + ") > '" + log + "' 2>&1";
-  if (std::system(full.c_str()) != 0) {
-    std::string tail = slurp(log);
-    if (tail.size() > 1500) tail = tail.substr(tail.size() - 1500);
-    std::cerr << tail;
-    throw Error(what + " failed; log in " + log);
-  }
-}
 
 // Sum of the counts of the cell types matching `type` (a regex) in yosys
 // `stat`'s last block, which is the top's.
@@ -99,9 +83,9 @@ PnrResult placeAndRoute(const std::string& work, const std::string& json, const 
                           std::to_string(freq) + " --seed " + std::to_string(seed) + " --report " +
                           tag + "_pnr.json > " + log + " 2>&1";
   r.placed = std::system(cmd.c_str()) == 0;
-  r.lcs = static_cast<long long>(jsonNum(slurp(work + "/" + log), "ICESTORM_LC:\\s*([0-9]+)/"));
+  r.lcs = static_cast<long long>(jsonNum(readFile(work + "/" + log), "ICESTORM_LC:\\s*([0-9]+)/"));
   if (r.placed) {
-    r.fmax = jsonNum(slurp(work + "/" + tag + "_pnr.json"), "\"achieved\":\\s*([0-9.]+)");
+    r.fmax = jsonNum(readFile(work + "/" + tag + "_pnr.json"), "\"achieved\":\\s*([0-9.]+)");
   } else if (r.lcs <= kHx8kLcs) {
     throw Error("nextpnr-ice40 failed; log in " + work + "/" + log);
   }
@@ -175,9 +159,9 @@ int cmdSynth(const std::vector<std::string>& words) {
   const auto t0 = std::chrono::steady_clock::now();
   auto yosys = [&](const std::string& script, const std::string& name) {
     std::ofstream(work + "/" + name + ".ys") << script;
-    runTool("cd '" + work + "' && yosys -q -s " + name + ".ys", work + "/" + name + ".log",
-            "yosys (" + name + ")");
-    return slurp(work + "/" + name + ".stat");
+    runLogged("cd '" + work + "' && yosys -q -s " + name + ".ys", work + "/" + name + ".log",
+              "yosys (" + name + ")");
+    return readFile(work + "/" + name + ".stat");
   };
   const std::string generic =
       yosys("read_verilog" + files + "\nsynth -flatten -top " + router +
@@ -202,7 +186,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   // The whole network on iCE40: the routers' LUTs and flip-flops, N of them (the
   // top adds only wires).
   const long long net_lcs = static_cast<long long>(h.nodes()) * std::max(luts, ffs);
-  PnrResult rp, np;
+  PnrResult rp, np;  // the router alone, the whole network
   // The whole network is placed too when the N x router estimate leaves a chance
   // that it fits (nextpnr then reports the real count either way).
   const bool try_net = pnr && net_lcs <= 2 * kHx8kLcs && h.nodes() <= 64;
@@ -223,13 +207,10 @@ int cmdSynth(const std::vector<std::string>& words) {
           "net");
     np = placeAndRoute(work, "net.json", "network", freq, seed);
   }
-  const double fmax = rp.fmax;
-  const long long lcs = rp.lcs;
-  const bool placed = rp.placed;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   // Report.
-  const double ns = fmax > 0 ? 1000.0 / fmax : -1;
+  const double ns = rp.fmax > 0 ? 1000.0 / rp.fmax : -1;
   const int d = h.diameter();
   std::ostringstream md, js;
   md << "# Synthesis report: " << router << "\n\n"
@@ -247,14 +228,14 @@ int cmdSynth(const std::vector<std::string>& words) {
      << "| iCE40 carry cells | " << carries << " | |\n| iCE40 block RAMs | " << brams << " | |\n";
   if (a.has("xilinx"))
     md << "| 7-series LUTs (synth_xilinx) | " << xlut << " (" << xff << " FFs) | |\n";
-  if (pnr && !placed) {
-    md << "| HX8K logic cells (with I/O wrapper) | " << lcs << " of " << kHx8kLcs
+  if (pnr && !rp.placed) {
+    md << "| HX8K logic cells (with I/O wrapper) | " << rp.lcs << " of " << kHx8kLcs
        << ": does not fit, not placed | 98% of the XC4013 |\n";
   }
-  if (pnr && placed) {
-    md << "| HX8K logic cells, placed (with I/O wrapper) | " << lcs << " of " << kHx8kLcs
+  if (pnr && rp.placed) {
+    md << "| HX8K logic cells, placed (with I/O wrapper) | " << rp.lcs << " of " << kHx8kLcs
        << " | 98% of the XC4013 |\n"
-       << "| Fmax, placed and routed | " << fmt(fmax) << " MHz (target " << freq << ") | "
+       << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << freq << ") | "
        << kProtoMHz << " MHz |\n"
        << "| latency per hop | 1 cycle = " << fmt(ns, "%.2f") << " ns | "
        << "origin 5 us, intermediate 4 us worst case (4 dims, degree 16); 0.6 us one dimension |\n"
@@ -279,11 +260,11 @@ int cmdSynth(const std::vector<std::string>& words) {
   md << "\n"
      << "Targets (issue 4): one cycle per hop: met by construction (every router output is a "
         "register; cosim measures diameter cycles for a lone broadcast). ";
-  if (pnr && placed) {
-    md << "Fmax " << fmt(fmax) << " MHz against 100 MHz: "
-       << (fmax >= 100 ? "met" : "missed by " + fmt(100 - fmax) + " MHz") << ". ";
+  if (pnr && rp.placed) {
+    md << "Fmax " << fmt(rp.fmax) << " MHz against 100 MHz: "
+       << (rp.fmax >= 100 ? "met" : "missed by " + fmt(100 - rp.fmax) + " MHz") << ". ";
   } else if (pnr) {
-    md << "Fmax: not measured, the router and its I/O wrapper need " << lcs
+    md << "Fmax: not measured, the router and its I/O wrapper need " << rp.lcs
        << " logic cells, more than the HX8K's " << kHx8kLcs << ". ";
   }
   md << "Cells against the prototype's 2106: " << gen_cells << " generic yosys cells ("
@@ -296,9 +277,9 @@ int cmdSynth(const std::vector<std::string>& words) {
      << "], \"nodes\": " << h.nodes() << ", \"degree\": " << h.degree()
      << ", \"payload_width\": " << o.payload_width << ", \"generic_cells\": " << gen_cells
      << ", \"ice40\": {\"lut4\": " << luts << ", \"ff\": " << ffs << ", \"carry\": " << carries
-     << ", \"bram\": " << brams << ", \"placed\": " << (placed ? "true" : "false")
-     << ", \"placed_lcs\": " << lcs << ", \"fmax_mhz\": " << fmax << ", \"target_mhz\": " << freq
-     << "}, \"xilinx\": {\"luts\": " << xlut << ", \"ff\": " << xff
+     << ", \"bram\": " << brams << ", \"placed\": " << (rp.placed ? "true" : "false")
+     << ", \"placed_lcs\": " << rp.lcs << ", \"fmax_mhz\": " << rp.fmax
+     << ", \"target_mhz\": " << freq << "}, \"xilinx\": {\"luts\": " << xlut << ", \"ff\": " << xff
      << "}, \"hop_cycles\": 1, \"hop_ns\": " << ns << ", \"network_lcs_estimate\": " << net_lcs
      << ", \"network_fits_hx8k\": " << (net_lcs <= kHx8kLcs ? "true" : "false")
      << ", \"network_pnr\": {\"tried\": " << (try_net ? "true" : "false")

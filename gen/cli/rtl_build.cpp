@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "build_config.h"
+#include "cli/run_tool.h"
 #include "util/error.h"
 
 namespace fs = std::filesystem;
@@ -35,28 +36,7 @@ uint64_t fnv(uint64_t h, const std::string& s) {
   return h;
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-void runLogged(const std::string& cmd, const std::string& log, const std::string& what) {
-  const std::string full = "(" + cmd + ") >> " + quote(log) + " 2>&1";
-  {
-    std::ofstream l(log, std::ios::app);
-    l << "$ " << cmd << "\n";
-  }
-  if (std::system(full.c_str()) != 0) {
-    std::string tail = readFile(log);
-    if (tail.size() > 2000) tail = tail.substr(tail.size() - 2000);
-    std::cerr << tail;
-    throw Error(what + " failed; full log in " + log);
-  }
-}
 
 }  // namespace
 

@@ -50,17 +50,26 @@ std::string pinLimitedWrapper(const std::string& module, const std::vector<WrapP
   return os.str();
 }
 
+namespace {
+
+// The programmable router's configuration port, as the router and the network top have it.
+std::vector<WrapPort> configPorts(const RtlLayout& l) {
+  return {{"cfg_valid_i", 1, true, ""},
+          {"cfg_data_i", l.cdw, true, ""},
+          {"cfg_ready_o", 1, false, ""},
+          {"cfg_done_o", 1, false, ""},
+          {"cfg_err_o", 1, false, ""}};
+}
+
+}  // namespace
+
 std::string routerSynthWrapper(const Hypercycle& h, const RtlLayout& l, const std::string& router) {
   const int np = l.router_np, fw = l.fw;
   std::vector<WrapPort> ports;
   if (l.programmable) {
+    ports = configPorts(l);
     ports.push_back(
         {"node_digit_i", l.max_dims * l.mw, true, std::to_string(l.max_dims * l.mw) + "'d0"});
-    ports.push_back({"cfg_valid_i", 1, true, ""});
-    ports.push_back({"cfg_data_i", l.cdw, true, ""});
-    ports.push_back({"cfg_ready_o", 1, false, ""});
-    ports.push_back({"cfg_done_o", 1, false, ""});
-    ports.push_back({"cfg_err_o", 1, false, ""});
   } else {
     std::string wrap;
     for (int p = np; p-- > 0;) wrap += portWraps(h, 0, p) ? '1' : '0';
@@ -81,13 +90,7 @@ std::string routerSynthWrapper(const Hypercycle& h, const RtlLayout& l, const st
 std::string networkSynthWrapper(const Hypercycle& h, const RtlLayout& l, const std::string& top) {
   const int n = static_cast<int>(h.nodes()), np = l.np, fw = l.fw;
   std::vector<WrapPort> ports;
-  if (l.programmable) {
-    ports = {{"cfg_valid_i", 1, true, ""},
-             {"cfg_data_i", l.cdw, true, ""},
-             {"cfg_ready_o", 1, false, ""},
-             {"cfg_done_o", 1, false, ""},
-             {"cfg_err_o", 1, false, ""}};
-  }
+  if (l.programmable) ports = configPorts(l);
   const std::vector<WrapPort> io = {{"inj_valid_i", n, true, ""},
                                     {"inj_payload_i", n * l.pw, true, ""},
                                     {"inj_ready_o", n, false, ""},

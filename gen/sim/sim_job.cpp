@@ -24,12 +24,12 @@ std::string serializeJob(const SimJob& j) {
   std::ostringstream os;
   os << "hypercast-job 1\n"
      << "m " << joinInts(j.m) << "\nrho " << joinInts(j.rho) << "\npreference "
-     << toString(j.preference) << "\npayload_width " << j.payload_width << "\nbuffer_depth "
-     << j.buffer_depth << "\nengine " << j.engine << "\nformat " << j.format << "\nmax_cycles "
+     << toString(j.rtl.preference) << "\npayload_width " << j.rtl.payload_width << "\nbuffer_depth "
+     << j.rtl.buffer_depth << "\nengine " << j.engine << "\nformat " << j.format << "\nmax_cycles "
      << j.max_cycles << "\nwatchdog " << j.watchdog << "\n";
-  if (j.router == RouterKind::kProgrammable) {
-    os << "router programmable " << j.limits.max_dims << " " << j.limits.max_radix << " "
-       << j.limits.max_degree << "\n";
+  if (j.rtl.router == RouterKind::kProgrammable) {
+    const ProgLimits& p = j.rtl.limits;
+    os << "router programmable " << p.max_dims << " " << p.max_radix << " " << p.max_degree << "\n";
   }
   if (!j.rtl_model.empty()) os << "rtl_model " << j.rtl_model << "\n";
   if (!j.trace_path.empty()) os << "trace " << j.trace_path << "\n";
@@ -64,12 +64,12 @@ SimJob parseJob(const std::string& text) {
       } else if (key == "preference") {
         std::string v;
         ls >> v;
-        j.preference =
+        j.rtl.preference =
             v == "counterclockwise" ? Preference::kCounterclockwise : Preference::kClockwise;
       } else if (key == "payload_width") {
-        ls >> j.payload_width;
+        ls >> j.rtl.payload_width;
       } else if (key == "buffer_depth") {
-        ls >> j.buffer_depth;
+        ls >> j.rtl.buffer_depth;
       } else if (key == "engine") {
         ls >> j.engine;
       } else if (key == "format") {
@@ -82,8 +82,9 @@ SimJob parseJob(const std::string& text) {
         std::string kind;
         ls >> kind;
         if (kind == "programmable") {
-          j.router = RouterKind::kProgrammable;
-          ls >> j.limits.max_dims >> j.limits.max_radix >> j.limits.max_degree;
+          ProgLimits& p = j.rtl.limits;
+          j.rtl.router = RouterKind::kProgrammable;
+          ls >> p.max_dims >> p.max_radix >> p.max_degree;
         } else if (kind != "hardwired") {
           throw Error("unknown router '" + kind + "'");
         }

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "algorithm/broadcast_weights.h"
 #include "emit/rtl_layout.h"
 
 namespace hypercast {
@@ -19,13 +18,9 @@ struct BroadcastRequest {
 };
 
 struct SimJob {
-  std::vector<int> m;    // paper order m_r..m_1
-  std::vector<int> rho;  // paper order rho_r..rho_1
-  Preference preference = Preference::kClockwise;
-  int payload_width = 32;
-  int buffer_depth = 2;
-  RouterKind router = RouterKind::kHardwired;
-  ProgLimits limits;               // programmable router only
+  std::vector<int> m;              // paper order m_r..m_1
+  std::vector<int> rho;            // paper order rho_r..rho_1
+  RtlOptions rtl;                  // payload, buffers, preference, router kind and limits
   std::string engine = "systemc";  // systemc | verilator | cosim
   std::string rtl_model;           // network | routers (informational, for reports)
   std::string trace_path;          // CSV trace, empty for none
