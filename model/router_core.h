@@ -1,4 +1,5 @@
-// Cycle-exact C++ model of hw/hc_router.v: the same buffers, arbitration order,
+// Cycle-exact C++ model of hw/hc_router_core.v (the datapath of both the hardwired
+// and the programmable router): the same buffers, arbitration order,
 // credit timing and weight rules, so that the SystemC network and the Verilated
 // RTL agree cycle for cycle. Rules (README "Router microarchitecture"):
 //  - sources s = 2p+v are the input VCs, s = 2NP the injection port;

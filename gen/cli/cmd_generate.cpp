@@ -73,9 +73,10 @@ int cmdGenerate(const std::vector<std::string>& words) {
   specs.push_back({"help", "", "show this help"});
   const Args a("generate", specs, words);
   if (a.has("help")) {
-    std::cout << "Hypercycle: writes the router RTL hardwired to the network's constants, the\n"
-                 "whole-network top, the hand-written hw/ modules, manifest.json and a FuseSoC\n"
-                 ".core file.\n"
+    std::cout << "Hypercycle: writes the router RTL hardwired to the network's constants (or,\n"
+                 "with --router programmable, the programmable router and config.hex, its\n"
+                 "start-up configuration), the whole-network top, the hand-written hw/ modules,\n"
+                 "manifest.json and a FuseSoC .core file.\n"
                  "Hypercube (--topology hypercube --dim D --collective C): writes a network of\n"
                  "schedule-driven nodes, one $readmemh ROM image per node (rom/), the top, the\n"
                  "slot map (<name>_slots.csv), manifest.json and the .core; formats in README\n"
