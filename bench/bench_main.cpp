@@ -133,6 +133,31 @@ void routerSynthesis(const std::string& kind, const std::string& options) {
       "target 100 MHz; synth " + fmt(secs, "%.0f") + " s");
 }
 
+// The prototype's own module, hc_weight_unit, at the prototype's limits (4
+// dimensions, 15 nodes, degree 16): the like-for-like comparison with Sec. 4.1.
+void weightUnitSynthesis() {
+  const std::string dir = "/tmp/hc-bench-unit-" + std::to_string(::getpid());
+  const auto r =
+      hctest::run(hctest::hypercast() +
+                  " synth --router programmable --weight-unit-only --xilinx --out " + dir);
+  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  fs::remove_all(dir);
+  if (r.code != 0) {
+    row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
+    return;
+  }
+  row("synth hc_weight_unit, prototype's limits: generic cells",
+      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
+  row("  7-series cells (synth_xilinx) / iCE40 LUT4",
+      std::to_string(hctest::jsonInt(js, "cells")) + " / " +
+          std::to_string(hctest::jsonInt(js, "lut4")),
+      "pins " + std::to_string(hctest::jsonInt(js, "pins")) + " (prototype 62)");
+  row("  HX8K Fmax; origin worst case",
+      fmt(hctest::jsonNumber(js, "fmax_mhz")) + " MHz; " +
+          std::to_string(hctest::jsonInt(js, "origin_cycles")) + " cyc",
+      "prototype 25 MHz; 125 cycles");
+}
+
 }  // namespace
 
 int main() {
@@ -220,6 +245,7 @@ int main() {
   routerSynthesis("hardwired", "");
   routerSynthesis("programmable",
                   "--router programmable --max-dims 2 --max-radix 5 --max-degree 8");
+  weightUnitSynthesis();
   fs::remove_all(cache);
   return 0;
 }

@@ -13,6 +13,7 @@
 #include "algorithm/broadcast_weights.h"
 #include "emit/router_config.h"
 #include "emit/rtl_layout.h"
+#include "prototype_networks.h"
 #include "test_util.h"
 #include "topology/hypercycle.h"
 
@@ -165,16 +166,7 @@ TEST(ProgrammableRouter, ConfigurationUnitComputesTheHardwiredTables) {
       }
     }
   }
-  const std::vector<std::pair<std::vector<int>, std::vector<int>>> multi = {
-      {{8, 6, 5}, {3, 2, 1}},
-      {{15, 15, 15, 15}, {1, 1, 1, 1}},
-      {{15, 15}, {4, 3}},
-      {{2, 2, 2, 2}, {1, 1, 1, 1}},
-      {{6, 4}, {3, 2}},
-      {{15, 2, 9}, {2, 1, 4}},
-      {{4, 4, 4, 4}, {2, 2, 1, 1}},
-      {{13, 11}, {6, 2}}};
-  for (const auto& [m, rho] : multi) {
+  for (const auto& [m, rho] : hctest::prototypeNetworks()) {
     const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
     for (uint64_t x : {uint64_t{0}, h.nodes() / 3, h.nodes() - 1}) {
       bench.legal(h, Preference::kClockwise, x);
@@ -200,7 +192,9 @@ TEST(ProgrammableRouter, ConfigurationUnitComputesTheHardwiredTables) {
                              " --out " + dir);
   ASSERT_EQ(g.code, 0) << g.err;
   { std::ofstream(dir + "/tb.v") << bench.testbench(); }
-  const auto c = hctest::run("cd " + dir + " && iverilog -g2012 -o tb.vvp tb.v hw/hc_router_cfg.v");
+  const auto c = hctest::run("cd " + dir +
+                             " && iverilog -g2012 -o tb.vvp tb.v hw/hc_cfg_dims.v "
+                             "hw/hc_port_sweep.v hw/hc_router_cfg.v");
   ASSERT_EQ(c.code, 0) << c.out << c.err;
   const auto r = hctest::run("cd " + dir + " && vvp -n tb.vvp");
   ASSERT_EQ(r.code, 0) << r.err;

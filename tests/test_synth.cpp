@@ -67,6 +67,30 @@ TEST(Synth, ProgrammableRouter) {
   EXPECT_GT(cells[1], cells[0]);
 }
 
+// The prototype's own module, hc_weight_unit, at the prototype's limits (4
+// dimensions, 15 nodes, degree 16), against the figures of Sec. 4.1: 2106 cells,
+// 62 pins, 25 MHz, 5 us (125 cycles at 25 MHz) at the origin.
+TEST(Synth, WeightUnitAtThePrototypesLimits) {
+  const std::string dir = "/tmp/hctest-synth-unit-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " synth --router programmable --weight-unit-only --out " + dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  EXPECT_TRUE(hctest::jsonBool(js, "prototype_limits")) << js;
+  const long long cells = hctest::jsonInt(js, "generic_cells");
+  EXPECT_GT(cells, 300) << js;  // a real configuration unit and weight walk
+  EXPECT_LT(cells, 2106) << js;
+  EXPECT_TRUE(hctest::jsonBool(js, "placed")) << js;
+  EXPECT_LE(hctest::jsonInt(js, "pins"), 62) << js;
+  EXPECT_GT(hctest::jsonNumber(js, "fmax_mhz"), 25.0) << js;
+  EXPECT_EQ(hctest::jsonInt(js, "origin_cycles"), 16) << js;  // one port per cycle, degree 16
+  EXPECT_LT(hctest::jsonInt(js, "origin_cycles"), 125) << js;
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_NE(md.find("is met by hc_weight_unit"), std::string::npos) << md;
+  fs::remove_all(dir);
+}
+
 TEST(Synth, RefusesWhatItCannotDo) {
   const std::string dir = "/tmp/hctest-synth-bad-" + std::to_string(::getpid());
   auto r =
@@ -76,5 +100,8 @@ TEST(Synth, RefusesWhatItCannotDo) {
   r = hctest::run(hctest::hypercast() + " synth --m 5 --rho 1");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
+  r = hctest::run(hctest::hypercast() + " synth --m 5 --rho 1 --weight-unit-only --out " + dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("needs --router programmable"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir));
 }

@@ -1,5 +1,6 @@
 #include "emit/hypercycle_rtl.h"
 
+#include <set>
 #include <sstream>
 
 #include "algorithm/broadcast_weights.h"
@@ -304,11 +305,17 @@ HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
   r.router_module = name + "_router";
   r.top_module = name + "_top";
   const bool prog = o.router == RouterKind::kProgrammable;
+  // The hand-written modules each router kind uses. The programmable router's set
+  // carries hc_weight_unit too: the prototype's weight module on its own, driven
+  // by the same config.hex, for a switch of the user's own.
+  const std::set<std::string> common = {"hc_fifo.v", "hc_rr_arbiter.v", "hc_router_core.v"};
+  const std::set<std::string> own =
+      prog ? std::set<std::string>{"hc_cfg_dims.v", "hc_port_sweep.v", "hc_router_cfg.v",
+                                   "hc_router_prog.v", "hc_weight_unit.v"}
+           : std::set<std::string>{"hc_router.v"};
   for (const HwSource& src : hwSources()) {
     const std::string file = src.name;
-    if (file.rfind("hc_sched_", 0) == 0) continue;  // schedule-driven nodes
-    if (prog ? file == "hc_router.v" : (file == "hc_router_cfg.v" || file == "hc_router_prog.v"))
-      continue;
+    if (common.count(file) == 0 && own.count(file) == 0) continue;
     const std::string path = std::string("hw/") + src.name;
     r.files[path] = src.text;
     r.verilog_files.push_back(path);

@@ -29,4 +29,9 @@ std::string routerConfigHex(const Hypercycle& h, Preference pref) {
   return s;
 }
 
+std::vector<std::pair<std::string, int>> weightUnitParams(const RtlLayout& l) {
+  return {{"NP", l.router_np}, {"MAX_DIM", l.max_dims}, {"MAX_M", l.max_radix}, {"MW", l.mw},
+          {"CDW", l.cdw},      {"WDW", l.wdw},          {"WCW", l.wcw},         {"PIW", l.piw}};
+}
+
 }  // namespace hypercast

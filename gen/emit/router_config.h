@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithm/broadcast_weights.h"
+#include "emit/rtl_layout.h"
 #include "topology/hypercycle.h"
 
 namespace hypercast {
@@ -18,5 +20,9 @@ std::vector<uint32_t> routerConfigWords(const Hypercycle& h, Preference pref);
 
 // The same words as a $readmemh image, one hex word per line, with a comment header.
 std::string routerConfigHex(const Hypercycle& h, Preference pref);
+
+// The parameters of hw/hc_weight_unit.v (the prototype's weight module, driven by
+// the same stream) for a programmable layout's limits and field widths.
+std::vector<std::pair<std::string, int>> weightUnitParams(const RtlLayout& l);
 
 }  // namespace hypercast
