@@ -1,6 +1,7 @@
 // hc_fifo: a register FIFO with a combinational head. One input virtual channel
-// of the hypercycle router. Pushing into a full FIFO or popping an empty one is
-// a protocol violation that credit flow control rules out.
+// of the hypercycle router. Pushing into a full FIFO is a protocol violation that
+// credit flow control rules out. An empty FIFO may be popped only in a cycle that
+// pushes: the pushed entry passes straight through and the FIFO stays empty.
 module hc_fifo #(
   parameter integer W     = 8,
   parameter integer DEPTH = 2

@@ -69,7 +69,6 @@ module hc_router_core #(
   output reg  [NP*FW-1:0]   dlv_data_o
 );
   localparam integer NS  = 2 * NP + 1;
-  localparam integer SW  = $clog2(NS);
   localparam integer INJ = 2 * NP;
   localparam integer CW  = $clog2(DEPTH + 1);
   // field offsets
@@ -98,9 +97,13 @@ module hc_router_core #(
           hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
             .clk_i  (clk_i),
             .rst_ni (rst_ni),
-            .push_i (match & ~(empty & done[2*p+v])),
+            // An arriving flit is always written; when the VC is empty and the
+            // flit is fully forwarded in its arrival cycle it is popped in the same
+            // cycle, passing straight through (the write enable does not wait for
+            // the grants).
+            .push_i (match),
             .data_i (in_flit),
-            .pop_i  (~empty & done[2*p+v]),
+            .pop_i  (done[2*p+v]),
             .head_o (fifo_head),
             .empty_o(empty)
           );
@@ -164,19 +167,28 @@ module hc_router_core #(
   // ------------------------------------------------------------ outputs
   generate
     for (q = 0; q < NP; q = q + 1) begin : g_port
-      wire [SW-1:0] win;
-      hc_rr_arbiter #(.N(NS), .IW(SW)) u_arb (
+      hc_rr_arbiter #(.N(NS)) u_arb (
         .clk_i  (clk_i),
         .rst_ni (rst_ni),
         .req_i  (req[q*NS+:NS]),
         .gnt_o  (gnt[q*NS+:NS]),
-        .idx_o  (win),
         .valid_o(out_valid[q])
       );
-      // the winning head and its decisions for this port
-      wire [FW-2:0] sel     = head_data[win*FW+:FW-1];  // without its vc bit
-      wire          sel_fwd = fwd[win*NP+q];
-      wire          sel_vc  = out_vc[win*NP+q];
+      // the winning head (without its vc bit) and its decisions for this port,
+      // selected by the one-hot grant (an AND-OR, no index encoding)
+      reg [FW-2:0] sel;
+      reg          sel_fwd, sel_vc;
+      integer      i;
+      always @(*) begin
+        sel     = {(FW - 1) {1'b0}};
+        sel_fwd = 1'b0;
+        sel_vc  = 1'b0;
+        for (i = 0; i < NS; i = i + 1) begin
+          sel     = sel | ({(FW - 1) {gnt[q*NS+i]}} & head_data[i*FW+:FW-1]);
+          sel_fwd = sel_fwd | (gnt[q*NS+i] & fwd[i*NP+q]);
+          sel_vc  = sel_vc | (gnt[q*NS+i] & out_vc[i*NP+q]);
+        end
+      end
       wire [WDW-1:0] o_wd = sel_fwd ? sel[F_WD+:WDW] : port_dim_i[q*WDW+:WDW];
       wire [WCW-1:0] o_wc = sel_fwd ? sel[F_WC+:WCW] - WC_ONE : orig_wc_i[q*WCW+:WCW];
       wire [FW-1:0]  o_flit = {sel_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
