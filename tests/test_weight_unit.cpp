@@ -88,11 +88,11 @@ std::string paramList(const RtlLayout& l, const std::string& pre, const std::str
   return s;
 }
 
-RtlLayout limitsLayout(const std::string& limits_m, const ProgLimits& lim) {
+RtlLayout limitsLayout(int m, const ProgLimits& lim) {
   RtlOptions o;
   o.router = RouterKind::kProgrammable;
   o.limits = lim;
-  const Hypercycle h = Hypercycle::fromPaperOrder({std::stoi(limits_m)}, {1});
+  const Hypercycle h = Hypercycle::fromPaperOrder({m}, {1});
   return makeLayout(h, makeRouterTables(h, Preference::kClockwise), o);
 }
 
@@ -257,7 +257,7 @@ checker::Report broadcastByUnit(const Net& net, size_t id, const UnitRun& run, u
 }  // namespace
 
 TEST(WeightUnit, AnswersAsAlgorithmOneAndDrivesOptimalBroadcasts) {
-  const RtlLayout l = limitsLayout("5", ProgLimits{});  // the prototype's: 4, 15, degree 16
+  const RtlLayout l = limitsLayout(5, ProgLimits{});  // the prototype's: 4, 15, degree 16
 
   std::vector<Net> nets;
   auto add = [&](const Hypercycle& h, Preference pref) {
@@ -348,8 +348,8 @@ TEST(WeightUnit, LintsCleanWithoutLatches) {
   const std::string files =
       " " + hw + "hc_cfg_dims.v " + hw + "hc_port_sweep.v " + hw + "hc_weight_unit.v";
   for (const auto& [m, lim] :
-       {std::make_pair("5", ProgLimits{}), std::make_pair("4", ProgLimits{1, 4, 2}),
-        std::make_pair("8", ProgLimits{2, 8, 8}), std::make_pair("3", ProgLimits{3, 3, 6})}) {
+       {std::make_pair(5, ProgLimits{}), std::make_pair(4, ProgLimits{1, 4, 2}),
+        std::make_pair(8, ProgLimits{2, 8, 8}), std::make_pair(3, ProgLimits{3, 3, 6})}) {
     const RtlLayout l = limitsLayout(m, lim);
     const std::string tag = std::to_string(lim.max_dims) + "/" + std::to_string(lim.max_radix) +
                             "/" + std::to_string(lim.max_degree);

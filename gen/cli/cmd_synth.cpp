@@ -200,8 +200,11 @@ std::string weightUnitJson(const WeightUnitFigures& wu) {
   return js.str();
 }
 
+// ProgLimits' defaults are the prototype's limits (4 dimensions, 15 nodes, degree 16).
 bool isPrototypeLimits(const ProgLimits& l) {
-  return l.max_dims == 4 && l.max_radix == 15 && l.max_degree == 16;
+  const ProgLimits proto;
+  return l.max_dims == proto.max_dims && l.max_radix == proto.max_radix &&
+         l.max_degree == proto.max_degree;
 }
 
 // The size target, judged where the issue sets it: the prototype's configuration.
