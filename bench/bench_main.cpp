@@ -106,13 +106,15 @@ void icarusVersusVerilator(const std::string& env) {
 }
 
 // The router's synthesis figures (hypercast synth) for a degree-8 router with a
-// 32-bit payload, the Fmax target configuration: hardwired for G^{2,2}_{5,5},
-// and the programmable router with limits that hold it (2 dimensions, 5, degree 8).
-void routerSynthesis(const std::string& kind, const std::string& options) {
+// 32-bit payload, the Fmax target configuration. `net` is the network's
+// --m/--rho: G^{2,2}_{5,5} (every weight 1: each output arbitrates over at most 5
+// sources) and G^{1,1,1,1}_{5^4} (every ring continues on two VCs: the degree-8
+// shape with the most sources per output).
+void routerSynthesis(const std::string& kind, const std::string& net, const std::string& options) {
   const std::string dir = "/tmp/hc-bench-synth-" + std::to_string(::getpid());
   const double t0 = now();
   const auto r =
-      hctest::run(hctest::hypercast() + " synth --m 5,5 --rho 2,2 " + options + " --out " + dir);
+      hctest::run(hctest::hypercast() + " synth " + net + " " + options + " --out " + dir);
   const double secs = now() - t0;
   const std::string js = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
@@ -242,8 +244,11 @@ int main() {
     }
   }
   icarusVersusVerilator(env);
-  routerSynthesis("hardwired", "");
-  routerSynthesis("programmable",
+  routerSynthesis("hardwired G^{2,2}_{5,5}", "--m 5,5 --rho 2,2", "");
+  routerSynthesis("hardwired G^{2,2}_{5,5}, 1 flit/VC,", "--m 5,5 --rho 2,2", "--buffer-depth 1");
+  routerSynthesis("hardwired G^{1,1,1,1}_{5^4}, 1 flit/VC,", "--m 5,5,5,5 --rho 1,1,1,1",
+                  "--buffer-depth 1");
+  routerSynthesis("programmable", "--m 5,5 --rho 2,2",
                   "--router programmable --max-dims 2 --max-radix 5 --max-degree 8");
   weightUnitSynthesis();
   fs::remove_all(cache);

@@ -5,7 +5,9 @@
 //
 // Per port p (LSB first): PORT_DIM = dimension, ORIG_WC = weight an origin sends
 // (0: none), FWD_PORT = port continuing a packet that arrived on p, TWO_VC = the
-// port's input buffer has the dateline's second virtual channel.
+// port's input buffer has the dateline's second virtual channel. REQ_OK[q*(2NP+1)+s]
+// = input VC s (2p+v; 2NP: injection) can ever ask for output q (requestSources in
+// gen/algorithm/broadcast_weights.h): each output arbitrates over those only.
 module hc_router #(
   parameter integer NP    = 2,
   parameter integer AW    = 4,
@@ -19,6 +21,7 @@ module hc_router #(
   parameter [NP*WCW-1:0] ORIG_WC  = {NP*WCW{1'b0}},
   parameter [NP*PIW-1:0] FWD_PORT = {NP*PIW{1'b0}},
   parameter [NP-1:0]     TWO_VC   = {NP{1'b0}},
+  parameter [NP*(2*NP+1)-1:0] REQ_OK = {NP * (2 * NP + 1) {1'b1}},
   localparam integer FW = 1 + AW + WDW + WCW + PW
 ) (
   input  wire               clk_i,
@@ -45,7 +48,7 @@ module hc_router #(
   /* verilator no_inline_module */
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
-    .NDIM(NDIM), .VC1_PORTS(TWO_VC)
+    .NDIM(NDIM), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK)
   ) u_core (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

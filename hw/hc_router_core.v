@@ -21,11 +21,12 @@
 //    and enters input VC (p, vc) unless it is fully forwarded in its arrival cycle.
 //  * The head of each input VC (the arriving flit itself when the VC is empty)
 //    needs: Case 2 continuation on fwd_port[p] with (wd, wc-1) if wc > 1, and
-//    Case 1 origination with (i, orig_wc) on every port of every dimension i < wd.
+//    Case 1 origination with (i, orig_wc) on every port of every dimension i < wd,
+//    where wd = dim(p) for every packet arriving on p.
 //    The injection head is a flit with wd = NDIM+1, wc = 0.
 //  * Each output has a round-robin arbiter over the 2*NP+1 heads (index 2p+v,
-//    injection last); a head requests an output only while the downstream VC has a
-//    credit. A head leaves its VC once every output it needs has been granted
+//    injection last), built over the heads REQ_OK says can ever ask for it; a head
+//    requests an output only while the downstream VC has a credit. A head leaves its VC once every output it needs has been granted
 //    (fanout splitting); then a credit goes back upstream one cycle later.
 //  * Per hop latency is one cycle: link in at cycle t, link out at cycle t+1.
 //  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
@@ -41,6 +42,9 @@ module hc_router_core #(
   parameter integer NDIM  = 1,
   // ports whose input buffer has a VC 1 (two_vc_i may be set only on these)
   parameter [NP-1:0]     VC1_PORTS = {NP{1'b0}},
+  // REQ_OK[q*(2NP+1)+s]: source s may ever ask for output q (the generator's
+  // requestSources); the arbiter and multiplexer of q are built over these only
+  parameter [NP*(2*NP+1)-1:0] REQ_OK = {NP * (2 * NP + 1) {1'b1}},
   localparam integer FW = 1 + AW + WDW + WCW + PW
 ) (
   input  wire               clk_i,
@@ -134,8 +138,18 @@ module hc_router_core #(
   generate
     for (s = 0; s < NS; s = s + 1) begin : g_src
       wire [FW-1:0]  h    = head_data[s*FW+:FW];
-      wire [WDW-1:0] h_wd = h[F_WD+:WDW];
       wire [WCW-1:0] h_wc = h[F_WC+:WCW];
+      // The head's wd, from the tables rather than the flit: a packet arriving on
+      // port p always carries wd = dim(p) (gen/algorithm/broadcast_weights.h,
+      // requestSources; the model checks it on every head), and an injection has
+      // wd = NDIM+1. Deciding Case 1 without reading the buffer keeps the flit's
+      // bits out of the request logic.
+      wire [WDW-1:0] h_wd;
+      if (s == INJ) begin : g_wd_inj
+        assign h_wd = WD_INJ;
+      end else begin : g_wd_port
+        assign h_wd = port_dim_i[(s/2)*WDW+:WDW];
+      end
       wire [NP-1:0]  gnt_s;
       if (WCW == 1 || s == INJ) begin : g_wc_unused  // wc is never inspected here
         /* verilator lint_off UNUSED */
@@ -150,7 +164,8 @@ module hc_router_core #(
           assign fwd[s*NP+q] = 1'b0;
         end
         wire lower = (port_dim_i[q*WDW+:WDW] < h_wd) && (orig_wc_i[q*WCW+:WCW] != {WCW{1'b0}});
-        assign need[s*NP+q]   = head_valid[s] & ~sent_q[s*NP+q] & (fwd[s*NP+q] | lower);
+        assign need[s*NP+q]   = REQ_OK[q*NS+s] & head_valid[s] & ~sent_q[s*NP+q] &
+                                (fwd[s*NP+q] | lower);
         assign out_vc[s*NP+q] = two_vc_i[q] & (wrap_i[q] | (fwd[s*NP+q] & h[F_VC]));
         assign req[q*NS+s]    = need[s*NP+q] & (out_vc[s*NP+q] ? avail[2*q+1] : avail[2*q]);
         assign gnt_s[q]       = gnt[q*NS+s];

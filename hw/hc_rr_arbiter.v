@@ -5,10 +5,10 @@
 //
 // The pointer is kept as a thermometer mask (bits at and above it set); the grant
 // is the lowest set bit of the masked requests, or of all requests when none is
-// at or above the pointer. Both lowest bits are isolated in parallel and the
-// choice is made after, which keeps the two carry chains side by side. After a
-// grant the mask keeps the bits above the winner (all clear after the last
-// requester, which behaves as pointer 0).
+// at or above the pointer. Both lowest bits are isolated side by side with prefix
+// ORs (no adders), so that requesters a router ties to 0 drop out of the logic
+// entirely. After a grant the mask keeps the bits above the winner (all clear after
+// the last requester, which behaves as pointer 0).
 module hc_rr_arbiter #(
   parameter integer N = 4
 ) (
@@ -18,18 +18,37 @@ module hc_rr_arbiter #(
   output wire [N-1:0] gnt_o,
   output wire         valid_o
 );
-  localparam [N-1:0] ONE = {{(N - 1) {1'b0}}, 1'b1};
-
   reg  [N-1:0] mask_q;
-  wire [N-1:0] masked   = req_i & mask_q;
-  wire [N-1:0] lo_mask  = masked & (~masked + ONE);
-  wire [N-1:0] lo_req   = req_i & (~req_i + ONE);
+  wire [N-1:0] masked = req_i & mask_q;
+  reg  [N-1:0] lo_mask, lo_req, above;
+  reg          any_mask, any_req, seen;
+  integer      i;
 
-  assign gnt_o   = (masked != {N{1'b0}}) ? lo_mask : lo_req;
-  assign valid_o = (req_i != {N{1'b0}});
+  always @(*) begin
+    any_mask = 1'b0;
+    any_req  = 1'b0;
+    for (i = 0; i < N; i = i + 1) begin
+      lo_mask[i] = masked[i] & ~any_mask;
+      lo_req[i]  = req_i[i] & ~any_req;
+      any_mask   = any_mask | masked[i];
+      any_req    = any_req | req_i[i];
+    end
+  end
+
+  assign gnt_o   = any_mask ? lo_mask : lo_req;
+  assign valid_o = any_req;
+
+  // the mask after a grant: every bit above the winner
+  always @(*) begin
+    seen = 1'b0;
+    for (i = 0; i < N; i = i + 1) begin
+      above[i] = seen;
+      seen     = seen | gnt_o[i];
+    end
+  end
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) mask_q <= {N{1'b1}};
-    else if (valid_o) mask_q <= ~((gnt_o << 1) - ONE);
+    else if (valid_o) mask_q <= above;
   end
 endmodule

@@ -22,12 +22,19 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       wrap_(std::move(wrap)),
       fifo_(static_cast<size_t>(2 * np_)),
       sent_(static_cast<size_t>(ns_), 0),
+      may_request_(static_cast<size_t>(ns_), 0),
       credit_(static_cast<size_t>(2 * np_), 0),
       rr_(static_cast<size_t>(np_), 0),
       lout_(static_cast<size_t>(np_)),
       credit_out_(static_cast<size_t>(np_), 0),
       dlv_(static_cast<size_t>(np_)) {
   if (np_ > 64) throw std::invalid_argument("router model supports at most 64 ports");
+  const std::vector<bool> ok = requestSources(t_);
+  for (size_t q = 0; q < static_cast<size_t>(np_); ++q) {
+    for (size_t s = 0; s < static_cast<size_t>(ns_); ++s) {
+      if (ok[q * static_cast<size_t>(ns_) + s]) may_request_[s] |= uint64_t{1} << q;
+    }
+  }
   for (int q = 0; q < np_; ++q) {
     credit_[static_cast<size_t>(2 * q)] = depth;
     credit_[static_cast<size_t>(2 * q + 1)] = t_.two_vc[static_cast<size_t>(q)] ? depth : 0;
@@ -64,6 +71,11 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
   for (size_t s = 0; s < ns; ++s) {
     const Flit& h = head[s];
     if (!h.valid) continue;
+    // The RTL takes a head's wd from its input port's dimension (requestSources).
+    if (s < inj && h.wd != static_cast<uint32_t>(t_.port_dim[s / 2])) {
+      throw std::logic_error(
+          "router model: a packet arrived with wd other than its port's dimension");
+    }
     for (size_t q = 0; q < np; ++q) {
       const uint64_t bit = uint64_t{1} << q;
       const bool is_fwd = s < inj && static_cast<size_t>(t_.fwd_port[s / 2]) == q && h.wc > 1;
@@ -71,6 +83,9 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       if (is_fwd) fwd[s] |= bit;
       if ((sent_[s] & bit) == 0 && (is_fwd || lower)) need[s] |= bit;
       if (t_.two_vc[q] && (wrap_[q] || (is_fwd && h.vc))) ovc[s] |= bit;
+    }
+    if ((need[s] & ~may_request_[s]) != 0) {
+      throw std::logic_error("router model: a head needs an output outside requestSources()");
     }
   }
   std::vector<uint64_t> gnt(ns, 0);

@@ -7,7 +7,10 @@
 //  - each output q grants the first requesting source at or after its pointer,
 //    then moves the pointer to winner+1;
 //  - a head leaves once every output it needs has been granted; its credit goes
-//    back upstream on the next cycle.
+//    back upstream on the next cycle;
+//  - the hardwired RTL arbitrates only over requestSources(), and the RTL takes a
+//    head's wd from its input port's dimension; a head that needs an output
+//    outside requestSources(), or arrives with another wd, is a model error.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +55,7 @@ class RouterCore {
   std::vector<bool> wrap_;
   std::vector<std::deque<Flit>> fifo_;  // [2p+v]
   std::vector<uint64_t> sent_;          // [s] bit q
+  std::vector<uint64_t> may_request_;   // [s] bit q: requestSources()
   std::vector<int> credit_;             // [2q+v]
   std::vector<int> rr_;                 // [q]
   std::vector<Flit> lout_;

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "algorithm/broadcast_weights.h"
+#include "config_stream_tb.h"
 #include "emit/router_config.h"
 #include "emit/rtl_layout.h"
 #include "prototype_networks.h"
@@ -100,13 +101,7 @@ class CfgBench {
       << "  task start(input [" << l.max_dims * l.mw - 1 << ":0] dg);\n"
       << "    begin @(negedge clk); rst_n = 1'b0; digits = dg; @(negedge clk); rst_n = 1'b1; end\n"
       << "  endtask\n"
-      << "  task word(input [" << l.cdw - 1 << ":0] w);\n"
-      << "    begin\n      valid = 1'b1; data = w; k = 0;\n"
-      << "      while (!ready && !err && k < 50) begin @(negedge clk); k = k + 1; end\n"
-      << "      @(negedge clk); valid = 1'b0;\n    end\n  endtask\n"
-      << "  task finish;\n    begin k = 0;\n"
-      << "      while (!done && !err && k < 400) begin @(negedge clk); k = k + 1; end\n"
-      << "    end\n  endtask\n"
+      << hctest::cfgStreamTasks(l.cdw, "valid", "data", "ready", "done", "err")
       << "  initial begin\n";
     for (size_t i = 0; i < cases_.size(); ++i) {
       const Case& c = cases_[i];

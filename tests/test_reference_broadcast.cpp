@@ -156,3 +156,53 @@ TEST(ReferenceBroadcast, SweepAllSmallHypercycles) {
   RecordProperty("networks", static_cast<int>(networks));
   RecordProperty("runs", static_cast<int>(runs));
 }
+
+// requestSources (which inputs the hardwired router lets ask for which output)
+// against what broadcasts do: every hop a lone broadcast makes out of a node, paired
+// with the input its packet arrived on (or the injection, at the origin), must be
+// allowed, and every allowed pair must occur. Both VCs of a two-VC input are
+// allowed together.
+TEST(ReferenceBroadcast, RequestSourcesAreExactlyTheHopsBroadcastsMake) {
+  size_t networks = 0;
+  auto test = [&](const std::vector<int>& m, const std::vector<int>& rho) {
+    const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
+    ++networks;
+    for (Preference pref : {Preference::kClockwise, Preference::kCounterclockwise}) {
+      const RouterTables t = makeRouterTables(h, pref);
+      const size_t np = t.port_dim.size(), ns = 2 * np + 1;
+      std::vector<bool> seen(np * ns, false);
+      for (uint64_t src : {uint64_t{0}, h.nodes() - 1}) {
+        const auto tx = referenceBroadcast(h, src, pref);
+        std::vector<int> arrived_on(h.nodes(), -1);
+        for (const auto& x : tx) arrived_on[x.to] = x.port;
+        for (const auto& x : tx) {
+          const size_t q = static_cast<size_t>(x.port);
+          if (x.from == src) {
+            seen[q * ns + 2 * np] = true;
+            continue;
+          }
+          const size_t p = static_cast<size_t>(arrived_on[x.from]);
+          seen[q * ns + 2 * p] = true;
+          if (t.two_vc[p]) seen[q * ns + 2 * p + 1] = true;
+        }
+      }
+      const std::vector<bool> ok = requestSources(t);
+      ASSERT_EQ(ok.size(), np * ns);
+      for (size_t q = 0; q < np; ++q) {
+        for (size_t s = 0; s < ns; ++s) {
+          ASSERT_EQ(ok[q * ns + s], seen[q * ns + s])
+              << h.name() << " " << toString(pref) << ": output " << q << ", source " << s;
+        }
+      }
+    }
+  };
+  for (int m1 = 2; m1 <= 9; ++m1) {
+    for (int r1 = 1; 2 * r1 <= m1; ++r1) {
+      test({m1}, {r1});
+      for (int m2 = 2; m2 <= 6; ++m2) {
+        for (int r2 = 1; 2 * r2 <= m2; ++r2) test({m1, m2}, {r1, r2});
+      }
+    }
+  }
+  EXPECT_EQ(networks, 200u);  // 20 one-dimensional shapes, each alone and with 9 others
+}

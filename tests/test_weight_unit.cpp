@@ -20,6 +20,7 @@
 
 #include "algorithm/broadcast_weights.h"
 #include "checker/broadcast_checker.h"
+#include "config_stream_tb.h"
 #include "emit/router_config.h"
 #include "emit/rtl_layout.h"
 #include "prototype_networks.h"
@@ -121,14 +122,8 @@ std::string testbench(const RtlLayout& l, const std::vector<Net>& nets,
     << "  task start;\n"
     << "    begin @(negedge clk); rst_n = 1'b0; @(negedge clk); rst_n = 1'b1; end\n"
     << "  endtask\n"
-    << "  task word(input [" << l.cdw - 1 << ":0] w);\n"
-    << "    begin\n      cvalid = 1'b1; cdata = w; k = 0;\n"
-    << "      while (!cready && !cerr && k < 50) begin @(negedge clk); k = k + 1; end\n"
-    << "      @(negedge clk); cvalid = 1'b0;\n    end\n  endtask\n"
-    << "  task finish;\n    begin k = 0;\n"
-    << "      while (!cdone && !cerr && k < 400) begin @(negedge clk); k = k + 1; end\n"
-    << "      $display(\"CFG %0d %0d %0d\", net, cdone, cerr);\n"
-    << "    end\n  endtask\n"
+    << hctest::cfgStreamTasks(l.cdw, "cvalid", "cdata", "cready", "cdone", "cerr",
+                              "      $display(\"CFG %0d %0d %0d\", net, cdone, cerr);\n")
     // One message: offered at a negedge, taken at the next posedge; its weights
     // are sampled before each posedge until msg_ready_o is high again.
     << "  task msg(input o, input integer p, input integer wd, input integer wc);\n"

@@ -63,4 +63,36 @@ bool portWraps(const Hypercycle& h, uint64_t x, int port) {
   return yi < 0 || yi >= h.dim(p.dim).m;
 }
 
+std::vector<bool> requestSources(const RouterTables& t) {
+  const size_t np = t.port_dim.size(), ns = 2 * np + 1;
+  // arriving[p]: the largest wc a packet arriving on input p can carry (0: none
+  // ever arrives). Output p sends Case 1 packets with orig_wc[p], and the packets
+  // it continues for inputs r with fwd_port[r] == p with one less.
+  std::vector<int> arriving(t.orig_wc.begin(), t.orig_wc.end());
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t r = 0; r < np; ++r) {
+      const size_t q = static_cast<size_t>(t.fwd_port[r]);
+      if (arriving[r] > 1 && arriving[r] - 1 > arriving[q]) {
+        arriving[q] = arriving[r] - 1;
+        changed = true;
+      }
+    }
+  }
+  std::vector<bool> ok(np * ns, false);
+  for (size_t q = 0; q < np; ++q) {
+    const bool starts = t.orig_wc[q] != 0;
+    ok[q * ns + 2 * np] = starts;
+    for (size_t p = 0; p < np; ++p) {
+      const bool lower = arriving[p] > 0 && starts && t.port_dim[q] < t.port_dim[p];
+      const bool cont = arriving[p] > 1 && static_cast<size_t>(t.fwd_port[p]) == q;
+      for (size_t v = 0; v < 2; ++v) {
+        if (v == 1 && !t.two_vc[p]) continue;
+        ok[q * ns + 2 * p + v] = lower || cont;
+      }
+    }
+  }
+  return ok;
+}
+
 }  // namespace hypercast

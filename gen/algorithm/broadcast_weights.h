@@ -36,4 +36,16 @@ RouterTables makeRouterTables(const Hypercycle& h, Preference pref);
 // virtual channel 1 of the two-VC ports; see README "Deadlock freedom".
 bool portWraps(const Hypercycle& h, uint64_t x, int port);
 
+// Which heads can ever ask for which output, from the tables alone: entry
+// [q * (2NP+1) + s] for output q and source s (s = 2p+v: virtual channel v of input
+// port p; s = 2NP: the injection port). A packet arriving on port p always carries
+// wd = dim(p): an origin sends (dim(q), w) on q, and Case 2 keeps wd while it
+// continues on fwd_port, which lies in the same ring. So an input p that receives
+// anything asks for the ports of lower dimensions that start packets (Case 1), and
+// for fwd_port[p] when a packet with wc > 1 can arrive on it (Case 2); the
+// injection asks for every port that starts packets. VC 1 exists only on two_vc
+// ports. The hardwired router builds its arbiters and output multiplexers over
+// these sources only.
+std::vector<bool> requestSources(const RouterTables& t);
+
 }  // namespace hypercast

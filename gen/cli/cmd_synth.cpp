@@ -289,10 +289,6 @@ int cmdSynth(const std::vector<std::string>& words) {
           : "programmable router (up to " + std::to_string(o.limits.max_dims) +
                 " dimensions of up to " + std::to_string(o.limits.max_radix) + " nodes, degree " +
                 std::to_string(o.limits.max_degree) + ", configured at start-up), ";
-  {
-    std::ofstream w(work + "/rtl/" + router + "_synth_wrap.v");
-    w << routerSynthWrapper(h, rtl.layout, router);
-  }
   std::string files;
   for (const auto& f : rtl.verilog_files) {
     if (f.find(rtl.top_module) == std::string::npos) files += " " + f;
@@ -322,6 +318,10 @@ int cmdSynth(const std::vector<std::string>& words) {
                       ", \"weight_unit\": " + weightUnitJson(wu) +
                       ", \"seconds\": " + fmt(secs, "%.1f") + "}\n");
     return 0;
+  }
+  {
+    std::ofstream w(work + "/rtl/" + router + "_synth_wrap.v");
+    w << routerSynthWrapper(h, rtl.layout, router);
   }
   const std::string generic =
       yosys("read_verilog" + files + "\nsynth -flatten -top " + router +

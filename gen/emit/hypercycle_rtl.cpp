@@ -90,13 +90,16 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
                           const RtlOptions& o, const std::string& name) {
   std::vector<int> fwd(t.fwd_port.begin(), t.fwd_port.end());
   std::vector<int> two(t.two_vc.begin(), t.two_vc.end());
+  const std::vector<bool> ok_bits = requestSources(t);
+  std::vector<int> ok(ok_bits.begin(), ok_bits.end());
   std::ostringstream os;
   os << header(h, o)
      << "// The weight-based broadcast router with this network's constants hardwired\n"
      << "// (Algorithm 1: D, a, k per dimension, eqs. 3 and 6; Algorithm 2: (wd, wc)).\n"
      << "// Per port p (LSB first): PORT_DIM = dimension, ORIG_WC = weight the origin\n"
      << "// sends, FWD_PORT = port continuing a packet that arrived on p, TWO_VC = the\n"
-     << "// port's input buffer has the dateline's second virtual channel.\n"
+     << "// port's input buffer has the dateline's second virtual channel. REQ_OK:\n"
+     << "// which input VCs (2p+v, injection last) can ever ask for each output.\n"
      << "// Ports:";
   for (size_t p = 0; p < h.ports().size(); ++p) {
     os << (p % 6 == 0 ? "\n//  " : " ") << " " << p << ":dim" << h.ports()[p].dim
@@ -126,7 +129,8 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "    .PORT_DIM(" << packed(t.port_dim, l.wdw) << "),\n"
      << "    .ORIG_WC(" << packed(t.orig_wc, l.wcw) << "),\n"
      << "    .FWD_PORT(" << packed(fwd, l.piw) << "),\n"
-     << "    .TWO_VC(" << packed(two, 1) << ")\n"
+     << "    .TWO_VC(" << packed(two, 1) << "),\n"
+     << "    .REQ_OK(" << packed(ok, 1) << ")\n"
      << "  ) u_router (\n"
      << "    .clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(node_addr_i), .wrap_i(wrap_i),\n"
      << "    .lin_valid_i(lin_valid_i), .lin_data_i(lin_data_i), .lin_credit_o(lin_credit_o),\n"
