@@ -235,9 +235,7 @@ std::string outputPath(const Args& a, const std::string& opt) {
 }  // namespace
 
 int cmdSimulate(const std::vector<std::string>& words) {
-  std::vector<OptionSpec> specs = networkOptions();
-  for (const auto& s : rtlOptions()) specs.push_back(s);
-  const std::vector<OptionSpec> own = {
+  std::vector<OptionSpec> specs = rtlCommandOptions({
       {"engine", "E", "systemc | verilator | cosim (default cosim)"},
       {"source", "S[,S...]", "broadcast origin(s) (default 0)"},
       {"start", "C[,C...]", "start cycle, one or one per source (default 0)"},
@@ -261,8 +259,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
       {"json", "", "print a JSON summary"},
       {"quiet", "", "no progress messages on stderr"},
       {"help", "", "show this help"},
-  };
-  specs.insert(specs.end(), own.begin(), own.end());
+  });
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back(
       {"repeat", "K", "hypercube: run the collective K times back to back (default 1)"});

@@ -38,9 +38,7 @@ std::string shellQuote(const std::string& s) {
 }  // namespace
 
 int cmdSweep(const std::vector<std::string>& words) {
-  std::vector<OptionSpec> specs = networkOptions();
-  for (const auto& s : rtlOptions()) specs.push_back(s);
-  const std::vector<OptionSpec> own = {
+  const std::vector<OptionSpec> specs = rtlCommandOptions({
       {"rates", "R[,R...]", "offered rates (default: --points rates up to 1.3x saturation)"},
       {"points", "K", "number of rates when --rates is not given (default 8)"},
       {"cycles", "C", "cycles of injection per run (default 5000)"},
@@ -48,8 +46,7 @@ int cmdSweep(const std::vector<std::string>& words) {
       {"seed", "X", "random seed (default 1)"},
       {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
       {"help", "", "show this help"},
-  };
-  specs.insert(specs.end(), own.begin(), own.end());
+  });
   const Args a("sweep", specs, words);
   if (a.has("help")) {
     std::cout << "Runs uniform broadcast traffic at several offered rates and writes the\n"

@@ -237,9 +237,7 @@ void publishReport(const std::string& out, const std::string& work, const std::s
 }  // namespace
 
 int cmdSynth(const std::vector<std::string>& words) {
-  std::vector<OptionSpec> specs = networkOptions();
-  for (const auto& s : rtlOptions()) specs.push_back(s);
-  const std::vector<OptionSpec> own = {
+  const std::vector<OptionSpec> specs = rtlCommandOptions({
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
       {"seed", "N", "nextpnr placement seed (default 1)"},
@@ -248,8 +246,7 @@ int cmdSynth(const std::vector<std::string>& words) {
       {"weight-unit-only", "",
        "with --router programmable: only hc_weight_unit, the prototype's module, at the limits"},
       {"help", "", "show this help"},
-  };
-  specs.insert(specs.end(), own.begin(), own.end());
+  });
   const Args a("synth", specs, words);
   if (a.has("help")) {
     std::cout << "Synthesizes the network's router with yosys (generic cells; iCE40 LUT4s,\n"

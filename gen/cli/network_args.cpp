@@ -35,6 +35,12 @@ std::vector<OptionSpec> rtlOptions() {
   };
 }
 
+std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own) {
+  std::vector<OptionSpec> specs = networkOptions();
+  for (const auto& v : {rtlOptions(), own}) specs.insert(specs.end(), v.begin(), v.end());
+  return specs;
+}
+
 const std::vector<std::string>& hypercycleRouterOptions() {
   static const std::vector<std::string> names = {"buffer-depth", "preference", "router",
                                                  "max-dims",     "max-radix",  "max-degree"};

@@ -18,6 +18,8 @@ extern const char* const kDefaultRho;
 
 std::vector<OptionSpec> networkOptions();
 std::vector<OptionSpec> rtlOptions();
+// A command that builds hypercycle RTL: the network's options, the RTL's, then `own`.
+std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own);
 Hypercycle parseNetwork(const Args& a);
 // Also checks the programmable router's limits (not yet against a network).
 RtlOptions parseRtlOptions(const Args& a);
