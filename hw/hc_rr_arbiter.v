@@ -20,32 +20,29 @@ module hc_rr_arbiter #(
 );
   reg  [N-1:0] mask_q;
   wire [N-1:0] masked = req_i & mask_q;
-  reg  [N-1:0] lo_mask, lo_req, above;
-  reg          any_mask, any_req, seen;
+  // below_x[i]: some bit of x below i is set (prefix OR, no adders)
+  reg  [N-1:0] below_mask, below_req;
+  reg          any_mask, any_req;
   integer      i;
 
   always @(*) begin
     any_mask = 1'b0;
     any_req  = 1'b0;
     for (i = 0; i < N; i = i + 1) begin
-      lo_mask[i] = masked[i] & ~any_mask;
-      lo_req[i]  = req_i[i] & ~any_req;
-      any_mask   = any_mask | masked[i];
-      any_req    = any_req | req_i[i];
+      below_mask[i] = any_mask;
+      below_req[i]  = any_req;
+      any_mask      = any_mask | masked[i];
+      any_req       = any_req | req_i[i];
     end
   end
 
-  assign gnt_o   = any_mask ? lo_mask : lo_req;
+  assign gnt_o   = any_mask ? (masked & ~below_mask) : (req_i & ~below_req);
   assign valid_o = any_req;
 
-  // the mask after a grant: every bit above the winner
-  always @(*) begin
-    seen = 1'b0;
-    for (i = 0; i < N; i = i + 1) begin
-      above[i] = seen;
-      seen     = seen | gnt_o[i];
-    end
-  end
+  // The mask after a grant keeps every bit above the winner. The winner is the
+  // lowest set bit of the vector it was picked from, so "above the winner" is that
+  // vector's prefix OR: the update does not wait for the grant itself.
+  wire [N-1:0] above = any_mask ? below_mask : below_req;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) mask_q <= {N{1'b1}};
