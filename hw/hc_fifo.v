@@ -2,6 +2,10 @@
 // of the hypercycle router. Pushing into a full FIFO is a protocol violation that
 // credit flow control rules out. An empty FIFO may be popped only in a cycle that
 // pushes: the pushed entry passes straight through and the FIFO stays empty.
+//
+// A one-entry FIFO is a register and a full bit. Deeper ones select the head and
+// the written entry by comparing the pointers with constants (an AND-OR, no
+// multiplied index), so the head costs a LUT level per four entries.
 module hc_fifo #(
   parameter integer W     = 8,
   parameter integer DEPTH = 2
@@ -14,32 +18,66 @@ module hc_fifo #(
   output wire [W-1:0] head_o,
   output wire         empty_o
 );
-  localparam integer PTRW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
-  localparam integer CNTW = $clog2(DEPTH + 1);
-  localparam [PTRW-1:0] LAST = DEPTH[PTRW-1:0] - 1'b1;
+  generate
+    if (DEPTH == 1) begin : g_one
+      reg [W-1:0] mem_q;
+      reg         full_q;
 
-  reg [DEPTH*W-1:0] mem_q;  // entry i at [i*W +: W]
-  reg [PTRW-1:0] rd_q;
-  reg [PTRW-1:0] wr_q;
-  reg [CNTW-1:0] cnt_q;
+      assign head_o  = mem_q;
+      assign empty_o = ~full_q;
 
-  assign head_o  = mem_q[rd_q*W+:W];
-  assign empty_o = (cnt_q == {CNTW{1'b0}});
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      rd_q  <= {PTRW{1'b0}};
-      wr_q  <= {PTRW{1'b0}};
-      cnt_q <= {CNTW{1'b0}};
-      mem_q <= {DEPTH * W{1'b0}};
-    end else begin
-      if (push_i) begin
-        mem_q[wr_q*W+:W] <= data_i;
-        wr_q        <= (wr_q == LAST) ? {PTRW{1'b0}} : wr_q + 1'b1;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          mem_q  <= {W{1'b0}};
+          full_q <= 1'b0;
+        end else begin
+          if (push_i) mem_q <= data_i;
+          if (push_i && !pop_i) full_q <= 1'b1;
+          else if (pop_i && !push_i) full_q <= 1'b0;
+        end
       end
-      if (pop_i) rd_q <= (rd_q == LAST) ? {PTRW{1'b0}} : rd_q + 1'b1;
-      if (push_i && !pop_i) cnt_q <= cnt_q + 1'b1;
-      else if (pop_i && !push_i) cnt_q <= cnt_q - 1'b1;
+    end else begin : g_many
+      localparam integer PTRW = $clog2(DEPTH);
+      localparam integer CNTW = $clog2(DEPTH + 1);
+      localparam [PTRW-1:0] LAST = DEPTH[PTRW-1:0] - 1'b1;
+
+      reg [DEPTH*W-1:0] mem_q;  // entry i at [i*W +: W]
+      reg [PTRW-1:0]    rd_q;
+      reg [PTRW-1:0]    wr_q;
+      reg [CNTW-1:0]    cnt_q;
+      reg               any_q;  // cnt_q != 0, as a register of its own
+      reg [W-1:0]       head;
+      integer           i;
+
+      always @(*) begin
+        head = {W{1'b0}};
+        for (i = 0; i < DEPTH; i = i + 1)
+          head = head | ({W{rd_q == i[PTRW-1:0]}} & mem_q[i*W+:W]);
+      end
+      assign head_o  = head;
+      assign empty_o = ~any_q;
+
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          rd_q  <= {PTRW{1'b0}};
+          wr_q  <= {PTRW{1'b0}};
+          cnt_q <= {CNTW{1'b0}};
+          any_q <= 1'b0;
+          mem_q <= {DEPTH * W{1'b0}};
+        end else begin
+          for (i = 0; i < DEPTH; i = i + 1)
+            if (push_i && wr_q == i[PTRW-1:0]) mem_q[i*W+:W] <= data_i;
+          if (push_i) wr_q <= (wr_q == LAST) ? {PTRW{1'b0}} : wr_q + 1'b1;
+          if (pop_i) rd_q <= (rd_q == LAST) ? {PTRW{1'b0}} : rd_q + 1'b1;
+          if (push_i && !pop_i) begin
+            cnt_q <= cnt_q + 1'b1;
+            any_q <= 1'b1;
+          end else if (pop_i && !push_i) begin
+            cnt_q <= cnt_q - 1'b1;
+            any_q <= (cnt_q != {{(CNTW - 1) {1'b0}}, 1'b1});
+          end
+        end
+      end
     end
-  end
+  endgenerate
 endmodule

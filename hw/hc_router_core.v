@@ -183,7 +183,7 @@ module hc_router_core #(
   // ------------------------------------------------------------ outputs
   generate
     for (q = 0; q < NP; q = q + 1) begin : g_port
-      hc_rr_arbiter #(.N(NS)) u_arb (
+      hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
         .clk_i  (clk_i),
         .rst_ni (rst_ni),
         .req_i  (req[q*NS+:NS]),
