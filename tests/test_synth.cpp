@@ -41,6 +41,40 @@ TEST(Synth, SmallRouterReport) {
   fs::remove_all(dir);
 }
 
+// --seeds K places and routes the router with K seeds and reports the best one,
+// with every seed's Fmax in the JSON and each seed's log kept.
+TEST(Synth, SeedSweepReportsTheBestSeed) {
+  const std::string dir = "/tmp/hctest-synth-seeds-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r =
+      hctest::run(hctest::hypercast() +
+                  " synth --m 4 --rho 1 --payload-width 8 --seed 2 --seeds 3 --out " + dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  const size_t list = js.find("\"seeds\": [");
+  ASSERT_NE(list, std::string::npos) << js;
+  const std::string tail = js.substr(list, js.find(']', list) - list);
+  double best = -1;
+  long long best_seed = -1;
+  size_t at = 0;
+  for (long long s = 2; s <= 4; ++s) {
+    at = tail.find("{\"seed\": " + std::to_string(s) + ",", at);
+    ASSERT_NE(at, std::string::npos) << "seed " << s << " missing: " << tail;
+    const double f = hctest::jsonNumber(tail.substr(at), "fmax_mhz");
+    EXPECT_GT(f, 10.0);
+    if (f > best) best = f, best_seed = s;
+    EXPECT_TRUE(fs::exists(dir + "/work/router_seed" + std::to_string(s) + "_nextpnr.log"));
+  }
+  EXPECT_EQ(tail.find("{\"seed\": 5,"), std::string::npos) << tail;
+  EXPECT_DOUBLE_EQ(hctest::jsonNumber(js, "fmax_mhz"), best);
+  EXPECT_EQ(hctest::jsonInt(js.substr(js.find("\"target_mhz\"")), "seed"), best_seed);
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_NE(md.find("best of seeds 2-4, at seed " + std::to_string(best_seed)), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("--seed 2..4"), std::string::npos) << md;
+  fs::remove_all(dir);
+}
+
 // The programmable router at small limits: synthesized with every port and its
 // configuration unit, and larger than the hardwired router of a network it holds.
 TEST(Synth, ProgrammableRouter) {

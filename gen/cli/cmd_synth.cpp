@@ -13,6 +13,7 @@
 #include <iostream>
 #include <regex>
 #include <sstream>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/network_args.h"
@@ -241,6 +242,9 @@ int cmdSynth(const std::vector<std::string>& words) {
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
       {"seed", "N", "nextpnr placement seed (default 1)"},
+      {"seeds", "K",
+       "place and route the router with seeds N..N+K-1 and report the best, the median "
+       "and the worst (default 1)"},
       {"xilinx", "", "also run yosys synth_xilinx (7-series LUT counts)"},
       {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
       {"weight-unit-only", "",
@@ -263,6 +267,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   const RtlOptions o = parseRtlOptions(a);
   const long long freq = a.getInt("freq", 100, 1, 1000);
   const long long seed = a.getInt("seed", 1, 0, 1000000);
+  const long long seeds = a.getInt("seeds", 1, 1, 100);
   const bool pnr = !a.has("no-pnr");
   const bool prog = o.router == RouterKind::kProgrammable;
   const bool unit_only = a.has("weight-unit-only");
@@ -343,7 +348,8 @@ int cmdSynth(const std::vector<std::string>& words) {
   // The whole network on iCE40: the routers' LUTs and flip-flops, N of them (the
   // top adds only wires).
   const long long net_lcs = static_cast<long long>(h.nodes()) * std::max(luts, ffs);
-  PnrResult rp, np;  // the router alone, the whole network
+  PnrResult rp, np;  // the router alone (the best seed), the whole network
+  std::vector<std::pair<long long, double>> sweep;  // (seed, Fmax) of the router
   // The whole network is placed too when the N x router estimate leaves a chance
   // that it fits (nextpnr then reports the real count either way).
   const bool try_net = pnr && net_lcs <= 2 * kHx8kLcs && h.nodes() <= 64;
@@ -351,7 +357,27 @@ int cmdSynth(const std::vector<std::string>& words) {
     yosys("read_verilog" + files + " rtl/" + router + "_synth_wrap.v\nsynth_ice40 -top " + router +
               "_synth_wrap -json wrap.json\ntee -q -o wrap.stat stat\n",
           "wrap");
-    rp = placeAndRoute(work, "wrap.json", "router", freq, seed);
+    if (seeds == 1) {
+      rp = placeAndRoute(work, "wrap.json", "router", freq, seed);
+      sweep.push_back({seed, rp.fmax});
+    } else {
+      // Every seed keeps its own log; the best one's become router_nextpnr.log and
+      // router_pnr.json.
+      long long best = -1;
+      for (long long s = seed; s < seed + seeds; ++s) {
+        const std::string tag = "router_seed" + std::to_string(s);
+        const PnrResult r = placeAndRoute(work, "wrap.json", tag, freq, s);
+        sweep.push_back({s, r.fmax});
+        if (best < 0 || r.fmax > rp.fmax) {
+          rp = r;
+          best = s;
+        }
+        if (!r.placed) break;  // does not fit: no seed will
+      }
+      const std::string tag = "router_seed" + std::to_string(best);
+      fs::copy_file(work + "/" + tag + "_nextpnr.log", work + "/router_nextpnr.log", ec);
+      if (rp.placed) fs::copy_file(work + "/" + tag + "_pnr.json", work + "/router_pnr.json", ec);
+    }
   }
   if (try_net) {
     const std::string top = rtl.top_module;
@@ -368,17 +394,38 @@ int cmdSynth(const std::vector<std::string>& words) {
   if (prog) wu = synthWeightUnit(work, rtl.layout, a.has("xilinx"), pnr, freq, seed, yosys);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  // Report.
+  // Report. With several seeds: the best seed's figures, and the spread.
+  long long best_seed = seed;
+  std::string spread;
+  if (sweep.size() > 1 && rp.placed) {
+    std::vector<double> f;
+    for (const auto& [sd, mhz] : sweep) {
+      f.push_back(mhz);
+      if (mhz == rp.fmax) best_seed = sd;
+    }
+    std::sort(f.begin(), f.end());
+    const double median =
+        f.size() % 2 ? f[f.size() / 2] : (f[f.size() / 2 - 1] + f[f.size() / 2]) / 2;
+    long long met = 0;
+    for (double x : f) met += x >= static_cast<double>(freq) ? 1 : 0;
+    spread = "best of seeds " + std::to_string(seed) + "-" + std::to_string(seed + seeds - 1) +
+             ", at seed " + std::to_string(best_seed) + "; median " + fmt(median) + ", worst " +
+             fmt(f.front()) + " MHz; " + std::to_string(met) + " of " + std::to_string(f.size()) +
+             " seeds reach " + std::to_string(freq) + " MHz";
+  }
   const double ns = rp.fmax > 0 ? 1000.0 / rp.fmax : -1;
   const int d = h.diameter();
   std::ostringstream md, js;
   md << "# Synthesis report: " << router << "\n\n"
      << "Hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
      << " nodes, degree " << h.degree() << ", diameter " << d << "; " << routerKind
-     << o.payload_width << "-bit payload, " << o.buffer_depth << " flits per input VC.\n"
+     << o.payload_width << "-bit payload, " << o.buffer_depth
+     << (o.buffer_depth == 1 ? " flit" : " flits") << " per input VC.\n"
      << "Tools: yosys `synth` / `synth_ice40`" << (a.has("xilinx") ? " / `synth_xilinx`" : "")
      << (pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
-                   " --seed " + std::to_string(seed)
+                   " --seed " +
+                   (seeds > 1 ? std::to_string(seed) + ".." + std::to_string(seed + seeds - 1)
+                              : std::to_string(seed))
              : std::string())
      << ". " << fmt(secs, "%.0f") << " s.\n\n"
      << "| figure | this router | paper's prototype (XC4013) |\n|---|---|---|\n"
@@ -394,8 +441,8 @@ int cmdSynth(const std::vector<std::string>& words) {
   if (pnr && rp.placed) {
     md << "| HX8K logic cells, placed (with I/O wrapper) | " << rp.lcs << " of " << kHx8kLcs
        << " | 98% of the XC4013 |\n"
-       << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << freq << ") | "
-       << kProtoMHz << " MHz |\n"
+       << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << freq
+       << (spread.empty() ? "" : "; " + spread) << ") | " << kProtoMHz << " MHz |\n"
        << "| latency per hop | 1 cycle = " << fmt(ns, "%.2f") << " ns | "
        << "origin 5 us, intermediate 4 us worst case (4 dims, degree 16); 0.6 us one dimension |\n"
        << "| lone broadcast, diameter " << d << " | " << d << " cycles = " << fmt(d * ns, "%.0f")
@@ -421,7 +468,8 @@ int cmdSynth(const std::vector<std::string>& words) {
      << "Targets (issue 4): one cycle per hop: met by construction (every router output is a "
         "register; cosim measures diameter cycles for a lone broadcast). ";
   if (pnr && rp.placed) {
-    md << "Fmax " << fmt(rp.fmax) << " MHz against 100 MHz: "
+    md << "Fmax " << fmt(rp.fmax) << " MHz" << (spread.empty() ? "" : " (" + spread + ")")
+       << " against 100 MHz: "
        << (rp.fmax >= 100 ? "met" : "missed by " + fmt(100 - rp.fmax) + " MHz") << ". ";
   } else if (pnr) {
     md << "Fmax: not measured, the router and its I/O wrapper need " << rp.lcs
@@ -446,7 +494,12 @@ int cmdSynth(const std::vector<std::string>& words) {
      << ", \"ice40\": {\"lut4\": " << luts << ", \"ff\": " << ffs << ", \"carry\": " << carries
      << ", \"bram\": " << brams << ", \"placed\": " << (rp.placed ? "true" : "false")
      << ", \"placed_lcs\": " << rp.lcs << ", \"fmax_mhz\": " << rp.fmax
-     << ", \"target_mhz\": " << freq << "}, \"xilinx\": {\"luts\": " << xlut << ", \"ff\": " << xff
+     << ", \"target_mhz\": " << freq << ", \"seed\": " << best_seed << ", \"seeds\": [";
+  for (size_t i = 0; i < sweep.size(); ++i) {
+    js << (i ? ", " : "") << "{\"seed\": " << sweep[i].first
+       << ", \"fmax_mhz\": " << sweep[i].second << "}";
+  }
+  js << "]}, \"xilinx\": {\"luts\": " << xlut << ", \"ff\": " << xff
      << "}, \"hop_cycles\": 1, \"hop_ns\": " << ns << ", \"network_lcs_estimate\": " << net_lcs
      << ", \"network_fits_hx8k\": " << (net_lcs <= kHx8kLcs ? "true" : "false")
      << ", \"network_pnr\": {\"tried\": " << (try_net ? "true" : "false")
