@@ -141,9 +141,10 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
       f.push_back(std::stod((*it)[1]));
   }
   std::sort(f.begin(), f.end());
-  const std::string spread = f.size() > 1 ? ", median of " + std::to_string(f.size()) + " seeds " +
-                                                fmt(f[(f.size() - 1) / 2]) + " MHz"
-                                          : "";
+  const std::string spread = f.size() > 1
+                                 ? ", median of " + std::to_string(f.size()) + " seeds " +
+                                       fmt((f[(f.size() - 1) / 2] + f[f.size() / 2]) / 2) + " MHz"
+                                 : "";
   row("  HX8K Fmax placed and routed",
       fmax > 0 ? fmt(fmax) + " MHz" + (f.size() > 1 ? " best" : "")
                : "no fit (" + std::to_string(hctest::jsonInt(js, "placed_lcs")) + " LCs)",
