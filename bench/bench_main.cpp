@@ -9,13 +9,11 @@
 //    bits per node and in all; Verilator speed of the 6-cube total exchange.
 #include <unistd.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -131,22 +129,10 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
           std::to_string(hctest::jsonInt(js, "ff")),
       "");
   const double fmax = hctest::jsonNumber(js, "fmax_mhz");
-  // With --seeds: every seed's Fmax, for the median beside the best.
-  std::vector<double> f;
-  const size_t list = js.find("\"seeds\": [");
-  if (list != std::string::npos) {
-    const std::string l = js.substr(list, js.find(']', list) - list);
-    const std::regex re("\"fmax_mhz\": ([0-9.]+)");
-    for (auto it = std::sregex_iterator(l.begin(), l.end(), re); it != std::sregex_iterator(); ++it)
-      f.push_back(std::stod((*it)[1]));
-  }
-  std::sort(f.begin(), f.end());
-  const std::string spread = f.size() > 1
-                                 ? ", median of " + std::to_string(f.size()) + " seeds " +
-                                       fmt((f[(f.size() - 1) / 2] + f[f.size() / 2]) / 2) + " MHz"
-                                 : "";
+  const double median = hctest::jsonNumber(js, "fmax_median_mhz");  // -1 for one seed
+  const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
   row("  HX8K Fmax placed and routed",
-      fmax > 0 ? fmt(fmax) + " MHz" + (f.size() > 1 ? " best" : "")
+      fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
                : "no fit (" + std::to_string(hctest::jsonInt(js, "placed_lcs")) + " LCs)",
       "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
 }

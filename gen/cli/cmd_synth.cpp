@@ -350,6 +350,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   const long long net_lcs = static_cast<long long>(h.nodes()) * std::max(luts, ffs);
   PnrResult rp, np;  // the router alone (the best seed), the whole network
   std::vector<std::pair<long long, double>> sweep;  // (seed, Fmax) of the router
+  long long best_seed = seed;
   // The whole network is placed too when the N x router estimate leaves a chance
   // that it fits (nextpnr then reports the real count either way).
   const bool try_net = pnr && net_lcs <= 2 * kHx8kLcs && h.nodes() <= 64;
@@ -363,18 +364,17 @@ int cmdSynth(const std::vector<std::string>& words) {
     } else {
       // Every seed keeps its own log; the best one's become router_nextpnr.log and
       // router_pnr.json.
-      long long best = -1;
       for (long long s = seed; s < seed + seeds; ++s) {
         const std::string tag = "router_seed" + std::to_string(s);
         const PnrResult r = placeAndRoute(work, "wrap.json", tag, freq, s);
         sweep.push_back({s, r.fmax});
-        if (best < 0 || r.fmax > rp.fmax) {
+        if (s == seed || r.fmax > rp.fmax) {
           rp = r;
-          best = s;
+          best_seed = s;
         }
         if (!r.placed) break;  // does not fit: no seed will
       }
-      const std::string tag = "router_seed" + std::to_string(best);
+      const std::string tag = "router_seed" + std::to_string(best_seed);
       fs::copy_file(work + "/" + tag + "_nextpnr.log", work + "/router_nextpnr.log", ec);
       if (rp.placed) fs::copy_file(work + "/" + tag + "_pnr.json", work + "/router_pnr.json", ec);
     }
@@ -395,17 +395,13 @@ int cmdSynth(const std::vector<std::string>& words) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   // Report. With several seeds: the best seed's figures, and the spread.
-  long long best_seed = seed;
   std::string spread;
+  double median = -1;
   if (sweep.size() > 1 && rp.placed) {
     std::vector<double> f;
-    for (const auto& [sd, mhz] : sweep) {
-      f.push_back(mhz);
-      if (mhz == rp.fmax) best_seed = sd;
-    }
+    for (const auto& sf : sweep) f.push_back(sf.second);
     std::sort(f.begin(), f.end());
-    const double median =
-        f.size() % 2 ? f[f.size() / 2] : (f[f.size() / 2 - 1] + f[f.size() / 2]) / 2;
+    median = f.size() % 2 ? f[f.size() / 2] : (f[f.size() / 2 - 1] + f[f.size() / 2]) / 2;
     long long met = 0;
     for (double x : f) met += x >= static_cast<double>(freq) ? 1 : 0;
     spread = "best of seeds " + std::to_string(seed) + "-" + std::to_string(seed + seeds - 1) +
@@ -494,7 +490,8 @@ int cmdSynth(const std::vector<std::string>& words) {
      << ", \"ice40\": {\"lut4\": " << luts << ", \"ff\": " << ffs << ", \"carry\": " << carries
      << ", \"bram\": " << brams << ", \"placed\": " << (rp.placed ? "true" : "false")
      << ", \"placed_lcs\": " << rp.lcs << ", \"fmax_mhz\": " << rp.fmax
-     << ", \"target_mhz\": " << freq << ", \"seed\": " << best_seed << ", \"seeds\": [";
+     << ", \"target_mhz\": " << freq << ", \"seed\": " << best_seed
+     << ", \"fmax_median_mhz\": " << median << ", \"seeds\": [";
   for (size_t i = 0; i < sweep.size(); ++i) {
     js << (i ? ", " : "") << "{\"seed\": " << sweep[i].first
        << ", \"fmax_mhz\": " << sweep[i].second << "}";
