@@ -3,6 +3,7 @@
 #include <string>
 
 #include "model/clock.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 namespace model {
@@ -11,6 +12,7 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preferen
     : sc_core::sc_module(name), tables_(makeRouterTables(h, pref)), clk_("clk") {
   const uint64_t n = h.nodes();
   const size_t np = h.ports().size();
+  const PortGraph g = PortGraph::build(hypercycleNetwork(h));
   for (uint64_t x = 0; x < n; ++x) {
     std::vector<bool> wrap(np);
     for (size_t p = 0; p < np; ++p) wrap[p] = portWraps(h, x, static_cast<int>(p));
@@ -32,14 +34,16 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preferen
     node.inj_valid(*inj_valid_[x]);
     node.inj_payload(*inj_payload_[x]);
     for (size_t p = 0; p < np; ++p) {
-      const Port& port = h.ports()[p];
-      // Output p of x is link (x, p); input p of x is the link of its upstream.
+      // Output p of x is link (x, p); input p of x reads the output that drives
+      // it in the port graph.
+      const PortEnd up = g.drivenBy(x, static_cast<int>(p));
+      const PortEnd down = g.drives(x, static_cast<int>(p));
       node.lout[p](*links_[x * np + p]);
-      node.lin[p](*links_[h.upstream(x, port) * np + p]);
+      node.lin[p](*links_[up.node * np + static_cast<size_t>(up.port)]);
       // Credits: x returns credit for its input p on (x, p); its output p reads
-      // the credit of the downstream neighbour's input p.
+      // the credit of the input it drives.
       node.credit_out[p](*credits_[x * np + p]);
-      node.credit_in[p](*credits_[h.neighbor(x, port) * np + p]);
+      node.credit_in[p](*credits_[down.node * np + static_cast<size_t>(down.port)]);
     }
   }
 }

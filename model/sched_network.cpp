@@ -4,16 +4,18 @@
 #include <string>
 #include <unordered_map>
 
+#include "algorithm/collective_semantics.h"
 #include "model/clock.h"
 
 namespace hypercast {
 namespace model {
 
-SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const Hypercube& cube, const Schedule& s)
+SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const PortGraph& g, const Schedule& s)
     : sc_core::sc_module(name),
-      n_(cube.nodes()),
-      np_(static_cast<uint64_t>(cube.degree())),
-      clk_("clk") {
+      n_(g.nodes()),
+      np_(static_cast<uint64_t>(g.ports())),
+      clk_("clk"),
+      idle_("idle") {
   const size_t rows = size_t{s.steps} + 1;
   std::vector<NodePlan> plans(n_);
   for (auto& p : plans) {
@@ -22,13 +24,13 @@ SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const Hypercube& cube, 
     p.drops.resize(rows);
   }
   std::vector<std::unordered_map<uint64_t, uint32_t>> last_send(n_);
+  const CollectiveProblem problem = s.problem();
   for (const Transfer& t : s.transfers) {
-    const uint64_t k = key(t.origin, t.dest);
-    plans[t.from].sends[t.step - 1].push_back({cube.portTo(t.from, t.to), k});
-    plans[t.to].recvs[t.step].push_back({cube.portTo(t.to, t.from), k});
-    const bool delivered =
-        t.origin != t.from && (t.dest == kAllNodes || uint32_t(t.dest) == t.from);
-    if (!delivered) {
+    const uint64_t k = keyOf(problem, packetOf(t));
+    const int p = g.portTo(t.from, t.to);
+    plans[t.from].sends[t.step - 1].push_back({p, k});
+    plans[t.to].recvs[t.step].push_back({g.drives(t.from, p).port, k});
+    if (!mustReach(problem, packetOf(t), t.from)) {
       uint32_t& last = last_send[t.from][k];
       last = std::max(last, t.step - 1);
     }
@@ -39,7 +41,7 @@ SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const Hypercube& cube, 
   for (uint64_t x = 0; x < n_; ++x) {
     const std::string xs = std::to_string(x);
     nodes_.push_back(
-        std::make_unique<SchedNode>(("n" + xs).c_str(), cube.degree(), std::move(plans[x])));
+        std::make_unique<SchedNode>(("n" + xs).c_str(), g.ports(), std::move(plans[x])));
     for (uint64_t p = 0; p < np_; ++p) {
       links_.push_back(std::make_unique<sc_core::sc_signal<LinkWord>>(
           ("link" + xs + "_" + std::to_string(p)).c_str()));
@@ -49,9 +51,14 @@ SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const Hypercube& cube, 
     SchedNode& node = *nodes_[x];
     node.clk(clk_);
     for (uint64_t p = 0; p < np_; ++p) {
-      // Output p of x is link (x, p); input p of x is output p of its neighbour.
+      // Output p of x is link (x, p); input p of x is the output that drives it.
       node.lout[p](*links_[x * np_ + p]);
-      node.lin[p](*links_[cube.neighbor(x, static_cast<int>(p)) * np_ + p]);
+      const PortEnd e = g.drivenBy(x, static_cast<int>(p));
+      if (e.present()) {
+        node.lin[p](*links_[e.node * np_ + static_cast<uint64_t>(e.port)]);
+      } else {
+        node.lin[p](idle_);
+      }
     }
   }
 }

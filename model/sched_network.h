@@ -1,6 +1,7 @@
-// The SystemC transaction model of a schedule-driven hypercube network: one
-// SchedNode per node, every link a signal, the RTL's cycle timing. Packets are
-// named by packetKey (algorithm/collective.h).
+// The SystemC transaction model of a network of schedule-driven nodes: one
+// SchedNode per node, every output port a signal, wired from the port graph
+// (input p of x reads the output that drives it), the RTL's cycle timing.
+// Packets are named by packetKey (algorithm/collective.h).
 #pragma once
 
 #include <memory>
@@ -9,16 +10,15 @@
 
 #include "algorithm/collective.h"
 #include "model/sched_node.h"
-#include "topology/hypercube.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 namespace model {
 
 class SchedNetwork : public sc_core::sc_module {
  public:
-  SchedNetwork(sc_core::sc_module_name name, const Hypercube& cube, const Schedule& s);
+  SchedNetwork(sc_core::sc_module_name name, const PortGraph& g, const Schedule& s);
 
-  uint64_t key(uint32_t origin, int32_t dest) const { return packetKey(n_, origin, dest); }
   void load(uint64_t node, uint64_t key, uint64_t payload) { nodes_[node]->load(key, payload); }
   void start();
   void clear() {
@@ -37,6 +37,7 @@ class SchedNetwork : public sc_core::sc_module {
   uint64_t n_;
   uint64_t np_;
   sc_core::sc_signal<bool> clk_;
+  sc_core::sc_signal<LinkWord> idle_;  // what an absent port's input reads
   std::vector<std::unique_ptr<SchedNode>> nodes_;
   std::vector<std::unique_ptr<sc_core::sc_signal<LinkWord>>> links_;  // [x*NP+p]
 };

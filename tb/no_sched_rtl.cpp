@@ -4,7 +4,7 @@
 namespace hypercast {
 namespace tb {
 
-std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t, int, int, const std::string&) { return nullptr; }
+std::unique_ptr<SchedRtl> makeSchedRtl(const SchedRtlSetup&) { return nullptr; }
 
 }  // namespace tb
 }  // namespace hypercast

@@ -1,54 +1,43 @@
-// The schedule harness: runs a hypercube collective on the SystemC model, on the
-// Verilated schedule-ROM network, or on both in lock step (cosim), comparing
-// every link every cycle and stopping at the first divergence. The observed link
-// crossings go through the independent schedule checker; at the end every node
-// must hold exactly the packets the collective promises it, payloads intact; a
-// watchdog fails a network that does not finish.
+// The schedule harness: runs a collective's schedule-ROM network on the SystemC
+// model, on the Verilated RTL, or on both in lock step (cosim), comparing every
+// link every cycle and stopping at the first divergence. It receives the checked
+// schedule and the port graph from the CLI (sim/sched_job.h) and never rebuilds
+// either. The observed link crossings go through the independent schedule
+// checker; at the end every node must hold exactly the packets the collective
+// promises it (algorithm/collective_semantics.h), payloads intact; a watchdog
+// fails a network that does not finish.
 //
-//   hc-sched --dim D --collective C [--source S] [--payload-width W] [--seed X]
-//            [--engine systemc|verilator|cosim] [--rom-dir DIR] [--trace FILE] [--json]
-//            [--repeat K]   run it K times back to back (the last run is checked)
-//   exit 0: PASS, 1: FAIL, 2: bad arguments
+//   hc-sched --job DIR/job.json
+//   exit 0: PASS, 1: FAIL, 2: bad job
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <systemc>
 
-#include "algorithm/hypercube_schedules.h"
-#include "checker/hypercube_bounds.h"
+#include "algorithm/collective_semantics.h"
 #include "checker/schedule_checker.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_program.h"
 #include "model/sched_network.h"
+#include "sim/sched_job.h"
 #include "tb/packet_payload.h"
 #include "tb/sched_rtl.h"
-#include "topology/hypercube.h"
+#include "topology/port_graph.h"
 #include "util/error.h"
 
 using namespace hypercast;
+namespace fs = std::filesystem;
 
 namespace {
-
-struct Options {
-  int dim = 3;
-  Collective collective = Collective::kMultinodeBroadcast;
-  uint32_t root = 0;
-  int payload_width = 32;
-  uint64_t seed = 1;
-  std::string engine = "cosim";
-  std::string rom_dir;
-  std::string trace;
-  std::string wave;  // FST waveform of the RTL
-  bool json = false;
-  int repeat = 1;  // run the collective this many times (speed measurements)
-};
 
 struct Divergence {
   bool found = false;
@@ -57,6 +46,14 @@ struct Divergence {
   std::string expected, actual;
 };
 
+std::string readText(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw Error("cannot read " + path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
 std::string word(bool valid, uint64_t payload) {
   std::ostringstream os;
   model::LinkWord w{valid, payload};
@@ -64,22 +61,35 @@ std::string word(bool valid, uint64_t payload) {
   return os.str();
 }
 
-int run(const Options& o) {
-  const Hypercube cube(o.dim);
-  const uint64_t n = cube.nodes();
-  const int np = cube.degree();
-  const Schedule s = hypercubeSchedule(o.dim, o.collective, o.root);
-  const NetworkProgram prog =
-      compileSchedule(s, np, [&](uint32_t a, uint32_t b) { return cube.portTo(a, b); });
-  const tb::PacketPayload pay(n, o.payload_width, o.seed);
+int run(const std::string& job_path) {
+  const SchedJob o = parseSchedJob(readText(job_path));
+  const std::string dir = fs::path(job_path).parent_path().string();
+  auto inJob = [&](const std::string& f) { return f.empty() || f[0] == '/' ? f : dir + "/" + f; };
+  std::ifstream ports_in(inJob(o.ports_csv)), sched_in(inJob(o.schedule_csv));
+  if (!ports_in || !sched_in) throw Error("cannot read the job's port graph or schedule");
+  const PortGraph g = PortGraph::readCsv(ports_in, o.ports_csv);
+  Schedule s;
+  s.collective = o.problem.collective;
+  s.nodes = o.problem.nodes;
+  s.root = o.problem.root;
+  s.messages = o.problem.messages;
+  s.steps = o.steps;
+  s.transfers = readScheduleCsv(sched_in, o.schedule_csv);
+  if (g.nodes() != s.nodes) throw Error("the port graph and the collective disagree on N");
+  const CollectiveProblem& problem = o.problem;
+  const uint64_t n = g.nodes();
+  const int np = g.ports();
+  const NetworkProgram prog = compileSchedule(s, g);
+  const tb::PacketPayload pay(problem, o.payload_width, o.seed);
   if (!pay.fits()) {
     throw Error(std::to_string(o.payload_width) + "-bit payloads cannot name the " +
-                std::to_string(n * n) + " packets; use a wider --payload-width");
+                std::to_string(packetKeys(n, problem.messages)) +
+                " packets; use a wider --payload-width");
   }
   const bool use_model = o.engine != "verilator", use_rtl = o.engine != "systemc";
   std::unique_ptr<model::SchedNetwork> net;
   std::unique_ptr<tb::SchedRtl> rtl;
-  if (use_model) net = std::make_unique<model::SchedNetwork>("net", cube, s);
+  if (use_model) net = std::make_unique<model::SchedNetwork>("net", g, s);
   if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
     const uint64_t x = std::strtoull(fault, nullptr, 10);
     if (net && x < n) net->setPayloadFault(x);
@@ -89,7 +99,14 @@ int run(const Options& o) {
     if (!o.rom_dir.empty() && ::chdir(o.rom_dir.c_str()) != 0) {
       throw Error("cannot enter " + o.rom_dir);
     }
-    rtl = tb::makeSchedRtl(n, np, o.payload_width, o.wave);
+    tb::SchedRtlSetup setup;
+    setup.graph = &g;
+    setup.payload_width = o.payload_width;
+    setup.wave_path = o.wave;
+    setup.roms = o.roms;
+    setup.rom_word_bits = o.rom_word_bits;
+    setup.rom_rows = prog.rows;
+    rtl = tb::makeSchedRtl(setup);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
     rtl->reset();
   }
@@ -98,12 +115,12 @@ int run(const Options& o) {
   uint64_t undecodable = 0, compared = 0, cycles = 0;
   Divergence div;
   double secs = 0;
-  for (int rep_i = 0; rep_i < o.repeat && !div.found; ++rep_i) {
+  for (int64_t rep_i = 0; rep_i < o.repeat && !div.found; ++rep_i) {
     // Preload every node's own packets into the slots the ROM compiler chose.
     if (net) net->clear();
     for (uint64_t x = 0; x < n; ++x) {
       for (const StoredPacket& p : prog.nodes[x].loads) {
-        const uint64_t k = pay.key(p.origin, p.dest);
+        const uint64_t k = pay.key(Packet{p.origin, p.dest, p.msg});
         if (net) net->load(x, k, pay.encode(k));
         if (rtl) rtl->load(true, x, p.slot, pay.encode(k));
       }
@@ -132,11 +149,16 @@ int run(const Options& o) {
           Transfer t;
           t.step = row + 1;
           t.from = static_cast<uint32_t>(x);
-          t.to = static_cast<uint32_t>(cube.neighbor(x, p));
-          if (!pay.decode(w.payload, t.origin, t.dest)) {
+          const PortEnd to = g.drives(x, p);
+          Packet pk;
+          if (!to.present() || !pay.decode(w.payload, pk)) {
             ++undecodable;
             continue;
           }
+          t.to = to.node;
+          t.origin = pk.origin;
+          t.dest = pk.dest;
+          t.msg = pk.msg;
           seen.push_back(t);
           seen_payload.push_back(w.payload);
         }
@@ -156,13 +178,12 @@ int run(const Options& o) {
     for (const auto& e : net->node(x).errors()) model_errors.push_back(e);
   }
 
-  // The independent check of what crossed the links.
+  // The independent check of what crossed the links, against the checker's own
+  // links of the network description.
   checker::CollectiveSpec spec;
-  spec.dim = o.dim;
-  spec.collective = o.collective;
-  spec.root = o.root;
+  spec.network = o.network;
+  spec.problem = problem;
   const checker::ScheduleReport rep = checker::checkSchedule(spec, seen);
-  const checker::LowerBound lb = checker::hypercubeLowerBound(o.dim, o.collective);
 
   // Holdings: the promise, derived from the collective alone.
   uint64_t promised = 0, held_ok = 0, wrong = 0, extra = 0;
@@ -173,27 +194,12 @@ int run(const Options& o) {
   if (!div.found) {
     for (uint64_t x = 0; x < n; ++x) {
       std::set<uint64_t> promise;
-      for (uint64_t org = 0; org < n; ++org) {
-        switch (o.collective) {
-          case Collective::kBroadcast:
-            if (org == o.root && x != org) promise.insert(pay.key(uint32_t(org), kAllNodes));
-            break;
-          case Collective::kMultinodeBroadcast:
-            if (x != org) promise.insert(pay.key(uint32_t(org), kAllNodes));
-            break;
-          case Collective::kScatter:
-            if (org == o.root && x != org) promise.insert(pay.key(uint32_t(org), int32_t(x)));
-            break;
-          case Collective::kTotalExchange:
-            if (x != org) promise.insert(pay.key(uint32_t(org), int32_t(x)));
-            break;
-        }
-      }
+      for (const Packet& p : promisedPackets(problem, x)) promise.insert(pay.key(p));
       promised += promise.size();
       if (rtl) {
         std::set<uint64_t> kept;
         for (const StoredPacket& p : prog.nodes[x].keeps) {
-          const uint64_t k = pay.key(p.origin, p.dest);
+          const uint64_t k = pay.key(Packet{p.origin, p.dest, p.msg});
           kept.insert(k);
           const uint64_t got = rtl->read(x, p.slot);
           if (!promise.count(k)) {
@@ -215,7 +221,7 @@ int run(const Options& o) {
         // The model: everything it holds beyond its own packets.
         for (const auto& kv : net->node(x).held()) {
           const uint64_t k = kv.first;
-          if (packetOrigin(n, k) == x) continue;  // own
+          if (pay.packet(k).origin == x) continue;  // own
           if (!promise.count(k)) {
             ++extra;
             note("model node " + std::to_string(x) + " holds a packet it was not promised");
@@ -242,43 +248,72 @@ int run(const Options& o) {
       throw Error("cannot write " + o.trace);
   }
   const double ncps = secs > 0 ? double(n) * double(cycles) / secs : 0;
-  const bool optimal = rep.ok && rep.steps == lb.steps && rep.transmissions == lb.transmissions;
+  const bool optimal = rep.ok && o.bound_known && rep.steps == o.bound_steps &&
+                       rep.transmissions == o.bound_transmissions;
+  const std::string checker_word = div.found ? "not run" : rep.ok ? "pass" : "fail";
   if (o.json) {
-    std::cout << "{\"engine\": \"" << o.engine
-              << "\", \"topology\": \"hypercube\", \"dim\": " << o.dim << ", \"nodes\": " << n
-              << ", \"collective\": \"" << toString(o.collective) << "\"";
-    if (hasRoot(o.collective)) std::cout << ", \"source\": " << o.root;
-    std::cout << ", \"steps\": " << rep.steps << ", \"transmissions\": " << rep.transmissions
-              << ", \"lower_bound\": {\"steps\": " << lb.steps
-              << ", \"transmissions\": " << lb.transmissions
-              << "}, \"optimal\": " << (optimal ? "true" : "false") << ", \"checker\": \""
-              << (div.found ? "not run"
-                  : rep.ok  ? "pass"
-                            : "fail")
-              << "\", \"promised\": " << promised << ", \"held\": " << held_ok
-              << ", \"wrong_payloads\": " << wrong << ", \"unpromised\": " << extra
-              << ", \"undecodable\": " << undecodable
-              << ", \"finished\": " << (finished ? "true" : "false")
-              << ", \"rtl_error\": " << (rtl_error ? "true" : "false")
-              << ", \"peak_store\": " << prog.max_slots
-              << ", \"rom_bits_per_node\": " << prog.romBitsPerNode() << ", \"cycles\": " << cycles
-              << ", \"cosim\": " << (net && rtl ? "true" : "false")
-              << ", \"cycles_compared\": " << compared
-              << ", \"match\": " << (net && rtl && !div.found ? "true" : "false");
-    if (div.found) {
-      std::cout << ", \"divergence\": {\"cycle\": " << div.cycle << ", \"node\": " << div.node
-                << ", \"port\": " << div.port << ", \"expected\": \"" << div.expected
-                << "\", \"actual\": \"" << div.actual << "\"}";
+    // The keys simulate --json shares with the router networks (tb/sim_report.h):
+    // engine, rtl_model, nodes, steps, transmissions, cycles, watchdog, checker,
+    // checker_errors, match, cycles_compared, first_divergence, seconds,
+    // node_cycles_per_second, verdict.
+    nlohmann::ordered_json j;
+    j["engine"] = o.engine;
+    j["rtl_model"] = o.rtl_model;
+    j["topology"] = o.network.topology;
+    j["network"] = o.network.label;
+    if (o.network.topology == "hypercube") j["dim"] = o.network.radices.size();
+    j["nodes"] = n;
+    j["collective"] = toString(problem.collective);
+    if (hasRoot(problem.collective)) j["source"] = problem.root;
+    j["messages"] = problem.messages;
+    j["steps"] = rep.steps;
+    j["transmissions"] = rep.transmissions;
+    if (o.bound_known) {
+      j["lower_bound"] = {{"steps", o.bound_steps}, {"transmissions", o.bound_transmissions}};
+    } else {
+      j["lower_bound"] = nullptr;
     }
-    std::cout << ", \"seconds\": " << secs << ", \"node_cycles_per_second\": " << ncps
-              << ", \"pass\": " << (pass ? "true" : "false") << "}\n";
+    j["optimal"] = optimal;
+    j["checker"] = checker_word;
+    j["checker_errors"] = div.found ? std::vector<std::string>{} : rep.errors;
+    j["promised"] = promised;
+    j["held"] = held_ok;
+    j["wrong_payloads"] = wrong;
+    j["unpromised"] = extra;
+    j["undecodable"] = undecodable;
+    j["finished"] = finished;
+    j["watchdog"] = !finished && !div.found;
+    j["rtl_error"] = rtl_error;
+    j["peak_store"] = prog.max_slots;
+    j["rom_bits_per_node"] = prog.romBitsPerNode();
+    j["cycles"] = cycles;
+    j["cosim"] = net && rtl;
+    if (net && rtl) {
+      j["match"] = !div.found;
+      j["cycles_compared"] = compared;
+    }
+    if (div.found) {
+      j["first_divergence"] = {{"cycle", div.cycle},
+                               {"node", div.node},
+                               {"port", std::to_string(div.port)},
+                               {"expected", div.expected},
+                               {"actual", div.actual}};
+    }
+    j["seconds"] = secs;
+    j["node_cycles_per_second"] = static_cast<uint64_t>(ncps);
+    j["verdict"] = pass ? "PASS" : "FAIL";
+    std::cout << j.dump() << "\n";
   } else {
-    std::cout << "collective       " << toString(o.collective);
-    if (hasRoot(o.collective)) std::cout << " from node " << o.root;
-    std::cout << " on the " << o.dim << "-cube (" << n << " nodes), engine " << o.engine
-              << "\nsteps            " << rep.steps << "  (lower bound " << lb.steps
-              << ")\ntransmissions    " << rep.transmissions << "  (lower bound "
-              << lb.transmissions << ")\nchecker          "
+    auto bound = [&](uint64_t v) {
+      return o.bound_known ? "  (lower bound " + std::to_string(v) + ")"
+                           : std::string("  (no lower bound known)");
+    };
+    std::cout << "collective       " << toString(problem.collective);
+    if (hasRoot(problem.collective)) std::cout << " from node " << problem.root;
+    std::cout << " on " << o.network.label << " (" << n << " nodes), engine " << o.engine
+              << (o.rtl_model.empty() ? "" : ", RTL model " + o.rtl_model) << "\nsteps            "
+              << rep.steps << bound(o.bound_steps) << "\ntransmissions    " << rep.transmissions
+              << bound(o.bound_transmissions) << "\nchecker          "
               << (div.found ? "not run (cosim diverged)"
                   : rep.ok  ? "PASS"
                             : "FAIL")
@@ -318,44 +353,11 @@ int run(const Options& o) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
-  Options o;
   try {
-    for (int i = 1; i < argc; ++i) {
-      const std::string a = argv[i];
-      auto value = [&]() -> std::string {
-        if (i + 1 >= argc) throw Error(a + " needs a value");
-        return argv[++i];
-      };
-      if (a == "--dim") {
-        o.dim = std::stoi(value());
-      } else if (a == "--collective") {
-        o.collective = parseCollective(value());
-      } else if (a == "--source") {
-        o.root = static_cast<uint32_t>(std::stoul(value()));
-      } else if (a == "--payload-width") {
-        o.payload_width = std::stoi(value());
-      } else if (a == "--seed") {
-        o.seed = std::stoull(value());
-      } else if (a == "--engine") {
-        o.engine = value();
-      } else if (a == "--rom-dir") {
-        o.rom_dir = value();
-      } else if (a == "--trace") {
-        o.trace = value();
-      } else if (a == "--wave") {
-        o.wave = value();
-      } else if (a == "--repeat") {
-        o.repeat = std::max(1, std::stoi(value()));
-      } else if (a == "--json") {
-        o.json = true;
-      } else {
-        throw Error("unknown argument " + a);
-      }
+    if (argc != 3 || std::string(argv[1]) != "--job") {
+      throw Error("usage: hc-sched --job DIR/job.json");
     }
-    if (o.engine != "systemc" && o.engine != "verilator" && o.engine != "cosim") {
-      throw Error("unknown engine " + o.engine);
-    }
-    return run(o);
+    return run(argv[2]);
   } catch (const std::exception& e) {
     std::cerr << "hc-sched: " << e.what() << "\n";
     return 2;

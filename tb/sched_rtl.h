@@ -1,10 +1,18 @@
-// What the schedule harness needs of the Verilated schedule-network top
-// (tb/verilated_sched.cpp, compiled per generated network).
+// What the schedule harness needs of a Verilated network of schedule-driven
+// nodes. Two implementations, compiled per generated network by `hypercast
+// simulate` (gen/cli/rtl_build.cpp):
+//   tb/verilated_sched.cpp        the generated whole-network top (--rtl-model network)
+//   tb/verilated_sched_nodes.cpp  hc_sched_node Verilated once, N copies wired
+//                                 from the port graph, each ROM loaded from its
+//                                 image at start-up (--rtl-model nodes)
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "topology/port_graph.h"
 
 namespace hypercast {
 namespace tb {
@@ -26,10 +34,17 @@ class SchedRtl {
   virtual uint64_t read(uint64_t node, uint64_t slot) = 0;
 };
 
-// nullptr in the SystemC-only harness. A non-empty wave_path writes an FST
-// waveform (models built with tracing only).
-std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t nodes, int ports, int payload_width,
-                                       const std::string& wave_path);
+struct SchedRtlSetup {
+  const PortGraph* graph = nullptr;
+  int payload_width = 32;
+  std::string wave_path;          // FST waveform (whole-top models built with tracing)
+  std::vector<std::string> roms;  // node x's ROM image ($readmemh text), wired-node model
+  int rom_word_bits = 0;
+  uint32_t rom_rows = 0;
+};
+
+// nullptr in the SystemC-only harness.
+std::unique_ptr<SchedRtl> makeSchedRtl(const SchedRtlSetup& setup);
 
 }  // namespace tb
 }  // namespace hypercast

@@ -5,6 +5,7 @@ namespace tb {
 
 Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts)
     : h_(h),
+      g_(PortGraph::build(hypercycleNetwork(h))),
       bcasts_(broadcasts),
       step_(broadcasts.size(), std::vector<int>(h.nodes(), -1)),
       accept_cycle_(broadcasts.size(), -1),
@@ -25,10 +26,9 @@ void Scoreboard::accepted(int64_t cycle, size_t index) {
 }
 
 void Scoreboard::delivered(int64_t cycle, uint64_t node, int lane, const model::Flit& f) {
-  const Port& port = h_.ports()[static_cast<size_t>(lane)];
   checker::Transfer t;
   t.cycle = cycle;
-  t.from = h_.upstream(node, port);
+  t.from = g_.drivenBy(node, lane).node;
   t.to = node;
   t.origin = f.origin;
   t.tag = f.payload;

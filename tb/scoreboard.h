@@ -12,6 +12,7 @@
 #include "model/flit.h"
 #include "sim/sim_job.h"
 #include "topology/hypercycle.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 namespace tb {
@@ -50,6 +51,7 @@ class Scoreboard {
 
  private:
   const Hypercycle& h_;
+  PortGraph g_;  // which output drives each delivery lane (input port)
   std::vector<BroadcastRequest> bcasts_;
   std::map<std::pair<uint64_t, uint64_t>, size_t> index_;
   std::vector<std::vector<int>> step_;  // [broadcast][node], -1 = not yet

@@ -1,69 +1,74 @@
 #include "tb/sim_report.h"
 
+#include <nlohmann/json.hpp>
+
 namespace hypercast {
 namespace tb {
-
-namespace {
-
-std::string jsonEscape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o;
-}
-
-const char* boolean(bool b) { return b ? "true" : "false"; }
-
-}  // namespace
 
 double SimOutcome::nodeCyclesPerSecond() const {
   return seconds > 0 ? static_cast<double>(nodes) * static_cast<double>(cycles) / seconds : 0;
 }
 
 void printJson(std::ostream& os, const SimOutcome& o) {
-  os << "{\n  \"engine\": \"" << o.engine << "\",\n  \"rtl_model\": \"" << o.rtl_model
-     << "\",\n  \"nodes\": " << o.nodes << ",\n  \"degree\": " << o.degree
-     << ",\n  \"diameter\": " << o.diameter << ",\n  \"broadcasts\": " << o.broadcasts
-     << ",\n  \"reached\": " << o.reached << ",\n  \"deliveries\": " << o.deliveries
-     << ",\n  \"expected_deliveries\": " << o.expected_deliveries
-     << ",\n  \"redundant\": " << o.redundant << ",\n  \"missing\": " << o.missing
-     << ",\n  \"transmissions\": " << o.transmissions << ",\n  \"steps\": " << o.steps
-     << ",\n  \"completion_cycles\": " << o.completion_cycles << ",\n  \"cycles\": " << o.cycles
-     << ",\n  \"watchdog\": " << boolean(o.watchdog)
-     << ",\n  \"checker_ok\": " << boolean(o.checker_ok) << ",\n  \"checker_errors\": [";
-  for (size_t i = 0; i < o.checker_errors.size(); ++i) {
-    os << (i ? ", " : "") << '"' << jsonEscape(o.checker_errors[i]) << '"';
-  }
-  os << "]";
+  // The keys a schedule network's run shares (tb/sched_main.cpp): engine,
+  // rtl_model, nodes, steps, transmissions, cycles, watchdog, checker,
+  // checker_errors, match, cycles_compared, first_divergence, seconds,
+  // node_cycles_per_second, verdict.
+  nlohmann::ordered_json j;
+  j["engine"] = o.engine;
+  j["rtl_model"] = o.rtl_model;
+  j["topology"] = "hypercycle";
+  j["nodes"] = o.nodes;
+  j["degree"] = o.degree;
+  j["diameter"] = o.diameter;
+  j["broadcasts"] = o.broadcasts;
+  j["reached"] = o.reached;
+  j["deliveries"] = o.deliveries;
+  j["expected_deliveries"] = o.expected_deliveries;
+  j["redundant"] = o.redundant;
+  j["missing"] = o.missing;
+  j["transmissions"] = o.transmissions;
+  j["steps"] = o.steps;
+  j["completion_cycles"] = o.completion_cycles;
+  j["cycles"] = o.cycles;
+  j["watchdog"] = o.watchdog;
+  j["checker"] = o.checker_ok ? "pass" : "fail";
+  j["checker_errors"] = o.checker_errors;
   if (o.cosim) {
-    os << ",\n  \"match\": " << boolean(!o.divergence.found)
-       << ",\n  \"cycles_compared\": " << o.cycles_compared;
+    j["match"] = !o.divergence.found;
+    j["cycles_compared"] = o.cycles_compared;
     if (o.divergence.found) {
       const Divergence& d = o.divergence;
-      os << ",\n  \"first_divergence\": {\"cycle\": " << d.cycle << ", \"node\": " << d.node
-         << ", \"port\": \"" << d.port << "\", \"expected\": \"" << jsonEscape(d.expected)
-         << "\", \"actual\": \"" << jsonEscape(d.actual) << "\"}";
+      j["first_divergence"] = {{"cycle", d.cycle},
+                               {"node", d.node},
+                               {"port", d.port},
+                               {"expected", d.expected},
+                               {"actual", d.actual}};
     }
   }
-  os << ",\n  \"offered_broadcasts\": " << o.offered_broadcasts
-     << ",\n  \"latency_mean\": " << o.latency_mean << ",\n  \"latency_p99\": " << o.latency_p99
-     << ",\n  \"latency_max\": " << o.latency_max
-     << ",\n  \"network_latency_mean\": " << o.network_latency_mean
-     << ",\n  \"max_output_wait\": " << o.max_output_wait
-     << ",\n  \"max_injection_wait\": " << o.max_injection_wait
-     << ",\n  \"lower_bound_cycles\": " << o.lower_bound_cycles
-     << ",\n  \"routing_bound_cycles\": " << o.routing_bound_cycles
-     << ",\n  \"link_bound_rate\": " << o.link_bound_rate
-     << ",\n  \"routing_bound_rate\": " << o.routing_bound_rate;
-  if (o.load) {
-    os << ",\n  \"traffic\": \"" << o.traffic << "\",\n  \"offered_rate\": " << o.offered_rate
-       << ",\n  \"throughput\": " << o.throughput;
+  j["offered_broadcasts"] = o.offered_broadcasts;
+  j["latency_mean"] = o.latency_mean;
+  j["latency_p99"] = o.latency_p99;
+  j["latency_max"] = o.latency_max;
+  j["network_latency_mean"] = o.network_latency_mean;
+  j["max_output_wait"] = o.max_output_wait;
+  j["max_injection_wait"] = o.max_injection_wait;
+  if (!o.load && o.broadcasts == o.nodes && o.nodes > 1) {
+    // All nodes at once: the bounds of that workload only.
+    j["lower_bound_cycles"] = o.lower_bound_cycles;
+    j["routing_bound_cycles"] = o.routing_bound_cycles;
   }
-  os << ",\n  \"seconds\": " << o.seconds
-     << ",\n  \"node_cycles_per_second\": " << static_cast<uint64_t>(o.nodeCyclesPerSecond())
-     << ",\n  \"verdict\": \"" << (o.pass ? "PASS" : "FAIL") << "\"\n}\n";
+  j["link_bound_rate"] = o.link_bound_rate;
+  j["routing_bound_rate"] = o.routing_bound_rate;
+  if (o.load) {
+    j["traffic"] = o.traffic;
+    j["offered_rate"] = o.offered_rate;
+    j["throughput"] = o.throughput;
+  }
+  j["seconds"] = o.seconds;
+  j["node_cycles_per_second"] = static_cast<uint64_t>(o.nodeCyclesPerSecond());
+  j["verdict"] = o.pass ? "PASS" : "FAIL";
+  os << j.dump(2) << "\n";
 }
 
 void printText(std::ostream& os, const SimOutcome& o) {

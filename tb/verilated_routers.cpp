@@ -11,6 +11,7 @@
 #include "tb/rtl_network.h"
 #include "tb/verilated_bits.h"
 #include "topology/hypercycle.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 namespace tb {
@@ -21,6 +22,7 @@ class VerilatedRouters : public RtlNetwork {
   VerilatedRouters(const Hypercycle& h, const RtlLayout& l, const std::vector<uint32_t>& config)
       : h_(h), l_(l), config_(config) {
     const size_t np = h.ports().size();
+    const PortGraph g = PortGraph::build(hypercycleNetwork(h));
     for (uint64_t x = 0; x < h.nodes(); ++x) {
       r_.emplace_back(new Vrouter(&ctx_, ("n" + std::to_string(x)).c_str()));
       Vrouter& r = *r_.back();
@@ -31,8 +33,8 @@ class VerilatedRouters : public RtlNetwork {
         setBits(r.lout_credit_i, 2 * p, 2, 0);
       }
       for (size_t p = 0; p < np; ++p) {
-        up_.push_back(h.upstream(x, h.ports()[p]));
-        down_.push_back(h.neighbor(x, h.ports()[p]));
+        up_.push_back(g.drivenBy(x, static_cast<int>(p)));
+        down_.push_back(g.drives(x, static_cast<int>(p)));
       }
     }
   }
@@ -63,11 +65,13 @@ class VerilatedRouters : public RtlNetwork {
     for (size_t x = 0; x < r_.size(); ++x) {
       Vrouter& r = *r_[x];
       for (size_t p = 0; p < np; ++p) {
-        const Vrouter& u = *r_[up_[x * np + p]];
-        const Vrouter& d = *r_[down_[x * np + p]];
-        setBits(r.lin_valid_i, p, 1, getBits(u.lout_valid_o, p, 1));
-        copyBits(r.lin_data_i, p * fw, u.lout_data_o, p * fw, l_.fw);
-        setBits(r.lout_credit_i, 2 * p, 2, getBits(d.lin_credit_o, 2 * p, 2));
+        const PortEnd up = up_[x * np + p], down = down_[x * np + p];
+        const Vrouter& u = *r_[up.node];
+        const Vrouter& d = *r_[down.node];
+        const size_t q = static_cast<size_t>(up.port), c = static_cast<size_t>(down.port);
+        setBits(r.lin_valid_i, p, 1, getBits(u.lout_valid_o, q, 1));
+        copyBits(r.lin_data_i, p * fw, u.lout_data_o, q * fw, l_.fw);
+        setBits(r.lout_credit_i, 2 * p, 2, getBits(d.lin_credit_o, 2 * c, 2));
       }
     }
     for (auto& r : r_) {
@@ -92,7 +96,7 @@ class VerilatedRouters : public RtlNetwork {
   std::vector<uint32_t> config_;
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Vrouter>> r_;
-  std::vector<uint64_t> up_, down_;  // [x*NP+p]
+  std::vector<PortEnd> up_, down_;  // [x*NP+p]: what drives input p, what output p drives
 };
 
 }  // namespace

@@ -12,9 +12,9 @@ namespace {
 
 class VerilatedSched : public SchedRtl {
  public:
-  VerilatedSched(uint64_t nodes, int ports, int pw, const std::string& wave)
-      : np_(static_cast<uint64_t>(ports)), pw_(pw) {
-    (void)nodes;
+  explicit VerilatedSched(const SchedRtlSetup& s)
+      : np_(static_cast<uint64_t>(s.graph->ports())), pw_(s.payload_width) {
+    const std::string& wave = s.wave_path;
     WaveDump::enable(ctx_, wave);
     top_.reset(new Vsched(&ctx_, "net"));
     wave_.open(*top_, wave);
@@ -83,9 +83,8 @@ class VerilatedSched : public SchedRtl {
 
 }  // namespace
 
-std::unique_ptr<SchedRtl> makeSchedRtl(uint64_t nodes, int ports, int payload_width,
-                                       const std::string& wave_path) {
-  return std::make_unique<VerilatedSched>(nodes, ports, payload_width, wave_path);
+std::unique_ptr<SchedRtl> makeSchedRtl(const SchedRtlSetup& setup) {
+  return std::make_unique<VerilatedSched>(setup);
 }
 
 }  // namespace tb

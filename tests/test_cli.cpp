@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "test_util.h"
 
@@ -31,9 +32,10 @@ TEST(Cli, InfoJsonHasThePaperFigures) {
   EXPECT_EQ(hctest::jsonInt(r.out, "degree"), 6 + 4 + 2);
   EXPECT_EQ(hctest::jsonInt(r.out, "diameter"), 2 + 2 + 2);
   // Dimension 3: m = 8, rho = 3 -> D = ceil(4/3) = 2, a = floor(7/3) - 2 = 0, k = 8-0-6-1 = 1.
-  EXPECT_NE(
-      r.out.find("{\"dim\": 3, \"m\": 8, \"rho\": 3, \"degree\": 6, \"D\": 2, \"a\": 0, \"k\": 1"),
-      std::string::npos)
+  const nlohmann::json dim3 = nlohmann::json::parse(r.out).at("dimensions").at(0);
+  EXPECT_EQ(dim3, nlohmann::json::parse(
+                      R"({"dim": 3, "m": 8, "rho": 3, "degree": 6, "D": 2, "a": 0, "k": 1,
+                          "weight": 30})"))
       << r.out;
 }
 

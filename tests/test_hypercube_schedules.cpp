@@ -40,9 +40,8 @@ Expect table1(int d, Collective c) {
 
 checker::ScheduleReport check(int d, Collective c, uint32_t root, const std::vector<Transfer>& t) {
   checker::CollectiveSpec spec;
-  spec.dim = d;
-  spec.collective = c;
-  spec.root = root;
+  spec.network = hypercubeNetwork(d);
+  spec.problem = {c, uint64_t{1} << d, root, 1};
   return checker::checkSchedule(spec, t);
 }
 

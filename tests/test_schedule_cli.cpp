@@ -62,18 +62,18 @@ TEST(ScheduleCli, JsonAndCsvMatchTable1) {
     EXPECT_EQ(hctest::jsonInt(r.out.substr(lb), "transmissions"), c.transmissions);
     std::string header;
     const auto rows = readCsv(hctest::slurp(csv), header);
-    EXPECT_EQ(header, "step,from,to,origin,dest");
+    EXPECT_EQ(header, "step,from,to,origin,dest,msg");
     ASSERT_EQ(static_cast<long long>(rows.size()), c.transmissions);
     std::vector<Transfer> t;
     for (const auto& row : rows) {
-      ASSERT_EQ(row.size(), 5u);
+      ASSERT_EQ(row.size(), 6u);  // step,from,to,origin,dest,msg
       t.push_back({uint32_t(row[0]), uint32_t(row[1]), uint32_t(row[2]), uint32_t(row[3]),
-                   int32_t(row[4])});
+                   int32_t(row[4]), uint32_t(row[5])});
     }
     EXPECT_EQ(t.front().step, 1u);  // step 1 is the first time unit
     checker::CollectiveSpec spec;
-    spec.dim = c.d;
-    spec.collective = parseCollective(c.collective);
+    spec.network = hypercubeNetwork(c.d);
+    spec.problem = {parseCollective(c.collective), uint64_t{1} << c.d, 0, 1};
     const auto rep = checker::checkSchedule(spec, t);
     EXPECT_TRUE(rep.ok) << (rep.errors.empty() ? "" : rep.errors.front());
     EXPECT_EQ(static_cast<long long>(rep.steps), c.steps);
@@ -108,8 +108,9 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
            Bad{"--dim 3 --collective gather", "unknown collective"},
            Bad{"--dim 3", "needs --collective"},
            Bad{"--collective scatter", "needs --dim"},
-           Bad{"--dim 3 --collective scatter --topology torus", "has no collectives yet"},
-           Bad{"--dim 3 --collective scatter --topology hypercycle", "no schedule collectives"},
+           Bad{"--topology torus --n 2 --k 5 --collective scatter", "has no scatter"},
+           Bad{"--topology hypercycle --m 8 --rho 1 --collective scatter", "has no scatter"},
+           Bad{"--dim 3 --collective scatter --topology torus", "is a hypercube option"},
        }) {
     SCOPED_TRACE(b.args);
     const auto r = hctest::run(base + b.args + " --out " + csv);
@@ -179,13 +180,15 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     {
       std::istringstream in(hctest::slurp(dir + "/" + name + "_slots.csv"));
       std::getline(in, header);
-      EXPECT_EQ(header, "node,slot,origin,dest,role");
+      EXPECT_EQ(header, "node,slot,origin,dest,msg,role");
       std::string line;
       while (std::getline(in, line)) {
         std::vector<long long> row;
         std::stringstream ls(line);
         std::string cell;
         for (int i = 0; i < 4 && std::getline(ls, cell, ','); ++i) row.push_back(std::stoll(cell));
+        std::getline(ls, cell, ',');
+        EXPECT_EQ(cell, "0");  // one message per pair
         std::getline(ls, cell);
         row.push_back(cell == "load" ? 0 : 1);
         slots.push_back(row);

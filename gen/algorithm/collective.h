@@ -1,8 +1,9 @@
 // The collective communication problems of Bertsekas et al., Sec. 1, and the
 // transfer-level schedule every construction produces. The schedule is
 // topology-neutral (nodes are numbers, a transfer names both ends of a link), so
-// the torus, Cayley-graph and mesh collectives reuse it, its checker, the ROM
-// compiler and the schedule-driven hardware.
+// every topology's collectives share it, its checker, the ROM compiler and the
+// schedule-driven hardware. What each collective's packets are, where they start
+// and where they must end: algorithm/collective_semantics.h.
 #pragma once
 
 #include <cstdint>
@@ -35,29 +36,52 @@ struct Transfer {
   uint32_t to = 0;
   uint32_t origin = 0;
   int32_t dest = kAllNodes;  // the packet's destination, kAllNodes for a broadcast packet
+  uint32_t msg = 0;          // which of the M messages of (origin, dest), 0 when M = 1
 
   bool operator==(const Transfer& o) const {
-    return step == o.step && from == o.from && to == o.to && origin == o.origin && dest == o.dest;
+    return step == o.step && from == o.from && to == o.to && origin == o.origin && dest == o.dest &&
+           msg == o.msg;
   }
 };
 
-// A packet's number among the (origin, dest) pairs of an N-node network,
-// dest = kAllNodes included: origin * (N + 1) + dest + 1, below packetKeys(N).
-inline uint64_t packetKey(uint64_t nodes, uint32_t origin, int32_t dest) {
-  return uint64_t{origin} * (nodes + 1) + static_cast<uint64_t>(dest + 1);
+// A packet's number among the (origin, dest, msg) triples of an N-node network
+// with M messages per pair, dest = kAllNodes included:
+// ((origin * (N + 1) + dest + 1) * M + msg, below packetKeys(N, M).
+inline uint64_t packetKey(uint64_t nodes, uint32_t messages, uint32_t origin, int32_t dest,
+                          uint32_t msg) {
+  return (uint64_t{origin} * (nodes + 1) + static_cast<uint64_t>(dest + 1)) * messages + msg;
 }
-inline uint64_t packetKeys(uint64_t nodes) { return nodes * (nodes + 1); }
-inline uint64_t packetOrigin(uint64_t nodes, uint64_t key) { return key / (nodes + 1); }
-inline int32_t packetDest(uint64_t nodes, uint64_t key) {
-  return static_cast<int32_t>(key % (nodes + 1)) - 1;
+inline uint64_t packetKeys(uint64_t nodes, uint32_t messages) {
+  return nodes * (nodes + 1) * messages;
 }
+inline uint64_t packetOrigin(uint64_t nodes, uint32_t messages, uint64_t key) {
+  return key / messages / (nodes + 1);
+}
+inline int32_t packetDest(uint64_t nodes, uint32_t messages, uint64_t key) {
+  return static_cast<int32_t>(key / messages % (nodes + 1)) - 1;
+}
+inline uint32_t packetMsg(uint32_t messages, uint64_t key) {
+  return static_cast<uint32_t>(key % messages);
+}
+
+// A collective on an N-node network: which collective, its root (broadcast and
+// scatter) and the number of messages M per (origin, destination) pair.
+struct CollectiveProblem {
+  Collective collective = Collective::kBroadcast;
+  uint64_t nodes = 0;
+  uint32_t root = 0;
+  uint32_t messages = 1;
+};
 
 struct Schedule {
   Collective collective = Collective::kBroadcast;
   uint64_t nodes = 0;
-  uint32_t root = 0;  // for broadcast and scatter
+  uint32_t root = 0;      // for broadcast and scatter
+  uint32_t messages = 1;  // M per (origin, destination) pair
   uint32_t steps = 0;
   std::vector<Transfer> transfers;  // ascending step
+
+  CollectiveProblem problem() const { return {collective, nodes, root, messages}; }
 };
 
 }  // namespace hypercast

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <numeric>
 #include <sstream>
+#include <unordered_map>
+
+#include "algorithm/collective_semantics.h"
+#include "checker/network_links.h"
 
 namespace hypercast {
 namespace checker {
@@ -35,7 +39,9 @@ class Errors {
 std::string describe(const Transfer& t) {
   std::ostringstream os;
   os << "step " << t.step << " " << t.from << "->" << t.to << " packet (origin " << t.origin
-     << ", dest " << t.dest << ")";
+     << ", dest " << t.dest;
+  if (t.msg) os << ", msg " << t.msg;
+  os << ")";
   return os.str();
 }
 
@@ -44,61 +50,53 @@ std::string describe(const Transfer& t) {
 ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Transfer>& transfers) {
   ScheduleReport r;
   Errors err(r);
-  const int d = spec.dim;
-  const uint64_t n = uint64_t{1} << d;
-  const Collective c = spec.collective;
-  const bool personal = c == Collective::kScatter || c == Collective::kTotalExchange;
-  const bool rooted = c == Collective::kBroadcast || c == Collective::kScatter;
+  const NetworkLinks links(spec.network);
+  const CollectiveProblem& c = spec.problem;
+  const uint64_t n = links.nodes();
+  const uint64_t m = c.messages;
+  const bool personal = isPersonalized(c.collective);
   r.nodes = n;
-  if (rooted && spec.root >= n) {
-    err.add("root " + std::to_string(spec.root) + " is not a node");
+  if (c.nodes != n) {
+    err.add("the collective is posed on " + std::to_string(c.nodes) + " nodes, the network has " +
+            std::to_string(n));
     err.finish();
     return r;
   }
-  // The packets the collective moves, numbered here and nowhere else.
+  if (hasRoot(c.collective) && c.root >= n) {
+    err.add("root " + std::to_string(c.root) + " is not a node");
+    err.finish();
+    return r;
+  }
+  if (m < 1) {
+    err.add("a collective needs at least one message per pair");
+    err.finish();
+    return r;
+  }
+  r.packets = packetCount(c);
+  // The checker's own dense numbering of the packets.
   uint64_t ids = 0;
-  switch (c) {
+  switch (c.collective) {
     case Collective::kBroadcast:
-      ids = 1, r.packets = 1;
+      ids = m;
       break;
     case Collective::kMultinodeBroadcast:
-      ids = n, r.packets = n;
-      break;
     case Collective::kScatter:
-      ids = n, r.packets = n - 1;
+      ids = n * m;
       break;
     case Collective::kTotalExchange:
-      ids = n * n, r.packets = n * (n - 1);
+      ids = n * n * m;
       break;
   }
-  auto packetId = [&](const Transfer& t, uint64_t& id) {
-    const bool bcast = t.dest == kAllNodes;
-    if (t.origin >= n || (!bcast && (t.dest < 0 || uint64_t(t.dest) >= n))) return false;
-    switch (c) {
+  auto idOf = [&](const Packet& p) -> uint64_t {
+    switch (c.collective) {
       case Collective::kBroadcast:
-        id = 0;
-        return bcast && t.origin == spec.root;
+        return p.msg;
       case Collective::kMultinodeBroadcast:
-        id = t.origin;
-        return bcast;
+        return uint64_t{p.origin} * m + p.msg;
       case Collective::kScatter:
-        id = uint64_t(t.dest);
-        return !bcast && t.origin == spec.root && uint64_t(t.dest) != spec.root;
+        return uint64_t(p.dest) * m + p.msg;
       case Collective::kTotalExchange:
-        id = t.origin * n + uint64_t(t.dest);
-        return !bcast && uint64_t(t.dest) != t.origin;
-    }
-    return false;
-  };
-  auto originOf = [&](uint64_t id) -> uint64_t {
-    switch (c) {
-      case Collective::kBroadcast:
-      case Collective::kScatter:
-        return spec.root;
-      case Collective::kMultinodeBroadcast:
-        return id;
-      case Collective::kTotalExchange:
-        return id / n;
+        return (uint64_t{p.origin} * n + uint64_t(p.dest)) * m + p.msg;
     }
     return 0;
   };
@@ -112,8 +110,8 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
   } else {
     dense.assign(ids * n, kNever);
   }
-  auto arrival = [&](uint64_t id, uint64_t node) -> uint32_t {
-    if (node == originOf(id)) return 0;
+  auto arrival = [&](const Packet& p, uint64_t id, uint64_t node) -> uint32_t {
+    if (node == p.origin) return 0;
     if (!personal) return dense[id * n + node];
     for (const auto& h : holders[id]) {
       if (h.first == node) return h.second;
@@ -125,39 +123,39 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return transfers[a].step < transfers[b].step; });
-  std::vector<uint32_t> link_used(n * static_cast<uint64_t>(d), 0);
+  std::unordered_map<uint64_t, uint32_t> link_used;  // from * n + to -> last step
   for (size_t i : order) {
     const Transfer& t = transfers[i];
     ++r.transmissions;
     r.steps = std::max<uint64_t>(r.steps, t.step);
-    const uint64_t diff = uint64_t{t.from} ^ t.to;
-    if (t.from >= n || t.to >= n || diff == 0 || (diff & (diff - 1)) != 0) {
-      err.add(describe(t) + ": not a link of the " + std::to_string(d) + "-cube");
+    if (!links.linked(t.from, t.to)) {
+      err.add(describe(t) + ": not a link of " + spec.network.label);
       continue;
     }
     if (t.step < 1) {
       err.add(describe(t) + ": steps start at 1");
       continue;
     }
-    uint64_t id = 0;
-    if (!packetId(t, id)) {
-      err.add(describe(t) + ": not a packet of the " + toString(c));
+    const Packet p = packetOf(t);
+    if (!isPacket(c, p)) {
+      err.add(describe(t) + ": not a packet of the " + toString(c.collective));
       continue;
     }
-    const uint64_t link = uint64_t{t.from} * uint64_t(d) + uint64_t(__builtin_ctzll(diff));
-    if (link_used[link] == t.step) {
+    const uint64_t id = idOf(p);
+    uint32_t& used = link_used[uint64_t{t.from} * n + t.to];
+    if (used == t.step) {
       err.add(describe(t) + ": a second packet on link " + std::to_string(t.from) + "->" +
               std::to_string(t.to) + " in the same step");
     }
-    link_used[link] = t.step;
-    const uint32_t held = arrival(id, t.from);
+    used = t.step;
+    const uint32_t held = arrival(p, id, t.from);
     if (held == kNever || held >= t.step) {
       err.add(describe(t) + ": node " + std::to_string(t.from) +
               (held == kNever ? " never holds the packet"
                               : " sends it before holding it (it arrives in step " +
                                     std::to_string(held) + ")"));
     }
-    if (arrival(id, t.to) != kNever) {
+    if (arrival(p, id, t.to) != kNever) {
       err.add(describe(t) + ": node " + std::to_string(t.to) + " already holds the packet");
       continue;
     }
@@ -168,22 +166,12 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     }
   }
   // Every packet at every node it must reach.
-  for (uint64_t id = 0; id < ids; ++id) {
-    if (personal) {
-      const uint64_t o = originOf(id), dst = c == Collective::kScatter ? id : id % n;
-      if (o == dst) continue;
-      if (arrival(id, dst) == kNever) {
+  for (uint64_t x = 0; x < n; ++x) {
+    for (const Packet& p : promisedPackets(c, x)) {
+      if (arrival(p, idOf(p), x) == kNever) {
         ++r.missing;
-        err.add("packet (origin " + std::to_string(o) + ", dest " + std::to_string(dst) +
-                ") never reaches node " + std::to_string(dst));
-      }
-    } else {
-      for (uint64_t x = 0; x < n; ++x) {
-        if (arrival(id, x) == kNever) {
-          ++r.missing;
-          err.add("packet (origin " + std::to_string(originOf(id)) +
-                  ", dest -1) never reaches node " + std::to_string(x));
-        }
+        err.add("packet (origin " + std::to_string(p.origin) + ", dest " + std::to_string(p.dest) +
+                ", msg " + std::to_string(p.msg) + ") never reaches node " + std::to_string(x));
       }
     }
   }

@@ -1,7 +1,7 @@
 // Validates a collective's transfers against what the collective means,
 // independently of how the schedule was built: its own notion of the topology's
 // links and of which packets the collective moves where.
-//   - every transfer is along a link, in step >= 1;
+//   - every transfer is along a link of the network, in step >= 1;
 //   - at most one packet per directed link per step;
 //   - a node only sends a packet it holds: its own, or one that arrived in an
 //     earlier step;
@@ -15,14 +15,16 @@
 #include <vector>
 
 #include "algorithm/collective.h"
+#include "topology/network.h"
 
 namespace hypercast {
 namespace checker {
 
+// The network (the checker builds its own links from it: checker/network_links.h)
+// and the collective (its packets: algorithm/collective_semantics.h).
 struct CollectiveSpec {
-  int dim = 0;  // the d-cube (the only topology with schedules so far)
-  Collective collective = Collective::kBroadcast;
-  uint32_t root = 0;  // broadcast and scatter
+  NetworkDesc network;
+  CollectiveProblem problem;
 };
 
 struct ScheduleReport {

@@ -13,44 +13,39 @@ namespace cli {
 
 namespace {
 
-// Largest hypercube whose schedule network `generate` writes: at d = 10 the
-// multinode broadcast's ROMs and stores are 1024 x (104 rows, 1024 packets).
-constexpr int kScheduleRtlMaxDim = 10;
-
 int generateScheduleNetwork(const Args& a) {
-  if (a.has("m") || a.has("rho"))
-    throw Error("--m and --rho describe a hypercycle, not a hypercube");
   for (const std::string& opt : hypercycleRouterOptions()) {
     if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
   }
-  const CheckedSchedule c = buildCheckedSchedule(a, kScheduleRtlMaxDim, "generate");
+  const CheckedSchedule c = buildCheckedSchedule(a, true, "generate");
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const auto t0 = std::chrono::steady_clock::now();
-  const Hypercube cube(c.dim);
-  const ScheduleRtl rtl = emitScheduleNetwork(cube, c.schedule, pw);
+  const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw);
   writeFileSet(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
   const NetworkProgram& p = rtl.program;
+  const uint64_t n = c.graph.nodes();
   if (a.has("json")) {
-    std::cout << "{" << scheduleJsonFields(c) << ", \"out\": \"" << a.get("out")
-              << "\", \"top\": \"" << rtl.top_module << "\", \"files\": " << rtl.files.size()
-              << ", \"bytes\": " << bytes << ", \"rom_rows\": " << p.rows
-              << ", \"rom_word_bits\": " << p.format.wordBits()
-              << ", \"rom_bits_per_node\": " << p.romBitsPerNode()
-              << ", \"rom_bits_total\": " << p.romBitsPerNode() * cube.nodes()
-              << ", \"peak_store\": " << p.max_slots << ", \"seconds\": " << secs << "}\n";
+    nlohmann::ordered_json j = scheduleJson(c);
+    j["out"] = a.get("out");
+    j["top"] = rtl.top_module;
+    j["files"] = rtl.files.size();
+    j["bytes"] = bytes;
+    j["rom_rows"] = p.rows;
+    j["rom_word_bits"] = p.format.wordBits();
+    j["rom_bits_per_node"] = p.romBitsPerNode();
+    j["rom_bits_total"] = p.romBitsPerNode() * n;
+    j["peak_store"] = p.max_slots;
+    j["seconds"] = secs;
+    std::cout << j.dump() << "\n";
     return 0;
   }
-  std::cout << "hypercube d = " << c.dim << " (" << cube.nodes() << " nodes), "
-            << toString(c.schedule.collective) << ": " << c.report.steps << " steps, "
-            << c.report.transmissions << " transmissions, optimal " << (c.optimal ? "yes" : "NO")
-            << ", checker PASS\n"
+  std::cout << scheduleSummary(c) << "checker          PASS\n"
             << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
             << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
-            << p.romBitsPerNode() * cube.nodes() << " in all; peak store " << p.max_slots
-            << " packets\n";
+            << p.romBitsPerNode() * n << " in all; peak store " << p.max_slots << " packets\n";
   size_t listed = 0;
   for (const auto& f : rtl.files) {
     if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;
@@ -66,7 +61,7 @@ int generateScheduleNetwork(const Args& a) {
 int cmdGenerate(const std::vector<std::string>& words) {
   std::vector<OptionSpec> specs = networkOptions();
   for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"source", "S", "hypercube: root of a broadcast or scatter (default 0)"});
+  specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
   specs.push_back({"out", "DIR", "output folder (created; existing files are replaced)"});
   specs.push_back({"json", "", "print a JSON summary"});
@@ -77,16 +72,17 @@ int cmdGenerate(const std::vector<std::string>& words) {
                  "with --router programmable, the programmable router and config.hex, its\n"
                  "start-up configuration), the whole-network top, the hand-written hw/ modules,\n"
                  "manifest.json and a FuseSoC .core file.\n"
-                 "Hypercube (--topology hypercube --dim D --collective C): writes a network of\n"
-                 "schedule-driven nodes, one $readmemh ROM image per node (rom/), the top, the\n"
-                 "slot map (<name>_slots.csv), manifest.json and the .core; formats in README\n"
-                 "\"Schedule ROM format\".\n\n"
+                 "With --collective C (every topology; the hypercube, torus, cayley and mesh\n"
+                 "have only these): writes a network of schedule-driven nodes, one $readmemh\n"
+                 "ROM image per node (rom/), the top, the slot map (<name>_slots.csv), the\n"
+                 "port graph (<name>_ports.csv), manifest.json and the .core; formats in\n"
+                 "README \"Schedule ROM format\".\n\n"
               << usage("hypercast generate [network options] --out DIR [options]", specs);
     return 0;
   }
   if (!a.has("out")) throw Error("generate needs --out DIR");
   if (wantsSchedule(a)) return generateScheduleNetwork(a);
-  if (a.has("source")) throw Error("--source is a hypercube collective option");
+  if (a.has("source")) throw Error("--source needs --collective");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
   const auto t0 = std::chrono::steady_clock::now();

@@ -1,10 +1,42 @@
 #include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 
+#include "checker/network_links.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
+#include "cli/topologies.h"
+#include "topology/hypercycle.h"
 
 namespace hypercast {
 namespace cli {
+
+namespace {
+
+// The hypercycle's own facts: per dimension m, rho, degree, D, a, k (eqs. 2-6).
+void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostream& text) {
+  nlohmann::ordered_json dims = nlohmann::ordered_json::array();
+  text << "dim    m  rho  degree   D   a   k  weight\n";
+  for (int i = h.dims(); i >= 1; --i) {
+    const Dimension& d = h.dim(i);
+    dims.push_back({{"dim", i},
+                    {"m", d.m},
+                    {"rho", d.rho},
+                    {"degree", d.degree()},
+                    {"D", d.diameter()},
+                    {"a", d.a()},
+                    {"k", d.k()},
+                    {"weight", h.weight(i)}});
+    char line[96];
+    std::snprintf(line, sizeof line, "%3d %4d %4d %7d %3d %3d %3d  %llu\n", i, d.m, d.rho,
+                  d.degree(), d.diameter(), d.a(), d.k(),
+                  static_cast<unsigned long long>(h.weight(i)));
+    text << line;
+  }
+  j["dimensions"] = dims;
+}
+
+}  // namespace
 
 int cmdInfo(const std::vector<std::string>& words) {
   std::vector<OptionSpec> specs = networkOptions();
@@ -12,40 +44,82 @@ int cmdInfo(const std::vector<std::string>& words) {
   specs.push_back({"help", "", "show this help"});
   const Args a("info", specs, words);
   if (a.has("help")) {
-    std::cout
-        << "Topology facts of a network: nodes, degree, diameter (eqs. 2-4) and per\n"
-           "dimension m, rho, D, a, k (eqs. 3 and 6).\n\n"
-        << usage(
-               "hypercast info [--topology hypercycle] --m M_r,...,M_1 --rho R_r,...,R_1 [--json]",
-               specs);
-    return 0;
-  }
-  const Hypercycle h = parseNetwork(a);
-  if (a.has("json")) {
-    std::cout << "{\n  \"topology\": \"hypercycle\",\n  \"m\": [" << h.mList() << "],\n  \"rho\": ["
-              << h.rhoList() << "],\n  \"nodes\": " << h.nodes()
-              << ",\n  \"degree\": " << h.degree() << ",\n  \"diameter\": " << h.diameter()
-              << ",\n  \"dimensions\": [\n";
-    for (int i = h.dims(); i >= 1; --i) {
-      const Dimension& d = h.dim(i);
-      std::cout << "    {\"dim\": " << i << ", \"m\": " << d.m << ", \"rho\": " << d.rho
-                << ", \"degree\": " << d.degree() << ", \"D\": " << d.diameter()
-                << ", \"a\": " << d.a() << ", \"k\": " << d.k() << ", \"weight\": " << h.weight(i)
-                << "}" << (i > 1 ? ",\n" : "\n");
+    std::cout << "Facts of a network: nodes, ports per node, degree, diameter, whether it is\n"
+                 "directed, and its own facts (a hypercycle's per-dimension m, rho, D, a, k of\n"
+                 "eqs. 2-6; a Cayley graph's group and generators; a mesh's extents).\n\n"
+                 "topologies:\n";
+    for (const auto& e : topologyTable()) {
+      std::cout << "  " << e.name << std::string(12 - e.name.size(), ' ') << e.summary << "\n";
     }
-    std::cout << "  ]\n}\n";
+    std::cout << "\n" << usage("hypercast info [--topology T] [its options] [--json]", specs);
     return 0;
   }
-  std::cout << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}\n"
-            << "nodes     " << h.nodes() << "\n"
-            << "degree    " << h.degree() << "\n"
-            << "diameter  " << h.diameter() << "\n"
-            << "dim    m  rho  degree  D  a  k  weight\n";
-  for (int i = h.dims(); i >= 1; --i) {
-    const Dimension& d = h.dim(i);
-    std::printf("%3d %4d %4d %7d %2d %2d %2d  %llu\n", i, d.m, d.rho, d.degree(), d.diameter(),
-                d.a(), d.k(), static_cast<unsigned long long>(h.weight(i)));
+  const TopologyEntry& topo = chosenTopology(a);
+  const NetworkDesc net = topo.parse(a);
+  // Diameter from each network's own definition: the hypercycle's eq. (4), the
+  // d-cube's d, MT(n,k)'s n floor(k/2), the mesh's sum of (extent - 1); a Cayley
+  // graph's by BFS from node 0 (every Cayley graph is vertex-transitive).
+  long long diameter = 0;
+  if (net.kind == NetworkDesc::Kind::kMesh) {
+    for (int x : net.radices) diameter += x - 1;
+  } else if (topo.name == "hypercycle") {
+    diameter = parseNetwork(a).diameter();
+  } else if (topo.name == "hypercube") {
+    diameter = static_cast<long long>(net.radices.size());
+  } else if (topo.name == "torus") {
+    diameter = static_cast<long long>(net.radices.size()) * (net.radices[0] / 2);
+  } else {
+    diameter = checker::NetworkLinks(net).eccentricity(0);
   }
+  const uint64_t n = net.nodes();
+  const int degree = net.ports();
+  nlohmann::ordered_json j;
+  j["topology"] = net.topology;
+  j["network"] = net.label;
+  for (const auto& kv : net.params) j[kv.first] = kv.second;
+  j["nodes"] = n;
+  j["ports"] = net.ports();
+  j["degree"] = degree;
+  j["diameter"] = diameter;
+  j["directed"] = net.directed();
+  j["collectives"] = collectiveNames(topo);
+  std::ostringstream facts;
+  if (topo.name == "hypercycle") {
+    const Hypercycle h = parseNetwork(a);
+    j["m"] = nlohmann::json::parse("[" + h.mList() + "]");
+    j["rho"] = nlohmann::json::parse("[" + h.rhoList() + "]");
+    hypercycleFacts(h, j, facts);
+  } else if (net.kind == NetworkDesc::Kind::kCayley) {
+    j["group"] = std::vector<int>(net.radices.rbegin(), net.radices.rend());
+    std::vector<std::vector<int>> gens;
+    for (const auto& g : net.gens) gens.emplace_back(g.rbegin(), g.rend());
+    j["generators"] = gens;
+    facts << "group     Z_" << net.radices.back();
+    for (size_t i = net.radices.size() - 1; i-- > 0;) facts << " x Z_" << net.radices[i];
+    facts << " (first coordinate most significant)\ngenerators";
+    for (size_t p = 0; p < gens.size(); ++p) {
+      facts << (p ? ", " : " ") << "port " << p << " (";
+      for (size_t i = 0; i < gens[p].size(); ++i) facts << (i ? "," : "") << gens[p][i];
+      facts << ")";
+    }
+    facts << "\n";
+  } else {
+    j["extents"] = net.radices;
+    facts << "mesh      node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
+  }
+  if (a.has("json")) {
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << net.topology << " " << net.label << "\n"
+            << "nodes     " << n << "\n"
+            << "degree    " << degree
+            << (net.kind == NetworkDesc::Kind::kMesh ? " (at most; fewer on the boundary)" : "")
+            << "\n"
+            << "diameter  " << diameter << "\n"
+            << "directed  " << (net.directed() ? "yes" : "no") << "\n"
+            << "schedules " << collectiveNames(topo) << "\n"
+            << facts.str();
   return 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/collective_args.h"
 #include "cli/commands.h"
+#include "cli/topologies.h"
 #include "emit/schedule_csv.h"
 #include "util/error.h"
 
@@ -13,24 +14,31 @@ namespace hypercast {
 namespace cli {
 
 int cmdSchedule(const std::vector<std::string>& words) {
-  std::vector<OptionSpec> specs = {{"topology", "NAME", "hypercube (the default)"}};
+  std::vector<OptionSpec> specs = topologyOptions();
+  specs.front().help = topologyNames() + " (default hypercube)";
   for (const auto& o : collectiveOptions()) specs.push_back(o);
   specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
-  specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest"});
+  specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest,msg"});
   specs.push_back({"json", "", "print a JSON summary"});
   specs.push_back({"help", "", "show this help"});
   const Args a("schedule", specs, words);
   if (a.has("help")) {
-    std::cout << "Builds a collective's schedule as the paper constructs it (Bertsekas et al.:\n"
-                 "Sec. 2 multinode broadcast, Sec. 3 scatter, Sec. 4 total exchange), checks it\n"
-                 "with the independent checker, and compares steps and transmissions with the\n"
-                 "lower bounds of Table 1. Step 1 is the first time unit. dest is -1 for a\n"
-                 "broadcast packet. A schedule that fails the checker is not written (exit 2).\n\n"
-              << usage("hypercast schedule --topology hypercube --dim D --collective C [options]",
+    std::cout << "Builds a collective's schedule as the topology's paper constructs it (the\n"
+                 "hypercube: Bertsekas et al., Sec. 2 multinode broadcast, Sec. 3 scatter,\n"
+                 "Sec. 4 total exchange; every topology: the single-node broadcast along a\n"
+                 "BFS tree), checks it with the independent checker, and compares steps and\n"
+                 "transmissions with the lower bounds. Step 1 is the first time unit; dest is\n"
+                 "-1 for a broadcast packet. A schedule that fails the checker is not written\n"
+                 "(exit 2).\n\ntopologies:\n";
+    for (const auto& e : topologyTable()) {
+      std::cout << "  " << e.name << std::string(12 - e.name.size(), ' ') << e.summary << "\n";
+    }
+    std::cout << "\n"
+              << usage("hypercast schedule [--topology T] [its options] --collective C [options]",
                        specs);
     return 0;
   }
-  const CheckedSchedule c = buildCheckedSchedule(a, 1 << 20, "schedule");
+  const CheckedSchedule c = buildCheckedSchedule(a, false, "schedule", "hypercube");
   const std::string out = a.get("out");
   if (a.has("out")) {
     const std::string tmp = out + ".tmp" + std::to_string(::getpid());
@@ -50,20 +58,15 @@ int cmdSchedule(const std::vector<std::string>& words) {
     }
   }
   if (a.has("json")) {
-    std::cout << "{" << scheduleJsonFields(c) << ", \"build_seconds\": " << c.build_seconds
-              << ", \"check_seconds\": " << c.check_seconds;
-    if (a.has("out")) std::cout << ", \"csv\": \"" << out << "\"";
-    std::cout << "}\n";
+    nlohmann::ordered_json j = scheduleJson(c);
+    j["build_seconds"] = c.build_seconds;
+    j["check_seconds"] = c.check_seconds;
+    if (a.has("out")) j["csv"] = out;
+    std::cout << j.dump() << "\n";
     return 0;
   }
-  const Schedule& s = c.schedule;
-  std::cout << "hypercube        d = " << c.dim << ", " << c.report.nodes << " nodes\n"
-            << "collective       " << toString(s.collective);
-  if (hasRoot(s.collective)) std::cout << " from node " << s.root;
-  std::cout << "\nsteps            " << c.report.steps << "  (lower bound " << c.bound.steps
-            << ")\ntransmissions    " << c.report.transmissions << "  (lower bound "
-            << c.bound.transmissions << ")\noptimal          " << (c.optimal ? "yes" : "NO")
-            << "\nchecker          PASS (" << c.report.packets << " packets delivered)\n";
+  std::cout << scheduleSummary(c) << "checker          PASS (" << c.report.packets
+            << " packets delivered)\n";
   if (a.has("out")) std::cout << "wrote            " << out << "\n";
   return 0;
 }

@@ -7,13 +7,16 @@
 #include <iostream>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "cli/collective_args.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/rtl_build.h"
 #include "emit/hypercycle_rtl.h"
+#include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
+#include "sim/sched_job.h"
 #include "sim/sim_job.h"
 #include "util/bits.h"
 #include "util/error.h"
@@ -131,11 +134,12 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
   return out;
 }
 
-// Largest hypercube each engine runs a schedule on: the Verilated top has one
-// node module per node (each with its own ROM and store), so Verilator's build
-// grows with N; the SystemC model keeps every node's packets.
-constexpr int kScheduleRtlMaxDim = 7;
-constexpr int kScheduleSystemcMaxDim = 10;
+// The whole-network top of a schedule network is Verilated (--rtl-model
+// network) by default up to this many nodes, and at most up to the second:
+// every node instance is emitted separately (the 6-cube total exchange's top
+// takes 60-90 s to build). Larger networks Verilate hc_sched_node once.
+constexpr uint64_t kScheduleWholeTopNodes = 16;
+constexpr uint64_t kScheduleWholeTopLimit = 256;
 
 // The absolute path given to output option `opt` (trace, wave), checked to be
 // writable; "" when the option is absent.
@@ -151,15 +155,35 @@ int runHarness(const std::string& cmd) {
   return code;
 }
 
+// A removable temporary folder for the harness's job files.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/hypercast-job-XXXXXX";
+    if (!::mkdtemp(tmpl)) throw Error("cannot create a temporary folder in /tmp");
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  void write(const std::string& name, const std::string& text) const {
+    const fs::path p = fs::path(path) / name;
+    fs::create_directories(p.parent_path());
+    std::ofstream f(p, std::ios::binary);
+    f << text;
+    if (!f) throw Error("cannot write the job file " + p.string());
+  }
+};
+
 int simulateSchedule(const Args& a) {
-  std::vector<std::string> refused = {"m",        "rho",     "all-sources", "random",
-                                      "window",   "start",   "rtl-model",   "max-cycles",
-                                      "watchdog", "traffic", "rate",        "cycles"};
+  std::vector<std::string> refused = {"all-sources", "random",  "window", "start", "max-cycles",
+                                      "watchdog",    "traffic", "rate",   "cycles"};
   for (const std::string& opt : hypercycleRouterOptions()) refused.push_back(opt);
   for (const std::string& opt : refused) {
     if (a.has(opt)) {
-      throw Error("--" + opt + " is a hypercycle option; a hypercube collective runs " +
-                  "its fixed schedule");
+      throw Error("--" + opt + " is a hypercycle option; a collective's schedule network " +
+                  "runs its fixed schedule");
     }
   }
   const std::string engine = a.get("engine", "cosim");
@@ -167,38 +191,96 @@ int simulateSchedule(const Args& a) {
     throw Error("unknown engine '" + engine + "' (engines: systemc, verilator, cosim)");
   }
   const bool rtl = engine != "systemc";
-  const CheckedSchedule c = buildCheckedSchedule(
-      a, rtl ? kScheduleRtlMaxDim : kScheduleSystemcMaxDim, "simulate --engine " + engine);
+  if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
+  const CheckedSchedule c = buildCheckedSchedule(a, true, "simulate --engine " + engine);
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const uint64_t n = c.report.nodes;
-  const uint64_t last_key = packetKeys(n) - 1;
+  const uint64_t last_key = packetKeys(n, c.schedule.messages) - 1;
   if (pw < 64 && last_key > (uint64_t{1} << pw) - 1) {
     throw Error("--payload-width " + std::to_string(pw) + " is too narrow to name the " +
-                std::to_string(n) + "-cube's packets in simulation (need " +
-                std::to_string(bitsFor(last_key)) + " bits)");
+                std::to_string(last_key + 1) + " packet keys of " + c.net.label +
+                " in simulation (need " + std::to_string(bitsFor(last_key)) + " bits)");
   }
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  std::string model;
+  if (rtl) {
+    const std::string mode = a.get("rtl-model", "auto");
+    if (mode != "auto" && mode != "network" && mode != "nodes") {
+      throw Error("--rtl-model of a schedule network must be auto, network or nodes, got '" + mode +
+                  "'");
+    }
+    model = mode == "auto" ? (n <= kScheduleWholeTopNodes || a.has("wave") ? "network" : "nodes")
+                           : mode;
+    if (a.has("wave") && model != "network") {
+      throw Error("--wave needs the whole-top model (--rtl-model network)");
+    }
+    if (model == "network" && n > kScheduleWholeTopLimit) {
+      throw Error("--rtl-model network takes at most " + std::to_string(kScheduleWholeTopLimit) +
+                  " nodes (Verilator's code grows with N); use --rtl-model nodes");
+    }
+  }
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
   const bool quiet = a.has("quiet") || a.has("json");
-  std::string exe, rom_dir, note;
+
+  const TempDir job_dir;
+  SchedJob job;
+  job.network = c.net;
+  job.problem = c.schedule.problem();
+  job.steps = c.schedule.steps;
+  job.engine = engine;
+  job.rtl_model = model;
+  job.payload_width = pw;
+  job.seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  job.trace = trace;
+  job.wave = wave;
+  job.json = a.has("json");
+  job.repeat = a.getInt("repeat", 1, 1, 1000000);
+  job.bound_known = c.bound.known;
+  job.bound_steps = c.bound.bound.steps;
+  job.bound_transmissions = c.bound.bound.transmissions;
+  {
+    std::ostringstream sched, ports;
+    writeScheduleCsv(sched, c.schedule.transfers);
+    c.graph.writeCsv(ports);
+    job_dir.write(job.schedule_csv, sched.str());
+    job_dir.write(job.ports_csv, ports.str());
+  }
+  std::string exe, note;
   if (rtl) {
-    const Hypercube cube(c.dim);
-    const ScheduleRtl net = emitScheduleNetwork(cube, c.schedule, pw);
+    const ScheduleRtl net = emitScheduleNetwork(c.net, c.graph, c.schedule, pw);
     HarnessSpec spec;
-    spec.name = net.top_module;
-    spec.files = net.files;
-    spec.verilog_files = net.verilog_files;
-    spec.top = net.top_module;
-    spec.prefix = "Vsched";
     spec.trace = !wave.empty();
-    spec.adapter = "tb/verilated_sched.cpp";
-    spec.libs = {"libhc_sched_harness.a", "VMODEL",          "libverilated_rt.a",
-                 "libhc_sched_model.a",   "libhc_checker.a", "libhc_emit.a",
-                 "libhc_algorithm.a",     "libhc_topology.a"};
+    spec.libs = {
+        "libhc_sched_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
+        "libhc_checker.a",       "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
+        "libhc_topology.a"};
+    if (model == "network") {
+      spec.name = net.top_module;
+      spec.files = net.files;
+      spec.verilog_files = net.verilog_files;
+      spec.top = net.top_module;
+      spec.prefix = "Vsched";
+      spec.adapter = "tb/verilated_sched.cpp";
+    } else {
+      // One node, Verilated once for this shape; the ROMs are loaded at start-up.
+      const std::string node = "hw/hc_sched_node.v";
+      spec.files[node] = net.files.at(node);
+      spec.verilog_files = {node};
+      spec.top = "hc_sched_node";
+      spec.prefix = "Vschednode";
+      spec.adapter = "tb/verilated_sched_nodes.cpp";
+      spec.parameters = uniformNodeParameters(net, c.graph.ports());
+      spec.name = "hc_sched_node";
+      for (const auto& p : spec.parameters) spec.name += "_" + std::to_string(p.second);
+      for (const std::string& rom : net.roms) job_dir.write(rom, net.files.at(rom));
+      job.roms = net.roms;
+      job.rom_word_bits = net.program.format.wordBits();
+    }
     const RtlBuild b = buildVerilatedHarness(spec, quiet);
     exe = b.exe;
-    rom_dir = b.dir + "/rtl";
-    note = rom_dir + " (" + std::to_string(net.files.size()) + " files, top " + net.top_module +
+    job.rom_dir = model == "network" ? b.dir + "/rtl" : job_dir.path;
+    note = (model == "network" ? job.rom_dir : b.dir) + " (top " + spec.top +
+           ", Verilated: " + model +
            (b.cached
                 ? "), model cached"
                 : "), model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
@@ -206,18 +288,9 @@ int simulateSchedule(const Args& a) {
     exe = selfDir() + "/hc-sched-systemc";
     if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sched-systemc target)");
   }
+  job_dir.write("job.json", serializeSchedJob(job));
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
-  std::string cmd = "'" + exe + "' --dim " + std::to_string(c.dim) + " --collective " +
-                    toString(c.schedule.collective) + " --source " +
-                    std::to_string(c.schedule.root) + " --payload-width " + std::to_string(pw) +
-                    " --seed " + std::to_string(a.getInt("seed", 1, 0, 1LL << 62)) + " --engine " +
-                    engine;
-  if (!rom_dir.empty()) cmd += " --rom-dir '" + rom_dir + "'";
-  if (!trace.empty()) cmd += " --trace '" + trace + "'";
-  if (!wave.empty()) cmd += " --wave '" + wave + "'";
-  if (a.has("json")) cmd += " --json";
-  cmd += " --repeat " + std::to_string(a.getInt("repeat", 1, 1, 1000000));
-  return runHarness(cmd);
+  return runHarness("'" + exe + "' --job '" + job_dir.path + "/job.json'");
 }
 
 std::string outputPath(const Args& a, const std::string& opt) {
@@ -244,9 +317,10 @@ int cmdSimulate(const std::vector<std::string>& words) {
       {"window", "W", "with --random: start cycles in 0..W-1 (default 64)"},
       {"seed", "X", "with --random: random seed (default 1)"},
       {"rtl-model", "M",
-       "auto | network | routers: Verilate the whole generated top, or the\n"
-       "                            generated router once, wired N times by the harness\n"
-       "                            (default auto: network up to 20 nodes)"},
+       "auto | network | routers (nodes with --collective): Verilate the whole\n"
+       "                            generated top, or the router (schedule node) once,\n"
+       "                            wired N times by the harness (default auto: network\n"
+       "                            up to 20 nodes, 16 for schedule networks)"},
       {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
       {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
@@ -261,8 +335,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
       {"help", "", "show this help"},
   });
   for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back(
-      {"repeat", "K", "hypercube: run the collective K times back to back (default 1)"});
+  specs.push_back({"repeat", "K", "with --collective: run it K times back to back (default 1)"});
   const Args a("simulate", specs, words);
   if (a.has("help")) {
     std::cout
@@ -272,15 +345,15 @@ int cmdSimulate(const std::vector<std::string>& words) {
            "an independent checker. Exit status: 0 pass, 1 fail, 2 bad input.\n"
            "The Verilated model is built on first use and cached by content under\n"
            "$HYPERCAST_CACHE (default ~/.cache/hypercast).\n"
-           "With --topology hypercube --dim D --collective C it runs that collective's\n"
+           "With --collective C (and any --topology) it runs that collective's\n"
            "schedule-ROM network instead: every link compared each cycle in cosim, the\n"
-           "trace (step,from,to,origin,dest,payload) checked, and every node's final\n"
+           "trace (step,from,to,origin,dest,msg,payload) checked, and every node's final\n"
            "holdings read back and compared with what the collective promises.\n\n"
         << usage("hypercast simulate --m ... --rho ... [--source S] --engine E [options]", specs);
     return 0;
   }
   if (wantsSchedule(a)) return simulateSchedule(a);
-  if (a.has("repeat")) throw Error("--repeat is a hypercube collective option");
+  if (a.has("repeat")) throw Error("--repeat needs --collective");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
   SimJob job;

@@ -1,10 +1,11 @@
 #include "cli/collective_args.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <sstream>
 
-#include "algorithm/hypercube_schedules.h"
+#include "cli/topologies.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -12,83 +13,114 @@ namespace cli {
 
 std::vector<OptionSpec> collectiveOptions() {
   return {
-      {"dim", "D", "with --topology hypercube: the dimension"},
-      {"collective", "C", "broadcast | multinode-broadcast | scatter | total-exchange"},
+      {"collective", "C",
+       "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
+       "                            schedule-ROM nodes (which a topology offers: --help)"},
   };
 }
 
-bool wantsSchedule(const Args& a) { return a.get("topology") == "hypercube"; }
+bool wantsSchedule(const Args& a) {
+  return a.has("collective") || a.get("topology", "hypercycle") != "hypercycle";
+}
 
-CheckedSchedule buildCheckedSchedule(const Args& a, int max_dim, const std::string& what) {
-  const std::string topo = a.get("topology", "hypercube");
-  if (topo != "hypercube") {
-    if (topo == "hypercycle") {
-      throw Error(
-          "the hypercycle offers no schedule collectives (its broadcast runs on weight "
-          "routers: use 'hypercast simulate' without --collective)");
-    }
-    if (topo == "torus" || topo == "mesh" || topo == "cayley") {
-      throw Error("topology '" + topo + "' has no collectives yet (supported: hypercube)");
-    }
-    throw Error("unknown topology '" + topo + "' (supported: hypercube)");
-  }
-  if (!a.has("dim")) throw Error(what + " needs --dim D");
+CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::string& what,
+                                     const std::string& fallback) {
+  const TopologyEntry& topo = chosenTopology(a, fallback);
+  const uint64_t max_nodes = for_rtl ? topo.max_rtl_nodes : kMaxNetworkNodes;
   if (!a.has("collective")) {
-    throw Error(what +
-                " needs --collective (broadcast, multinode-broadcast, scatter, total-exchange)");
+    throw Error(what + " on a " + topo.name + " needs --collective (" + collectiveNames(topo) +
+                ")");
   }
-  const Collective c = parseCollective(a.get("collective"));
-  const long long d = parseInt("--dim", a.get("dim"));
-  const int limit = std::min(max_dim, hypercubeMaxDim(c));
-  if (d < 1 || d > limit) {
-    throw Error(what + " of a " + toString(c) + " takes --dim 1.." + std::to_string(limit) +
-                ", got " + std::to_string(d));
+  CollectiveProblem problem;
+  problem.collective = parseCollective(a.get("collective"));
+  if (std::find(topo.collectives.begin(), topo.collectives.end(), problem.collective) ==
+      topo.collectives.end()) {
+    throw Error("topology '" + topo.name + "' has no " + toString(problem.collective) +
+                " construction yet (it has: " + collectiveNames(topo) + ")");
   }
-  uint32_t root = 0;
-  if (a.has("source")) {
-    if (!hasRoot(c))
-      throw Error(std::string("a ") + toString(c) + " has no --source (every node sends)");
-    const long long s = parseInt("--source", a.get("source"));
-    if (s < 0 || s >= (1LL << d)) {
-      throw Error("--source " + std::to_string(s) + " is outside 0.." +
-                  std::to_string((1LL << d) - 1));
-    }
-    root = static_cast<uint32_t>(s);
-  }
+  if (topo.check_size) topo.check_size(a, problem.collective, max_nodes, what);
   CheckedSchedule out;
-  out.dim = static_cast<int>(d);
+  out.net = topo.parse(a);
+  problem.nodes = out.net.nodes();
+  if (problem.nodes > max_nodes) {
+    throw Error(what + " takes at most " + std::to_string(max_nodes) + " nodes; " + out.net.label +
+                " has " + std::to_string(problem.nodes));
+  }
+  if (a.has("source")) {
+    if (!hasRoot(problem.collective)) {
+      throw Error(std::string("a ") + toString(problem.collective) +
+                  " has no --source (every node sends)");
+    }
+    const long long s = parseInt("--source", a.get("source"));
+    if (s < 0 || static_cast<uint64_t>(s) >= problem.nodes) {
+      throw Error("--source " + std::to_string(s) + " is outside 0.." +
+                  std::to_string(problem.nodes - 1));
+    }
+    problem.root = static_cast<uint32_t>(s);
+  }
+  out.graph = PortGraph::build(out.net);
   auto t0 = std::chrono::steady_clock::now();
-  out.schedule = hypercubeSchedule(out.dim, c, root);
+  out.schedule = topo.schedule(out.net, out.graph, problem);
   auto t1 = std::chrono::steady_clock::now();
   checker::CollectiveSpec spec;
-  spec.dim = out.dim;
-  spec.collective = c;
-  spec.root = root;
+  spec.network = out.net;
+  spec.problem = problem;
   out.report = checker::checkSchedule(spec, out.schedule.transfers);
   auto t2 = std::chrono::steady_clock::now();
   out.build_seconds = std::chrono::duration<double>(t1 - t0).count();
   out.check_seconds = std::chrono::duration<double>(t2 - t1).count();
-  out.bound = checker::hypercubeLowerBound(out.dim, c);
-  out.optimal = out.report.ok && out.report.steps == out.bound.steps &&
-                out.report.transmissions == out.bound.transmissions;
+  out.bound = checker::lowerBound(out.net, problem);
+  out.optimal = out.report.ok && out.bound.known && out.report.steps == out.bound.bound.steps &&
+                out.report.transmissions == out.bound.bound.transmissions;
   if (!out.report.ok) {
     for (const auto& e : out.report.errors) std::cerr << "hypercast: checker: " << e << "\n";
-    throw Error("the " + std::string(toString(c)) + " schedule for d = " + std::to_string(d) +
-                " fails the checker; nothing was written");
+    throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
+                out.net.label + " fails the checker; nothing was written");
   }
   return out;
 }
 
-std::string scheduleJsonFields(const CheckedSchedule& c) {
+nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
+  nlohmann::ordered_json j;
+  j["topology"] = c.net.topology;
+  j["network"] = c.net.label;
+  if (c.net.topology == "hypercube") j["dim"] = c.net.radices.size();
+  j["nodes"] = c.report.nodes;
+  j["directed"] = c.net.directed();
+  j["collective"] = toString(c.schedule.collective);
+  if (hasRoot(c.schedule.collective)) j["source"] = c.schedule.root;
+  j["messages"] = c.schedule.messages;
+  j["steps"] = c.report.steps;
+  j["transmissions"] = c.report.transmissions;
+  if (c.bound.known) {
+    j["lower_bound"] = {{"steps", c.bound.bound.steps},
+                        {"transmissions", c.bound.bound.transmissions}};
+  } else {
+    j["lower_bound"] = nullptr;
+  }
+  j["optimal"] = c.optimal;
+  j["checker"] = c.report.ok ? "pass" : "fail";
+  return j;
+}
+
+std::string scheduleSummary(const CheckedSchedule& c) {
   std::ostringstream os;
-  os << "\"topology\": \"hypercube\", \"dim\": " << c.dim << ", \"nodes\": " << c.report.nodes
-     << ", \"collective\": \"" << toString(c.schedule.collective) << "\"";
-  if (hasRoot(c.schedule.collective)) os << ", \"source\": " << c.schedule.root;
-  os << ", \"steps\": " << c.report.steps << ", \"transmissions\": " << c.report.transmissions
-     << ", \"lower_bound\": {\"steps\": " << c.bound.steps
-     << ", \"transmissions\": " << c.bound.transmissions
-     << "}, \"optimal\": " << (c.optimal ? "true" : "false") << ", \"checker\": \""
-     << (c.report.ok ? "pass" : "fail") << "\"";
+  const Schedule& s = c.schedule;
+  auto bound = [&](uint64_t v) {
+    return c.bound.known ? "  (lower bound " + std::to_string(v) + ")"
+                         : std::string("  (no lower bound known)");
+  };
+  os << "network          " << c.net.label << ", " << c.report.nodes << " nodes"
+     << (c.net.directed() ? ", directed" : "") << "\ncollective       " << toString(s.collective);
+  if (hasRoot(s.collective)) os << " from node " << s.root;
+  if (s.messages > 1) os << ", " << s.messages << " messages per pair";
+  os << "\nsteps            " << c.report.steps << bound(c.bound.bound.steps)
+     << "\ntransmissions    " << c.report.transmissions << bound(c.bound.bound.transmissions)
+     << "\noptimal          "
+     << (c.optimal       ? "yes"
+         : c.bound.known ? "NO"
+                         : "unknown")
+     << "\n";
   return os.str();
 }
 

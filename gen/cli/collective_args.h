@@ -1,40 +1,52 @@
-// The options that name a collective on a topology with schedules (so far the
-// hypercube): --topology hypercube --dim D --collective C [--source S]. Parsing
-// builds the schedule and runs the independent checker on it; a schedule that
-// fails is never handed on.
+// The options that name a collective on a network of schedule-driven nodes:
+// [--topology T + its options] --collective C [--source S]. Parsing builds the
+// network (cli/topologies.h), the port graph and the topology's construction,
+// and runs the independent checker on the schedule; a schedule that fails is
+// never handed on.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "algorithm/collective.h"
-#include "checker/hypercube_bounds.h"
+#include "checker/lower_bounds.h"
 #include "checker/schedule_checker.h"
 #include "cli/args.h"
+#include "topology/network.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 namespace cli {
 
 std::vector<OptionSpec> collectiveOptions();
-// True when the command line asks for a schedule network (--topology hypercube).
+// True when the command line asks for a schedule network: --collective, or a
+// topology that has no weight-based routers.
 bool wantsSchedule(const Args& a);
 
 struct CheckedSchedule {
-  int dim = 0;
+  NetworkDesc net;
+  PortGraph graph;
   Schedule schedule;
   checker::ScheduleReport report;
-  checker::LowerBound bound;
+  checker::KnownBound bound;
   bool optimal = false;
   double build_seconds = 0;
   double check_seconds = 0;
 };
 
-// `max_dim` caps the dimension below the construction's own limit (e.g. for
-// RTL); `what` names the command in the error message.
-CheckedSchedule buildCheckedSchedule(const Args& a, int max_dim, const std::string& what);
+// `for_rtl` caps the network at the topology's max_rtl_nodes (generate,
+// simulate); `what` names the command in error messages. Without --topology the
+// command's `fallback` topology is used (cli/topologies.h).
+CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::string& what,
+                                     const std::string& fallback = "hypercycle");
 
-// JSON members (without braces) shared by every command's summary.
-std::string scheduleJsonFields(const CheckedSchedule& c);
+// The summary every command's JSON starts with: topology, network, nodes,
+// collective, source, messages, steps, transmissions, lower_bound, optimal,
+// checker.
+nlohmann::ordered_json scheduleJson(const CheckedSchedule& c);
+// The same as text lines ("network ...", "steps ... (lower bound ...)", ...).
+std::string scheduleSummary(const CheckedSchedule& c);
 
 }  // namespace cli
 }  // namespace hypercast

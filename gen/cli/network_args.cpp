@@ -1,5 +1,6 @@
 #include "cli/network_args.h"
 
+#include "cli/topologies.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -8,17 +9,7 @@ namespace cli {
 const char* const kDefaultM = "8,6,5";
 const char* const kDefaultRho = "3,2,1";
 
-std::vector<OptionSpec> networkOptions() {
-  return {
-      {"topology", "NAME",
-       "hypercycle (default: weight-based broadcast routers) or hypercube\n"
-       "                            (schedule-ROM nodes for --collective on --dim D)"},
-      {"m", "M_r,...,M_1",
-       std::string("nodes per dimension, paper order (default ") + kDefaultM + ")"},
-      {"rho", "R_r,...,R_1",
-       std::string("circulant reach per dimension, rho_i <= m_i/2 (default ") + kDefaultRho + ")"},
-  };
-}
+std::vector<OptionSpec> networkOptions() { return topologyOptions(); }
 
 std::vector<OptionSpec> rtlOptions() {
   return {
@@ -60,15 +51,11 @@ std::string rtlOptionArgs(const RtlOptions& o) {
 }
 
 Hypercycle parseNetwork(const Args& a) {
-  const std::string topo = a.get("topology", "hypercycle");
-  if (topo == "hypercycle" && (a.has("dim") || a.has("collective"))) {
-    throw Error("--dim and --collective name a hypercube collective: add --topology hypercube");
-  }
-  if (topo != "hypercycle") {
-    if (topo == "hypercube" || topo == "torus" || topo == "mesh" || topo == "cayley") {
-      throw Error("topology '" + topo + "' is not supported yet (supported: hypercycle)");
-    }
-    throw Error("unknown topology '" + topo + "' (supported: hypercycle)");
+  const TopologyEntry& e = chosenTopology(a);
+  if (e.name != "hypercycle") {
+    throw Error("topology '" + e.name +
+                "' has no weight-based routers; its networks run schedule collectives "
+                "(add --collective)");
   }
   if (a.has("m") != a.has("rho"))
     throw Error("give both --m and --rho, or neither for the default network");

@@ -74,6 +74,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   uint64_t h = spec.trace ? 7809847782465536322ull : 1469598103934665603ull;
   for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
   h = fnv(h, readFile(adapter));
+  for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
   for (const char* hdr : {"/tb/verilated_bits.h", "/tb/config_port.h", "/tb/wave_dump.h"}) {
     h = fnv(h, readFile(std::string(HC_SOURCE_DIR) + hdr));
   }
@@ -134,6 +135,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
                      " --build -j 2 --no-timing -Wno-fatal -Wno-lint -Wno-style -O3"
                      " --x-assign fast --x-initial fast -MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1" +
                      std::string(have_ccache ? " OBJCACHE=" + ccache : "") + "'";
+  for (const auto& p : spec.parameters) vcmd += " -G" + p.first + "=" + std::to_string(p.second);
   for (const auto& f : spec.verilog_files) vcmd += " " + quote(rtl_dir + "/" + f);
   runLogged(vcmd, log, "verilator build of " + spec.top);
 

@@ -31,14 +31,15 @@ std::string cacheRoot();
 // One Verilated harness: the emitted files, what to Verilate, and the tb/ adapter
 // and libraries it links with.
 struct HarnessSpec {
-  std::string name;                        // cache entry prefix
-  FileSet files;                           // written to <entry>/rtl
-  std::vector<std::string> verilog_files;  // relative to rtl/, in compile order
-  std::string top;                         // --top-module
-  std::string prefix;                      // Verilator --prefix (Vnet, Vrouter, Vsched)
-  std::string adapter;                     // tb/ source, relative to the source tree
-  std::vector<std::string> libs;           // link order; "VMODEL" is the Verilated archive
-  bool trace = false;                      // --trace-fst model, VM_TRACE harness (--wave)
+  std::string name;                                     // cache entry prefix
+  FileSet files;                                        // written to <entry>/rtl
+  std::vector<std::string> verilog_files;               // relative to rtl/, in compile order
+  std::string top;                                      // --top-module
+  std::vector<std::pair<std::string, int>> parameters;  // -G<name>=<value> on the top
+  std::string prefix;             // Verilator --prefix (Vnet, Vrouter, Vsched)
+  std::string adapter;            // tb/ source, relative to the source tree
+  std::vector<std::string> libs;  // link order; "VMODEL" is the Verilated archive
+  bool trace = false;             // --trace-fst model, VM_TRACE harness (--wave)
 };
 RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet);
 

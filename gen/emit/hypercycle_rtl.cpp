@@ -7,6 +7,7 @@
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
 #include "emit/router_config.h"
+#include "topology/port_graph.h"
 #include "util/version.h"
 
 namespace hypercast {
@@ -206,6 +207,7 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
   }
   const auto& ports = h.ports();
   const std::string aw = std::to_string(l.aw);
+  const PortGraph g = PortGraph::build(hypercycleNetwork(h));
   for (uint64_t x = 0; x < n; ++x) {
     const std::string xs = std::to_string(x);
     s += "  " + router + " u_n" + xs + " (.clk_i(clk_i), .rst_ni(rst_ni), ";
@@ -218,23 +220,26 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
       for (size_t p = ports.size(); p-- > 0;) s += portWraps(h, x, static_cast<int>(p)) ? '1' : '0';
       s += "),";
     }
-    // Input port p of x is fed by output port p of its upstream neighbour.
+    // Input port p of x is fed by the output that drives it in the port graph.
     s += "\n    .lin_valid_i({" + zv;
     for (size_t p = ports.size(); p-- > 0;) {
-      s += "v" + std::to_string(h.upstream(x, ports[p])) + "[" + std::to_string(p) + "]";
+      const PortEnd up = g.drivenBy(x, static_cast<int>(p));
+      s += "v" + std::to_string(up.node) + "[" + std::to_string(up.port) + "]";
       s += p ? "," : "";
     }
     s += "}),\n    .lin_data_i({" + zd;
     for (size_t p = ports.size(); p-- > 0;) {
-      s += "d" + std::to_string(h.upstream(x, ports[p])) + "[" + std::to_string(p * fw) +
-           "+:" + fws + "]";
+      const PortEnd up = g.drivenBy(x, static_cast<int>(p));
+      s += "d" + std::to_string(up.node) + "[" + std::to_string(size_t(up.port) * fw) + "+:" + fws +
+           "]";
       s += p ? "," : "";
     }
     s += "}),\n    .lin_credit_o(c" + xs + "), .lout_valid_o(v" + xs + "), .lout_data_o(d" + xs +
          "),\n    .lout_credit_i({" + zc;
-    // Credits for output port p come from input port p of the downstream neighbour.
+    // Credits for output port p come from the input port it drives.
     for (size_t p = ports.size(); p-- > 0;) {
-      s += "c" + std::to_string(h.neighbor(x, ports[p])) + "[" + std::to_string(2 * p) + "+:2]";
+      const PortEnd down = g.drives(x, static_cast<int>(p));
+      s += "c" + std::to_string(down.node) + "[" + std::to_string(2 * down.port) + "+:2]";
       s += p ? "," : "";
     }
     s += "}),\n    .inj_valid_i(inj_valid_i[" + xs + "]), .inj_payload_i(inj_payload_i[" +

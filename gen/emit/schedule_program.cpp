@@ -4,6 +4,7 @@
 #include <queue>
 #include <unordered_map>
 
+#include "algorithm/collective_semantics.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -15,6 +16,7 @@ constexpr int64_t kForever = INT64_MAX;
 struct Held {
   uint32_t origin = 0;
   int32_t dest = kAllNodes;
+  uint32_t msg = 0;
   bool own = false;
   int64_t arrival = -1;  // step, -1 for an own packet
   int arrival_port = -1;
@@ -25,10 +27,24 @@ struct Held {
 
 }  // namespace
 
-NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port) {
+NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
   const uint64_t n = s.nodes;
+  if (g.nodes() != n) throw Error("the schedule and the port graph disagree on the node count");
+  const int np = g.ports();
   const uint32_t rows = s.steps + 1;
-  auto key = [&](uint32_t origin, int32_t dest) { return packetKey(n, origin, dest); };
+  const CollectiveProblem problem = s.problem();
+  auto key = [&](const Transfer& t) { return packetKey(n, s.messages, t.origin, t.dest, t.msg); };
+  // The output port of each transfer, and the input port it arrives on.
+  std::vector<int> out_port(s.transfers.size()), in_port(s.transfers.size());
+  for (size_t i = 0; i < s.transfers.size(); ++i) {
+    const Transfer& t = s.transfers[i];
+    out_port[i] = g.portTo(t.from, t.to);
+    if (out_port[i] < 0) {
+      throw Error("step " + std::to_string(t.step) + ": no link " + std::to_string(t.from) +
+                  " -> " + std::to_string(t.to));
+    }
+    in_port[i] = g.drives(t.from, out_port[i]).port;
+  }
   // Per node, the transfers it sends and receives (indices into s.transfers).
   std::vector<std::vector<uint32_t>> out(n), in(n);
   for (uint32_t i = 0; i < s.transfers.size(); ++i) {
@@ -42,19 +58,21 @@ NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port) {
     std::unordered_map<uint64_t, Held> held;
     for (uint32_t i : in[u]) {
       const Transfer& t = s.transfers[i];
-      Held& h = held[key(t.origin, t.dest)];
+      Held& h = held[key(t)];
       if (h.arrival >= 0) continue;  // a second arrival is not filed
       h.origin = t.origin;
       h.dest = t.dest;
+      h.msg = t.msg;
       h.arrival = t.step;
-      h.arrival_port = port(t.from, t.to);
-      h.keep = t.origin != u && (t.dest == kAllNodes || uint64_t(t.dest) == u);
+      h.arrival_port = in_port[i];
+      h.keep = mustReach(problem, packetOf(t), u);
     }
     for (uint32_t i : out[u]) {
       const Transfer& t = s.transfers[i];
-      Held& h = held[key(t.origin, t.dest)];
+      Held& h = held[key(t)];
       h.origin = t.origin;
       h.dest = t.dest;
+      h.msg = t.msg;
       if (t.origin == u) {
         h.own = true;
       } else if (h.arrival < 0 || h.arrival >= t.step) {
@@ -75,7 +93,8 @@ NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port) {
     std::sort(stored.begin(), stored.end(), [](const Held* a, const Held* b) {
       if (a->arrival != b->arrival) return a->arrival < b->arrival;
       if (a->origin != b->origin) return a->origin < b->origin;
-      return a->dest < b->dest;
+      if (a->dest != b->dest) return a->dest < b->dest;
+      return a->msg < b->msg;
     });
     using Free = std::pair<int64_t, uint32_t>;  // (free from row, slot)
     std::priority_queue<Free, std::vector<Free>, std::greater<Free>> free_slots;
@@ -89,7 +108,7 @@ NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port) {
         h->slot = np_u.slots++;
       }
       free_slots.push({h->keep ? kForever : h->last_store_read, static_cast<uint32_t>(h->slot)});
-      const StoredPacket sp{static_cast<uint32_t>(h->slot), h->origin, h->dest};
+      const StoredPacket sp{static_cast<uint32_t>(h->slot), h->origin, h->dest, h->msg};
       if (h->own) np_u.loads.push_back(sp);
       if (h->keep) np_u.keeps.push_back(sp);
     }
@@ -98,8 +117,8 @@ NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port) {
                                   std::vector<RecvField>(static_cast<size_t>(np))});
     for (uint32_t i : out[u]) {
       const Transfer& t = s.transfers[i];
-      const Held& h = held[key(t.origin, t.dest)];
-      SendField& f = np_u.rows[t.step - 1].send[static_cast<size_t>(port(t.from, t.to))];
+      const Held& h = held[key(t)];
+      SendField& f = np_u.rows[t.step - 1].send[static_cast<size_t>(out_port[i])];
       if (f.valid)
         throw Error("node " + std::to_string(u) + " sends twice on one port in step " +
                     std::to_string(t.step));

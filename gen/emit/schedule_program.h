@@ -13,11 +13,11 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "algorithm/collective.h"
 #include "emit/rom_format.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 
@@ -25,6 +25,7 @@ struct StoredPacket {
   uint32_t slot = 0;
   uint32_t origin = 0;
   int32_t dest = kAllNodes;
+  uint32_t msg = 0;
 };
 
 struct NodeProgram {
@@ -45,12 +46,10 @@ struct NetworkProgram {
   }
 };
 
-// port(from, to): the output port of `from` on the link to `to` (the same
-// number names the input port at `to`, as in topology/hypercube.h).
-using PortOf = std::function<int(uint32_t from, uint32_t to)>;
-
-// Throws Error if the schedule sends a packet a node does not hold (run the
-// checker first).
-NetworkProgram compileSchedule(const Schedule& s, int np, const PortOf& port);
+// A transfer from -> to leaves on the output port of `from` whose link leads to
+// `to` and arrives on the input port that output drives (topology/port_graph.h).
+// Throws Error if the schedule sends a packet a node does not hold, or along no
+// link (run the checker first).
+NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g);
 
 }  // namespace hypercast

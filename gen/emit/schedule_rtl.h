@@ -9,23 +9,32 @@
 #include "algorithm/collective.h"
 #include "emit/output_dir.h"
 #include "emit/schedule_program.h"
-#include "topology/hypercube.h"
+#include "topology/network.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 
 struct ScheduleRtl {
-  std::string name;                        // e.g. "cube4_te"
+  std::string name;                        // e.g. "cube4_te", "torus_n2_k5_bcast_s0"
   std::string top_module;                  // name + "_top"
   std::vector<std::string> verilog_files;  // compile order, relative to the out folder
+  std::vector<std::string> roms;           // node x's ROM image, relative to the out folder
   FileSet files;
   NetworkProgram program;
   int payload_width = 32;
   int addr_width = 1;  // bits of ld_node_i / rd_node_i
 };
 
-// "cube4_mnb", "cube3_scatter_s5", ...
-std::string scheduleNetworkName(const Hypercube& cube, const Schedule& s);
+// "cube4_mnb", "cube3_scatter_s5", "mesh_3x4_bcast_s0", ...
+std::string scheduleNetworkName(const NetworkDesc& net, const Schedule& s);
 
-ScheduleRtl emitScheduleNetwork(const Hypercube& cube, const Schedule& s, int payload_width);
+// The top wires input p of node x from the output that drives it (g.drivenBy);
+// an absent port's input is tied to zero and its output left open.
+ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
+                                int payload_width);
+
+// The parameters of hc_sched_node when every node gets the largest store (the
+// wired-node model Verilates the node once with these and wires N copies).
+std::vector<std::pair<std::string, int>> uniformNodeParameters(const ScheduleRtl& r, int ports);
 
 }  // namespace hypercast

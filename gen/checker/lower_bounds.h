@@ -1,0 +1,26 @@
+// Lower bounds on time steps and transmissions of a collective on a network
+// under the all-port model, from the papers' formulas and the definitions:
+//   - the d-cube: Bertsekas et al., Table 1 (checker/hypercube_bounds.h);
+//   - single-node broadcast of one message on any network: the root's
+//     eccentricity (a packet crosses one link per step) and N - 1 transmissions
+//     (every other node receives it at least once), found by the checker's own
+//     BFS (checker/network_links.h).
+// A schedule that meets both is optimal. Where no bound is known, known = false.
+#pragma once
+
+#include "algorithm/collective.h"
+#include "checker/hypercube_bounds.h"
+#include "topology/network.h"
+
+namespace hypercast {
+namespace checker {
+
+struct KnownBound {
+  bool known = false;
+  LowerBound bound;
+};
+
+KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c);
+
+}  // namespace checker
+}  // namespace hypercast

@@ -1,0 +1,128 @@
+#include "sim/sched_job.h"
+
+#include <nlohmann/json.hpp>
+
+#include "util/error.h"
+
+namespace hypercast {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json netToJson(const NetworkDesc& n) {
+  Json params = Json::object();
+  for (const auto& kv : n.params) params[kv.first] = kv.second;
+  return Json{{"kind", n.kind == NetworkDesc::Kind::kMesh ? "mesh" : "cayley"},
+              {"topology", n.topology},
+              {"name", n.name},
+              {"label", n.label},
+              {"radices", n.radices},
+              {"gens", n.gens},
+              {"params", params}};
+}
+
+NetworkDesc netFromJson(const Json& j) {
+  NetworkDesc n;
+  const std::string kind = j.at("kind").get<std::string>();
+  if (kind != "mesh" && kind != "cayley") throw Error("network kind '" + kind + "'");
+  n.kind = kind == "mesh" ? NetworkDesc::Kind::kMesh : NetworkDesc::Kind::kCayley;
+  n.topology = j.at("topology").get<std::string>();
+  n.name = j.at("name").get<std::string>();
+  n.label = j.at("label").get<std::string>();
+  n.radices = j.at("radices").get<std::vector<int>>();
+  n.gens = j.at("gens").get<std::vector<std::vector<int>>>();
+  for (const auto& kv : j.at("params").items()) {
+    n.params.emplace_back(kv.key(), kv.value().get<std::string>());
+  }
+  if (n.radices.empty()) throw Error("network has no radices");
+  for (int m : n.radices) {
+    if (m < 2) throw Error("network radix below 2");
+  }
+  for (const auto& g : n.gens) {
+    if (g.size() != n.radices.size()) throw Error("generator of the wrong length");
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string networkDescJson(const NetworkDesc& net) { return netToJson(net).dump(); }
+
+NetworkDesc networkDescFromJson(const std::string& text) {
+  try {
+    return netFromJson(Json::parse(text));
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("network description: ") + e.what());
+  }
+}
+
+std::string serializeSchedJob(const SchedJob& j) {
+  Json o;
+  o["hypercast_sched_job"] = 1;
+  o["network"] = netToJson(j.network);
+  o["collective"] = {{"name", toString(j.problem.collective)},
+                     {"nodes", j.problem.nodes},
+                     {"root", j.problem.root},
+                     {"messages", j.problem.messages}};
+  o["steps"] = j.steps;
+  o["schedule_csv"] = j.schedule_csv;
+  o["ports_csv"] = j.ports_csv;
+  o["engine"] = j.engine;
+  o["rtl_model"] = j.rtl_model;
+  o["rom_dir"] = j.rom_dir;
+  o["roms"] = j.roms;
+  o["rom_word_bits"] = j.rom_word_bits;
+  o["payload_width"] = j.payload_width;
+  o["seed"] = j.seed;
+  o["trace"] = j.trace;
+  o["wave"] = j.wave;
+  o["json"] = j.json;
+  o["repeat"] = j.repeat;
+  if (j.bound_known) {
+    o["lower_bound"] = {{"steps", j.bound_steps}, {"transmissions", j.bound_transmissions}};
+  }
+  return o.dump(1) + "\n";
+}
+
+SchedJob parseSchedJob(const std::string& text) {
+  SchedJob j;
+  try {
+    const Json o = Json::parse(text);
+    if (o.value("hypercast_sched_job", 0) != 1) throw Error("not a hypercast schedule job");
+    j.network = netFromJson(o.at("network"));
+    const Json& c = o.at("collective");
+    j.problem.collective = parseCollective(c.at("name").get<std::string>());
+    j.problem.nodes = c.at("nodes").get<uint64_t>();
+    j.problem.root = c.at("root").get<uint32_t>();
+    j.problem.messages = c.at("messages").get<uint32_t>();
+    j.steps = o.at("steps").get<uint32_t>();
+    j.schedule_csv = o.at("schedule_csv").get<std::string>();
+    j.ports_csv = o.at("ports_csv").get<std::string>();
+    j.engine = o.at("engine").get<std::string>();
+    j.rtl_model = o.at("rtl_model").get<std::string>();
+    j.rom_dir = o.at("rom_dir").get<std::string>();
+    j.roms = o.at("roms").get<std::vector<std::string>>();
+    j.rom_word_bits = o.at("rom_word_bits").get<int>();
+    j.payload_width = o.at("payload_width").get<int>();
+    j.seed = o.at("seed").get<uint64_t>();
+    j.trace = o.at("trace").get<std::string>();
+    j.wave = o.at("wave").get<std::string>();
+    j.json = o.at("json").get<bool>();
+    j.repeat = o.at("repeat").get<int64_t>();
+    if (o.contains("lower_bound")) {
+      j.bound_known = true;
+      j.bound_steps = o["lower_bound"].at("steps").get<uint64_t>();
+      j.bound_transmissions = o["lower_bound"].at("transmissions").get<uint64_t>();
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("schedule job: ") + e.what());
+  }
+  if (j.network.nodes() != j.problem.nodes) throw Error("schedule job: node counts disagree");
+  if (j.problem.messages < 1) throw Error("schedule job: messages must be at least 1");
+  if (j.payload_width < 1 || j.payload_width > 64) throw Error("schedule job: payload width");
+  if (j.repeat < 1) throw Error("schedule job: repeat must be at least 1");
+  return j;
+}
+
+}  // namespace hypercast

@@ -1,0 +1,226 @@
+#include "topology/network.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "topology/hypercycle.h"
+#include "util/error.h"
+
+namespace hypercast {
+
+namespace {
+
+std::string join(const std::vector<int>& v, const char* sep) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + std::to_string(v[i]);
+  return s;
+}
+
+std::vector<int> reversed(std::vector<int> v) {
+  std::reverse(v.begin(), v.end());
+  return v;
+}
+
+uint64_t product(const std::vector<int>& radices, const std::string& what) {
+  uint64_t n = 1;
+  for (int m : radices) {
+    if (n > kMaxNetworkNodes / static_cast<uint64_t>(m)) {
+      throw Error(what + " has more than " + std::to_string(kMaxNetworkNodes) + " nodes");
+    }
+    n *= static_cast<uint64_t>(m);
+  }
+  return n;
+}
+
+// Whether the generators reach every node from node 0 (a Cayley graph is then
+// strongly connected: every node looks the same).
+bool generates(const NetworkDesc& net) {
+  const uint64_t n = net.nodes();
+  std::vector<bool> seen(n, false);
+  std::vector<uint64_t> frontier = {0};
+  seen[0] = true;
+  uint64_t reached = 1;
+  while (!frontier.empty()) {
+    const uint64_t x = frontier.back();
+    frontier.pop_back();
+    std::vector<int> d = net.digits(x);
+    for (const auto& g : net.gens) {
+      std::vector<int> e = d;
+      for (size_t i = 0; i < e.size(); ++i) e[i] = (e[i] + g[i]) % net.radices[i];
+      const uint64_t y = net.address(e);
+      if (!seen[y]) {
+        seen[y] = true;
+        ++reached;
+        frontier.push_back(y);
+      }
+    }
+  }
+  return reached == n;
+}
+
+}  // namespace
+
+uint64_t NetworkDesc::nodes() const {
+  uint64_t n = 1;
+  for (int m : radices) n *= static_cast<uint64_t>(m);
+  return n;
+}
+
+int NetworkDesc::ports() const {
+  return kind == Kind::kMesh ? 2 * static_cast<int>(radices.size()) : static_cast<int>(gens.size());
+}
+
+bool NetworkDesc::directed() const {
+  if (kind == Kind::kMesh) return false;
+  for (const auto& g : gens) {
+    std::vector<int> inv(g.size());
+    for (size_t i = 0; i < g.size(); ++i) inv[i] = (radices[i] - g[i]) % radices[i];
+    if (std::find(gens.begin(), gens.end(), inv) == gens.end()) return true;
+  }
+  return false;
+}
+
+std::vector<int> NetworkDesc::digits(uint64_t x) const {
+  std::vector<int> d(radices.size());
+  for (size_t i = 0; i < radices.size(); ++i) {
+    d[i] = static_cast<int>(x % static_cast<uint64_t>(radices[i]));
+    x /= static_cast<uint64_t>(radices[i]);
+  }
+  return d;
+}
+
+uint64_t NetworkDesc::address(const std::vector<int>& digits) const {
+  uint64_t x = 0;
+  for (size_t i = radices.size(); i-- > 0;) {
+    x = x * static_cast<uint64_t>(radices[i]) + static_cast<uint64_t>(digits[i]);
+  }
+  return x;
+}
+
+NetworkDesc hypercubeNetwork(int d) {
+  if (d < 1 || d > 24) {
+    throw Error("hypercube dimension must be in 1..24, got " + std::to_string(d));
+  }
+  NetworkDesc net;
+  net.topology = "hypercube";
+  net.name = "cube" + std::to_string(d);
+  net.label = std::to_string(d) + "-cube";
+  net.radices.assign(static_cast<size_t>(d), 2);
+  for (int p = 0; p < d; ++p) {
+    std::vector<int> g(static_cast<size_t>(d), 0);
+    g[static_cast<size_t>(p)] = 1;
+    net.gens.push_back(g);
+  }
+  net.params = {{"dim", std::to_string(d)}};
+  return net;
+}
+
+NetworkDesc hypercycleNetwork(const Hypercycle& h) {
+  NetworkDesc net;
+  net.topology = "hypercycle";
+  net.name = h.name();
+  net.label = "G^{" + h.rhoList() + "}_{" + h.mList() + "}";
+  for (int i = 1; i <= h.dims(); ++i) net.radices.push_back(h.dim(i).m);
+  for (const Port& p : h.ports()) {
+    std::vector<int> g(static_cast<size_t>(h.dims()), 0);
+    const int m = h.dim(p.dim).m;
+    g[static_cast<size_t>(p.dim - 1)] = (p.offset % m + m) % m;
+    net.gens.push_back(g);
+  }
+  net.params = {{"m", h.mList()}, {"rho", h.rhoList()}};
+  return net;
+}
+
+NetworkDesc torusNetwork(int n, int k) {
+  if (n < 1 || n > 24) throw Error("torus --n must be in 1..24, got " + std::to_string(n));
+  if (k < 3) {
+    throw Error("torus --k must be at least 3 (k = 2 is the hypercube), got " + std::to_string(k));
+  }
+  NetworkDesc net;
+  net.topology = "torus";
+  net.name = "torus_n" + std::to_string(n) + "_k" + std::to_string(k);
+  net.label = "MT(" + std::to_string(n) + "," + std::to_string(k) + ")";
+  net.radices.assign(static_cast<size_t>(n), k);
+  product(net.radices, "MT(" + std::to_string(n) + "," + std::to_string(k) + ")");
+  for (int i = 0; i < n; ++i) {
+    for (int s : {1, k - 1}) {
+      std::vector<int> g(static_cast<size_t>(n), 0);
+      g[static_cast<size_t>(i)] = s;
+      net.gens.push_back(g);
+    }
+  }
+  net.params = {{"n", std::to_string(n)}, {"k", std::to_string(k)}};
+  return net;
+}
+
+NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
+                          const std::vector<std::vector<int>>& gens_msf) {
+  if (group_msf.empty()) throw Error("--group is empty: give the moduli, e.g. --group 8,2");
+  if (group_msf.size() > 24) throw Error("--group has more than 24 factors");
+  for (int m : group_msf) {
+    if (m < 2) throw Error("--group: every factor Z_m needs m >= 2, got " + std::to_string(m));
+  }
+  if (gens_msf.empty()) throw Error("--gens is empty: give generators, e.g. --gens \"1,0;0,1\"");
+  NetworkDesc net;
+  net.topology = "cayley";
+  net.radices = reversed(group_msf);
+  product(net.radices, "the group");
+  for (size_t p = 0; p < gens_msf.size(); ++p) {
+    const std::vector<int>& g = gens_msf[p];
+    if (g.size() != group_msf.size()) {
+      throw Error("--gens: generator " + std::to_string(p + 1) + " (" + join(g, ",") + ") has " +
+                  std::to_string(g.size()) + " coordinates; the group has " +
+                  std::to_string(group_msf.size()));
+    }
+    std::vector<int> n = reversed(g);
+    bool zero = true;
+    for (size_t i = 0; i < n.size(); ++i) {
+      n[i] = ((n[i] % net.radices[i]) + net.radices[i]) % net.radices[i];
+      zero = zero && n[i] == 0;
+    }
+    if (zero) throw Error("--gens: generator (" + join(g, ",") + ") is the identity");
+    if (std::find(net.gens.begin(), net.gens.end(), n) != net.gens.end()) {
+      throw Error("--gens: generator (" + join(g, ",") + ") is listed twice (modulo the group)");
+    }
+    net.gens.push_back(n);
+  }
+  if (!generates(net)) {
+    throw Error("--gens do not generate the group: the Cayley graph is not connected");
+  }
+  std::string gens_text;
+  for (size_t p = 0; p < gens_msf.size(); ++p) {
+    gens_text += (p ? ";" : "") + join(gens_msf[p], ",");
+  }
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : gens_text) h = (h ^ c) * 1099511628211ull;
+  char hash[9];
+  std::snprintf(hash, sizeof hash, "%08llx", static_cast<unsigned long long>(h & 0xffffffffu));
+  net.name = "cay_z" + join(group_msf, "x") + "_g" + std::to_string(gens_msf.size()) + "_" + hash;
+  std::string z;
+  for (size_t i = 0; i < group_msf.size(); ++i) {
+    z += (i ? " x Z_" : "Z_") + std::to_string(group_msf[i]);
+  }
+  net.label = z + " <" + gens_text + ">";
+  net.params = {{"group", join(group_msf, ",")}, {"gens", gens_text}};
+  return net;
+}
+
+NetworkDesc meshNetwork(const std::vector<int>& extents) {
+  if (extents.empty() || extents.size() > 8) {
+    throw Error("--dims takes 1 to 8 extents, e.g. --dims 4,3,2");
+  }
+  for (int x : extents) {
+    if (x < 2) throw Error("--dims: every extent must be at least 2, got " + std::to_string(x));
+  }
+  NetworkDesc net;
+  net.kind = NetworkDesc::Kind::kMesh;
+  net.topology = "mesh";
+  net.radices = extents;
+  product(net.radices, "the mesh");
+  net.name = "mesh_" + join(extents, "x");
+  net.label = join(extents, "x") + " mesh";
+  net.params = {{"dims", join(extents, ",")}};
+  return net;
+}
+
+}  // namespace hypercast

@@ -1,0 +1,63 @@
+// One description every topology is built from (issue: one network layer).
+//
+// Two kinds:
+//   - an abelian Cayley graph: the group Z_{m_0} x ... x Z_{m_{r-1}} and a list of
+//     generators (offsets, negative allowed). Node x has digits x_i in radix m_i,
+//     digit 0 least significant: x = sum x_i * (m_0 ... m_{i-1}). Output port p of
+//     x sends along generator p, to x + g_p. The graph is directed when some
+//     generator's inverse is not in the list. The hypercube (Z_2^d, unit
+//     vectors), the hypercycle (C_{m_i}<1..rho_i> per dimension) and the torus
+//     MT(n,k) (Z_k^n, +-unit vectors) are factories of it.
+//   - a mesh: extents X_0, X_1, ... (no wrap-around). Ports 2i and 2i+1 move by
+//     +1 and -1 along dimension i; a port that would leave the mesh is absent.
+//
+// Everything is stored least significant digit first. The command line writes
+// Cayley groups and generators most significant first (as --m), and mesh extents
+// as X,Y,Z (x least significant): the factories take the command-line order.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hypercast {
+
+class Hypercycle;
+
+struct NetworkDesc {
+  enum class Kind { kCayley, kMesh };
+  Kind kind = Kind::kCayley;
+  std::string topology;                // "hypercube", "hypercycle", "torus", "cayley", "mesh"
+  std::string name;                    // a Verilog module prefix, e.g. "cube4", "torus_n2_k5"
+  std::string label;                   // for people, e.g. "4-cube", "MT(2,5)", "Z_7 <1,3>"
+  std::vector<int> radices;            // m_i (Cayley) or X_i (mesh), digit 0 first
+  std::vector<std::vector<int>> gens;  // Cayley: generator p, digit 0 first, each in [0, m_i)
+  // The parameters the factory was given, for reports: e.g. {{"dim", "4"}}.
+  std::vector<std::pair<std::string, std::string>> params;
+
+  uint64_t nodes() const;
+  // Ports per node: the generators (Cayley) or 2 per dimension (mesh).
+  int ports() const;
+  bool directed() const;  // Cayley: a generator's inverse is missing; a mesh never
+  std::vector<int> digits(uint64_t x) const;
+  uint64_t address(const std::vector<int>& digits) const;
+};
+
+// Most networks any factory builds (node numbers are 32-bit in schedules).
+constexpr uint64_t kMaxNetworkNodes = uint64_t{1} << 24;
+
+// The d-cube: Z_2^d, port p = bit p (Bertsekas et al., Sec. 1).
+NetworkDesc hypercubeNetwork(int d);
+// The hypercycle with the ports of topology/hypercycle.h, in the same order.
+NetworkDesc hypercycleNetwork(const Hypercycle& h);
+// MT(n,k): Z_k^n, node sum v_i k^i; port 2i = +e_i, port 2i+1 = -e_i. k >= 3.
+NetworkDesc torusNetwork(int n, int k);
+// Z_{m_{r-1}} x ... x Z_{m_0} and generators, both most significant first (the
+// command line's order). Throws Error for a zero, repeated or malformed
+// generator, or a set that does not generate the group (a disconnected graph).
+NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
+                          const std::vector<std::vector<int>>& gens_msf);
+// Extents X,Y[,Z,...] (x least significant): node x + X*y + X*Y*z.
+NetworkDesc meshNetwork(const std::vector<int>& extents);
+
+}  // namespace hypercast

@@ -1,0 +1,61 @@
+// The port graph every consumer wires from: for every output (x, p) the node and
+// input port it drives, and for every input (x, p) the output that drives it.
+// Built from a NetworkDesc (topology/network.h), or read from the CSV the CLI
+// hands to a simulation harness (node,port,to_node,to_port, one row per present
+// output port).
+//
+// On a Cayley graph output p of x drives input p of x + g_p, so input p of x is
+// driven by output p of x - g_p: on a directed graph (Z_7 with +1 and +3) that is
+// not the node output p of x leads to. On a mesh a boundary port is absent.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "topology/network.h"
+
+namespace hypercast {
+
+constexpr uint32_t kNoNode = ~0u;
+
+struct PortEnd {
+  uint32_t node = kNoNode;
+  int port = -1;
+  bool present() const { return node != kNoNode; }
+  bool operator==(const PortEnd& o) const { return node == o.node && port == o.port; }
+};
+
+class PortGraph {
+ public:
+  // Largest nodes x ports a port graph holds (two tables of that many ends).
+  static constexpr uint64_t kMaxPortEnds = uint64_t{1} << 24;
+
+  // Throws Error beyond kMaxPortEnds.
+  static PortGraph build(const NetworkDesc& net);
+  // Reads writeCsv's output; throws Error on a malformed or inconsistent file.
+  static PortGraph readCsv(std::istream& in, const std::string& name);
+
+  uint64_t nodes() const { return nodes_; }
+  int ports() const { return ports_; }
+  const std::string& name() const { return name_; }
+  PortEnd drives(uint64_t x, int p) const { return out_[x * uint64_t(ports_) + uint64_t(p)]; }
+  PortEnd drivenBy(uint64_t x, int p) const { return in_[x * uint64_t(ports_) + uint64_t(p)]; }
+  // The output port of x whose link leads to y, or -1.
+  int portTo(uint64_t x, uint64_t y) const;
+  int degree(uint64_t x) const;  // present output ports of x
+  // Largest BFS distance from x along outputs (-1 if some node is unreachable).
+  int eccentricity(uint64_t x) const;
+
+  void writeCsv(std::ostream& os) const;
+
+ private:
+  void setLink(uint64_t x, int p, uint64_t y, int q);
+  uint64_t nodes_ = 0;
+  int ports_ = 0;
+  std::string name_;
+  std::vector<PortEnd> out_, in_;  // [x*ports+p]
+};
+
+}  // namespace hypercast

@@ -1,0 +1,195 @@
+// SchedRtl over N instances of one Verilated hc_sched_node (--rtl-model nodes,
+// built with --prefix Vschednode and the node's parameters; every node gets the
+// largest store). The harness plays the part of the generated top: each cycle
+// it wires every input port from the output that drives it in the port graph,
+// and plays each node's hc_sched_rom (a synchronous-read memory: the word at the
+// address of the previous cycle, zero after reset) from the node's ROM image,
+// loaded at start-up. Exact because everything between nodes, and the ROM's
+// output, is a register: all nodes see the pre-edge values, then all clock.
+// The node's code is compiled once, so large networks build in seconds.
+#include <fstream>
+#include <vector>
+
+#include "Vschednode.h"
+#include "tb/sched_rtl.h"
+#include "tb/verilated_bits.h"
+#include "util/error.h"
+
+namespace hypercast {
+namespace tb {
+namespace {
+
+using Word = std::vector<uint32_t>;  // one ROM word, 32 bits a piece, LSB first
+
+Word parseHex(const std::string& hex, int bits, const std::string& file, size_t row) {
+  Word w(static_cast<size_t>((bits + 31) / 32), 0);
+  int pos = 0;  // bit position of the digit being read, from the right
+  for (size_t i = hex.size(); i-- > 0;) {
+    const char c = hex[i];
+    uint32_t v = 0;
+    if (c >= '0' && c <= '9') {
+      v = static_cast<uint32_t>(c - '0');
+    } else if (c >= 'a' && c <= 'f') {
+      v = static_cast<uint32_t>(c - 'a' + 10);
+    } else if (c >= 'A' && c <= 'F') {
+      v = static_cast<uint32_t>(c - 'A' + 10);
+    } else {
+      throw Error(file + " row " + std::to_string(row) + ": not a hex digit");
+    }
+    if (pos < bits) w[static_cast<size_t>(pos / 32)] |= (v << (pos % 32));
+    pos += 4;
+  }
+  return w;
+}
+
+class VerilatedSchedNodes : public SchedRtl {
+ public:
+  explicit VerilatedSchedNodes(const SchedRtlSetup& s)
+      : g_(*s.graph), np_(s.graph->ports()), pw_(s.payload_width), ww_(s.rom_word_bits) {
+    if (!s.wave_path.empty()) {
+      throw Error("waveforms need the whole-top model (--rtl-model network)");
+    }
+    const uint64_t n = g_.nodes();
+    if (s.roms.size() != n) throw Error("one ROM image per node is needed");
+    for (uint64_t x = 0; x < n; ++x) {
+      nodes_.emplace_back(new Vschednode(&ctx_, ("n" + std::to_string(x)).c_str()));
+      std::ifstream f(s.roms[x]);
+      if (!f) throw Error("cannot read ROM image " + s.roms[x]);
+      std::vector<Word> rom;
+      std::string line;
+      while (std::getline(f, line)) {
+        if (!line.empty()) rom.push_back(parseHex(line, ww_, s.roms[x], rom.size()));
+      }
+      if (rom.size() != s.rom_rows) {
+        throw Error(s.roms[x] + " has " + std::to_string(rom.size()) + " rows, expected " +
+                    std::to_string(s.rom_rows));
+      }
+      rom_.push_back(std::move(rom));
+    }
+    const Word zero(static_cast<size_t>((ww_ + 31) / 32), 0);
+    rom_q_.assign(n, zero);
+  }
+  ~VerilatedSchedNodes() override {
+    for (auto& v : nodes_) v->final();
+  }
+
+  void reset() override {
+    for (auto& v : nodes_) {
+      v->rst_ni = 0;
+      v->clk_i = 0;
+      v->start_i = 0;
+      v->ld_valid_i = 0;
+      v->eval();
+    }
+    for (auto& w : rom_q_) std::fill(w.begin(), w.end(), 0u);
+    tick();
+    for (auto& v : nodes_) {
+      v->rst_ni = 1;
+      v->eval();
+    }
+  }
+  void load(bool valid, uint64_t node, uint64_t slot, uint64_t data) override {
+    Vschednode& v = *nodes_[node];
+    v.ld_valid_i = valid;
+    setBits(v.ld_slot_i, 0, 32, slot);
+    setBits(v.ld_data_i, 0, pw_, data);
+    tick();
+    v.ld_valid_i = 0;
+  }
+  void start() override {
+    for (auto& v : nodes_) v->start_i = 1;
+    tick();
+    for (auto& v : nodes_) v->start_i = 0;
+  }
+  void cycle() override { tick(); }
+  bool linkValid(uint64_t node, int port) const override {
+    return getBits(nodes_[node]->lnk_valid_o, static_cast<size_t>(port), 1) != 0;
+  }
+  uint64_t linkData(uint64_t node, int port) const override {
+    return getBits(nodes_[node]->lnk_data_o, static_cast<size_t>(port) * size_t(pw_), pw_);
+  }
+  bool done() const override {
+    for (const auto& v : nodes_) {
+      if (!v->done_o) return false;
+    }
+    return true;
+  }
+  bool error() const override {
+    for (const auto& v : nodes_) {
+      if (v->err_o) return true;
+    }
+    return false;
+  }
+  uint64_t read(uint64_t node, uint64_t slot) override {
+    Vschednode& v = *nodes_[node];
+    setBits(v.rd_slot_i, 0, 32, slot);
+    v.eval();
+    return getBits(v.rd_data_o, 0, pw_);
+  }
+
+ private:
+  // One clock cycle: wire every input from pre-edge outputs, then clock all.
+  void tick() {
+    const uint64_t n = nodes_.size();
+    const size_t pw = static_cast<size_t>(pw_);
+    for (uint64_t x = 0; x < n; ++x) {
+      Vschednode& v = *nodes_[x];
+      for (int p = 0; p < np_; ++p) {
+        const PortEnd e = g_.drivenBy(x, p);
+        const size_t ps = static_cast<size_t>(p);
+        if (!e.present()) {
+          setBits(v.lnk_valid_i, ps, 1, 0);
+          copyBits(v.lnk_data_i, ps * pw, zero_, 0, pw_);
+          continue;
+        }
+        const Vschednode& u = *nodes_[e.node];
+        const size_t q = static_cast<size_t>(e.port);
+        setBits(v.lnk_valid_i, ps, 1, getBits(u.lnk_valid_o, q, 1));
+        copyBits(v.lnk_data_i, ps * pw, u.lnk_data_o, q * pw, pw_);
+      }
+      const Word& w = rom_q_[x];
+      for (size_t i = 0; i < w.size(); ++i) {
+        const int take = std::min(32, ww_ - 32 * static_cast<int>(i));
+        setBits(v.rom_data_i, 32 * i, take, w[i]);
+      }
+      v.clk_i = 0;
+    }
+    for (uint64_t x = 0; x < n; ++x) {
+      Vschednode& v = *nodes_[x];
+      v.eval();
+      // hc_sched_rom: data_q <= mem[addr_i] at this edge (zero in reset).
+      const uint64_t addr = getBits(v.rom_addr_o, 0, 32);
+      if (v.rst_ni && addr < rom_[x].size()) {
+        rom_q_[x] = rom_[x][addr];
+      } else {
+        std::fill(rom_q_[x].begin(), rom_q_[x].end(), 0u);
+      }
+    }
+    for (auto& v : nodes_) {
+      v->clk_i = 1;
+      v->eval();
+    }
+    for (auto& v : nodes_) {
+      v->clk_i = 0;
+      v->eval();
+    }
+  }
+  const PortGraph& g_;
+  int np_;
+  int pw_;
+  int ww_;
+  uint64_t zero_ = 0;
+  VerilatedContext ctx_;
+  std::vector<std::unique_ptr<Vschednode>> nodes_;
+  std::vector<std::vector<Word>> rom_;  // [x][row]
+  std::vector<Word> rom_q_;             // each node's ROM output register
+};
+
+}  // namespace
+
+std::unique_ptr<SchedRtl> makeSchedRtl(const SchedRtlSetup& setup) {
+  return std::make_unique<VerilatedSchedNodes>(setup);
+}
+
+}  // namespace tb
+}  // namespace hypercast
