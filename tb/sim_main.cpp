@@ -30,6 +30,7 @@
 #include "tb/sim_report.h"
 #include "topology/hypercycle.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 
 using namespace hypercast;
 
@@ -316,6 +317,9 @@ int run(const SimJob& job) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
+  // Interrupted (hypercast forwards SIGINT/SIGTERM): the trace's temporary file
+  // is removed and the process ends with 128 + signal, silently; hypercast reports.
+  interrupt::install(nullptr);
   std::string job_path;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];

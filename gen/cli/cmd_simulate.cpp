@@ -1,6 +1,6 @@
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,11 +12,13 @@
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/rtl_build.h"
+#include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_rtl.h"
 #include "sim/sim_job.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 
 namespace fs = std::filesystem;
 
@@ -142,13 +144,38 @@ constexpr int kScheduleSystemcMaxDim = 10;
 std::string outputPath(const Args& a, const std::string& opt);
 constexpr const char* kWaveNeedsRtl = "--wave needs the RTL: --engine verilator or cosim";
 
-int runHarness(const std::string& cmd) {
+// Runs a simulation harness: its stdout is ours; its stderr is passed on once it
+// ends, except when it rejects the job (exit 2), whose last line becomes our
+// one-line error.
+int runHarness(const std::vector<std::string>& argv) {
   ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  const int status = std::system(cmd.c_str());
-  if (status == -1 || !WIFEXITED(status)) throw Error("the simulation harness crashed");
-  const int code = WEXITSTATUS(status);
-  if (code == 2) throw Error("the simulation harness rejected the job");
-  return code;
+  RunOptions options;
+  options.capture_stderr = true;
+  const RunResult r = runProcess(argv, options);
+  if (r.signal == SIGPIPE) {
+    // Its reader went away (`--trace /dev/stdout | head`): end as it did, quietly.
+    interrupt::removeRegistered();
+    ::signal(SIGPIPE, SIG_DFL);
+    ::raise(SIGPIPE);
+  }
+  if (r.signal) {
+    std::cerr << r.err << std::flush;  // what it said before it crashed
+    throw Error("the simulation harness crashed (" + r.status() + ")");
+  }
+  if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
+    throw interrupt::Interrupted(r.code - 128);
+  }
+  if (r.code == 2) {
+    std::string line = r.err;
+    while (!line.empty() && line.back() == '\n') line.pop_back();
+    line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
+    for (const char* prefix : {"hc-sim: ", "hc-sched: "}) {
+      if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
+    }
+    throw Error(line.empty() ? "the simulation harness rejected the job" : line);
+  }
+  std::cerr << r.err << std::flush;
+  return r.code;
 }
 
 int simulateSchedule(const Args& a) {
@@ -207,16 +234,24 @@ int simulateSchedule(const Args& a) {
     if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sched-systemc target)");
   }
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
-  std::string cmd = "'" + exe + "' --dim " + std::to_string(c.dim) + " --collective " +
-                    toString(c.schedule.collective) + " --source " +
-                    std::to_string(c.schedule.root) + " --payload-width " + std::to_string(pw) +
-                    " --seed " + std::to_string(a.getInt("seed", 1, 0, 1LL << 62)) + " --engine " +
-                    engine;
-  if (!rom_dir.empty()) cmd += " --rom-dir '" + rom_dir + "'";
-  if (!trace.empty()) cmd += " --trace '" + trace + "'";
-  if (!wave.empty()) cmd += " --wave '" + wave + "'";
-  if (a.has("json")) cmd += " --json";
-  cmd += " --repeat " + std::to_string(a.getInt("repeat", 1, 1, 1000000));
+  std::vector<std::string> cmd = {exe,
+                                  "--dim",
+                                  std::to_string(c.dim),
+                                  "--collective",
+                                  toString(c.schedule.collective),
+                                  "--source",
+                                  std::to_string(c.schedule.root),
+                                  "--payload-width",
+                                  std::to_string(pw),
+                                  "--seed",
+                                  std::to_string(a.getInt("seed", 1, 0, 1LL << 62)),
+                                  "--engine",
+                                  engine};
+  if (!rom_dir.empty()) cmd.insert(cmd.end(), {"--rom-dir", rom_dir});
+  if (!trace.empty()) cmd.insert(cmd.end(), {"--trace", trace});
+  if (!wave.empty()) cmd.insert(cmd.end(), {"--wave", wave});
+  if (a.has("json")) cmd.push_back("--json");
+  cmd.insert(cmd.end(), {"--repeat", std::to_string(a.getInt("repeat", 1, 1, 1000000))});
   return runHarness(cmd);
 }
 
@@ -364,22 +399,20 @@ int cmdSimulate(const std::vector<std::string>& words) {
     std::cout.flush();
   }
 
-  char job_path[] = "/tmp/hypercast-job-XXXXXX";
-  const int fd = ::mkstemp(job_path);
-  if (fd < 0) throw Error("cannot create a temporary job file in /tmp");
+  std::string job_path = "/tmp/hypercast-job-XXXXXX";
+  interrupt::TempPath job_file;
+  int fd = -1;
+  {
+    interrupt::BlockSignals block;  // created and registered as one step
+    fd = ::mkstemp(&job_path[0]);
+    if (fd < 0) throw Error("cannot create a temporary job file in /tmp");
+    job_file = interrupt::TempPath(job_path);
+  }
   const std::string text = serializeJob(job);
   const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   ::close(fd);
-  if (!wrote) {
-    ::unlink(job_path);
-    throw Error("cannot write the job file");
-  }
-  const std::string cmd = "'" + exe + "' --job '" + job_path + "'";
-  struct Unlink {
-    const char* path;
-    ~Unlink() { ::unlink(path); }
-  } unlink_job{job_path};
-  return runHarness(cmd);
+  if (!wrote) throw Error("cannot write the job file");
+  return runHarness({exe, "--job", job_path});
 }
 
 }  // namespace cli
