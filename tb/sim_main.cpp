@@ -31,6 +31,7 @@
 #include "topology/hypercycle.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/output_file.h"
 
 using namespace hypercast;
 
@@ -43,15 +44,10 @@ std::string str(const model::Flit& f) {
 }
 
 void writeTrace(const std::string& path, const std::vector<checker::Transfer>& transfers) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream tf(tmp);
-    if (!tf) throw Error("cannot write trace " + path);
-    tf << checker::kTraceHeader << '\n';
-    for (const auto& t : transfers) checker::writeTraceRow(tf, t);
-    if (!tf) throw Error("cannot write trace " + path);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw Error("cannot write trace " + path);
+  OutputFile out(path, "trace");
+  out.stream() << checker::kTraceHeader << '\n';
+  for (const auto& t : transfers) checker::writeTraceRow(out.stream(), t);
+  out.commit();
 }
 
 // Load figures: latency from generation to the last node reached, accepted

@@ -1,16 +1,36 @@
-#include <unistd.h>
-
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "cli/collective_args.h"
 #include "cli/commands.h"
 #include "emit/schedule_csv.h"
 #include "util/error.h"
+#include "util/output_file.h"
 
 namespace hypercast {
 namespace cli {
+
+namespace {
+
+// `s` as a JSON string (a file name may hold quotes, backslashes, newlines).
+std::string jsonString(const std::string& s) {
+  std::string o = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      o += '\\';
+      o += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char esc[8];
+      std::snprintf(esc, sizeof esc, "\\u%04x", c);
+      o += esc;
+    } else {
+      o += static_cast<char>(c);
+    }
+  }
+  return o + "\"";
+}
+
+}  // namespace
 
 int cmdSchedule(const std::vector<std::string>& words) {
   std::vector<OptionSpec> specs = {{"topology", "NAME", "hypercube (the default)"}};
@@ -30,29 +50,18 @@ int cmdSchedule(const std::vector<std::string>& words) {
                        specs);
     return 0;
   }
-  const CheckedSchedule c = buildCheckedSchedule(a, 1 << 20, "schedule");
   const std::string out = a.get("out");
+  if (a.has("out")) checkOutputPath("--out", out);  // before the work
+  const CheckedSchedule c = buildCheckedSchedule(a, 1 << 20, "schedule");
   if (a.has("out")) {
-    const std::string tmp = out + ".tmp" + std::to_string(::getpid());
-    {
-      std::ofstream f(tmp);
-      if (!f) throw Error("cannot write " + out);
-      writeScheduleCsv(f, c.schedule.transfers);
-      f.flush();
-      if (!f) {
-        std::remove(tmp.c_str());
-        throw Error("cannot write " + out);
-      }
-    }
-    if (std::rename(tmp.c_str(), out.c_str()) != 0) {
-      std::remove(tmp.c_str());
-      throw Error("cannot write " + out);
-    }
+    OutputFile f(out, "--out");
+    writeScheduleCsv(f.stream(), c.schedule.transfers);
+    f.commit();
   }
   if (a.has("json")) {
     std::cout << "{" << scheduleJsonFields(c) << ", \"build_seconds\": " << c.build_seconds
               << ", \"check_seconds\": " << c.check_seconds;
-    if (a.has("out")) std::cout << ", \"csv\": \"" << out << "\"";
+    if (a.has("out")) std::cout << ", \"csv\": " << jsonString(out);
     std::cout << "}\n";
     return 0;
   }

@@ -19,6 +19,7 @@
 #include "util/bits.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -257,14 +258,12 @@ int simulateSchedule(const Args& a) {
 
 std::string outputPath(const Args& a, const std::string& opt) {
   if (!a.has(opt)) return "";
-  const std::string path = fs::absolute(a.get(opt)).string();
-  const std::string probe = path + ".probe" + std::to_string(::getpid());
-  std::ofstream f(probe);
-  if (!f) throw Error("cannot write " + opt + " " + path);
-  f.close();
-  std::error_code ec;
-  fs::remove(probe, ec);
-  return path;
+  const std::string path = a.get(opt);
+  checkOutputPath(opt, path);
+  if (opt == "wave" && (path.size() < 4 || path.compare(path.size() - 4, 4, ".fst") != 0)) {
+    throw Error("--wave writes FST only: name the file FILE.fst (got " + path + ")");
+  }
+  return fs::absolute(path).string();
 }
 
 }  // namespace
