@@ -33,6 +33,8 @@
 #include "tb/sched_rtl.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
+#include "util/interrupt.h"
+#include "util/output_file.h"
 
 using namespace hypercast;
 namespace fs = std::filesystem;
@@ -240,12 +242,9 @@ int run(const std::string& job_path) {
                     undecodable == 0 && holdings_ok;
 
   if (!o.trace.empty()) {
-    const std::string tmp = o.trace + ".tmp";
-    std::ofstream f(tmp);
-    writeTraceCsv(f, seen, seen_payload);
-    f.close();
-    if (!f || std::rename(tmp.c_str(), o.trace.c_str()) != 0)
-      throw Error("cannot write " + o.trace);
+    OutputFile f(o.trace, "trace");
+    writeTraceCsv(f.stream(), seen, seen_payload);
+    f.commit();
   }
   const double ncps = secs > 0 ? double(n) * double(cycles) / secs : 0;
   const bool optimal = rep.ok && o.bound_known && rep.steps == o.bound_steps &&
@@ -353,6 +352,7 @@ int run(const std::string& job_path) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
+  interrupt::install(nullptr);  // hypercast reports an interrupt for us
   try {
     if (argc != 3 || std::string(argv[1]) != "--job") {
       throw Error("usage: hc-sched --job DIR/job.json");

@@ -30,6 +30,8 @@
 #include "tb/sim_report.h"
 #include "topology/hypercycle.h"
 #include "util/error.h"
+#include "util/interrupt.h"
+#include "util/output_file.h"
 
 using namespace hypercast;
 
@@ -42,15 +44,10 @@ std::string str(const model::Flit& f) {
 }
 
 void writeTrace(const std::string& path, const std::vector<checker::Transfer>& transfers) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream tf(tmp);
-    if (!tf) throw Error("cannot write trace " + path);
-    tf << checker::kTraceHeader << '\n';
-    for (const auto& t : transfers) checker::writeTraceRow(tf, t);
-    if (!tf) throw Error("cannot write trace " + path);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw Error("cannot write trace " + path);
+  OutputFile out(path, "trace");
+  out.stream() << checker::kTraceHeader << '\n';
+  for (const auto& t : transfers) checker::writeTraceRow(out.stream(), t);
+  out.commit();
 }
 
 // Load figures: latency from generation to the last node reached, accepted
@@ -316,6 +313,9 @@ int run(const SimJob& job) {
 }  // namespace
 
 int sc_main(int argc, char** argv) {
+  // Interrupted (hypercast forwards SIGINT/SIGTERM): the trace's temporary file
+  // is removed and the process ends with 128 + signal, silently; hypercast reports.
+  interrupt::install(nullptr);
   std::string job_path;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];

@@ -1,14 +1,22 @@
 // Helpers for tests and benchmarks that drive the hypercast binary.
 #pragma once
 
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 namespace hctest {
 
@@ -42,6 +50,109 @@ inline CmdResult run(const std::string& cmd) {
 }
 
 inline std::string hypercast() { return std::string(HC_BIN_DIR) + "/hypercast"; }
+
+// A process started from an argument vector (no shell: every file name reaches
+// it as it is), with stdout and stderr going to files.
+struct Started {
+  pid_t pid = -1;
+  std::string out_path, err_path;
+};
+
+// Starts argv[0] (a path) with `env` added to the environment, in `cwd` if given,
+// with SIGINT and SIGTERM at their default actions.
+inline Started start(const std::vector<std::string>& argv,
+                     const std::vector<std::pair<std::string, std::string>>& env = {},
+                     const std::string& cwd = "") {
+  static int counter = 0;
+  Started s;
+  const std::string base =
+      "/tmp/hctest-argv-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  s.out_path = base + ".out";
+  s.err_path = base + ".err";
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  s.pid = ::fork();
+  if (s.pid == 0) {
+    for (const auto& kv : env) ::setenv(kv.first.c_str(), kv.second.c_str(), 1);
+    if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
+    const int out = ::open(s.out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(s.err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out < 0 || err < 0) ::_exit(126);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    ::close(out);
+    ::close(err);
+    ::signal(SIGINT, SIG_DFL);
+    ::signal(SIGTERM, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  return s;
+}
+
+// Whether the process has ended (without reaping it).
+inline bool running(const Started& s) {
+  siginfo_t info{};
+  info.si_pid = 0;
+  return ::waitid(P_PID, static_cast<id_t>(s.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == 0;
+}
+
+// Waits for it (SIGKILL after `timeout_s` seconds, then code -2); code is -1 if
+// a signal ended it.
+inline CmdResult finish(const Started& s, double timeout_s = 600) {
+  CmdResult r;
+  int status = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (;;) {
+    const pid_t w = ::waitpid(s.pid, &status, WNOHANG);
+    if (w == s.pid) break;
+    if (w < 0 && errno != EINTR) return r;
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > timeout_s) {
+      ::kill(s.pid, SIGKILL);
+      ::waitpid(s.pid, &status, 0);
+      r.code = -2;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (r.code != -2) r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(s.out_path);
+  r.err = slurp(s.err_path);
+  std::remove(s.out_path.c_str());
+  std::remove(s.err_path.c_str());
+  return r;
+}
+
+// Runs an argument vector (no shell) and waits for it.
+inline CmdResult runArgv(const std::vector<std::string>& argv,
+                         const std::vector<std::pair<std::string, std::string>>& env = {},
+                         const std::string& cwd = "") {
+  return finish(start(argv, env, cwd));
+}
+
+// Polls `cond` every 20 ms for up to `timeout_s` seconds.
+template <typename Cond>
+bool waitUntil(Cond cond, double timeout_s) {
+  const auto t0 = std::chrono::steady_clock::now();
+  while (!cond()) {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > timeout_s) {
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+// A fresh folder under /tmp, for one test.
+inline std::string tempFolder(const std::string& tag) {
+  std::string t = "/tmp/hctest-" + tag + "-XXXXXX";
+  return ::mkdtemp(&t[0]) ? t : std::string();
+}
 
 // The value of "key": <number|true|false> in a flat JSON text (-1 if absent).
 inline long long jsonInt(const std::string& json, const std::string& key) {

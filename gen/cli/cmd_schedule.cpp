@@ -1,7 +1,4 @@
-#include <unistd.h>
-
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "cli/collective_args.h"
@@ -9,6 +6,7 @@
 #include "cli/topologies.h"
 #include "emit/schedule_csv.h"
 #include "util/error.h"
+#include "util/output_file.h"
 
 namespace hypercast {
 namespace cli {
@@ -38,24 +36,13 @@ int cmdSchedule(const std::vector<std::string>& words) {
                        specs);
     return 0;
   }
-  const CheckedSchedule c = buildCheckedSchedule(a, false, "schedule", "hypercube");
   const std::string out = a.get("out");
+  if (a.has("out")) checkOutputPath("--out", out);  // before the work
+  const CheckedSchedule c = buildCheckedSchedule(a, false, "schedule", "hypercube");
   if (a.has("out")) {
-    const std::string tmp = out + ".tmp" + std::to_string(::getpid());
-    {
-      std::ofstream f(tmp);
-      if (!f) throw Error("cannot write " + out);
-      writeScheduleCsv(f, c.schedule.transfers);
-      f.flush();
-      if (!f) {
-        std::remove(tmp.c_str());
-        throw Error("cannot write " + out);
-      }
-    }
-    if (std::rename(tmp.c_str(), out.c_str()) != 0) {
-      std::remove(tmp.c_str());
-      throw Error("cannot write " + out);
-    }
+    OutputFile f(out, "--out");
+    writeScheduleCsv(f.stream(), c.schedule.transfers);
+    f.commit();
   }
   if (a.has("json")) {
     nlohmann::ordered_json j = scheduleJson(c);

@@ -1,6 +1,6 @@
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/rtl_build.h"
+#include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
@@ -20,6 +21,8 @@
 #include "sim/sim_job.h"
 #include "util/bits.h"
 #include "util/error.h"
+#include "util/interrupt.h"
+#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -146,26 +149,51 @@ constexpr uint64_t kScheduleWholeTopLimit = 256;
 std::string outputPath(const Args& a, const std::string& opt);
 constexpr const char* kWaveNeedsRtl = "--wave needs the RTL: --engine verilator or cosim";
 
-int runHarness(const std::string& cmd) {
+// Runs a simulation harness: its stdout is ours; its stderr is passed on once it
+// ends, except when it rejects the job (exit 2), whose last line becomes our
+// one-line error.
+int runHarness(const std::vector<std::string>& argv) {
   ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  const int status = std::system(cmd.c_str());
-  if (status == -1 || !WIFEXITED(status)) throw Error("the simulation harness crashed");
-  const int code = WEXITSTATUS(status);
-  if (code == 2) throw Error("the simulation harness rejected the job");
-  return code;
+  RunOptions options;
+  options.capture_stderr = true;
+  const RunResult r = runProcess(argv, options);
+  if (r.signal == SIGPIPE) {
+    // Its reader went away (`--trace /dev/stdout | head`): end as it did, quietly.
+    interrupt::removeRegistered();
+    ::signal(SIGPIPE, SIG_DFL);
+    ::raise(SIGPIPE);
+  }
+  if (r.signal) {
+    std::cerr << r.err << std::flush;  // what it said before it crashed
+    throw Error("the simulation harness crashed (" + r.status() + ")");
+  }
+  if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
+    throw interrupt::Interrupted(r.code - 128);
+  }
+  if (r.code == 2) {
+    std::string line = r.err;
+    while (!line.empty() && line.back() == '\n') line.pop_back();
+    line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
+    for (const char* prefix : {"hc-sim: ", "hc-sched: "}) {
+      if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
+    }
+    throw Error(line.empty() ? "the simulation harness rejected the job" : line);
+  }
+  std::cerr << r.err << std::flush;
+  return r.code;
 }
 
-// A removable temporary folder for the harness's job files.
+// A temporary folder for the harness's job files, removed at the end, on an
+// error or on an interrupt (util/interrupt.h).
 struct TempDir {
   std::string path;
+  interrupt::TempPath guard;
   TempDir() {
     char tmpl[] = "/tmp/hypercast-job-XXXXXX";
+    interrupt::BlockSignals block;  // created and registered as one step
     if (!::mkdtemp(tmpl)) throw Error("cannot create a temporary folder in /tmp");
     path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
+    guard = interrupt::TempPath(path, /*tree=*/true);
   }
   void write(const std::string& name, const std::string& text) const {
     const fs::path p = fs::path(path) / name;
@@ -290,19 +318,17 @@ int simulateSchedule(const Args& a) {
   }
   job_dir.write("job.json", serializeSchedJob(job));
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
-  return runHarness("'" + exe + "' --job '" + job_dir.path + "/job.json'");
+  return runHarness({exe, "--job", job_dir.path + "/job.json"});
 }
 
 std::string outputPath(const Args& a, const std::string& opt) {
   if (!a.has(opt)) return "";
-  const std::string path = fs::absolute(a.get(opt)).string();
-  const std::string probe = path + ".probe" + std::to_string(::getpid());
-  std::ofstream f(probe);
-  if (!f) throw Error("cannot write " + opt + " " + path);
-  f.close();
-  std::error_code ec;
-  fs::remove(probe, ec);
-  return path;
+  const std::string path = a.get(opt);
+  checkOutputPath(opt, path);
+  if (opt == "wave" && (path.size() < 4 || path.compare(path.size() - 4, 4, ".fst") != 0)) {
+    throw Error("--wave writes FST only: name the file FILE.fst (got " + path + ")");
+  }
+  return fs::absolute(path).string();
 }
 
 }  // namespace
@@ -437,22 +463,20 @@ int cmdSimulate(const std::vector<std::string>& words) {
     std::cout.flush();
   }
 
-  char job_path[] = "/tmp/hypercast-job-XXXXXX";
-  const int fd = ::mkstemp(job_path);
-  if (fd < 0) throw Error("cannot create a temporary job file in /tmp");
+  std::string job_path = "/tmp/hypercast-job-XXXXXX";
+  interrupt::TempPath job_file;
+  int fd = -1;
+  {
+    interrupt::BlockSignals block;  // created and registered as one step
+    fd = ::mkstemp(&job_path[0]);
+    if (fd < 0) throw Error("cannot create a temporary job file in /tmp");
+    job_file = interrupt::TempPath(job_path);
+  }
   const std::string text = serializeJob(job);
   const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   ::close(fd);
-  if (!wrote) {
-    ::unlink(job_path);
-    throw Error("cannot write the job file");
-  }
-  const std::string cmd = "'" + exe + "' --job '" + job_path + "'";
-  struct Unlink {
-    const char* path;
-    ~Unlink() { ::unlink(path); }
-  } unlink_job{job_path};
-  return runHarness(cmd);
+  if (!wrote) throw Error("cannot write the job file");
+  return runHarness({exe, "--job", job_path});
 }
 
 }  // namespace cli

@@ -12,6 +12,7 @@
 #include "algorithm/reference_broadcast.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
+#include "cli/run_tool.h"
 #include "emit/load_latency_svg.h"
 #include "emit/output_dir.h"
 #include "util/error.h"
@@ -27,12 +28,6 @@ double field(const std::string& json, const std::string& key) {
   std::smatch m;
   if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
   return std::stod(m[1]);
-}
-
-std::string shellQuote(const std::string& s) {
-  std::string o = "'";
-  for (char c : s) o += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return o + "'";
 }
 
 }  // namespace
@@ -83,7 +78,8 @@ int cmdSweep(const std::vector<std::string>& words) {
   }
   std::error_code ec;
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
-  std::string net = " --m " + h.mList() + " --rho " + h.rhoList() + rtlOptionArgs(o);
+  std::vector<std::string> net = {"--m", h.mList(), "--rho", h.rhoList()};
+  for (const std::string& arg : rtlOptionArgs(o)) net.push_back(arg);
   std::vector<LoadPoint> points;
   std::ostringstream csv;
   csv << "offered,accepted,latency_mean,latency_p99,latency_max,network_latency_mean,"
@@ -94,17 +90,18 @@ int cmdSweep(const std::vector<std::string>& words) {
   for (double r : rates) {
     char rs[32];
     std::snprintf(rs, sizeof rs, "%.6g", r);
-    const std::string cmd = shellQuote(self) + " simulate" + net + " --traffic uniform --rate " +
-                            rs + " --cycles " + std::to_string(cycles) + " --engine " + engine +
-                            " --seed " + std::to_string(a.getInt("seed", 1, 0, 1LL << 62)) +
-                            " --json";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    if (!p) throw Error("cannot run " + self);
-    std::string out;
-    char buf[4096];
-    size_t got;
-    while ((got = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, got);
-    const int status = ::pclose(p);
+    std::vector<std::string> cmd = {self, "simulate"};
+    cmd.insert(cmd.end(), net.begin(), net.end());
+    cmd.insert(cmd.end(), {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(cycles),
+                           "--engine", engine, "--seed",
+                           std::to_string(a.getInt("seed", 1, 0, 1LL << 62)), "--json"});
+    RunOptions capture;
+    capture.capture_stdout = true;
+    capture.capture_stderr = true;  // passed on below, unless interrupted
+    const RunResult run = runProcess(cmd, capture);
+    std::cerr << run.err << std::flush;
+    const std::string& out = run.out;
+    const int status = run.code;
     const bool pass = status == 0 && out.find("\"verdict\": \"PASS\"") != std::string::npos;
     all_pass = all_pass && pass;
     LoadPoint pt;

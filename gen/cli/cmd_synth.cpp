@@ -23,6 +23,7 @@
 #include "emit/router_config.h"
 #include "emit/synth_wrapper.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 
 namespace fs = std::filesystem;
 
@@ -81,16 +82,23 @@ PnrResult placeAndRoute(const std::string& work, const std::string& json, const 
                         long long freq, long long seed) {
   PnrResult r;
   const std::string log = tag + "_nextpnr.log";
-  const std::string cmd = "cd '" + work + "' && nextpnr-ice40 --hx8k --package ct256 --json " +
-                          json + " --pcf-allow-unconstrained --timing-allow-fail --freq " +
-                          std::to_string(freq) + " --seed " + std::to_string(seed) + " --report " +
-                          tag + "_pnr.json > " + log + " 2>&1";
-  r.placed = std::system(cmd.c_str()) == 0;
+  RunOptions options;
+  options.cwd = work;
+  options.log = work + "/" + log;
+  options.truncate_log = true;
+  const RunResult run = runProcess(
+      {"nextpnr-ice40", "--hx8k", "--package", "ct256", "--json", json, "--pcf-allow-unconstrained",
+       "--timing-allow-fail", "--freq", std::to_string(freq), "--seed", std::to_string(seed),
+       "--report", tag + "_pnr.json"},
+      options);
+  r.placed = run.ok();
   r.lcs = static_cast<long long>(jsonNum(readFile(work + "/" + log), "ICESTORM_LC:\\s*([0-9]+)/"));
   if (r.placed) {
     r.fmax = jsonNum(readFile(work + "/" + tag + "_pnr.json"), "\"achieved\":\\s*([0-9.]+)");
   } else if (r.lcs <= kHx8kLcs) {
-    throw Error("nextpnr-ice40 failed; log in " + work + "/" + log);
+    // The work folder goes away with the error: show the log's end.
+    printLogTail(work + "/" + log);
+    throw Error("nextpnr-ice40 failed (" + run.status() + "); the end of its log is above");
   }
   return r;
 }
@@ -274,7 +282,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   if (unit_only && !prog) throw Error("--weight-unit-only needs --router programmable");
   for (const char* tool : {"yosys", "nextpnr-ice40"}) {
     if (!pnr && std::string(tool) == "nextpnr-ice40") continue;
-    if (std::system((std::string("command -v ") + tool + " >/dev/null 2>&1").c_str()) != 0) {
+    if (findProgram(tool).empty()) {
       throw Error(std::string(tool) + " is not installed (run scripts/install_deps.sh)");
     }
   }
@@ -283,6 +291,8 @@ int cmdSynth(const std::vector<std::string>& words) {
   const std::string work = out + ".work-" + std::to_string(::getpid());
   std::error_code ec;
   fs::remove_all(work, ec);
+  // Removed on an error or an interrupt; on success it becomes OUT/work.
+  interrupt::TempPath work_guard(work, /*tree=*/true);
   writeFileSet(work, rtl.files);
   const std::string router = rtl.router_module;
   const std::string routerKind =
@@ -298,8 +308,8 @@ int cmdSynth(const std::vector<std::string>& words) {
   const auto t0 = std::chrono::steady_clock::now();
   auto yosys = [&](const std::string& script, const std::string& name) {
     std::ofstream(work + "/" + name + ".ys") << script;
-    runLogged("cd '" + work + "' && yosys -q -s " + name + ".ys", work + "/" + name + ".log",
-              "yosys (" + name + ")");
+    runLogged({"yosys", "-q", "-s", name + ".ys"}, work + "/" + name + ".log",
+              "yosys (" + name + ")", work, /*log_kept=*/false);
     return readFile(work + "/" + name + ".stat");
   };
   if (unit_only) {
@@ -319,6 +329,7 @@ int cmdSynth(const std::vector<std::string>& words) {
                       std::string(isPrototypeLimits(o.limits) ? "true" : "false") +
                       ", \"weight_unit\": " + weightUnitJson(wu) +
                       ", \"seconds\": " + fmt(secs, "%.1f") + "}\n");
+    work_guard.release();
     return 0;
   }
   {
@@ -509,6 +520,7 @@ int cmdSynth(const std::vector<std::string>& words) {
      << ", \"origin_us\": " << kProtoOriginUs << ", \"intermediate_us\": " << kProtoIntermediateUs
      << ", \"one_dim_intermediate_us\": " << kProtoOneDimUs << "}, \"seconds\": " << secs << "}\n";
   publishReport(out, work, md.str(), js.str());
+  work_guard.release();
   return 0;
 }
 

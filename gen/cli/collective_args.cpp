@@ -58,9 +58,9 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
     }
     problem.root = static_cast<uint32_t>(s);
   }
-  out.graph = PortGraph::build(out.net);
+  if (for_rtl) out.graph = PortGraph::build(out.net);
   auto t0 = std::chrono::steady_clock::now();
-  out.schedule = topo.schedule(out.net, out.graph, problem);
+  out.schedule = topo.schedule(out.net, problem);
   auto t1 = std::chrono::steady_clock::now();
   checker::CollectiveSpec spec;
   spec.network = out.net;

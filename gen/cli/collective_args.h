@@ -26,7 +26,7 @@ bool wantsSchedule(const Args& a);
 
 struct CheckedSchedule {
   NetworkDesc net;
-  PortGraph graph;
+  PortGraph graph;  // built for generate and simulate (for_rtl) only
   Schedule schedule;
   checker::ScheduleReport report;
   checker::KnownBound bound;

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 #include "util/version.h"
 
 namespace {
@@ -41,19 +42,34 @@ int main(int argc, char** argv) {
   }
   const std::string cmd = words[0];
   words.erase(words.begin());
+  // SIGINT/SIGTERM: children stopped, temporary files removed, this one line,
+  // exit 130/143 (util/interrupt.h).
+  hypercast::interrupt::install("hypercast: interrupted\n");
   try {
-    if (cmd == "info") return hypercast::cli::cmdInfo(words);
-    if (cmd == "generate") return hypercast::cli::cmdGenerate(words);
-    if (cmd == "simulate") return hypercast::cli::cmdSimulate(words);
-    if (cmd == "schedule") return hypercast::cli::cmdSchedule(words);
-    if (cmd == "sweep") return hypercast::cli::cmdSweep(words);
-    if (cmd == "synth") return hypercast::cli::cmdSynth(words);
-    throw hypercast::Error("unknown command '" + cmd +
-                           "' (commands: info, schedule, generate, simulate, sweep, synth)");
+    int code = -1;
+    if (cmd == "info") code = hypercast::cli::cmdInfo(words);
+    if (cmd == "generate") code = hypercast::cli::cmdGenerate(words);
+    if (cmd == "simulate") code = hypercast::cli::cmdSimulate(words);
+    if (cmd == "schedule") code = hypercast::cli::cmdSchedule(words);
+    if (cmd == "sweep") code = hypercast::cli::cmdSweep(words);
+    if (cmd == "synth") code = hypercast::cli::cmdSynth(words);
+    if (code < 0) {
+      throw hypercast::Error("unknown command '" + cmd +
+                             "' (commands: info, schedule, generate, simulate, sweep, synth)");
+    }
+    // A signal that came as the last child ended still counts.
+    if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
+    return code;
+  } catch (const hypercast::interrupt::Interrupted& e) {
+    return hypercast::interrupt::finish(e.signal());
   } catch (const hypercast::Error& e) {
+    if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
+    hypercast::interrupt::removeRegistered();
     std::cerr << "hypercast: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
+    if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
+    hypercast::interrupt::removeRegistered();
     std::cerr << "hypercast: internal error: " << e.what() << "\n";
     return 3;
   }

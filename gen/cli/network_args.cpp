@@ -38,16 +38,18 @@ const std::vector<std::string>& hypercycleRouterOptions() {
   return names;
 }
 
-std::string rtlOptionArgs(const RtlOptions& o) {
-  std::string s = " --payload-width " + std::to_string(o.payload_width) + " --buffer-depth " +
-                  std::to_string(o.buffer_depth) + " --preference " +
-                  (o.preference == Preference::kClockwise ? "cw" : "ccw");
+std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
+  std::vector<std::string> args = {
+      "--payload-width", std::to_string(o.payload_width),
+      "--buffer-depth",  std::to_string(o.buffer_depth),
+      "--preference",    o.preference == Preference::kClockwise ? "cw" : "ccw"};
   if (o.router == RouterKind::kProgrammable) {
-    s += " --router programmable --max-dims " + std::to_string(o.limits.max_dims) +
-         " --max-radix " + std::to_string(o.limits.max_radix) + " --max-degree " +
-         std::to_string(o.limits.max_degree);
+    args.insert(
+        args.end(),
+        {"--router", "programmable", "--max-dims", std::to_string(o.limits.max_dims), "--max-radix",
+         std::to_string(o.limits.max_radix), "--max-degree", std::to_string(o.limits.max_degree)});
   }
-  return s;
+  return args;
 }
 
 Hypercycle parseNetwork(const Args& a) {

@@ -25,8 +25,8 @@ Hypercycle parseNetwork(const Args& a);
 RtlOptions parseRtlOptions(const Args& a);
 // Names of the options only the hypercycle router takes (hypercube commands refuse them).
 const std::vector<std::string>& hypercycleRouterOptions();
-// The options that reproduce `o` on another command line, each with a leading space.
-std::string rtlOptionArgs(const RtlOptions& o);
+// The options that reproduce `o` on another command line, as argument words.
+std::vector<std::string> rtlOptionArgs(const RtlOptions& o);
 
 }  // namespace cli
 }  // namespace hypercast

@@ -5,8 +5,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,6 +18,7 @@
 #include "build_config.h"
 #include "cli/run_tool.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 
 namespace fs = std::filesystem;
 
@@ -36,17 +40,31 @@ uint64_t fnv(uint64_t h, const std::string& s) {
   return h;
 }
 
-std::string quote(const std::string& s) { return "'" + s + "'"; }
+// A path make and a shell take as it is.
+bool plainPath(const std::string& p) {
+  for (unsigned char c : p) {
+    if (!std::isalnum(c) && !std::strchr("/_.,+-=@", c)) return false;
+  }
+  return !p.empty();
+}
 
 }  // namespace
 
 const char* toString(RtlModel m) { return m == RtlModel::kNetwork ? "network" : "routers"; }
 
 std::string cacheRoot() {
-  if (const char* c = std::getenv("HYPERCAST_CACHE")) return c;
-  if (const char* x = std::getenv("XDG_CACHE_HOME")) return std::string(x) + "/hypercast";
-  if (const char* home = std::getenv("HOME")) return std::string(home) + "/.cache/hypercast";
-  return "/tmp/hypercast-cache";
+  std::string root = "/tmp/hypercast-cache";
+  if (const char* c = std::getenv("HYPERCAST_CACHE"); c && *c) {
+    root = c;
+  } else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) {
+    root = std::string(x) + "/hypercast";
+  } else if (const char* home = std::getenv("HOME"); home && *home) {
+    root = std::string(home) + "/.cache/hypercast";
+  }
+  // Absolute: the tools run inside the entry.
+  std::error_code ec;
+  const fs::path abs = fs::absolute(root, ec);
+  return ec ? root : abs.string();
 }
 
 RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, bool trace) {
@@ -115,11 +133,14 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
     std::cerr << "hypercast: building the Verilated model of " << spec.top << " in " << b.dir
               << " (cached for later runs)\n";
   }
-  const std::string rtl_dir = b.dir + "/rtl", obj = b.dir + "/obj", log = b.dir + "/build.log";
+  const std::string rtl_dir = b.dir + "/rtl", log = b.dir + "/build.log";
   fs::remove_all(rtl_dir, ec);
-  fs::remove_all(obj, ec);
+  fs::remove_all(b.dir + "/obj", ec);
   fs::remove(log, ec);
   std::ofstream(log).close();
+  // Until the executable is in place, the half-linked executable goes away on an
+  // error or an interrupt (and so do the objects, below).
+  interrupt::TempPath exe_guard(b.exe + ".tmp");
   for (const auto& f : spec.files) {
     const fs::path p = fs::path(rtl_dir) / f.first;
     fs::create_directories(p.parent_path());
@@ -127,34 +148,72 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
     out << f.second;
     if (!out) throw Error("cannot write " + p.string());
   }
+  // Verilator runs in `build` with relative paths: it hands its -Mdir to a shell
+  // (`make -C DIR`), and verilated.mk refuses a folder with spaces. The entry is
+  // that folder when its path is plain; otherwise (HYPERCAST_CACHE may hold any
+  // character) a scratch folder in $TMPDIR or /tmp, whose rtl/ links to the
+  // entry's, removed once the executable is linked into the entry.
+  std::string build = b.dir;
+  interrupt::TempPath scratch;
+  if (!plainPath(b.dir)) {
+    const char* tmpdir = std::getenv("TMPDIR");
+    std::string base = tmpdir && *tmpdir && plainPath(tmpdir) ? tmpdir : "/tmp";
+    std::string tmpl = base + "/hypercast-build-XXXXXX";
+    {
+      interrupt::BlockSignals block;  // created and registered as one step
+      if (!::mkdtemp(&tmpl[0])) {
+        throw Error("cannot create a build folder in " + base + ": " + std::strerror(errno));
+      }
+      scratch = interrupt::TempPath(tmpl, /*tree=*/true);
+    }
+    build = tmpl;
+    fs::create_directory_symlink(fs::absolute(rtl_dir), build + "/rtl");
+  }
+  interrupt::TempPath obj_guard(build + "/obj", /*tree=*/true);
   const std::string ccache = HC_CCACHE;
   const bool have_ccache = !ccache.empty() && ccache.find("NOTFOUND") == std::string::npos;
-  std::string vcmd = std::string(HC_VERILATOR) + " --cc --prefix " + spec.prefix +
-                     " --top-module " + spec.top + " -Mdir " + quote(obj) +
-                     (spec.trace ? " --trace-fst" : "") +
-                     " --build -j 2 --no-timing -Wno-fatal -Wno-lint -Wno-style -O3"
-                     " --x-assign fast --x-initial fast -MAKEFLAGS 'OPT_FAST=-O2 OPT_SLOW=-O1" +
-                     std::string(have_ccache ? " OBJCACHE=" + ccache : "") + "'";
-  for (const auto& p : spec.parameters) vcmd += " -G" + p.first + "=" + std::to_string(p.second);
-  for (const auto& f : spec.verilog_files) vcmd += " " + quote(rtl_dir + "/" + f);
-  runLogged(vcmd, log, "verilator build of " + spec.top);
+  std::vector<std::string> vcmd = {HC_VERILATOR,   "--cc",   "--prefix", spec.prefix,
+                                   "--top-module", spec.top, "-Mdir",    "obj"};
+  if (spec.trace) vcmd.push_back("--trace-fst");
+  for (const char* arg : {"--build", "-j", "2", "--no-timing", "-Wno-fatal", "-Wno-lint",
+                          "-Wno-style", "-O3", "--x-assign", "fast", "--x-initial", "fast"}) {
+    vcmd.push_back(arg);
+  }
+  vcmd.push_back("-MAKEFLAGS");
+  vcmd.push_back("OPT_FAST=-O2 OPT_SLOW=-O1" +
+                 std::string(have_ccache ? " OBJCACHE=" + ccache : std::string()));
+  for (const auto& p : spec.parameters)
+    vcmd.push_back("-G" + p.first + "=" + std::to_string(p.second));
+  for (const auto& f : spec.verilog_files) vcmd.push_back("rtl/" + f);
+  runLogged(vcmd, log, "verilator build of " + spec.top, build);
 
   const std::string inc = HC_VERILATOR_INCLUDE;
   const std::string lib = HC_LIB_DIR;
-  std::string link =
-      (have_ccache ? ccache + " " : std::string()) + HC_CXX +
-      " -std=c++17 -O2 -DVM_COVERAGE=0 -DVM_SC=0" +
-      (spec.trace ? " -DVM_TRACE=1 -DVM_TRACE_FST=1 " + quote(inc + "/verilated_fst_c.cpp")
-                  : std::string(" -DVM_TRACE=0")) +
-      " -I" + quote(obj) + " -I" + quote(inc) + " -I" + quote(inc + "/vltstd") + " -I" +
-      quote(HC_SOURCE_DIR) + " -I" + quote(std::string(HC_SOURCE_DIR) + "/gen") + " " +
-      quote(adapter) + " -o " + quote(b.exe + ".tmp") + " -Wl,-u,sc_main";
-  for (const std::string& l : spec.libs) {
-    link += " " + quote(l == "VMODEL" ? obj + "/" + spec.prefix + "__ALL.a" : lib + "/" + l);
+  const std::string src = HC_SOURCE_DIR;
+  std::vector<std::string> link;
+  if (have_ccache) link.push_back(ccache);
+  for (const std::string& arg : {std::string(HC_CXX), std::string("-std=c++17"), std::string("-O2"),
+                                 std::string("-DVM_COVERAGE=0"), std::string("-DVM_SC=0")}) {
+    link.push_back(arg);
   }
-  link += std::string(" -lsystemc -pthread") + (spec.trace ? " -lz" : "");
-  runLogged(link, log, "linking the Verilated harness");
-  fs::rename(b.exe + ".tmp", b.exe);
+  if (spec.trace) {
+    link.insert(link.end(), {"-DVM_TRACE=1", "-DVM_TRACE_FST=1", inc + "/verilated_fst_c.cpp"});
+  } else {
+    link.push_back("-DVM_TRACE=0");
+  }
+  link.insert(link.end(), {"-Iobj", "-I" + inc, "-I" + inc + "/vltstd", "-I" + src,
+                           "-I" + src + "/gen", adapter, "-o", b.exe + ".tmp", "-Wl,-u,sc_main"});
+  for (const std::string& l : spec.libs) {
+    link.push_back(l == "VMODEL" ? "obj/" + spec.prefix + "__ALL.a" : lib + "/" + l);
+  }
+  link.insert(link.end(), {"-lsystemc", "-pthread"});
+  if (spec.trace) link.push_back("-lz");
+  runLogged(link, log, "linking the Verilated harness", build);
+  // The entry is complete once its executable exists.
+  fs::rename(b.exe + ".tmp", b.exe, ec);
+  if (ec) throw Error("cannot write " + b.exe + ": " + ec.message());
+  exe_guard.release();
+  if (scratch.path().empty()) obj_guard.release();  // the entry keeps its objects
   b.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return b;
 }

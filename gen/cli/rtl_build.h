@@ -14,7 +14,7 @@ namespace cli {
 
 struct RtlBuild {
   std::string exe;
-  std::string dir;  // cache entry: rtl/ (the emitted files), obj/, build.log
+  std::string dir;  // cache entry: rtl/ (the emitted files), build.log, obj/ (plain paths)
   bool cached = false;
   double seconds = 0;
 };

@@ -1,14 +1,285 @@
 #include "cli/run_tool.h"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
+#include <thread>
 
 #include "util/error.h"
+#include "util/interrupt.h"
+
+extern char** environ;
 
 namespace hypercast {
 namespace cli {
+
+namespace {
+
+// After an interrupt was forwarded, how long the child's group has to end
+// before it is killed.
+constexpr std::chrono::seconds kGraceAfterInterrupt{5};
+
+class Fd {
+ public:
+  Fd() = default;
+  ~Fd() { close(); }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  void close() {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+  }
+  int fd = -1;
+};
+
+void makePipe(Fd& read_end, Fd& write_end) {
+  int p[2];
+  if (::pipe2(p, O_CLOEXEC) != 0)
+    throw Error(std::string("cannot create a pipe: ") + std::strerror(errno));
+  read_end.fd = p[0];
+  write_end.fd = p[1];
+}
+
+struct FileActions {
+  FileActions() { ::posix_spawn_file_actions_init(&a); }
+  ~FileActions() { ::posix_spawn_file_actions_destroy(&a); }
+  posix_spawn_file_actions_t a;
+};
+
+struct SpawnAttr {
+  SpawnAttr() { ::posix_spawnattr_init(&a); }
+  ~SpawnAttr() { ::posix_spawnattr_destroy(&a); }
+  posix_spawnattr_t a;
+};
+
+// Once an interrupt is pending: the moment it was seen, and SIGKILL to the
+// child's group when the grace period is over.
+class Escalation {
+ public:
+  explicit Escalation(pid_t pgid) : pgid_(pgid) {}
+  void poll() {
+    if (!interrupt::pending() || killed_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!seen_) {
+      seen_ = true;
+      since_ = now;
+    } else if (now - since_ > kGraceAfterInterrupt) {
+      ::kill(-pgid_, SIGKILL);
+      killed_ = true;
+    }
+  }
+  // The group was killed a while ago and something still holds our pipes.
+  bool giveUp() const {
+    return killed_ && std::chrono::steady_clock::now() - since_ > 2 * kGraceAfterInterrupt;
+  }
+
+ private:
+  pid_t pgid_;
+  bool seen_ = false, killed_ = false;
+  std::chrono::steady_clock::time_point since_;
+};
+
+bool plainWord(const std::string& s) {
+  if (s.empty()) return false;
+  for (unsigned char c : s) {
+    if (!(std::isalnum(c) || std::strchr("_@%+=:,./-", c))) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string RunResult::status() const {
+  if (signal) {
+    return "killed by signal " + std::to_string(signal) + " (" + ::strsignal(signal) + ")";
+  }
+  return "exit " + std::to_string(code);
+}
+
+RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) {
+  if (argv.empty()) throw std::logic_error("runProcess: no command");
+  interrupt::check();
+  Fd log;
+  if (!o.log.empty()) {
+    log.fd =
+        ::open(o.log.c_str(),
+               O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (o.truncate_log ? O_TRUNC : 0), 0644);
+    if (log.fd < 0) throw Error("cannot write " + o.log + ": " + std::strerror(errno));
+  }
+  Fd out_r, out_w, err_r, err_w;
+  if (o.capture_stdout) makePipe(out_r, out_w);
+  if (o.capture_stderr) makePipe(err_r, err_w);
+  FileActions fa;
+  // Nothing reads our stdin; and a child outside the terminal's foreground group
+  // that tried would be stopped.
+  ::posix_spawn_file_actions_addopen(&fa.a, 0, "/dev/null", O_RDONLY, 0);
+  if (!o.cwd.empty()) ::posix_spawn_file_actions_addchdir_np(&fa.a, o.cwd.c_str());
+  const int out_fd = o.capture_stdout ? out_w.fd : log.fd;  // -1: ours
+  const int err_fd = o.capture_stderr ? err_w.fd : log.fd;
+  if (out_fd >= 0) ::posix_spawn_file_actions_adddup2(&fa.a, out_fd, 1);
+  if (err_fd >= 0) ::posix_spawn_file_actions_adddup2(&fa.a, err_fd, 2);
+  std::vector<char*> args;
+  for (const std::string& s : argv) args.push_back(const_cast<char*>(s.c_str()));
+  args.push_back(nullptr);
+
+  pid_t pid = -1;
+  {
+    // Held until the child is recorded; one arriving meanwhile is forwarded then.
+    interrupt::BlockSignals block;
+    SpawnAttr at;
+    ::posix_spawnattr_setflags(
+        &at.a, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    ::posix_spawnattr_setpgroup(&at.a, 0);
+    ::posix_spawnattr_setsigmask(&at.a, &block.previousMask());
+    sigset_t defaults;  // the forwarded signals must reach the child
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    ::posix_spawnattr_setsigdefault(&at.a, &defaults);
+    const int rc = ::posix_spawnp(&pid, args[0], &fa.a, &at.a, args.data(), environ);
+    if (rc != 0) {
+      throw Error("cannot run " + argv[0] + (o.cwd.empty() ? "" : " in " + o.cwd) + ": " +
+                  std::strerror(rc));
+    }
+    interrupt::setChild(pid);
+  }
+  struct ClearChild {
+    ~ClearChild() {
+      interrupt::BlockSignals block;
+      interrupt::clearChild();
+    }
+  } clear_child;
+  out_w.close();
+  err_w.close();
+  log.close();
+
+  RunResult r;
+  Escalation esc(pid);
+  {
+    struct Stream {
+      Fd* fd;
+      std::string* into;
+    };
+    std::vector<Stream> open;
+    if (out_r.fd >= 0) open.push_back({&out_r, &r.out});
+    if (err_r.fd >= 0) open.push_back({&err_r, &r.err});
+    char buf[65536];
+    while (!open.empty() && !esc.giveUp()) {
+      std::vector<pollfd> pfd;
+      for (const Stream& s : open) pfd.push_back({s.fd->fd, POLLIN, 0});
+      const int n = ::poll(pfd.data(), pfd.size(), interrupt::pending() ? 100 : -1);
+      esc.poll();
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        throw Error(std::string("cannot read from ") + argv[0] + ": " + std::strerror(errno));
+      }
+      for (size_t i = pfd.size(); i-- > 0;) {
+        if (!pfd[i].revents) continue;
+        const ssize_t got = ::read(pfd[i].fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+          open[i].fd->close();
+          open.erase(open.begin() + static_cast<std::ptrdiff_t>(i));
+        } else {
+          open[i].into->append(buf, static_cast<size_t>(got));
+        }
+      }
+    }
+  }
+  int status = 0;
+  for (;;) {
+    const pid_t w = ::waitpid(pid, &status, interrupt::pending() ? WNOHANG : 0);
+    if (w == pid) break;
+    if (w < 0 && errno != EINTR) {
+      throw Error(std::string("cannot wait for ") + argv[0] + ": " + std::strerror(errno));
+    }
+    esc.poll();
+    if (w == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  {
+    // From here on a signal is handled as if no child ran: the handler exits.
+    interrupt::BlockSignals block;
+    interrupt::clearChild();
+  }
+  if (WIFEXITED(status)) {
+    r.code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    r.signal = WTERMSIG(status);
+  }
+  if (const int sig = interrupt::pending()) throw interrupt::Interrupted(sig);
+  // Ended by SIGINT or SIGTERM sent to it alone: interrupted as well.
+  if (r.signal == SIGINT || r.signal == SIGTERM) throw interrupt::Interrupted(r.signal);
+  return r;
+}
+
+void runLogged(const std::vector<std::string>& argv, const std::string& log,
+               const std::string& what, const std::string& cwd, bool log_kept) {
+  {
+    std::ofstream l(log, std::ios::app);
+    l << "$ " << (cwd.empty() ? std::string() : "cd " + commandLine({cwd}) + " && ")
+      << commandLine(argv) << "\n";
+    if (!l) throw Error("cannot write " + log);
+  }
+  RunOptions o;
+  o.cwd = cwd;
+  o.log = log;
+  const RunResult r = runProcess(argv, o);
+  if (r.ok()) return;
+  printLogTail(log);
+  throw Error(what + " failed (" + r.status() + "); " +
+              (log_kept ? "full log in " + log : std::string("the end of its log is above")));
+}
+
+std::string commandLine(const std::vector<std::string>& argv) {
+  std::string line;
+  for (const std::string& a : argv) {
+    if (!line.empty()) line += ' ';
+    if (plainWord(a)) {
+      line += a;
+      continue;
+    }
+    line += '\'';
+    for (char c : a) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+  }
+  return line;
+}
+
+std::string findProgram(const std::string& name) {
+  auto runnable = [](const std::string& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
+  };
+  if (name.empty()) return "";
+  if (name.find('/') != std::string::npos) return runnable(name) ? name : "";
+  const char* env = std::getenv("PATH");
+  const std::string path = env ? env : "/usr/local/bin:/usr/bin:/bin";
+  size_t start = 0;
+  for (;;) {
+    const size_t end = path.find(':', start);
+    std::string dir =
+        path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (dir.empty()) dir = ".";
+    const std::string candidate = dir + "/" + name;
+    if (runnable(candidate)) return candidate;
+    if (end == std::string::npos) return "";
+    start = end + 1;
+  }
+}
 
 std::string readFile(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -17,18 +288,11 @@ std::string readFile(const std::string& path) {
   return ss.str();
 }
 
-void runLogged(const std::string& cmd, const std::string& log, const std::string& what) {
-  const std::string full = "(" + cmd + ") >> '" + log + "' 2>&1";
-  {
-    std::ofstream l(log, std::ios::app);
-    l << "$ " << cmd << "\n";
-  }
-  if (std::system(full.c_str()) != 0) {
-    std::string tail = readFile(log);
-    if (tail.size() > 2000) tail = tail.substr(tail.size() - 2000);
-    std::cerr << tail;
-    throw Error(what + " failed; full log in " + log);
-  }
+void printLogTail(const std::string& path, size_t max_bytes) {
+  std::string tail = readFile(path);
+  if (tail.size() > max_bytes) tail = tail.substr(tail.size() - max_bytes);
+  if (!tail.empty() && tail.back() != '\n') tail += '\n';
+  std::cerr << tail << std::flush;
 }
 
 }  // namespace cli

@@ -1,18 +1,59 @@
-// Running the external tools (verilator, the compiler, yosys) with their output
-// kept in a log file, and reading back what they wrote.
+// Running other programs (verilator, the compiler, yosys, nextpnr, the simulation
+// harnesses) without a shell: an argument vector goes to posix_spawnp as it is,
+// so any file name works (quotes, spaces, ';', "$(...)", non-ASCII, newlines).
+//
+// The child leads a process group of its own; while it runs, SIGINT and SIGTERM
+// are forwarded to that group (util/interrupt.h), and if the group is still
+// there after a few seconds it is killed. The runner then throws
+// interrupt::Interrupted, whatever the child's status was.
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace hypercast {
 namespace cli {
 
+struct RunOptions {
+  std::string cwd;              // the child's working folder ("": ours)
+  std::string log;              // non-empty: stdout and stderr appended to this file
+  bool truncate_log = false;    // empty the log first
+  bool capture_stdout = false;  // stdout into RunResult::out (else the log, else ours)
+  bool capture_stderr = false;  // stderr into RunResult::err (else the log, else ours)
+};
+
+struct RunResult {
+  int code = -1;   // exit status; -1 when ended by a signal
+  int signal = 0;  // the signal that ended it, 0 if it exited
+  std::string out, err;
+  bool ok() const { return code == 0; }
+  // "exit 1", "killed by signal 11 (Segmentation fault)".
+  std::string status() const;
+};
+
+// Runs argv[0] (looked up in PATH unless it contains a '/') with the arguments
+// argv[1..], and waits for it. Throws Error if it cannot be started,
+// interrupt::Interrupted if SIGINT or SIGTERM arrived meanwhile or ended it.
+RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& options = {});
+
+// Runs argv with stdout and stderr appended to `log`, after a line "$ command".
+// On failure prints the log's tail on stderr and throws Error("<what> failed
+// (<status>); full log in <log>"); with log_kept = false (the log is about to be
+// removed) the message points at the tail instead.
+void runLogged(const std::vector<std::string>& argv, const std::string& log,
+               const std::string& what, const std::string& cwd = "", bool log_kept = true);
+
+// The command as a shell would need it typed (for logs and messages only).
+std::string commandLine(const std::vector<std::string>& argv);
+
+// The executable `name` in PATH, or "" (what `command -v` answers).
+std::string findProgram(const std::string& name);
+
 // The whole file, or "" if it cannot be read.
 std::string readFile(const std::string& path);
 
-// Runs `cmd` in a shell, appending "$ cmd" and its output to `log`. On a non-zero
-// exit, prints the log's tail on stderr and throws Error("<what> failed; ...").
-void runLogged(const std::string& cmd, const std::string& log, const std::string& what);
+// Prints the last `max_bytes` of the file on stderr.
+void printLogTail(const std::string& path, size_t max_bytes = 2000);
 
 }  // namespace cli
 }  // namespace hypercast

@@ -63,8 +63,7 @@ void needsOneMessage(const CollectiveProblem& c) {
   if (c.messages != 1) throw Error("this construction sends one message per pair");
 }
 
-Schedule hypercubeConstruction(const NetworkDesc& net, const PortGraph&,
-                               const CollectiveProblem& c) {
+Schedule hypercubeConstruction(const NetworkDesc& net, const CollectiveProblem& c) {
   needsOneMessage(c);
   const int d = static_cast<int>(net.radices.size());
   if (d > hypercubeMaxDim(c.collective)) {
@@ -88,9 +87,9 @@ void hypercubeSize(const Args& a, Collective c, uint64_t max_nodes, const std::s
 }
 
 // Topologies whose papers have not landed yet: the BFS broadcast proves the path.
-Schedule bfsConstruction(const NetworkDesc&, const PortGraph& g, const CollectiveProblem& c) {
+Schedule bfsConstruction(const NetworkDesc& net, const CollectiveProblem& c) {
   needsOneMessage(c);
-  return bfsBroadcast(g, c.root);
+  return bfsBroadcast(PortGraph::build(net), c.root);
 }
 
 const std::vector<Collective> kAll = {Collective::kBroadcast, Collective::kMultinodeBroadcast,

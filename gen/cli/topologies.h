@@ -23,7 +23,7 @@ struct TopologyEntry {
   NetworkDesc (*parse)(const Args& a);  // throws Error
   std::vector<Collective> collectives;  // those with a construction
   // The construction (for one of `collectives`); throws Error beyond its sizes.
-  Schedule (*schedule)(const NetworkDesc& net, const PortGraph& g, const CollectiveProblem& c);
+  Schedule (*schedule)(const NetworkDesc& net, const CollectiveProblem& c);
   // Largest schedule network `generate` and `simulate` take (ROMs, stores and
   // the SystemC model grow with N and with the collective's packets).
   uint64_t max_rtl_nodes;

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "util/error.h"
+#include "util/interrupt.h"
 
 namespace fs = std::filesystem;
 
@@ -30,10 +31,9 @@ void writeFileSet(const std::string& dir, const FileSet& files) {
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
   const fs::path staging = parent / (".hypercast-staging-" + target.filename().string() + "-" +
                                      std::to_string(::getpid()));
-  auto cleanup = [&] {
-    std::error_code ignored;
-    fs::remove_all(staging, ignored);
-  };
+  // Registered before it exists: an interrupt at any point removes it.
+  interrupt::TempPath staging_guard(staging.string(), /*tree=*/true);
+  auto cleanup = [&] { staging_guard.remove(); };
   try {
     fs::create_directories(staging);
     for (const auto& [rel, contents] : files) {
@@ -44,6 +44,7 @@ void writeFileSet(const std::string& dir, const FileSet& files) {
     const bool existed = fs::exists(target);
     if (!existed) {
       fs::rename(staging, target);
+      staging_guard.release();
       return;
     }
     for (const auto& [rel, contents] : files) {

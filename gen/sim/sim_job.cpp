@@ -20,6 +20,35 @@ static std::vector<int> splitInts(const std::string& s) {
   return out;
 }
 
+// A path on one line: backslash and newline escaped (a file name may hold both).
+static std::string escapeLine(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '\\') {
+      o += "\\\\";
+    } else if (c == '\n') {
+      o += "\\n";
+    } else {
+      o += c;
+    }
+  }
+  return o;
+}
+
+static std::string unescapeLine(const std::string& s) {
+  std::string o;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\') {
+      o += s[i];
+    } else if (i + 1 < s.size() && (s[i + 1] == '\\' || s[i + 1] == 'n')) {
+      o += s[++i] == 'n' ? '\n' : '\\';
+    } else {
+      throw Error("malformed escape in a path");
+    }
+  }
+  return o;
+}
+
 std::string serializeJob(const SimJob& j) {
   std::ostringstream os;
   os << "hypercast-job 1\n"
@@ -32,10 +61,10 @@ std::string serializeJob(const SimJob& j) {
     os << "router programmable " << p.max_dims << " " << p.max_radix << " " << p.max_degree << "\n";
   }
   if (!j.rtl_model.empty()) os << "rtl_model " << j.rtl_model << "\n";
-  if (!j.trace_path.empty()) os << "trace " << j.trace_path << "\n";
+  if (!j.trace_path.empty()) os << "trace " << escapeLine(j.trace_path) << "\n";
   if (j.inject_until > 0) os << "inject_until " << j.inject_until << "\n";
   if (!j.traffic.empty()) os << "traffic " << j.traffic << " " << j.rate << "\n";
-  if (!j.wave_path.empty()) os << "wave " << j.wave_path << "\n";
+  if (!j.wave_path.empty()) os << "wave " << escapeLine(j.wave_path) << "\n";
   for (const auto& b : j.broadcasts) {
     os << "broadcast " << b.origin << " " << b.start_cycle << " " << b.payload << "\n";
   }
@@ -92,12 +121,14 @@ SimJob parseJob(const std::string& text) {
         ls >> j.rtl_model;
       } else if (key == "trace") {
         std::getline(ls >> std::ws, j.trace_path);
+        j.trace_path = unescapeLine(j.trace_path);
       } else if (key == "inject_until") {
         ls >> j.inject_until;
       } else if (key == "traffic") {
         ls >> j.traffic >> j.rate;
       } else if (key == "wave") {
         std::getline(ls >> std::ws, j.wave_path);
+        j.wave_path = unescapeLine(j.wave_path);
       } else if (key == "broadcast") {
         BroadcastRequest b;
         ls >> b.origin >> b.start_cycle >> b.payload;

@@ -1,0 +1,242 @@
+#include "util/output_file.h"
+
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <streambuf>
+#include <vector>
+
+#include "util/error.h"
+#include "util/interrupt.h"
+
+namespace hypercast {
+
+namespace {
+
+enum class Kind {
+  kNew,      // does not exist: created through a temporary file
+  kRegular,  // replaced through a temporary file
+  kDirect,   // character device, FIFO, /proc/self/fd link: written in place
+};
+
+struct Target {
+  Kind kind = Kind::kNew;
+  std::string path;  // after following symbolic links
+  mode_t mode = 0;   // kRegular: its permissions
+};
+
+[[noreturn]] void fail(const std::string& option, const std::string& path, const std::string& why) {
+  throw Error("cannot write " + option + " " + path + ": " + why);
+}
+
+std::string dirOf(const std::string& p) {
+  const size_t s = p.rfind('/');
+  if (s == std::string::npos) return ".";
+  if (s == 0) return "/";
+  return p.substr(0, s);
+}
+
+// A folder of the proc file system: its links (/proc/self/fd/1, which
+// /dev/stdout points to) name open files, not paths.
+bool inProc(const std::string& dir) {
+  char* real = ::realpath(dir.c_str(), nullptr);
+  const bool yes =
+      real && (std::strcmp(real, "/proc") == 0 || std::strncmp(real, "/proc/", 6) == 0);
+  std::free(real);
+  return yes;
+}
+
+Target resolve(const std::string& option, const std::string& path) {
+  if (path.empty()) {
+    throw Error("--" + option.substr(option.find_first_not_of('-')) + ": empty path");
+  }
+  std::string p = path;
+  for (int hop = 0; hop < 40; ++hop) {
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0) {
+      if (errno == ENOENT) return {Kind::kNew, p, 0};
+      fail(option, path, std::strerror(errno));
+    }
+    if (S_ISLNK(st.st_mode)) {
+      if (inProc(dirOf(p))) return {Kind::kDirect, p, 0};
+      std::vector<char> buf(PATH_MAX + 1);
+      const ssize_t n = ::readlink(p.c_str(), buf.data(), buf.size() - 1);
+      if (n < 0) fail(option, path, std::strerror(errno));
+      const std::string to(buf.data(), static_cast<size_t>(n));
+      p = to[0] == '/' ? to : dirOf(p) + "/" + to;
+      continue;
+    }
+    if (S_ISDIR(st.st_mode)) fail(option, path, "it is a folder");
+    if (S_ISREG(st.st_mode)) return {Kind::kRegular, p, st.st_mode & 07777};
+    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return {Kind::kDirect, p, 0};
+    fail(option, path, "not a regular file, character device or FIFO");
+  }
+  fail(option, path, std::strerror(ELOOP));
+}
+
+// The folder a temporary file is created in: it must exist and take new files.
+void checkFolder(const std::string& option, const std::string& path, const std::string& dir) {
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0) {
+    fail(option, path, errno == ENOENT ? "no folder " + dir : std::string(std::strerror(errno)));
+  }
+  if (!S_ISDIR(st.st_mode)) fail(option, path, dir + " is not a folder");
+  // An unnamed file, gone when closed: nothing appears in the folder.
+  const int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::close(fd);
+    return;
+  }
+  const int e = errno;
+  if (e != EOPNOTSUPP && e != EISDIR && e != EINVAL) fail(option, path, std::strerror(e));
+  // No unnamed files on this file system: judge by the permissions, and refuse
+  // the kernel's own file systems, where no file can be created.
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) fail(option, path, std::strerror(errno));
+  struct statfs fs {};
+  if (::statfs(dir.c_str(), &fs) == 0) {
+    const auto type = static_cast<unsigned long>(fs.f_type);
+    for (unsigned long pseudo :
+         {static_cast<unsigned long>(PROC_SUPER_MAGIC), static_cast<unsigned long>(SYSFS_MAGIC),
+          static_cast<unsigned long>(CGROUP_SUPER_MAGIC),
+          static_cast<unsigned long>(CGROUP2_SUPER_MAGIC),
+          static_cast<unsigned long>(DEBUGFS_MAGIC)}) {
+      if (type == pseudo) fail(option, path, dir + " takes no new files");
+    }
+  }
+}
+
+mode_t newFileMode() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+// An output stream buffer over a file descriptor that remembers the first error.
+class FdBuf : public std::streambuf {
+ public:
+  FdBuf() : buf_(1 << 16) {}
+  void attach(int fd) {
+    fd_ = fd;
+    setp(buf_.data(), buf_.data() + buf_.size());
+  }
+  int error() const { return err_; }
+
+ protected:
+  int_type overflow(int_type ch) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(ch);
+      pbump(1);
+    }
+    return traits_type::not_eof(ch);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    if (err_) return false;
+    const char* p = pbase();
+    while (p < pptr()) {
+      const ssize_t w = ::write(fd_, p, static_cast<size_t>(pptr() - p));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) {
+        err_ = w < 0 ? errno : EIO;
+        break;
+      }
+      p += w;
+    }
+    setp(buf_.data(), buf_.data() + buf_.size());
+    return err_ == 0;
+  }
+
+  std::vector<char> buf_;
+  int fd_ = -1;
+  int err_ = 0;
+};
+
+}  // namespace
+
+void checkOutputPath(const std::string& option, const std::string& path) {
+  const Target t = resolve(option, path);
+  if (t.kind != Kind::kNew && ::access(t.path.c_str(), W_OK) != 0) {
+    fail(option, path, std::strerror(errno));
+  }
+  if (t.kind != Kind::kDirect) checkFolder(option, path, dirOf(t.path));
+}
+
+struct OutputFile::Impl {
+  std::string option, path;  // as given, for messages
+  Target target;
+  interrupt::TempPath temp;  // kNew, kRegular: the file written, renamed at commit()
+  int fd = -1;
+  FdBuf buf;
+  std::ostream os{&buf};
+
+  ~Impl() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+OutputFile::OutputFile(const std::string& path, const std::string& option) : impl_(new Impl) {
+  Impl& m = *impl_;
+  m.option = option;
+  m.path = path;
+  m.target = resolve(option, path);
+  if (m.target.kind == Kind::kDirect) {
+    m.fd = ::open(m.target.path.c_str(), O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
+    if (m.fd < 0) fail(option, path, std::strerror(errno));
+  } else {
+    const std::string dir = dirOf(m.target.path);
+    std::string name = dir + "/.hypercast-XXXXXX.tmp";
+    // Created and registered with SIGINT/SIGTERM held: an interrupt in between
+    // cannot leave it behind.
+    interrupt::BlockSignals block;
+    m.fd = ::mkostemps(&name[0], 4, O_CLOEXEC);
+    if (m.fd < 0) {
+      fail(option, path, errno == ENOENT ? "no folder " + dir : std::string(std::strerror(errno)));
+    }
+    m.temp = interrupt::TempPath(name);
+  }
+  m.buf.attach(m.fd);
+}
+
+OutputFile::~OutputFile() = default;
+
+std::ostream& OutputFile::stream() { return impl_->os; }
+
+void OutputFile::commit() {
+  Impl& m = *impl_;
+  m.os.flush();
+  if (m.buf.error() || !m.os) {
+    fail(m.option, m.path, std::strerror(m.buf.error() ? m.buf.error() : EIO));
+  }
+  if (m.target.kind != Kind::kDirect) {
+    const mode_t mode = m.target.kind == Kind::kRegular ? m.target.mode : newFileMode();
+    if (::fchmod(m.fd, mode) != 0) fail(m.option, m.path, std::strerror(errno));
+  }
+  const int fd = m.fd;
+  m.fd = -1;
+  if (::close(fd) != 0) fail(m.option, m.path, std::strerror(errno));
+  if (m.target.kind != Kind::kDirect) {
+    if (::rename(m.temp.path().c_str(), m.target.path.c_str()) != 0) {
+      fail(m.option, m.path, std::strerror(errno));
+    }
+    m.temp.release();
+  }
+}
+
+void writeOutputFile(const std::string& path, const std::string& content,
+                     const std::string& option) {
+  OutputFile f(path, option);
+  f.stream().write(content.data(), static_cast<std::streamsize>(content.size()));
+  f.commit();
+}
+
+}  // namespace hypercast

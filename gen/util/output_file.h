@@ -1,0 +1,53 @@
+// Files named by the user (--trace, --out, ...), written one way everywhere:
+//  - a regular file, or a path that does not exist yet: written to a temporary
+//    file in the same folder (".hypercast-XXXXXX.tmp", registered with
+//    util/interrupt.h), renamed over the path once complete. A reader never sees
+//    half a file; an error or an interrupt leaves the old file and no temporary.
+//    A replaced file keeps its permissions; a new one gets 0666 minus the umask.
+//  - a character device or a FIFO (/dev/null, /dev/stdout, a named pipe): opened
+//    and written directly, appending (so /dev/stdout redirected to a file keeps
+//    what was printed before). /dev/null stays a device.
+//  - a symbolic link: followed; its target is written by the rules above and the
+//    link itself is kept (a dangling link's target is created).
+//  - an empty path, a folder, a block device or a socket: refused.
+// Every failure is a one-line hypercast::Error: "--trace: empty path", or
+// "cannot write <option> <path>: <reason>", where `option` is how the caller names
+// the output ("trace", "wave", "--out"; the empty-path message always says
+// "--<name>").
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace hypercast {
+
+// Before any work: refuses an empty path, a folder, a path whose folder does not
+// exist or takes no new files, an existing file or device that cannot be
+// written. Creates nothing (the folder is probed with an unnamed O_TMPFILE file).
+void checkOutputPath(const std::string& option, const std::string& path);
+
+// Writes `content` to `path` by the rules above.
+void writeOutputFile(const std::string& path, const std::string& content,
+                     const std::string& option = "output");
+
+// Streaming: write to stream(), then commit(). Destroyed without a successful
+// commit(), it leaves the path as it was (a device may have received part of
+// the data) and removes its temporary file.
+class OutputFile {
+ public:
+  explicit OutputFile(const std::string& path, const std::string& option = "output");
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  std::ostream& stream();
+  // Flushes, checks every write, and renames the temporary file into place.
+  void commit();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hypercast

@@ -1,0 +1,178 @@
+// SIGINT and SIGTERM during a command (issue 14): the children stop, nothing
+// partial stays behind (no half-built model in the cache, no synth work folder,
+// no temporary file), stderr ends with exactly "hypercast: interrupted", and the
+// exit status is 130 (SIGINT) or 143 (SIGTERM).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> v;
+  std::stringstream ss(text);
+  std::string l;
+  while (std::getline(ss, l)) v.push_back(l);
+  return v;
+}
+
+// Exit status 128 + signal, and the last stderr line; no line says a tool failed
+// or crashed, every line is the tool's own.
+void expectInterrupted(const hctest::CmdResult& r, int sig) {
+  EXPECT_EQ(r.code, 128 + sig) << r.err;
+  const auto l = lines(r.err);
+  ASSERT_FALSE(l.empty());
+  EXPECT_EQ(l.back(), "hypercast: interrupted") << r.err;
+  EXPECT_EQ(std::count(l.begin(), l.end(), "hypercast: interrupted"), 1) << r.err;
+  for (const std::string& line : l) {
+    EXPECT_EQ(line.rfind("hypercast: ", 0), 0u) << r.err;
+    EXPECT_EQ(line.find("failed"), std::string::npos) << r.err;
+    EXPECT_EQ(line.find("crashed"), std::string::npos) << r.err;
+  }
+}
+
+std::vector<std::string> findAll(const std::string& root, const std::string& fragment) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->path().filename().string().find(fragment) != std::string::npos) {
+      found.push_back(it->path().string());
+    }
+  }
+  return found;
+}
+
+std::set<std::string> scratchFolders() {
+  std::set<std::string> s;
+  for (const auto& e : fs::directory_iterator("/tmp")) {
+    if (e.path().filename().string().rfind("hypercast-build-", 0) == 0) s.insert(e.path().string());
+  }
+  return s;
+}
+
+}  // namespace
+
+// SIGINT while Verilator compiles the model, in a fresh cache whose path needs
+// quoting (so the model is built in a scratch folder): no half-built model
+// enters the cache, and the next run builds a good one and passes.
+TEST(Interrupt, ModelBuildLeavesNoHalfBuiltModel) {
+  const std::string t = hctest::tempFolder("intr-build");
+  ASSERT_FALSE(t.empty());
+  const std::string cache = t + "/cache $(touch pwned) it's ü";
+  // ccache off: a cached compile could finish the build before the signal.
+  const std::vector<std::pair<std::string, std::string>> env = {{"HYPERCAST_CACHE", cache},
+                                                                {"CCACHE_DISABLE", "1"}};
+  const std::vector<std::string> argv = {hctest::hypercast(), "simulate", "--m", "8", "--rho", "1",
+                                         "--engine",          "cosim"};
+  const auto scratch_before = scratchFolders();
+  const hctest::Started p = hctest::start(argv, env, t);
+  // The build log's first line is written just before Verilator starts.
+  ASSERT_TRUE(hctest::waitUntil([&] { return !findAll(cache, "build.log").empty(); }, 120));
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  ASSERT_TRUE(hctest::running(p)) << "the build ended before the signal";
+  ::kill(p.pid, SIGINT);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = hctest::finish(p, 60);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20);
+  expectInterrupted(r, SIGINT);
+  EXPECT_EQ(findAll(cache, ".tmp"), std::vector<std::string>{});
+  EXPECT_EQ(findAll(cache, "hc-sim-rtl"), std::vector<std::string>{});
+  EXPECT_EQ(findAll(cache, "obj"), std::vector<std::string>{});
+  EXPECT_EQ(scratchFolders(), scratch_before);
+
+  std::vector<std::string> again = argv;
+  again.push_back("--json");
+  const auto r2 = hctest::runArgv(again, env, t);
+  ASSERT_EQ(r2.code, 0) << r2.err;
+  EXPECT_TRUE(hctest::jsonBool(r2.out, "match")) << r2.out;
+  EXPECT_EQ(hctest::jsonStr(r2.out, "verdict"), "PASS") << r2.out;
+  EXPECT_EQ(findAll(cache, "hc-sim-rtl").size(), 1u);
+  EXPECT_EQ(findAll(cache, ".tmp"), std::vector<std::string>{});
+  for (const std::string& f : findAll(t, "pwned")) {
+    EXPECT_NE(fs::path(f).filename(), "pwned") << f;  // a shell ran "$(touch pwned)"
+  }
+  EXPECT_EQ(scratchFolders(), scratch_before);
+  fs::remove_all(t);
+}
+
+// SIGINT while yosys runs: the work folder goes, OUT is never created.
+TEST(Interrupt, SynthLeavesNoWorkFolder) {
+  const std::string t = hctest::tempFolder("intr-synth");
+  ASSERT_FALSE(t.empty());
+  const std::string out = t + "/synth out";
+  const hctest::Started p = hctest::start(
+      {hctest::hypercast(), "synth", "--m", "5", "--rho", "2", "--no-pnr", "--out", out}, {}, t);
+  ASSERT_TRUE(hctest::waitUntil(
+      [&] {
+        for (const auto& e : fs::directory_iterator(t)) {
+          if (e.path().filename().string().rfind("synth out.work-", 0) == 0) return true;
+        }
+        return false;
+      },
+      60));
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));  // yosys is running
+  ASSERT_TRUE(hctest::running(p)) << "synth ended before the signal";
+  ::kill(p.pid, SIGINT);
+  const auto r = hctest::finish(p, 60);
+  expectInterrupted(r, SIGINT);
+  EXPECT_TRUE(fs::is_empty(t));
+  EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(t);
+}
+
+// SIGTERM while the simulation harness runs (a long load run on the SystemC
+// model): it is stopped, and no trace or temporary file is left.
+TEST(Interrupt, TermStopsTheHarness) {
+  const std::string t = hctest::tempFolder("intr-harness");
+  ASSERT_FALSE(t.empty());
+  const hctest::Started p =
+      hctest::start({hctest::hypercast(), "simulate", "--m", "8,6,5", "--rho", "3,2,1", "--traffic",
+                     "uniform", "--rate", "0.02", "--cycles", "20000", "--engine", "systemc",
+                     "--quiet", "--trace", t + "/trace.csv"},
+                    {}, t);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  ASSERT_TRUE(hctest::running(p)) << "the run ended before the signal";
+  ::kill(p.pid, SIGTERM);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = hctest::finish(p, 60);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
+  expectInterrupted(r, SIGTERM);
+  EXPECT_EQ(r.err, "hypercast: interrupted\n");
+  EXPECT_TRUE(fs::is_empty(t));
+  fs::remove_all(t);
+}
+
+// SIGINT while no child runs (building and writing a 2^20-node broadcast
+// schedule): the handler itself removes the temporary file and exits.
+TEST(Interrupt, ScheduleWriteLeavesNothing) {
+  for (int delay_ms : {100, 250, 400}) {
+    const std::string t = hctest::tempFolder("intr-sched");
+    ASSERT_FALSE(t.empty());
+    const hctest::Started p = hctest::start({hctest::hypercast(), "schedule", "--dim", "20",
+                                             "--collective", "broadcast", "--out", t + "/big.csv"},
+                                            {}, t);
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    if (!hctest::running(p)) {  // a fast machine: nothing to interrupt
+      EXPECT_EQ(hctest::finish(p).code, 0);
+      fs::remove_all(t);
+      continue;
+    }
+    ::kill(p.pid, SIGINT);
+    const auto r = hctest::finish(p, 60);
+    if (r.code == 0) {  // it ended between the check and the signal
+      EXPECT_TRUE(fs::exists(t + "/big.csv"));
+    } else {
+      expectInterrupted(r, SIGINT);
+      EXPECT_EQ(r.err, "hypercast: interrupted\n");
+      EXPECT_TRUE(fs::is_empty(t)) << delay_ms << " ms";
+    }
+    fs::remove_all(t);
+  }
+}

@@ -1,0 +1,145 @@
+// util/output_file.h and util/interrupt.h on their own: what the CLI tests cannot
+// reach (a FIFO, an abandoned write, the handler's own clean-up).
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <thread>
+
+#include "test_util.h"
+#include "util/error.h"
+#include "util/interrupt.h"
+#include "util/output_file.h"
+
+namespace fs = std::filesystem;
+using hypercast::Error;
+
+namespace {
+
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST(OutputFile, FifoIsWrittenDirectly) {
+  const std::string t = hctest::tempFolder("of-fifo");
+  const std::string fifo = t + "/fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string got;
+  std::thread reader([&] { got = hctest::slurp(fifo); });
+  hypercast::writeOutputFile(fifo, "a,b\n1,2\n", "trace");
+  reader.join();
+  EXPECT_EQ(got, "a,b\n1,2\n");
+  struct stat st {};
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  fs::remove_all(t);
+}
+
+TEST(OutputFile, AbandonedWriteLeavesThePathAsItWas) {
+  const std::string t = hctest::tempFolder("of-abandon");
+  std::ofstream(t + "/old.csv") << "old\n";
+  {
+    hypercast::OutputFile f(t + "/old.csv", "trace");
+    f.stream() << "new\n";
+    hypercast::OutputFile g(t + "/new.csv", "trace");
+    g.stream() << "new\n";
+  }
+  EXPECT_EQ(hctest::slurp(t + "/old.csv"), "old\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+  fs::remove_all(t);
+}
+
+TEST(OutputFile, NewFilesFollowTheUmaskReplacedOnesKeepTheirMode) {
+  const std::string t = hctest::tempFolder("of-mode");
+  const mode_t old = ::umask(022);
+  hypercast::writeOutputFile(t + "/new.csv", "x\n");
+  std::ofstream(t + "/mine.csv") << "old\n";
+  fs::permissions(t + "/mine.csv", fs::perms(0600));
+  hypercast::writeOutputFile(t + "/mine.csv", "y\n");
+  ::umask(old);
+  EXPECT_EQ(fs::status(t + "/new.csv").permissions(), fs::perms(0644));
+  EXPECT_EQ(fs::status(t + "/mine.csv").permissions(), fs::perms(0600));
+  EXPECT_EQ(hctest::slurp(t + "/mine.csv"), "y\n");
+  fs::remove_all(t);
+}
+
+TEST(OutputFile, CheckCreatesNothingAndSaysWhy) {
+  const std::string t = hctest::tempFolder("of-check");
+  hypercast::checkOutputPath("trace", t + "/new.csv");
+  hypercast::checkOutputPath("trace", "/dev/null");
+  EXPECT_TRUE(fs::is_empty(t));
+  EXPECT_EQ(errorOf([] { hypercast::checkOutputPath("trace", ""); }), "--trace: empty path");
+  EXPECT_EQ(errorOf([] { hypercast::checkOutputPath("--out", ""); }), "--out: empty path");
+  EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("trace", t); }),
+            "cannot write trace " + t + ": it is a folder");
+  EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("--out", t + "/no/x.csv"); }),
+            "cannot write --out " + t + "/no/x.csv: no folder " + t + "/no");
+  EXPECT_NE(errorOf([] {
+              hypercast::checkOutputPath("trace", "/proc/x.csv");
+            }).find("cannot write trace /proc/x.csv"),
+            std::string::npos);
+  fs::create_symlink("loop", t + "/loop");
+  EXPECT_NE(errorOf([&] { hypercast::checkOutputPath("trace", t + "/loop"); }).find("symbolic"),
+            std::string::npos);
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+  fs::remove_all(t);
+}
+
+TEST(OutputFile, WriteErrorIsAnError) {
+  EXPECT_EQ(errorOf([] { hypercast::writeOutputFile("/dev/full", "x", "trace"); }),
+            "cannot write trace /dev/full: No space left on device");
+}
+
+// A tree is removed without following its symbolic links.
+TEST(InterruptRegistry, TempTreeIsRemovedLinksNotFollowed) {
+  const std::string t = hctest::tempFolder("of-tree");
+  fs::create_directories(t + "/tree/a/b");
+  fs::create_directories(t + "/outside");
+  std::ofstream(t + "/tree/a/b/f") << "x";
+  std::ofstream(t + "/outside/keep") << "x";
+  fs::create_directory_symlink(t + "/outside", t + "/tree/a/link");
+  { hypercast::interrupt::TempPath guard(t + "/tree", /*tree=*/true); }
+  EXPECT_FALSE(fs::exists(t + "/tree"));
+  EXPECT_TRUE(fs::exists(t + "/outside/keep"));
+  fs::remove_all(t);
+}
+
+// The handler with no child running: removes the registered paths, prints the
+// message, exits 128 + signal.
+TEST(InterruptRegistry, HandlerRemovesRegisteredPathsAndExits) {
+  const std::string t = hctest::tempFolder("of-handler");
+  const std::string err = t + "/../" + fs::path(t).filename().string() + ".err";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, 2);
+    hypercast::interrupt::install("test: interrupted\n");
+    fs::create_directories(t + "/work/sub");
+    std::ofstream(t + "/work/sub/f") << "x";
+    std::ofstream(t + "/file.tmp") << "x";
+    hypercast::interrupt::TempPath work(t + "/work", true);
+    hypercast::interrupt::TempPath file(t + "/file.tmp");
+    ::raise(SIGTERM);
+    ::_exit(99);  // not reached
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 143);
+  EXPECT_TRUE(fs::is_empty(t));
+  EXPECT_EQ(hctest::slurp(err), "test: interrupted\n");
+  fs::remove(err);
+  fs::remove_all(t);
+}
