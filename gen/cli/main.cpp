@@ -16,17 +16,19 @@ const char* kHelp =
     "usage: hypercast COMMAND [options]     (hypercast COMMAND --help for its options)\n"
     "\n"
     "commands:\n"
-    "  info       topology facts: nodes, degree, diameter, per-dimension D, a, k\n"
-    "  schedule   build a hypercube collective's optimal schedule, check it, write CSV\n"
+    "  info       network facts: nodes, degree, diameter, directed, the topology's own\n"
+    "  schedule   build a collective's schedule (the hypercube's four of Bertsekas et\n"
+    "             al.; a BFS broadcast on every topology), check it, write CSV\n"
     "  generate   write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
-    "             routers, or (--topology hypercube) schedule-ROM nodes for a collective\n"
+    "             routers, or (--collective C) schedule-ROM nodes on any topology\n"
     "  simulate   run it on the SystemC model, the Verilated RTL, or both in lock step\n"
     "             (cosim), checking every delivery; --traffic uniform for load runs\n"
     "  sweep      load-latency curve under uniform broadcast traffic (CSV and SVG)\n"
     "  synth      router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype\n"
     "\n"
-    "Without --topology/--m/--rho a command uses the default network G^{3,2,1}_{8,6,5}\n"
-    "(a 240-node hypercycle).\n";
+    "Topologies: hypercycle (--m, --rho), hypercube (--dim), torus (--n, --k), cayley\n"
+    "(--group, --gens), mesh (--dims). Without any, a command uses the default network\n"
+    "G^{3,2,1}_{8,6,5} (a 240-node hypercycle).\n";
 
 }  // namespace
 
