@@ -48,7 +48,7 @@ void generation(const std::vector<int>& m, const std::vector<int>& rho, const st
   const double t0 = now();
   const HypercycleRtl rtl = emitHypercycleNetwork(h, RtlOptions{});
   const double t1 = now();
-  writeFileSet(dir, rtl.files);
+  writeOutputTree(dir, rtl.files);
   const double t2 = now();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "test_util.h"
 
@@ -110,4 +112,117 @@ TEST(Cli, ExistingOutputIsLeftAsItWasOnError) {
   EXPECT_EQ(hctest::slurp(out + "/mine.txt"), "keep");
   EXPECT_EQ(std::distance(fs::directory_iterator(out), fs::directory_iterator{}), 1);
   fs::remove_all(out);
+}
+
+namespace {
+
+hctest::CmdResult hc(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return hctest::runArgv(argv);
+}
+
+std::set<std::string> tree(const std::string& dir) {
+  std::set<std::string> names;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    names.insert(fs::relative(e.path(), dir).string());
+  }
+  return names;
+}
+
+void expectOneLine(const hctest::CmdResult& r, int code, const std::string& fragment) {
+  EXPECT_EQ(r.code, code) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+// generate swaps a complete tree in: an earlier hypercast output is replaced whole
+// (nothing of another network stays), and nothing is left beside DIR.
+TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
+  const std::string t = hctest::tempFolder("gen-replace");
+  const std::string dir = t + "/net";
+  ASSERT_EQ(hc({"generate", "--m", "5", "--rho", "1", "--out", dir}).code, 0);
+  ASSERT_TRUE(fs::exists(dir + "/hc_m5_r1.core"));
+  { std::ofstream(dir + "/notes.txt") << "mine\n"; }
+  fs::permissions(dir, fs::perms(0750));
+  const std::vector<std::string> cube = {"generate", "--topology",   "hypercube", "--dim",
+                                         "2",        "--collective", "broadcast"};
+  auto with = [](std::vector<std::string> v, const std::string& out) {
+    v.insert(v.end(), {"--out", out});
+    return v;
+  };
+  const auto r = hc(with(cube, dir));
+  ASSERT_EQ(r.code, 0) << r.err;
+  // Exactly what the same command writes into a new folder.
+  const std::string fresh = hctest::tempFolder("gen-fresh") + "/net";
+  ASSERT_EQ(hc(with(cube, fresh)).code, 0);
+  EXPECT_EQ(tree(dir), tree(fresh));
+  fs::remove_all(fs::path(fresh).parent_path());
+  EXPECT_FALSE(fs::exists(dir + "/hc_m5_r1.core"));
+  EXPECT_FALSE(fs::exists(dir + "/rtl/hc_m5_r1_top.v"));
+  EXPECT_FALSE(fs::exists(dir + "/notes.txt"));
+  EXPECT_EQ(fs::status(dir).permissions(), fs::perms(0750));
+  // Only DIR in its parent: no staging or old tree left.
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+  fs::remove_all(t);
+}
+
+TEST(Cli, GenerateIntoAnEmptyFolderOrThroughALink) {
+  const std::string t = hctest::tempFolder("gen-empty");
+  fs::create_directory(t + "/empty");
+  ASSERT_EQ(hc({"generate", "--m", "4", "--rho", "1", "--out", t + "/empty"}).code, 0);
+  EXPECT_TRUE(fs::exists(t + "/empty/manifest.json"));
+  fs::create_directory(t + "/real");
+  fs::create_directory_symlink("real", t + "/link");
+  ASSERT_EQ(hc({"generate", "--m", "4", "--rho", "1", "--out", t + "/link"}).code, 0);
+  EXPECT_TRUE(fs::is_symlink(t + "/link"));
+  EXPECT_TRUE(fs::exists(t + "/real/manifest.json"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
+  fs::remove_all(t);
+}
+
+// A non-empty folder that is not an earlier hypercast output is refused before any
+// work and left as it was; so is one whose manifest.json is a folder.
+TEST(Cli, GenerateRefusesAForeignFolder) {
+  const std::string t = hctest::tempFolder("gen-foreign");
+  const std::string dir = t + "/d";
+  struct Setup {
+    std::string name;
+    std::function<void()> make;
+    std::string fragment;
+  };
+  const std::vector<Setup> setups = {
+      {"a file of the user's", [&] { std::ofstream(dir + "/mine.txt") << "keep\n"; }, "not empty"},
+      {"manifest.json of another tool",
+       [&] { std::ofstream(dir + "/manifest.json") << R"({"tool": "other"})"; }, "not empty"},
+      {"manifest.json that is no JSON",
+       [&] { std::ofstream(dir + "/manifest.json") << "tool hypercast"; }, "not empty"},
+      {"manifest.json a folder",
+       [&] {
+         fs::create_directories(dir + "/manifest.json");
+         std::ofstream(dir + "/manifest.json/x") << R"({"tool": "hypercast"})";
+         std::ofstream(dir + "/hc_m4_r1.core") << "old\n";
+       },
+       "manifest.json is not a regular file"},
+  };
+  for (const Setup& s : setups) {
+    SCOPED_TRACE(s.name);
+    fs::remove_all(dir);
+    fs::create_directory(dir);
+    s.make();
+    const std::set<std::string> before = tree(dir);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"generate", "--m", "4", "--rho", "1", "--out", dir},
+          std::vector<std::string>{"generate", "--topology", "hypercube", "--dim", "2",
+                                   "--collective", "broadcast", "--out", dir}}) {
+      expectOneLine(hc(args), 2, s.fragment);
+      EXPECT_EQ(tree(dir), before);
+      EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+    }
+  }
+  fs::remove_all(t);
 }

@@ -17,11 +17,12 @@ int generateScheduleNetwork(const Args& a) {
   for (const std::string& opt : hypercycleRouterOptions()) {
     if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
   }
+  checkOutputTree("--out", a.get("out"));
   const CheckedSchedule c = buildCheckedSchedule(a, true, "generate");
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const auto t0 = std::chrono::steady_clock::now();
   const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw);
-  writeFileSet(a.get("out"), rtl.files);
+  writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
@@ -63,7 +64,8 @@ int cmdGenerate(const std::vector<std::string>& words) {
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
-  specs.push_back({"out", "DIR", "output folder (created; existing files are replaced)"});
+  specs.push_back(
+      {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
   specs.push_back({"json", "", "print a JSON summary"});
   specs.push_back({"help", "", "show this help"});
   const Args a("generate", specs, words);
@@ -85,9 +87,10 @@ int cmdGenerate(const std::vector<std::string>& words) {
   if (a.has("source")) throw Error("--source needs --collective");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
+  checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
-  writeFileSet(a.get("out"), rtl.files);
+  writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
