@@ -226,3 +226,43 @@ TEST(Cli, GenerateRefusesAForeignFolder) {
   }
   fs::remove_all(t);
 }
+
+// generate --json and manifest.json are written by nlohmann-json: a '"' or '\' in
+// the output path stays valid JSON (and comes back as it was given), bytes that are
+// not UTF-8 do not break it, and the manifest's numbers are numbers.
+TEST(Cli, GenerateJsonIsValidForAnyPath) {
+  const std::string t = hctest::tempFolder("gen-json");
+  for (const std::vector<std::string>& net :
+       {std::vector<std::string>{"--m", "5,4", "--rho", "1,1"},
+        std::vector<std::string>{"--topology", "hypercube", "--dim", "2", "--collective",
+                                 "broadcast"}}) {
+    for (const std::string& name : {std::string("a \"q\" b\\c"), std::string("latin-\xe9")}) {
+      SCOPED_TRACE(net[0] + " " + name);
+      const std::string dir = t + "/" + name;
+      std::vector<std::string> args = {"generate"};
+      args.insert(args.end(), net.begin(), net.end());
+      args.insert(args.end(), {"--out", dir, "--json"});
+      const auto r = hc(args);
+      ASSERT_EQ(r.code, 0) << r.err;
+      const nlohmann::json j = nlohmann::json::parse(r.out);  // throws if invalid
+      ASSERT_TRUE(j.at("out").is_string());
+      if (name.find('\xe9') == std::string::npos) {
+        EXPECT_EQ(j.at("out").get<std::string>(), dir);
+      }
+      EXPECT_TRUE(j.at("files").is_number_integer());
+      EXPECT_TRUE(j.at("bytes").is_number_integer());
+      fs::remove_all(dir);
+    }
+  }
+  const std::string dir = t + "/net";
+  ASSERT_EQ(hc({"generate", "--m", "5,4", "--rho", "1,1", "--out", dir}).code, 0);
+  const nlohmann::json m = nlohmann::json::parse(hctest::slurp(dir + "/manifest.json"));
+  EXPECT_EQ(m.at("tool"), "hypercast");
+  EXPECT_EQ(m.at("m"), nlohmann::json::parse("[5, 4]"));
+  EXPECT_EQ(m.at("rho"), nlohmann::json::parse("[1, 1]"));
+  EXPECT_EQ(m.at("nodes"), 20);
+  EXPECT_EQ(m.at("ports").size(), 4u);
+  EXPECT_TRUE(m.at("ports").at(0).at("two_vc").is_boolean());
+  EXPECT_EQ(m.at("flit").at("fields_msb_first").size(), 5u);
+  fs::remove_all(t);
+}

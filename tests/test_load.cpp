@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "test_util.h"
@@ -140,4 +141,32 @@ TEST(Load, BadTrafficOptions) {
     EXPECT_EQ(r.code, 2) << bad;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << ": " << r.err;
   }
+}
+
+// sweep reads each run's report with nlohmann-json and writes its integers as
+// integers: the CSV row holds exactly the figures simulate --json gives.
+TEST(Load, SweepCsvHoldsTheRunsFigures) {
+  const std::string dir = hctest::tempFolder("sweep-int") + "/out";
+  const auto r = hctest::runArgv({hctest::hypercast(), "sweep", "--m", "4", "--rho", "1", "--rates",
+                                  "1", "--cycles", "400", "--seed", "3", "--out", dir});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const auto sim = hctest::runArgv({hctest::hypercast(), "simulate", "--m", "4", "--rho", "1",
+                                    "--traffic", "uniform", "--rate", "1", "--cycles", "400",
+                                    "--seed", "3", "--engine", "systemc", "--json"});
+  ASSERT_EQ(sim.code, 0) << sim.err;
+  const nlohmann::json j = nlohmann::json::parse(sim.out);
+  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
+  std::string header, row;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  std::vector<std::string> cells;
+  std::stringstream ss(row);
+  for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+  ASSERT_EQ(cells.size(), 9u) << row;
+  EXPECT_EQ(cells[4], std::to_string(j.at("latency_max").get<long long>())) << row;
+  EXPECT_EQ(cells[6], std::to_string(j.at("max_output_wait").get<long long>())) << row;
+  EXPECT_EQ(cells[7], std::to_string(j.at("max_injection_wait").get<long long>())) << row;
+  EXPECT_DOUBLE_EQ(std::stod(cells[2]), j.at("latency_mean").get<double>()) << row;
+  EXPECT_EQ(cells[8], "PASS");
+  fs::remove_all(fs::path(dir).parent_path());
 }

@@ -7,6 +7,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_rtl.h"
 #include "util/error.h"
+#include "util/json_text.h"
 
 namespace hypercast {
 namespace cli {
@@ -40,7 +41,7 @@ int generateScheduleNetwork(const Args& a) {
     j["rom_bits_total"] = p.romBitsPerNode() * n;
     j["peak_store"] = p.max_slots;
     j["seconds"] = secs;
-    std::cout << j.dump() << "\n";
+    std::cout << jsonText(j) << "\n";
     return 0;
   }
   std::cout << scheduleSummary(c) << "checker          PASS\n"
@@ -95,10 +96,15 @@ int cmdGenerate(const std::vector<std::string>& words) {
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
   if (a.has("json")) {
-    std::cout << "{\"out\": \"" << a.get("out") << "\", \"top\": \"" << rtl.top_module
-              << "\", \"router\": \"" << rtl.router_module << "\", \"nodes\": " << h.nodes()
-              << ", \"files\": " << rtl.files.size() << ", \"bytes\": " << bytes
-              << ", \"seconds\": " << secs << "}\n";
+    nlohmann::ordered_json j;
+    j["out"] = a.get("out");
+    j["top"] = rtl.top_module;
+    j["router"] = rtl.router_module;
+    j["nodes"] = h.nodes();
+    j["files"] = rtl.files.size();
+    j["bytes"] = bytes;
+    j["seconds"] = secs;
+    std::cout << jsonLine(j) << "\n";
     return 0;
   }
   std::cout << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <regex>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "algorithm/reference_broadcast.h"
@@ -16,6 +16,7 @@
 #include "emit/load_latency_svg.h"
 #include "emit/output_dir.h"
 #include "util/error.h"
+#include "util/json_text.h"
 
 namespace fs = std::filesystem;
 
@@ -24,10 +25,23 @@ namespace cli {
 
 namespace {
 
-double field(const std::string& json, const std::string& key) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
-  return std::stod(m[1]);
+// One run's report (simulate --json), parsed; a run that printed none (it
+// crashed) gives an empty object.
+nlohmann::json parseReport(const std::string& out) {
+  nlohmann::json j = nlohmann::json::parse(out, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() ? j : nlohmann::json::object();
+}
+
+// A number of the report as a double (-1 if absent).
+double number(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : -1;
+}
+
+// A number of the report as CSV text: an integer as an integer, nothing if absent.
+std::string csvField(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? jsonText(*it) : std::string();
 }
 
 }  // namespace
@@ -100,22 +114,23 @@ int cmdSweep(const std::vector<std::string>& words) {
     capture.capture_stderr = true;  // passed on below, unless interrupted
     const RunResult run = runProcess(cmd, capture);
     std::cerr << run.err << std::flush;
-    const std::string& out = run.out;
+    const nlohmann::json report = parseReport(run.out);
     const int status = run.code;
-    const bool pass = status == 0 && out.find("\"verdict\": \"PASS\"") != std::string::npos;
+    const auto verdict = report.find("verdict");
+    const bool pass = status == 0 && verdict != report.end() && *verdict == "PASS";
     all_pass = all_pass && pass;
     LoadPoint pt;
     pt.offered = r;
-    pt.accepted = field(out, "throughput");
-    pt.latency_mean = field(out, "latency_mean");
-    pt.latency_p99 = field(out, "latency_p99");
+    pt.accepted = number(report, "throughput");
+    pt.latency_mean = number(report, "latency_mean");
+    pt.latency_p99 = number(report, "latency_p99");
     points.push_back(pt);
-    csv << rs << "," << pt.accepted << "," << pt.latency_mean << "," << pt.latency_p99 << ","
-        << field(out, "latency_max") << "," << field(out, "network_latency_mean") << ","
-        << field(out, "max_output_wait") << "," << field(out, "max_injection_wait") << ","
-        << (pass ? "PASS" : "FAIL") << "\n";
+    csv << rs << "," << csvField(report, "throughput") << "," << csvField(report, "latency_mean")
+        << "," << csvField(report, "latency_p99") << "," << csvField(report, "latency_max") << ","
+        << csvField(report, "network_latency_mean") << "," << csvField(report, "max_output_wait")
+        << "," << csvField(report, "max_injection_wait") << "," << (pass ? "PASS" : "FAIL") << "\n";
     std::printf("%-10s %-10.4g %-12.4g %-10.4g %-10.4g %s\n", rs, pt.accepted, pt.latency_mean,
-                pt.latency_p99, field(out, "latency_max"), pass ? "PASS" : "FAIL");
+                pt.latency_p99, number(report, "latency_max"), pass ? "PASS" : "FAIL");
   }
   char title[200];
   std::snprintf(title, sizeof title, "G^{%s}_{%s}, %llu nodes: uniform broadcast traffic",
