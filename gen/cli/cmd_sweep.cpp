@@ -15,6 +15,7 @@
 #include "cli/run_tool.h"
 #include "emit/load_latency_svg.h"
 #include "emit/output_dir.h"
+#include "emit/rtl_layout.h"
 #include "util/error.h"
 #include "util/json_text.h"
 
@@ -67,17 +68,32 @@ int cmdSweep(const std::vector<std::string>& words) {
     return 0;
   }
   if (!a.has("out")) throw Error("sweep needs --out DIR");
+  // Every input is checked here, before the first run.
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
+  const std::string engine = a.get("engine", "systemc");
+  if (engine != "systemc" && engine != "verilator" && engine != "cosim") {
+    throw Error("unknown engine '" + engine + "' (engines: systemc, verilator, cosim)");
+  }
+  checkSimulatedNetwork(h, engine);
+  validateFits(h, o);
+  const long long cycles = a.getInt("cycles", 5000, 1, 10000000);
+  const long long seed = a.getInt("seed", 1, 0, 1LL << 62);
   const double routing = 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
   const double even = static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
   std::vector<double> rates;
   if (a.has("rates")) {
-    std::stringstream ss(a.get("rates"));
+    const std::string list = a.get("rates");
+    if (list.empty()) throw Error("--rates is empty");
+    std::stringstream ss(list);
     std::string item;
+    size_t entry = 0;
     while (std::getline(ss, item, ',')) {
+      ++entry;
+      if (item.empty()) throw Error("--rates: entry " + std::to_string(entry) + " is empty");
       rates.push_back(parseRate("--rates", item));
     }
+    if (list.back() == ',') throw Error("--rates: trailing comma in '" + list + "'");
   } else {
     const long long k = a.getInt("points", 8, 2, 100);
     for (long long i = 1; i <= k; ++i) {
@@ -85,11 +101,8 @@ int cmdSweep(const std::vector<std::string>& words) {
           std::min(1.0, 1.3 * routing * static_cast<double>(i) / static_cast<double>(k)));
     }
   }
-  const long long cycles = a.getInt("cycles", 5000, 1, 10000000);
-  const std::string engine = a.get("engine", "systemc");
-  if (engine != "systemc" && engine != "verilator" && engine != "cosim") {
-    throw Error("unknown engine '" + engine + "' (engines: systemc, verilator, cosim)");
-  }
+  for (double r : rates) checkLoadRun(h.nodes(), r, cycles);
+  checkOutputFolder("--out", a.get("out"));
   std::error_code ec;
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
   std::vector<std::string> net = {"--m", h.mList(), "--rho", h.rhoList()};
@@ -107,8 +120,7 @@ int cmdSweep(const std::vector<std::string>& words) {
     std::vector<std::string> cmd = {self, "simulate"};
     cmd.insert(cmd.end(), net.begin(), net.end());
     cmd.insert(cmd.end(), {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(cycles),
-                           "--engine", engine, "--seed",
-                           std::to_string(a.getInt("seed", 1, 0, 1LL << 62)), "--json"});
+                           "--engine", engine, "--seed", std::to_string(seed), "--json"});
     RunOptions capture;
     capture.capture_stdout = true;
     capture.capture_stderr = true;  // passed on below, unless interrupted

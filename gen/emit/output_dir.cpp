@@ -5,11 +5,13 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 #include "util/error.h"
 #include "util/interrupt.h"
@@ -141,6 +143,35 @@ void writeOutputTree(const std::string& dir, const FileSet& files, const std::st
   } catch (...) {
     staging_guard.remove();
     throw;
+  }
+}
+
+void checkOutputFolder(const std::string& option, const std::string& dir) {
+  if (dir.empty()) throw Error(option + ": empty path");
+  const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  std::error_code ec;
+  const fs::file_status st = fs::status(target, ec);
+  if (fs::exists(st) && !fs::is_directory(st)) {
+    throw Error("cannot write " + option + " " + dir + ": it exists and is not a folder");
+  }
+  // Where entries are made: the folder itself, and the one above it (staging).
+  std::vector<fs::path> probes;
+  if (fs::exists(st)) probes.push_back(target);
+  fs::path up = target.has_filename() ? target.parent_path() : target.parent_path().parent_path();
+  while (!up.empty() && !fs::exists(fs::status(up, ec)) && up != up.root_path()) {
+    up = up.parent_path();
+  }
+  if (!fs::is_directory(fs::status(up, ec))) {
+    throw Error("cannot write " + option + " " + dir + ": " + up.string() + " is not a folder");
+  }
+  probes.push_back(up);
+  for (const fs::path& p : probes) {
+    std::string probe = (p / ".hypercast-probe-XXXXXX").string();
+    interrupt::BlockSignals hold;  // made and removed as one step
+    if (::mkdtemp(&probe[0]) == nullptr) {
+      throw Error("cannot write " + option + " " + dir + ": " + std::strerror(errno));
+    }
+    ::rmdir(probe.c_str());
   }
 }
 

@@ -26,6 +26,12 @@ void checkOutputTree(const std::string& option, const std::string& dir);
 void writeOutputTree(const std::string& dir, const FileSet& files,
                      const std::string& option = "--out");
 
+// Before any work: refuses (hypercast::Error) a DIR writeFileSet could not write:
+// an empty path, an existing non-folder, a folder (or, for a new DIR, the nearest
+// existing folder above it) that takes no new entries. Probes with a folder it
+// removes at once.
+void checkOutputFolder(const std::string& option, const std::string& dir);
+
 void writeFileSet(const std::string& dir, const FileSet& files);
 
 }  // namespace hypercast
