@@ -266,3 +266,33 @@ TEST(Cli, GenerateJsonIsValidForAnyPath) {
   EXPECT_EQ(m.at("flit").at("fields_msb_first").size(), 5u);
   fs::remove_all(t);
 }
+
+// An option that would be ignored is refused, naming why (issue 14: --rtl-model
+// with systemc, --window/--seed without --random, --start with --random or
+// --traffic, --points with --rates, --seeds with --no-pnr).
+TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
+  const std::string t = hctest::tempFolder("ignored");
+  const std::string sim = "simulate --m 5 --rho 1 ";
+  expectRejected(sim + "--engine systemc --rtl-model routers", "needs --engine verilator or cosim");
+  expectRejected(sim + "--engine systemc --source 1 --window 9", "--window needs --random");
+  expectRejected(sim + "--engine systemc --all-sources --seed 3",
+                 "--seed needs --random or --traffic");
+  expectRejected(sim + "--engine systemc --random 4 --start 2",
+                 "--start does not apply to --random");
+  expectRejected(sim + "--engine systemc --traffic uniform --rate 0.1 --start 2",
+                 "--start does not apply to --traffic");
+  expectRejected("sweep --m 5 --rho 1 --rates 0.1 --points 3 --out " + t + "/s",
+                 "--points does not apply with --rates");
+  expectRejected("synth --m 4 --rho 1 --no-pnr --seeds 3 --out " + t + "/y", "--no-pnr");
+  expectRejected("synth --m 4 --rho 1 --no-pnr --seed 3 --out " + t + "/y", "--no-pnr");
+  EXPECT_TRUE(fs::is_empty(t));
+  // Still accepted: --seed with --traffic, --window and --seed with --random.
+  EXPECT_EQ(run(hctest::hypercast() + " " + sim +
+                "--engine systemc --traffic uniform --rate 0.1 --cycles 50 --seed 4")
+                .code,
+            0);
+  EXPECT_EQ(
+      run(hctest::hypercast() + " " + sim + "--engine systemc --random 4 --window 9 --seed 4").code,
+      0);
+  fs::remove_all(t);
+}

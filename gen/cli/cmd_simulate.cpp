@@ -441,6 +441,21 @@ int cmdSimulate(const std::vector<std::string>& words) {
     if (a.has(opt) && !a.has("traffic")) throw Error(std::string("--") + opt + " needs --traffic");
   }
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  if (a.has("rtl-model") && !rtl) {
+    throw Error("--rtl-model chooses the Verilated model: it needs --engine verilator or cosim");
+  }
+  // Options of another workload are refused, not ignored.
+  if (a.has("window") && !a.has("random")) {
+    throw Error("--window needs --random (it is the range of the random start cycles)");
+  }
+  if (a.has("seed") && !a.has("random") && !a.has("traffic")) {
+    throw Error("--seed needs --random or --traffic (nothing else is random)");
+  }
+  if (a.has("start") && (a.has("random") || a.has("traffic"))) {
+    throw Error(std::string("--start does not apply to ") +
+                (a.has("random") ? "--random: its start cycles are drawn in 0..W-1 (--window W)"
+                                 : "--traffic: broadcasts start at random in cycles 0..C-1"));
+  }
   RtlModel model = h.nodes() <= kWholeTopMaxNodes ? RtlModel::kNetwork : RtlModel::kRouters;
   if (rtl) {
     const std::string mode = a.get("rtl-model", "auto");

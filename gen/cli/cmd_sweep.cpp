@@ -82,6 +82,9 @@ int cmdSweep(const std::vector<std::string>& words) {
   const double routing = 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
   const double even = static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
   std::vector<double> rates;
+  if (a.has("rates") && a.has("points")) {
+    throw Error("--points does not apply with --rates (the rates are given)");
+  }
   if (a.has("rates")) {
     const std::string list = a.get("rates");
     if (list.empty()) throw Error("--rates is empty");

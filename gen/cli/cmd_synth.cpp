@@ -307,6 +307,12 @@ int cmdSynth(const std::vector<std::string>& words) {
   const long long seed = a.getInt("seed", 1, 0, 1000000);
   const long long seeds = a.getInt("seeds", 1, 1, 100);
   const bool pnr = !a.has("no-pnr");
+  for (const char* opt : {"seeds", "seed", "freq"}) {
+    if (!pnr && a.has(opt)) {
+      throw Error(std::string("--") + opt +
+                  " is a place-and-route option; it does not apply with --no-pnr");
+    }
+  }
   const bool prog = o.router == RouterKind::kProgrammable;
   const bool unit_only = a.has("weight-unit-only");
   if (unit_only && !prog) throw Error("--weight-unit-only needs --router programmable");
