@@ -296,3 +296,72 @@ TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
       0);
   fs::remove_all(t);
 }
+
+// Messages that say what is wrong (issue 14: "--m is empty" for ",8", "not a
+// number" for a whole number out of range or a fraction).
+TEST(Cli, ParseErrorsSayWhatIsWrong) {
+  expectRejected("generate --m ,8 --rho 1,1 --out /tmp/never", "--m: entry 1 of ',8' is empty");
+  expectRejected("generate --m 8,6 --rho 1,,1 --out /tmp/never", "entry 2");
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --random 3 --seed 99999999999999999999",
+                 "out of range");
+  expectRejected("synth --m 4 --rho 1 --freq 99.5 --out /tmp/never",
+                 "'99.5' is not a whole number");
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --source 1.5", "not a whole number");
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --source x", "'x' is not a number");
+  EXPECT_FALSE(fs::exists("/tmp/never"));
+}
+
+// A run that --max-cycles stopped says so, in text and JSON.
+TEST(Cli, MaxCyclesStopIsReported) {
+  const std::string sim = hctest::hypercast() + " simulate --m 8,6 --rho 1,1 --engine systemc ";
+  auto r = run(sim + "--all-sources --max-cycles 3 --json");
+  EXPECT_EQ(r.code, 1) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("stopped_by"), "max_cycles");
+  EXPECT_EQ(j.at("verdict"), "FAIL");
+  r = run(sim + "--all-sources --max-cycles 3");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("stopped          by --max-cycles 3"), std::string::npos) << r.out;
+  r = run(sim + "--source 0 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("stopped_by"), "completed");
+}
+
+// info's table is as wide as its widest number: every column lines up.
+TEST(Cli, InfoTableAlignsWideNumbers) {
+  const auto r = run(hctest::hypercast() + " info --m 1000,999,7 --rho 1,1,1");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream in(r.out.substr(r.out.find("dim")));
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  // Right-aligned: every line as long as the header, each column ending where the
+  // header's name ends.
+  const std::string& head = lines[0];
+  for (const std::string& l : lines) {
+    EXPECT_EQ(l.size(), head.size()) << r.out;
+    for (size_t c = 0; c < head.size() && c < l.size(); ++c) {
+      const bool head_ends = head[c] != ' ' && (c + 1 == head.size() || head[c + 1] == ' ');
+      if (head_ends) {
+        EXPECT_NE(l[c], ' ') << "column ending at " << c << ":\n" << r.out;
+      }
+    }
+  }
+  EXPECT_NE(lines[1].find("6993"), std::string::npos);
+}
+
+TEST(Cli, TopLevelHelpListsVersion) {
+  const auto r = run(hctest::hypercast() + " --help");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("--version"), std::string::npos) << r.out;
+  EXPECT_EQ(run(hctest::hypercast() + " --version").code, 0);
+}
+
+// generate refuses a router top beyond 2^20 port ends (nodes x degree), before
+// any work: C_2000<1..1000> used to write a 170 MB top silently.
+TEST(Cli, GenerateRefusesAnOversizedTop) {
+  const std::string out = "/tmp/hctest-bigtop-" + std::to_string(::getpid());
+  expectRejected("generate --m 2000 --rho 1000 --out " + out, "at most 1048576");
+  expectRejected("generate --m 1000000 --rho 500000 --out " + out, "port ends");
+  EXPECT_FALSE(fs::exists(out));
+}

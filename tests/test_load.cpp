@@ -244,3 +244,21 @@ TEST(Load, SweepChecksEverythingBeforeItsFirstRun) {
   EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
   fs::remove_all(t);
 }
+
+// sweep's default rates are distinct: on K_5 (C_5<1,2>) 1.3x the busiest-port
+// bound is beyond 1, and the rates used to repeat 1.0.
+TEST(Load, SweepDefaultRatesAreDistinct) {
+  const std::string dir = hctest::tempFolder("sweep-k5") + "/out";
+  const auto r = hctest::runArgv({hctest::hypercast(), "sweep", "--m", "5", "--rho", "2",
+                                  "--points", "4", "--cycles", "100", "--out", dir});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
+  std::string line;
+  std::getline(csv, line);
+  std::vector<double> offered;
+  while (std::getline(csv, line)) offered.push_back(std::stod(line.substr(0, line.find(','))));
+  ASSERT_EQ(offered.size(), 4u);
+  for (size_t i = 1; i < offered.size(); ++i) EXPECT_GT(offered[i], offered[i - 1]);
+  EXPECT_LE(offered.back(), 1.0);
+  fs::remove_all(fs::path(dir).parent_path());
+}

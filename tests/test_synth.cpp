@@ -172,5 +172,9 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
     }
   };
   walk(j);
+  // User-facing text names no tracker issue.
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_EQ(md.find("issue"), std::string::npos) << md;
+  EXPECT_EQ(r.out.find("issue"), std::string::npos) << r.out;
   fs::remove_all(dir);
 }

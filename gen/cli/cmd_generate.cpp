@@ -88,6 +88,7 @@ int cmdGenerate(const std::vector<std::string>& words) {
   if (a.has("source")) throw Error("--source needs --collective");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
+  checkTopSize(h);
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   const HypercycleRtl rtl = emitHypercycleNetwork(h, o);

@@ -98,10 +98,12 @@ int cmdSweep(const std::vector<std::string>& words) {
     }
     if (list.back() == ',') throw Error("--rates: trailing comma in '" + list + "'");
   } else {
+    // K rates evenly up to 1.3x the busiest-port saturation, or up to 1 where that
+    // is beyond 1 (K_5: every rate distinct, never 1.0 repeated).
     const long long k = a.getInt("points", 8, 2, 100);
+    const double top = std::min(1.0, 1.3 * routing);
     for (long long i = 1; i <= k; ++i) {
-      rates.push_back(
-          std::min(1.0, 1.3 * routing * static_cast<double>(i) / static_cast<double>(k)));
+      rates.push_back(top * static_cast<double>(i) / static_cast<double>(k));
     }
   }
   for (double r : rates) checkLoadRun(h.nodes(), r, cycles);

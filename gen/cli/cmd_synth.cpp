@@ -509,7 +509,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   }
   if (prog) md << weightUnitMarkdown(wu, rtl.layout, a.has("xilinx"), pnr);
   md << "\n"
-     << "Targets (issue 4): one cycle per hop: met by construction (every router output is a "
+     << "Targets: one cycle per hop: met by construction (every router output is a "
         "register; cosim measures diameter cycles for a lone broadcast). ";
   if (pnr && rp.placed) {
     md << "Fmax " << fmt(rp.fmax) << " MHz" << (spread.empty() ? "" : " (" + spread + ")")

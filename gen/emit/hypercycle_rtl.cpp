@@ -9,6 +9,7 @@
 #include "emit/hw_sources.h"
 #include "emit/router_config.h"
 #include "topology/port_graph.h"
+#include "util/error.h"
 #include "util/json_text.h"
 #include "util/version.h"
 
@@ -321,6 +322,16 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
 }
 
 }  // namespace
+
+void checkTopSize(const Hypercycle& h) {
+  const uint64_t ends = h.nodes() * static_cast<uint64_t>(h.degree());
+  if (ends > kMaxTopPortEnds) {
+    throw Error("the network's top would wire " + std::to_string(h.nodes()) + " nodes x degree " +
+                std::to_string(h.degree()) + " = " + std::to_string(ends) +
+                " port ends; generate takes at most " + std::to_string(kMaxTopPortEnds) +
+                " (README, Limits)");
+  }
+}
 
 HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
   const RouterTables t = makeRouterTables(h, o.preference);
