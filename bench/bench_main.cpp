@@ -9,11 +9,13 @@
 //    bits per node and in all; Verilator speed of the 6-cube total exchange.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,7 +50,7 @@ void generation(const std::vector<int>& m, const std::vector<int>& rho, const st
   const double t0 = now();
   const HypercycleRtl rtl = emitHypercycleNetwork(h, RtlOptions{});
   const double t1 = now();
-  writeFileSet(dir, rtl.files);
+  writeOutputTree(dir, rtl.files);
   const double t2 = now();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
@@ -60,112 +62,291 @@ void generation(const std::vector<int>& m, const std::vector<int>& rho, const st
           " MB");
 }
 
+// A program's path from $PATH (hctest::start runs a path), or the name itself.
+std::string program(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  size_t at = 0;
+  while (at <= dirs.size()) {
+    const size_t end = std::min(dirs.find(':', at), dirs.size());
+    const std::string candidate = dirs.substr(at, end - at) + "/" + name;
+    if (end > at && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+    at = end + 1;
+  }
+  return name;
+}
+
 // Verilator against Icarus on the same generated network (G^{1,1}_{4,4}, 16
-// nodes, whole top), every node offering a broadcast every cycle for 20,000
-// cycles: Verilator through `simulate --traffic uniform --rate 1`, Icarus through
-// a plain testbench that holds every inj_valid_i high.
+// nodes), every node offering a broadcast each cycle, three ways:
+//  - the Verilated whole-network top through `simulate --traffic uniform --rate 1`
+//    (the harness's scoreboard and the independent checker included);
+//  - the same Verilated top alone, driven by a bare C++ loop with the Icarus
+//    testbench's stimulus;
+//  - Icarus (iverilog + vvp) on the same top and stimulus.
+// Icarus runs 2,000 cycles (about 1.6 K node-cycles/s here: 20 s), the Verilated
+// top alone 200,000, simulate 20,000; the network saturates within a few cycles,
+// so each figure is the saturated speed.
+// Every file list comes from the generated manifest.json (compile order). A run
+// that fails prints FAILED and no figure, and no ratio is printed without both
+// of its figures.
 void icarusVersusVerilator(const std::string& env) {
   const std::string hc = hctest::hypercast();
-  const int cycles = 20000;
+  const int cycles = 20000, alone_cycles = 200000, icarus_cycles = 2000;
+  const std::string dir = "/tmp/hc-bench-icarus-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+
+  // 1. Through simulate: harness and checking.
   const auto v = hctest::run(env + hc + " simulate --m 4,4 --rho 1,1 --traffic uniform --rate 1" +
                              " --cycles " + std::to_string(cycles) +
                              " --engine verilator --rtl-model network --json");
-  const double vs = hctest::jsonNumber(v.out, "node_cycles_per_second");
-  const std::string dir = "/tmp/hc-bench-icarus-" + std::to_string(::getpid());
-  fs::remove_all(dir);
-  const auto g = hctest::run(hc + " generate --m 4,4 --rho 1,1 --out " + dir + " --json");
-  const std::string top = hctest::jsonStr(g.out, "top");
-  {
-    std::ofstream tb(dir + "/tb_icarus.v");
-    tb << "`timescale 1ns/1ps\nmodule tb;\n  reg clk = 0, rst_n = 0;\n"
-       << "  wire [15:0] ready; wire [63:0] dv; wire [64*64-1:0] dd;\n  integer i;\n"
-       << "  " << top << " dut(.clk_i(clk), .rst_ni(rst_n), .inj_valid_i({16{1'b1}}),\n"
-       << "    .inj_payload_i({16{32'h5a5a0001}}), .inj_ready_o(ready), .dlv_valid_o(dv),\n"
-       << "    .dlv_data_o());\n"
-       << "  initial begin\n    #1 rst_n = 1;\n    for (i = 0; i < " << cycles
-       << "; i = i + 1) begin #1 clk = 1; #1 clk = 0; end\n    $finish;\n  end\nendmodule\n";
+  const nlohmann::json vj = nlohmann::json::parse(v.out, nullptr, false);
+  double checked = -1;
+  if (v.code == 0 && vj.is_object() && vj.value("verdict", "") == "PASS") {
+    checked = vj.value("node_cycles_per_second", -1.0);
   }
-  std::string files;
-  for (const char* f : {"hw/hc_fifo.v", "hw/hc_rr_arbiter.v", "hw/hc_router.v"}) {
-    files += std::string(" ") + f;
-  }
-  const std::string router = top.substr(0, top.size() - 4) + "_router";
-  files += " rtl/" + router + ".v rtl/" + top + ".v tb_icarus.v";
-  const auto c = hctest::run("cd " + dir + " && iverilog -g2012 -o sim.vvp" + files);
-  const double t0 = now();
-  const auto r = hctest::run("cd " + dir + " && vvp -n sim.vvp");
-  const double secs = now() - t0;
-  const double is = 16.0 * cycles / secs;
-  fs::remove_all(dir);
-  row("speed verilator, 16 nodes, every node offering each cycle",
-      fmt(vs / 1e6, "%.3f M") + " n-c/s",
-      v.code == 0 ? "simulate --traffic uniform --rate 1, PASS" : "FAILED");
-  row("speed icarus, same network and load", fmt(is / 1e6, "%.4f M") + " n-c/s",
-      c.code == 0 && r.code == 0 ? "verilator/icarus = " + fmt(vs / is, "%.0f") + "x"
-                                 : "FAILED: " + c.err.substr(0, 40));
-}
 
-// The router's synthesis figures (hypercast synth) for a degree-8 router with a
-// 32-bit payload, the issue's Fmax target configuration. `net` is the network's
-// --m/--rho: G^{2,2}_{5,5} (every weight 1: each output arbitrates over at most 5
-// sources) and G^{1,1,1,1}_{5^4} (every ring continues on two VCs: the degree-8
-// shape with the most sources per output).
-void routerSynthesis(const std::string& kind, const std::string& net, const std::string& options) {
-  const std::string dir = "/tmp/hc-bench-synth-" + std::to_string(::getpid());
-  const double t0 = now();
-  const auto r =
-      hctest::run(hctest::hypercast() + " synth " + net + " " + options + " --out " + dir);
-  const double secs = now() - t0;
-  const std::string js = hctest::slurp(dir + "/synth_report.json");
-  fs::remove_all(dir);
-  if (r.code != 0) {
-    row("synth " + kind + " degree-8 router", "FAILED", r.err.substr(0, 28));
-    return;
+  // The network, and what to compile, from its manifest.
+  const auto g = hctest::runArgv({hc, "generate", "--m", "4,4", "--rho", "1,1", "--out", dir});
+  const nlohmann::json m =
+      nlohmann::json::parse(hctest::slurp(dir + "/manifest.json"), nullptr, false);
+  std::string top;
+  std::vector<std::string> files;
+  long long nodes = 0, degree = 0, pw = 0;
+  if (g.code == 0 && m.is_object()) {
+    top = m.value("top", "");
+    nodes = m.value("nodes", 0LL);
+    degree = m.value("degree", 0LL);
+    pw = m.contains("options") ? m["options"].value("payload_width", 0LL) : 0;
+    for (const auto& f : m.value("verilog_files", nlohmann::json::array())) {
+      files.push_back(f.get<std::string>());
+    }
   }
-  row("synth " + kind + " degree-8 router, 32-bit payload: generic cells",
-      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
-  row("  iCE40 LUT4 / flip-flops",
-      std::to_string(hctest::jsonInt(js, "lut4")) + " / " +
-          std::to_string(hctest::jsonInt(js, "ff")),
-      "");
-  const double fmax = hctest::jsonNumber(js, "fmax_mhz");
-  const double median = hctest::jsonNumber(js, "fmax_median_mhz");  // -1 for one seed
-  const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
-  row("  HX8K Fmax placed and routed",
-      fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
-               : "no fit (" + std::to_string(hctest::jsonInt(js, "placed_lcs")) + " LCs)",
-      "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
-}
+  const bool have_net = !top.empty() && !files.empty() && nodes > 0 && nodes <= 64 && pw == 32;
+  const std::string n = std::to_string(nodes);
 
-// The prototype's own module, hc_weight_unit, at the prototype's limits (4
-// dimensions, 15 nodes, degree 16): the like-for-like comparison with Sec. 4.1.
-void weightUnitSynthesis() {
-  const std::string dir = "/tmp/hc-bench-unit-" + std::to_string(::getpid());
-  const auto r =
-      hctest::run(hctest::hypercast() +
-                  " synth --router programmable --weight-unit-only --xilinx --out " + dir);
-  const std::string js = hctest::slurp(dir + "/synth_report.json");
-  fs::remove_all(dir);
-  if (r.code != 0) {
-    row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
-    return;
+  // 2. The Verilated top alone.
+  double alone = -1;
+  std::string alone_note = "FAILED";
+  if (have_net) {
+    {
+      std::ofstream c(dir + "/bare_main.cpp");
+      c << "#include <chrono>\n#include <cstdio>\n#include <cstdlib>\n#include \"Vtop.h\"\n"
+        << "#include \"verilated.h\"\n"
+        << "// Schedule networks on Verilator: the whole generated top (every node emitted)
+          // against hc_sched_node Verilated once and wired N times by the harness, on the
+          // multinode broadcast. The build figure is the first run's time (empty model
+          // cache, ccache off) less its simulation; it includes building and checking the
+          // schedule and reading back the deliveries (a second or two on the 10-cube).
+          void
+          scheduleModels(const std::string& env, const std::string& hc) {
+        for (const auto& [d, model] : std::vector<std::pair<int, std::string>>{
+                 {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
+          const std::string mnb =
+              " simulate --topology hypercube --dim " + std::to_string(d) +
+              " --collective multinode-broadcast --engine verilator --rtl-model " + model +
+              " --json";
+          const double t0 = now();
+          const auto first = hctest::run("CCACHE_DISABLE=1 " + env + hc + mnb);
+          const double build_s = now() - t0 - hctest::jsonNumber(first.out, "seconds");
+          const auto r = hctest::run(env + hc + mnb + " --repeat 20");
+          const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
+          const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
+          const bool ok = first.code == 0 && r.code == 0;
+          row(what + ", cold build (ccache off)", ok ? fmt(build_s, "%.0f s") : "FAILED",
+              ok ? "first run less its simulation, PASS" : "FAILED");
+          row(what + ", speed x20", ok ? fmt(speed / 1e6, "%.3f M") + " n-c/s" : "FAILED",
+              ok ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles" : "FAILED");
+        }
+      }
+
+      int main(int argc, char** argv) {
+        \n "
+            << "  const long cycles = argc > 1 ? std::atol(argv[1]) : 0;\n"
+            << "  VerilatedContext ctx;\n  Vtop top(&ctx);\n"
+            << "  top.clk_i = 0; top.rst_ni = 0; top.inj_valid_i = 0; top.eval();\n"
+            << "  top.clk_i = 1; top.eval(); top.clk_i = 0; top.eval();\n"
+            << "  top.rst_ni = 1;\n"
+            << "  top.inj_valid_i = " << (nodes == 64 ? "~0ULL" : "(1ULL << " + n + ") - 1")
+            << ";\n"
+            << "  for (int w = 0; w < " << nodes << "; ++w) top.inj_payload_i"
+            << (nodes * pw > 64 ? "[w] = 0x5a5a0001u;\n" : " = 0x5a5a0001u;\n")
+            << "  unsigned long long sink = 0;\n"
+            << "  const auto t0 = std::chrono::steady_clock::now();\n"
+            << "  for (long c = 0; c < cycles; ++c) {\n"
+            << "    top.clk_i = 1; top.eval(); top.clk_i = 0; top.eval();\n"
+            << "    sink += top.inj_ready_o;\n  }\n"
+            << "  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() "
+               "- "
+               "t0).count();\n"
+            << "  std::printf(\"seconds %.6f accepted %llu\\n\", s, sink);\n"
+            << "  return sink > 0 ? 0 : 1;\n}\n";
+      }
+      std::vector<std::string> vl = {program("verilator"),
+                                     "--cc",
+                                     "--exe",
+                                     "--build",
+                                     "-j",
+                                     "1",
+                                     "--no-timing",
+                                     "-Wno-fatal",
+                                     "-Wno-lint",
+                                     "-Wno-style",
+                                     "-O3",
+                                     "--x-assign",
+                                     "fast",
+                                     "--x-initial",
+                                     "fast",
+                                     "--top-module",
+                                     top,
+                                     "--prefix",
+                                     "Vtop",
+                                     "-Mdir",
+                                     "obj",
+                                     "-o",
+                                     "bare",
+                                     "-MAKEFLAGS",
+                                     "OPT_FAST=-O2 OPT_SLOW=-O1"};
+      for (const auto& f : files) vl.push_back(f);
+      vl.push_back(dir + "/bare_main.cpp");
+      const auto b = hctest::runArgv(vl, {}, dir);
+      const auto r = b.code == 0
+                         ? hctest::runArgv({dir + "/obj/bare", std::to_string(alone_cycles)})
+                         : hctest::CmdResult{};
+      double secs = -1;
+      if (r.code == 0 && std::sscanf(r.out.c_str(), "seconds %lf", &secs) == 1 && secs > 0) {
+        alone = static_cast<double>(nodes) * alone_cycles / secs;
+        alone_note = "bare loop, Icarus stimulus";
+      } else {
+        alone_note = b.code != 0 ? "FAILED: verilator build" : "FAILED: run";
+      }
+    }
+
+    // 3. Icarus.
+    double icarus = -1;
+    std::string icarus_note = "FAILED";
+    if (have_net) {
+      {
+        std::ofstream tb(dir + "/tb_icarus.v");
+        tb << "`timescale 1ns/1ps\nmodule tb;\n  reg clk = 0, rst_n = 0;\n"
+           << "  wire [" << nodes - 1 << ":0] ready; wire [" << nodes * degree - 1 << ":0] dv;\n"
+           << "  integer i;\n"
+           << "  " << top << " dut(.clk_i(clk), .rst_ni(rst_n), .inj_valid_i({" << n
+           << "{1'b1}}),\n    .inj_payload_i({" << n
+           << "{32'h5a5a0001}}), .inj_ready_o(ready), .dlv_valid_o(dv),\n    .dlv_data_o());\n"
+           << "  initial begin\n    #1 clk = 1; #1 clk = 0; rst_n = 1;\n    for (i = 0; i < "
+           << icarus_cycles << "; i = i + 1) begin #1 clk = 1; #1 clk = 0; end\n"
+           << "    $display(\"hc-bench icarus done\");\n    $finish;\n  end\nendmodule\n";
+      }
+      std::vector<std::string> iv = {program("iverilog"), "-g2012", "-o", "sim.vvp"};
+      for (const auto& f : files) iv.push_back(f);
+      iv.push_back("tb_icarus.v");
+      const auto c = hctest::runArgv(iv, {}, dir);
+      if (c.code != 0) {
+        icarus_note = "FAILED: iverilog " + c.err.substr(0, 40);
+      } else {
+        const double t0 = now();
+        const auto r = hctest::runArgv({program("vvp"), "-n", "sim.vvp"}, {}, dir);
+        const double secs = now() - t0;
+        if (r.code == 0 && r.out.find("hc-bench icarus done") != std::string::npos && secs > 0) {
+          icarus = static_cast<double>(nodes) * icarus_cycles / secs;
+          icarus_note = "iverilog -g2012, vvp";
+        } else {
+          icarus_note = "FAILED: vvp";
+        }
+      }
+    }
+    fs::remove_all(dir);
+
+    auto speed = [](double s, const char* f) {
+      return s > 0 ? fmt(s / 1e6, f) + " n-c/s" : std::string("FAILED");
+    };
+    row("speed verilator via simulate, 16 nodes, all offering", speed(checked, "%.3f M"),
+        checked > 0 ? "harness + checking, PASS" : "FAILED");
+    row("speed verilator model alone, same network and load", speed(alone, "%.3f M"), alone_note);
+    row("speed icarus, same network and load", speed(icarus, "%.4f M"), icarus_note);
+    if (icarus > 0 && (alone > 0 || checked > 0)) {
+      row("  verilator / icarus",
+          alone > 0 ? fmt(alone / icarus, "%.0f") + "x alone" : std::string("alone FAILED"),
+          checked > 0 ? fmt(checked / icarus, "%.0f") + "x with harness + checking"
+                      : std::string("with checking FAILED"));
+    }
   }
-  row("synth hc_weight_unit, prototype's limits: generic cells",
-      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
-  row("  7-series cells (synth_xilinx) / iCE40 LUT4",
-      std::to_string(hctest::jsonInt(js, "cells")) + " / " +
-          std::to_string(hctest::jsonInt(js, "lut4")),
-      "pins " + std::to_string(hctest::jsonInt(js, "pins")) + " (prototype 62)");
-  row("  HX8K Fmax; origin worst case",
-      fmt(hctest::jsonNumber(js, "fmax_mhz")) + " MHz; " +
-          std::to_string(hctest::jsonInt(js, "origin_cycles")) + " cyc",
-      "prototype 25 MHz; 125 cycles");
-}
+
+  // The router's synthesis figures (hypercast synth) for a degree-8 router with a
+  // 32-bit payload, the issue's Fmax target configuration. `net` is the network's
+  // --m/--rho: G^{2,2}_{5,5} (every weight 1: each output arbitrates over at most 5
+  // sources) and G^{1,1,1,1}_{5^4} (every ring continues on two VCs: the degree-8
+  // shape with the most sources per output).
+  void routerSynthesis(const std::string& kind, const std::string& net,
+                       const std::string& options) {
+    const std::string dir = "/tmp/hc-bench-synth-" + std::to_string(::getpid());
+    const double t0 = now();
+    const auto r =
+        hctest::run(hctest::hypercast() + " synth " + net + " " + options + " --out " + dir);
+    const double secs = now() - t0;
+    const std::string js = hctest::slurp(dir + "/synth_report.json");
+    fs::remove_all(dir);
+    if (r.code != 0) {
+      row("synth " + kind + " degree-8 router", "FAILED", r.err.substr(0, 28));
+      return;
+    }
+    row("synth " + kind + " degree-8 router, 32-bit payload: generic cells",
+        std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
+    row("  iCE40 LUT4 / flip-flops",
+        std::to_string(hctest::jsonInt(js, "lut4")) + " / " +
+            std::to_string(hctest::jsonInt(js, "ff")),
+        "");
+    const double fmax = hctest::jsonNumber(js, "fmax_mhz");
+    const double median = hctest::jsonNumber(js, "fmax_median_mhz");  // -1 for one seed
+    const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
+    row("  HX8K Fmax placed and routed",
+        fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
+                 : "no fit (" + std::to_string(hctest::jsonInt(js, "placed_lcs")) + " LCs)",
+        "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
+  }
+
+  // The prototype's own module, hc_weight_unit, at the prototype's limits (4
+  // dimensions, 15 nodes, degree 16): the like-for-like comparison with Sec. 4.1.
+  void weightUnitSynthesis() {
+    const std::string dir = "/tmp/hc-bench-unit-" + std::to_string(::getpid());
+    const auto r =
+        hctest::run(hctest::hypercast() +
+                    " synth --router programmable --weight-unit-only --xilinx --out " + dir);
+    const std::string js = hctest::slurp(dir + "/synth_report.json");
+    fs::remove_all(dir);
+    if (r.code != 0) {
+      row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
+      return;
+    }
+    row("synth hc_weight_unit, prototype's limits: generic cells",
+        std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
+    row("  7-series cells (synth_xilinx) / iCE40 LUT4",
+        std::to_string(hctest::jsonInt(js, "cells")) + " / " +
+            std::to_string(hctest::jsonInt(js, "lut4")),
+        "pins " + std::to_string(hctest::jsonInt(js, "pins")) + " (prototype 62)");
+    row("  HX8K Fmax; origin worst case",
+        fmt(hctest::jsonNumber(js, "fmax_mhz")) + " MHz; " +
+            std::to_string(hctest::jsonInt(js, "origin_cycles")) + " cyc",
+        "prototype 25 MHz; 125 cycles");
+  }
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   const std::string hc = hctest::hypercast();
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);           // rows appear as they are measured
+  if (argc > 1 && std::string(argv[1]) == "sched") {  // the schedule-network models alone
+    const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
+    scheduleModels("HYPERCAST_CACHE=" + cache + " ", hc);
+    fs::remove_all(cache);
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "icarus") {  // that row alone
+    const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
+    icarusVersusVerilator("HYPERCAST_CACHE=" + cache + " ");
+    fs::remove_all(cache);
+    return 0;
+  }
   std::printf("| %-58s | %18s | %-28s |\n", "benchmark", "value", "note");
   std::printf("|%s|%s|%s|\n", std::string(60, '-').c_str(), std::string(20, '-').c_str(),
               std::string(30, '-').c_str());
@@ -247,26 +428,7 @@ int main() {
               : "FAILED");
     }
   }
-  // Schedule networks on Verilator: the whole generated top (every node emitted)
-  // against hc_sched_node Verilated once and wired N times by the harness, on
-  // the multinode broadcast. Build time is the first (cold-cache) run's.
-  for (const auto& [d, model] : std::vector<std::pair<int, std::string>>{
-           {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
-    const std::string mnb = " simulate --topology hypercube --dim " + std::to_string(d) +
-                            " --collective multinode-broadcast --engine verilator --rtl-model " +
-                            model + " --json";
-    t0 = now();
-    const auto first = hctest::run(env + hc + mnb);
-    const double build_s = now() - t0 - hctest::jsonNumber(first.out, "seconds");
-    const auto r = hctest::run(env + hc + mnb + " --repeat 20");
-    const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
-    const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
-    const bool ok = first.code == 0 && r.code == 0;
-    row(what + ", first run (build + 1 run)", ok ? fmt(build_s, "%.0f s") : "FAILED",
-        ok ? "PASS, Verilated: " + hctest::jsonStr(r.out, "rtl_model") : "FAILED");
-    row(what + ", speed x20", ok ? fmt(speed / 1e6, "%.3f M") + " n-c/s" : "FAILED",
-        ok ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles" : "FAILED");
-  }
+  scheduleModels(env, hc);
   icarusVersusVerilator(env);
   routerSynthesis("hardwired G^{2,2}_{5,5}", "--m 5,5 --rho 2,2", "--seeds 10");
   routerSynthesis("hardwired G^{2,2}_{5,5}, 1 flit/VC,", "--m 5,5 --rho 2,2",

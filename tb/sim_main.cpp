@@ -284,6 +284,12 @@ int run(const SimJob& job) {
   o.cycles = cycle;
   o.watchdog = watchdog;
   o.watchdog_limit = job.watchdog;
+  o.max_cycles = max_cycles;
+  o.stopped_by = div.found            ? "divergence"
+                 : watchdog           ? "watchdog"
+                 : done_at >= 0       ? "completed"
+                 : job.max_cycles > 0 ? "max_cycles"
+                                      : "cycle_limit";
   o.checker_ok = rep.ok;
   o.checker_errors = rep.errors;
   o.cosim = net && rtl;

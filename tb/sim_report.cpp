@@ -32,6 +32,7 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   j["completion_cycles"] = o.completion_cycles;
   j["cycles"] = o.cycles;
   j["watchdog"] = o.watchdog;
+  j["stopped_by"] = o.stopped_by;
   j["checker"] = o.checker_ok ? "pass" : "fail";
   j["checker_errors"] = o.checker_errors;
   if (o.cosim) {
@@ -118,6 +119,12 @@ void printText(std::ostream& os, const SimOutcome& o) {
   if (o.watchdog) {
     os << "watchdog         no progress for " << o.watchdog_limit << " cycles at cycle " << o.cycles
        << "\n";
+  }
+  if (o.stopped_by == "max_cycles") {
+    os << "stopped          by --max-cycles " << o.max_cycles << ", before the work was done\n";
+  } else if (o.stopped_by == "cycle_limit") {
+    os << "stopped          at the cycle limit derived from the workload (" << o.max_cycles
+       << "), before the work was done\n";
   }
   os << "speed            " << static_cast<uint64_t>(o.nodeCyclesPerSecond()) << " node-cycles/s ("
      << o.cycles << " cycles in " << o.seconds << " s)\n"

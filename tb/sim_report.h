@@ -37,6 +37,10 @@ struct SimOutcome {
   int64_t cycles = 0;
   bool watchdog = false;
   int64_t watchdog_limit = 0;
+  // Why the run ended: "completed", "watchdog", "divergence", "max_cycles" (the
+  // user's --max-cycles), "cycle_limit" (the budget derived from the workload).
+  std::string stopped_by = "completed";
+  int64_t max_cycles = 0;
   bool checker_ok = false;
   std::vector<std::string> checker_errors;
   bool cosim = false;

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "test_util.h"
 
@@ -110,4 +112,256 @@ TEST(Cli, ExistingOutputIsLeftAsItWasOnError) {
   EXPECT_EQ(hctest::slurp(out + "/mine.txt"), "keep");
   EXPECT_EQ(std::distance(fs::directory_iterator(out), fs::directory_iterator{}), 1);
   fs::remove_all(out);
+}
+
+namespace {
+
+hctest::CmdResult hc(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return hctest::runArgv(argv);
+}
+
+std::set<std::string> tree(const std::string& dir) {
+  std::set<std::string> names;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    names.insert(fs::relative(e.path(), dir).string());
+  }
+  return names;
+}
+
+void expectOneLine(const hctest::CmdResult& r, int code, const std::string& fragment) {
+  EXPECT_EQ(r.code, code) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+// generate swaps a complete tree in: an earlier hypercast output is replaced whole
+// (nothing of another network stays), and nothing is left beside DIR.
+TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
+  const std::string t = hctest::tempFolder("gen-replace");
+  const std::string dir = t + "/net";
+  ASSERT_EQ(hc({"generate", "--m", "5", "--rho", "1", "--out", dir}).code, 0);
+  ASSERT_TRUE(fs::exists(dir + "/hc_m5_r1.core"));
+  { std::ofstream(dir + "/notes.txt") << "mine\n"; }
+  fs::permissions(dir, fs::perms(0750));
+  const std::vector<std::string> cube = {"generate", "--topology",   "hypercube", "--dim",
+                                         "2",        "--collective", "broadcast"};
+  auto with = [](std::vector<std::string> v, const std::string& out) {
+    v.insert(v.end(), {"--out", out});
+    return v;
+  };
+  const auto r = hc(with(cube, dir));
+  ASSERT_EQ(r.code, 0) << r.err;
+  // Exactly what the same command writes into a new folder.
+  const std::string fresh = hctest::tempFolder("gen-fresh") + "/net";
+  ASSERT_EQ(hc(with(cube, fresh)).code, 0);
+  EXPECT_EQ(tree(dir), tree(fresh));
+  fs::remove_all(fs::path(fresh).parent_path());
+  EXPECT_FALSE(fs::exists(dir + "/hc_m5_r1.core"));
+  EXPECT_FALSE(fs::exists(dir + "/rtl/hc_m5_r1_top.v"));
+  EXPECT_FALSE(fs::exists(dir + "/notes.txt"));
+  EXPECT_EQ(fs::status(dir).permissions(), fs::perms(0750));
+  // Only DIR in its parent: no staging or old tree left.
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+  fs::remove_all(t);
+}
+
+TEST(Cli, GenerateIntoAnEmptyFolderOrThroughALink) {
+  const std::string t = hctest::tempFolder("gen-empty");
+  fs::create_directory(t + "/empty");
+  ASSERT_EQ(hc({"generate", "--m", "4", "--rho", "1", "--out", t + "/empty"}).code, 0);
+  EXPECT_TRUE(fs::exists(t + "/empty/manifest.json"));
+  fs::create_directory(t + "/real");
+  fs::create_directory_symlink("real", t + "/link");
+  ASSERT_EQ(hc({"generate", "--m", "4", "--rho", "1", "--out", t + "/link"}).code, 0);
+  EXPECT_TRUE(fs::is_symlink(t + "/link"));
+  EXPECT_TRUE(fs::exists(t + "/real/manifest.json"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
+  fs::remove_all(t);
+}
+
+// A non-empty folder that is not an earlier hypercast output is refused before any
+// work and left as it was; so is one whose manifest.json is a folder.
+TEST(Cli, GenerateRefusesAForeignFolder) {
+  const std::string t = hctest::tempFolder("gen-foreign");
+  const std::string dir = t + "/d";
+  struct Setup {
+    std::string name;
+    std::function<void()> make;
+    std::string fragment;
+  };
+  const std::vector<Setup> setups = {
+      {"a file of the user's", [&] { std::ofstream(dir + "/mine.txt") << "keep\n"; }, "not empty"},
+      {"manifest.json of another tool",
+       [&] { std::ofstream(dir + "/manifest.json") << R"({"tool": "other"})"; }, "not empty"},
+      {"manifest.json that is no JSON",
+       [&] { std::ofstream(dir + "/manifest.json") << "tool hypercast"; }, "not empty"},
+      {"manifest.json a folder",
+       [&] {
+         fs::create_directories(dir + "/manifest.json");
+         std::ofstream(dir + "/manifest.json/x") << R"({"tool": "hypercast"})";
+         std::ofstream(dir + "/hc_m4_r1.core") << "old\n";
+       },
+       "manifest.json is not a regular file"},
+  };
+  for (const Setup& s : setups) {
+    SCOPED_TRACE(s.name);
+    fs::remove_all(dir);
+    fs::create_directory(dir);
+    s.make();
+    const std::set<std::string> before = tree(dir);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"generate", "--m", "4", "--rho", "1", "--out", dir},
+          std::vector<std::string>{"generate", "--topology", "hypercube", "--dim", "2",
+                                   "--collective", "broadcast", "--out", dir}}) {
+      expectOneLine(hc(args), 2, s.fragment);
+      EXPECT_EQ(tree(dir), before);
+      EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+    }
+  }
+  fs::remove_all(t);
+}
+
+// generate --json and manifest.json are written by nlohmann-json: a '"' or '\' in
+// the output path stays valid JSON (and comes back as it was given), bytes that are
+// not UTF-8 do not break it, and the manifest's numbers are numbers.
+TEST(Cli, GenerateJsonIsValidForAnyPath) {
+  const std::string t = hctest::tempFolder("gen-json");
+  for (const std::vector<std::string>& net :
+       {std::vector<std::string>{"--m", "5,4", "--rho", "1,1"},
+        std::vector<std::string>{"--topology", "hypercube", "--dim", "2", "--collective",
+                                 "broadcast"}}) {
+    for (const std::string& name : {std::string("a \"q\" b\\c"), std::string("latin-\xe9")}) {
+      SCOPED_TRACE(net[0] + " " + name);
+      const std::string dir = t + "/" + name;
+      std::vector<std::string> args = {"generate"};
+      args.insert(args.end(), net.begin(), net.end());
+      args.insert(args.end(), {"--out", dir, "--json"});
+      const auto r = hc(args);
+      ASSERT_EQ(r.code, 0) << r.err;
+      const nlohmann::json j = nlohmann::json::parse(r.out);  // throws if invalid
+      ASSERT_TRUE(j.at("out").is_string());
+      if (name.find('\xe9') == std::string::npos) {
+        EXPECT_EQ(j.at("out").get<std::string>(), dir);
+      }
+      EXPECT_TRUE(j.at("files").is_number_integer());
+      EXPECT_TRUE(j.at("bytes").is_number_integer());
+      fs::remove_all(dir);
+    }
+  }
+  const std::string dir = t + "/net";
+  ASSERT_EQ(hc({"generate", "--m", "5,4", "--rho", "1,1", "--out", dir}).code, 0);
+  const nlohmann::json m = nlohmann::json::parse(hctest::slurp(dir + "/manifest.json"));
+  EXPECT_EQ(m.at("tool"), "hypercast");
+  EXPECT_EQ(m.at("m"), nlohmann::json::parse("[5, 4]"));
+  EXPECT_EQ(m.at("rho"), nlohmann::json::parse("[1, 1]"));
+  EXPECT_EQ(m.at("nodes"), 20);
+  EXPECT_EQ(m.at("ports").size(), 4u);
+  EXPECT_TRUE(m.at("ports").at(0).at("two_vc").is_boolean());
+  EXPECT_EQ(m.at("flit").at("fields_msb_first").size(), 5u);
+  fs::remove_all(t);
+}
+
+// An option that would be ignored is refused, naming why (issue 14: --rtl-model
+// with systemc, --window/--seed without --random, --start with --random or
+// --traffic, --points with --rates, --seeds with --no-pnr).
+TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
+  const std::string t = hctest::tempFolder("ignored");
+  const std::string sim = "simulate --m 5 --rho 1 ";
+  expectRejected(sim + "--engine systemc --rtl-model routers", "needs --engine verilator or cosim");
+  expectRejected(sim + "--engine systemc --source 1 --window 9", "--window needs --random");
+  expectRejected(sim + "--engine systemc --all-sources --seed 3",
+                 "--seed needs --random or --traffic");
+  expectRejected(sim + "--engine systemc --random 4 --start 2",
+                 "--start does not apply to --random");
+  expectRejected(sim + "--engine systemc --traffic uniform --rate 0.1 --start 2",
+                 "--start does not apply to --traffic");
+  expectRejected("sweep --m 5 --rho 1 --rates 0.1 --points 3 --out " + t + "/s",
+                 "--points does not apply with --rates");
+  expectRejected("synth --m 4 --rho 1 --no-pnr --seeds 3 --out " + t + "/y", "--no-pnr");
+  expectRejected("synth --m 4 --rho 1 --no-pnr --seed 3 --out " + t + "/y", "--no-pnr");
+  EXPECT_TRUE(fs::is_empty(t));
+  // Still accepted: --seed with --traffic, --window and --seed with --random.
+  EXPECT_EQ(run(hctest::hypercast() + " " + sim +
+                "--engine systemc --traffic uniform --rate 0.1 --cycles 50 --seed 4")
+                .code,
+            0);
+  EXPECT_EQ(
+      run(hctest::hypercast() + " " + sim + "--engine systemc --random 4 --window 9 --seed 4").code,
+      0);
+  fs::remove_all(t);
+}
+
+// Messages that say what is wrong (issue 14: "--m is empty" for ",8", "not a
+// number" for a whole number out of range or a fraction).
+TEST(Cli, ParseErrorsSayWhatIsWrong) {
+  expectRejected("generate --m ,8 --rho 1,1 --out /tmp/never", "--m: entry 1 of ',8' is empty");
+  expectRejected("generate --m 8,6 --rho 1,,1 --out /tmp/never", "entry 2");
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --random 3 --seed 99999999999999999999",
+                 "out of range");
+  expectRejected("synth --m 4 --rho 1 --freq 99.5 --out /tmp/never",
+                 "'99.5' is not a whole number");
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --source 1.5", "not a whole number");
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --source x", "'x' is not a number");
+  EXPECT_FALSE(fs::exists("/tmp/never"));
+}
+
+// A run that --max-cycles stopped says so, in text and JSON.
+TEST(Cli, MaxCyclesStopIsReported) {
+  const std::string sim = hctest::hypercast() + " simulate --m 8,6 --rho 1,1 --engine systemc ";
+  auto r = run(sim + "--all-sources --max-cycles 3 --json");
+  EXPECT_EQ(r.code, 1) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("stopped_by"), "max_cycles");
+  EXPECT_EQ(j.at("verdict"), "FAIL");
+  r = run(sim + "--all-sources --max-cycles 3");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("stopped          by --max-cycles 3"), std::string::npos) << r.out;
+  r = run(sim + "--source 0 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("stopped_by"), "completed");
+}
+
+// info's table is as wide as its widest number: every column lines up.
+TEST(Cli, InfoTableAlignsWideNumbers) {
+  const auto r = run(hctest::hypercast() + " info --m 1000,999,7 --rho 1,1,1");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream in(r.out.substr(r.out.find("dim")));
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  // Right-aligned: every line as long as the header, each column ending where the
+  // header's name ends.
+  const std::string& head = lines[0];
+  for (const std::string& l : lines) {
+    EXPECT_EQ(l.size(), head.size()) << r.out;
+    for (size_t c = 0; c < head.size() && c < l.size(); ++c) {
+      const bool head_ends = head[c] != ' ' && (c + 1 == head.size() || head[c + 1] == ' ');
+      if (head_ends) {
+        EXPECT_NE(l[c], ' ') << "column ending at " << c << ":\n" << r.out;
+      }
+    }
+  }
+  EXPECT_NE(lines[1].find("6993"), std::string::npos);
+}
+
+TEST(Cli, TopLevelHelpListsVersion) {
+  const auto r = run(hctest::hypercast() + " --help");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("--version"), std::string::npos) << r.out;
+  EXPECT_EQ(run(hctest::hypercast() + " --version").code, 0);
+}
+
+// generate refuses a router top beyond 2^20 port ends (nodes x degree), before
+// any work: C_2000<1..1000> used to write a 170 MB top silently.
+TEST(Cli, GenerateRefusesAnOversizedTop) {
+  const std::string out = "/tmp/hctest-bigtop-" + std::to_string(::getpid());
+  expectRejected("generate --m 2000 --rho 1000 --out " + out, "at most 1048576");
+  expectRejected("generate --m 1000000 --rho 500000 --out " + out, "port ends");
+  EXPECT_FALSE(fs::exists(out));
 }

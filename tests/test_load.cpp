@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "test_util.h"
@@ -140,4 +141,124 @@ TEST(Load, BadTrafficOptions) {
     EXPECT_EQ(r.code, 2) << bad;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << ": " << r.err;
   }
+}
+
+// sweep reads each run's report with nlohmann-json and writes its integers as
+// integers: the CSV row holds exactly the figures simulate --json gives.
+TEST(Load, SweepCsvHoldsTheRunsFigures) {
+  const std::string dir = hctest::tempFolder("sweep-int") + "/out";
+  const auto r = hctest::runArgv({hctest::hypercast(), "sweep", "--m", "4", "--rho", "1", "--rates",
+                                  "1", "--cycles", "400", "--seed", "3", "--out", dir});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const auto sim = hctest::runArgv({hctest::hypercast(), "simulate", "--m", "4", "--rho", "1",
+                                    "--traffic", "uniform", "--rate", "1", "--cycles", "400",
+                                    "--seed", "3", "--engine", "systemc", "--json"});
+  ASSERT_EQ(sim.code, 0) << sim.err;
+  const nlohmann::json j = nlohmann::json::parse(sim.out);
+  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
+  std::string header, row;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  std::vector<std::string> cells;
+  std::stringstream ss(row);
+  for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+  ASSERT_EQ(cells.size(), 9u) << row;
+  EXPECT_EQ(cells[4], std::to_string(j.at("latency_max").get<long long>())) << row;
+  EXPECT_EQ(cells[6], std::to_string(j.at("max_output_wait").get<long long>())) << row;
+  EXPECT_EQ(cells[7], std::to_string(j.at("max_injection_wait").get<long long>())) << row;
+  EXPECT_DOUBLE_EQ(std::stod(cells[2]), j.at("latency_mean").get<double>()) << row;
+  EXPECT_EQ(cells[8], "PASS");
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+namespace {
+
+void expectRefusedAtOnce(const std::vector<std::string>& args, const std::string& fragment) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = hctest::finish(hctest::start(argv), 30);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::string line;
+  for (const auto& a : args) line += a + " ";
+  EXPECT_EQ(r.code, 2) << line << r.err;
+  EXPECT_EQ(r.out, "") << line;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << line << r.err;
+  EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << line << r.err;
+  EXPECT_LT(secs, 5.0) << line;
+}
+
+}  // namespace
+
+// A load run whose expected broadcasts (rate x N x cycles) exceed the limit is
+// refused before the workload is generated (it used to grow memory until
+// std::bad_alloc); a tiny rate on a large network does not spin over N x cycles
+// trials before the run starts.
+TEST(Load, WorkloadSizeIsCheckedBeforeItIsGenerated) {
+  expectRefusedAtOnce({"simulate", "--m", "256,256", "--rho", "1,1", "--traffic", "uniform",
+                       "--rate", "1", "--cycles", "10000000", "--engine", "systemc"},
+                      "broadcasts");
+  expectRefusedAtOnce({"simulate", "--m", "300,300", "--rho", "1,1", "--traffic", "uniform",
+                       "--rate", "1", "--cycles", "10000000", "--engine", "systemc"},
+                      "at most 65536");
+  const hctest::Started s =
+      hctest::start({hctest::hypercast(), "simulate", "--m", "256,256", "--rho", "1,1", "--traffic",
+                     "uniform", "--rate", "1e-12", "--cycles", "10000000", "--engine", "systemc"});
+  // The network line is printed once the workload is made, before the run.
+  EXPECT_TRUE(hctest::waitUntil(
+      [&] { return hctest::slurp(s.out_path).find("network") != std::string::npos; }, 10.0));
+  ::kill(s.pid, SIGINT);
+  EXPECT_EQ(hctest::finish(s, 30).code, 130);
+}
+
+// sweep checks the network against the engine, its rates, seed, workload sizes
+// and output folder before its first run: bad input exits 2 at once, with nothing
+// on stdout and nothing written.
+TEST(Load, SweepChecksEverythingBeforeItsFirstRun) {
+  const std::string t = hctest::tempFolder("sweep-bad");
+  const std::string out = t + "/out";
+  auto sweep = [&](std::vector<std::string> extra, const std::string& dir) {
+    std::vector<std::string> v = {"sweep"};
+    v.insert(v.end(), extra.begin(), extra.end());
+    v.insert(v.end(), {"--out", dir});
+    return v;
+  };
+  expectRefusedAtOnce(sweep({"--m", "300,300", "--rho", "1,1"}, out), "at most 65536");
+  expectRefusedAtOnce(sweep({"--m", "65,65", "--rho", "1,1", "--engine", "cosim"}, out),
+                      "at most 4096");
+  expectRefusedAtOnce(sweep({"--m", "200", "--rho", "40"}, out), "at most 64 ports");
+  expectRefusedAtOnce(sweep({"--m", "8", "--rho", "1", "--rates", ""}, out), "--rates is empty");
+  expectRefusedAtOnce(sweep({"--m", "8", "--rho", "1", "--rates", "0.1,,0.2"}, out),
+                      "entry 2 is empty");
+  expectRefusedAtOnce(sweep({"--m", "8", "--rho", "1", "--rates", "0.1,2"}, out), "--rates");
+  expectRefusedAtOnce(sweep({"--m", "8", "--rho", "1", "--seed", "-1"}, out), "--seed");
+  expectRefusedAtOnce(
+      sweep({"--m", "64,64", "--rho", "1,1", "--rates", "1", "--cycles", "10000000"}, out),
+      "broadcasts");
+  expectRefusedAtOnce(sweep({"--m", "8", "--rho", "1"}, "/proc/hypercast-sweep"), "cannot write");
+  { std::ofstream(t + "/file") << "keep\n"; }
+  expectRefusedAtOnce(sweep({"--m", "8", "--rho", "1"}, t + "/file"), "not a folder");
+  expectRefusedAtOnce(sweep({"--m", "8", "--rho", "1"}, ""), "empty path");
+  EXPECT_EQ(hctest::slurp(t + "/file"), "keep\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+  fs::remove_all(t);
+}
+
+// sweep's default rates are distinct: on K_5 (C_5<1,2>) 1.3x the busiest-port
+// bound is beyond 1, and the rates used to repeat 1.0.
+TEST(Load, SweepDefaultRatesAreDistinct) {
+  const std::string dir = hctest::tempFolder("sweep-k5") + "/out";
+  const auto r = hctest::runArgv({hctest::hypercast(), "sweep", "--m", "5", "--rho", "2",
+                                  "--points", "4", "--cycles", "100", "--out", dir});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
+  std::string line;
+  std::getline(csv, line);
+  std::vector<double> offered;
+  while (std::getline(csv, line)) offered.push_back(std::stod(line.substr(0, line.find(','))));
+  ASSERT_EQ(offered.size(), 4u);
+  for (size_t i = 1; i < offered.size(); ++i) EXPECT_GT(offered[i], offered[i - 1]);
+  EXPECT_LE(offered.back(), 1.0);
+  fs::remove_all(fs::path(dir).parent_path());
 }

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
 
 #include "test_util.h"
 
@@ -138,4 +140,41 @@ TEST(Synth, RefusesWhatItCannotDo) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("needs --router programmable"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir));
+}
+
+// synth_report.json is written by nlohmann-json: what was not measured (no
+// place-and-route here) is null, never -1, and every count is an integer.
+TEST(Synth, ReportJsonUsesNullForNotMeasured) {
+  const std::string dir = "/tmp/hctest-synth-null-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " synth --m 4 --rho 1 --payload-width 8 --no-pnr --out " + dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json j = nlohmann::json::parse(hctest::slurp(dir + "/synth_report.json"));
+  const nlohmann::json& ice = j.at("ice40");
+  EXPECT_TRUE(ice.at("placed_lcs").is_null()) << ice;
+  EXPECT_TRUE(ice.at("fmax_mhz").is_null()) << ice;
+  EXPECT_TRUE(ice.at("fmax_median_mhz").is_null()) << ice;
+  EXPECT_TRUE(j.at("hop_ns").is_null()) << j;
+  EXPECT_TRUE(j.at("network_pnr").at("lcs").is_null()) << j;
+  EXPECT_TRUE(j.at("network_pnr").at("fmax_mhz").is_null()) << j;
+  EXPECT_TRUE(j.at("xilinx").at("luts").is_null()) << j;  // no --xilinx
+  EXPECT_TRUE(j.at("generic_cells").is_number_integer()) << j;
+  EXPECT_GT(j.at("generic_cells").get<long long>(), 100);
+  EXPECT_TRUE(ice.at("lut4").is_number_integer()) << ice;
+  // No negative number anywhere.
+  std::function<void(const nlohmann::json&)> walk = [&](const nlohmann::json& v) {
+    if (v.is_number()) {
+      EXPECT_GE(v.get<double>(), 0) << j;
+    }
+    if (v.is_structured()) {
+      for (const auto& item : v) walk(item);
+    }
+  };
+  walk(j);
+  // User-facing text names no tracker issue.
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_EQ(md.find("issue"), std::string::npos) << md;
+  EXPECT_EQ(r.out.find("issue"), std::string::npos) << r.out;
+  fs::remove_all(dir);
 }

@@ -7,6 +7,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_rtl.h"
 #include "util/error.h"
+#include "util/json_text.h"
 
 namespace hypercast {
 namespace cli {
@@ -17,11 +18,12 @@ int generateScheduleNetwork(const Args& a) {
   for (const std::string& opt : hypercycleRouterOptions()) {
     if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
   }
+  checkOutputTree("--out", a.get("out"));
   const CheckedSchedule c = buildCheckedSchedule(a, true, "generate");
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const auto t0 = std::chrono::steady_clock::now();
   const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw);
-  writeFileSet(a.get("out"), rtl.files);
+  writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
@@ -39,7 +41,7 @@ int generateScheduleNetwork(const Args& a) {
     j["rom_bits_total"] = p.romBitsPerNode() * n;
     j["peak_store"] = p.max_slots;
     j["seconds"] = secs;
-    std::cout << j.dump() << "\n";
+    std::cout << jsonText(j) << "\n";
     return 0;
   }
   std::cout << scheduleSummary(c) << "checker          PASS\n"
@@ -63,7 +65,8 @@ int cmdGenerate(const std::vector<std::string>& words) {
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
-  specs.push_back({"out", "DIR", "output folder (created; existing files are replaced)"});
+  specs.push_back(
+      {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
   specs.push_back({"json", "", "print a JSON summary"});
   specs.push_back({"help", "", "show this help"});
   const Args a("generate", specs, words);
@@ -85,17 +88,24 @@ int cmdGenerate(const std::vector<std::string>& words) {
   if (a.has("source")) throw Error("--source needs --collective");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
+  checkTopSize(h);
+  checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
-  writeFileSet(a.get("out"), rtl.files);
+  writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
   if (a.has("json")) {
-    std::cout << "{\"out\": \"" << a.get("out") << "\", \"top\": \"" << rtl.top_module
-              << "\", \"router\": \"" << rtl.router_module << "\", \"nodes\": " << h.nodes()
-              << ", \"files\": " << rtl.files.size() << ", \"bytes\": " << bytes
-              << ", \"seconds\": " << secs << "}\n";
+    nlohmann::ordered_json j;
+    j["out"] = a.get("out");
+    j["top"] = rtl.top_module;
+    j["router"] = rtl.router_module;
+    j["nodes"] = h.nodes();
+    j["files"] = rtl.files.size();
+    j["bytes"] = bytes;
+    j["seconds"] = secs;
+    std::cout << jsonLine(j) << "\n";
     return 0;
   }
   std::cout << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()

@@ -1,6 +1,9 @@
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "checker/network_links.h"
 #include "cli/commands.h"
@@ -13,10 +16,12 @@ namespace cli {
 
 namespace {
 
-// The hypercycle's own facts: per dimension m, rho, degree, D, a, k (eqs. 2-6).
+// The hypercycle's own facts: per dimension m, rho, degree, D, a, k (eqs. 2-6),
+// as a table whose columns are as wide as their widest entry.
 void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostream& text) {
   nlohmann::ordered_json dims = nlohmann::ordered_json::array();
-  text << "dim    m  rho  degree   D   a   k  weight\n";
+  const std::vector<std::string> header = {"dim", "m", "rho", "degree", "D", "a", "k", "weight"};
+  std::vector<std::vector<std::string>> rows = {header};
   for (int i = h.dims(); i >= 1; --i) {
     const Dimension& d = h.dim(i);
     dims.push_back({{"dim", i},
@@ -27,11 +32,21 @@ void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostrea
                     {"a", d.a()},
                     {"k", d.k()},
                     {"weight", h.weight(i)}});
-    char line[96];
-    std::snprintf(line, sizeof line, "%3d %4d %4d %7d %3d %3d %3d  %llu\n", i, d.m, d.rho,
-                  d.degree(), d.diameter(), d.a(), d.k(),
-                  static_cast<unsigned long long>(h.weight(i)));
-    text << line;
+    rows.push_back({std::to_string(i), std::to_string(d.m), std::to_string(d.rho),
+                    std::to_string(d.degree()), std::to_string(d.diameter()), std::to_string(d.a()),
+                    std::to_string(d.k()), std::to_string(h.weight(i))});
+  }
+  std::vector<size_t> width(header.size(), 0);
+  for (const auto& row : rows) {
+    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      if (c) line += "  ";
+      line += std::string(width[c] - row[c].size(), ' ') + row[c];  // right-aligned
+    }
+    text << line << "\n";
   }
   j["dimensions"] = dims;
 }

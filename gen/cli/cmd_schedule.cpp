@@ -6,6 +6,7 @@
 #include "cli/topologies.h"
 #include "emit/schedule_csv.h"
 #include "util/error.h"
+#include "util/json_text.h"
 #include "util/output_file.h"
 
 namespace hypercast {
@@ -49,7 +50,7 @@ int cmdSchedule(const std::vector<std::string>& words) {
     j["build_seconds"] = c.build_seconds;
     j["check_seconds"] = c.check_seconds;
     if (a.has("out")) j["csv"] = out;
-    std::cout << j.dump() << "\n";
+    std::cout << jsonText(j) << "\n";
     return 0;
   }
   std::cout << scheduleSummary(c) << "checker          PASS (" << c.report.packets

@@ -1,6 +1,8 @@
 #include <unistd.h>
 
+#include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -63,6 +65,37 @@ uint64_t splitmix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+}  // namespace
+
+void checkSimulatedNetwork(const Hypercycle& h, const std::string& engine) {
+  const bool rtl = engine != "systemc";
+  const uint64_t limit = rtl ? kVerilatorMaxNodes : kSystemcMaxNodes;
+  if (h.nodes() > limit) {
+    throw Error("the network has " + std::to_string(h.nodes()) + " nodes; the " + engine +
+                " engine takes at most " + std::to_string(limit) +
+                (rtl ? " (use --engine systemc)" : ""));
+  }
+  if (h.degree() > kModelMaxPorts) {
+    throw Error("the simulation model takes at most " + std::to_string(kModelMaxPorts) +
+                " ports per node; this network has degree " + std::to_string(h.degree()) +
+                " (generate still works)");
+  }
+}
+
+void checkLoadRun(uint64_t nodes, double rate, long long cycles) {
+  const double expected = rate * static_cast<double>(nodes) * static_cast<double>(cycles);
+  if (expected > static_cast<double>(kMaxLoadBroadcasts)) {
+    char e[32];
+    std::snprintf(e, sizeof e, "%.3g", expected);
+    throw Error("the run would generate about " + std::string(e) + " broadcasts (rate x " +
+                std::to_string(nodes) + " nodes x " + std::to_string(cycles) +
+                " cycles); at most " + std::to_string(kMaxLoadBroadcasts) +
+                " (lower --rate or --cycles)");
+  }
+}
+
+namespace {
+
 std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int payload_width) {
   const uint64_t n = h.nodes();
   std::vector<BroadcastRequest> out;
@@ -76,18 +109,24 @@ std::vector<BroadcastRequest> plan(const Args& a, const Hypercycle& h, int paylo
     if (!a.has("rate")) throw Error("--traffic needs --rate R (broadcasts per node per cycle)");
     const double rate = parseRate("--rate", a.get("rate"));
     const long long cycles = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
+    checkLoadRun(n, rate, cycles);
     std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
-    std::bernoulli_distribution coin(rate);
     // Every node, every cycle: a new broadcast with probability R (Bernoulli
-    // process, as BookSim's injection).
-    for (long long c = 0; c < cycles; ++c) {
-      for (uint64_t x = 0; x < n; ++x) {
-        if (coin(rng)) out.push_back(BroadcastRequest{x, c, 0});
-      }
+    // process, as BookSim's injection). The trials are numbered c * N + x and
+    // the gaps between successes drawn directly (geometric), so the work is the
+    // broadcasts', not N x cycles.
+    const double trials = static_cast<double>(n) * static_cast<double>(cycles);  // < 2^53
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const double log_q = rate < 1 ? std::log1p(-rate) : 0;
+    auto gap = [&]() { return rate < 1 ? std::floor(std::log(1.0 - unit(rng)) / log_q) : 0.0; };
+    for (double t = gap(); t < trials; t += 1 + gap()) {
+      const uint64_t i = static_cast<uint64_t>(t);
+      out.push_back(BroadcastRequest{i % n, static_cast<int64_t>(i / n), 0});
+      if (out.size() > kMaxLoadBroadcasts) break;
     }
     if (out.size() > kMaxLoadBroadcasts) {
-      throw Error("the run would generate " + std::to_string(out.size()) + " broadcasts; at most " +
-                  std::to_string(kMaxLoadBroadcasts) + " (lower --rate or --cycles)");
+      throw Error("the run would generate more than " + std::to_string(kMaxLoadBroadcasts) +
+                  " broadcasts (lower --rate or --cycles)");
     }
   } else if (a.has("random")) {
     const long long k = a.getInt("random", 1, 1, 1000000);
@@ -388,17 +427,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
     throw Error("unknown engine '" + job.engine + "' (engines: systemc, verilator, cosim)");
   }
   const bool rtl = job.engine != "systemc";
-  const uint64_t limit = rtl ? kVerilatorMaxNodes : kSystemcMaxNodes;
-  if (h.nodes() > limit) {
-    throw Error("the network has " + std::to_string(h.nodes()) + " nodes; the " + job.engine +
-                " engine takes at most " + std::to_string(limit) +
-                (rtl ? " (use --engine systemc)" : ""));
-  }
-  if (h.degree() > kModelMaxPorts) {
-    throw Error("the simulation model takes at most " + std::to_string(kModelMaxPorts) +
-                " ports per node; this network has degree " + std::to_string(h.degree()) +
-                " (generate still works)");
-  }
+  checkSimulatedNetwork(h, job.engine);
   for (int i = h.dims(); i >= 1; --i) {
     job.m.push_back(h.dim(i).m);
     job.rho.push_back(h.dim(i).rho);
@@ -411,23 +440,25 @@ int cmdSimulate(const std::vector<std::string>& words) {
   for (const char* opt : {"rate", "cycles"}) {
     if (a.has(opt) && !a.has("traffic")) throw Error(std::string("--") + opt + " needs --traffic");
   }
-  job.broadcasts = plan(a, h, o.payload_width);
-  if (a.has("traffic")) {
-    job.traffic = a.get("traffic");
-    job.rate = parseRate("--rate", a.get("rate"));
-    job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
-  }
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
-  job.trace_path = outputPath(a, "trace");
-  job.wave_path = outputPath(a, "wave");
-  const bool quiet = a.has("quiet") || a.has("json");
-
-  std::string exe;
-  std::string files_note;
+  if (a.has("rtl-model") && !rtl) {
+    throw Error("--rtl-model chooses the Verilated model: it needs --engine verilator or cosim");
+  }
+  // Options of another workload are refused, not ignored.
+  if (a.has("window") && !a.has("random")) {
+    throw Error("--window needs --random (it is the range of the random start cycles)");
+  }
+  if (a.has("seed") && !a.has("random") && !a.has("traffic")) {
+    throw Error("--seed needs --random or --traffic (nothing else is random)");
+  }
+  if (a.has("start") && (a.has("random") || a.has("traffic"))) {
+    throw Error(std::string("--start does not apply to ") +
+                (a.has("random") ? "--random: its start cycles are drawn in 0..W-1 (--window W)"
+                                 : "--traffic: broadcasts start at random in cycles 0..C-1"));
+  }
+  RtlModel model = h.nodes() <= kWholeTopMaxNodes ? RtlModel::kNetwork : RtlModel::kRouters;
   if (rtl) {
-    const HypercycleRtl net = emitHypercycleNetwork(h, o);
     const std::string mode = a.get("rtl-model", "auto");
-    RtlModel model = h.nodes() <= kWholeTopMaxNodes ? RtlModel::kNetwork : RtlModel::kRouters;
     if (mode == "network") {
       model = RtlModel::kNetwork;
     } else if (mode == "routers") {
@@ -443,6 +474,22 @@ int cmdSimulate(const std::vector<std::string>& words) {
       throw Error("--rtl-model network takes at most " + std::to_string(kWholeTopLimit) +
                   " nodes (Verilator's code grows with N); use --rtl-model routers");
     }
+  }
+  job.trace_path = outputPath(a, "trace");
+  job.wave_path = outputPath(a, "wave");
+  // The workload last: every option above is checked before it is generated.
+  job.broadcasts = plan(a, h, o.payload_width);
+  if (a.has("traffic")) {
+    job.traffic = a.get("traffic");
+    job.rate = parseRate("--rate", a.get("rate"));
+    job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
+  }
+  const bool quiet = a.has("quiet") || a.has("json");
+
+  std::string exe;
+  std::string files_note;
+  if (rtl) {
+    const HypercycleRtl net = emitHypercycleNetwork(h, o);
     job.rtl_model = toString(model);
     const RtlBuild b = buildRtlHarness(net, model, quiet, a.has("wave"));
     exe = b.exe;

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <regex>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "algorithm/reference_broadcast.h"
@@ -15,7 +15,9 @@
 #include "cli/run_tool.h"
 #include "emit/load_latency_svg.h"
 #include "emit/output_dir.h"
+#include "emit/rtl_layout.h"
 #include "util/error.h"
+#include "util/json_text.h"
 
 namespace fs = std::filesystem;
 
@@ -24,10 +26,23 @@ namespace cli {
 
 namespace {
 
-double field(const std::string& json, const std::string& key) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
-  return std::stod(m[1]);
+// One run's report (simulate --json), parsed; a run that printed none (it
+// crashed) gives an empty object.
+nlohmann::json parseReport(const std::string& out) {
+  nlohmann::json j = nlohmann::json::parse(out, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() ? j : nlohmann::json::object();
+}
+
+// A number of the report as a double (-1 if absent).
+double number(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : -1;
+}
+
+// A number of the report as CSV text: an integer as an integer, nothing if absent.
+std::string csvField(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? jsonText(*it) : std::string();
 }
 
 }  // namespace
@@ -53,29 +68,46 @@ int cmdSweep(const std::vector<std::string>& words) {
     return 0;
   }
   if (!a.has("out")) throw Error("sweep needs --out DIR");
+  // Every input is checked here, before the first run.
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
-  const double routing = 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
-  const double even = static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
-  std::vector<double> rates;
-  if (a.has("rates")) {
-    std::stringstream ss(a.get("rates"));
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-      rates.push_back(parseRate("--rates", item));
-    }
-  } else {
-    const long long k = a.getInt("points", 8, 2, 100);
-    for (long long i = 1; i <= k; ++i) {
-      rates.push_back(
-          std::min(1.0, 1.3 * routing * static_cast<double>(i) / static_cast<double>(k)));
-    }
-  }
-  const long long cycles = a.getInt("cycles", 5000, 1, 10000000);
   const std::string engine = a.get("engine", "systemc");
   if (engine != "systemc" && engine != "verilator" && engine != "cosim") {
     throw Error("unknown engine '" + engine + "' (engines: systemc, verilator, cosim)");
   }
+  checkSimulatedNetwork(h, engine);
+  validateFits(h, o);
+  const long long cycles = a.getInt("cycles", 5000, 1, 10000000);
+  const long long seed = a.getInt("seed", 1, 0, 1LL << 62);
+  const double routing = 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
+  const double even = static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
+  std::vector<double> rates;
+  if (a.has("rates") && a.has("points")) {
+    throw Error("--points does not apply with --rates (the rates are given)");
+  }
+  if (a.has("rates")) {
+    const std::string list = a.get("rates");
+    if (list.empty()) throw Error("--rates is empty");
+    std::stringstream ss(list);
+    std::string item;
+    size_t entry = 0;
+    while (std::getline(ss, item, ',')) {
+      ++entry;
+      if (item.empty()) throw Error("--rates: entry " + std::to_string(entry) + " is empty");
+      rates.push_back(parseRate("--rates", item));
+    }
+    if (list.back() == ',') throw Error("--rates: trailing comma in '" + list + "'");
+  } else {
+    // K rates evenly up to 1.3x the busiest-port saturation, or up to 1 where that
+    // is beyond 1 (K_5: every rate distinct, never 1.0 repeated).
+    const long long k = a.getInt("points", 8, 2, 100);
+    const double top = std::min(1.0, 1.3 * routing);
+    for (long long i = 1; i <= k; ++i) {
+      rates.push_back(top * static_cast<double>(i) / static_cast<double>(k));
+    }
+  }
+  for (double r : rates) checkLoadRun(h.nodes(), r, cycles);
+  checkOutputFolder("--out", a.get("out"));
   std::error_code ec;
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
   std::vector<std::string> net = {"--m", h.mList(), "--rho", h.rhoList()};
@@ -93,29 +125,29 @@ int cmdSweep(const std::vector<std::string>& words) {
     std::vector<std::string> cmd = {self, "simulate"};
     cmd.insert(cmd.end(), net.begin(), net.end());
     cmd.insert(cmd.end(), {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(cycles),
-                           "--engine", engine, "--seed",
-                           std::to_string(a.getInt("seed", 1, 0, 1LL << 62)), "--json"});
+                           "--engine", engine, "--seed", std::to_string(seed), "--json"});
     RunOptions capture;
     capture.capture_stdout = true;
     capture.capture_stderr = true;  // passed on below, unless interrupted
     const RunResult run = runProcess(cmd, capture);
     std::cerr << run.err << std::flush;
-    const std::string& out = run.out;
+    const nlohmann::json report = parseReport(run.out);
     const int status = run.code;
-    const bool pass = status == 0 && out.find("\"verdict\": \"PASS\"") != std::string::npos;
+    const auto verdict = report.find("verdict");
+    const bool pass = status == 0 && verdict != report.end() && *verdict == "PASS";
     all_pass = all_pass && pass;
     LoadPoint pt;
     pt.offered = r;
-    pt.accepted = field(out, "throughput");
-    pt.latency_mean = field(out, "latency_mean");
-    pt.latency_p99 = field(out, "latency_p99");
+    pt.accepted = number(report, "throughput");
+    pt.latency_mean = number(report, "latency_mean");
+    pt.latency_p99 = number(report, "latency_p99");
     points.push_back(pt);
-    csv << rs << "," << pt.accepted << "," << pt.latency_mean << "," << pt.latency_p99 << ","
-        << field(out, "latency_max") << "," << field(out, "network_latency_mean") << ","
-        << field(out, "max_output_wait") << "," << field(out, "max_injection_wait") << ","
-        << (pass ? "PASS" : "FAIL") << "\n";
+    csv << rs << "," << csvField(report, "throughput") << "," << csvField(report, "latency_mean")
+        << "," << csvField(report, "latency_p99") << "," << csvField(report, "latency_max") << ","
+        << csvField(report, "network_latency_mean") << "," << csvField(report, "max_output_wait")
+        << "," << csvField(report, "max_injection_wait") << "," << (pass ? "PASS" : "FAIL") << "\n";
     std::printf("%-10s %-10.4g %-12.4g %-10.4g %-10.4g %s\n", rs, pt.accepted, pt.latency_mean,
-                pt.latency_p99, field(out, "latency_max"), pass ? "PASS" : "FAIL");
+                pt.latency_p99, number(report, "latency_max"), pass ? "PASS" : "FAIL");
   }
   char title[200];
   std::snprintf(title, sizeof title, "G^{%s}_{%s}, %llu nodes: uniform broadcast traffic",

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "emit/synth_wrapper.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/json_text.h"
 
 namespace fs = std::filesystem;
 
@@ -70,6 +72,22 @@ double jsonNum(const std::string& json, const std::string& re_text) {
   return std::stod(m[1]);
 }
 
+// The lowest Fmax nextpnr achieved over the clocks of its --report JSON
+// ({"fmax": {"<clock>": {"achieved": MHz, ...}}}), -1 if it gives none.
+double achievedMhz(const std::string& report) {
+  const nlohmann::json j = nlohmann::json::parse(report, nullptr, /*allow_exceptions=*/false);
+  double best = -1;
+  if (!j.is_object() || !j.contains("fmax") || !j["fmax"].is_object()) return best;
+  for (const auto& clock : j["fmax"]) {
+    if (!clock.is_object() || !clock.contains("achieved") || !clock["achieved"].is_number()) {
+      continue;
+    }
+    const double f = clock["achieved"].get<double>();
+    if (best < 0 || f < best) best = f;
+  }
+  return best;
+}
+
 struct PnrResult {
   bool placed = false;
   long long lcs = -1;  // logic cells nextpnr needs (reported even when it does not fit)
@@ -94,7 +112,7 @@ PnrResult placeAndRoute(const std::string& work, const std::string& json, const 
   r.placed = run.ok();
   r.lcs = static_cast<long long>(jsonNum(readFile(work + "/" + log), "ICESTORM_LC:\\s*([0-9]+)/"));
   if (r.placed) {
-    r.fmax = jsonNum(readFile(work + "/" + tag + "_pnr.json"), "\"achieved\":\\s*([0-9.]+)");
+    r.fmax = achievedMhz(readFile(work + "/" + tag + "_pnr.json"));
   } else if (r.lcs <= kHx8kLcs) {
     // The work folder goes away with the error: show the log's end.
     printLogTail(work + "/" + log);
@@ -197,16 +215,28 @@ std::string weightUnitMarkdown(const WeightUnitFigures& wu, const RtlLayout& l, 
   return md.str();
 }
 
-std::string weightUnitJson(const WeightUnitFigures& wu) {
-  std::ostringstream js;
-  js << "{\"generic_cells\": " << wu.cells << ", \"ice40\": {\"lut4\": " << wu.luts
-     << ", \"ff\": " << wu.ffs << ", \"placed\": " << (wu.pnr.placed ? "true" : "false")
-     << ", \"placed_lcs\": " << wu.pnr.lcs << ", \"fmax_mhz\": " << wu.pnr.fmax
-     << "}, \"xilinx\": {\"luts\": " << wu.xluts << ", \"cells\": " << wu.xcells
-     << "}, \"pins\": " << wu.pins << ", \"origin_cycles\": " << wu.origin_cycles
-     << ", \"intermediate_cycles\": " << wu.intermediate_cycles
-     << ", \"one_dim_intermediate_cycles\": " << wu.one_dim_cycles << "}";
-  return js.str();
+// A figure, or null when it was not measured (the tools report none: -1 here).
+nlohmann::ordered_json measured(long long v) {
+  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+}
+nlohmann::ordered_json measured(double v) {
+  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+}
+
+nlohmann::ordered_json weightUnitJson(const WeightUnitFigures& wu) {
+  nlohmann::ordered_json j;
+  j["generic_cells"] = measured(wu.cells);
+  j["ice40"] = {{"lut4", measured(wu.luts)},
+                {"ff", measured(wu.ffs)},
+                {"placed", wu.pnr.placed},
+                {"placed_lcs", measured(wu.pnr.lcs)},
+                {"fmax_mhz", measured(wu.pnr.fmax)}};
+  j["xilinx"] = {{"luts", measured(wu.xluts)}, {"cells", measured(wu.xcells)}};
+  j["pins"] = measured(wu.pins);
+  j["origin_cycles"] = wu.origin_cycles;
+  j["intermediate_cycles"] = wu.intermediate_cycles;
+  j["one_dim_intermediate_cycles"] = wu.one_dim_cycles;
+  return j;
 }
 
 // ProgLimits' defaults are the prototype's limits (4 dimensions, 15 nodes, degree 16).
@@ -277,6 +307,12 @@ int cmdSynth(const std::vector<std::string>& words) {
   const long long seed = a.getInt("seed", 1, 0, 1000000);
   const long long seeds = a.getInt("seeds", 1, 1, 100);
   const bool pnr = !a.has("no-pnr");
+  for (const char* opt : {"seeds", "seed", "freq"}) {
+    if (!pnr && a.has(opt)) {
+      throw Error(std::string("--") + opt +
+                  " is a place-and-route option; it does not apply with --no-pnr");
+    }
+  }
   const bool prog = o.router == RouterKind::kProgrammable;
   const bool unit_only = a.has("weight-unit-only");
   if (unit_only && !prog) throw Error("--weight-unit-only needs --router programmable");
@@ -324,11 +360,12 @@ int cmdSynth(const std::vector<std::string>& words) {
        << " s.\n"
        << weightUnitMarkdown(wu, rtl.layout, a.has("xilinx"), pnr) << "\n"
        << unitVerdict(wu, o.limits) << "\n";
-    publishReport(out, work, md.str(),
-                  "{\"router_kind\": \"programmable\", \"prototype_limits\": " +
-                      std::string(isPrototypeLimits(o.limits) ? "true" : "false") +
-                      ", \"weight_unit\": " + weightUnitJson(wu) +
-                      ", \"seconds\": " + fmt(secs, "%.1f") + "}\n");
+    nlohmann::ordered_json js;
+    js["router_kind"] = "programmable";
+    js["prototype_limits"] = isPrototypeLimits(o.limits);
+    js["weight_unit"] = weightUnitJson(wu);
+    js["seconds"] = secs;
+    publishReport(out, work, md.str(), jsonLine(js) + "\n");
     work_guard.release();
     return 0;
   }
@@ -422,7 +459,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   }
   const double ns = rp.fmax > 0 ? 1000.0 / rp.fmax : -1;
   const int d = h.diameter();
-  std::ostringstream md, js;
+  std::ostringstream md;
   md << "# Synthesis report: " << router << "\n\n"
      << "Hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
      << " nodes, degree " << h.degree() << ", diameter " << d << "; " << routerKind
@@ -472,7 +509,7 @@ int cmdSynth(const std::vector<std::string>& words) {
   }
   if (prog) md << weightUnitMarkdown(wu, rtl.layout, a.has("xilinx"), pnr);
   md << "\n"
-     << "Targets (issue 4): one cycle per hop: met by construction (every router output is a "
+     << "Targets: one cycle per hop: met by construction (every router output is a "
         "register; cosim measures diameter cycles for a lone broadcast). ";
   if (pnr && rp.placed) {
     md << "Fmax " << fmt(rp.fmax) << " MHz" << (spread.empty() ? "" : " (" + spread + ")")
@@ -495,31 +532,65 @@ int cmdSynth(const std::vector<std::string>& words) {
   md << "the whole router with its buffers and crossbar, which the prototype did not have, "
      << against(gen_cells) << ". ";
   md << (prog ? unitVerdict(wu, o.limits) : std::string()) << "\n";
-  js << "{\"router\": \"" << router << "\", \"m\": [" << h.mList() << "], \"rho\": [" << h.rhoList()
-     << "], \"nodes\": " << h.nodes() << ", \"degree\": " << h.degree()
-     << ", \"payload_width\": " << o.payload_width << ", \"generic_cells\": " << gen_cells
-     << ", \"ice40\": {\"lut4\": " << luts << ", \"ff\": " << ffs << ", \"carry\": " << carries
-     << ", \"bram\": " << brams << ", \"placed\": " << (rp.placed ? "true" : "false")
-     << ", \"placed_lcs\": " << rp.lcs << ", \"fmax_mhz\": " << rp.fmax
-     << ", \"target_mhz\": " << freq << ", \"seed\": " << best_seed
-     << ", \"fmax_median_mhz\": " << median << ", \"seeds\": [";
-  for (size_t i = 0; i < sweep.size(); ++i) {
-    js << (i ? ", " : "") << "{\"seed\": " << sweep[i].first
-       << ", \"fmax_mhz\": " << sweep[i].second << "}";
+  std::vector<int> ms, rhos;  // the paper's order: dimension r first
+  for (int i = h.dims(); i >= 1; --i) {
+    ms.push_back(h.dim(i).m);
+    rhos.push_back(h.dim(i).rho);
   }
-  js << "]}, \"xilinx\": {\"luts\": " << xlut << ", \"ff\": " << xff
-     << "}, \"hop_cycles\": 1, \"hop_ns\": " << ns << ", \"network_lcs_estimate\": " << net_lcs
-     << ", \"network_fits_hx8k\": " << (net_lcs <= kHx8kLcs ? "true" : "false")
-     << ", \"network_pnr\": {\"tried\": " << (try_net ? "true" : "false")
-     << ", \"placed\": " << (np.placed ? "true" : "false") << ", \"lcs\": " << np.lcs
-     << ", \"fmax_mhz\": " << np.fmax << "}, \"router_kind\": \"" << toString(o.router) << "\""
-     << ", \"prototype_limits\": " << (proto_limits ? "true" : "false") << ", \"weight_unit\": ";
-  js << (prog ? weightUnitJson(wu) : std::string("null"));
-  js << ", \"prototype\": {\"device\": \"XC4013\", \"cells\": " << kProtoCells
-     << ", \"pins\": " << kProtoPins << ", \"mhz\": " << kProtoMHz
-     << ", \"origin_us\": " << kProtoOriginUs << ", \"intermediate_us\": " << kProtoIntermediateUs
-     << ", \"one_dim_intermediate_us\": " << kProtoOneDimUs << "}, \"seconds\": " << secs << "}\n";
-  publishReport(out, work, md.str(), js.str());
+  nlohmann::ordered_json seed_list = nlohmann::ordered_json::array();
+  for (const auto& sf : sweep) {
+    nlohmann::ordered_json one;
+    one["seed"] = sf.first;
+    one["fmax_mhz"] = measured(sf.second);
+    seed_list.push_back(one);
+  }
+  nlohmann::ordered_json js;
+  js["router"] = router;
+  js["m"] = ms;
+  js["rho"] = rhos;
+  js["nodes"] = h.nodes();
+  js["degree"] = h.degree();
+  js["payload_width"] = o.payload_width;
+  js["generic_cells"] = measured(gen_cells);
+  nlohmann::ordered_json ice40j;
+  ice40j["lut4"] = measured(luts);
+  ice40j["ff"] = measured(ffs);
+  ice40j["carry"] = measured(carries);
+  ice40j["bram"] = measured(brams);
+  ice40j["placed"] = rp.placed;
+  ice40j["placed_lcs"] = measured(rp.lcs);
+  ice40j["fmax_mhz"] = measured(rp.fmax);
+  ice40j["target_mhz"] = freq;
+  ice40j["seed"] = best_seed;
+  ice40j["fmax_median_mhz"] = measured(median);
+  ice40j["seeds"] = seed_list;
+  js["ice40"] = ice40j;
+  js["xilinx"] = {{"luts", measured(xlut)}, {"ff", measured(xff)}};
+  js["hop_cycles"] = 1;
+  js["hop_ns"] = measured(ns);
+  js["network_lcs_estimate"] = net_lcs;
+  js["network_fits_hx8k"] = net_lcs <= kHx8kLcs;
+  nlohmann::ordered_json npj;
+  npj["tried"] = try_net;
+  npj["placed"] = np.placed;
+  npj["lcs"] = measured(np.lcs);
+  npj["fmax_mhz"] = measured(np.fmax);
+  js["network_pnr"] = npj;
+  js["router_kind"] = toString(o.router);
+  js["prototype_limits"] = proto_limits;
+  js["weight_unit"] = prog ? weightUnitJson(wu) : nlohmann::ordered_json(nullptr);
+  nlohmann::ordered_json proto;
+  proto["device"] = "XC4013";
+  proto["cells"] = kProtoCells;
+  proto["pins"] = kProtoPins;
+  proto["mhz"] = kProtoMHz;
+  proto["origin_us"] = kProtoOriginUs;
+  proto["intermediate_us"] = kProtoIntermediateUs;
+  proto["one_dim_intermediate_us"] = kProtoOneDimUs;
+  js["prototype"] = proto;
+  js["seconds"] = secs;
+  publishReport(out, work, md.str(), jsonLine(js) + "\n");
+
   work_guard.release();
   return 0;
 }

@@ -26,6 +26,10 @@ const char* kHelp =
     "  sweep      load-latency curve under uniform broadcast traffic (CSV and SVG)\n"
     "  synth      router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype\n"
     "\n"
+    "options:\n"
+    "  --help     this help\n"
+    "  --version  print the version\n"
+    "\n"
     "Topologies: hypercycle (--m, --rho), hypercube (--dim), torus (--n, --k), cayley\n"
     "(--group, --gens), mesh (--dims). Without any, a command uses the default network\n"
     "G^{3,2,1}_{8,6,5} (a 240-node hypercycle).\n";

@@ -1,5 +1,6 @@
 #include "emit/hypercycle_rtl.h"
 
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -8,6 +9,8 @@
 #include "emit/hw_sources.h"
 #include "emit/router_config.h"
 #include "topology/port_graph.h"
+#include "util/error.h"
+#include "util/json_text.h"
 #include "util/version.h"
 
 namespace hypercast {
@@ -261,50 +264,74 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
   return s;
 }
 
-std::string jsonList(const std::vector<std::string>& items) {
-  std::string s = "[";
-  for (size_t i = 0; i < items.size(); ++i) s += (i ? ", \"" : "\"") + items[i] + "\"";
-  return s + "]";
-}
-
 std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout& l,
                      const RtlOptions& o, const HypercycleRtl& r,
                      const std::vector<std::string>& all_files) {
-  std::ostringstream os;
-  os << "{\n  \"tool\": \"hypercast\",\n  \"version\": \"" << kVersion << "\",\n"
-     << "  \"topology\": \"hypercycle\",\n  \"m\": [" << h.mList() << "],\n  \"rho\": ["
-     << h.rhoList() << "],\n  \"nodes\": " << h.nodes() << ",\n  \"degree\": " << h.degree()
-     << ",\n  \"diameter\": " << h.diameter() << ",\n  \"top\": \"" << r.top_module
-     << "\",\n  \"router\": \"" << r.router_module
-     << "\",\n  \"verilog_files\": " << jsonList(r.verilog_files)
-     << ",\n  \"files\": " << jsonList(all_files) << ",\n"
-     << "  \"options\": {\"payload_width\": " << o.payload_width
-     << ", \"buffer_depth\": " << o.buffer_depth << ", \"preference\": \"" << toString(o.preference)
-     << "\", \"router\": \"" << toString(o.router) << "\"";
-  if (l.programmable) {
-    os << ", \"max_dims\": " << l.max_dims << ", \"max_radix\": " << l.max_radix
-       << ", \"max_degree\": " << l.router_np;
+  std::vector<int> m, rho;  // the paper's order: dimension r first
+  for (int i = h.dims(); i >= 1; --i) {
+    m.push_back(h.dim(i).m);
+    rho.push_back(h.dim(i).rho);
   }
-  os << "},\n";
+  nlohmann::ordered_json j;
+  j["tool"] = "hypercast";
+  j["version"] = kVersion;
+  j["topology"] = "hypercycle";
+  j["m"] = m;
+  j["rho"] = rho;
+  j["nodes"] = h.nodes();
+  j["degree"] = h.degree();
+  j["diameter"] = h.diameter();
+  j["top"] = r.top_module;
+  j["router"] = r.router_module;
+  j["verilog_files"] = r.verilog_files;
+  j["files"] = all_files;
+  nlohmann::ordered_json opts;
+  opts["payload_width"] = o.payload_width;
+  opts["buffer_depth"] = o.buffer_depth;
+  opts["preference"] = toString(o.preference);
+  opts["router"] = toString(o.router);
   if (l.programmable) {
-    os << "  \"config\": {\"file\": \"config.hex\", \"word_bits\": " << l.cdw
-       << ", \"digit_bits\": " << l.mw << "},\n";
+    opts["max_dims"] = l.max_dims;
+    opts["max_radix"] = l.max_radix;
+    opts["max_degree"] = l.router_np;
   }
-  os << "  \"flit\": {\"width\": " << l.fw
-     << ", \"fields_msb_first\": [{\"vc\": 1}, {\"origin\": " << l.aw << "}, {\"wd\": " << l.wdw
-     << "}, {\"wc\": " << l.wcw << "}, {\"payload\": " << l.pw << "}]},\n  \"ports\": [\n";
+  j["options"] = opts;
+  if (l.programmable) {
+    j["config"] = {{"file", "config.hex"}, {"word_bits", l.cdw}, {"digit_bits", l.mw}};
+  }
+  nlohmann::ordered_json fields = nlohmann::ordered_json::array();
+  fields.push_back({{"vc", 1}});
+  fields.push_back({{"origin", l.aw}});
+  fields.push_back({{"wd", l.wdw}});
+  fields.push_back({{"wc", l.wcw}});
+  fields.push_back({{"payload", l.pw}});
+  j["flit"] = {{"width", l.fw}, {"fields_msb_first", fields}};
+  nlohmann::ordered_json ports = nlohmann::ordered_json::array();
   for (size_t p = 0; p < h.ports().size(); ++p) {
-    os << "    {\"index\": " << p << ", \"dim\": " << h.ports()[p].dim
-       << ", \"offset\": " << h.ports()[p].offset << ", \"orig_wc\": " << t.orig_wc[p]
-       << ", \"fwd_port\": " << t.fwd_port[p]
-       << ", \"two_vc\": " << (t.two_vc[p] ? "true" : "false") << "}"
-       << (p + 1 < h.ports().size() ? ",\n" : "\n");
+    nlohmann::ordered_json port;
+    port["index"] = p;
+    port["dim"] = h.ports()[p].dim;
+    port["offset"] = h.ports()[p].offset;
+    port["orig_wc"] = t.orig_wc[p];
+    port["fwd_port"] = t.fwd_port[p];
+    port["two_vc"] = static_cast<bool>(t.two_vc[p]);
+    ports.push_back(port);
   }
-  os << "  ]\n}\n";
-  return os.str();
+  j["ports"] = ports;
+  return jsonText(j, 2) + "\n";
 }
 
 }  // namespace
+
+void checkTopSize(const Hypercycle& h) {
+  const uint64_t ends = h.nodes() * static_cast<uint64_t>(h.degree());
+  if (ends > kMaxTopPortEnds) {
+    throw Error("the network's top would wire " + std::to_string(h.nodes()) + " nodes x degree " +
+                std::to_string(h.degree()) + " = " + std::to_string(ends) +
+                " port ends; generate takes at most " + std::to_string(kMaxTopPortEnds) +
+                " (README, Limits)");
+  }
+}
 
 HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
   const RouterTables t = makeRouterTables(h, o.preference);

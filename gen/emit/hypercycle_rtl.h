@@ -2,6 +2,7 @@
 // constants, the whole-network top, manifest.json and a FuseSoC core.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,5 +21,14 @@ struct HypercycleRtl {
 };
 
 HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o);
+
+// The largest router top `generate` writes: nodes x degree port ends (the
+// prototype's G^{2,2,2,2}_{15^4} has 810,000; the top takes about 40 bytes per
+// port end, C_2000<1..1000> with 4 million wrote 170 MB, so the limit is a top of
+// about 45 MB).
+constexpr uint64_t kMaxTopPortEnds = uint64_t{1} << 20;
+
+// Refuses (hypercast::Error) a network whose router top exceeds kMaxTopPortEnds.
+void checkTopSize(const Hypercycle& h);
 
 }  // namespace hypercast

@@ -1,11 +1,17 @@
 #include "emit/output_dir.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
 
 #include "util/error.h"
 #include "util/interrupt.h"
@@ -14,12 +20,159 @@ namespace fs = std::filesystem;
 
 namespace hypercast {
 
-static void writeOrThrow(const fs::path& p, const std::string& contents) {
+namespace {
+
+void writeOrThrow(const fs::path& p, const std::string& contents) {
   std::ofstream f(p, std::ios::binary | std::ios::trunc);
   if (!f) throw Error("cannot write " + p.string() + ": " + std::strerror(errno));
   f.write(contents.data(), static_cast<std::streamsize>(contents.size()));
   f.close();
   if (!f) throw Error("cannot write " + p.string() + ": " + std::strerror(errno));
+}
+
+// Writes every file under `staging` (created).
+void stage(const fs::path& staging, const FileSet& files) {
+  fs::create_directories(staging);
+  for (const auto& [rel, contents] : files) {
+    const fs::path p = staging / rel;
+    fs::create_directories(p.parent_path());
+    writeOrThrow(p, contents);
+  }
+}
+
+// Whether `manifest` is a regular file (not a link) naming hypercast as its tool.
+bool isHypercastManifest(const fs::path& manifest) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(manifest, ec))) return false;
+  std::ifstream f(manifest, std::ios::binary);
+  if (!f) return false;
+  std::stringstream text;
+  text << f.rdbuf();
+  const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) return false;
+  const auto tool = j.find("tool");
+  return tool != j.end() && tool->is_string() && tool->get<std::string>() == "hypercast";
+}
+
+// The folder the tree goes to: DIR itself, or the folder a symbolic link DIR
+// leads to (the link is kept). Refuses what cannot become the tree.
+fs::path resolveTree(const std::string& option, const std::string& dir) {
+  if (dir.empty()) throw Error(option + ": empty path");
+  fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  if (!target.has_filename()) target = target.parent_path();  // "a/b/" and "."
+  if (target == target.root_path())
+    throw Error("cannot write " + option + " " + dir + ": the root folder");
+  std::error_code ec;
+  const fs::file_status link = fs::symlink_status(target, ec);
+  if (fs::is_symlink(link)) {
+    target = fs::canonical(target, ec);
+    if (ec) throw Error("cannot write " + option + " " + dir + ": a dangling symbolic link");
+  }
+  const fs::file_status st = fs::status(target, ec);
+  if (!fs::exists(st)) return target;
+  if (!fs::is_directory(st)) {
+    throw Error("cannot write " + option + " " + dir + ": it exists and is not a folder");
+  }
+  const fs::path manifest = target / "manifest.json";
+  const fs::file_status mst = fs::symlink_status(manifest, ec);
+  if (fs::exists(mst) && !fs::is_regular_file(mst)) {
+    throw Error("cannot write " + option + " " + dir +
+                ": its manifest.json is not a regular file, so it is not an earlier hypercast "
+                "output to replace");
+  }
+  if (fs::is_empty(target, ec) && !ec) return target;
+  if (ec) throw Error("cannot write " + option + " " + dir + ": " + ec.message());
+  if (!isHypercastManifest(manifest)) {
+    throw Error("cannot write " + option + " " + dir +
+                ": the folder is not empty and holds no earlier hypercast output (a manifest.json "
+                "whose tool is hypercast); give a new or empty folder");
+  }
+  return target;
+}
+
+// Exchanges two paths atomically where the file system can; otherwise moves `a`
+// aside to `aside`, `b` to `a`, and `aside` to `b`, with signals held.
+void exchange(const fs::path& a, const fs::path& b, const fs::path& aside) {
+  interrupt::BlockSignals hold;
+  if (::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0) return;
+  if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
+    throw fs::filesystem_error("rename", a, b, std::error_code(errno, std::generic_category()));
+  }
+  fs::rename(a, aside);
+  std::error_code ec;
+  fs::rename(b, a, ec);
+  if (ec) {
+    fs::rename(aside, a);
+    throw fs::filesystem_error("rename", b, a, ec);
+  }
+  fs::rename(aside, b);
+}
+
+}  // namespace
+
+void checkOutputTree(const std::string& option, const std::string& dir) {
+  resolveTree(option, dir);
+}
+
+void writeOutputTree(const std::string& dir, const FileSet& files, const std::string& option) {
+  const fs::path target = resolveTree(option, dir);
+  const fs::path parent = target.parent_path();
+  const std::string tag = target.filename().string() + "-" + std::to_string(::getpid());
+  const fs::path staging = parent / (".hypercast-staging-" + tag);
+  // Registered before it exists: an interrupt at any point removes it. After the
+  // exchange it holds the old tree, which goes the same way.
+  interrupt::TempPath staging_guard(staging.string(), /*tree=*/true);
+  try {
+    std::error_code ec;
+    fs::remove_all(staging, ec);
+    stage(staging, files);
+    const fs::file_status st = fs::status(target, ec);
+    if (!fs::exists(st)) {
+      fs::rename(staging, target);
+      staging_guard.release();
+      return;
+    }
+    fs::permissions(staging, st.permissions());
+    const fs::path aside = parent / (".hypercast-old-" + tag);
+    interrupt::TempPath aside_guard(aside.string(), /*tree=*/true);
+    exchange(target, staging, aside);
+    staging_guard.remove();
+  } catch (const fs::filesystem_error& e) {
+    staging_guard.remove();
+    throw Error("cannot write " + option + " " + dir + ": " + e.code().message());
+  } catch (...) {
+    staging_guard.remove();
+    throw;
+  }
+}
+
+void checkOutputFolder(const std::string& option, const std::string& dir) {
+  if (dir.empty()) throw Error(option + ": empty path");
+  const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  std::error_code ec;
+  const fs::file_status st = fs::status(target, ec);
+  if (fs::exists(st) && !fs::is_directory(st)) {
+    throw Error("cannot write " + option + " " + dir + ": it exists and is not a folder");
+  }
+  // Where entries are made: the folder itself, and the one above it (staging).
+  std::vector<fs::path> probes;
+  if (fs::exists(st)) probes.push_back(target);
+  fs::path up = target.has_filename() ? target.parent_path() : target.parent_path().parent_path();
+  while (!up.empty() && !fs::exists(fs::status(up, ec)) && up != up.root_path()) {
+    up = up.parent_path();
+  }
+  if (!fs::is_directory(fs::status(up, ec))) {
+    throw Error("cannot write " + option + " " + dir + ": " + up.string() + " is not a folder");
+  }
+  probes.push_back(up);
+  for (const fs::path& p : probes) {
+    std::string probe = (p / ".hypercast-probe-XXXXXX").string();
+    interrupt::BlockSignals hold;  // made and removed as one step
+    if (::mkdtemp(&probe[0]) == nullptr) {
+      throw Error("cannot write " + option + " " + dir + ": " + std::strerror(errno));
+    }
+    ::rmdir(probe.c_str());
+  }
 }
 
 void writeFileSet(const std::string& dir, const FileSet& files) {
@@ -35,12 +188,7 @@ void writeFileSet(const std::string& dir, const FileSet& files) {
   interrupt::TempPath staging_guard(staging.string(), /*tree=*/true);
   auto cleanup = [&] { staging_guard.remove(); };
   try {
-    fs::create_directories(staging);
-    for (const auto& [rel, contents] : files) {
-      const fs::path p = staging / rel;
-      fs::create_directories(p.parent_path());
-      writeOrThrow(p, contents);
-    }
+    stage(staging, files);
     const bool existed = fs::exists(target);
     if (!existed) {
       fs::rename(staging, target);
