@@ -132,205 +132,199 @@ void icarusVersusVerilator(const std::string& env) {
       std::ofstream c(dir + "/bare_main.cpp");
       c << "#include <chrono>\n#include <cstdio>\n#include <cstdlib>\n#include \"Vtop.h\"\n"
         << "#include \"verilated.h\"\n"
-        << "// Schedule networks on Verilator: the whole generated top (every node emitted)
-          // against hc_sched_node Verilated once and wired N times by the harness, on the
-          // multinode broadcast. The build figure is the first run's time (empty model
-          // cache, ccache off) less its simulation; it includes building and checking the
-          // schedule and reading back the deliveries (a second or two on the 10-cube).
-          void
-          scheduleModels(const std::string& env, const std::string& hc) {
-        for (const auto& [d, model] : std::vector<std::pair<int, std::string>>{
-                 {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
-          const std::string mnb =
-              " simulate --topology hypercube --dim " + std::to_string(d) +
-              " --collective multinode-broadcast --engine verilator --rtl-model " + model +
-              " --json";
-          const double t0 = now();
-          const auto first = hctest::run("CCACHE_DISABLE=1 " + env + hc + mnb);
-          const double build_s = now() - t0 - hctest::jsonNumber(first.out, "seconds");
-          const auto r = hctest::run(env + hc + mnb + " --repeat 20");
-          const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
-          const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
-          const bool ok = first.code == 0 && r.code == 0;
-          row(what + ", cold build (ccache off)", ok ? fmt(build_s, "%.0f s") : "FAILED",
-              ok ? "first run less its simulation, PASS" : "FAILED");
-          row(what + ", speed x20", ok ? fmt(speed / 1e6, "%.3f M") + " n-c/s" : "FAILED",
-              ok ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles" : "FAILED");
-        }
-      }
+        << "int main(int argc, char** argv) {\n"
+        << "  const long cycles = argc > 1 ? std::atol(argv[1]) : 0;\n"
+        << "  VerilatedContext ctx;\n  Vtop top(&ctx);\n"
+        << "  top.clk_i = 0; top.rst_ni = 0; top.inj_valid_i = 0; top.eval();\n"
+        << "  top.clk_i = 1; top.eval(); top.clk_i = 0; top.eval();\n"
+        << "  top.rst_ni = 1;\n"
+        << "  top.inj_valid_i = " << (nodes == 64 ? "~0ULL" : "(1ULL << " + n + ") - 1") << ";\n"
+        << "  for (int w = 0; w < " << nodes << "; ++w) top.inj_payload_i"
+        << (nodes * pw > 64 ? "[w] = 0x5a5a0001u;\n" : " = 0x5a5a0001u;\n")
+        << "  unsigned long long sink = 0;\n"
+        << "  const auto t0 = std::chrono::steady_clock::now();\n"
+        << "  for (long c = 0; c < cycles; ++c) {\n"
+        << "    top.clk_i = 1; top.eval(); top.clk_i = 0; top.eval();\n"
+        << "    sink += top.inj_ready_o;\n  }\n"
+        << "  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() "
+           "- "
+           "t0).count();\n"
+        << "  std::printf(\"seconds %.6f accepted %llu\\n\", s, sink);\n"
+        << "  return sink > 0 ? 0 : 1;\n}\n";
+    }
+    std::vector<std::string> vl = {program("verilator"),
+                                   "--cc",
+                                   "--exe",
+                                   "--build",
+                                   "-j",
+                                   "1",
+                                   "--no-timing",
+                                   "-Wno-fatal",
+                                   "-Wno-lint",
+                                   "-Wno-style",
+                                   "-O3",
+                                   "--x-assign",
+                                   "fast",
+                                   "--x-initial",
+                                   "fast",
+                                   "--top-module",
+                                   top,
+                                   "--prefix",
+                                   "Vtop",
+                                   "-Mdir",
+                                   "obj",
+                                   "-o",
+                                   "bare",
+                                   "-MAKEFLAGS",
+                                   "OPT_FAST=-O2 OPT_SLOW=-O1"};
+    for (const auto& f : files) vl.push_back(f);
+    vl.push_back(dir + "/bare_main.cpp");
+    const auto b = hctest::runArgv(vl, {}, dir);
+    const auto r = b.code == 0 ? hctest::runArgv({dir + "/obj/bare", std::to_string(alone_cycles)})
+                               : hctest::CmdResult{};
+    double secs = -1;
+    if (r.code == 0 && std::sscanf(r.out.c_str(), "seconds %lf", &secs) == 1 && secs > 0) {
+      alone = static_cast<double>(nodes) * alone_cycles / secs;
+      alone_note = "bare loop, Icarus stimulus";
+    } else {
+      alone_note = b.code != 0 ? "FAILED: verilator build" : "FAILED: run";
+    }
+  }
 
-      int main(int argc, char** argv) {
-        \n "
-            << "  const long cycles = argc > 1 ? std::atol(argv[1]) : 0;\n"
-            << "  VerilatedContext ctx;\n  Vtop top(&ctx);\n"
-            << "  top.clk_i = 0; top.rst_ni = 0; top.inj_valid_i = 0; top.eval();\n"
-            << "  top.clk_i = 1; top.eval(); top.clk_i = 0; top.eval();\n"
-            << "  top.rst_ni = 1;\n"
-            << "  top.inj_valid_i = " << (nodes == 64 ? "~0ULL" : "(1ULL << " + n + ") - 1")
-            << ";\n"
-            << "  for (int w = 0; w < " << nodes << "; ++w) top.inj_payload_i"
-            << (nodes * pw > 64 ? "[w] = 0x5a5a0001u;\n" : " = 0x5a5a0001u;\n")
-            << "  unsigned long long sink = 0;\n"
-            << "  const auto t0 = std::chrono::steady_clock::now();\n"
-            << "  for (long c = 0; c < cycles; ++c) {\n"
-            << "    top.clk_i = 1; top.eval(); top.clk_i = 0; top.eval();\n"
-            << "    sink += top.inj_ready_o;\n  }\n"
-            << "  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() "
-               "- "
-               "t0).count();\n"
-            << "  std::printf(\"seconds %.6f accepted %llu\\n\", s, sink);\n"
-            << "  return sink > 0 ? 0 : 1;\n}\n";
-      }
-      std::vector<std::string> vl = {program("verilator"),
-                                     "--cc",
-                                     "--exe",
-                                     "--build",
-                                     "-j",
-                                     "1",
-                                     "--no-timing",
-                                     "-Wno-fatal",
-                                     "-Wno-lint",
-                                     "-Wno-style",
-                                     "-O3",
-                                     "--x-assign",
-                                     "fast",
-                                     "--x-initial",
-                                     "fast",
-                                     "--top-module",
-                                     top,
-                                     "--prefix",
-                                     "Vtop",
-                                     "-Mdir",
-                                     "obj",
-                                     "-o",
-                                     "bare",
-                                     "-MAKEFLAGS",
-                                     "OPT_FAST=-O2 OPT_SLOW=-O1"};
-      for (const auto& f : files) vl.push_back(f);
-      vl.push_back(dir + "/bare_main.cpp");
-      const auto b = hctest::runArgv(vl, {}, dir);
-      const auto r = b.code == 0
-                         ? hctest::runArgv({dir + "/obj/bare", std::to_string(alone_cycles)})
-                         : hctest::CmdResult{};
-      double secs = -1;
-      if (r.code == 0 && std::sscanf(r.out.c_str(), "seconds %lf", &secs) == 1 && secs > 0) {
-        alone = static_cast<double>(nodes) * alone_cycles / secs;
-        alone_note = "bare loop, Icarus stimulus";
+  // 3. Icarus.
+  double icarus = -1;
+  std::string icarus_note = "FAILED";
+  if (have_net) {
+    {
+      std::ofstream tb(dir + "/tb_icarus.v");
+      tb << "`timescale 1ns/1ps\nmodule tb;\n  reg clk = 0, rst_n = 0;\n"
+         << "  wire [" << nodes - 1 << ":0] ready; wire [" << nodes * degree - 1 << ":0] dv;\n"
+         << "  integer i;\n"
+         << "  " << top << " dut(.clk_i(clk), .rst_ni(rst_n), .inj_valid_i({" << n
+         << "{1'b1}}),\n    .inj_payload_i({" << n
+         << "{32'h5a5a0001}}), .inj_ready_o(ready), .dlv_valid_o(dv),\n    .dlv_data_o());\n"
+         << "  initial begin\n    #1 clk = 1; #1 clk = 0; rst_n = 1;\n    for (i = 0; i < "
+         << icarus_cycles << "; i = i + 1) begin #1 clk = 1; #1 clk = 0; end\n"
+         << "    $display(\"hc-bench icarus done\");\n    $finish;\n  end\nendmodule\n";
+    }
+    std::vector<std::string> iv = {program("iverilog"), "-g2012", "-o", "sim.vvp"};
+    for (const auto& f : files) iv.push_back(f);
+    iv.push_back("tb_icarus.v");
+    const auto c = hctest::runArgv(iv, {}, dir);
+    if (c.code != 0) {
+      icarus_note = "FAILED: iverilog " + c.err.substr(0, 40);
+    } else {
+      const double t0 = now();
+      const auto r = hctest::runArgv({program("vvp"), "-n", "sim.vvp"}, {}, dir);
+      const double secs = now() - t0;
+      if (r.code == 0 && r.out.find("hc-bench icarus done") != std::string::npos && secs > 0) {
+        icarus = static_cast<double>(nodes) * icarus_cycles / secs;
+        icarus_note = "iverilog -g2012, vvp";
       } else {
-        alone_note = b.code != 0 ? "FAILED: verilator build" : "FAILED: run";
+        icarus_note = "FAILED: vvp";
       }
     }
-
-    // 3. Icarus.
-    double icarus = -1;
-    std::string icarus_note = "FAILED";
-    if (have_net) {
-      {
-        std::ofstream tb(dir + "/tb_icarus.v");
-        tb << "`timescale 1ns/1ps\nmodule tb;\n  reg clk = 0, rst_n = 0;\n"
-           << "  wire [" << nodes - 1 << ":0] ready; wire [" << nodes * degree - 1 << ":0] dv;\n"
-           << "  integer i;\n"
-           << "  " << top << " dut(.clk_i(clk), .rst_ni(rst_n), .inj_valid_i({" << n
-           << "{1'b1}}),\n    .inj_payload_i({" << n
-           << "{32'h5a5a0001}}), .inj_ready_o(ready), .dlv_valid_o(dv),\n    .dlv_data_o());\n"
-           << "  initial begin\n    #1 clk = 1; #1 clk = 0; rst_n = 1;\n    for (i = 0; i < "
-           << icarus_cycles << "; i = i + 1) begin #1 clk = 1; #1 clk = 0; end\n"
-           << "    $display(\"hc-bench icarus done\");\n    $finish;\n  end\nendmodule\n";
-      }
-      std::vector<std::string> iv = {program("iverilog"), "-g2012", "-o", "sim.vvp"};
-      for (const auto& f : files) iv.push_back(f);
-      iv.push_back("tb_icarus.v");
-      const auto c = hctest::runArgv(iv, {}, dir);
-      if (c.code != 0) {
-        icarus_note = "FAILED: iverilog " + c.err.substr(0, 40);
-      } else {
-        const double t0 = now();
-        const auto r = hctest::runArgv({program("vvp"), "-n", "sim.vvp"}, {}, dir);
-        const double secs = now() - t0;
-        if (r.code == 0 && r.out.find("hc-bench icarus done") != std::string::npos && secs > 0) {
-          icarus = static_cast<double>(nodes) * icarus_cycles / secs;
-          icarus_note = "iverilog -g2012, vvp";
-        } else {
-          icarus_note = "FAILED: vvp";
-        }
-      }
-    }
-    fs::remove_all(dir);
-
-    auto speed = [](double s, const char* f) {
-      return s > 0 ? fmt(s / 1e6, f) + " n-c/s" : std::string("FAILED");
-    };
-    row("speed verilator via simulate, 16 nodes, all offering", speed(checked, "%.3f M"),
-        checked > 0 ? "harness + checking, PASS" : "FAILED");
-    row("speed verilator model alone, same network and load", speed(alone, "%.3f M"), alone_note);
-    row("speed icarus, same network and load", speed(icarus, "%.4f M"), icarus_note);
-    if (icarus > 0 && (alone > 0 || checked > 0)) {
-      row("  verilator / icarus",
-          alone > 0 ? fmt(alone / icarus, "%.0f") + "x alone" : std::string("alone FAILED"),
-          checked > 0 ? fmt(checked / icarus, "%.0f") + "x with harness + checking"
-                      : std::string("with checking FAILED"));
-    }
   }
+  fs::remove_all(dir);
 
-  // The router's synthesis figures (hypercast synth) for a degree-8 router with a
-  // 32-bit payload, the issue's Fmax target configuration. `net` is the network's
-  // --m/--rho: G^{2,2}_{5,5} (every weight 1: each output arbitrates over at most 5
-  // sources) and G^{1,1,1,1}_{5^4} (every ring continues on two VCs: the degree-8
-  // shape with the most sources per output).
-  void routerSynthesis(const std::string& kind, const std::string& net,
-                       const std::string& options) {
-    const std::string dir = "/tmp/hc-bench-synth-" + std::to_string(::getpid());
-    const double t0 = now();
-    const auto r =
-        hctest::run(hctest::hypercast() + " synth " + net + " " + options + " --out " + dir);
-    const double secs = now() - t0;
-    const std::string js = hctest::slurp(dir + "/synth_report.json");
-    fs::remove_all(dir);
-    if (r.code != 0) {
-      row("synth " + kind + " degree-8 router", "FAILED", r.err.substr(0, 28));
-      return;
-    }
-    row("synth " + kind + " degree-8 router, 32-bit payload: generic cells",
-        std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
-    row("  iCE40 LUT4 / flip-flops",
-        std::to_string(hctest::jsonInt(js, "lut4")) + " / " +
-            std::to_string(hctest::jsonInt(js, "ff")),
-        "");
-    const double fmax = hctest::jsonNumber(js, "fmax_mhz");
-    const double median = hctest::jsonNumber(js, "fmax_median_mhz");  // -1 for one seed
-    const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
-    row("  HX8K Fmax placed and routed",
-        fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
-                 : "no fit (" + std::to_string(hctest::jsonInt(js, "placed_lcs")) + " LCs)",
-        "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
+  auto speed = [](double s, const char* f) {
+    return s > 0 ? fmt(s / 1e6, f) + " n-c/s" : std::string("FAILED");
+  };
+  row("speed verilator via simulate, 16 nodes, all offering", speed(checked, "%.3f M"),
+      checked > 0 ? "harness + checking, PASS" : "FAILED");
+  row("speed verilator model alone, same network and load", speed(alone, "%.3f M"), alone_note);
+  row("speed icarus, same network and load", speed(icarus, "%.4f M"), icarus_note);
+  if (icarus > 0 && (alone > 0 || checked > 0)) {
+    row("  verilator / icarus",
+        alone > 0 ? fmt(alone / icarus, "%.0f") + "x alone" : std::string("alone FAILED"),
+        checked > 0 ? fmt(checked / icarus, "%.0f") + "x with harness + checking"
+                    : std::string("with checking FAILED"));
   }
+}
 
-  // The prototype's own module, hc_weight_unit, at the prototype's limits (4
-  // dimensions, 15 nodes, degree 16): the like-for-like comparison with Sec. 4.1.
-  void weightUnitSynthesis() {
-    const std::string dir = "/tmp/hc-bench-unit-" + std::to_string(::getpid());
-    const auto r =
-        hctest::run(hctest::hypercast() +
-                    " synth --router programmable --weight-unit-only --xilinx --out " + dir);
-    const std::string js = hctest::slurp(dir + "/synth_report.json");
-    fs::remove_all(dir);
-    if (r.code != 0) {
-      row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
-      return;
-    }
-    row("synth hc_weight_unit, prototype's limits: generic cells",
-        std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
-    row("  7-series cells (synth_xilinx) / iCE40 LUT4",
-        std::to_string(hctest::jsonInt(js, "cells")) + " / " +
-            std::to_string(hctest::jsonInt(js, "lut4")),
-        "pins " + std::to_string(hctest::jsonInt(js, "pins")) + " (prototype 62)");
-    row("  HX8K Fmax; origin worst case",
-        fmt(hctest::jsonNumber(js, "fmax_mhz")) + " MHz; " +
-            std::to_string(hctest::jsonInt(js, "origin_cycles")) + " cyc",
-        "prototype 25 MHz; 125 cycles");
+// The router's synthesis figures (hypercast synth) for a degree-8 router with a
+// 32-bit payload, the issue's Fmax target configuration. `net` is the network's
+// --m/--rho: G^{2,2}_{5,5} (every weight 1: each output arbitrates over at most 5
+// sources) and G^{1,1,1,1}_{5^4} (every ring continues on two VCs: the degree-8
+// shape with the most sources per output).
+void routerSynthesis(const std::string& kind, const std::string& net, const std::string& options) {
+  const std::string dir = "/tmp/hc-bench-synth-" + std::to_string(::getpid());
+  const double t0 = now();
+  const auto r =
+      hctest::run(hctest::hypercast() + " synth " + net + " " + options + " --out " + dir);
+  const double secs = now() - t0;
+  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  fs::remove_all(dir);
+  if (r.code != 0) {
+    row("synth " + kind + " degree-8 router", "FAILED", r.err.substr(0, 28));
+    return;
   }
+  row("synth " + kind + " degree-8 router, 32-bit payload: generic cells",
+      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
+  row("  iCE40 LUT4 / flip-flops",
+      std::to_string(hctest::jsonInt(js, "lut4")) + " / " +
+          std::to_string(hctest::jsonInt(js, "ff")),
+      "");
+  const double fmax = hctest::jsonNumber(js, "fmax_mhz");
+  const double median = hctest::jsonNumber(js, "fmax_median_mhz");  // -1 for one seed
+  const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
+  row("  HX8K Fmax placed and routed",
+      fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
+               : "no fit (" + std::to_string(hctest::jsonInt(js, "placed_lcs")) + " LCs)",
+      "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
+}
+
+// The prototype's own module, hc_weight_unit, at the prototype's limits (4
+// dimensions, 15 nodes, degree 16): the like-for-like comparison with Sec. 4.1.
+void weightUnitSynthesis() {
+  const std::string dir = "/tmp/hc-bench-unit-" + std::to_string(::getpid());
+  const auto r =
+      hctest::run(hctest::hypercast() +
+                  " synth --router programmable --weight-unit-only --xilinx --out " + dir);
+  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  fs::remove_all(dir);
+  if (r.code != 0) {
+    row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
+    return;
+  }
+  row("synth hc_weight_unit, prototype's limits: generic cells",
+      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
+  row("  7-series cells (synth_xilinx) / iCE40 LUT4",
+      std::to_string(hctest::jsonInt(js, "cells")) + " / " +
+          std::to_string(hctest::jsonInt(js, "lut4")),
+      "pins " + std::to_string(hctest::jsonInt(js, "pins")) + " (prototype 62)");
+  row("  HX8K Fmax; origin worst case",
+      fmt(hctest::jsonNumber(js, "fmax_mhz")) + " MHz; " +
+          std::to_string(hctest::jsonInt(js, "origin_cycles")) + " cyc",
+      "prototype 25 MHz; 125 cycles");
+}
 
 }  // namespace
+
+// Schedule networks on Verilator: the whole generated top (every node emitted)
+// against hc_sched_node Verilated once and wired N times by the harness, on the
+// multinode broadcast. The build figure is the first run's time (empty model
+// cache, ccache off) less its simulation; it includes building and checking the
+// schedule and reading back the deliveries (a second or two on the 10-cube).
+void scheduleModels(const std::string& env, const std::string& hc) {
+  for (const auto& [d, model] : std::vector<std::pair<int, std::string>>{
+           {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
+    const std::string mnb = " simulate --topology hypercube --dim " + std::to_string(d) +
+                            " --collective multinode-broadcast --engine verilator --rtl-model " +
+                            model + " --json";
+    const double t0 = now();
+    const auto first = hctest::run("CCACHE_DISABLE=1 " + env + hc + mnb);
+    const double build_s = now() - t0 - hctest::jsonNumber(first.out, "seconds");
+    const auto r = hctest::run(env + hc + mnb + " --repeat 20");
+    const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
+    const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
+    const bool ok = first.code == 0 && r.code == 0;
+    row(what + ", cold build (ccache off)", ok ? fmt(build_s, "%.0f s") : "FAILED",
+        ok ? "first run less its simulation, PASS" : "FAILED");
+    row(what + ", speed x20", ok ? fmt(speed / 1e6, "%.3f M") + " n-c/s" : "FAILED",
+        ok ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles" : "FAILED");
+  }
+}
 
 int main(int argc, char** argv) {
   const std::string hc = hctest::hypercast();
