@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -71,6 +72,9 @@ int cmdInfo(const std::vector<std::string>& words) {
   }
   const TopologyEntry& topo = chosenTopology(a);
   const NetworkDesc net = topo.parse(a);
+  // The hypercycle's own facts come from its class (eqs. 2-6).
+  const std::optional<Hypercycle> h =
+      topo.name == "hypercycle" ? std::optional<Hypercycle>(parseNetwork(a)) : std::nullopt;
   // Diameter from each network's own definition: the hypercycle's eq. (4), the
   // d-cube's d, MT(n,k)'s n floor(k/2), the mesh's sum of (extent - 1); a Cayley
   // graph's by BFS from node 0 (every Cayley graph is vertex-transitive).
@@ -78,7 +82,7 @@ int cmdInfo(const std::vector<std::string>& words) {
   if (net.kind == NetworkDesc::Kind::kMesh) {
     for (int x : net.radices) diameter += x - 1;
   } else if (topo.name == "hypercycle") {
-    diameter = parseNetwork(a).diameter();
+    diameter = h->diameter();
   } else if (topo.name == "hypercube") {
     diameter = static_cast<long long>(net.radices.size());
   } else if (topo.name == "torus") {
@@ -99,11 +103,10 @@ int cmdInfo(const std::vector<std::string>& words) {
   j["directed"] = net.directed();
   j["collectives"] = collectiveNames(topo);
   std::ostringstream facts;
-  if (topo.name == "hypercycle") {
-    const Hypercycle h = parseNetwork(a);
-    j["m"] = nlohmann::json::parse("[" + h.mList() + "]");
-    j["rho"] = nlohmann::json::parse("[" + h.rhoList() + "]");
-    hypercycleFacts(h, j, facts);
+  if (h) {
+    j["m"] = nlohmann::json::parse("[" + h->mList() + "]");
+    j["rho"] = nlohmann::json::parse("[" + h->rhoList() + "]");
+    hypercycleFacts(*h, j, facts);
   } else if (net.kind == NetworkDesc::Kind::kCayley) {
     j["group"] = std::vector<int>(net.radices.rbegin(), net.radices.rend());
     std::vector<std::vector<int>> gens;
