@@ -185,6 +185,7 @@ int run(const std::string& job_path) {
   checker::CollectiveSpec spec;
   spec.network = o.network;
   spec.problem = problem;
+  spec.group_store_and_forward = o.group_store_and_forward;
   const checker::ScheduleReport rep = checker::checkSchedule(spec, seen);
 
   // Holdings: the promise, derived from the collective alone.
@@ -265,6 +266,7 @@ int run(const std::string& job_path) {
     j["collective"] = toString(problem.collective);
     if (hasRoot(problem.collective)) j["source"] = problem.root;
     j["messages"] = problem.messages;
+    j["construction"] = o.construction;
     j["steps"] = rep.steps;
     j["transmissions"] = rep.transmissions;
     if (o.bound_known) {

@@ -23,8 +23,11 @@ Collective parseCollective(const std::string& word) {
                        Collective::kScatter, Collective::kTotalExchange}) {
     if (word == toString(c)) return c;
   }
+  // Fragopoulou & Akl's name for the total exchange.
+  if (word == "multinode-scatter") return Collective::kTotalExchange;
   throw Error("unknown collective '" + word +
-              "' (collectives: broadcast, multinode-broadcast, scatter, total-exchange)");
+              "' (collectives: broadcast, multinode-broadcast, scatter, total-exchange or "
+              "multinode-scatter)");
 }
 
 bool hasRoot(Collective c) { return c == Collective::kBroadcast || c == Collective::kScatter; }

@@ -80,6 +80,9 @@ struct Schedule {
   uint32_t messages = 1;  // M per (origin, destination) pair
   uint32_t steps = 0;
   std::vector<Transfer> transfers;  // ascending step
+  // Which construction built it, for reports: "paper" (the topology's paper as
+  // printed), "extension" (hypercast's, where the paper's is undefined), "bfs".
+  std::string construction = "paper";
 
   CollectiveProblem problem() const { return {collective, nodes, root, messages}; }
 };

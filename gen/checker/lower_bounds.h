@@ -1,6 +1,7 @@
 // Lower bounds on time steps and transmissions of a collective on a network
 // under the all-port model, from the papers' formulas and the definitions:
 //   - the d-cube: Bertsekas et al., Table 1 (checker/hypercube_bounds.h);
+//   - MT(n,k), k odd: Fragopoulou & Akl, Sec. 4.1, for M messages per pair;
 //   - single-node broadcast of one message on any network: the root's
 //     eccentricity (a packet crosses one link per step) and N - 1 transmissions
 //     (every other node receives it at least once), found by the checker's own

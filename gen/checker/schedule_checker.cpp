@@ -119,16 +119,41 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     return kNever;
   };
 
-  std::vector<size_t> order(transfers.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return transfers[a].step < transfers[b].step; });
-  std::unordered_map<uint64_t, uint32_t> link_used;  // from * n + to -> last step
-  for (size_t i : order) {
-    const Transfer& t = transfers[i];
+  // The checker's own successor table, from NetworkLinks' definitions: a
+  // directed link is (from, slot), so a step's link use is one array entry.
+  std::vector<std::vector<uint64_t>> succ(n);
+  size_t slots = 1;
+  for (uint64_t x = 0; x < n; ++x) {
+    succ[x] = links.successors(x);
+    slots = std::max(slots, succ[x].size());
+  }
+  auto linkIndex = [&](uint64_t from, uint64_t to) -> int64_t {
+    if (from >= n || to >= n) return -1;
+    const auto& s = succ[from];
+    for (size_t j = 0; j < s.size(); ++j) {
+      if (s[j] == to) return static_cast<int64_t>(from * slots + j);
+    }
+    return -1;
+  };
+  std::vector<uint32_t> link_used(n * slots, kNever);  // last step each link carried a packet
+
+  // Transfers in step order (as schedules are written; sorted here otherwise).
+  std::vector<size_t> order;
+  const bool sorted =
+      std::is_sorted(transfers.begin(), transfers.end(),
+                     [](const Transfer& a, const Transfer& b) { return a.step < b.step; });
+  if (!sorted) {
+    order.resize(transfers.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return transfers[a].step < transfers[b].step; });
+  }
+  for (size_t k = 0; k < transfers.size(); ++k) {
+    const Transfer& t = transfers[sorted ? k : order[k]];
     ++r.transmissions;
     r.steps = std::max<uint64_t>(r.steps, t.step);
-    if (!links.linked(t.from, t.to)) {
+    const int64_t link = linkIndex(t.from, t.to);
+    if (link < 0) {
       err.add(describe(t) + ": not a link of " + spec.network.label);
       continue;
     }
@@ -142,7 +167,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
       continue;
     }
     const uint64_t id = idOf(p);
-    uint32_t& used = link_used[uint64_t{t.from} * n + t.to];
+    uint32_t& used = link_used[static_cast<size_t>(link)];
     if (used == t.step) {
       err.add(describe(t) + ": a second packet on link " + std::to_string(t.from) + "->" +
               std::to_string(t.to) + " in the same step");
@@ -163,6 +188,24 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
       holders[id].push_back({t.to, t.step});
     } else {
       dense[id * n + t.to] = t.step;
+    }
+  }
+  // Store-and-forward by group: no message of (origin, dest) leaves a node
+  // before the last of the group's messages that reach it has arrived.
+  if (spec.group_store_and_forward && m > 1) {
+    for (const Transfer& t : transfers) {
+      if (t.from == t.origin) continue;
+      for (uint32_t j = 0; j < m; ++j) {
+        const Packet q{t.origin, t.dest, j};
+        if (!isPacket(c, q)) continue;
+        const uint32_t at = arrival(q, idOf(q), t.from);
+        if (at != kNever && at >= t.step) {
+          err.add(describe(t) + ": node " + std::to_string(t.from) +
+                  " forwards the group before holding all of it (msg " + std::to_string(j) +
+                  " arrives in step " + std::to_string(at) + ")");
+          break;
+        }
+      }
     }
   }
   // Every packet at every node it must reach.

@@ -7,7 +7,8 @@
 //     earlier step;
 //   - no node receives a packet it already holds;
 //   - every packet reaches every node it must (all nodes for a broadcast packet,
-//     its destination for a personalized one).
+//     its destination for a personalized one);
+//   - where the construction claims it, groups move store-and-forward.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,10 @@ namespace checker {
 struct CollectiveSpec {
   NetworkDesc network;
   CollectiveProblem problem;
+  // The construction claims to move each (origin, destination) group store-and-
+  // forward: then a node must not forward any message of a group before it holds
+  // every message of that group that ever reaches it.
+  bool group_store_and_forward = false;
 };
 
 struct ScheduleReport {

@@ -10,7 +10,10 @@
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/topologies.h"
+#include "emit/necklace_report.h"
 #include "topology/hypercycle.h"
+#include "topology/torus_necklaces.h"
+#include "util/error.h"
 
 namespace hypercast {
 namespace cli {
@@ -56,6 +59,8 @@ void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostrea
 
 int cmdInfo(const std::vector<std::string>& words) {
   std::vector<OptionSpec> specs = networkOptions();
+  specs.push_back(
+      {"necklaces", "", "torus (k odd): list the necklaces of Fragopoulou & Akl, Sec. 2"});
   specs.push_back({"json", "", "print JSON"});
   specs.push_back({"help", "", "show this help"});
   const Args a("info", specs, words);
@@ -71,6 +76,10 @@ int cmdInfo(const std::vector<std::string>& words) {
     return 0;
   }
   const TopologyEntry& topo = chosenTopology(a);
+  if (a.has("necklaces") && topo.name != "torus") {
+    throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +
+                "'s");
+  }
   const NetworkDesc net = topo.parse(a);
   // The hypercycle's own facts come from its class (eqs. 2-6).
   const std::optional<Hypercycle> h =
@@ -121,6 +130,14 @@ int cmdInfo(const std::vector<std::string>& words) {
       facts << ")";
     }
     facts << "\n";
+    if (a.has("necklaces")) {
+      if (n > (uint64_t{1} << 20)) {
+        throw Error("--necklaces lists networks of at most 1048576 nodes; " + net.label + " has " +
+                    std::to_string(n));
+      }
+      const TorusLabels t(static_cast<int>(net.radices.size()), net.radices.front());
+      writeNecklaceReport(t, j, facts);
+    }
   } else {
     j["extents"] = net.radices;
     facts << "mesh      node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "algorithm/torus_schedules.h"
 #include "cli/collective_args.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
@@ -302,6 +303,9 @@ int simulateSchedule(const Args& a) {
   job.wave = wave;
   job.json = a.has("json");
   job.repeat = a.getInt("repeat", 1, 1, 1000000);
+  job.construction = c.schedule.construction;
+  job.group_store_and_forward =
+      torusGroupStoreAndForward(c.schedule.collective, c.schedule.construction);
   job.bound_known = c.bound.known;
   job.bound_steps = c.bound.bound.steps;
   job.bound_transmissions = c.bound.bound.transmissions;

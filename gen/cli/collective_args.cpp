@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "algorithm/torus_schedules.h"
 #include "cli/topologies.h"
 #include "util/error.h"
 
@@ -15,7 +16,12 @@ std::vector<OptionSpec> collectiveOptions() {
   return {
       {"collective", "C",
        "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
-       "                            schedule-ROM nodes (which a topology offers: --help)"},
+       "                            schedule-ROM nodes (which a topology offers: --help);\n"
+       "                            multinode-scatter is total-exchange"},
+      {"messages", "M", "messages per (origin, destination) pair (default 1)"},
+      {"construction", "auto|paper|extension",
+       "torus: the paper's construction, hypercast's extension where the paper's\n"
+       "                            message splitting is fractional, or auto (default)"},
   };
 }
 
@@ -38,7 +44,24 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
     throw Error("topology '" + topo.name + "' has no " + toString(problem.collective) +
                 " construction yet (it has: " + collectiveNames(topo) + ")");
   }
-  if (topo.check_size) topo.check_size(a, problem.collective, max_nodes, what);
+  if (a.has("messages")) {
+    const long long m = parseInt("--messages", a.get("messages"));
+    if (m < 1 || m > 1024) {
+      throw Error("--messages must be in 1..1024, got " + std::to_string(m));
+    }
+    problem.messages = static_cast<uint32_t>(m);
+  }
+  const std::string construction = a.get("construction", "auto");
+  if (a.has("construction")) {
+    if (!topo.has_extensions) {
+      throw Error(
+          "--construction chooses between a paper's construction and hypercast's "
+          "extension (the torus); the " +
+          topo.name + " has one construction");
+    }
+    parseTorusConstruction(construction);
+  }
+  if (topo.check_size) topo.check_size(a, problem, max_nodes, for_rtl, what);
   CheckedSchedule out;
   out.net = topo.parse(a);
   problem.nodes = out.net.nodes();
@@ -60,11 +83,13 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
   }
   if (for_rtl) out.graph = PortGraph::build(out.net);
   auto t0 = std::chrono::steady_clock::now();
-  out.schedule = topo.schedule(out.net, problem);
+  out.schedule = topo.schedule(out.net, problem, construction);
   auto t1 = std::chrono::steady_clock::now();
   checker::CollectiveSpec spec;
   spec.network = out.net;
   spec.problem = problem;
+  spec.group_store_and_forward =
+      torusGroupStoreAndForward(problem.collective, out.schedule.construction);
   out.report = checker::checkSchedule(spec, out.schedule.transfers);
   auto t2 = std::chrono::steady_clock::now();
   out.build_seconds = std::chrono::duration<double>(t1 - t0).count();
@@ -76,6 +101,13 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
     for (const auto& e : out.report.errors) std::cerr << "hypercast: checker: " << e << "\n";
     throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
                 out.net.label + " fails the checker; nothing was written");
+  }
+  if (out.bound.known && !out.optimal) {
+    throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
+                out.net.label + " takes " + std::to_string(out.report.steps) + " steps and " +
+                std::to_string(out.report.transmissions) + " transmissions, not the lower bounds " +
+                std::to_string(out.bound.bound.steps) + " and " +
+                std::to_string(out.bound.bound.transmissions) + "; nothing was written");
   }
   return out;
 }
@@ -90,6 +122,7 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   j["collective"] = toString(c.schedule.collective);
   if (hasRoot(c.schedule.collective)) j["source"] = c.schedule.root;
   j["messages"] = c.schedule.messages;
+  j["construction"] = c.schedule.construction;
   j["steps"] = c.report.steps;
   j["transmissions"] = c.report.transmissions;
   if (c.bound.known) {
@@ -114,6 +147,7 @@ std::string scheduleSummary(const CheckedSchedule& c) {
      << (c.net.directed() ? ", directed" : "") << "\ncollective       " << toString(s.collective);
   if (hasRoot(s.collective)) os << " from node " << s.root;
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
+  os << "\nconstruction     " << s.construction;
   os << "\nsteps            " << c.report.steps << bound(c.bound.bound.steps)
      << "\ntransmissions    " << c.report.transmissions << bound(c.bound.bound.transmissions)
      << "\noptimal          "

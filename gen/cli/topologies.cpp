@@ -5,6 +5,7 @@
 
 #include "algorithm/bfs_broadcast.h"
 #include "algorithm/hypercube_schedules.h"
+#include "algorithm/torus_schedules.h"
 #include "cli/network_args.h"
 #include "util/error.h"
 
@@ -63,7 +64,8 @@ void needsOneMessage(const CollectiveProblem& c) {
   if (c.messages != 1) throw Error("this construction sends one message per pair");
 }
 
-Schedule hypercubeConstruction(const NetworkDesc& net, const CollectiveProblem& c) {
+Schedule hypercubeConstruction(const NetworkDesc& net, const CollectiveProblem& c,
+                               const std::string&) {
   needsOneMessage(c);
   const int d = static_cast<int>(net.radices.size());
   if (d > hypercubeMaxDim(c.collective)) {
@@ -74,8 +76,10 @@ Schedule hypercubeConstruction(const NetworkDesc& net, const CollectiveProblem& 
 }
 
 // "--dim 1..D" in the words the hypercube command lines have always used.
-void hypercubeSize(const Args& a, Collective c, uint64_t max_nodes, const std::string& what) {
+void hypercubeSize(const Args& a, const CollectiveProblem& p, uint64_t max_nodes, bool,
+                   const std::string& what) {
   if (!a.has("dim")) return;  // parse says what is missing
+  const Collective c = p.collective;
   const long long d = parseInt("--dim", a.get("dim"));
   int fit = 0;
   while (fit < 62 && (uint64_t{2} << fit) <= max_nodes) ++fit;
@@ -87,9 +91,72 @@ void hypercubeSize(const Args& a, Collective c, uint64_t max_nodes, const std::s
 }
 
 // Topologies whose papers have not landed yet: the BFS broadcast proves the path.
-Schedule bfsConstruction(const NetworkDesc& net, const CollectiveProblem& c) {
+Schedule bfsConstruction(const NetworkDesc& net, const CollectiveProblem& c, const std::string&) {
   needsOneMessage(c);
-  return bfsBroadcast(PortGraph::build(net), c.root);
+  Schedule s = bfsBroadcast(PortGraph::build(net), c.root);
+  s.construction = "bfs";
+  return s;
+}
+
+// MT(n,k): Fragopoulou & Akl's collectives (k odd), the BFS tree for the
+// single-node broadcast of one message.
+Schedule torusConstruction(const NetworkDesc& net, const CollectiveProblem& c,
+                           const std::string& construction) {
+  if (c.collective == Collective::kBroadcast) return bfsConstruction(net, c, construction);
+  const TorusLabels t(static_cast<int>(net.radices.size()), net.radices.front());
+  const TorusConstruction how = parseTorusConstruction(construction);
+  switch (c.collective) {
+    case Collective::kMultinodeBroadcast:
+      return torusMultinodeBroadcast(t, c.messages, how);
+    case Collective::kScatter:
+      return torusScatter(t, c.root, c.messages, how);
+    case Collective::kTotalExchange:
+      return torusTotalExchange(t, c.messages, how);
+    case Collective::kBroadcast:
+      break;
+  }
+  return {};
+}
+
+// The schedule's transfers, from the paper's counts, against what the checker
+// (and for RTL the ROMs and the SystemC model) can hold.
+constexpr uint64_t kMaxTorusTransfers = 60000000;
+constexpr uint64_t kMaxTorusRtlTransfers = 5000000;
+
+void torusSize(const Args& a, const CollectiveProblem& p, uint64_t, bool for_rtl,
+               const std::string& what) {
+  if (!a.has("n") || !a.has("k")) return;  // parse says what is missing
+  const long long n = parseInt("--n", a.get("n"));
+  const long long k = parseInt("--k", a.get("k"));
+  if (n < 1 || n > 24 || k < 3 || k > (1 << 24)) return;  // parse says why
+  if (p.collective == Collective::kBroadcast) {
+    if (p.messages != 1) {
+      throw Error(
+          "the torus's single-node broadcast sends one message (a BFS tree at the "
+          "eccentricity bound); --messages applies to multinode-broadcast, scatter and "
+          "total-exchange");
+    }
+    return;
+  }
+  if (k % 2 == 0) {
+    throw Error(std::string("the torus ") + toString(p.collective) +
+                " needs odd k: the framework of Fragopoulou & Akl (rotation, necklaces, leaders) "
+                "assumes one shortest direction per digit; got k = " +
+                std::to_string(k));
+  }
+  double nodes = 1;
+  for (long long i = 0; i < n; ++i) nodes *= static_cast<double>(k);
+  const uint64_t limit = for_rtl ? kMaxTorusRtlTransfers : kMaxTorusTransfers;
+  if (nodes > 1e9 ||
+      torusTransfers(static_cast<int>(n), static_cast<int>(k), p.collective, p.messages) > limit) {
+    throw Error(what + " of a torus " + toString(p.collective) + " takes at most " +
+                std::to_string(limit) + " transfers; MT(" + std::to_string(n) + "," +
+                std::to_string(k) + ") with M = " + std::to_string(p.messages) + " needs " +
+                (nodes > 1e9
+                     ? std::string("more")
+                     : std::to_string(torusTransfers(static_cast<int>(n), static_cast<int>(k),
+                                                     p.collective, p.messages))));
+  }
 }
 
 const std::vector<Collective> kAll = {Collective::kBroadcast, Collective::kMultinodeBroadcast,
@@ -109,6 +176,7 @@ const std::vector<TopologyEntry>& topologyTable() {
        parseHypercycle,
        {Collective::kBroadcast},
        bfsConstruction,
+       false,
        4096,
        nullptr},
       {"hypercube",
@@ -117,16 +185,20 @@ const std::vector<TopologyEntry>& topologyTable() {
        parseHypercube,
        kAll,
        hypercubeConstruction,
+       false,
        1024,  // d = 10: the total exchange has 5 M transfers
        hypercubeSize},
       {"torus",
-       "MT(n,k), the k-ary n-dimensional torus: broadcast (BFS tree)",
-       {{"n", "N", "torus: dimensions"}, {"k", "K", "torus: nodes per dimension, k >= 3"}},
+       "MT(n,k) (Fragopoulou & Akl): multinode broadcast, scatter, total exchange\n"
+       "                 (multinode scatter) at the lower bounds, k odd; broadcast (BFS tree)",
+       {{"n", "N", "torus: dimensions"},
+        {"k", "K", "torus: nodes per dimension, k >= 3 (odd for the paper's collectives)"}},
        parseTorus,
-       {Collective::kBroadcast},
-       bfsConstruction,
+       kAll,
+       torusConstruction,
+       true,
        4096,
-       nullptr},
+       torusSize},
       {"cayley",
        "a Cayley graph of Z_m1 x ... x Z_mr: broadcast (BFS tree)",
        {{"group", "M,...", "cayley: the moduli, most significant first (8,2 = Z_8 x Z_2)"},
@@ -136,6 +208,7 @@ const std::vector<TopologyEntry>& topologyTable() {
        parseCayley,
        {Collective::kBroadcast},
        bfsConstruction,
+       false,
        4096,
        nullptr},
       {"mesh",
@@ -144,6 +217,7 @@ const std::vector<TopologyEntry>& topologyTable() {
        parseMesh,
        {Collective::kBroadcast},
        bfsConstruction,
+       false,
        4096,
        nullptr},
   };

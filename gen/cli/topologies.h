@@ -23,13 +23,20 @@ struct TopologyEntry {
   NetworkDesc (*parse)(const Args& a);  // throws Error
   std::vector<Collective> collectives;  // those with a construction
   // The construction (for one of `collectives`); throws Error beyond its sizes.
-  Schedule (*schedule)(const NetworkDesc& net, const CollectiveProblem& c);
+  // `construction` is --construction's word ("auto" when not given).
+  Schedule (*schedule)(const NetworkDesc& net, const CollectiveProblem& c,
+                       const std::string& construction);
+  // Whether --construction auto|paper|extension chooses between the paper's
+  // construction and hypercast's extension of it.
+  bool has_extensions;
   // Largest schedule network `generate` and `simulate` take (ROMs, stores and
   // the SystemC model grow with N and with the collective's packets).
   uint64_t max_rtl_nodes;
   // Optional: refuses a size beyond the construction or `max_nodes` in the
-  // topology's own terms (the hypercube says "--dim 1..D"), before parsing.
-  void (*check_size)(const Args& a, Collective c, uint64_t max_nodes, const std::string& what);
+  // topology's own terms (the hypercube says "--dim 1..D"), before any work.
+  // `for_rtl`: for generate and simulate (ROMs, stores, the SystemC model).
+  void (*check_size)(const Args& a, const CollectiveProblem& c, uint64_t max_nodes, bool for_rtl,
+                     const std::string& what);
 };
 
 const std::vector<TopologyEntry>& topologyTable();

@@ -79,6 +79,8 @@ std::string serializeSchedJob(const SchedJob& j) {
   o["wave"] = j.wave;
   o["json"] = j.json;
   o["repeat"] = j.repeat;
+  o["construction"] = j.construction;
+  o["group_store_and_forward"] = j.group_store_and_forward;
   if (j.bound_known) {
     o["lower_bound"] = {{"steps", j.bound_steps}, {"transmissions", j.bound_transmissions}};
   }
@@ -110,6 +112,8 @@ SchedJob parseSchedJob(const std::string& text) {
     j.wave = o.at("wave").get<std::string>();
     j.json = o.at("json").get<bool>();
     j.repeat = o.at("repeat").get<int64_t>();
+    j.construction = o.at("construction").get<std::string>();
+    j.group_store_and_forward = o.at("group_store_and_forward").get<bool>();
     if (o.contains("lower_bound")) {
       j.bound_known = true;
       j.bound_steps = o["lower_bound"].at("steps").get<uint64_t>();

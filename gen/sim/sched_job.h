@@ -37,6 +37,10 @@ struct SchedJob {
   // Lower bound on steps and transmissions, when one is known.
   bool bound_known = false;
   uint64_t bound_steps = 0, bound_transmissions = 0;
+  // Which construction built the schedule ("paper", "extension", "bfs"), and
+  // whether it claims group store-and-forward (checker/schedule_checker.h).
+  std::string construction = "paper";
+  bool group_store_and_forward = false;
 };
 
 std::string serializeSchedJob(const SchedJob& job);
