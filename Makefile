@@ -34,9 +34,12 @@ run: build
 	@$(HC) generate --topology hypercube --dim 4 --collective total-exchange --out out/cube4_te
 	@$(HC) simulate --topology hypercube --dim 4 --collective total-exchange --engine cosim \
 	  --trace out/cube4_te/trace.csv
-	@echo "== any topology: a BFS broadcast on the torus MT(3,5), wired-node RTL against the model"
-	@$(HC) info --topology torus --n 3 --k 5
-	@$(HC) simulate --topology torus --n 3 --k 5 --collective broadcast --source 62 --engine cosim
+	@echo "== torus collectives (Fragopoulou & Akl): MT(3,3)'s necklaces, then the MT(3,5) multinode"
+	@echo "   scatter at its lower bound, wired-node RTL against the model"
+	@$(HC) info --topology torus --n 3 --k 3 --necklaces
+	@$(HC) simulate --topology torus --n 3 --k 5 --collective total-exchange --engine cosim
+	@echo "== any topology: a BFS broadcast on the mesh 4x4x4, wired-node RTL against the model"
+	@$(HC) simulate --topology mesh --dims 4,4,4 --collective broadcast --source 21 --engine cosim
 
 # The hypercube collectives' schedule-ROM networks (3-cube and 4-cube, every collective).
 run-collectives: build

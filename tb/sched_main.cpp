@@ -312,8 +312,12 @@ int run(const std::string& job_path) {
     std::cout << "collective       " << toString(problem.collective);
     if (hasRoot(problem.collective)) std::cout << " from node " << problem.root;
     std::cout << " on " << o.network.label << " (" << n << " nodes), engine " << o.engine
-              << (o.rtl_model.empty() ? "" : ", RTL model " + o.rtl_model) << "\nsteps            "
-              << rep.steps << bound(o.bound_steps) << "\ntransmissions    " << rep.transmissions
+              << (o.rtl_model.empty() ? "" : ", RTL model " + o.rtl_model)
+              << (problem.messages > 1
+                      ? "\nmessages         " + std::to_string(problem.messages) + " per pair"
+                      : std::string())
+              << "\nconstruction     " << o.construction << "\nsteps            " << rep.steps
+              << bound(o.bound_steps) << "\ntransmissions    " << rep.transmissions
               << bound(o.bound_transmissions) << "\nchecker          "
               << (div.found ? "not run (cosim diverged)"
                   : rep.ok  ? "PASS"
