@@ -83,6 +83,10 @@ struct Schedule {
   // Which construction built it, for reports: "paper" (the topology's paper as
   // printed), "extension" (hypercast's, where the paper's is undefined), "bfs".
   std::string construction = "paper";
+  // Whether the construction promises both lower bounds (checker/lower_bounds.h):
+  // then a schedule that misses one is an error, never written. Searches and
+  // heuristics (Faber's templates, the coloured exchange) report what they reach.
+  bool promises_bound = true;
 
   CollectiveProblem problem() const { return {collective, nodes, root, messages}; }
 };

@@ -2,6 +2,8 @@
 // under the all-port model, from the papers' formulas and the definitions:
 //   - the d-cube: Bertsekas et al., Table 1 (checker/hypercube_bounds.h);
 //   - MT(n,k), k odd: Fragopoulou & Akl, Sec. 4.1, for M messages per pair;
+//   - multinode broadcast and total exchange on any Cayley graph: the counting
+//     bounds (ceil((P-1)/d) and ceil(sum of distances / d)) and the diameter;
 //   - single-node broadcast of one message on any network: the root's
 //     eccentricity (a packet crosses one link per step) and N - 1 transmissions
 //     (every other node receives it at least once), found by the checker's own

@@ -88,5 +88,19 @@ int NetworkLinks::eccentricity(uint64_t x) const {
   return queue.size() == nodes_ ? far : -1;
 }
 
+std::vector<int> NetworkLinks::distances(uint64_t x) const {
+  std::vector<int> dist(nodes_, -1);
+  std::vector<uint64_t> queue = {x};
+  dist[x] = 0;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    for (uint64_t v : successors(queue[head])) {
+      if (dist[v] >= 0) continue;
+      dist[v] = dist[queue[head]] + 1;
+      queue.push_back(v);
+    }
+  }
+  return dist;
+}
+
 }  // namespace checker
 }  // namespace hypercast

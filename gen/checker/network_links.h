@@ -22,6 +22,8 @@ class NetworkLinks {
   std::vector<uint64_t> successors(uint64_t x) const;
   // Largest BFS distance from x (-1 if some node cannot be reached).
   int eccentricity(uint64_t x) const;
+  // BFS distances from x (-1 where unreachable).
+  std::vector<int> distances(uint64_t x) const;
 
  private:
   std::vector<int> coords(uint64_t x) const;

@@ -6,11 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "algorithm/regular_order.h"
 #include "checker/network_links.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/topologies.h"
 #include "emit/necklace_report.h"
+#include "emit/regular_order_report.h"
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
 #include "util/error.h"
@@ -61,6 +63,9 @@ int cmdInfo(const std::vector<std::string>& words) {
   std::vector<OptionSpec> specs = networkOptions();
   specs.push_back(
       {"necklaces", "", "torus (k odd): list the necklaces of Fragopoulou & Akl, Sec. 2"});
+  specs.push_back({"regular-order", "",
+                   "a Cayley graph (hypercube, torus, hypercycle, cayley): search a regular\n"
+                   "                            order (Faber, Def. 4.3) and print it"});
   specs.push_back({"json", "", "print JSON"});
   specs.push_back({"help", "", "show this help"});
   const Args a("info", specs, words);
@@ -141,6 +146,16 @@ int cmdInfo(const std::vector<std::string>& words) {
   } else {
     j["extents"] = net.radices;
     facts << "mesh      node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
+  }
+  if (a.has("regular-order")) {
+    if (net.kind != NetworkDesc::Kind::kCayley) {
+      throw Error("--regular-order needs a Cayley graph; a mesh is not one");
+    }
+    if (n > (uint64_t{1} << 16)) {
+      throw Error("--regular-order searches networks of at most 65536 nodes; " + net.label +
+                  " has " + std::to_string(n));
+    }
+    writeRegularOrderReport(net, searchRegularOrder(PortGraph::build(net)), j, facts);
   }
   if (a.has("json")) {
     std::cout << j.dump(2) << "\n";

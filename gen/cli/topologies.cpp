@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "algorithm/bfs_broadcast.h"
+#include "algorithm/cayley_collectives.h"
 #include "algorithm/hypercube_schedules.h"
 #include "algorithm/torus_schedules.h"
 #include "cli/network_args.h"
@@ -98,6 +99,57 @@ Schedule bfsConstruction(const NetworkDesc& net, const CollectiveProblem& c, con
   return s;
 }
 
+// Any abelian Cayley graph (Faber): the universal broadcast of a regular order
+// (or the best template found) and the universal exchange on coloured paths.
+Schedule cayleyConstruction(const NetworkDesc& net, const CollectiveProblem& c,
+                            const std::string& construction) {
+  if (c.collective == Collective::kBroadcast) return bfsConstruction(net, c, construction);
+  needsOneMessage(c);
+  const PortGraph g = PortGraph::build(net);
+  if (c.collective == Collective::kMultinodeBroadcast) {
+    return cayleyUniversalBroadcast(net, g, searchRegularOrder(g));
+  }
+  return cayleyUniversalExchange(net, g);
+}
+
+// The universal collectives' transfers, P (P - 1) for the broadcast and P times
+// the sum of distances for the exchange, against what the checker (and for RTL
+// the ROMs and the SystemC model) can hold; before any schedule is built.
+constexpr uint64_t kMaxUniversalTransfers = 60000000;
+constexpr uint64_t kMaxUniversalRtlTransfers = 5000000;
+
+void cayleySize(const Args& a, const CollectiveProblem& p, uint64_t max_nodes, bool for_rtl,
+                const std::string& what) {
+  if (p.collective == Collective::kBroadcast) return;
+  const NetworkDesc net = chosenTopology(a).parse(a);
+  const uint64_t nodes = net.nodes();
+  if (nodes > max_nodes) return;  // the caller says so, in its words
+  uint64_t transfers = nodes * (nodes - 1);
+  if (p.collective == Collective::kTotalExchange && transfers <= kMaxUniversalTransfers) {
+    const PortGraph g = PortGraph::build(net);
+    std::vector<int> dist(nodes, -1);
+    std::vector<uint32_t> queue = {0};
+    dist[0] = 0;
+    uint64_t sum = 0;
+    for (size_t h = 0; h < queue.size(); ++h) {
+      for (int q = 0; q < g.ports(); ++q) {
+        const PortEnd e = g.drives(queue[h], q);
+        if (!e.present() || dist[e.node] >= 0) continue;
+        dist[e.node] = dist[queue[h]] + 1;
+        sum += static_cast<uint64_t>(dist[e.node]);
+        queue.push_back(e.node);
+      }
+    }
+    transfers = nodes * sum;
+  }
+  const uint64_t limit = for_rtl ? kMaxUniversalRtlTransfers : kMaxUniversalTransfers;
+  if (transfers > limit) {
+    throw Error(what + " of a " + toString(p.collective) + " takes at most " +
+                std::to_string(limit) + " transfers; " + net.label + " needs " +
+                std::to_string(transfers));
+  }
+}
+
 // MT(n,k): Fragopoulou & Akl's collectives (k odd), the BFS tree for the
 // single-node broadcast of one message.
 Schedule torusConstruction(const NetworkDesc& net, const CollectiveProblem& c,
@@ -168,17 +220,18 @@ const std::vector<TopologyEntry>& topologyTable() {
   static const std::vector<TopologyEntry> table = {
       {"hypercycle",
        "G^{rho}_{m} (Dimakopoulos & Dimopoulos): weight-based broadcast routers; with\n"
-       "                 --collective broadcast, schedule-ROM nodes (BFS tree)",
+       "                 --collective, schedule-ROM nodes (broadcast: BFS tree; Faber's\n"
+       "                 multinode-broadcast and total-exchange)",
        {{"m", "M_r,...,M_1",
          std::string("hypercycle: nodes per dimension, paper order (default ") + kDefaultM + ")"},
         {"rho", "R_r,...,R_1",
          std::string("hypercycle: circulant reach, rho_i <= m_i/2 (default ") + kDefaultRho + ")"}},
        parseHypercycle,
-       {Collective::kBroadcast},
-       bfsConstruction,
+       {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
+       cayleyConstruction,
        false,
        4096,
-       nullptr},
+       cayleySize},
       {"hypercube",
        "the d-cube (Bertsekas et al.): every collective, as the paper builds it",
        {{"dim", "D", "hypercube: the dimension d (2^d nodes)"}},
@@ -200,17 +253,18 @@ const std::vector<TopologyEntry>& topologyTable() {
        4096,
        torusSize},
       {"cayley",
-       "a Cayley graph of Z_m1 x ... x Z_mr: broadcast (BFS tree)",
+       "a Cayley graph of Z_m1 x ... x Z_mr (Faber): broadcast (BFS tree),\n"
+       "                 multinode-broadcast (regular order), total-exchange",
        {{"group", "M,...", "cayley: the moduli, most significant first (8,2 = Z_8 x Z_2)"},
         {"gens", "G;G;...",
          "cayley: generators as coordinate tuples, same order (\"1,0;-1,0;0,1\");\n"
          "                            directed when a generator's inverse is missing"}},
        parseCayley,
-       {Collective::kBroadcast},
-       bfsConstruction,
+       {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
+       cayleyConstruction,
        false,
        4096,
-       nullptr},
+       cayleySize},
       {"mesh",
        "a 2-D/3-D mesh without wrap-around: broadcast (BFS tree)",
        {{"dims", "X,Y[,Z]", "mesh: extents; node x + X*y + X*Y*z"}},

@@ -1,0 +1,215 @@
+// Faber's universal collectives on abelian Cayley graphs (paper 003): regular
+// orders (Def. 4.3) checked by a checker written here from the definition, not
+// by the search; universal broadcast at ceil((P-1)/d) (Thm 4.5) and Example 4.7
+// at its diameter 4; the universal exchange on Q_d at 2^(d-1) (Thm 7.13(vi));
+// the forced-load bound of a transmission-optimal exchange; cosim of both on a
+// hypercycle, a directed circulant and Example 4.7's graph.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "algorithm/cayley_collectives.h"
+#include "algorithm/regular_order.h"
+#include "checker/lower_bounds.h"
+#include "checker/schedule_checker.h"
+#include "sched_trace.h"
+#include "test_util.h"
+#include "topology/hypercycle.h"
+
+using namespace hypercast;
+using Json = nlohmann::json;
+
+namespace {
+
+// x - g in the group, from the description's own numbers.
+uint64_t minus(const NetworkDesc& net, uint64_t x, const std::vector<int>& g) {
+  uint64_t out = 0, w = 1;
+  for (size_t i = 0; i < net.radices.size(); ++i) {
+    const int m = net.radices[i];
+    const int xi = static_cast<int>(x % uint64_t(m));
+    x /= uint64_t(m);
+    out += uint64_t(((xi - g[i]) % m + m) % m) * w;
+    w *= uint64_t(m);
+  }
+  return out;
+}
+
+std::vector<int> bfs(const NetworkDesc& net) {  // distances from e, along generators
+  std::vector<int> dist(net.nodes(), -1);
+  std::vector<uint64_t> queue = {0};
+  dist[0] = 0;
+  for (size_t h = 0; h < queue.size(); ++h) {
+    for (const auto& g : net.gens) {
+      std::vector<int> neg(g.size());
+      for (size_t i = 0; i < g.size(); ++i) neg[i] = -g[i];
+      const uint64_t v = minus(net, queue[h], neg);  // queue[h] + g
+      if (dist[v] < 0) {
+        dist[v] = dist[queue[h]] + 1;
+        queue.push_back(v);
+      }
+    }
+  }
+  return dist;
+}
+
+// Def. 4.3 with the README's reading: g_0 = e; distances non-decreasing along
+// the order; positions ad+1 .. ad+d form block a, the last may be short; in a
+// block the generators are distinct and each parent g - delta lies in an
+// earlier block (or is e) and is one step closer to e.
+void expectRegularOrder(const NetworkDesc& net, const RegularOrderSearch& r) {
+  const int d = net.ports();
+  const std::vector<int> dist = bfs(net);
+  ASSERT_EQ(r.order.size(), net.nodes());
+  ASSERT_EQ(r.order[0], 0u);
+  std::vector<uint64_t> position(net.nodes());
+  for (size_t i = 0; i < r.order.size(); ++i) position[r.order[i]] = i;
+  for (size_t i = 1; i < r.order.size(); ++i) {
+    const uint64_t v = r.order[i];
+    EXPECT_LE(dist[r.order[i - 1]], dist[v]) << "position " << i;
+    const uint64_t a = (i - 1) / uint64_t(d);  // block of position i (1-based)
+    const TemplateNode& t = r.nodes[v];
+    ASSERT_GE(t.port, 0);
+    ASSERT_LT(t.port, d);
+    const uint64_t parent = minus(net, v, net.gens[size_t(t.port)]);
+    EXPECT_EQ(parent, t.parent);
+    EXPECT_LE(position[parent], a * uint64_t(d)) << "parent in an earlier block";
+    EXPECT_EQ(dist[parent], dist[v] - 1);
+    EXPECT_EQ(t.time, a + 1);  // block a is sent at time a + 1 (Thm 4.5)
+  }
+  for (uint64_t a = 0; a * uint64_t(d) + 1 < r.order.size(); ++a) {
+    std::set<int> ports;
+    uint64_t members = 0;
+    for (uint64_t i = a * uint64_t(d) + 1; i <= (a + 1) * uint64_t(d) && i < r.order.size(); ++i) {
+      ports.insert(r.nodes[r.order[i]].port);
+      ++members;
+    }
+    EXPECT_EQ(ports.size(), members) << "block " << a << " repeats a generator";
+  }
+}
+
+struct Named {
+  std::string name;
+  NetworkDesc net;
+};
+
+std::vector<Named> orderedNetworks() {
+  std::vector<Named> out;
+  for (int d = 2; d <= 10; ++d) out.push_back({"Q_" + std::to_string(d), hypercubeNetwork(d)});
+  out.push_back({"MT(2,5)", torusNetwork(2, 5)});
+  out.push_back({"MT(3,3)", torusNetwork(3, 3)});
+  out.push_back({"MT(3,5)", torusNetwork(3, 5)});
+  out.push_back({"MT(2,4)", torusNetwork(2, 4)});
+  out.push_back({"G321_865", hypercycleNetwork(Hypercycle::fromPaperOrder({8, 6, 5}, {3, 2, 1}))});
+  out.push_back({"G22_99", hypercycleNetwork(Hypercycle::fromPaperOrder({9, 9}, {2, 2}))});
+  out.push_back({"G11_44", hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1}))});
+  out.push_back({"Z5<+-1>", cayleyNetwork({5}, {{1}, {-1}})});
+  out.push_back({"Z7<1,3>", cayleyNetwork({7}, {{1}, {3}})});
+  return out;
+}
+
+NetworkDesc example47() {  // Z_8 x Z_2, (+-1,0), (0,1), (+-1,1)
+  return cayleyNetwork({8, 2}, {{1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
+}
+
+checker::ScheduleReport check(const NetworkDesc& net, const Schedule& s) {
+  checker::CollectiveSpec spec;
+  spec.network = net;
+  spec.problem = s.problem();
+  return checker::checkSchedule(spec, s.transfers);
+}
+
+}  // namespace
+
+TEST(RegularOrder, FoundAndValidOnHypercubesToriHypercyclesAndCirculants) {
+  for (const Named& n : orderedNetworks()) {
+    SCOPED_TRACE(n.name);
+    const RegularOrderSearch r = searchRegularOrder(PortGraph::build(n.net));
+    ASSERT_EQ(r.status, RegularOrderSearch::Status::kFound);
+    EXPECT_TRUE(r.regular);
+    const uint64_t p = n.net.nodes(), d = uint64_t(n.net.ports());
+    EXPECT_EQ(r.steps, (p - 1 + d - 1) / d);
+    expectRegularOrder(n.net, r);
+  }
+}
+
+TEST(RegularOrder, NoneForExample47ButAFourStepTemplate) {
+  const NetworkDesc net = example47();
+  const RegularOrderSearch r = searchRegularOrder(PortGraph::build(net));
+  EXPECT_EQ(r.status, RegularOrderSearch::Status::kProvenNone);
+  EXPECT_EQ(r.diameter, 4);
+  EXPECT_EQ(r.bound, 3u);  // ceil(15 / 5)
+  EXPECT_EQ(r.steps, 4u);
+}
+
+TEST(UniversalBroadcast, TakesCeilPMinus1OverDStepsFromARegularOrder) {
+  for (const Named& n : orderedNetworks()) {
+    SCOPED_TRACE(n.name);
+    const PortGraph g = PortGraph::build(n.net);
+    const Schedule s = cayleyUniversalBroadcast(n.net, g, searchRegularOrder(g));
+    const auto r = check(n.net, s);
+    for (const auto& e : r.errors) ADD_FAILURE() << e;
+    ASSERT_TRUE(r.ok);
+    const uint64_t p = n.net.nodes(), d = uint64_t(n.net.ports());
+    EXPECT_EQ(r.steps, (p - 1 + d - 1) / d);
+    EXPECT_EQ(r.transmissions, p * (p - 1));
+    EXPECT_EQ(s.construction, "regular-order");
+  }
+  const NetworkDesc ex = example47();
+  const PortGraph g = PortGraph::build(ex);
+  const auto r = check(ex, cayleyUniversalBroadcast(ex, g, searchRegularOrder(g)));
+  EXPECT_TRUE(r.ok);
+  EXPECT_EQ(r.steps, 4u);
+  EXPECT_EQ(r.transmissions, 16u * 15u);
+}
+
+TEST(UniversalExchange, HypercubeTakes2ToTheDMinus1Steps) {
+  for (int d = 2; d <= 6; ++d) {
+    SCOPED_TRACE(d);
+    const NetworkDesc net = hypercubeNetwork(d);
+    const Schedule s = cayleyUniversalExchange(net, PortGraph::build(net));
+    const auto r = check(net, s);
+    for (const auto& e : r.errors) ADD_FAILURE() << e;
+    ASSERT_TRUE(r.ok);
+    EXPECT_EQ(r.steps, uint64_t{1} << (d - 1));              // Thm 7.13(vi)
+    EXPECT_EQ(r.transmissions, uint64_t(d) << (2 * d - 1));  // d 2^(2d-1)
+  }
+}
+
+TEST(UniversalExchange, ForcedLoadBoundOfTheDefaultHypercycle) {
+  // G^{3,2,1}_{8,6,5}: dimension 1 is C_5<1>, whose generator +1 must be used
+  // once by every target with x_1 = 1 and twice by every one with x_1 = 2 on a
+  // shortest path: 3 uses for each of the 8 x 6 values of the other
+  // coordinates, 144 in all, above ceil(sum of distances / 12) = 64.
+  const NetworkDesc net = hypercycleNetwork(Hypercycle::fromPaperOrder({8, 6, 5}, {3, 2, 1}));
+  const auto b = checker::lowerBound(net, {Collective::kTotalExchange, 240, 0, 1});
+  ASSERT_TRUE(b.known);
+  EXPECT_EQ(b.bound.steps, 144u);
+  const Schedule s = cayleyUniversalExchange(net, PortGraph::build(net));
+  const auto r = check(net, s);
+  ASSERT_TRUE(r.ok);
+  EXPECT_EQ(r.steps, 144u);
+  EXPECT_EQ(r.transmissions, b.bound.transmissions);
+}
+
+TEST(CayleyCosim, UniversalBroadcastAndExchangeInRtl) {
+  struct Case {
+    std::string options, collective;
+  };
+  for (const Case& c : {Case{"--topology hypercycle --m 4,4 --rho 1,1", "multinode-broadcast"},
+                        Case{"--topology hypercycle --m 4,4 --rho 1,1", "total-exchange"},
+                        Case{"--topology cayley --group 7 --gens '1;3'", "multinode-broadcast"},
+                        Case{"--topology cayley --group 7 --gens '1;3'", "total-exchange"},
+                        Case{"--topology cayley --group 8,2 --gens '1,0;-1,0;0,1;1,1;-1,1'",
+                             "multinode-broadcast"}}) {
+    SCOPED_TRACE(c.options + " " + c.collective);
+    const auto r = hctest::run(hctest::hypercast() + " simulate " + c.options + " --collective " +
+                               c.collective + " --engine cosim --rtl-model nodes --json");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j.at("verdict"), "PASS");
+    EXPECT_EQ(j.at("match"), true);
+    EXPECT_EQ(j.at("checker"), "pass");
+    EXPECT_EQ(j.at("held"), j.at("promised"));
+  }
+}
