@@ -346,6 +346,46 @@ void torusCollectives(const std::string& hc) {
   }
 }
 
+// Faber's universal collectives: the regular-order search's time (wall clock of
+// `info --regular-order`), and on three hypercycles the cycles of every node
+// broadcasting at once through the weight routers against the schedule-ROM
+// network's universal broadcast (SystemC model of each; the bound is
+// ceil((N-1)/degree)).
+void cayleyCollectives(const std::string& hc) {
+  for (const auto& [label, opts] : std::vector<std::pair<std::string, std::string>>{
+           {"Q_10", "--topology hypercube --dim 10"},
+           {"Q_12", "--topology hypercube --dim 12"},
+           {"G^{3,2,1}_{8,6,5}", "--topology hypercycle --m 8,6,5 --rho 3,2,1"}}) {
+    const double t0 = now();
+    const auto r = hctest::run(hc + " info " + opts + " --regular-order --json");
+    const double t = now() - t0;
+    if (r.code != 0) {
+      row("regular-order search " + label, "FAILED", r.err.substr(0, 28));
+      continue;
+    }
+    const auto o = nlohmann::json::parse(r.out).at("regular_order");
+    row("regular-order search " + label, fmt(t, "%.2f s"),
+        o.at("status").get<std::string>() + ", " + std::to_string(o.at("steps").get<int>()) +
+            " steps, " + std::to_string(o.at("attempts").get<int>()) + " attempts");
+  }
+  for (const std::string net :
+       {"--m 8,6,5 --rho 3,2,1", "--m 9,9 --rho 2,2", "--m 4,4 --rho 1,1"}) {
+    const auto w = hctest::run(hc + " simulate " + net + " --all-sources --engine systemc --json");
+    const auto u = hctest::run(hc + " simulate --topology hypercycle " + net +
+                               " --collective multinode-broadcast --engine systemc --json");
+    if (w.code != 0 || u.code != 0) {
+      row("all nodes broadcast, " + net, "FAILED", (w.err + u.err).substr(0, 28));
+      continue;
+    }
+    const auto wj = nlohmann::json::parse(w.out), uj = nlohmann::json::parse(u.out);
+    row("all nodes broadcast " + net + ": routers / ROM",
+        std::to_string(wj.at("cycles").get<long long>()) + " / " +
+            std::to_string(uj.at("cycles").get<long long>()) + " cyc",
+        "ROM " + std::to_string(uj.at("steps").get<long long>()) + " steps, bound " +
+            std::to_string(uj.at("lower_bound").at("steps").get<long long>()));
+  }
+}
+
 }  // namespace
 
 // Schedule networks on Verilator: the whole generated top (every node emitted)
@@ -380,6 +420,10 @@ int main(int argc, char** argv) {
     const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
     scheduleModels("HYPERCAST_CACHE=" + cache + " ", hc);
     fs::remove_all(cache);
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "cayley") {  // Faber's universal collectives alone
+    cayleyCollectives(hc);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "torus") {  // the torus collectives alone
@@ -456,6 +500,7 @@ int main(int argc, char** argv) {
                     : "FAILED");
   }
   torusCollectives(hc);
+  cayleyCollectives(hc);
   {
     const std::string te = " simulate --topology hypercube --dim 6 --collective total-exchange";
     t0 = now();
