@@ -6,13 +6,16 @@
 // hypercycle, a directed circulant and Example 4.7's graph.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "algorithm/cayley_collectives.h"
+#include "algorithm/hypercube_schedules.h"
 #include "algorithm/regular_order.h"
 #include "checker/lower_bounds.h"
 #include "checker/schedule_checker.h"
+#include "emit/schedule_program.h"
 #include "sched_trace.h"
 #include "test_util.h"
 #include "topology/hypercycle.h"
@@ -107,6 +110,8 @@ std::vector<Named> orderedNetworks() {
   out.push_back({"Z7<1,3>", cayleyNetwork({7}, {{1}, {3}})});
   return out;
 }
+
+NetworkDesc hycle() { return hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1})); }
 
 NetworkDesc example47() {  // Z_8 x Z_2, (+-1,0), (0,1), (+-1,1)
   return cayleyNetwork({8, 2}, {{1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
@@ -212,4 +217,56 @@ TEST(CayleyCosim, UniversalBroadcastAndExchangeInRtl) {
     EXPECT_EQ(j.at("checker"), "pass");
     EXPECT_EQ(j.at("held"), j.at("promised"));
   }
+}
+
+// Thm 4.5's template is one for every node: at step t node x sends on port delta
+// the packet of origin x - p. With store slots assigned by what a node sees, every
+// node of a translation-invariant schedule compiles to the same ROM, so one ROM
+// can drive them all (generate/simulate --shared-rom).
+TEST(SharedRom, TranslationInvariantSchedulesGiveIdenticalRoms) {
+  const NetworkDesc hc = hycle();
+  const PortGraph g = PortGraph::build(hc);
+  EXPECT_TRUE(
+      compileSchedule(cayleyUniversalBroadcast(hc, g, searchRegularOrder(g)), g).identicalRoms());
+  EXPECT_TRUE(compileSchedule(cayleyUniversalExchange(hc, g), g).identicalRoms());
+  const NetworkDesc q = hypercubeNetwork(4);
+  const PortGraph gq = PortGraph::build(q);
+  for (Collective c : {Collective::kMultinodeBroadcast, Collective::kTotalExchange}) {
+    EXPECT_TRUE(compileSchedule(hypercubeSchedule(4, c, 0), gq).identicalRoms()) << toString(c);
+  }
+  // A single-source collective is not translation-invariant.
+  EXPECT_FALSE(compileSchedule(hypercubeSchedule(4, Collective::kScatter, 0), gq).identicalRoms());
+}
+
+TEST(SharedRom, GenerateWritesOneRomAndCosimPasses) {
+  const std::string dir = "/tmp/hctest-sharedrom-" + std::to_string(::getpid());
+  const auto g = hctest::run(hctest::hypercast() +
+                             " generate --topology hypercycle --m 4,4 --rho 1,1 --collective "
+                             "multinode-broadcast --shared-rom --json --out " +
+                             dir);
+  ASSERT_EQ(g.code, 0) << g.err;
+  const Json j = Json::parse(g.out);
+  EXPECT_EQ(j.at("shared_rom"), true);
+  EXPECT_EQ(j.at("rom_bits_total"), j.at("rom_bits_per_node"));
+  const Json m = Json::parse(hctest::slurp(dir + "/manifest.json"));
+  size_t hex = 0;
+  for (const auto& f : m.at("files")) hex += f.get<std::string>().rfind("rom/", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(hex, 1u);
+  std::filesystem::remove_all(dir);
+  const auto bad = hctest::run(hctest::hypercast() +
+                               " generate --topology hypercube --dim 3 --collective scatter "
+                               "--shared-rom --out " +
+                               dir);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("translation-invariant"), std::string::npos) << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  const auto r = hctest::run(hctest::hypercast() +
+                             " simulate --topology hypercycle --m 4,4 --rho 1,1 --collective "
+                             "multinode-broadcast --shared-rom --engine cosim --rtl-model network "
+                             "--json");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const Json s = Json::parse(r.out);
+  EXPECT_EQ(s.at("verdict"), "PASS");
+  EXPECT_EQ(s.at("match"), true);
+  EXPECT_EQ(s.at("held"), s.at("promised"));
 }

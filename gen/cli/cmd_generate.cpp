@@ -22,7 +22,7 @@ int generateScheduleNetwork(const Args& a) {
   const CheckedSchedule c = buildCheckedSchedule(a, true, "generate");
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const auto t0 = std::chrono::steady_clock::now();
-  const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw);
+  const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
   writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
@@ -38,7 +38,9 @@ int generateScheduleNetwork(const Args& a) {
     j["rom_rows"] = p.rows;
     j["rom_word_bits"] = p.format.wordBits();
     j["rom_bits_per_node"] = p.romBitsPerNode();
-    j["rom_bits_total"] = p.romBitsPerNode() * n;
+    j["rom_bits_total"] = p.romBitsPerNode() * (rtl.shared_rom ? 1 : n);
+    j["identical_roms"] = p.identicalRoms();
+    j["shared_rom"] = rtl.shared_rom;
     j["peak_store"] = p.max_slots;
     j["seconds"] = secs;
     std::cout << jsonText(j) << "\n";
@@ -47,7 +49,9 @@ int generateScheduleNetwork(const Args& a) {
   std::cout << scheduleSummary(c) << "checker          PASS\n"
             << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
             << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
-            << p.romBitsPerNode() * n << " in all; peak store " << p.max_slots << " packets\n";
+            << p.romBitsPerNode() * (rtl.shared_rom ? 1 : n)
+            << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all")
+            << "; peak store " << p.max_slots << " packets\n";
   size_t listed = 0;
   for (const auto& f : rtl.files) {
     if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;
@@ -65,6 +69,9 @@ int cmdGenerate(const std::vector<std::string>& words) {
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
+  specs.push_back({"shared-rom", "",
+                   "with --collective: one ROM drives every node (translation-invariant\n"
+                   "                            schedules: the multinode collectives)"});
   specs.push_back(
       {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
   specs.push_back({"json", "", "print a JSON summary"});
@@ -85,6 +92,7 @@ int cmdGenerate(const std::vector<std::string>& words) {
   }
   if (!a.has("out")) throw Error("generate needs --out DIR");
   if (wantsSchedule(a)) return generateScheduleNetwork(a);
+  if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("source")) throw Error("--source needs --collective");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);

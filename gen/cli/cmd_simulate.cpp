@@ -260,6 +260,7 @@ int simulateSchedule(const Args& a) {
   }
   const bool rtl = engine != "systemc";
   if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
+  if (a.has("shared-rom") && !rtl) throw Error("--shared-rom needs --engine verilator or cosim");
   const CheckedSchedule c = buildCheckedSchedule(a, true, "simulate --engine " + engine);
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const uint64_t n = c.report.nodes;
@@ -318,7 +319,8 @@ int simulateSchedule(const Args& a) {
   }
   std::string exe, note;
   if (rtl) {
-    const ScheduleRtl net = emitScheduleNetwork(c.net, c.graph, c.schedule, pw);
+    const ScheduleRtl net =
+        emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
     HarnessSpec spec;
     spec.trace = !wave.empty();
     spec.libs = {
@@ -405,6 +407,9 @@ int cmdSimulate(const std::vector<std::string>& words) {
   });
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"repeat", "K", "with --collective: run it K times back to back (default 1)"});
+  specs.push_back({"shared-rom", "",
+                   "with --collective: one ROM drives every node (translation-invariant\n"
+                   "                            schedules)"});
   const Args a("simulate", specs, words);
   if (a.has("help")) {
     std::cout
@@ -422,6 +427,7 @@ int cmdSimulate(const std::vector<std::string>& words) {
     return 0;
   }
   if (wantsSchedule(a)) return simulateSchedule(a);
+  if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("repeat")) throw Error("--repeat needs --collective");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);

@@ -20,7 +20,8 @@ struct Held {
   bool own = false;
   int64_t arrival = -1;  // step, -1 for an own packet
   int arrival_port = -1;
-  int64_t last_store_read = -1;  // last row sending it from the store
+  int64_t last_store_read = -1;                         // last row sending it from the store
+  std::pair<int64_t, int> first_send = {INT64_MAX, 0};  // (step, port) of its first send
   bool keep = false;
   int64_t slot = -1;
 };
@@ -73,6 +74,7 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
       h.origin = t.origin;
       h.dest = t.dest;
       h.msg = t.msg;
+      h.first_send = std::min(h.first_send, std::make_pair(int64_t{t.step}, out_port[i]));
       if (t.origin == u) {
         h.own = true;
       } else if (h.arrival < 0 || h.arrival >= t.step) {
@@ -90,8 +92,13 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
       Held& h = kv.second;
       if (h.keep || h.last_store_read >= 0) stored.push_back(&h);
     }
+    // Ties go by what the node sees (arrival port, first send), not by packet
+    // numbers: then in a translation-invariant schedule every node gets the same
+    // slots and the same ROM (a shared ROM, emit/schedule_rtl.h).
     std::sort(stored.begin(), stored.end(), [](const Held* a, const Held* b) {
       if (a->arrival != b->arrival) return a->arrival < b->arrival;
+      if (a->arrival_port != b->arrival_port) return a->arrival_port < b->arrival_port;
+      if (a->first_send != b->first_send) return a->first_send < b->first_send;
       if (a->origin != b->origin) return a->origin < b->origin;
       if (a->dest != b->dest) return a->dest < b->dest;
       return a->msg < b->msg;
@@ -138,6 +145,18 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
   }
   prog.format = makeRomFormat(np, std::max<uint32_t>(prog.max_slots, 1));
   return prog;
+}
+
+bool NetworkProgram::identicalRoms() const {
+  for (const NodeProgram& x : nodes) {
+    if (x.slots != nodes.front().slots) return false;
+    for (uint32_t r = 0; r < rows; ++r) {
+      if (encodeRomRow(format, x.rows[r]) != encodeRomRow(format, nodes.front().rows[r])) {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 }  // namespace hypercast

@@ -44,12 +44,18 @@ struct NetworkProgram {
   uint64_t romBitsPerNode() const {
     return uint64_t{rows} * static_cast<uint64_t>(format.wordBits());
   }
+  // Whether every node runs the same rows with the same store (a translation-
+  // invariant schedule: the multinode collectives): one ROM can drive them all.
+  bool identicalRoms() const;
 };
 
 // A transfer from -> to leaves on the output port of `from` whose link leads to
 // `to` and arrives on the input port that output drives (topology/port_graph.h).
 // Throws Error if the schedule sends a packet a node does not hold, or along no
 // link (run the checker first).
+// Slots are assigned by what the node itself sees (arrival row and port, first
+// send), so translated nodes of a translation-invariant schedule get identical
+// programs.
 NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g);
 
 }  // namespace hypercast

@@ -7,6 +7,7 @@
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
 #include "util/bits.h"
+#include "util/error.h"
 #include "util/version.h"
 
 namespace hypercast {
@@ -28,6 +29,7 @@ const char* shortName(Collective c) {
 }
 
 std::string romFile(const ScheduleRtl& r, uint64_t x) {
+  if (r.shared_rom) return "rom/" + r.name + "_shared.hex";
   return "rom/" + r.name + "_n" + std::to_string(x) + ".hex";
 }
 
@@ -96,18 +98,22 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
     const NodeProgram& node = r.program.nodes[x];
     const std::string ww = std::to_string(f.wordBits()), rows = std::to_string(r.program.rows),
                       raws = std::to_string(raw);
-    o += "  wire [" + std::to_string(raw - 1) + ":0] ra" + xs + ";  wire [" +
-         std::to_string(f.wordBits() - 1) + ":0] rw" + xs + ";\n";
-    o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + rows + "), .RAW(" + raws + "), .ROM_FILE(\"" +
-         romFile(r, x) + "\"))\n    u_rom" + xs + " (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra" +
-         xs + "), .data_o(rw" + xs + "));\n";
+    o += "  wire [" + std::to_string(raw - 1) + ":0] ra" + xs + ";\n";
+    if (!r.shared_rom || x == 0) {
+      o += "  wire [" + std::to_string(f.wordBits() - 1) + ":0] rw" + xs + ";\n";
+      o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + rows + "), .RAW(" + raws +
+           "), .ROM_FILE(\"" + romFile(r, x) + "\"))\n    u_rom" + xs +
+           " (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra" + xs + "), .data_o(rw" + xs + "));\n";
+    }
+    // Shared: every node reads node 0's ROM word (their addresses are equal).
+    const std::string word = r.shared_rom ? "rw0" : "rw" + xs;
     o += "  hc_sched_node #(.NP(" + nps + "), .PW(" + pws + "), .SLOTS(" +
          std::to_string(std::max<uint32_t>(node.slots, 1)) + "), .SW(" + sws + "), .IW(" +
          std::to_string(f.index_width) + "), .ROWS(" + rows + "), .RAW(" + raws + ")) u_n" + xs +
          " (\n";
     o += "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i), .busy_o(busy[" + xs +
          "]), .done_o(done[" + xs + "]), .err_o(err[" + xs + "]),\n";
-    o += "    .rom_addr_o(ra" + xs + "), .rom_data_i(rw" + xs + "),\n";
+    o += "    .rom_addr_o(ra" + xs + "), .rom_data_i(" + word + "),\n";
     o += "    .ld_valid_i(ld_valid_i && ld_node_i == " + aws + "'d" + xs +
          "), .ld_slot_i(ld_slot_i), .ld_data_i(ld_data_i),\n";
     o += "    .rd_slot_i(rd_slot_i), .rd_data_o(r" + xs + "),\n    .lnk_valid_i({";
@@ -190,7 +196,9 @@ std::string manifest(const NetworkDesc& net, const Schedule& s, const ScheduleRt
               {"send_field_bits", f.sendBits()},
               {"recv_field_bits", f.recvBits()},
               {"bits_per_node", r.program.romBitsPerNode()},
-              {"bits_total", r.program.romBitsPerNode() * net.nodes()}};
+              {"bits_total", r.program.romBitsPerNode() * (r.shared_rom ? 1 : net.nodes())},
+              {"identical", r.program.identicalRoms()},
+              {"shared", r.shared_rom}};
   j["store"] = {{"peak_packets", r.program.max_slots},
                 {"total_packets", store_total},
                 {"slot_map", r.name + "_slots.csv"}};
@@ -219,13 +227,19 @@ std::vector<std::pair<std::string, int>> uniformNodeParameters(const ScheduleRtl
 }
 
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
-                                int payload_width) {
+                                int payload_width, bool shared_rom) {
   ScheduleRtl r;
   r.name = scheduleNetworkName(net, s);
   r.top_module = r.name + "_top";
   r.payload_width = payload_width;
   r.addr_width = bitsFor(g.nodes() - 1);
   r.program = compileSchedule(s, g);
+  if (shared_rom && !r.program.identicalRoms()) {
+    throw Error(std::string("--shared-rom needs every node to run the same ROM (a translation-"
+                            "invariant schedule); the ") +
+                toString(s.collective) + " on " + net.label + " gives the nodes different ROMs");
+  }
+  r.shared_rom = shared_rom;
   for (const HwSource& src : hwSources()) {
     if (std::string(src.name).rfind("hc_sched_", 0) != 0) continue;
     const std::string path = std::string("hw/") + src.name;
@@ -243,6 +257,8 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
     roms.push_back(romFile(r, x));
     r.files[roms.back()] = std::move(img);
   }
+  std::vector<std::string> distinct_roms = roms;
+  if (r.shared_rom) distinct_roms.resize(1);
   const std::string slots = r.name + "_slots.csv", core = r.name + ".core",
                     ports = r.name + "_ports.csv";
   r.files[slots] = slotMap(r);
@@ -250,7 +266,7 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   g.writeCsv(graph);
   r.files[ports] = graph.str();
   std::vector<std::string> all = r.verilog_files;
-  all.insert(all.end(), roms.begin(), roms.end());
+  all.insert(all.end(), distinct_roms.begin(), distinct_roms.end());
   all.push_back(slots);
   all.push_back(ports);
   all.push_back("manifest.json");
@@ -261,7 +277,7 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   spec.description = "Schedule-ROM network " + r.name;
   spec.top = r.top_module;
   spec.verilog_files = r.verilog_files;
-  spec.data_files = roms;
+  spec.data_files = distinct_roms;
   r.files[core] = fusesocCore(spec);
   r.files["manifest.json"] = manifest(net, s, r, all);
   return r;

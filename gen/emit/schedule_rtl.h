@@ -22,7 +22,8 @@ struct ScheduleRtl {
   FileSet files;
   NetworkProgram program;
   int payload_width = 32;
-  int addr_width = 1;  // bits of ld_node_i / rd_node_i
+  int addr_width = 1;       // bits of ld_node_i / rd_node_i
+  bool shared_rom = false;  // one ROM drives every node (roms lists it N times)
 };
 
 // "cube4_mnb", "cube3_scatter_s5", "mesh_3x4_bcast_s0", ...
@@ -30,8 +31,12 @@ std::string scheduleNetworkName(const NetworkDesc& net, const Schedule& s);
 
 // The top wires input p of node x from the output that drives it (g.drivenBy);
 // an absent port's input is tied to zero and its output left open.
+// `shared_rom`: every node reads one ROM (one hc_sched_rom, its word fanned out
+// to all nodes, addressed by node 0: all nodes start together and step in
+// lockstep). Needs a translation-invariant schedule, whose nodes all compile to
+// the same program (NetworkProgram::identicalRoms); throws Error otherwise.
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
-                                int payload_width);
+                                int payload_width, bool shared_rom = false);
 
 // The parameters of hc_sched_node when every node gets the largest store (the
 // wired-node model Verilates the node once with these and wires N copies).
