@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -364,4 +365,47 @@ TEST(Cli, GenerateRefusesAnOversizedTop) {
   expectRejected("generate --m 2000 --rho 1000 --out " + out, "at most 1048576");
   expectRejected("generate --m 1000000 --rho 500000 --out " + out, "port ends");
   EXPECT_FALSE(fs::exists(out));
+}
+
+// The command line is parsed by CLI11 from each command's option table: both
+// spellings of a value, and every misuse in one line of hypercast's own words.
+TEST(Cli, OptionSyntaxAndItsErrors) {
+  const auto eq = run(hctest::hypercast() + " info --m=5,4 --rho=1,1 --json");
+  ASSERT_EQ(eq.code, 0) << eq.err;
+  EXPECT_EQ(nlohmann::json::parse(eq.out).at("nodes"), 20);
+  expectRejected("info --m 5 --rho 1 --m 6", "option --m given twice");
+  expectRejected("info --json --json", "option --json given twice");
+  expectRejected("info --json=1", "option --json takes no value");
+  expectRejected("info --m", "option --m needs a value M_r,...,M_1");
+  expectRejected("generate --m 5 --rho 1 --out", "option --out needs a value DIR");
+  expectRejected("info stray", "unexpected argument 'stray'");
+  expectRejected("info -x", "unexpected argument '-x'");
+  expectRejected("info --bogus=3", "unknown option --bogus for 'hypercast info'");
+  expectRejected("--bogus", "unknown option --bogus");
+  expectRejected("'' info", "unknown command ''");
+  // A value that looks like an option is still the value.
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --source --json", "'--json' is not");
+}
+
+// Every command's --help is generated from its option table: every option of
+// the table is listed, with its metavariable.
+TEST(Cli, EveryCommandHelpListsItsOptions) {
+  const std::map<std::string, std::vector<std::string>> expected = {
+      {"info", {"--topology NAME", "--m M_r,...,M_1", "--gens G;G;...", "--json"}},
+      {"schedule", {"--collective C", "--out FILE.csv", "--dim D"}},
+      {"generate", {"--out DIR", "--router KIND", "--max-degree K", "--source S"}},
+      {"simulate", {"--engine E", "--wave FILE.fst", "--repeat K", "--all-sources"}},
+      {"sweep", {"--rates R[,R...]", "--points K", "--out DIR"}},
+      {"synth", {"--freq MHZ", "--no-pnr", "--weight-unit-only"}},
+  };
+  for (const auto& [cmd, options] : expected) {
+    const auto r = run(hctest::hypercast() + " " + cmd + " --help");
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_EQ(r.err, "") << cmd;
+    EXPECT_NE(r.out.find("usage: hypercast " + cmd), std::string::npos) << r.out;
+    for (const std::string& o : options) {
+      EXPECT_NE(r.out.find("  " + o + " "), std::string::npos) << cmd << ": " << o << "\n" << r.out;
+    }
+    EXPECT_NE(r.out.find("--help"), std::string::npos) << r.out;
+  }
 }

@@ -275,8 +275,8 @@ void publishReport(const std::string& out, const std::string& work, const std::s
 
 }  // namespace
 
-int cmdSynth(const std::vector<std::string>& words) {
-  const std::vector<OptionSpec> specs = rtlCommandOptions({
+std::vector<OptionSpec> synthOptions() {
+  return rtlCommandOptions({
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
       {"seed", "N", "nextpnr placement seed (default 1)"},
@@ -287,19 +287,21 @@ int cmdSynth(const std::vector<std::string>& words) {
       {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
       {"weight-unit-only", "",
        "with --router programmable: only hc_weight_unit, the prototype's module, at the limits"},
-      {"help", "", "show this help"},
   });
-  const Args a("synth", specs, words);
-  if (a.has("help")) {
-    std::cout << "Synthesizes the network's router with yosys (generic cells; iCE40 LUT4s,\n"
-                 "flip-flops, block RAMs), places and routes it on an iCE40 HX8K with nextpnr\n"
-                 "(Fmax; the router's I/O goes through a shift-register wrapper so that it fits\n"
-                 "the pins), estimates the whole network's iCE40 size, and writes a report\n"
-                 "(Markdown and JSON) beside the paper's XC4013 prototype. Needs yosys and\n"
-                 "nextpnr-ice40 (scripts/install_deps.sh installs them).\n\n"
-              << usage("hypercast synth [--m ... --rho ...] --out DIR [options]", specs);
-    return 0;
-  }
+}
+
+CommandHelp synthHelp() {
+  return {"hypercast synth [--m ... --rho ...] --out DIR [options]",
+          "Synthesizes the network's router with yosys (generic cells; iCE40 LUT4s,\n"
+          "flip-flops, block RAMs), places and routes it on an iCE40 HX8K with nextpnr\n"
+          "(Fmax; the router's I/O goes through a shift-register wrapper so that it fits\n"
+          "the pins), estimates the whole network's iCE40 size, and writes a report\n"
+          "(Markdown and JSON) beside the paper's XC4013 prototype. Needs yosys and\n"
+          "nextpnr-ice40 (scripts/install_deps.sh installs them).\n",
+          ""};
+}
+
+int cmdSynth(const Args& a) {
   if (!a.has("out")) throw Error("synth needs --out DIR");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);

@@ -15,7 +15,7 @@ std::vector<OptionSpec> collectiveOptions() {
   return {
       {"collective", "C",
        "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
-       "                            schedule-ROM nodes (which a topology offers: --help)"},
+       "schedule-ROM nodes (which a topology offers: --help)"},
   };
 }
 
