@@ -3,6 +3,7 @@
 // Markdown and JSON beside the paper's prototype figures.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -138,6 +139,14 @@ TEST(Synth, RefusesWhatItCannotDo) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("needs --router programmable"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir));
+  // An --out that cannot take the report is refused before yosys runs.
+  for (const char* out : {"/etc/hostname", "/proc/hctest-synth"}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r = hctest::run(hctest::hypercast() + " synth --m 5 --rho 1 --no-pnr --out " + out);
+    EXPECT_EQ(r.code, 2) << out;
+    EXPECT_EQ(r.err.rfind("hypercast: cannot write --out " + std::string(out), 0), 0u) << r.err;
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 2);
+  }
 }
 
 // synth_report.json is written by nlohmann-json: what was not measured (no
@@ -148,7 +157,7 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
   const auto r = hctest::run(hctest::hypercast() +
                              " synth --m 4 --rho 1 --payload-width 8 --no-pnr --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const nlohmann::json j = nlohmann::json::parse(hctest::slurp(dir + "/synth_report.json"));
+  const nlohmann::json j = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
   const nlohmann::json& ice = j.at("ice40");
   EXPECT_TRUE(ice.at("placed_lcs").is_null()) << ice;
   EXPECT_TRUE(ice.at("fmax_mhz").is_null()) << ice;

@@ -14,10 +14,10 @@
 #include "cli/network_args.h"
 #include "cli/run_tool.h"
 #include "emit/load_latency_svg.h"
-#include "emit/output_dir.h"
 #include "emit/rtl_layout.h"
 #include "util/error.h"
 #include "util/json_text.h"
+#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -157,10 +157,9 @@ int cmdSweep(const Args& a) {
   char l1[80], l2[80];
   std::snprintf(l1, sizeof l1, "saturation, busiest port: %.4g", routing);
   std::snprintf(l2, sizeof l2, "degree/(N-1): %.4g", even);
-  FileSet files;
-  files["load_latency.csv"] = csv.str();
-  files["load_latency.svg"] = loadLatencySvg(title, points, {{routing, l1}, {even, l2}});
-  writeFileSet(a.get("out"), files);
+  writeOutputFiles(a.get("out"), {{"load_latency.csv", csv.str()},
+                                  {"load_latency.svg",
+                                   loadLatencySvg(title, points, {{routing, l1}, {even, l2}})}});
   std::printf("saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",
               routing, even);
   std::printf("wrote %s/load_latency.csv and %s/load_latency.svg\n", a.get("out").c_str(),

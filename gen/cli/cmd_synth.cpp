@@ -20,12 +20,12 @@
 #include "cli/network_args.h"
 #include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
-#include "emit/output_dir.h"
 #include "emit/router_config.h"
 #include "emit/synth_wrapper.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/json_text.h"
+#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -262,10 +262,7 @@ std::string unitVerdict(const WeightUnitFigures& wu, const ProgLimits& l) {
 // prints the Markdown.
 void publishReport(const std::string& out, const std::string& work, const std::string& md,
                    const std::string& json) {
-  FileSet report;
-  report["synth_report.md"] = md;
-  report["synth_report.json"] = json;
-  writeFileSet(out, report);
+  writeOutputFiles(out, {{"synth_report.md", md}, {"synth_report.json", json}});
   std::error_code ec;
   fs::remove_all(out + "/work", ec);
   fs::rename(work, out + "/work", ec);
@@ -324,14 +321,15 @@ int cmdSynth(const Args& a) {
       throw Error(std::string(tool) + " is not installed (run scripts/install_deps.sh)");
     }
   }
-  const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
   const std::string out = a.get("out");
+  checkOutputFolder("--out", out);  // before any work
+  const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
   const std::string work = out + ".work-" + std::to_string(::getpid());
   std::error_code ec;
   fs::remove_all(work, ec);
   // Removed on an error or an interrupt; on success it becomes OUT/work.
   interrupt::TempPath work_guard(work, /*tree=*/true);
-  writeFileSet(work, rtl.files);
+  writeOutputFiles(work, rtl.files);
   const std::string router = rtl.router_module;
   const std::string routerKind =
       o.router == RouterKind::kHardwired
