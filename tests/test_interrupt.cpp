@@ -1,8 +1,7 @@
 // SIGINT and SIGTERM during a command (issue 14: simulate, sweep, synth, schedule):
-// the children stop, nothing
-// partial stays behind (no half-built model in the cache, no synth work folder,
-// no temporary file), stderr ends with exactly "hypercast: interrupted", and the
-// exit status is 130 (SIGINT) or 143 (SIGTERM).
+// the children stop, nothing partial stays behind (no half-built model in the
+// cache, no synth work folder, no temporary file), stderr ends with exactly
+// "hypercast: interrupted", and the exit status is 130 (SIGINT) or 143 (SIGTERM).
 #include <gtest/gtest.h>
 
 #include <chrono>
