@@ -5,7 +5,7 @@ OUT   ?= out/default
 HC     = $(BUILD)/bin/hypercast
 export HYPERCAST_CACHE ?= $(CURDIR)/$(BUILD)/hc-cache
 
-.PHONY: all deps build run run-collectives test test-long bench format clean
+.PHONY: all deps build run run-collectives test test-long bench fuzz format clean
 
 all: build
 
@@ -58,8 +58,14 @@ test-long: build
 bench: build
 	@$(BUILD)/bin/hc-bench
 
+# libFuzzer over the command line and the harnesses' job files (clang, its own
+# build folder build-fuzz/); FUZZ_SECONDS per target. Not part of `make test`.
+FUZZ_SECONDS ?= 180
+fuzz:
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.h')
 
 clean:
-	rm -rf $(BUILD) out
+	rm -rf $(BUILD) build-fuzz out

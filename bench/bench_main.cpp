@@ -44,6 +44,17 @@ std::string fmt(double v, const char* f = "%.2f") {
   return b;
 }
 
+// A figure of a report (synth_report.json): -1 when it is absent or not
+// measured (null).
+double figure(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : -1;
+}
+// A count of a report as text ("-1" when absent or not measured).
+std::string count(const nlohmann::json& j, const std::string& key) {
+  return std::to_string(static_cast<long long>(figure(j, key)));
+}
+
 void generation(const std::vector<int>& m, const std::vector<int>& rho, const std::string& label) {
   const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
   const std::string dir = "/tmp/hc-bench-gen-" + std::to_string(::getpid());
@@ -254,24 +265,22 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
   const auto r =
       hctest::run(hctest::hypercast() + " synth " + net + " " + options + " --out " + dir);
   const double secs = now() - t0;
-  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  const nlohmann::json js = hctest::reportJson(hctest::slurp(dir + "/synth_report.json"));
   fs::remove_all(dir);
   if (r.code != 0) {
     row("synth " + kind + " degree-8 router", "FAILED", r.err.substr(0, 28));
     return;
   }
+  const nlohmann::json ice = js.value("ice40", nlohmann::json::object());
   row("synth " + kind + " degree-8 router, 32-bit payload: generic cells",
-      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
-  row("  iCE40 LUT4 / flip-flops",
-      std::to_string(hctest::jsonInt(js, "lut4")) + " / " +
-          std::to_string(hctest::jsonInt(js, "ff")),
-      "");
-  const double fmax = hctest::jsonNumber(js, "fmax_mhz");
-  const double median = hctest::jsonNumber(js, "fmax_median_mhz");  // -1 for one seed
+      count(js, "generic_cells"), "prototype: 2106 cells");
+  row("  iCE40 LUT4 / flip-flops", count(ice, "lut4") + " / " + count(ice, "ff"), "");
+  const double fmax = figure(ice, "fmax_mhz");
+  const double median = figure(ice, "fmax_median_mhz");  // -1 for one seed
   const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
   row("  HX8K Fmax placed and routed",
       fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
-               : "no fit (" + std::to_string(hctest::jsonInt(js, "placed_lcs")) + " LCs)",
+               : "no fit (" + count(ice, "placed_lcs") + " LCs)",
       "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
 }
 
@@ -282,21 +291,22 @@ void weightUnitSynthesis() {
   const auto r =
       hctest::run(hctest::hypercast() +
                   " synth --router programmable --weight-unit-only --xilinx --out " + dir);
-  const std::string js = hctest::slurp(dir + "/synth_report.json");
+  const nlohmann::json js = hctest::reportJson(hctest::slurp(dir + "/synth_report.json"));
   fs::remove_all(dir);
   if (r.code != 0) {
     row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
     return;
   }
-  row("synth hc_weight_unit, prototype's limits: generic cells",
-      std::to_string(hctest::jsonInt(js, "generic_cells")), "prototype: 2106 cells");
+  const nlohmann::json wu = js.value("weight_unit", nlohmann::json::object());
+  const nlohmann::json ice = wu.value("ice40", nlohmann::json::object());
+  const nlohmann::json xilinx = wu.value("xilinx", nlohmann::json::object());
+  row("synth hc_weight_unit, prototype's limits: generic cells", count(wu, "generic_cells"),
+      "prototype: 2106 cells");
   row("  7-series cells (synth_xilinx) / iCE40 LUT4",
-      std::to_string(hctest::jsonInt(js, "cells")) + " / " +
-          std::to_string(hctest::jsonInt(js, "lut4")),
-      "pins " + std::to_string(hctest::jsonInt(js, "pins")) + " (prototype 62)");
+      count(xilinx, "cells") + " / " + count(ice, "lut4"),
+      "pins " + count(wu, "pins") + " (prototype 62)");
   row("  HX8K Fmax; origin worst case",
-      fmt(hctest::jsonNumber(js, "fmax_mhz")) + " MHz; " +
-          std::to_string(hctest::jsonInt(js, "origin_cycles")) + " cyc",
+      fmt(figure(ice, "fmax_mhz")) + " MHz; " + count(wu, "origin_cycles") + " cyc",
       "prototype 25 MHz; 125 cycles");
 }
 
@@ -401,15 +411,16 @@ void scheduleModels(const std::string& env, const std::string& hc) {
                             model + " --json";
     const double t0 = now();
     const auto first = hctest::run("CCACHE_DISABLE=1 " + env + hc + mnb);
-    const double build_s = now() - t0 - hctest::jsonNumber(first.out, "seconds");
+    const double build_s = now() - t0 - hctest::reportJson(first.out).value("seconds", 0.0);
     const auto r = hctest::run(env + hc + mnb + " --repeat 20");
-    const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
+    const nlohmann::json j = hctest::reportJson(r.out);
+    const double speed = j.value("node_cycles_per_second", -1.0);
     const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
     const bool ok = first.code == 0 && r.code == 0;
     row(what + ", cold build (ccache off)", ok ? fmt(build_s, "%.0f s") : "FAILED",
         ok ? "first run less its simulation, PASS" : "FAILED");
     row(what + ", speed x20", ok ? fmt(speed / 1e6, "%.3f M") + " n-c/s" : "FAILED",
-        ok ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles" : "FAILED");
+        ok ? fmt(j.value("cycles", -1.0), "%.0f") + " cycles" : "FAILED");
   }
 }
 
@@ -462,11 +473,11 @@ int main(int argc, char** argv) {
   for (const char* engine : {"verilator", "systemc", "cosim"}) {
     const auto r =
         hctest::run(env + hc + " simulate" + net + " --all-sources --engine " + engine + " --json");
-    const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
+    const nlohmann::json j = hctest::reportJson(r.out);
+    const double speed = j.value("node_cycles_per_second", -1.0);
     row(std::string("speed ") + engine + ", 1000 nodes, all nodes broadcast",
         fmt(speed / 1e6, "%.3f M") + " n-c/s",
-        r.code == 0 ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles, verdict PASS"
-                    : "FAILED");
+        r.code == 0 ? fmt(j.value("cycles", -1.0), "%.0f") + " cycles, verdict PASS" : "FAILED");
   }
 
   // Hypercube collectives: construction + independent check, as `schedule` runs them.
@@ -474,10 +485,11 @@ int main(int argc, char** argv) {
            {"multinode-broadcast", 12}, {"scatter", 12}, {"total-exchange", 10}}) {
     const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
                                " --collective " + coll + " --json");
-    const double b = hctest::jsonNumber(r.out, "build_seconds");
-    const double c = hctest::jsonNumber(r.out, "check_seconds");
+    const nlohmann::json j = hctest::reportJson(r.out);
+    const double b = j.value("build_seconds", -1.0);
+    const double c = j.value("check_seconds", -1.0);
     row("schedule + check " + coll + ", d = " + std::to_string(d), fmt(b + c, "%.3f s"),
-        r.code == 0 && hctest::jsonBool(r.out, "optimal")
+        r.code == 0 && j.value("optimal", false)
             ? "build " + fmt(b, "%.3f") + " s, check " + fmt(c, "%.3f") + " s, optimal"
             : "FAILED");
   }
@@ -491,12 +503,13 @@ int main(int argc, char** argv) {
     const auto r = hctest::run(hc + " generate --topology hypercube --dim " + std::to_string(d) +
                                " --collective " + coll + " --out " + dir + " --json");
     fs::remove_all(dir);
-    const long long per = hctest::jsonInt(r.out, "rom_bits_per_node");
-    const long long total = hctest::jsonInt(r.out, "rom_bits_total");
+    const nlohmann::json j = hctest::reportJson(r.out);
+    const long long per = j.value("rom_bits_per_node", -1LL);
+    const long long total = j.value("rom_bits_total", -1LL);
     row("ROM bits per node, " + coll + ", d = " + std::to_string(d),
         r.code == 0 ? std::to_string(per) : "FAILED",
         r.code == 0 ? fmt(static_cast<double>(total) / 8192, "%.1f") + " KiB in all, store " +
-                          std::to_string(hctest::jsonInt(r.out, "peak_store")) + " pkts"
+                          std::to_string(j.value("peak_store", -1LL)) + " pkts"
                     : "FAILED");
   }
   torusCollectives(hc);
@@ -510,11 +523,12 @@ int main(int argc, char** argv) {
       const auto r =
           hctest::run(env + hc + te + " --repeat 300 --engine " + engine +
                       (std::string(engine) == "systemc" ? "" : " --rtl-model network") + " --json");
-      const double speed = hctest::jsonNumber(r.out, "node_cycles_per_second");
+      const nlohmann::json j = hctest::reportJson(r.out);
+      const double speed = j.value("node_cycles_per_second", -1.0);
       row(std::string("speed ") + engine + ", 6-cube total exchange x300",
           fmt(speed / 1e6, "%.3f M") + " n-c/s",
           r.code == 0
-              ? fmt(hctest::jsonNumber(r.out, "cycles"), "%.0f") + " cycles, PASS" +
+              ? fmt(j.value("cycles", -1.0), "%.0f") + " cycles, PASS" +
                     (std::string(engine) == "verilator" ? ", build " + fmt(first, "%.0f") + " s"
                                                         : "")
               : "FAILED");

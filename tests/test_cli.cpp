@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -30,11 +31,12 @@ TEST(Cli, InfoJsonHasThePaperFigures) {
   const auto r =
       run(hctest::hypercast() + " info --topology hypercycle --m 8,6,5 --rho 3,2,1 --json");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(hctest::jsonInt(r.out, "nodes"), 240);
-  EXPECT_EQ(hctest::jsonInt(r.out, "degree"), 6 + 4 + 2);
-  EXPECT_EQ(hctest::jsonInt(r.out, "diameter"), 2 + 2 + 2);
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("nodes"), 240);
+  EXPECT_EQ(j.at("degree"), 6 + 4 + 2);
+  EXPECT_EQ(j.at("diameter"), 2 + 2 + 2);
   // Dimension 3: m = 8, rho = 3 -> D = ceil(4/3) = 2, a = floor(7/3) - 2 = 0, k = 8-0-6-1 = 1.
-  const nlohmann::json dim3 = nlohmann::json::parse(r.out).at("dimensions").at(0);
+  const nlohmann::json dim3 = j.at("dimensions").at(0);
   EXPECT_EQ(dim3, nlohmann::json::parse(
                       R"({"dim": 3, "m": 8, "rho": 3, "degree": 6, "D": 2, "a": 0, "k": 1,
                           "weight": 30})"))
@@ -56,7 +58,7 @@ TEST(Cli, GenerateWritesTheManifestAndCore) {
   const auto r = run(hctest::hypercast() + " generate --m 5,4 --rho 1,1 --out " + out);
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string manifest = hctest::slurp(out + "/manifest.json");
-  EXPECT_EQ(hctest::jsonStr(manifest, "top"), "hc_m5x4_r1x1_top");
+  EXPECT_EQ(hctest::parseJson(manifest).at("top"), "hc_m5x4_r1x1_top");
   for (const char* f :
        {"hw/hc_router.v", "hw/hc_fifo.v", "hw/hc_rr_arbiter.v", "rtl/hc_m5x4_r1x1_router.v",
         "rtl/hc_m5x4_r1x1_top.v", "hc_m5x4_r1x1.core"}) {
@@ -364,4 +366,47 @@ TEST(Cli, GenerateRefusesAnOversizedTop) {
   expectRejected("generate --m 2000 --rho 1000 --out " + out, "at most 1048576");
   expectRejected("generate --m 1000000 --rho 500000 --out " + out, "port ends");
   EXPECT_FALSE(fs::exists(out));
+}
+
+// The command line is parsed by CLI11 from each command's option table: both
+// spellings of a value, and every misuse in one line of hypercast's own words.
+TEST(Cli, OptionSyntaxAndItsErrors) {
+  const auto eq = run(hctest::hypercast() + " info --m=5,4 --rho=1,1 --json");
+  ASSERT_EQ(eq.code, 0) << eq.err;
+  EXPECT_EQ(nlohmann::json::parse(eq.out).at("nodes"), 20);
+  expectRejected("info --m 5 --rho 1 --m 6", "option --m given twice");
+  expectRejected("info --json --json", "option --json given twice");
+  expectRejected("info --json=1", "option --json takes no value");
+  expectRejected("info --m", "option --m needs a value M_r,...,M_1");
+  expectRejected("generate --m 5 --rho 1 --out", "option --out needs a value DIR");
+  expectRejected("info stray", "unexpected argument 'stray'");
+  expectRejected("info -x", "unexpected argument '-x'");
+  expectRejected("info --bogus=3", "unknown option --bogus for 'hypercast info'");
+  expectRejected("--bogus", "unknown option --bogus");
+  expectRejected("'' info", "unknown command ''");
+  // A value that looks like an option is still the value.
+  expectRejected("simulate --m 5 --rho 1 --engine systemc --source --json", "'--json' is not");
+}
+
+// Every command's --help is generated from its option table: every option of
+// the table is listed, with its metavariable.
+TEST(Cli, EveryCommandHelpListsItsOptions) {
+  const std::map<std::string, std::vector<std::string>> expected = {
+      {"info", {"--topology NAME", "--m M_r,...,M_1", "--gens G;G;...", "--json"}},
+      {"schedule", {"--collective C", "--out FILE.csv", "--dim D"}},
+      {"generate", {"--out DIR", "--router KIND", "--max-degree K", "--source S"}},
+      {"simulate", {"--engine E", "--wave FILE.fst", "--repeat K", "--all-sources"}},
+      {"sweep", {"--rates R[,R...]", "--points K", "--out DIR"}},
+      {"synth", {"--freq MHZ", "--no-pnr", "--weight-unit-only"}},
+  };
+  for (const auto& [cmd, options] : expected) {
+    const auto r = run(hctest::hypercast() + " " + cmd + " --help");
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_EQ(r.err, "") << cmd;
+    EXPECT_NE(r.out.find("usage: hypercast " + cmd), std::string::npos) << r.out;
+    for (const std::string& o : options) {
+      EXPECT_NE(r.out.find("  " + o + " "), std::string::npos) << cmd << ": " << o << "\n" << r.out;
+    }
+    EXPECT_NE(r.out.find("--help"), std::string::npos) << r.out;
+  }
 }

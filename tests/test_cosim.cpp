@@ -93,13 +93,14 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
     const auto r =
         simulate(net, "--engine cosim --source " + std::to_string(src) + " --start 3", trace);
     ASSERT_EQ(r.code, 0) << r.out << r.err;
-    EXPECT_TRUE(hctest::jsonBool(r.out, "match")) << r.out;
-    EXPECT_GT(hctest::jsonInt(r.out, "cycles_compared"), paperDiameter(net));
-    EXPECT_EQ(hctest::jsonInt(r.out, "reached"), static_cast<long long>(n));
-    EXPECT_EQ(hctest::jsonInt(r.out, "redundant"), 0);
-    EXPECT_EQ(hctest::jsonInt(r.out, "transmissions"), static_cast<long long>(n - 1));
-    EXPECT_EQ(hctest::jsonInt(r.out, "steps"), paperDiameter(net));
-    EXPECT_EQ(hctest::jsonInt(r.out, "completion_cycles"), paperDiameter(net));
+    const nlohmann::json j = hctest::parseJson(r.out);
+    EXPECT_EQ(j.at("match"), true) << r.out;
+    EXPECT_GT(j.at("cycles_compared").get<long long>(), paperDiameter(net));
+    EXPECT_EQ(j.at("reached"), n);
+    EXPECT_EQ(j.at("redundant"), 0);
+    EXPECT_EQ(j.at("transmissions"), n - 1);
+    EXPECT_EQ(j.at("steps"), paperDiameter(net));
+    EXPECT_EQ(j.at("completion_cycles"), paperDiameter(net));
 
     // The RTL trace, checked independently...
     const auto tr = checker::readTraceCsv(trace);
@@ -130,12 +131,13 @@ void expectConcurrentPass(const Net& net, const std::string& args, const std::st
   const auto r = simulate(net, "--engine cosim " + args, trace);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const uint64_t n = nodes(net);
-  EXPECT_TRUE(hctest::jsonBool(r.out, "match")) << r.out;
-  EXPECT_EQ(hctest::jsonInt(r.out, "broadcasts"), static_cast<long long>(broadcasts));
-  EXPECT_EQ(hctest::jsonInt(r.out, "reached"), static_cast<long long>(n));
-  EXPECT_EQ(hctest::jsonInt(r.out, "redundant"), 0);
-  EXPECT_EQ(hctest::jsonInt(r.out, "missing"), 0);
-  EXPECT_EQ(hctest::jsonInt(r.out, "transmissions"), static_cast<long long>(broadcasts * (n - 1)));
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("match"), true) << r.out;
+  EXPECT_EQ(j.at("broadcasts"), broadcasts);
+  EXPECT_EQ(j.at("reached"), n);
+  EXPECT_EQ(j.at("redundant"), 0);
+  EXPECT_EQ(j.at("missing"), 0);
+  EXPECT_EQ(j.at("transmissions"), broadcasts * (n - 1));
   // Re-check the trace here too: every (node, broadcast) exactly once.
   const auto tr = checker::readTraceCsv(trace);
   std::remove(trace.c_str());
@@ -185,7 +187,7 @@ TEST(Concurrent, WholeTopAndWiredRoutersRunIdentically) {
                                 " --random 60 --window 20 --seed 5",
                             trace);
     ASSERT_EQ(r.code, 0) << r.out << r.err;
-    EXPECT_EQ(hctest::jsonStr(r.out, "rtl_model"), modes[i]);
+    EXPECT_EQ(hctest::parseJson(r.out).at("rtl_model"), modes[i]);
     traces[i] = hctest::slurp(trace);
     std::remove(trace.c_str());
   }
@@ -203,15 +205,15 @@ TEST(Cosim, ReportsTheFirstDivergence) {
                              " --engine cosim --source 0 --start 5 --json --trace " + trace);
   std::remove(trace.c_str());
   EXPECT_EQ(r.code, 1) << r.out << r.err;
-  EXPECT_FALSE(hctest::jsonBool(r.out, "match"));
-  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "FAIL");
-  const size_t at = r.out.find("\"first_divergence\"");
-  ASSERT_NE(at, std::string::npos) << r.out;
-  const std::string div = r.out.substr(at);
-  EXPECT_EQ(hctest::jsonInt(div, "cycle"), 6);
-  const long long node = hctest::jsonInt(div, "node");
-  EXPECT_TRUE(checker::adjacent(shapeOf(net), 0, static_cast<uint64_t>(node))) << div;
-  EXPECT_NE(hctest::jsonStr(div, "port").find("lane"), std::string::npos) << div;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("match"), false);
+  EXPECT_EQ(j.at("verdict"), "FAIL");
+  ASSERT_TRUE(j.contains("first_divergence")) << r.out;
+  const nlohmann::json& div = j.at("first_divergence");
+  EXPECT_EQ(div.at("cycle"), 6);
+  const uint64_t node = div.at("node").get<uint64_t>();
+  EXPECT_TRUE(checker::adjacent(shapeOf(net), 0, node)) << div;
+  EXPECT_NE(div.at("port").get<std::string>().find("lane"), std::string::npos) << div;
   EXPECT_NE(r.err.find("diverge at cycle 6"), std::string::npos) << r.err;
 }
 
@@ -223,7 +225,7 @@ TEST(Waveform, FstHoldsTheNetworkAndEveryRouter) {
       hctest::run(hctest::hypercast() +
                   " simulate --m 4 --rho 1 --source 1 --engine cosim --json --wave " + fst);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const long long cycles = hctest::jsonInt(r.out, "cycles");
+  const long long cycles = hctest::parseJson(r.out).at("cycles").get<long long>();
   ASSERT_GT(cycles, 2);
   const auto v = hctest::run("fst2vcd " + fst);
   std::remove(fst.c_str());

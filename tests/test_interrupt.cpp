@@ -1,12 +1,13 @@
-// SIGINT and SIGTERM during a command (issue 14): the children stop, nothing
-// partial stays behind (no half-built model in the cache, no synth work folder,
-// no temporary file), stderr ends with exactly "hypercast: interrupted", and the
-// exit status is 130 (SIGINT) or 143 (SIGTERM).
+// SIGINT and SIGTERM during a command (issue 14: simulate, sweep, synth, schedule):
+// the children stop, nothing partial stays behind (no half-built model in the
+// cache, no synth work folder, no temporary file), stderr ends with exactly
+// "hypercast: interrupted", and the exit status is 130 (SIGINT) or 143 (SIGTERM).
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <filesystem>
 #include <set>
+#include <sstream>
 
 #include "test_util.h"
 
@@ -47,6 +48,15 @@ std::vector<std::string> findAll(const std::string& root, const std::string& fra
     }
   }
   return found;
+}
+
+// Whether `program` is an executable in PATH.
+bool onPath(const std::string& program) {
+  std::stringstream path(std::getenv("PATH") ? std::getenv("PATH") : "");
+  for (std::string dir; std::getline(path, dir, ':');) {
+    if (!dir.empty() && ::access((dir + "/" + program).c_str(), X_OK) == 0) return true;
+  }
+  return false;
 }
 
 std::set<std::string> scratchFolders() {
@@ -91,8 +101,9 @@ TEST(Interrupt, ModelBuildLeavesNoHalfBuiltModel) {
   again.push_back("--json");
   const auto r2 = hctest::runArgv(again, env, t);
   ASSERT_EQ(r2.code, 0) << r2.err;
-  EXPECT_TRUE(hctest::jsonBool(r2.out, "match")) << r2.out;
-  EXPECT_EQ(hctest::jsonStr(r2.out, "verdict"), "PASS") << r2.out;
+  const nlohmann::json j = hctest::parseJson(r2.out);
+  EXPECT_EQ(j.at("match"), true) << r2.out;
+  EXPECT_EQ(j.at("verdict"), "PASS") << r2.out;
   EXPECT_EQ(findAll(cache, "hc-sim-rtl").size(), 1u);
   EXPECT_EQ(findAll(cache, ".tmp"), std::vector<std::string>{});
   for (const std::string& f : findAll(t, "pwned")) {
@@ -102,8 +113,10 @@ TEST(Interrupt, ModelBuildLeavesNoHalfBuiltModel) {
   fs::remove_all(t);
 }
 
-// SIGINT while yosys runs: the work folder goes, OUT is never created.
+// SIGINT while yosys runs (synth --no-pnr): the work folder goes, OUT is never
+// created.
 TEST(Interrupt, SynthLeavesNoWorkFolder) {
+  if (!onPath("yosys")) GTEST_SKIP() << "yosys is not installed (scripts/install_deps.sh)";
   const std::string t = hctest::tempFolder("intr-synth");
   ASSERT_FALSE(t.empty());
   const std::string out = t + "/synth out";
@@ -122,6 +135,31 @@ TEST(Interrupt, SynthLeavesNoWorkFolder) {
   ::kill(p.pid, SIGINT);
   const auto r = hctest::finish(p, 60);
   expectInterrupted(r, SIGINT);
+  EXPECT_TRUE(fs::is_empty(t));
+  EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(t);
+}
+
+// SIGINT while sweep runs one of its points (a `hypercast simulate` child, which
+// runs the harness): the children stop, and neither OUT nor any temporary file
+// appears.
+TEST(Interrupt, SweepStopsItsRunsAndWritesNothing) {
+  const std::string t = hctest::tempFolder("intr-sweep");
+  ASSERT_FALSE(t.empty());
+  const std::string out = t + "/sweep out";
+  const hctest::Started p =
+      hctest::start({hctest::hypercast(), "sweep", "--m", "8,6,5", "--rho", "3,2,1", "--rates",
+                     "0.02,0.03", "--cycles", "20000", "--engine", "systemc", "--out", out},
+                    {}, t);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  ASSERT_TRUE(hctest::running(p)) << "the sweep ended before the signal";
+  ::kill(p.pid, SIGINT);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = hctest::finish(p, 60);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
+  expectInterrupted(r, SIGINT);
+  EXPECT_EQ(r.err, "hypercast: interrupted\n");
+  EXPECT_EQ(r.out.find("PASS"), std::string::npos) << r.out;  // no point finished
   EXPECT_TRUE(fs::is_empty(t));
   EXPECT_FALSE(fs::exists(out));
   fs::remove_all(t);

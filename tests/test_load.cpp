@@ -29,16 +29,17 @@ TEST(Load, BelowSaturationEverythingOfferedIsDelivered) {
                                  "--traffic uniform --rate 0.05 --cycles 20000 "
                                  "--engine systemc"));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "PASS");
-  EXPECT_NEAR(hctest::jsonNumber(r.out, "throughput"), 0.05, 0.005);
-  EXPECT_NEAR(hctest::jsonNumber(r.out, "routing_bound_rate"), 0.25, 1e-9);
-  EXPECT_NEAR(hctest::jsonNumber(r.out, "link_bound_rate"), 2.0 / 7.0, 1e-6);
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_NEAR(j.at("throughput").get<double>(), 0.05, 0.005);
+  EXPECT_NEAR(j.at("routing_bound_rate").get<double>(), 0.25, 1e-9);
+  EXPECT_NEAR(j.at("link_bound_rate").get<double>(), 2.0 / 7.0, 1e-6);
   // Zero-load latency is the diameter: offered in cycle c, last node reached in c + D.
-  EXPECT_GE(hctest::jsonNumber(r.out, "latency_mean"), 4.0);
-  EXPECT_LT(hctest::jsonNumber(r.out, "latency_mean"), 6.0);
-  EXPECT_EQ(hctest::jsonInt(r.out, "redundant"), 0);
-  EXPECT_EQ(hctest::jsonInt(r.out, "deliveries"), hctest::jsonInt(r.out, "expected_deliveries"));
-  EXPECT_EQ(hctest::jsonStr(r.out, "checker"), "pass");
+  EXPECT_GE(j.at("latency_mean").get<double>(), 4.0);
+  EXPECT_LT(j.at("latency_mean").get<double>(), 6.0);
+  EXPECT_EQ(j.at("redundant"), 0);
+  EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
+  EXPECT_EQ(j.at("checker"), "pass");
 }
 
 // Above saturation for 100,000 cycles, RTL and model in lock step.
@@ -51,19 +52,19 @@ TEST_P(Deadlock, SaturatedRunDrainsWithCosimMatching) {
                                  std::string("--traffic uniform --rate ") + rate +
                                      " --cycles 100000 --engine cosim --watchdog 2000"));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "PASS");
-  EXPECT_TRUE(hctest::jsonBool(r.out, "match"));
-  EXPECT_FALSE(hctest::jsonBool(r.out, "watchdog"));
-  EXPECT_GE(hctest::jsonInt(r.out, "cycles_compared"), 100000);
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("match"), true);
+  EXPECT_EQ(j.at("watchdog"), false);
+  EXPECT_GE(j.at("cycles_compared").get<long long>(), 100000);
   // Offered at or above what the busiest port can carry; what the network
   // accepted it delivered, to every node exactly once.
-  EXPECT_GE(hctest::jsonNumber(r.out, "offered_rate"),
-            hctest::jsonNumber(r.out, "routing_bound_rate"));
-  EXPECT_LE(hctest::jsonInt(r.out, "broadcasts"), hctest::jsonInt(r.out, "offered_broadcasts"));
-  EXPECT_GT(hctest::jsonInt(r.out, "broadcasts"), 1000);
-  EXPECT_EQ(hctest::jsonInt(r.out, "deliveries"), hctest::jsonInt(r.out, "expected_deliveries"));
-  EXPECT_EQ(hctest::jsonInt(r.out, "redundant"), 0);
-  EXPECT_EQ(hctest::jsonStr(r.out, "checker"), "pass");
+  EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
+  EXPECT_LE(j.at("broadcasts").get<long long>(), j.at("offered_broadcasts").get<long long>());
+  EXPECT_GT(j.at("broadcasts").get<long long>(), 1000);
+  EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
+  EXPECT_EQ(j.at("redundant"), 0);
+  EXPECT_EQ(j.at("checker"), "pass");
 }
 
 // C_8<1,2,3,4> is K_8: each port carries one flit per broadcast, so it
@@ -86,9 +87,10 @@ TEST(Load, WatchdogFailsAHungNetwork) {
                                                   "--traffic uniform --rate 0.05 --cycles 20000 "
                                                   "--engine systemc --watchdog 500"));
   EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_TRUE(hctest::jsonBool(r.out, "watchdog"));
-  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "FAIL");
-  EXPECT_LT(hctest::jsonInt(r.out, "cycles"), 2000);
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("watchdog"), true);
+  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_LT(j.at("cycles").get<long long>(), 2000);
 }
 
 // Every node broadcasting in the same cycle on the default network G^{3,2,1}_{8,6,5}
@@ -96,10 +98,11 @@ TEST(Load, WatchdogFailsAHungNetwork) {
 TEST(Load, AllNodesAtOnceAgainstTheBound) {
   const auto r = hctest::run(sim("", "--all-sources --engine systemc"));
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(hctest::jsonInt(r.out, "lower_bound_cycles"), 20);
-  const long long busiest = hctest::jsonInt(r.out, "routing_bound_cycles");
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("lower_bound_cycles"), 20);
+  const long long busiest = j.at("routing_bound_cycles").get<long long>();
   EXPECT_GE(busiest, 20);
-  EXPECT_GE(hctest::jsonInt(r.out, "completion_cycles"), busiest);
+  EXPECT_GE(j.at("completion_cycles").get<long long>(), busiest);
 }
 
 TEST(Load, SweepWritesCsvAndSvg) {
@@ -154,7 +157,7 @@ TEST(Load, SweepCsvHoldsTheRunsFigures) {
                                     "--traffic", "uniform", "--rate", "1", "--cycles", "400",
                                     "--seed", "3", "--engine", "systemc", "--json"});
   ASSERT_EQ(sim.code, 0) << sim.err;
-  const nlohmann::json j = nlohmann::json::parse(sim.out);
+  const nlohmann::json j = hctest::parseJson(sim.out);
   std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
   std::string header, row;
   std::getline(csv, header);

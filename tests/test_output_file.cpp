@@ -143,3 +143,48 @@ TEST(InterruptRegistry, HandlerRemovesRegisteredPathsAndExits) {
   fs::remove(err);
   fs::remove_all(t);
 }
+
+// writeOutputFiles (sweep, synth): a new folder and its parents are made; an
+// existing folder keeps what else it holds; a file that cannot be written leaves
+// every other file as it was, no temporary file, and no folder made for it.
+TEST(OutputFile, FilesIntoAFolder) {
+  const std::string t = hctest::tempFolder("of-files");
+  hypercast::writeOutputFiles(t + "/a b/c", {{"x.csv", "1\n"}, {"y.svg", "<svg/>"}});
+  EXPECT_EQ(hctest::slurp(t + "/a b/c/x.csv"), "1\n");
+  EXPECT_EQ(hctest::slurp(t + "/a b/c/y.svg"), "<svg/>");
+  std::ofstream(t + "/a b/c/mine.txt") << "keep\n";
+  hypercast::writeOutputFiles(t + "/a b/c", {{"x.csv", "2\n"}});
+  EXPECT_EQ(hctest::slurp(t + "/a b/c/x.csv"), "2\n");
+  EXPECT_EQ(hctest::slurp(t + "/a b/c/mine.txt"), "keep\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(t + "/a b/c"), fs::directory_iterator{}), 3);
+
+  // y.svg is a folder now: nothing is renamed into place, x.csv stays "2".
+  fs::remove(t + "/a b/c/y.svg");
+  fs::create_directory(t + "/a b/c/y.svg");
+  EXPECT_NE(errorOf([&] {
+              hypercast::writeOutputFiles(t + "/a b/c", {{"x.csv", "3\n"}, {"y.svg", "<svg/>"}});
+            }).find("it is a folder"),
+            std::string::npos);
+  EXPECT_EQ(hctest::slurp(t + "/a b/c/x.csv"), "2\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(t + "/a b/c"), fs::directory_iterator{}), 3);
+
+  // A new folder whose files cannot all be written is removed again (ok.csv
+  // cannot be renamed over the folder ok.csv/ that ok.csv/x needs).
+  fs::create_directories(t + "/d");
+  std::ofstream(t + "/d/file") << "";
+  EXPECT_NE(
+      errorOf([&] {
+        hypercast::writeOutputFiles(t + "/new/deeper", {{"ok.csv", "1\n"}, {"ok.csv/x", "2"}});
+      }).find("cannot write"),
+      std::string::npos);
+  EXPECT_FALSE(fs::exists(t + "/new"));
+  EXPECT_NE(errorOf([&] {
+              hypercast::writeOutputFiles(t + "/d/file", {{"x", ""}});
+            }).find("it exists and is not a folder"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] {
+              hypercast::writeOutputFiles("", {{"x", ""}});
+            }).find("empty path"),
+            std::string::npos);
+  fs::remove_all(t);
+}

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <regex>
 
 #include "test_util.h"
 
@@ -22,17 +21,12 @@ Gen generateNet(const std::string& m, const std::string& rho, const std::string&
   const auto r = hctest::run(hctest::hypercast() + " generate --m " + m + " --rho " + rho + " " +
                              extra + " --out " + g.dir);
   EXPECT_EQ(r.code, 0) << r.err;
-  const std::string manifest = hctest::slurp(g.dir + "/manifest.json");
-  g.top = hctest::jsonStr(manifest, "top");
-  g.router = hctest::jsonStr(manifest, "router");
+  const nlohmann::json manifest = hctest::parseJson(hctest::slurp(g.dir + "/manifest.json"));
+  g.top = manifest.at("top").get<std::string>();
+  g.router = manifest.at("router").get<std::string>();
   // Every Verilog file the manifest lists, except the top.
-  std::smatch list;
-  EXPECT_TRUE(std::regex_search(manifest, list, std::regex("\"verilog_files\": \\[([^\\]]*)\\]")));
-  const std::string items = list[1];
-  const std::regex item("\"([^\"]+)\"");
-  for (auto it = std::sregex_iterator(items.begin(), items.end(), item);
-       it != std::sregex_iterator(); ++it) {
-    const std::string f = (*it)[1];
+  for (const auto& item : manifest.at("verilog_files")) {
+    const std::string f = item.get<std::string>();
     if (f != "rtl/" + g.top + ".v") g.files += " " + g.dir + "/" + f;
   }
   return g;
@@ -132,7 +126,8 @@ class ScheduleRtl : public ::testing::TestWithParam<std::tuple<int, const char*>
 TEST_P(ScheduleRtl, LintZeroWarnings) {
   const auto [d, c] = GetParam();
   const std::string dir = gen(d, c);
-  const std::string top = hctest::jsonStr(hctest::slurp(dir + "/manifest.json"), "top");
+  const std::string top =
+      hctest::parseJson(hctest::slurp(dir + "/manifest.json")).at("top").get<std::string>();
   const auto r = hctest::run("cd " + dir + " && verilator --lint-only -Wall --top-module " + top +
                              " hw/hc_sched_rom.v hw/hc_sched_node.v rtl/" + top + ".v");
   EXPECT_EQ(r.code, 0) << r.err;

@@ -53,13 +53,12 @@ TEST(ScheduleCli, JsonAndCsvMatchTable1) {
     const auto r = hctest::run(hctest::hypercast() + " schedule --topology hypercube --dim 5 " +
                                "--collective " + c.collective + " --out " + csv + " --json");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(hctest::jsonInt(r.out, "steps"), c.steps);
-    EXPECT_EQ(hctest::jsonInt(r.out, "transmissions"), c.transmissions);
-    EXPECT_TRUE(hctest::jsonBool(r.out, "optimal"));
-    const size_t lb = r.out.find("\"lower_bound\"");
-    ASSERT_NE(lb, std::string::npos);
-    EXPECT_EQ(hctest::jsonInt(r.out.substr(lb), "steps"), c.steps);
-    EXPECT_EQ(hctest::jsonInt(r.out.substr(lb), "transmissions"), c.transmissions);
+    const nlohmann::json j = hctest::parseJson(r.out);
+    EXPECT_EQ(j.at("steps").get<long long>(), c.steps);
+    EXPECT_EQ(j.at("transmissions").get<long long>(), c.transmissions);
+    EXPECT_EQ(j.at("optimal"), true);
+    EXPECT_EQ(j.at("lower_bound").at("steps").get<long long>(), c.steps);
+    EXPECT_EQ(j.at("lower_bound").at("transmissions").get<long long>(), c.transmissions);
     std::string header;
     const auto rows = readCsv(hctest::slurp(csv), header);
     EXPECT_EQ(header, "step,from,to,origin,dest,msg");
@@ -86,7 +85,7 @@ TEST(ScheduleCli, SourceMovesTheRoot) {
   const auto r = hctest::run(hctest::hypercast() + " schedule --dim 4 --collective scatter " +
                              "--source 11 --out " + csv + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(hctest::jsonInt(r.out, "source"), 11);
+  EXPECT_EQ(hctest::parseJson(r.out).at("source"), 11);
   std::string header;
   for (const auto& row : readCsv(hctest::slurp(csv), header)) EXPECT_EQ(row[3], 11);
   fs::remove(csv);
@@ -163,17 +162,19 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     } else {
       ASSERT_EQ(g.code, 0) << g.err;
     }
-    const std::string manifest = hctest::slurp(dir + "/manifest.json");
-    const std::string name =
-        hctest::jsonStr(manifest, "top").substr(0, hctest::jsonStr(manifest, "top").size() - 4);
+    const nlohmann::json manifest = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
+    const std::string top = manifest.at("top").get<std::string>();
+    const std::string name = top.substr(0, top.size() - 4);
+    const nlohmann::json& romj = manifest.at("rom");
     RomFormat f;
-    f.np = static_cast<int>(hctest::jsonInt(manifest, "ports"));
-    f.slot_width = static_cast<int>(hctest::jsonInt(manifest, "slot_width"));
-    f.index_width = static_cast<int>(hctest::jsonInt(manifest, "index_width"));
+    f.np = manifest.at("ports").get<int>();
+    f.slot_width = romj.at("slot_width").get<int>();
+    f.index_width = romj.at("index_width").get<int>();
     ASSERT_EQ(f.np, d);
-    ASSERT_EQ(hctest::jsonInt(manifest, "word_bits"), f.wordBits());
-    const long long rows = hctest::jsonInt(manifest, "rows");
-    ASSERT_EQ(rows, hctest::jsonInt(manifest, "steps") + 1);
+    ASSERT_EQ(romj.at("ports").get<int>(), d);
+    ASSERT_EQ(romj.at("word_bits").get<int>(), f.wordBits());
+    const long long rows = romj.at("rows").get<long long>();
+    ASSERT_EQ(rows, manifest.at("steps").get<long long>() + 1);
     using Token = std::pair<long long, long long>;  // (origin, dest)
     std::vector<std::vector<RomRow>> rom(n);
     for (uint32_t x = 0; x < n; ++x) {

@@ -34,15 +34,16 @@ TEST_P(Cosim, MatchesModelAndDeliversThePromise) {
   const std::string src = root > 0 ? " --source " + std::to_string(root) : "";
   const auto r = hctest::run(sim(d, c, "--engine cosim --json --trace " + trace + src));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "PASS");
-  EXPECT_TRUE(hctest::jsonBool(r.out, "match"));
-  const long long steps = hctest::jsonInt(r.out, "steps");
-  EXPECT_EQ(hctest::jsonInt(r.out, "cycles_compared"), steps + 1);  // S steps + 1 filing row
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("match"), true);
+  const long long steps = j.at("steps").get<long long>();
+  EXPECT_EQ(j.at("cycles_compared").get<long long>(), steps + 1);  // S steps + 1 filing row
   const bool all = c == "multinode-broadcast" || c == "total-exchange";
   const long long promised = static_cast<long long>(all ? n * (n - 1) : n - 1);
-  EXPECT_EQ(hctest::jsonInt(r.out, "promised"), promised);
-  EXPECT_EQ(hctest::jsonInt(r.out, "held"), promised);
-  EXPECT_EQ(hctest::jsonInt(r.out, "wrong_payloads"), 0);
+  EXPECT_EQ(j.at("promised").get<long long>(), promised);
+  EXPECT_EQ(j.at("held").get<long long>(), promised);
+  EXPECT_EQ(j.at("wrong_payloads"), 0);
 
   // The RTL trace against the collective's meaning and Table 1, checked here.
   const std::vector<Transfer> t = hctest::readSchedTrace(trace);
@@ -101,9 +102,10 @@ TEST(ScheduleEngines, CosimReportsTheFirstDivergence) {
   const auto r = hctest::run("HYPERCAST_FAULT_NODE=5 " +
                              sim(3, "multinode-broadcast", "--engine cosim --json"));
   EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_EQ(hctest::jsonStr(r.out, "verdict"), "FAIL");
-  EXPECT_EQ(hctest::jsonInt(r.out, "node"), 5);
-  EXPECT_EQ(hctest::jsonInt(r.out, "cycle"), 1);
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("first_divergence").at("node"), 5) << r.out;
+  EXPECT_EQ(j.at("first_divergence").at("cycle"), 1) << r.out;
   EXPECT_NE(r.err.find("diverge at cycle 1, node 5"), std::string::npos) << r.err;
 }
 

@@ -3,6 +3,7 @@
 // Markdown and JSON beside the paper's prototype figures.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -17,28 +18,27 @@ TEST(Synth, SmallRouterReport) {
   const auto r = hctest::run(hctest::hypercast() +
                              " synth --m 5 --rho 1 --payload-width 8 --xilinx --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const std::string js = hctest::slurp(dir + "/synth_report.json");
-  EXPECT_GT(hctest::jsonInt(js, "generic_cells"), 100);
-  EXPECT_GT(hctest::jsonInt(js, "lut4"), 50);
-  EXPECT_GT(hctest::jsonInt(js, "ff"), 20);
-  EXPECT_EQ(hctest::jsonInt(js, "bram"), 0);
-  EXPECT_GT(hctest::jsonNumber(js, "fmax_mhz"), 10.0);
-  EXPECT_GT(hctest::jsonInt(js, "luts"), 50);  // synth_xilinx
-  EXPECT_EQ(hctest::jsonInt(js, "hop_cycles"), 1);
-  EXPECT_EQ(hctest::jsonInt(js, "cells"), 2106);  // the prototype, Sec. 4.1
-  EXPECT_EQ(hctest::jsonNumber(js, "mhz"), 25.0);
+  const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+  const nlohmann::json& ice = js.at("ice40");
+  EXPECT_GT(js.at("generic_cells").get<long long>(), 100);
+  EXPECT_GT(ice.at("lut4").get<long long>(), 50);
+  EXPECT_GT(ice.at("ff").get<long long>(), 20);
+  EXPECT_EQ(ice.at("bram"), 0);
+  EXPECT_GT(ice.at("fmax_mhz").get<double>(), 10.0);
+  EXPECT_GT(js.at("xilinx").at("luts").get<long long>(), 50);  // synth_xilinx
+  EXPECT_EQ(js.at("hop_cycles"), 1);
+  EXPECT_EQ(js.at("prototype").at("cells"), 2106);  // the prototype, Sec. 4.1
+  EXPECT_EQ(js.at("prototype").at("mhz"), 25.0);
   const std::string md = hctest::slurp(dir + "/synth_report.md");
   EXPECT_NE(md.find("| Fmax, placed and routed |"), std::string::npos);
   EXPECT_NE(md.find("XC4013"), std::string::npos);
   EXPECT_TRUE(fs::exists(dir + "/work/router_nextpnr.log"));
   // Five such routers fit an HX8K: the whole network is placed and routed too.
-  const size_t net = js.find("\"network_pnr\"");
-  ASSERT_NE(net, std::string::npos) << js;
-  const std::string njs = js.substr(net);
-  EXPECT_TRUE(hctest::jsonBool(njs, "tried")) << njs;
-  EXPECT_TRUE(hctest::jsonBool(njs, "placed")) << njs;
-  EXPECT_GT(hctest::jsonInt(njs, "lcs"), 5 * hctest::jsonInt(js, "lut4") / 2) << njs;
-  EXPECT_GT(hctest::jsonNumber(njs, "fmax_mhz"), 10.0) << njs;
+  const nlohmann::json& njs = js.at("network_pnr");
+  EXPECT_EQ(njs.at("tried"), true) << njs;
+  EXPECT_EQ(njs.at("placed"), true) << njs;
+  EXPECT_GT(njs.at("lcs").get<long long>(), 5 * ice.at("lut4").get<long long>() / 2) << njs;
+  EXPECT_GT(njs.at("fmax_mhz").get<double>(), 10.0) << njs;
   EXPECT_NE(md.find("| whole network, placed and routed (with I/O wrapper) |"), std::string::npos);
   fs::remove_all(dir);
 }
@@ -52,24 +52,22 @@ TEST(Synth, SeedSweepReportsTheBestSeed) {
       hctest::run(hctest::hypercast() +
                   " synth --m 4 --rho 1 --payload-width 8 --seed 2 --seeds 3 --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const std::string js = hctest::slurp(dir + "/synth_report.json");
-  const size_t list = js.find("\"seeds\": [");
-  ASSERT_NE(list, std::string::npos) << js;
-  const std::string tail = js.substr(list, js.find(']', list) - list);
+  const nlohmann::json ice =
+      hctest::parseJson(hctest::slurp(dir + "/synth_report.json")).at("ice40");
+  const nlohmann::json& seeds = ice.at("seeds");
+  ASSERT_EQ(seeds.size(), 3u) << ice;  // seeds 2, 3, 4 and no other
   double best = -1;
   long long best_seed = -1;
-  size_t at = 0;
   for (long long s = 2; s <= 4; ++s) {
-    at = tail.find("{\"seed\": " + std::to_string(s) + ",", at);
-    ASSERT_NE(at, std::string::npos) << "seed " << s << " missing: " << tail;
-    const double f = hctest::jsonNumber(tail.substr(at), "fmax_mhz");
+    const nlohmann::json& one = seeds.at(static_cast<size_t>(s - 2));
+    ASSERT_EQ(one.at("seed"), s) << ice;
+    const double f = one.at("fmax_mhz").get<double>();
     EXPECT_GT(f, 10.0);
     if (f > best) best = f, best_seed = s;
     EXPECT_TRUE(fs::exists(dir + "/work/router_seed" + std::to_string(s) + "_nextpnr.log"));
   }
-  EXPECT_EQ(tail.find("{\"seed\": 5,"), std::string::npos) << tail;
-  EXPECT_DOUBLE_EQ(hctest::jsonNumber(js, "fmax_mhz"), best);
-  EXPECT_EQ(hctest::jsonInt(js.substr(js.find("\"target_mhz\"")), "seed"), best_seed);
+  EXPECT_DOUBLE_EQ(ice.at("fmax_mhz").get<double>(), best);
+  EXPECT_EQ(ice.at("seed"), best_seed);
   const std::string md = hctest::slurp(dir + "/synth_report.md");
   EXPECT_NE(md.find("best of seeds 2-4, at seed " + std::to_string(best_seed)), std::string::npos)
       << md;
@@ -90,9 +88,9 @@ TEST(Synth, ProgrammableRouter) {
                                " synth --m 5 --rho 1 --payload-width 8 --no-pnr --router " +
                                kinds[i] + " --out " + dir);
     ASSERT_EQ(r.code, 0) << r.out << r.err;
-    const std::string js = hctest::slurp(dir + "/synth_report.json");
-    EXPECT_EQ(hctest::jsonStr(js, "router_kind"), i ? "programmable" : "hardwired");
-    cells[i] = hctest::jsonInt(js, "generic_cells");
+    const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+    EXPECT_EQ(js.at("router_kind"), i ? "programmable" : "hardwired");
+    cells[i] = js.at("generic_cells").get<long long>();
     if (i) {
       EXPECT_NE(hctest::slurp(dir + "/synth_report.md").find("programmable router (up to 1"),
                 std::string::npos);
@@ -112,16 +110,17 @@ TEST(Synth, WeightUnitAtThePrototypesLimits) {
   const auto r = hctest::run(hctest::hypercast() +
                              " synth --router programmable --weight-unit-only --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const std::string js = hctest::slurp(dir + "/synth_report.json");
-  EXPECT_TRUE(hctest::jsonBool(js, "prototype_limits")) << js;
-  const long long cells = hctest::jsonInt(js, "generic_cells");
+  const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+  EXPECT_EQ(js.at("prototype_limits"), true) << js;
+  const nlohmann::json& wu = js.at("weight_unit");
+  const long long cells = wu.at("generic_cells").get<long long>();
   EXPECT_GT(cells, 300) << js;  // a real configuration unit and weight walk
   EXPECT_LT(cells, 2106) << js;
-  EXPECT_TRUE(hctest::jsonBool(js, "placed")) << js;
-  EXPECT_LE(hctest::jsonInt(js, "pins"), 62) << js;
-  EXPECT_GT(hctest::jsonNumber(js, "fmax_mhz"), 25.0) << js;
-  EXPECT_EQ(hctest::jsonInt(js, "origin_cycles"), 16) << js;  // one port per cycle, degree 16
-  EXPECT_LT(hctest::jsonInt(js, "origin_cycles"), 125) << js;
+  EXPECT_EQ(wu.at("ice40").at("placed"), true) << js;
+  EXPECT_LE(wu.at("pins").get<long long>(), 62) << js;
+  EXPECT_GT(wu.at("ice40").at("fmax_mhz").get<double>(), 25.0) << js;
+  EXPECT_EQ(wu.at("origin_cycles"), 16) << js;  // one port per cycle, degree 16
+  EXPECT_LT(wu.at("origin_cycles").get<long long>(), 125) << js;
   const std::string md = hctest::slurp(dir + "/synth_report.md");
   EXPECT_NE(md.find("is met by hc_weight_unit"), std::string::npos) << md;
   fs::remove_all(dir);
@@ -140,6 +139,14 @@ TEST(Synth, RefusesWhatItCannotDo) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("needs --router programmable"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir));
+  // An --out that cannot take the report is refused before yosys runs.
+  for (const char* out : {"/etc/hostname", "/proc/hctest-synth"}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r = hctest::run(hctest::hypercast() + " synth --m 5 --rho 1 --no-pnr --out " + out);
+    EXPECT_EQ(r.code, 2) << out;
+    EXPECT_EQ(r.err.rfind("hypercast: cannot write --out " + std::string(out), 0), 0u) << r.err;
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 2);
+  }
 }
 
 // synth_report.json is written by nlohmann-json: what was not measured (no
@@ -150,7 +157,7 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
   const auto r = hctest::run(hctest::hypercast() +
                              " synth --m 4 --rho 1 --payload-width 8 --no-pnr --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const nlohmann::json j = nlohmann::json::parse(hctest::slurp(dir + "/synth_report.json"));
+  const nlohmann::json j = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
   const nlohmann::json& ice = j.at("ice40");
   EXPECT_TRUE(ice.at("placed_lcs").is_null()) << ice;
   EXPECT_TRUE(ice.at("fmax_mhz").is_null()) << ice;

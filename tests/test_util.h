@@ -11,8 +11,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <regex>
+#include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -154,24 +155,19 @@ inline std::string tempFolder(const std::string& tag) {
   return ::mkdtemp(&t[0]) ? t : std::string();
 }
 
-// The value of "key": <number|true|false> in a flat JSON text (-1 if absent).
-inline long long jsonInt(const std::string& json, const std::string& key) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*(-?[0-9]+)"))) return -1;
-  return std::stoll(m[1]);
+// A JSON text (a command's --json output, a file hypercast wrote), parsed with
+// nlohmann-json; a text that is not JSON throws, naming its start.
+inline nlohmann::json parseJson(const std::string& text) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) throw std::runtime_error("not JSON: " + text.substr(0, 300));
+  return j;
 }
-inline double jsonNumber(const std::string& json, const std::string& key) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*([-0-9.e+]+)"))) return -1;
-  return std::stod(m[1]);
-}
-inline bool jsonBool(const std::string& json, const std::string& key) {
-  return std::regex_search(json, std::regex("\"" + key + "\":\\s*true"));
-}
-inline std::string jsonStr(const std::string& json, const std::string& key) {
-  std::smatch m;
-  if (!std::regex_search(json, m, std::regex("\"" + key + "\":\\s*\"([^\"]*)\""))) return "";
-  return m[1];
+
+// The report of a run that may have failed (a benchmark row): its JSON object,
+// or an empty object when it printed none.
+inline nlohmann::json reportJson(const std::string& text) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() ? j : nlohmann::json::object();
 }
 
 }  // namespace hctest

@@ -1,6 +1,8 @@
 #include "cli/args.h"
 
+#include <CLI/CLI.hpp>
 #include <cctype>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
@@ -9,39 +11,147 @@
 namespace hypercast {
 namespace cli {
 
-Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
-           const std::vector<std::string>& words)
-    : command_(command) {
-  for (size_t i = 0; i < words.size(); ++i) {
-    const std::string& w = words[i];
-    if (w.rfind("--", 0) != 0) {
-      throw Error("unexpected argument '" + w + "' (see 'hypercast " + command + " --help')");
-    }
-    std::string name = w.substr(2), value;
-    const size_t eq = name.find('=');
-    const bool inline_value = eq != std::string::npos;
-    if (inline_value) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    }
-    const OptionSpec* spec = nullptr;
-    for (const auto& s : specs) {
-      if (s.name == name) spec = &s;
-    }
-    if (!spec) {
-      throw Error("unknown option --" + name + " for 'hypercast " + command + "' (see 'hypercast " +
-                  command + " --help')");
-    }
-    if (spec->value.empty()) {
-      if (inline_value) throw Error("option --" + name + " takes no value");
-      value = "1";
-    } else if (!inline_value) {
-      if (i + 1 >= words.size()) throw Error("option --" + name + " needs a value " + spec->value);
-      value = words[++i];
-    }
-    if (values_.count(name)) throw Error("option --" + name + " given twice");
-    values_[name] = value;
+namespace {
+
+// Help as hypercast prints it: "usage: <synopsis>" (lower case, the synopsis
+// given by the command), options in a group named "options".
+class HelpFormatter : public CLI::Formatter {
+ public:
+  HelpFormatter(std::string synopsis, size_t width) : synopsis_(std::move(synopsis)) {
+    column_width(width);
   }
+  std::string make_usage(const CLI::App*, std::string) const override {
+    return "usage: " + synopsis_ + "\n";
+  }
+
+ private:
+  std::string synopsis_;
+};
+
+constexpr size_t kOptionColumn = 28;
+
+std::unique_ptr<CLI::App> newApp(const std::string& name, const CommandHelp& help, size_t width) {
+  auto app = std::make_unique<CLI::App>(help.description, name);
+  app->formatter(std::make_shared<HelpFormatter>(help.synopsis, width));
+  app->footer(help.footer);
+  app->option_defaults()->group("options");
+  app->set_help_flag("-h,--help", "show this help");
+  // Unknown words are collected, not thrown: they get hypercast's own message.
+  app->allow_extras();
+  return app;
+}
+
+// One option per table entry: a flag for an empty metavariable, an option with
+// one value otherwise. Every occurrence is kept (given twice is our error).
+std::unique_ptr<CLI::App> commandApp(const std::string& command,
+                                     const std::vector<OptionSpec>& specs,
+                                     const CommandHelp& help) {
+  auto app = newApp("hypercast " + command, help, kOptionColumn);
+  for (const OptionSpec& s : specs) {
+    CLI::Option* o = s.value.empty() ? app->add_flag("--" + s.name, s.help)
+                                     : app->add_option("--" + s.name, s.help);
+    if (!s.value.empty()) o->type_name(s.value);
+    o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  }
+  return app;
+}
+
+// The help text, trimmed to one final newline.
+std::string helpOf(const CLI::App& app) {
+  std::string text = app.get_formatter()->make_help(&app, "", CLI::AppFormatMode::Normal);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text + "\n";
+}
+
+// "--name=value" -> "name"; "" for a word that is no long option.
+std::string longName(const std::string& word) {
+  if (word.size() < 3 || word.compare(0, 2, "--") != 0) return "";
+  return word.substr(2,
+                     word.find('=') == std::string::npos ? std::string::npos : word.find('=') - 2);
+}
+
+std::vector<std::string> reversed(const std::vector<std::string>& words) {
+  return std::vector<std::string>(words.rbegin(), words.rend());
+}
+
+}  // namespace
+
+Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
+           const std::vector<std::string>& words, const CommandHelp& help)
+    : command_(command) {
+  const std::string see = " (see 'hypercast " + command + " --help')";
+  const auto app = commandApp(command, specs, help);
+  try {
+    std::vector<std::string> args = reversed(words);
+    app->parse(args);
+  } catch (const CLI::CallForHelp&) {
+    throw HelpRequested(helpOf(*app));
+  } catch (const CLI::ArgumentMismatch& e) {
+    // An option that takes a value came last, without one.
+    const std::string name = words.empty() ? "" : longName(words.back());
+    for (const OptionSpec& s : specs) {
+      if (s.name == name && !s.value.empty()) {
+        throw Error("option --" + name + " needs a value " + s.value);
+      }
+    }
+    throw Error(e.what() + see);
+  } catch (const CLI::ParseError& e) {
+    throw Error(e.what() + see);
+  }
+  const std::vector<std::string> extra = app->remaining();
+  if (!extra.empty()) {
+    const std::string name = longName(extra.front());
+    if (name.empty()) throw Error("unexpected argument '" + extra.front() + "'" + see);
+    throw Error("unknown option --" + name + " for 'hypercast " + command + "'" + see);
+  }
+  for (const OptionSpec& s : specs) {
+    const CLI::Option* o = app->get_option("--" + s.name);
+    const std::vector<std::string>& results = o->results();
+    if (results.empty()) continue;
+    if (results.size() > 1) throw Error("option --" + s.name + " given twice");
+    // CLI11 gives a flag "true", or the text of --flag=TEXT.
+    if (s.value.empty() && results.front() != "true") {
+      throw Error("option --" + s.name + " takes no value");
+    }
+    values_[s.name] = s.value.empty() ? "1" : results.front();
+  }
+}
+
+std::string helpText(const std::string& command, const std::vector<OptionSpec>& specs,
+                     const CommandHelp& help) {
+  return helpOf(*commandApp(command, specs, help));
+}
+
+std::string parseTopLevel(const std::vector<std::string>& words,
+                          const std::vector<CommandSummary>& commands, const CommandHelp& help,
+                          const std::string& version) {
+  const auto app = newApp("hypercast", help, 13);
+  app->set_version_flag("--version", "hypercast " + version, "print the version");
+  for (const CommandSummary& c : commands)
+    app->add_subcommand(c.name, c.summary)->group("commands");
+  const std::string text = helpOf(*app);
+  if (words.empty()) return text;
+  if (words.front() == "help") throw HelpRequested(text);
+  std::string names;
+  for (const CommandSummary& c : commands) names += (names.empty() ? "" : ", ") + c.name;
+  try {
+    std::vector<std::string> args = reversed(words);
+    app->parse(args);
+  } catch (const CLI::CallForHelp&) {
+    throw HelpRequested(text);
+  } catch (const CLI::CallForVersion& e) {
+    throw HelpRequested(std::string(e.what()) + "\n");
+  } catch (const CLI::ParseError& e) {
+    throw Error(std::string(e.what()) + " (see 'hypercast --help')");
+  }
+  const std::vector<std::string> extra = app->remaining();
+  if (extra.empty() || extra.front().empty() || extra.front()[0] != '-') {
+    const std::string word = extra.empty() ? words.front() : extra.front();
+    throw Error("unknown command '" + word + "' (commands: " + names + ")");
+  }
+  throw Error("unknown option " + extra.front() +
+              " (options go after the command: hypercast COMMAND [options]; commands: " + names +
+              ")");
 }
 
 std::string Args::get(const std::string& name, const std::string& fallback) const {
@@ -121,20 +231,6 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
   }
   if (text.back() == ',') throw Error(option + ": trailing comma in '" + text + "'");
   return out;
-}
-
-std::string usage(const std::string& synopsis, const std::vector<OptionSpec>& specs) {
-  std::ostringstream os;
-  os << "usage: " << synopsis << "\n\noptions:\n";
-  for (const auto& s : specs) {
-    std::string left = "  --" + s.name + (s.value.empty() ? "" : " " + s.value);
-    if (left.size() < 28)
-      left.resize(28, ' ');
-    else
-      left += "\n" + std::string(28, ' ');
-    os << left << s.help << "\n";
-  }
-  return os.str();
 }
 
 }  // namespace cli

@@ -1,9 +1,17 @@
-// A small, strict option parser: --name VALUE, --name=VALUE and boolean --flag.
-// Unknown options, missing values and stray words are one-line errors.
+// The command line, parsed by CLI11 from tables of options.
+//
+// Every command describes its options as a table of OptionSpec (an empty
+// metavariable makes a boolean flag); Args builds a CLI11 app from the table,
+// parses `--name VALUE`, `--name=VALUE` and `--flag`, and generates `--help`
+// from the same table. Adding an option is one OptionSpec line. Unknown options,
+// missing values, stray words and options given twice are one-line Errors
+// (util/error.h) in hypercast's own words; CLI11's exceptions never leave here.
 #pragma once
 
+#include <exception>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hypercast {
@@ -12,13 +20,35 @@ namespace cli {
 struct OptionSpec {
   std::string name;   // without "--"
   std::string value;  // metavariable, empty for a boolean flag
-  std::string help;
+  std::string help;   // one or more lines (continuation lines are indented for you)
+};
+
+// What `hypercast COMMAND --help` prints around the generated option list:
+// the description, "usage: <synopsis>", the options, the footer.
+struct CommandHelp {
+  std::string synopsis;     // "hypercast info [--topology T] [its options] [--json]"
+  std::string description;  // paragraphs before the usage line
+  std::string footer;       // after the options (may be empty)
+};
+
+// Thrown by Args for --help (and by parseTopLevel for --help and --version):
+// main() prints text() on stdout and exits 0.
+class HelpRequested : public std::exception {
+ public:
+  explicit HelpRequested(std::string text) : text_(std::move(text)) {}
+  const std::string& text() const { return text_; }
+  const char* what() const noexcept override { return "help requested"; }
+
+ private:
+  std::string text_;
 };
 
 class Args {
  public:
+  // Parses the words after the command's name. Throws Error on bad input and
+  // HelpRequested for --help (or -h).
   Args(const std::string& command, const std::vector<OptionSpec>& specs,
-       const std::vector<std::string>& words);
+       const std::vector<std::string>& words, const CommandHelp& help = {});
 
   bool has(const std::string& name) const { return values_.count(name) != 0; }
   std::string get(const std::string& name, const std::string& fallback = "") const;
@@ -29,7 +59,23 @@ class Args {
   std::map<std::string, std::string> values_;
 };
 
-std::string usage(const std::string& synopsis, const std::vector<OptionSpec>& specs);
+// The help `hypercast COMMAND --help` prints (what Args throws for --help).
+std::string helpText(const std::string& command, const std::vector<OptionSpec>& specs,
+                     const CommandHelp& help);
+
+// The top level, `hypercast [--help | --version]`, for words that do not start
+// with a command name: throws HelpRequested for --help, -h and help (the help
+// lists `commands`: name, one-line summary) and for --version, and Error for
+// anything else (an unknown command or option). No words: returns the help
+// text (the caller prints it and fails: a command is needed).
+struct CommandSummary {
+  std::string name;
+  std::string summary;
+};
+std::string parseTopLevel(const std::vector<std::string>& words,
+                          const std::vector<CommandSummary>& commands, const CommandHelp& help,
+                          const std::string& version);
+
 std::vector<int> parseIntList(const std::string& option, const std::string& text);
 long long parseInt(const std::string& option, const std::string& text);
 // An offered load in broadcasts per node per cycle: a number in (0, 1].

@@ -64,32 +64,35 @@ int generateScheduleNetwork(const Args& a) {
 
 }  // namespace
 
-int cmdGenerate(const std::vector<std::string>& words) {
+std::vector<OptionSpec> generateOptions() {
   std::vector<OptionSpec> specs = networkOptions();
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
-                   "                            schedules: the multinode collectives)"});
+                   "schedules: the multinode collectives)"});
   specs.push_back(
       {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
   specs.push_back({"json", "", "print a JSON summary"});
-  specs.push_back({"help", "", "show this help"});
-  const Args a("generate", specs, words);
-  if (a.has("help")) {
-    std::cout << "Hypercycle: writes the router RTL hardwired to the network's constants (or,\n"
-                 "with --router programmable, the programmable router and config.hex, its\n"
-                 "start-up configuration), the whole-network top, the hand-written hw/ modules,\n"
-                 "manifest.json and a FuseSoC .core file.\n"
-                 "With --collective C (every topology; the hypercube, torus, cayley and mesh\n"
-                 "have only these): writes a network of schedule-driven nodes, one $readmemh\n"
-                 "ROM image per node (rom/), the top, the slot map (<name>_slots.csv), the\n"
-                 "port graph (<name>_ports.csv), manifest.json and the .core; formats in\n"
-                 "README \"Schedule ROM format\".\n\n"
-              << usage("hypercast generate [network options] --out DIR [options]", specs);
-    return 0;
-  }
+  return specs;
+}
+
+CommandHelp generateHelp() {
+  return {"hypercast generate [network options] --out DIR [options]",
+          "Hypercycle: writes the router RTL hardwired to the network's constants (or,\n"
+          "with --router programmable, the programmable router and config.hex, its\n"
+          "start-up configuration), the whole-network top, the hand-written hw/ modules,\n"
+          "manifest.json and a FuseSoC .core file.\n"
+          "With --collective C (every topology; the hypercube, torus, cayley and mesh\n"
+          "have only these): writes a network of schedule-driven nodes, one $readmemh\n"
+          "ROM image per node (rom/), the top, the slot map (<name>_slots.csv), the\n"
+          "port graph (<name>_ports.csv), manifest.json and the .core; formats in\n"
+          "README \"Schedule ROM format\".\n",
+          ""};
+}
+
+int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
   if (wantsSchedule(a)) return generateScheduleNetwork(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");

@@ -59,27 +59,27 @@ void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostrea
 
 }  // namespace
 
-int cmdInfo(const std::vector<std::string>& words) {
+std::vector<OptionSpec> infoOptions() {
   std::vector<OptionSpec> specs = networkOptions();
   specs.push_back(
       {"necklaces", "", "torus (k odd): list the necklaces of Fragopoulou & Akl, Sec. 2"});
   specs.push_back({"regular-order", "",
                    "a Cayley graph (hypercube, torus, hypercycle, cayley): search a regular\n"
-                   "                            order (Faber, Def. 4.3) and print it"});
+                   "order (Faber, Def. 4.3) and print it"});
   specs.push_back({"json", "", "print JSON"});
-  specs.push_back({"help", "", "show this help"});
-  const Args a("info", specs, words);
-  if (a.has("help")) {
-    std::cout << "Facts of a network: nodes, ports per node, degree, diameter, whether it is\n"
-                 "directed, and its own facts (a hypercycle's per-dimension m, rho, D, a, k of\n"
-                 "eqs. 2-6; a Cayley graph's group and generators; a mesh's extents).\n\n"
-                 "topologies:\n";
-    for (const auto& e : topologyTable()) {
-      std::cout << "  " << e.name << std::string(12 - e.name.size(), ' ') << e.summary << "\n";
-    }
-    std::cout << "\n" << usage("hypercast info [--topology T] [its options] [--json]", specs);
-    return 0;
-  }
+  return specs;
+}
+
+CommandHelp infoHelp() {
+  return {"hypercast info [--topology T] [its options] [--json]",
+          "Facts of a network: nodes, ports per node, degree, diameter, whether it is\n"
+          "directed, and its own facts (a hypercycle's per-dimension m, rho, D, a, k of\n"
+          "eqs. 2-6; a Cayley graph's group and generators; a mesh's extents).\n\n" +
+              topologyList(),
+          ""};
+}
+
+int cmdInfo(const Args& a) {
   const TopologyEntry& topo = chosenTopology(a);
   if (a.has("necklaces") && topo.name != "torus") {
     throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +

@@ -12,31 +12,30 @@
 namespace hypercast {
 namespace cli {
 
-int cmdSchedule(const std::vector<std::string>& words) {
+std::vector<OptionSpec> scheduleOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
   specs.front().help = topologyNames() + " (default hypercube)";
   for (const auto& o : collectiveOptions()) specs.push_back(o);
   specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
   specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest,msg"});
   specs.push_back({"json", "", "print a JSON summary"});
-  specs.push_back({"help", "", "show this help"});
-  const Args a("schedule", specs, words);
-  if (a.has("help")) {
-    std::cout << "Builds a collective's schedule as the topology's paper constructs it (the\n"
-                 "hypercube: Bertsekas et al., Sec. 2 multinode broadcast, Sec. 3 scatter,\n"
-                 "Sec. 4 total exchange; every topology: the single-node broadcast along a\n"
-                 "BFS tree), checks it with the independent checker, and compares steps and\n"
-                 "transmissions with the lower bounds. Step 1 is the first time unit; dest is\n"
-                 "-1 for a broadcast packet. A schedule that fails the checker is not written\n"
-                 "(exit 2).\n\ntopologies:\n";
-    for (const auto& e : topologyTable()) {
-      std::cout << "  " << e.name << std::string(12 - e.name.size(), ' ') << e.summary << "\n";
-    }
-    std::cout << "\n"
-              << usage("hypercast schedule [--topology T] [its options] --collective C [options]",
-                       specs);
-    return 0;
-  }
+  return specs;
+}
+
+CommandHelp scheduleHelp() {
+  return {"hypercast schedule [--topology T] [its options] --collective C [options]",
+          "Builds a collective's schedule as the topology's paper constructs it (the\n"
+          "hypercube: Bertsekas et al., Sec. 2 multinode broadcast, Sec. 3 scatter,\n"
+          "Sec. 4 total exchange; every topology: the single-node broadcast along a\n"
+          "BFS tree), checks it with the independent checker, and compares steps and\n"
+          "transmissions with the lower bounds. Step 1 is the first time unit; dest is\n"
+          "-1 for a broadcast packet. A schedule that fails the checker is not written\n"
+          "(exit 2).\n\n" +
+              topologyList(),
+          ""};
+}
+
+int cmdSchedule(const Args& a) {
   const std::string out = a.get("out");
   if (a.has("out")) checkOutputPath("--out", out);  // before the work
   const CheckedSchedule c = buildCheckedSchedule(a, false, "schedule", "hypercube");

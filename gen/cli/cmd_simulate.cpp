@@ -378,7 +378,7 @@ std::string outputPath(const Args& a, const std::string& opt) {
 
 }  // namespace
 
-int cmdSimulate(const std::vector<std::string>& words) {
+std::vector<OptionSpec> simulateOptions() {
   std::vector<OptionSpec> specs = rtlCommandOptions({
       {"engine", "E", "systemc | verilator | cosim (default cosim)"},
       {"source", "S[,S...]", "broadcast origin(s) (default 0)"},
@@ -389,43 +389,45 @@ int cmdSimulate(const std::vector<std::string>& words) {
       {"seed", "X", "with --random: random seed (default 1)"},
       {"rtl-model", "M",
        "auto | network | routers (nodes with --collective): Verilate the whole\n"
-       "                            generated top, or the router (schedule node) once,\n"
-       "                            wired N times by the harness (default auto: network\n"
-       "                            up to 20 nodes, 16 for schedule networks)"},
+       "generated top, or the router (schedule node) once, wired N times by the\n"
+       "harness (default auto: network up to 20 nodes, 16 for schedule networks)"},
       {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
       {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
       {"trace", "FILE", "write every link crossing as CSV"},
       {"wave", "FILE.fst",
        "write an FST waveform of every RTL signal (verilator or cosim engine,\n"
-       "                            whole-top model; builds a traced model, cached apart)"},
+       "whole-top model; builds a traced model, cached apart)"},
       {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
       {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
       {"json", "", "print a JSON summary"},
       {"quiet", "", "no progress messages on stderr"},
-      {"help", "", "show this help"},
   });
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"repeat", "K", "with --collective: run it K times back to back (default 1)"});
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
-                   "                            schedules)"});
-  const Args a("simulate", specs, words);
-  if (a.has("help")) {
-    std::cout
-        << "Runs broadcasts on the SystemC model (systemc), the Verilated RTL (verilator), or\n"
-           "both in lock step (cosim), which stops at the first cycle where they differ.\n"
-           "Every delivery is checked for origin, payload and count; the trace goes through\n"
-           "an independent checker. Exit status: 0 pass, 1 fail, 2 bad input.\n"
-           "The Verilated model is built on first use and cached by content under\n"
-           "$HYPERCAST_CACHE (default ~/.cache/hypercast).\n"
-           "With --collective C (and any --topology) it runs that collective's\n"
-           "schedule-ROM network instead: every link compared each cycle in cosim, the\n"
-           "trace (step,from,to,origin,dest,msg,payload) checked, and every node's final\n"
-           "holdings read back and compared with what the collective promises.\n\n"
-        << usage("hypercast simulate --m ... --rho ... [--source S] --engine E [options]", specs);
-    return 0;
-  }
+                   "schedules)"});
+  return specs;
+}
+
+CommandHelp simulateHelp() {
+  return {"hypercast simulate --m ... --rho ... [--source S] --engine E [options]",
+          "Runs broadcasts on the SystemC model (systemc), the Verilated RTL (verilator), or\n"
+          "both in lock step (cosim), which stops at the first cycle where they differ.\n"
+          "Every delivery is checked for origin, payload and count; the trace goes through\n"
+          "an independent checker. Exit status: 0 pass, 1 verification failed, 2 bad\n"
+          "input, 3 internal error, 130/143 interrupted.\n"
+          "The Verilated model is built on first use and cached by content under\n"
+          "$HYPERCAST_CACHE (default ~/.cache/hypercast).\n"
+          "With --collective C (and any --topology) it runs that collective's\n"
+          "schedule-ROM network instead: every link compared each cycle in cosim, the\n"
+          "trace (step,from,to,origin,dest,msg,payload) checked, and every node's final\n"
+          "holdings read back and compared with what the collective promises.\n",
+          ""};
+}
+
+int cmdSimulate(const Args& a) {
   if (wantsSchedule(a)) return simulateSchedule(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("repeat")) throw Error("--repeat needs --collective");

@@ -14,10 +14,10 @@
 #include "cli/network_args.h"
 #include "cli/run_tool.h"
 #include "emit/load_latency_svg.h"
-#include "emit/output_dir.h"
 #include "emit/rtl_layout.h"
 #include "util/error.h"
 #include "util/json_text.h"
+#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -47,26 +47,28 @@ std::string csvField(const nlohmann::json& j, const std::string& key) {
 
 }  // namespace
 
-int cmdSweep(const std::vector<std::string>& words) {
-  const std::vector<OptionSpec> specs = rtlCommandOptions({
+std::vector<OptionSpec> sweepOptions() {
+  return rtlCommandOptions({
       {"rates", "R[,R...]", "offered rates (default: --points rates up to 1.3x saturation)"},
       {"points", "K", "number of rates when --rates is not given (default 8)"},
       {"cycles", "C", "cycles of injection per run (default 5000)"},
       {"engine", "E", "systemc | verilator | cosim (default systemc)"},
       {"seed", "X", "random seed (default 1)"},
       {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
-      {"help", "", "show this help"},
   });
-  const Args a("sweep", specs, words);
-  if (a.has("help")) {
-    std::cout << "Runs uniform broadcast traffic at several offered rates and writes the\n"
-                 "load-latency curve as CSV and SVG, with the saturation rates marked: the\n"
-                 "busiest port's (1 / its flits per broadcast) and the even-links bound\n"
-                 "degree / (N-1). Every run checks every delivery; a failing run fails the\n"
-                 "sweep (exit 1).\n\n"
-              << usage("hypercast sweep [--m ... --rho ...] --out DIR [options]", specs);
-    return 0;
-  }
+}
+
+CommandHelp sweepHelp() {
+  return {"hypercast sweep [--m ... --rho ...] --out DIR [options]",
+          "Runs uniform broadcast traffic at several offered rates and writes the\n"
+          "load-latency curve as CSV and SVG, with the saturation rates marked: the\n"
+          "busiest port's (1 / its flits per broadcast) and the even-links bound\n"
+          "degree / (N-1). Every run checks every delivery; a failing run fails the\n"
+          "sweep (exit 1).\n",
+          ""};
+}
+
+int cmdSweep(const Args& a) {
   if (!a.has("out")) throw Error("sweep needs --out DIR");
   // Every input is checked here, before the first run.
   const Hypercycle h = parseNetwork(a);
@@ -155,10 +157,9 @@ int cmdSweep(const std::vector<std::string>& words) {
   char l1[80], l2[80];
   std::snprintf(l1, sizeof l1, "saturation, busiest port: %.4g", routing);
   std::snprintf(l2, sizeof l2, "degree/(N-1): %.4g", even);
-  FileSet files;
-  files["load_latency.csv"] = csv.str();
-  files["load_latency.svg"] = loadLatencySvg(title, points, {{routing, l1}, {even, l2}});
-  writeFileSet(a.get("out"), files);
+  writeOutputFiles(a.get("out"), {{"load_latency.csv", csv.str()},
+                                  {"load_latency.svg",
+                                   loadLatencySvg(title, points, {{routing, l1}, {even, l2}})}});
   std::printf("saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",
               routing, even);
   std::printf("wrote %s/load_latency.csv and %s/load_latency.svg\n", a.get("out").c_str(),

@@ -20,12 +20,12 @@
 #include "cli/network_args.h"
 #include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
-#include "emit/output_dir.h"
 #include "emit/router_config.h"
 #include "emit/synth_wrapper.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/json_text.h"
+#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -262,10 +262,7 @@ std::string unitVerdict(const WeightUnitFigures& wu, const ProgLimits& l) {
 // prints the Markdown.
 void publishReport(const std::string& out, const std::string& work, const std::string& md,
                    const std::string& json) {
-  FileSet report;
-  report["synth_report.md"] = md;
-  report["synth_report.json"] = json;
-  writeFileSet(out, report);
+  writeOutputFiles(out, {{"synth_report.md", md}, {"synth_report.json", json}});
   std::error_code ec;
   fs::remove_all(out + "/work", ec);
   fs::rename(work, out + "/work", ec);
@@ -275,8 +272,8 @@ void publishReport(const std::string& out, const std::string& work, const std::s
 
 }  // namespace
 
-int cmdSynth(const std::vector<std::string>& words) {
-  const std::vector<OptionSpec> specs = rtlCommandOptions({
+std::vector<OptionSpec> synthOptions() {
+  return rtlCommandOptions({
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
       {"seed", "N", "nextpnr placement seed (default 1)"},
@@ -287,19 +284,21 @@ int cmdSynth(const std::vector<std::string>& words) {
       {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
       {"weight-unit-only", "",
        "with --router programmable: only hc_weight_unit, the prototype's module, at the limits"},
-      {"help", "", "show this help"},
   });
-  const Args a("synth", specs, words);
-  if (a.has("help")) {
-    std::cout << "Synthesizes the network's router with yosys (generic cells; iCE40 LUT4s,\n"
-                 "flip-flops, block RAMs), places and routes it on an iCE40 HX8K with nextpnr\n"
-                 "(Fmax; the router's I/O goes through a shift-register wrapper so that it fits\n"
-                 "the pins), estimates the whole network's iCE40 size, and writes a report\n"
-                 "(Markdown and JSON) beside the paper's XC4013 prototype. Needs yosys and\n"
-                 "nextpnr-ice40 (scripts/install_deps.sh installs them).\n\n"
-              << usage("hypercast synth [--m ... --rho ...] --out DIR [options]", specs);
-    return 0;
-  }
+}
+
+CommandHelp synthHelp() {
+  return {"hypercast synth [--m ... --rho ...] --out DIR [options]",
+          "Synthesizes the network's router with yosys (generic cells; iCE40 LUT4s,\n"
+          "flip-flops, block RAMs), places and routes it on an iCE40 HX8K with nextpnr\n"
+          "(Fmax; the router's I/O goes through a shift-register wrapper so that it fits\n"
+          "the pins), estimates the whole network's iCE40 size, and writes a report\n"
+          "(Markdown and JSON) beside the paper's XC4013 prototype. Needs yosys and\n"
+          "nextpnr-ice40 (scripts/install_deps.sh installs them).\n",
+          ""};
+}
+
+int cmdSynth(const Args& a) {
   if (!a.has("out")) throw Error("synth needs --out DIR");
   const Hypercycle h = parseNetwork(a);
   const RtlOptions o = parseRtlOptions(a);
@@ -322,14 +321,15 @@ int cmdSynth(const std::vector<std::string>& words) {
       throw Error(std::string(tool) + " is not installed (run scripts/install_deps.sh)");
     }
   }
-  const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
   const std::string out = a.get("out");
+  checkOutputFolder("--out", out);  // before any work
+  const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
   const std::string work = out + ".work-" + std::to_string(::getpid());
   std::error_code ec;
   fs::remove_all(work, ec);
   // Removed on an error or an interrupt; on success it becomes OUT/work.
   interrupt::TempPath work_guard(work, /*tree=*/true);
-  writeFileSet(work, rtl.files);
+  writeOutputFiles(work, rtl.files);
   const std::string router = rtl.router_module;
   const std::string routerKind =
       o.router == RouterKind::kHardwired

@@ -16,12 +16,12 @@ std::vector<OptionSpec> collectiveOptions() {
   return {
       {"collective", "C",
        "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
-       "                            schedule-ROM nodes (which a topology offers: --help);\n"
-       "                            multinode-scatter is total-exchange"},
+       "schedule-ROM nodes (which a topology offers: --help); multinode-scatter is\n"
+       "total-exchange"},
       {"messages", "M", "messages per (origin, destination) pair (default 1)"},
       {"construction", "auto|paper|extension",
        "torus: the paper's construction, hypercast's extension where the paper's\n"
-       "                            message splitting is fractional, or auto (default)"},
+       "message splitting is fractional, or auto (default)"},
   };
 }
 

@@ -1,4 +1,6 @@
-// The hypercast sub-commands. Each takes the words after its name, writes its
+// The hypercast sub-commands, as one table: main() dispatches from it, the
+// top-level help lists it, and the argument fuzzer (fuzz/) parses every
+// command's options from it. Each command runs on its parsed options, writes its
 // result to stdout and returns the exit code; errors are thrown as Error.
 #pragma once
 
@@ -6,18 +8,44 @@
 #include <string>
 #include <vector>
 
+#include "cli/args.h"
+
 namespace hypercast {
 
 class Hypercycle;
 
 namespace cli {
 
-int cmdInfo(const std::vector<std::string>& words);
-int cmdGenerate(const std::vector<std::string>& words);
-int cmdSimulate(const std::vector<std::string>& words);
-int cmdSchedule(const std::vector<std::string>& words);
-int cmdSweep(const std::vector<std::string>& words);
-int cmdSynth(const std::vector<std::string>& words);
+struct Command {
+  std::string name;
+  std::string summary;  // the top-level help's lines
+  std::vector<OptionSpec> (*options)();
+  CommandHelp (*help)();
+  int (*run)(const Args& a);
+};
+
+const std::vector<Command>& commandTable();
+// What `hypercast --help` prints around the list of commands.
+CommandHelp topLevelHelp();
+
+std::vector<OptionSpec> infoOptions();
+CommandHelp infoHelp();
+int cmdInfo(const Args& a);
+std::vector<OptionSpec> scheduleOptions();
+CommandHelp scheduleHelp();
+int cmdSchedule(const Args& a);
+std::vector<OptionSpec> generateOptions();
+CommandHelp generateHelp();
+int cmdGenerate(const Args& a);
+std::vector<OptionSpec> simulateOptions();
+CommandHelp simulateHelp();
+int cmdSimulate(const Args& a);
+std::vector<OptionSpec> sweepOptions();
+CommandHelp sweepHelp();
+int cmdSweep(const Args& a);
+std::vector<OptionSpec> synthOptions();
+CommandHelp synthHelp();
+int cmdSynth(const Args& a);
 
 // Refuses (Error) a network the simulation engine ("systemc", "verilator",
 // "cosim") does not take: too many nodes, too many ports per node.

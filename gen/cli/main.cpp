@@ -8,64 +8,34 @@
 #include "util/interrupt.h"
 #include "util/version.h"
 
-namespace {
-
-const char* kHelp =
-    " - generates interconnection-network RTL and checks it\n"
-    "\n"
-    "usage: hypercast COMMAND [options]     (hypercast COMMAND --help for its options)\n"
-    "\n"
-    "commands:\n"
-    "  info       network facts: nodes, degree, diameter, directed, the topology's own\n"
-    "  schedule   build a collective's schedule (the hypercube's four of Bertsekas et\n"
-    "             al.; a BFS broadcast on every topology), check it, write CSV\n"
-    "  generate   write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
-    "             routers, or (--collective C) schedule-ROM nodes on any topology\n"
-    "  simulate   run it on the SystemC model, the Verilated RTL, or both in lock step\n"
-    "             (cosim), checking every delivery; --traffic uniform for load runs\n"
-    "  sweep      load-latency curve under uniform broadcast traffic (CSV and SVG)\n"
-    "  synth      router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype\n"
-    "\n"
-    "options:\n"
-    "  --help     this help\n"
-    "  --version  print the version\n"
-    "\n"
-    "Topologies: hypercycle (--m, --rho), hypercube (--dim), torus (--n, --k), cayley\n"
-    "(--group, --gens), mesh (--dims). Without any, a command uses the default network\n"
-    "G^{3,2,1}_{8,6,5} (a 240-node hypercycle).\n";
-
-}  // namespace
-
 int main(int argc, char** argv) {
+  using hypercast::cli::Command;
   std::vector<std::string> words(argv + 1, argv + argc);
-  if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-    std::cout << "hypercast " << hypercast::kVersion << kHelp;
-    return words.empty() ? 2 : 0;
-  }
-  if (words[0] == "--version") {
-    std::cout << "hypercast " << hypercast::kVersion << "\n";
-    return 0;
-  }
-  const std::string cmd = words[0];
-  words.erase(words.begin());
   // SIGINT/SIGTERM: children stopped, temporary files removed, this one line,
   // exit 130/143 (util/interrupt.h).
   hypercast::interrupt::install("hypercast: interrupted\n");
   try {
-    int code = -1;
-    if (cmd == "info") code = hypercast::cli::cmdInfo(words);
-    if (cmd == "generate") code = hypercast::cli::cmdGenerate(words);
-    if (cmd == "simulate") code = hypercast::cli::cmdSimulate(words);
-    if (cmd == "schedule") code = hypercast::cli::cmdSchedule(words);
-    if (cmd == "sweep") code = hypercast::cli::cmdSweep(words);
-    if (cmd == "synth") code = hypercast::cli::cmdSynth(words);
-    if (code < 0) {
-      throw hypercast::Error("unknown command '" + cmd +
-                             "' (commands: info, schedule, generate, simulate, sweep, synth)");
+    const Command* cmd = nullptr;
+    for (const Command& c : hypercast::cli::commandTable()) {
+      if (!words.empty() && words.front() == c.name) cmd = &c;
     }
+    if (!cmd) {
+      // No command: --help, --version, or an error; no words at all: the help, and failure.
+      std::vector<hypercast::cli::CommandSummary> list;
+      for (const Command& c : hypercast::cli::commandTable()) list.push_back({c.name, c.summary});
+      std::cout << hypercast::cli::parseTopLevel(words, list, hypercast::cli::topLevelHelp(),
+                                                 hypercast::kVersion);
+      return 2;
+    }
+    words.erase(words.begin());
+    const hypercast::cli::Args args(cmd->name, cmd->options(), words, cmd->help());
+    const int code = cmd->run(args);
     // A signal that came as the last child ended still counts.
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
     return code;
+  } catch (const hypercast::cli::HelpRequested& h) {
+    std::cout << h.text();
+    return 0;
   } catch (const hypercast::interrupt::Interrupted& e) {
     return hypercast::interrupt::finish(e.signal());
   } catch (const hypercast::Error& e) {

@@ -18,7 +18,7 @@ std::vector<OptionSpec> rtlOptions() {
       {"preference", "cw|ccw", "Algorithm 1 preferential direction (default cw)"},
       {"router", "KIND",
        "hardwired (tables as parameters, default) or programmable (one design,\n"
-       "                            configured at start-up through cfg_*, as the paper's "
+       "configured at start-up through cfg_*, as the paper's "
        "prototype)"},
       {"max-dims", "N", "programmable router: most dimensions (default 4)"},
       {"max-radix", "M", "programmable router: most nodes per dimension (default 15)"},

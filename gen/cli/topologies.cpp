@@ -258,7 +258,7 @@ const std::vector<TopologyEntry>& topologyTable() {
        {{"group", "M,...", "cayley: the moduli, most significant first (8,2 = Z_8 x Z_2)"},
         {"gens", "G;G;...",
          "cayley: generators as coordinate tuples, same order (\"1,0;-1,0;0,1\");\n"
-         "                            directed when a generator's inverse is missing"}},
+         "directed when a generator's inverse is missing"}},
        parseCayley,
        {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
        cayleyConstruction,
@@ -281,6 +281,14 @@ const std::vector<TopologyEntry>& topologyTable() {
 std::string topologyNames() {
   std::string s;
   for (const auto& e : topologyTable()) s += (s.empty() ? "" : ", ") + e.name;
+  return s;
+}
+
+std::string topologyList() {
+  std::string s = "topologies:\n";
+  for (const auto& e : topologyTable()) {
+    s += "  " + e.name + std::string(12 - e.name.size(), ' ') + e.summary + "\n";
+  }
   return s;
 }
 

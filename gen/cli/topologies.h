@@ -50,6 +50,8 @@ std::vector<OptionSpec> topologyOptions();
 const TopologyEntry& chosenTopology(const Args& a, const std::string& fallback = "hypercycle");
 // The network the command line describes.
 NetworkDesc parseNetworkDesc(const Args& a);
+// "topologies:" and a line per topology (name, summary), for --help.
+std::string topologyList();
 // "broadcast, multinode-broadcast" for an entry.
 std::string collectiveNames(const TopologyEntry& e);
 

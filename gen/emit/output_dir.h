@@ -8,8 +8,8 @@
 // whole; any other non-empty DIR is refused. A failure or an interrupt leaves DIR
 // as it was.
 //
-// writeFileSet (sweep, synth): the files are written into a staging folder and
-// then moved into DIR one by one, beside whatever DIR holds.
+// Files written into a folder beside what it holds (sweep, synth): see
+// writeOutputFiles in util/output_file.h.
 #pragma once
 
 #include <map>
@@ -25,13 +25,5 @@ void checkOutputTree(const std::string& option, const std::string& dir);
 
 void writeOutputTree(const std::string& dir, const FileSet& files,
                      const std::string& option = "--out");
-
-// Before any work: refuses (hypercast::Error) a DIR writeFileSet could not write:
-// an empty path, an existing non-folder, a folder (or, for a new DIR, the nearest
-// existing folder above it) that takes no new entries. Probes with a folder it
-// removes at once.
-void checkOutputFolder(const std::string& option, const std::string& dir);
-
-void writeFileSet(const std::string& dir, const FileSet& files);
 
 }  // namespace hypercast

@@ -36,11 +36,19 @@ NetworkDesc netFromJson(const Json& j) {
     n.params.emplace_back(kv.key(), kv.value().get<std::string>());
   }
   if (n.radices.empty()) throw Error("network has no radices");
+  uint64_t nodes = 1;
   for (int m : n.radices) {
     if (m < 2) throw Error("network radix below 2");
+    if (nodes > kMaxNetworkNodes / static_cast<uint64_t>(m)) {
+      throw Error("network of more than " + std::to_string(kMaxNetworkNodes) + " nodes");
+    }
+    nodes *= static_cast<uint64_t>(m);
   }
   for (const auto& g : n.gens) {
     if (g.size() != n.radices.size()) throw Error("generator of the wrong length");
+    for (size_t i = 0; i < g.size(); ++i) {
+      if (g[i] < 0 || g[i] >= n.radices[i]) throw Error("generator coordinate outside its group");
+    }
   }
   return n;
 }
@@ -123,6 +131,7 @@ SchedJob parseSchedJob(const std::string& text) {
     throw Error(std::string("schedule job: ") + e.what());
   }
   if (j.network.nodes() != j.problem.nodes) throw Error("schedule job: node counts disagree");
+  if (j.problem.root >= j.problem.nodes) throw Error("schedule job: root outside the network");
   if (j.problem.messages < 1) throw Error("schedule job: messages must be at least 1");
   if (j.payload_width < 1 || j.payload_width > 64) throw Error("schedule job: payload width");
   if (j.repeat < 1) throw Error("schedule job: repeat must be at least 1");

@@ -41,7 +41,7 @@ Hypercycle Hypercycle::fromPaperOrder(const std::vector<int>& m_r_to_1,
       throw Error("rho_" + std::to_string(dim) + " = " + std::to_string(rho) +
                   ": rho must be at least 1");
     }
-    if (2 * rho > m) {
+    if (rho > m / 2) {  // 2 * rho > m, without overflow
       throw Error("rho_" + std::to_string(dim) + " = " + std::to_string(rho) + " exceeds m_" +
                   std::to_string(dim) + "/2 = " + std::to_string(m / 2) + (m % 2 ? ".5" : "") +
                   " (Sec. 2.2 requires rho_i <= m_i/2)");

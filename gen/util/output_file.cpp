@@ -10,6 +10,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <streambuf>
 #include <vector>
 
@@ -211,12 +212,17 @@ OutputFile::~OutputFile() = default;
 
 std::ostream& OutputFile::stream() { return impl_->os; }
 
-void OutputFile::commit() {
+void OutputFile::flush() {
   Impl& m = *impl_;
   m.os.flush();
   if (m.buf.error() || !m.os) {
     fail(m.option, m.path, std::strerror(m.buf.error() ? m.buf.error() : EIO));
   }
+}
+
+void OutputFile::commit() {
+  Impl& m = *impl_;
+  flush();
   if (m.target.kind != Kind::kDirect) {
     const mode_t mode = m.target.kind == Kind::kRegular ? m.target.mode : newFileMode();
     if (::fchmod(m.fd, mode) != 0) fail(m.option, m.path, std::strerror(errno));
@@ -237,6 +243,56 @@ void writeOutputFile(const std::string& path, const std::string& content,
   OutputFile f(path, option);
   f.stream().write(content.data(), static_cast<std::streamsize>(content.size()));
   f.commit();
+}
+
+namespace fs = std::filesystem;
+
+void checkOutputFolder(const std::string& option, const std::string& dir) {
+  if (dir.empty()) throw Error(option + ": empty path");
+  const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  std::error_code ec;
+  const fs::file_status st = fs::status(target, ec);
+  if (fs::exists(st)) {
+    if (!fs::is_directory(st)) fail(option, dir, "it exists and is not a folder");
+    checkFolder(option, dir, target.string());
+    return;
+  }
+  // A new folder: made in the nearest existing folder above it.
+  fs::path up = target.parent_path();
+  while (up != up.root_path() && !fs::exists(fs::status(up, ec))) up = up.parent_path();
+  if (!fs::is_directory(fs::status(up, ec))) fail(option, dir, up.string() + " is not a folder");
+  checkFolder(option, dir, up.string());
+}
+
+void writeOutputFiles(const std::string& dir, const std::map<std::string, std::string>& files,
+                      const std::string& option) {
+  checkOutputFolder(option, dir);
+  const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  // The highest folder that does not exist yet: made here, removed (with what
+  // is in it) on an error or an interrupt until every file is in place.
+  std::error_code ec;
+  fs::path top;
+  for (fs::path p = target; p != p.root_path() && !fs::exists(fs::symlink_status(p, ec));
+       p = p.parent_path()) {
+    top = p;
+  }
+  interrupt::TempPath made;
+  if (!top.empty()) {
+    made = interrupt::TempPath(top.string(), /*tree=*/true);
+    fs::create_directories(target, ec);
+    if (ec) fail(option, dir, ec.message());
+  }
+  std::vector<std::unique_ptr<OutputFile>> outputs;
+  for (const auto& [rel, content] : files) {
+    const fs::path p = target / rel;
+    fs::create_directories(p.parent_path(), ec);
+    if (ec) fail(option, (fs::path(dir) / rel).string(), ec.message());
+    outputs.push_back(std::make_unique<OutputFile>(p.string(), option));
+    outputs.back()->stream().write(content.data(), static_cast<std::streamsize>(content.size()));
+  }
+  for (auto& o : outputs) o->flush();  // every file complete before any is renamed
+  for (auto& o : outputs) o->commit();
+  made.release();
 }
 
 }  // namespace hypercast

@@ -10,12 +10,16 @@
 //  - a symbolic link: followed; its target is written by the rules above and the
 //    link itself is kept (a dangling link's target is created).
 //  - an empty path, a folder, a block device or a socket: refused.
+// A set of files in a folder (sweep's CSV and SVG, synth's report) is written the
+// same way, each file by the rules above, beside whatever the folder holds; see
+// writeOutputFiles.
 // Every failure is a one-line hypercast::Error: "--trace: empty path", or
 // "cannot write <option> <path>: <reason>", where `option` is how the caller names
 // the output ("trace", "wave", "--out"; the empty-path message always says
 // "--<name>").
 #pragma once
 
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -26,6 +30,18 @@ namespace hypercast {
 // exist or takes no new files, an existing file or device that cannot be
 // written. Creates nothing (the folder is probed with an unnamed O_TMPFILE file).
 void checkOutputPath(const std::string& option, const std::string& path);
+
+// Before any work: refuses a `dir` writeOutputFiles could not write into: an
+// empty path, an existing non-folder, a folder (or, for a new `dir`, the nearest
+// existing folder above it) that takes no new files. Creates nothing.
+void checkOutputFolder(const std::string& option, const std::string& dir);
+
+// Writes every file (relative path -> contents) into `dir`, each by the rules
+// above, beside whatever `dir` holds; `dir` and its missing parents are created.
+// Every file is complete before the first is renamed into place: an error or an
+// interrupt before then leaves `dir` as it was (folders made for it removed).
+void writeOutputFiles(const std::string& dir, const std::map<std::string, std::string>& files,
+                      const std::string& option = "--out");
 
 // Writes `content` to `path` by the rules above.
 void writeOutputFile(const std::string& path, const std::string& content,
@@ -42,6 +58,8 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   std::ostream& stream();
+  // Writes out what is buffered; throws Error on a write error.
+  void flush();
   // Flushes, checks every write, and renames the temporary file into place.
   void commit();
 

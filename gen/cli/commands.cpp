@@ -1,0 +1,45 @@
+#include "cli/commands.h"
+
+#include "util/version.h"
+
+namespace hypercast {
+namespace cli {
+
+const std::vector<Command>& commandTable() {
+  static const std::vector<Command> table = {
+      {"info", "network facts: nodes, degree, diameter, directed, the topology's own", infoOptions,
+       infoHelp, cmdInfo},
+      {"schedule",
+       "build a collective's schedule (the hypercube's four of Bertsekas et\n"
+       "al.; a BFS broadcast on every topology), check it, write CSV",
+       scheduleOptions, scheduleHelp, cmdSchedule},
+      {"generate",
+       "write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
+       "routers, or (--collective C) schedule-ROM nodes on any topology",
+       generateOptions, generateHelp, cmdGenerate},
+      {"simulate",
+       "run it on the SystemC model, the Verilated RTL, or both in lock step\n"
+       "(cosim), checking every delivery; --traffic uniform for load runs",
+       simulateOptions, simulateHelp, cmdSimulate},
+      {"sweep", "load-latency curve under uniform broadcast traffic (CSV and SVG)", sweepOptions,
+       sweepHelp, cmdSweep},
+      {"synth", "router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype",
+       synthOptions, synthHelp, cmdSynth},
+  };
+  return table;
+}
+
+CommandHelp topLevelHelp() {
+  return {"hypercast COMMAND [options]     (hypercast COMMAND --help for its options)",
+          std::string("hypercast ") + kVersion +
+              " - generates interconnection-network RTL and checks it",
+          "Topologies: hypercycle (--m, --rho), hypercube (--dim), torus (--n, --k), cayley\n"
+          "(--group, --gens), mesh (--dims). Without any, a command uses the default network\n"
+          "G^{3,2,1}_{8,6,5} (a 240-node hypercycle).\n"
+          "\n"
+          "Exit status: 0 done (simulate, sweep: passed), 1 verification failed, 2 bad\n"
+          "input, 3 internal error, 130/143 interrupted (SIGINT/SIGTERM)."};
+}
+
+}  // namespace cli
+}  // namespace hypercast
