@@ -98,7 +98,8 @@ struct Named {
 
 std::vector<Named> orderedNetworks() {
   std::vector<Named> out;
-  for (int d = 2; d <= 10; ++d) out.push_back({"Q_" + std::to_string(d), hypercubeNetwork(d)});
+  for (int d = 2; d <= 12; ++d) out.push_back({"Q_" + std::to_string(d), hypercubeNetwork(d)});
+  out.push_back({"MT(4,3)", torusNetwork(4, 3)});
   out.push_back({"MT(2,5)", torusNetwork(2, 5)});
   out.push_back({"MT(3,3)", torusNetwork(3, 3)});
   out.push_back({"MT(3,5)", torusNetwork(3, 5)});
@@ -142,6 +143,7 @@ TEST(RegularOrder, NoneForExample47ButAFourStepTemplate) {
   const NetworkDesc net = example47();
   const RegularOrderSearch r = searchRegularOrder(PortGraph::build(net));
   EXPECT_EQ(r.status, RegularOrderSearch::Status::kProvenNone);
+  EXPECT_FALSE(r.regular);
   EXPECT_EQ(r.diameter, 4);
   EXPECT_EQ(r.bound, 3u);  // ceil(15 / 5)
   EXPECT_EQ(r.steps, 4u);
@@ -181,20 +183,43 @@ TEST(UniversalExchange, HypercubeTakes2ToTheDMinus1Steps) {
   }
 }
 
-TEST(UniversalExchange, ForcedLoadBoundOfTheDefaultHypercycle) {
+TEST(UniversalExchange, BoundsWithTheFewestTransmissions) {
   // G^{3,2,1}_{8,6,5}: dimension 1 is C_5<1>, whose generator +1 must be used
   // once by every target with x_1 = 1 and twice by every one with x_1 = 2 on a
   // shortest path: 3 uses for each of the 8 x 6 values of the other
   // coordinates, 144 in all, above ceil(sum of distances / 12) = 64.
-  const NetworkDesc net = hypercycleNetwork(Hypercycle::fromPaperOrder({8, 6, 5}, {3, 2, 1}));
-  const auto b = checker::lowerBound(net, {Collective::kTotalExchange, 240, 0, 1});
-  ASSERT_TRUE(b.known);
-  EXPECT_EQ(b.bound.steps, 144u);
-  const Schedule s = cayleyUniversalExchange(net, PortGraph::build(net));
-  const auto r = check(net, s);
-  ASSERT_TRUE(r.ok);
-  EXPECT_EQ(r.steps, 144u);
-  EXPECT_EQ(r.transmissions, b.bound.transmissions);
+  struct Case {
+    std::string name;
+    NetworkDesc net;
+    uint64_t counting;  // max(ceil(S/d), D): any schedule
+    uint64_t shortest;  // with the fewest transmissions
+    uint64_t reached;   // the coloured exchange
+  };
+  // Z_7 <1,2> (directed): targets 1..6 at distances 1,1,2,2,3,3 (S = 12, d = 2):
+  // ceil(12/2) = 6; the shortest paths are unique (1; 2; 1+2; 2+2; 1+2+2;
+  // 2+2+2), so generator 2 is used 0+1+1+2+2+3 = 9 times, generator 1 3 times.
+  const std::vector<Case> cases = {
+      {"G321_865", hypercycleNetwork(Hypercycle::fromPaperOrder({8, 6, 5}, {3, 2, 1})), 64, 144,
+       144},
+      {"Z7<1,2>", cayleyNetwork({7}, {{1}, {2}}), 6, 9, 9},
+      // G^{2,1}_{6,4}: C_4<1> moves x_1 with +-1 only: targets with x_1 = 1, 3
+      // use it once, x_1 = 2 twice, 4 uses x 6 values of x_2 = 24 hops over 2
+      // generators = 12.
+      {"G21_64", hypercycleNetwork(Hypercycle::fromPaperOrder({6, 4}, {2, 1})), 8, 12, 12},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const uint64_t p = c.net.nodes();
+    const auto b = checker::lowerBound(c.net, {Collective::kTotalExchange, p, 0, 1});
+    ASSERT_TRUE(b.known);
+    EXPECT_EQ(b.bound.steps, c.counting);
+    EXPECT_EQ(b.steps_at_min_transmissions, c.shortest);
+    const Schedule s = cayleyUniversalExchange(c.net, PortGraph::build(c.net));
+    const auto r = check(c.net, s);
+    ASSERT_TRUE(r.ok);
+    EXPECT_EQ(r.steps, c.reached);
+    EXPECT_EQ(r.transmissions, b.bound.transmissions);
+  }
 }
 
 TEST(CayleyCosim, UniversalBroadcastAndExchangeInRtl) {

@@ -65,6 +65,9 @@ std::vector<std::pair<int, int>> smallTori() {
       if (power(static_cast<uint64_t>(k), n) <= 729) out.push_back({n, k});
     }
   }
+  // n = 5 and 6: non-full periods 2 and 10, and 4 and 12.
+  out.push_back({5, 3});
+  out.push_back({6, 3});
   return out;
 }
 
@@ -329,7 +332,9 @@ TEST(TorusCollectives, EveryCollectiveAtBothBoundsForEveryM) {
           const Schedule s = build(t, c, m, how, root);
           const bool paper = how == TorusConstruction::kAuto && torusPaperSplits(n, m);
           EXPECT_EQ(s.construction, paper ? "paper" : "extension");
-          const auto r = checkTorus(n, k, s, torusGroupStoreAndForward(c, s.construction));
+          // The paper's multinode broadcast and scatter move groups whole.
+          EXPECT_EQ(s.group_store_and_forward, paper && c != Collective::kScatter);
+          const auto r = checkTorus(n, k, s, s.group_store_and_forward);
           for (const auto& e : r.errors) ADD_FAILURE() << e;
           ASSERT_TRUE(r.ok);
           EXPECT_EQ(r.steps, want.steps);
@@ -351,6 +356,19 @@ TEST(TorusCollectives, PaperSplittingIsIntegralExactlyWhenTheOddPartOfNDividesM)
   const TorusLabels t(3, 3);
   EXPECT_THROW(torusTotalExchange(t, 1, TorusConstruction::kPaper), std::exception);
   EXPECT_EQ(torusTotalExchange(t, 3, TorusConstruction::kPaper).construction, "paper");
+}
+
+TEST(TorusChecker, TakesTransfersInAnyOrderAndRejectsAMessageIndexBeyondM) {
+  const TorusLabels t(2, 3);
+  Schedule s = torusTotalExchange(t, 2, TorusConstruction::kAuto);
+  std::reverse(s.transfers.begin(), s.transfers.end());  // the checker sorts by step
+  EXPECT_TRUE(checkTorus(2, 3, s, false).ok);
+  s.transfers.front().msg = 2;  // M = 2: messages 0 and 1 only
+  const auto r = checkTorus(2, 3, s, false);
+  EXPECT_FALSE(r.ok);
+  bool said = false;
+  for (const auto& e : r.errors) said |= e.find("not a packet") != std::string::npos;
+  EXPECT_TRUE(said);
 }
 
 TEST(TorusChecker, RejectsStepZeroAMissingMessageAReusedLinkAndAnEarlyForward) {

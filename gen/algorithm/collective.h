@@ -87,6 +87,9 @@ struct Schedule {
   // then a schedule that misses one is an error, never written. Searches and
   // heuristics (Faber's templates, the coloured exchange) report what they reach.
   bool promises_bound = true;
+  // Whether the construction moves each (origin, destination) group store-and-
+  // forward (the checker then checks it: checker/schedule_checker.h).
+  bool group_store_and_forward = false;
 
   CollectiveProblem problem() const { return {collective, nodes, root, messages}; }
 };

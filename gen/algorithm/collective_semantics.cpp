@@ -62,6 +62,11 @@ bool mustReach(const CollectiveProblem& c, const Packet& p, uint64_t x) {
 std::vector<Packet> promisedPackets(const CollectiveProblem& c, uint64_t x) {
   std::vector<Packet> out;
   const int32_t dest = isPersonalized(c.collective) ? int32_t(x) : kAllNodes;
+  if (hasRoot(c.collective)) {  // only the root's packets: O(M), not O(N M)
+    if (x == c.root) return out;
+    for (uint32_t m = 0; m < c.messages; ++m) out.push_back(Packet{c.root, dest, m});
+    return out;
+  }
   for (uint64_t o = 0; o < c.nodes; ++o) {
     if (o == x || (hasRoot(c.collective) && o != c.root)) continue;
     for (uint32_t m = 0; m < c.messages; ++m) out.push_back(Packet{uint32_t(o), dest, m});

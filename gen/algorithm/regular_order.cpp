@@ -69,7 +69,10 @@ Attempt greedy(const PortGraph& g, const std::vector<int>& dist, bool shortest, 
   offer(0);
   std::vector<int> owner_gen(static_cast<size_t>(d));  // generator -> index in chosen
   for (uint32_t t = 1; placed < n; ++t) {
-    if (t > limit) return a;                                     // a.steps stays 0: failed
+    if (t > limit) {  // failed
+      a.steps = 0;
+      return a;
+    }
     std::vector<std::pair<std::pair<int, int>, uint32_t>> cand;  // ((dist, options), rank)
     for (uint32_t v : frontier) {
       int options = 0;
@@ -110,7 +113,10 @@ Attempt greedy(const PortGraph& g, const std::vector<int>& dist, bool shortest, 
         gen_of.pop_back();
       }
     }
-    if (chosen.empty()) return a;
+    if (chosen.empty()) {  // nothing can be placed: failed
+      a.steps = 0;
+      return a;
+    }
     int max_dist = 0;
     for (uint32_t v : chosen) max_dist = std::max(max_dist, dist[v]);
     for (size_t i = 0; i < chosen.size(); ++i) {

@@ -42,7 +42,7 @@ struct RegularOrderSearch {
   int diameter = 0;
   int attempts = 0;
   std::vector<TemplateNode> nodes;  // by node number; the best template found
-  std::vector<uint32_t> order;  // g_0 = e, g_1, ...: by time, distance, port
+  std::vector<uint32_t> order;      // g_0 = e, g_1, ...: by time, distance, port
 };
 
 const char* toString(RegularOrderSearch::Status s);  // "found", "proven none", "budget exhausted"

@@ -63,6 +63,7 @@ Schedule torusMultinodeBroadcast(const TorusLabels& t, uint32_t messages, TorusC
   Schedule s = torus_detail::fromTemplate(t, Collective::kMultinodeBroadcast, 0, messages,
                                           std::move(hops), sources);
   s.construction = paper ? "paper" : "extension";
+  s.group_store_and_forward = paper;  // a full node forwards its group once it holds all of it
   return s;
 }
 

@@ -21,6 +21,10 @@ bool torusPaperSplits(int n, uint32_t messages) {
 }
 
 uint64_t torusTransfers(int n, int k, Collective c, uint32_t messages) {
+  // In long double first: a size beyond 2^62 saturates instead of wrapping.
+  long double approx = messages;
+  for (int i = 0; i < 2 * n + 2; ++i) approx *= static_cast<long double>(k);
+  if (approx * n > 4.0e18L) return ~uint64_t{0};
   uint64_t nodes = 1;
   for (int i = 0; i < n; ++i) nodes *= static_cast<uint64_t>(k);
   const uint64_t kk = static_cast<uint64_t>(k);
@@ -37,11 +41,6 @@ uint64_t torusTransfers(int n, int k, Collective c, uint32_t messages) {
       return messages * sum_dist * nodes;
   }
   return 0;
-}
-
-bool torusGroupStoreAndForward(Collective c, const std::string& construction) {
-  return construction == "paper" &&
-         (c == Collective::kMultinodeBroadcast || c == Collective::kTotalExchange);
 }
 
 namespace torus_detail {

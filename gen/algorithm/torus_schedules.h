@@ -52,9 +52,4 @@ Schedule torusScatter(const TorusLabels& t, uint32_t root, uint32_t messages,
                       TorusConstruction how);
 Schedule torusTotalExchange(const TorusLabels& t, uint32_t messages, TorusConstruction how);
 
-// Whether a construction moves each (origin, destination) group store-and-
-// forward: a node forwards none of a group's messages before it holds all of
-// them that come its way (the paper's multinode broadcast and scatter).
-bool torusGroupStoreAndForward(Collective c, const std::string& construction);
-
 }  // namespace hypercast

@@ -100,6 +100,7 @@ Schedule torusTotalExchange(const TorusLabels& t, uint32_t messages, TorusConstr
       t, Collective::kTotalExchange, 0, messages,
       paper ? paperHops(t, messages) : colouredHops(t, messages), sources);
   s.construction = paper ? "paper" : "extension";
+  s.group_store_and_forward = paper;  // each group crosses a hop whole before the next
   return s;
 }
 

@@ -9,39 +9,84 @@ namespace checker {
 
 namespace {
 
-// The fewest uses of the busiest generator in any total exchange with the fewest
-// transmissions: every packet then takes a shortest path, and a shortest path
-// to g uses generator p at least u_p(g) times (the minimum over the shortest
-// paths, by dynamic programming in BFS order from 0); a generator carries at
-// most one of node 0's packets per step in a translation-invariant template,
-// and in any schedule the P translates of these uses share its P links.
-uint64_t forcedGeneratorLoad(const NetworkDesc& net, const std::vector<int>& dist) {
+// A bound on the steps of a total exchange that uses the fewest transmissions,
+// P S: then every packet takes a shortest path. For a set Q of generators, a
+// shortest path to g uses generators of Q at least u_Q(g) times (the minimum
+// over the shortest paths, by dynamic programming in BFS order from 0). Over
+// all P origins the packets make P sum_g u_Q(g) hops on Q's links, of which
+// there are P |Q|, each carrying one packet a step:
+//   steps >= ceil(sum_g u_Q(g) / |Q|).
+// Q runs over each generator, each generator with its inverse, and the
+// generators that move one coordinate only, grouped by coordinate. It holds for
+// any schedule with P S transmissions, translation-invariant or not; a schedule
+// with more transmissions may take fewer steps (Z_7 <1,2>: 7 against 9).
+uint64_t shortestPathStepBound(const NetworkDesc& net, const std::vector<int>& dist) {
   const uint64_t n = net.nodes();
+  const size_t d = net.gens.size();
   std::vector<uint64_t> order(n);
   for (uint64_t x = 0; x < n; ++x) order[x] = x;
   std::sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) { return dist[a] < dist[b]; });
-  uint64_t worst = 0;
-  for (size_t p = 0; p < net.gens.size(); ++p) {
-    std::vector<uint64_t> uses(n, ~uint64_t{0});
+  // pred[v * d + q]: v - g_q, when it is one step closer to 0; else n.
+  std::vector<uint64_t> pred(n * d, n);
+  for (uint64_t v = 1; v < n; ++v) {
+    const std::vector<int> dv = net.digits(v);
+    for (size_t q = 0; q < d; ++q) {
+      std::vector<int> du = dv;
+      for (size_t i = 0; i < du.size(); ++i) {
+        du[i] = ((du[i] - net.gens[q][i]) % net.radices[i] + net.radices[i]) % net.radices[i];
+      }
+      const uint64_t u = net.address(du);
+      if (dist[u] == dist[v] - 1) pred[v * d + q] = u;
+    }
+  }
+  std::vector<std::vector<char>> sets;
+  for (size_t p = 0; p < d; ++p) {
+    std::vector<char> one(d, 0);
+    one[p] = 1;
+    sets.push_back(one);
+    for (size_t q = p + 1; q < d; ++q) {  // p and its inverse
+      bool inverse = true;
+      for (size_t i = 0; i < net.radices.size(); ++i) {
+        inverse &= (net.gens[p][i] + net.gens[q][i]) % net.radices[i] == 0;
+      }
+      if (inverse) {
+        std::vector<char> pair = one;
+        pair[q] = 1;
+        sets.push_back(pair);
+      }
+    }
+  }
+  for (size_t i = 0; i < net.radices.size(); ++i) {  // the generators moving coordinate i only
+    std::vector<char> axis(d, 0);
+    bool any = false;
+    for (size_t q = 0; q < d; ++q) {
+      bool only = net.gens[q][i] % net.radices[i] != 0;
+      for (size_t j = 0; j < net.radices.size(); ++j) {
+        if (j != i) only &= net.gens[q][j] % net.radices[j] == 0;
+      }
+      axis[q] = only ? 1 : 0;
+      any |= only;
+    }
+    if (any) sets.push_back(axis);
+  }
+  uint64_t best = 0;
+  std::vector<uint64_t> uses(n);
+  for (const std::vector<char>& set : sets) {
+    const uint64_t size = static_cast<uint64_t>(std::count(set.begin(), set.end(), 1));
     uses[0] = 0;
     uint64_t total = 0;
     for (uint64_t v : order) {
       if (v == 0) continue;
-      const std::vector<int> dv = net.digits(v);
-      for (size_t q = 0; q < net.gens.size(); ++q) {
-        std::vector<int> du = dv;  // the predecessor v - g_q
-        for (size_t i = 0; i < du.size(); ++i) {
-          du[i] = ((du[i] - net.gens[q][i]) % net.radices[i] + net.radices[i]) % net.radices[i];
-        }
-        const uint64_t u = net.address(du);
-        if (dist[u] != dist[v] - 1) continue;
-        uses[v] = std::min(uses[v], uses[u] + (q == p ? 1 : 0));
+      uses[v] = ~uint64_t{0};
+      for (size_t q = 0; q < d; ++q) {
+        const uint64_t u = pred[v * d + q];
+        if (u < n) uses[v] = std::min(uses[v], uses[u] + static_cast<uint64_t>(set[q]));
       }
       total += uses[v];
     }
-    worst = std::max(worst, total);
+    best = std::max(best, (total + size - 1) / size);
   }
-  return worst;
+  return best;
 }
 
 // MT(n,k), k odd: Fragopoulou & Akl, Sec. 4.1, for M messages per pair.
@@ -75,7 +120,9 @@ KnownBound torusBound(int n, int k, const CollectiveProblem& c) {
 
 }  // namespace
 
-KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
+namespace {
+
+KnownBound bounds(const NetworkDesc& net, const CollectiveProblem& c) {
   KnownBound b;
   if (net.topology == "torus" && c.collective != Collective::kBroadcast) {
     return torusBound(static_cast<int>(net.radices.size()), net.radices.front(), c);
@@ -91,9 +138,9 @@ KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
   //   multinode broadcast: max(ceil((P-1)/d), D) steps (a node receives at most
   //     d packets a step; the farthest origin's packet needs D hops), P(P-1)
   //     transmissions;
-  //   total exchange: P S transmissions (every packet on a shortest path), and
-  //     then max(ceil(S/d), D, the busiest generator's forced uses) steps (P S
-  //     hops over P d links a step; forcedGeneratorLoad).
+  //   total exchange: max(ceil(S/d), D) steps (P S hops over P d links a
+  //     step), P S transmissions; with P S transmissions, also the shortest-
+  //     path bound (shortestPathStepBound).
   if (net.kind == NetworkDesc::Kind::kCayley && (c.collective == Collective::kMultinodeBroadcast ||
                                                  c.collective == Collective::kTotalExchange)) {
     const std::vector<int> dist = NetworkLinks(net).distances(0);
@@ -105,14 +152,15 @@ KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
       diameter = std::max(diameter, x);
     }
     const uint64_t p = net.nodes(), d = static_cast<uint64_t>(net.ports());
-    uint64_t steps =
+    const uint64_t steps =
         c.collective == Collective::kMultinodeBroadcast ? (p - 1 + d - 1) / d : (sum + d - 1) / d;
-    if (c.collective == Collective::kTotalExchange) {
-      steps = std::max(steps, forcedGeneratorLoad(net, dist));
-    }
     b.known = true;
     b.bound = {std::max<uint64_t>(steps, static_cast<uint64_t>(diameter)),
                c.collective == Collective::kMultinodeBroadcast ? p * (p - 1) : p * sum};
+    b.steps_at_min_transmissions = b.bound.steps;
+    if (c.collective == Collective::kTotalExchange) {
+      b.steps_at_min_transmissions = std::max(b.bound.steps, shortestPathStepBound(net, dist));
+    }
     return b;
   }
   if (c.collective == Collective::kBroadcast) {
@@ -121,6 +169,14 @@ KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
     b.known = true;
     b.bound = {static_cast<uint64_t>(ecc), net.nodes() - 1};
   }
+  return b;
+}
+
+}  // namespace
+
+KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
+  KnownBound b = bounds(net, c);
+  b.steps_at_min_transmissions = std::max(b.steps_at_min_transmissions, b.bound.steps);
   return b;
 }
 

@@ -4,6 +4,8 @@
 //   - MT(n,k), k odd: Fragopoulou & Akl, Sec. 4.1, for M messages per pair;
 //   - multinode broadcast and total exchange on any Cayley graph: the counting
 //     bounds (ceil((P-1)/d) and ceil(sum of distances / d)) and the diameter;
+//     for the total exchange with the fewest transmissions also the generator
+//     sets' forced loads along shortest paths;
 //   - single-node broadcast of one message on any network: the root's
 //     eccentricity (a packet crosses one link per step) and N - 1 transmissions
 //     (every other node receives it at least once), found by the checker's own
@@ -21,6 +23,11 @@ namespace checker {
 struct KnownBound {
   bool known = false;
   LowerBound bound;
+  // The fewest steps of a schedule whose transmissions equal bound.transmissions
+  // (every packet on a shortest path), when that is more than bound.steps: the
+  // total exchange on a Cayley graph whose shortest paths load the generators
+  // unevenly. Else equal to bound.steps.
+  uint64_t steps_at_min_transmissions = 0;
 };
 
 KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c);

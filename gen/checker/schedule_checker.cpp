@@ -121,17 +121,20 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
 
   // The checker's own successor table, from NetworkLinks' definitions: a
   // directed link is (from, slot), so a step's link use is one array entry.
-  std::vector<std::vector<uint64_t>> succ(n);
-  size_t slots = 1;
+  // Every node of a Cayley graph has one successor per generator; a mesh node
+  // at most two per dimension.
+  const size_t slots = std::max<size_t>(1, spec.network.kind == NetworkDesc::Kind::kMesh
+                                               ? 2 * spec.network.radices.size()
+                                               : links.successors(0).size());
+  std::vector<uint32_t> succ(n * slots, ~0u);  // flat: node x's successors at x * slots
   for (uint64_t x = 0; x < n; ++x) {
-    succ[x] = links.successors(x);
-    slots = std::max(slots, succ[x].size());
+    const std::vector<uint64_t> s = links.successors(x);
+    for (size_t j = 0; j < s.size() && j < slots; ++j) succ[x * slots + j] = uint32_t(s[j]);
   }
   auto linkIndex = [&](uint64_t from, uint64_t to) -> int64_t {
     if (from >= n || to >= n) return -1;
-    const auto& s = succ[from];
-    for (size_t j = 0; j < s.size(); ++j) {
-      if (s[j] == to) return static_cast<int64_t>(from * slots + j);
+    for (size_t j = 0; j < slots; ++j) {
+      if (succ[from * slots + j] == to) return static_cast<int64_t>(from * slots + j);
     }
     return -1;
   };
@@ -193,18 +196,26 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
   // Store-and-forward by group: no message of (origin, dest) leaves a node
   // before the last of the group's messages that reach it has arrived.
   if (spec.group_store_and_forward && m > 1) {
+    // The last arrival of each group at each node, then one look-up per send.
+    auto groupAt = [&](const Transfer& t, uint64_t node) {
+      return (uint64_t{t.origin} * (n + 1) + uint64_t(int64_t(t.dest) + 1)) * n + node;
+    };
+    auto valid = [&](const Transfer& t) {
+      return t.from < n && t.to < n && t.origin < n && t.step >= 1 && isPacket(c, packetOf(t));
+    };
+    std::unordered_map<uint64_t, uint32_t> last;
     for (const Transfer& t : transfers) {
-      if (t.from == t.origin) continue;
-      for (uint32_t j = 0; j < m; ++j) {
-        const Packet q{t.origin, t.dest, j};
-        if (!isPacket(c, q)) continue;
-        const uint32_t at = arrival(q, idOf(q), t.from);
-        if (at != kNever && at >= t.step) {
-          err.add(describe(t) + ": node " + std::to_string(t.from) +
-                  " forwards the group before holding all of it (msg " + std::to_string(j) +
-                  " arrives in step " + std::to_string(at) + ")");
-          break;
-        }
+      if (!valid(t)) continue;
+      uint32_t& l = last[groupAt(t, t.to)];
+      l = std::max(l, t.step);
+    }
+    for (const Transfer& t : transfers) {
+      if (!valid(t) || t.from == t.origin) continue;
+      const auto it = last.find(groupAt(t, t.from));
+      if (it != last.end() && it->second >= t.step) {
+        err.add(describe(t) + ": node " + std::to_string(t.from) +
+                " forwards the group before holding all of it (its last message arrives in step " +
+                std::to_string(it->second) + ")");
       }
     }
   }

@@ -11,7 +11,6 @@
 #include <set>
 #include <sstream>
 
-#include "algorithm/torus_schedules.h"
 #include "cli/collective_args.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
@@ -305,8 +304,7 @@ int simulateSchedule(const Args& a) {
   job.json = a.has("json");
   job.repeat = a.getInt("repeat", 1, 1, 1000000);
   job.construction = c.schedule.construction;
-  job.group_store_and_forward =
-      torusGroupStoreAndForward(c.schedule.collective, c.schedule.construction);
+  job.group_store_and_forward = c.schedule.group_store_and_forward;
   job.bound_known = c.bound.known;
   job.bound_steps = c.bound.bound.steps;
   job.bound_transmissions = c.bound.bound.transmissions;

@@ -88,8 +88,7 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
   checker::CollectiveSpec spec;
   spec.network = out.net;
   spec.problem = problem;
-  spec.group_store_and_forward =
-      torusGroupStoreAndForward(problem.collective, out.schedule.construction);
+  spec.group_store_and_forward = out.schedule.group_store_and_forward;
   out.report = checker::checkSchedule(spec, out.schedule.transfers);
   auto t2 = std::chrono::steady_clock::now();
   out.build_seconds = std::chrono::duration<double>(t1 - t0).count();
@@ -127,13 +126,20 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   j["transmissions"] = c.report.transmissions;
   if (c.bound.known) {
     j["lower_bound"] = {{"steps", c.bound.bound.steps},
-                        {"transmissions", c.bound.bound.transmissions}};
+                        {"transmissions", c.bound.bound.transmissions},
+                        {"steps_at_min_transmissions", c.bound.steps_at_min_transmissions}};
   } else {
     j["lower_bound"] = nullptr;
   }
   j["optimal"] = c.optimal;
+  j["optimal_at_min_transmissions"] = optimalAtMinTransmissions(c);
   j["checker"] = c.report.ok ? "pass" : "fail";
   return j;
+}
+
+bool optimalAtMinTransmissions(const CheckedSchedule& c) {
+  return c.report.ok && c.bound.known && c.report.transmissions == c.bound.bound.transmissions &&
+         c.report.steps == c.bound.steps_at_min_transmissions;
 }
 
 std::string scheduleSummary(const CheckedSchedule& c) {
@@ -148,12 +154,20 @@ std::string scheduleSummary(const CheckedSchedule& c) {
   if (hasRoot(s.collective)) os << " from node " << s.root;
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
   os << "\nconstruction     " << s.construction;
-  os << "\nsteps            " << c.report.steps << bound(c.bound.bound.steps)
+  const bool uneven = c.bound.known && c.bound.steps_at_min_transmissions > c.bound.bound.steps;
+  os << "\nsteps            " << c.report.steps
+     << (uneven ? "  (lower bound " + std::to_string(c.bound.bound.steps) + "; " +
+                      std::to_string(c.bound.steps_at_min_transmissions) +
+                      " with the fewest transmissions)"
+                : bound(c.bound.bound.steps))
      << "\ntransmissions    " << c.report.transmissions << bound(c.bound.bound.transmissions)
      << "\noptimal          "
      << (c.optimal       ? "yes"
          : c.bound.known ? "NO"
                          : "unknown")
+     << (uneven && optimalAtMinTransmissions(c)
+             ? " (the fewest steps of any schedule with the fewest transmissions)"
+             : "")
      << "\n";
   return os.str();
 }

@@ -45,6 +45,9 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
 // collective, source, messages, steps, transmissions, lower_bound, optimal,
 // checker.
 nlohmann::ordered_json scheduleJson(const CheckedSchedule& c);
+// Whether the schedule has the fewest transmissions and, among such schedules,
+// the fewest steps (checker::KnownBound::steps_at_min_transmissions).
+bool optimalAtMinTransmissions(const CheckedSchedule& c);
 // The same as text lines ("network ...", "steps ... (lower bound ...)", ...).
 std::string scheduleSummary(const CheckedSchedule& c);
 
