@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/topologies.h"
+#include "emit/mesh_broadcast_report.h"
 #include "emit/necklace_report.h"
 #include "emit/regular_order_report.h"
 #include "topology/hypercycle.h"
@@ -66,6 +67,8 @@ int cmdInfo(const std::vector<std::string>& words) {
   specs.push_back({"regular-order", "",
                    "a Cayley graph (hypercube, torus, hypercycle, cayley): search a regular\n"
                    "                            order (Faber, Def. 4.3) and print it"});
+  specs.push_back(
+      {"eyes", "", "mesh of equal power-of-two sides: its eyes (Cang & Wu, Defs. 1, 2, 7)"});
   specs.push_back({"json", "", "print JSON"});
   specs.push_back({"help", "", "show this help"});
   const Args a("info", specs, words);
@@ -84,6 +87,9 @@ int cmdInfo(const std::vector<std::string>& words) {
   if (a.has("necklaces") && topo.name != "torus") {
     throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +
                 "'s");
+  }
+  if (a.has("eyes") && topo.name != "mesh") {
+    throw Error("--eyes lists a mesh's eyes (--topology mesh), not a " + topo.name + "'s");
   }
   const NetworkDesc net = topo.parse(a);
   // The hypercycle's own facts come from its class (eqs. 2-6).
@@ -146,6 +152,7 @@ int cmdInfo(const std::vector<std::string>& words) {
   } else {
     j["extents"] = net.radices;
     facts << "mesh      node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
+    if (a.has("eyes")) writeEyeReport(meshCube(net.radices), j, facts);
   }
   if (a.has("regular-order")) {
     if (net.kind != NetworkDesc::Kind::kCayley) {

@@ -25,6 +25,8 @@ const char* kHelp =
     "             (cosim), checking every delivery; --traffic uniform for load runs\n"
     "  sweep      load-latency curve under uniform broadcast traffic (CSV and SVG)\n"
     "  synth      router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype\n"
+    "  tcd        the mesh broadcast's total communication distance from every source\n"
+    "             (Cang & Wu's Algorithm 2, best, the lower bound)\n"
     "\n"
     "options:\n"
     "  --help     this help\n"
@@ -59,9 +61,10 @@ int main(int argc, char** argv) {
     if (cmd == "schedule") code = hypercast::cli::cmdSchedule(words);
     if (cmd == "sweep") code = hypercast::cli::cmdSweep(words);
     if (cmd == "synth") code = hypercast::cli::cmdSynth(words);
+    if (cmd == "tcd") code = hypercast::cli::cmdTcd(words);
     if (code < 0) {
       throw hypercast::Error("unknown command '" + cmd +
-                             "' (commands: info, schedule, generate, simulate, sweep, synth)");
+                             "' (commands: info, schedule, generate, simulate, sweep, synth, tcd)");
     }
     // A signal that came as the last child ended still counts.
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
