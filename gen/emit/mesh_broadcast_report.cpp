@@ -21,12 +21,16 @@ std::string tuple(const std::vector<int>& c) {
 
 // Least and largest of a column, over the rows that have it.
 struct Range {
-  int64_t lo = -1, hi = -1;
+  int64_t lo = -1, hi = -1, sum = 0, count = 0;
   void add(int64_t v) {
     if (v < 0) return;
     lo = lo < 0 ? v : std::min(lo, v);
     hi = std::max(hi, v);
+    sum += v;
+    ++count;
   }
+  double mean() const { return count ? static_cast<double>(sum) / static_cast<double>(count) : 0; }
+  nlohmann::ordered_json json() const { return {{"min", lo}, {"max", hi}, {"mean", mean()}}; }
 };
 
 struct Summary {
@@ -137,9 +141,9 @@ nlohmann::ordered_json tcdSummaryJson(const TcdTable& t) {
   const Summary s = summarize(t);
   nlohmann::ordered_json j;
   j["sources"] = t.rows.size();
-  if (t.paper) j["paper"] = {{"min", s.paper.lo}, {"max", s.paper.hi}};
-  if (t.best) j["best"] = {{"min", s.best.lo}, {"max", s.best.hi}};
-  j["lower_bound"] = {{"min", s.bound.lo}, {"max", s.bound.hi}};
+  if (t.paper) j["paper"] = s.paper.json();
+  if (t.best) j["best"] = s.best.json();
+  j["lower_bound"] = s.bound.json();
   if (t.paper && t.best) {
     j["best_below_paper"] = {{"sources", s.improved}, {"total", s.gain}, {"max", s.max_gain}};
   }
@@ -153,10 +157,12 @@ void writeTcdSummary(std::ostream& os, const TcdTable& t) {
   const Summary s = summarize(t);
   os << "sources          " << t.rows.size() << " (each schedule built and checked, " << t.seconds
      << " s)\n";
-  if (t.paper) os << "paper            " << s.paper.lo << " .. " << s.paper.hi << "\n";
-  if (t.best) os << "best             " << s.best.lo << " .. " << s.best.hi << "\n";
-  os << "lower bound      " << s.bound.lo << " .. " << s.bound.hi << " (met at " << s.bound_met
-     << " sources)\n";
+  const auto line = [&](const char* what, const Range& r, const std::string& tail) {
+    os << what << r.lo << " .. " << r.hi << ", mean " << r.mean() << tail << "\n";
+  };
+  if (t.paper) line("paper            ", s.paper, "");
+  if (t.best) line("best             ", s.best, "");
+  line("lower bound      ", s.bound, " (met at " + std::to_string(s.bound_met) + " sources)");
   if (t.paper && t.best) {
     os << "best < paper     at " << s.improved << " sources, by " << s.gain << " in all, "
        << s.max_gain << " at most\n";
