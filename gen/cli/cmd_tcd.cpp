@@ -11,8 +11,10 @@ namespace hypercast {
 namespace cli {
 
 int cmdTcd(const std::vector<std::string>& words) {
-  std::vector<OptionSpec> specs = topologyOptions();
-  specs.front().help = "mesh (the only one; default)";
+  std::vector<OptionSpec> specs = {{"topology", "NAME", "mesh (the only one; default)"}};
+  for (const auto& e : topologyTable()) {
+    if (e.name == "mesh") specs.insert(specs.end(), e.options.begin(), e.options.end());
+  }
   OptionSpec algorithm = meshAlgorithmOption();
   algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
   specs.push_back(algorithm);
