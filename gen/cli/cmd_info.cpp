@@ -14,6 +14,7 @@
 #include "emit/mesh_broadcast_report.h"
 #include "emit/necklace_report.h"
 #include "emit/regular_order_report.h"
+#include "emit/text_table.h"
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
 #include "util/error.h"
@@ -43,18 +44,7 @@ void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostrea
                     std::to_string(d.degree()), std::to_string(d.diameter()), std::to_string(d.a()),
                     std::to_string(d.k()), std::to_string(h.weight(i))});
   }
-  std::vector<size_t> width(header.size(), 0);
-  for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c) {
-      if (c) line += "  ";
-      line += std::string(width[c] - row[c].size(), ' ') + row[c];  // right-aligned
-    }
-    text << line << "\n";
-  }
+  writeTextTable(text, rows);
   j["dimensions"] = dims;
 }
 

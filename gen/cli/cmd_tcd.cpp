@@ -41,11 +41,7 @@ int cmdTcd(const std::vector<std::string>& words) {
   const std::string out = a.get("out");
   if (a.has("out")) checkOutputPath("--out", out);
   const TcdTable t = buildTcdTable(net, both || only == "paper", both || only == "best");
-  if (a.has("out")) {
-    OutputFile f(out, "--out");
-    writeTcdCsv(f.stream(), t);
-    f.commit();
-  }
+  writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
   if (a.has("json")) {
     nlohmann::ordered_json j;
     j["network"] = net.label;

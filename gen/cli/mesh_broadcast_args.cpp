@@ -76,6 +76,13 @@ uint32_t parseMeshSource(const std::string& text, const NetworkDesc& net) {
   return static_cast<uint32_t>(net.address(c));
 }
 
+void writeOutOption(const Args& a, const std::function<void(std::ostream&)>& write) {
+  if (!a.has("out")) return;
+  std::ostringstream text;
+  write(text);
+  writeOutputFile(a.get("out"), text.str(), "--out");
+}
+
 bool wantsMeshBroadcast(const Args& a) {
   return a.has("collective") && chosenTopology(a, "hypercube").name == "mesh" &&
          parseCollective(a.get("collective")) == Collective::kBroadcast;
@@ -106,11 +113,7 @@ int meshBroadcastSchedule(const Args& a) {
   const int64_t bound = checker::wormholeTcdLowerBound(net, source);
   const std::vector<int> coords = cube.coordinates(source);
   const int eye = eyeIndex(cube, coords);
-  if (a.has("out")) {
-    OutputFile f(out, "--out");
-    writeWormholeCsv(f.stream(), s);
-    f.commit();
-  }
+  writeOutOption(a, [&](std::ostream& os) { writeWormholeCsv(os, s); });
   if (a.has("json")) {
     nlohmann::ordered_json j;
     j["topology"] = net.topology;

@@ -5,6 +5,8 @@
 // source. Both need equal sides that are powers of two.
 #pragma once
 
+#include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,9 @@ std::string meshAlgorithm(const Args& a);
 
 // --source on a mesh: X,Y[,Z..] coordinates (one per dimension) or a node number.
 uint32_t parseMeshSource(const std::string& text, const NetworkDesc& net);
+
+// --out, when given: what `write` writes, through util/output_file.h.
+void writeOutOption(const Args& a, const std::function<void(std::ostream&)>& write);
 
 // Whether `schedule` means the wormhole broadcast: a mesh and --collective broadcast.
 bool wantsMeshBroadcast(const Args& a);

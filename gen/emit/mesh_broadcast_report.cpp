@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "emit/text_table.h"
+
 namespace hypercast {
 
 namespace {
@@ -123,18 +125,7 @@ void writeTcdText(std::ostream& os, const TcdTable& t) {
     if (t.best) rows.back().push_back(std::to_string(r.best));
     rows.back().push_back(std::to_string(r.lower_bound));
   }
-  std::vector<size_t> width(rows.front().size(), 0);
-  for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c) {
-      if (c) line += "  ";
-      line += std::string(width[c] - row[c].size(), ' ') + row[c];
-    }
-    os << line << "\n";
-  }
+  writeTextTable(os, rows);
 }
 
 nlohmann::ordered_json tcdSummaryJson(const TcdTable& t) {
