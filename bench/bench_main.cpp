@@ -7,7 +7,9 @@
 //  - hypercube collectives (issue 3): schedule construction plus checking time for
 //    the d = 12 multinode broadcast and scatter and the d = 10 total exchange; ROM
 //    bits per node and in all; Verilator speed of the 6-cube total exchange;
-//  - torus collectives: the MT(4,7) constructions checked, ROM bits on MT(3,5).
+//  - torus collectives: the MT(4,7) constructions checked, ROM bits on MT(3,5);
+//  - the mesh broadcast (Cang & Wu): the per-source TCD tables of 8x8x8 and
+//    16x16x16 with best, and how far best improves on the paper's Algorithm 2.
 #include <unistd.h>
 
 #include <algorithm>
@@ -356,6 +358,43 @@ void torusCollectives(const std::string& hc) {
   }
 }
 
+// The mesh broadcast (Cang & Wu): `tcd` builds and checks every source's
+// schedule. The time of the table with best alone (its own figure, without the
+// process start), then both columns: at how many sources best is below the
+// paper's Algorithm 2, by how much in all and at most.
+void meshBroadcast(const std::string& hc) {
+  for (const std::string dims : {"8,8,8", "16,16,16"}) {
+    const std::string label = "mesh " + dims + ": ";
+    const auto b =
+        hctest::run(hc + " tcd --topology mesh --dims " + dims + " --algorithm best --json");
+    if (b.code != 0) {
+      row(label + "TCD table with best, every source", "FAILED", b.err.substr(0, 28));
+    } else {
+      const auto s = nlohmann::json::parse(b.out).at("summary");
+      row(label + "TCD table with best, every source", fmt(s.at("seconds").get<double>(), "%.2f s"),
+          std::to_string(s.at("sources").get<long long>()) + " sources built + checked");
+    }
+    const auto both = hctest::run(hc + " tcd --topology mesh --dims " + dims + " --json");
+    if (both.code != 0) {
+      row(label + "sources where best < paper", "FAILED", both.err.substr(0, 28));
+      continue;
+    }
+    const auto s = nlohmann::json::parse(both.out).at("summary");
+    const auto& g = s.at("best_below_paper");
+    const long long n = g.at("sources").get<long long>(), total = g.at("total").get<long long>();
+    row(label + "sources where best < paper",
+        std::to_string(n) + " of " + std::to_string(s.at("sources").get<long long>()),
+        "by " + std::to_string(total) + " in all, mean " +
+            fmt(n ? static_cast<double>(total) / static_cast<double>(n) : 0.0, "%.1f") + ", max " +
+            std::to_string(g.at("max").get<long long>()));
+    row(label + "mean TCD over sources, paper / best",
+        fmt(s.at("paper").at("mean").get<double>(), "%.1f") + " / " +
+            fmt(s.at("best").at("mean").get<double>(), "%.1f"),
+        "eye " + std::to_string(s.at("best").at("min").get<long long>()) + ", bound mean " +
+            fmt(s.at("lower_bound").at("mean").get<double>(), "%.1f"));
+  }
+}
+
 // Faber's universal collectives: the regular-order search's time (wall clock of
 // `info --regular-order`), and on three hypercycles the cycles of every node
 // broadcasting at once through the weight routers against the schedule-ROM
@@ -441,6 +480,10 @@ int main(int argc, char** argv) {
     torusCollectives(hc);
     return 0;
   }
+  if (argc > 1 && std::string(argv[1]) == "mesh") {  // the mesh broadcast alone
+    meshBroadcast(hc);
+    return 0;
+  }
   if (argc > 1 && std::string(argv[1]) == "icarus") {  // that row alone
     const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
     icarusVersusVerilator("HYPERCAST_CACHE=" + cache + " ");
@@ -514,6 +557,7 @@ int main(int argc, char** argv) {
   }
   torusCollectives(hc);
   cayleyCollectives(hc);
+  meshBroadcast(hc);
   {
     const std::string te = " simulate --topology hypercube --dim 6 --collective total-exchange";
     t0 = now();

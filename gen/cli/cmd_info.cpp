@@ -11,8 +11,10 @@
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "cli/topologies.h"
+#include "emit/mesh_broadcast_report.h"
 #include "emit/necklace_report.h"
 #include "emit/regular_order_report.h"
+#include "emit/text_table.h"
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
 #include "util/error.h"
@@ -42,18 +44,7 @@ void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostrea
                     std::to_string(d.degree()), std::to_string(d.diameter()), std::to_string(d.a()),
                     std::to_string(d.k()), std::to_string(h.weight(i))});
   }
-  std::vector<size_t> width(header.size(), 0);
-  for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (size_t c = 0; c < row.size(); ++c) {
-      if (c) line += "  ";
-      line += std::string(width[c] - row[c].size(), ' ') + row[c];  // right-aligned
-    }
-    text << line << "\n";
-  }
+  writeTextTable(text, rows);
   j["dimensions"] = dims;
 }
 
@@ -66,6 +57,8 @@ std::vector<OptionSpec> infoOptions() {
   specs.push_back({"regular-order", "",
                    "a Cayley graph (hypercube, torus, hypercycle, cayley): search a regular\n"
                    "order (Faber, Def. 4.3) and print it"});
+  specs.push_back(
+      {"eyes", "", "mesh of equal power-of-two sides: its eyes (Cang & Wu, Defs. 1, 2, 7)"});
   specs.push_back({"json", "", "print JSON"});
   return specs;
 }
@@ -84,6 +77,9 @@ int cmdInfo(const Args& a) {
   if (a.has("necklaces") && topo.name != "torus") {
     throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +
                 "'s");
+  }
+  if (a.has("eyes") && topo.name != "mesh") {
+    throw Error("--eyes lists a mesh's eyes (--topology mesh), not a " + topo.name + "'s");
   }
   const NetworkDesc net = topo.parse(a);
   // The hypercycle's own facts come from its class (eqs. 2-6).
@@ -146,6 +142,7 @@ int cmdInfo(const Args& a) {
   } else {
     j["extents"] = net.radices;
     facts << "mesh      node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
+    if (a.has("eyes")) writeEyeReport(meshCube(net.radices), j, facts);
   }
   if (a.has("regular-order")) {
     if (net.kind != NetworkDesc::Kind::kCayley) {

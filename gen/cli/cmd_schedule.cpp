@@ -3,6 +3,7 @@
 
 #include "cli/collective_args.h"
 #include "cli/commands.h"
+#include "cli/mesh_broadcast_args.h"
 #include "cli/topologies.h"
 #include "emit/schedule_csv.h"
 #include "util/error.h"
@@ -16,7 +17,9 @@ std::vector<OptionSpec> scheduleOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
   specs.front().help = topologyNames() + " (default hypercube)";
   for (const auto& o : collectiveOptions()) specs.push_back(o);
-  specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
+  specs.push_back(
+      {"source", "S", "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too"});
+  specs.push_back(meshAlgorithmOption());
   specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest,msg"});
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;
@@ -30,12 +33,20 @@ CommandHelp scheduleHelp() {
           "BFS tree), checks it with the independent checker, and compares steps and\n"
           "transmissions with the lower bounds. Step 1 is the first time unit; dest is\n"
           "-1 for a broadcast packet. A schedule that fails the checker is not written\n"
-          "(exit 2).\n\n" +
+          "(exit 2). A mesh's broadcast is Cang & Wu's one-port wormhole schedule\n"
+          "(--algorithm paper|best; equal power-of-two sides; CSV step,from,to,length;\n"
+          "`generate` and `simulate` still build the BFS schedule-ROM network).\n\n" +
               topologyList(),
           ""};
 }
 
 int cmdSchedule(const Args& a) {
+  if (wantsMeshBroadcast(a)) return meshBroadcastSchedule(a);  // Cang & Wu, wormhole
+  if (a.has("algorithm")) {
+    throw Error(
+        "--algorithm chooses the mesh broadcast's construction (--topology mesh "
+        "--collective broadcast)");
+  }
   const std::string out = a.get("out");
   if (a.has("out")) checkOutputPath("--out", out);  // before the work
   const CheckedSchedule c = buildCheckedSchedule(a, false, "schedule", "hypercube");

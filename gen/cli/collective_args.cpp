@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "algorithm/torus_schedules.h"
+#include "cli/mesh_broadcast_args.h"
 #include "cli/topologies.h"
 #include "util/error.h"
 
@@ -74,7 +75,9 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
       throw Error(std::string("a ") + toString(problem.collective) +
                   " has no --source (every node sends)");
     }
-    const long long s = parseInt("--source", a.get("source"));
+    const long long s = out.net.kind == NetworkDesc::Kind::kMesh
+                            ? parseMeshSource(a.get("source"), out.net)
+                            : parseInt("--source", a.get("source"));
     if (s < 0 || static_cast<uint64_t>(s) >= problem.nodes) {
       throw Error("--source " + std::to_string(s) + " is outside 0.." +
                   std::to_string(problem.nodes - 1));

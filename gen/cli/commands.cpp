@@ -10,8 +10,9 @@ const std::vector<Command>& commandTable() {
       {"info", "network facts: nodes, degree, diameter, directed, the topology's own", infoOptions,
        infoHelp, cmdInfo},
       {"schedule",
-       "build a collective's schedule (the hypercube's four of Bertsekas et\n"
-       "al.; a BFS broadcast on every topology), check it, write CSV",
+       "build a collective's schedule (Bertsekas et al. on the hypercube,\n"
+       "Fragopoulou & Akl on the torus, Faber on Cayley graphs, Cang & Wu on the\n"
+       "mesh; a BFS broadcast on every topology), check it, write CSV",
        scheduleOptions, scheduleHelp, cmdSchedule},
       {"generate",
        "write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
@@ -25,6 +26,10 @@ const std::vector<Command>& commandTable() {
        sweepHelp, cmdSweep},
       {"synth", "router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype",
        synthOptions, synthHelp, cmdSynth},
+      {"tcd",
+       "the mesh broadcast's total communication distance from every source\n"
+       "(Cang & Wu's Algorithm 2, best, the lower bound)",
+       tcdOptions, tcdHelp, cmdTcd},
   };
   return table;
 }

@@ -46,6 +46,9 @@ int cmdSweep(const Args& a);
 std::vector<OptionSpec> synthOptions();
 CommandHelp synthHelp();
 int cmdSynth(const Args& a);
+std::vector<OptionSpec> tcdOptions();
+CommandHelp tcdHelp();
+int cmdTcd(const Args& a);
 
 // Refuses (Error) a network the simulation engine ("systemc", "verilator",
 // "cosim") does not take: too many nodes, too many ports per node.

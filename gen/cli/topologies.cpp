@@ -266,7 +266,9 @@ const std::vector<TopologyEntry>& topologyTable() {
        4096,
        cayleySize},
       {"mesh",
-       "a 2-D/3-D mesh without wrap-around: broadcast (BFS tree)",
+       "a mesh without wrap-around: broadcast (schedule: Cang & Wu's one-port\n"
+       "                 wormhole broadcast, sides equal powers of two; generate and\n"
+       "                 simulate: the BFS tree on schedule-ROM nodes)",
        {{"dims", "X,Y[,Z]", "mesh: extents; node x + X*y + X*Y*z"}},
        parseMesh,
        {Collective::kBroadcast},

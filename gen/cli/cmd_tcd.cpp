@@ -1,0 +1,76 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/mesh_broadcast_args.h"
+#include "cli/topologies.h"
+#include "util/error.h"
+#include "util/json_text.h"
+#include "util/output_file.h"
+
+namespace hypercast {
+namespace cli {
+
+std::vector<OptionSpec> tcdOptions() {
+  std::vector<OptionSpec> specs = {{"topology", "NAME", "mesh (the only one; default)"}};
+  for (const auto& e : topologyTable()) {
+    if (e.name == "mesh") specs.insert(specs.end(), e.options.begin(), e.options.end());
+  }
+  OptionSpec algorithm = meshAlgorithmOption();
+  algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
+  specs.push_back(algorithm);
+  specs.push_back(
+      {"out", "FILE.csv", "write the table as CSV: source,x,y[,z],eye,paper,best,lower_bound"});
+  specs.push_back({"json", "", "print a JSON summary and the rows"});
+  return specs;
+}
+
+CommandHelp tcdHelp() {
+  return {"hypercast tcd --topology mesh --dims X,Y[,Z] [options]",
+          "The total communication distance (TCD) of the one-port wormhole broadcast\n"
+          "of Cang & Wu from every source of a mesh of equal power-of-two sides: the\n"
+          "paper's Algorithm 2, best (the least over its family) and the lower bound\n"
+          "N - 1 + max(0, eccentricity - d k). Every schedule is built and checked.\n",
+          ""};
+}
+
+int cmdTcd(const Args& a) {
+  if (chosenTopology(a, "mesh").name != "mesh") {
+    throw Error("tcd tabulates the mesh broadcast of Cang & Wu (--topology mesh --dims X,Y[,Z])");
+  }
+  const NetworkDesc net = parseNetworkDesc(a);
+  meshCube(net.radices);  // refuses other shapes before any work
+  const bool both = !a.has("algorithm");
+  const std::string only = meshAlgorithm(a);
+  const std::string out = a.get("out");
+  if (a.has("out")) checkOutputPath("--out", out);
+  const TcdTable t = buildTcdTable(net, both || only == "paper", both || only == "best");
+  writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
+  if (a.has("json")) {
+    nlohmann::ordered_json j;
+    j["network"] = net.label;
+    j["nodes"] = net.nodes();
+    j["summary"] = tcdSummaryJson(t);
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const auto& r : t.rows) {
+      nlohmann::ordered_json row = {{"source", r.source},
+                                    {"coordinates", t.mesh.coordinates(r.source)}};
+      if (r.eye) row["eye"] = r.eye;
+      if (t.paper) row["paper"] = r.paper;
+      if (t.best) row["best"] = r.best;
+      row["lower_bound"] = r.lower_bound;
+      rows.push_back(row);
+    }
+    j["rows"] = rows;
+    if (a.has("out")) j["csv"] = out;
+    std::cout << jsonText(j) << "\n";
+    return 0;
+  }
+  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n";
+  if (!a.has("out")) writeTcdText(std::cout, t);
+  writeTcdSummary(std::cout, t);
+  if (a.has("out")) std::cout << "wrote            " << out << "\n";
+  return 0;
+}
+
+}  // namespace cli
+}  // namespace hypercast

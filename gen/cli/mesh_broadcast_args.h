@@ -1,0 +1,41 @@
+// The mesh broadcast of Cang & Wu on the command line: `schedule --topology mesh
+// --collective broadcast` builds the one-port wormhole schedule (not the
+// store-and-forward schedule-ROM network's BFS tree, which `generate` and
+// `simulate` keep until the wormhole RTL lands), and `tcd` tabulates it per
+// source. Both need equal sides that are powers of two.
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+#include "emit/mesh_broadcast_report.h"
+#include "topology/network.h"
+
+namespace hypercast {
+namespace cli {
+
+// --algorithm paper|best.
+OptionSpec meshAlgorithmOption();
+// --algorithm's word, "best" when not given; refuses another.
+std::string meshAlgorithm(const Args& a);
+
+// --source on a mesh: X,Y[,Z..] coordinates (one per dimension) or a node number.
+uint32_t parseMeshSource(const std::string& text, const NetworkDesc& net);
+
+// --out, when given: what `write` writes, through util/output_file.h.
+void writeOutOption(const Args& a, const std::function<void(std::ostream&)>& write);
+
+// Whether `schedule` means the wormhole broadcast: a mesh and --collective broadcast.
+bool wantsMeshBroadcast(const Args& a);
+// `schedule` for it: builds, checks, writes --out, prints text or --json.
+int meshBroadcastSchedule(const Args& a);
+
+// Every source's schedule built (the columns asked for) and checked; the
+// checker's TCDs. Progress on stderr every 2 s once a run takes that long.
+TcdTable buildTcdTable(const NetworkDesc& net, bool paper, bool best);
+
+}  // namespace cli
+}  // namespace hypercast

@@ -1,0 +1,574 @@
+// Cang & Wu (paper 001): eyes (Defs. 1, 2, 7; eqs. 1, 4), Algorithms 2 and 3
+// with the d-D extension, `best`, the exhaustive minimum on tiny meshes, the
+// wormhole checker, and the command line (schedule, info --eyes, tcd). Expected values are the
+// paper's formulas, written out here, and its worked examples; every schedule goes through the
+// independent checker, whose TCD is the figure compared.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "algorithm/mesh_broadcast.h"
+#include "algorithm/mesh_exhaustive.h"
+#include "checker/mesh_broadcast_checker.h"
+#include "test_util.h"
+#include "topology/network.h"
+#include "util/error.h"
+
+using namespace hypercast;
+
+namespace {
+
+NetworkDesc meshOf(const MeshCube& m) { return meshNetwork(std::vector<int>(m.d, m.side())); }
+
+int64_t pow2(int e) { return int64_t{1} << e; }
+int64_t sign(int k) { return k % 2 ? -1 : 1; }  // (-1)^k
+
+// Eq. (1) and its coordinates, spelled out (times 3 and 6 to stay whole).
+int64_t aK(int k) { return (pow2(k) - sign(k)) / 3; }
+int64_t x1K(int k) { return (pow2(k + 1) + sign(k) - 3) / 6; }
+int64_t x2K(int k) { return (pow2(k + 2) - sign(k) - 3) / 6; }
+
+// Eq. (3), eq. (13) and eq. (16).
+int64_t eq3(int k) { return (3 * pow2(2 * k + 1) - sign(k)) / 5 - pow2(k); }
+int64_t eq13(int k) { return 7 * (pow2(3 * k + 2) - sign(k) - 3 * pow2(k)) / 27; }
+int64_t eq16(int d, int k) {
+  const int64_t num = (pow2(d) - 1) * (3 * pow2(d * (k + 1) - 1) - sign(k) * (pow2(d - 1) - 1) -
+                                       pow2(k) * (pow2(d) + 1));
+  const int64_t den = 3 * (pow2(d) + 1) * (pow2(d - 1) - 1);
+  EXPECT_EQ(num % den, 0);
+  return num / den;
+}
+
+// One checker per mesh, its tables kept between schedules.
+checker::WormholeReport check(const MeshCube& m, const WormholeSchedule& s) {
+  static std::map<std::pair<int, int>, checker::WormholeChecker> checkers;
+  auto it = checkers.find({m.d, m.k});
+  if (it == checkers.end()) it = checkers.emplace(std::make_pair(m.d, m.k), meshOf(m)).first;
+  return it->second.check(s.source, s);
+}
+
+int64_t tcdOf(const MeshCube& m, const WormholeSchedule& s) {
+  const auto r = check(m, s);
+  EXPECT_TRUE(r.ok) << s.algorithm << " from " << s.source << ": "
+                    << (r.errors.empty() ? "" : r.errors.front());
+  EXPECT_EQ(r.steps, static_cast<uint32_t>(m.optimalSteps()));
+  return r.tcd;
+}
+
+uint32_t at(const MeshCube& m, std::vector<int> c) { return static_cast<uint32_t>(m.node(c)); }
+
+// Defs. 1, 2, 7 by their recursion: all nodes of the unit mesh are eyes; the
+// eyes of a 2^k mesh are, per orthant, the orthant's eye closest to the centre.
+// Returns them by orthant number (bit i = upper half of dimension i).
+std::vector<std::vector<int>> eyesByDefinition(int d, int k) {
+  std::vector<std::vector<int>> eyes;
+  for (int o = 0; o < (1 << d); ++o) {
+    std::vector<int> c(d);
+    for (int i = 0; i < d; ++i) c[i] = o >> i & 1;
+    eyes.push_back(c);
+  }
+  for (int l = 2; l <= k; ++l) {
+    const int half = 1 << (l - 1);
+    std::vector<std::vector<int>> next;
+    for (int o = 0; o < (1 << d); ++o) {
+      std::vector<int> best;
+      int64_t best_dist = -1;
+      int ties = 0;
+      for (const auto& e : eyes) {
+        std::vector<int> c(e);
+        int64_t dist = 0;  // squared distance to the centre, times 4
+        for (int i = 0; i < d; ++i) {
+          c[i] += (o >> i & 1) * half;
+          const int64_t twice = 2 * c[i] - ((1 << l) - 1);
+          dist += twice * twice;
+        }
+        ties = dist == best_dist ? ties + 1 : ties;
+        if (best_dist < 0 || dist < best_dist) {
+          best_dist = dist;
+          best = c;
+          ties = 0;
+        }
+      }
+      EXPECT_EQ(ties, 0) << "two eyes closest to the centre at level " << l;
+      next.push_back(best);
+    }
+    eyes.swap(next);
+  }
+  return eyes;
+}
+
+}  // namespace
+
+TEST(MeshEyes, SideAndCoordinatesFollowEq1) {
+  EXPECT_EQ(std::vector<int64_t>({aK(1), aK(2), aK(3), aK(4), aK(5)}),
+            std::vector<int64_t>({1, 1, 3, 5, 11}));  // the paper's list
+  for (int k = 1; k <= 8; ++k) {
+    SCOPED_TRACE(k);
+    EXPECT_EQ(eyeSide(k), aK(k));
+    EXPECT_EQ(eyeCoordinate(k, 1), x1K(k));
+    EXPECT_EQ(eyeCoordinate(k, 2), x2K(k));
+    EXPECT_EQ(x2K(k), pow2(k) - 1 - x1K(k));  // the form of x_k(2)
+    EXPECT_EQ(x2K(k) - x1K(k), aK(k));        // the eye-square's side
+  }
+  // The paper's examples: 2x2 (0, 1), 4x4 (1, 2), 8x8 (2, 5).
+  EXPECT_EQ(eyeCoordinate(1, 1), 0);
+  EXPECT_EQ(eyeCoordinate(1, 2), 1);
+  EXPECT_EQ(eyeCoordinate(2, 1), 1);
+  EXPECT_EQ(eyeCoordinate(2, 2), 2);
+  EXPECT_EQ(eyeCoordinate(3, 1), 2);
+  EXPECT_EQ(eyeCoordinate(3, 2), 5);
+}
+
+TEST(MeshEyes, RecursiveDefinitionGivesTheFormulaInEveryDimension) {
+  for (int d = 1; d <= 4; ++d) {
+    for (int k = 1; k <= 8 && d * k <= 24; ++k) {
+      SCOPED_TRACE("d " + std::to_string(d) + " k " + std::to_string(k));
+      const MeshCube m{d, k};
+      const auto def = eyesByDefinition(d, k);
+      for (int i = 1; i <= (1 << d); ++i) {
+        const std::vector<int> e = eyeCoordinates(m, i);
+        int orthant = 0;
+        for (int dim = 0; dim < d; ++dim) orthant |= (e[dim] >= (1 << (k - 1))) << dim;
+        EXPECT_EQ(e, def[orthant]) << "E(" << i << ")";
+        EXPECT_EQ(eyeIndex(m, e), i);
+      }
+    }
+  }
+  EXPECT_EQ(eyeIndex(MeshCube{2, 3}, {0, 0}), 0);
+  EXPECT_EQ(eyeIndex(MeshCube{2, 3}, {2, 3}), 0);
+}
+
+TEST(MeshEyes, NumberedAsThePapersLists) {
+  using P = std::vector<std::vector<int>>;
+  const auto list = [](const MeshCube& m) {
+    P out;
+    for (int i = 1; i <= (1 << m.d); ++i) out.push_back(eyeCoordinates(m, i));
+    return out;
+  };
+  // Sec. 2.1: upper-left, upper-right, lower-left, lower-right.
+  EXPECT_EQ(list({2, 1}), (P{{0, 0}, {1, 0}, {0, 1}, {1, 1}}));
+  EXPECT_EQ(list({2, 2}), (P{{1, 1}, {2, 1}, {1, 2}, {2, 2}}));
+  EXPECT_EQ(list({2, 3}), (P{{2, 2}, {5, 2}, {2, 5}, {5, 5}}));
+  // Sec. 3.1's lists (x, y, z).
+  EXPECT_EQ(
+      list({3, 1}),
+      (P{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 0}, {1, 1, 0}, {0, 1, 1}, {1, 1, 1}}));
+  EXPECT_EQ(
+      list({3, 2}),
+      (P{{1, 1, 1}, {2, 1, 1}, {1, 1, 2}, {2, 1, 2}, {1, 2, 1}, {2, 2, 1}, {1, 2, 2}, {2, 2, 2}}));
+  EXPECT_EQ(
+      list({3, 3}),
+      (P{{2, 2, 2}, {5, 2, 2}, {2, 2, 5}, {5, 2, 5}, {2, 5, 2}, {5, 5, 2}, {2, 5, 5}, {5, 5, 5}}));
+  EXPECT_EQ(paperDimensionOrder(2), (std::vector<int>{0, 1}));
+  EXPECT_EQ(paperDimensionOrder(3), (std::vector<int>{0, 2, 1}));  // E(1) -> E(2), E(3), E(5)
+}
+
+TEST(MeshBroadcast, ClosedFormsFromAnEye) {
+  // Eq. (3) and eq. (13) as the paper lists them; eq. (16) agrees with both.
+  EXPECT_EQ(std::vector<int64_t>({eq3(1), eq3(2), eq3(3), eq3(4), eq3(5)}),
+            std::vector<int64_t>({3, 15, 69, 291, 1197}));
+  EXPECT_EQ(std::vector<int64_t>({eq13(1), eq13(2), eq13(3), eq13(4)}),
+            std::vector<int64_t>({7, 63, 525, 4235}));
+  struct Case {
+    int d, k;
+    int64_t expected;
+  };
+  std::vector<Case> cases;
+  for (int k = 1; k <= 5; ++k) cases.push_back({2, k, eq3(k)});
+  for (int k = 1; k <= 4; ++k) cases.push_back({3, k, eq13(k)});
+  for (int k = 1; k <= 3; ++k) cases.push_back({4, k, eq16(4, k)});
+  for (const Case& c : cases) {
+    SCOPED_TRACE("d " + std::to_string(c.d) + " k " + std::to_string(c.k));
+    if (c.d <= 3) {
+      EXPECT_EQ(eq16(c.d, c.k), c.expected);
+    }
+    const MeshCube m{c.d, c.k};
+    EXPECT_EQ(eyeBroadcastTcd(c.d, c.k), c.expected);  // eq. (15)'s recursion
+    const BestMeshBroadcast best(m);
+    for (int i = 1; i <= (1 << c.d); ++i) {
+      const uint32_t e = at(m, eyeCoordinates(m, i));
+      const WormholeSchedule alg3 = eyeMeshBroadcast(m, e);
+      const WormholeSchedule alg2 = paperMeshBroadcast(m, e);
+      EXPECT_EQ(tcdOf(m, alg3), c.expected) << "E(" << i << ")";
+      EXPECT_EQ(alg2.steps, alg3.steps) << "Algorithm 3 is Algorithm 2 from an eye";
+      EXPECT_EQ(tcdOf(m, best.schedule(e)), c.expected);
+    }
+  }
+  EXPECT_THROW(eyeMeshBroadcast(MeshCube{2, 3}, 0), Error);
+}
+
+// Our reading of Algorithm 2 against the paper's own TCD formula for it in
+// 3-D: Lemma 2, D_k(S) = sum_{i=2..k} f_i(S) + D_k(E_k), with f_i of Def. 6
+// (regions I-IV) at each level, (u, v, w) the source's offsets from E_i(1) in
+// its level-i box reflected so that the source lies in the 1st submesh, u
+// along the dimension crossed first (x), v second (z), w last (y); positive
+// away from the centre.
+TEST(MeshBroadcast, AlgorithmTwoMatchesLemmaTwoInThreeDimensions) {
+  for (int k = 2; k <= 4; ++k) {
+    SCOPED_TRACE(k);
+    const MeshCube m{3, k};
+    for (uint32_t s = 0; s < m.nodes(); ++s) {
+      const std::vector<int> c = m.coordinates(s);
+      int64_t sum = eq13(k);
+      for (int l = 2; l <= k; ++l) {
+        const int side = 1 << l;
+        const int64_t a1 = aK(l - 1);  // a_{l-1}
+        int64_t off[3];                // along x, z, y
+        const int dims[3] = {0, 2, 1};
+        for (int j = 0; j < 3; ++j) {
+          int local = c[dims[j]] % side;
+          if (local >= side / 2) local = side - 1 - local;
+          off[j] = x1K(l) - local;
+        }
+        const int64_t u = off[0], v = off[1], w = off[2];
+        const bool u_out = 2 * u > a1, v_out = 2 * v > a1;  // u, v > a_{l-1}/2
+        int64_t f = 2 * std::abs(w) + w;
+        f += u_out ? std::abs(u) + 2 * std::abs(u - a1) : 2 * std::abs(u) + u;
+        f += v_out ? 2 * std::abs(v) + std::abs(v - a1) : 2 * std::abs(v) + v;
+        sum += f;
+      }
+      EXPECT_EQ(tcdOf(m, paperMeshBroadcast(m, s)), sum) << s;
+    }
+  }
+}
+
+// Every source: a valid d k-step schedule, best <= paper, both >= the lower
+// bound, best's own figure is the checker's; searching the seeds alone (the
+// paper's order kept) finds nothing better than the paper.
+TEST(MeshBroadcast, EverySourceOfFourAndEightSidedMeshes) {
+  for (const MeshCube m : {MeshCube{2, 2}, MeshCube{2, 3}, MeshCube{3, 2}, MeshCube{3, 3}}) {
+    SCOPED_TRACE("d " + std::to_string(m.d) + " k " + std::to_string(m.k));
+    const BestMeshBroadcast best(m), seeds_only(m, false);
+    const NetworkDesc net = meshOf(m);
+    int improved = 0;
+    for (uint32_t s = 0; s < m.nodes(); ++s) {
+      const int64_t paper = tcdOf(m, paperMeshBroadcast(m, s));
+      const int64_t b = tcdOf(m, best.schedule(s));
+      const int64_t bound = checker::wormholeTcdLowerBound(net, s);
+      EXPECT_EQ(b, best.tcd(s)) << s;
+      EXPECT_LE(b, paper) << s;
+      EXPECT_GE(b, bound) << s;
+      EXPECT_GE(b, eyeBroadcastTcd(m.d, m.k)) << s;  // Theorem 2, within the family
+      improved += b < paper;
+      // With the paper's order kept, its seeds are the best ones.
+      EXPECT_EQ(seeds_only.tcd(s), paper) << s;
+    }
+    EXPECT_GT(improved, 0);
+  }
+}
+
+TEST(MeshBroadcast, ThePapersWorkedValues) {
+  const MeshCube m4{2, 2}, m8{2, 3};
+  // Fig. 1: 2x2 gives 3 from anywhere, 4x4 18 from the corner, 15 from (1,1),
+  // 17 from (1,0) (Algorithm 1 crosses x first); 8x8 79 from the corner, 69
+  // from the eye (2,2), the least over all sources.
+  EXPECT_EQ(tcdOf({2, 1}, paperMeshBroadcast({2, 1}, 0)), 3);
+  EXPECT_EQ(tcdOf({3, 1}, paperMeshBroadcast({3, 1}, 5)), 7);
+  EXPECT_EQ(tcdOf(m4, paperMeshBroadcast(m4, at(m4, {0, 0}))), 18);
+  EXPECT_EQ(tcdOf(m4, paperMeshBroadcast(m4, at(m4, {1, 1}))), 15);
+  EXPECT_EQ(tcdOf(m4, paperMeshBroadcast(m4, at(m4, {1, 0}))), 17);
+  EXPECT_EQ(tcdOf(m4, paperMeshBroadcast(m4, at(m4, {0, 1}))), 16);
+  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, at(m8, {0, 0}))), 79);
+  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, at(m8, {2, 2}))), 69);
+  const BestMeshBroadcast best(m8);
+  int64_t least = 1 << 30;
+  for (uint32_t s = 0; s < m8.nodes(); ++s) least = std::min(least, best.tcd(s));
+  EXPECT_EQ(least, 69);
+}
+
+// Fig. 5's 4x4x4 table is 63 + 3 x (distance to the nearest eye): a source
+// sending straight to the eyes. Algorithm 2 does better (72 at the corner).
+TEST(MeshBroadcast, FigureFiveIsNotTheMinimum) {
+  const MeshCube m{3, 2};
+  const BestMeshBroadcast best(m);
+  for (uint32_t s = 0; s < m.nodes(); ++s) {
+    const std::vector<int> c = m.coordinates(s);
+    int dist = 0;
+    for (int x : c) dist += x == 0 || x == 3 ? 1 : 0;
+    const int64_t fig5 = 63 + 3 * dist;
+    const int64_t paper = tcdOf(m, paperMeshBroadcast(m, s));
+    EXPECT_LE(paper, fig5) << s;
+    EXPECT_LE(best.tcd(s), paper) << s;
+    if (dist == 3) {
+      EXPECT_EQ(paper, 69) << s;  // against Fig. 5's 72
+    }
+  }
+}
+
+// Theorem 3 says Algorithm 2 gives the least TCD from every source. 4x4 from
+// (1,0): the paper's own 17, while (0,1), its mirror image, gets 16 and the
+// exhaustive minimum is 16. 8x8 from (3,0): Algorithm 2 gives 76, 75 with the
+// dimensions crossed in the other order (the mesh rotated), best 74; in 3-D
+// the same happens from (3,0,0).
+TEST(MeshBroadcast, TheoremThreeCounterexamples) {
+  const MeshCube m4{2, 2}, m8{2, 3};
+  ExhaustiveMeshBroadcast ex(m4);
+  EXPECT_EQ(ex.tcd(at(m4, {1, 0})), 16);
+  const uint32_t s = at(m8, {3, 0});
+  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, s)), 76);
+  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, s, {1, 0})), 75);
+  EXPECT_EQ(tcdOf(m8, BestMeshBroadcast(m8).schedule(s)), 74);
+  EXPECT_EQ(checker::wormholeTcdLowerBound(meshOf(m8), s), 68);
+  // With the paper's order kept, the seeds alone do not beat Algorithm 2 here.
+  EXPECT_EQ(BestMeshBroadcast(m8, false).tcd(s), 76);
+  // 8x8x8 from (3,0,0): Algorithm 2 543, 541 with the best of the six orders,
+  // best 539.
+  const MeshCube c8{3, 3};
+  const uint32_t t = at(c8, {3, 0, 0});
+  EXPECT_EQ(tcdOf(c8, paperMeshBroadcast(c8, t)), 543);
+  std::vector<int> order = {0, 1, 2};
+  int64_t rotated = 1 << 30;
+  do {
+    rotated = std::min(rotated, tcdOf(c8, paperMeshBroadcast(c8, t, order)));
+  } while (std::next_permutation(order.begin(), order.end()));
+  EXPECT_EQ(rotated, 541);
+  EXPECT_EQ(tcdOf(c8, BestMeshBroadcast(c8).schedule(t)), 539);
+}
+
+TEST(MeshBroadcast, ExhaustiveMinimumEqualsBestOnTinyMeshes) {
+  for (const MeshCube m : {MeshCube{2, 1}, MeshCube{3, 1}, MeshCube{2, 2}}) {
+    SCOPED_TRACE("d " + std::to_string(m.d) + " k " + std::to_string(m.k));
+    ExhaustiveMeshBroadcast ex(m);
+    const BestMeshBroadcast best(m);
+    for (uint32_t s = 0; s < m.nodes(); ++s) {
+      EXPECT_EQ(ex.tcd(s), best.tcd(s)) << s;
+      EXPECT_EQ(tcdOf(m, ex.schedule(s)), ex.tcd(s)) << s;
+    }
+  }
+  EXPECT_THROW(ExhaustiveMeshBroadcast(MeshCube{3, 2}), Error);
+}
+
+TEST(MeshBroadcast, RefusesMeshesItIsNotFor) {
+  EXPECT_NO_THROW(meshCube({8, 8, 8}));
+  EXPECT_EQ(meshCube({16, 16}).k, 4);
+  for (const std::vector<int>& bad : std::vector<std::vector<int>>{{8, 4}, {6, 6}, {1, 1}, {}}) {
+    EXPECT_THROW(meshCube(bad), Error);
+  }
+  EXPECT_THROW(meshBroadcast(MeshCube{2, 2}, 16, "paper"), Error);
+  EXPECT_THROW(meshBroadcast(MeshCube{2, 2}, 0, "bfs"), Error);
+}
+
+TEST(MeshBroadcastChecker, RejectsEachBrokenRule) {
+  const MeshCube m{2, 2};
+  const NetworkDesc net = meshOf(m);
+  const uint32_t src = at(m, {1, 1});
+  const WormholeSchedule good = paperMeshBroadcast(m, src);
+  ASSERT_TRUE(checker::checkWormholeBroadcast(net, src, good).ok);
+  const auto says = [&](const WormholeSchedule& s, const std::string& what) {
+    const auto r = checker::checkWormholeBroadcast(net, src, s);
+    EXPECT_FALSE(r.ok);
+    bool found = false;
+    for (const auto& e : r.errors) found |= e.find(what) != std::string::npos;
+    EXPECT_TRUE(found) << what << "; first error: " << (r.errors.empty() ? "" : r.errors.front());
+  };
+  {  // Two messages of a step on one link: (0,0) -> (2,0) and (1,0) -> (3,0)
+     // both cross (1,0) -> (2,0).
+    WormholeSchedule s = good;
+    s.steps = {{{at(m, {1, 1}), at(m, {1, 0})}},
+               {{at(m, {1, 1}), at(m, {0, 0})}, {at(m, {1, 0}), at(m, {3, 1})}},
+               {{at(m, {0, 0}), at(m, {2, 0})},
+                {at(m, {1, 0}), at(m, {3, 0})},
+                {at(m, {1, 1}), at(m, {0, 1})},
+                {at(m, {3, 1}), at(m, {2, 1})}}};
+    says(s, "share the link " + std::to_string(at(m, {1, 0})) + " -> " +
+                std::to_string(at(m, {2, 0})));
+  }
+  {  // A node sending twice in one step.
+    WormholeSchedule s = good;
+    s.steps[1][1].from = s.steps[1][0].from;
+    says(s, "sends twice in one step");
+  }
+  {  // A send before holding: step 1's receiver sends in step 1.
+    WormholeSchedule s = good;
+    s.steps[0].push_back({s.steps[0][0].to, at(m, {0, 0})});
+    says(s, "sends before it holds the message");
+  }
+  {  // A missed node: the last step's last message dropped.
+    WormholeSchedule s = good;
+    const uint32_t missed = s.steps.back().back().to;
+    s.steps.back().pop_back();
+    says(s, "node " + std::to_string(missed) + " never receives the message");
+  }
+  {  // A node receiving twice in a step.
+    WormholeSchedule s = good;
+    s.steps[1][1].to = s.steps[1][0].to;
+    says(s, "receives twice in one step");
+  }
+  {  // Too many steps: the broadcast spread over d k + 1 steps.
+    WormholeSchedule s = good;
+    s.steps.push_back({});
+    says(s, "not the optimal 4");
+  }
+  EXPECT_EQ(checker::checkWormholeBroadcast(net, src, good).tcd, 15);
+}
+
+// The command line: schedule, info --eyes, tcd; each figure re-checked here.
+namespace {
+
+using Json = nlohmann::json;
+
+hctest::CmdResult hc(const std::string& args) {
+  return hctest::run(hctest::hypercast() + " " + args);
+}
+
+std::string tmpPath(const std::string& what) {
+  return "/tmp/hctest-mesh-" + std::to_string(::getpid()) + "-" + what;
+}
+
+}  // namespace
+
+TEST(MeshBroadcastCli, ScheduleReportsTheCheckedFigures) {
+  const auto r =
+      hc("schedule --topology mesh --dims 8,8 --collective broadcast --source 3,0 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("algorithm"), "best");
+  EXPECT_EQ(j.at("source"), 3);
+  EXPECT_EQ(j.at("steps"), 6);
+  EXPECT_EQ(j.at("optimal_steps"), 6);
+  EXPECT_EQ(j.at("tcd"), 74);
+  EXPECT_EQ(j.at("paper_tcd"), 76);
+  EXPECT_EQ(j.at("lower_bound_tcd"), 68);
+  EXPECT_TRUE(j.at("optimal_tcd").is_null());
+  EXPECT_EQ(j.at("checker"), "pass");
+  const auto p =
+      hc("schedule --topology mesh --dims 8,8 --collective broadcast --source 3 --algorithm paper "
+         "--json");
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(Json::parse(p.out).at("tcd"), 76);
+  const auto e =
+      hc("schedule --topology mesh --dims 8,8,8 --collective broadcast --source 2,2,2 --json");
+  ASSERT_EQ(e.code, 0) << e.err;
+  const Json ej = Json::parse(e.out);
+  EXPECT_EQ(ej.at("eye"), 1);
+  EXPECT_EQ(ej.at("tcd"), 525);
+  EXPECT_EQ(ej.at("optimal_tcd"), 525);
+  EXPECT_EQ(ej.at("lower_bound_tcd"), 511 + 6);
+}
+
+TEST(MeshBroadcastCli, CsvIsTheScheduleTheCheckerPasses) {
+  const std::string csv = tmpPath("s.csv");
+  const auto r =
+      hc("schedule --topology mesh --dims 4,4,4 --collective broadcast --source 0,3,1 --out " +
+         csv + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const MeshCube m{3, 2};
+  WormholeSchedule s;
+  s.extents = {4, 4, 4};
+  s.source = at(m, {0, 3, 1});
+  std::istringstream in(hctest::slurp(csv));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "step,from,to,length");
+  while (std::getline(in, line)) {
+    unsigned step, from, to;
+    int length;
+    ASSERT_EQ(std::sscanf(line.c_str(), "%u,%u,%u,%d", &step, &from, &to, &length), 4) << line;
+    if (s.steps.size() < step) s.steps.resize(step);
+    s.steps[step - 1].push_back({from, to});
+    int manhattan = 0;
+    for (int i = 0; i < 3; ++i) {
+      manhattan += std::abs(m.coordinates(from)[i] - m.coordinates(to)[i]);
+    }
+    EXPECT_EQ(length, manhattan) << line;
+  }
+  const auto rep = check(m, s);
+  EXPECT_TRUE(rep.ok);
+  EXPECT_EQ(rep.tcd, Json::parse(r.out).at("tcd").get<int64_t>());
+  std::remove(csv.c_str());
+}
+
+TEST(MeshBroadcastCli, RefusesInOneLineAndWritesNothing) {
+  const std::string csv = tmpPath("refused.csv");
+  struct Bad {
+    std::string args, says;
+  };
+  for (const Bad& b : {
+           Bad{"schedule --topology mesh --dims 8,4 --collective broadcast", "powers of two"},
+           Bad{"schedule --topology mesh --dims 6,6 --collective broadcast", "powers of two"},
+           Bad{"schedule --topology mesh --dims 4,4,4 --collective broadcast --source 1,2",
+               "3 coordinates"},
+           Bad{"schedule --topology mesh --dims 8,8 --collective broadcast --source 8,0",
+               "coordinate 1 must be in 0..7"},
+           Bad{"schedule --topology mesh --dims 8,8 --collective broadcast --source 64", "0..63"},
+           Bad{"schedule --topology mesh --dims 8,8 --collective broadcast --algorithm bfs",
+               "paper or best"},
+           Bad{"schedule --topology hypercube --dim 3 --collective broadcast --algorithm paper",
+               "--algorithm chooses the mesh broadcast"},
+           Bad{"info --topology torus --n 2 --k 5 --eyes", "--eyes lists a mesh's eyes"},
+           Bad{"info --topology mesh --dims 8,4 --eyes", "powers of two"},
+           Bad{"tcd --topology mesh --dims 3,4", "powers of two"},
+           Bad{"tcd --topology torus", "tcd tabulates the mesh broadcast"},
+       }) {
+    SCOPED_TRACE(b.args);
+    const auto r = hc(b.args + " --out " + csv);
+    const auto r2 = b.args.rfind("info", 0) == 0 ? hc(b.args) : r;
+    EXPECT_EQ(r2.code, 2);
+    EXPECT_EQ(std::count(r2.err.begin(), r2.err.end(), '\n'), 1) << r2.err;
+    EXPECT_NE(r2.err.find(b.says), std::string::npos) << r2.err;
+    EXPECT_FALSE(std::ifstream(csv).good());
+  }
+}
+
+TEST(MeshBroadcastCli, InfoListsTheEyes) {
+  const auto r = hc("info --topology mesh --dims 4,4,4 --eyes --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json e = Json::parse(r.out).at("eyes");
+  EXPECT_EQ(e.at("side"), 1);
+  EXPECT_EQ(e.at("coordinates"), Json({1, 2}));
+  EXPECT_EQ(e.at("optimal_tcd"), 63);
+  ASSERT_EQ(e.at("list").size(), 8u);
+  EXPECT_EQ(e.at("list")[2].at("coordinates"), Json({1, 1, 2}));  // E(3), Sec. 3.1
+  EXPECT_EQ(e.at("list")[4].at("node"), 1 + 4 * 2 + 16 * 1);      // E(5) = (1,2,1)
+  const auto t = hc("info --topology mesh --dims 8,8 --eyes");
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_NE(t.out.find("E(2) = (5,2)"), std::string::npos) << t.out;
+}
+
+TEST(MeshBroadcastCli, TcdTablesEverySource) {
+  const std::string csv = tmpPath("tcd.csv");
+  const auto r = hc("tcd --topology mesh --dims 4,4 --json --out " + csv);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  ASSERT_EQ(j.at("rows").size(), 16u);
+  EXPECT_EQ(j.at("rows")[1].at("paper"), 17);
+  EXPECT_EQ(j.at("rows")[1].at("best"), 16);
+  EXPECT_EQ(j.at("summary").at("best_below_paper").at("sources"), 4);
+  EXPECT_EQ(j.at("summary").at("optimal_tcd_from_an_eye"), 15);
+  std::istringstream in(hctest::slurp(csv));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "source,x,y,eye,paper,best,lower_bound");
+  std::getline(in, line);
+  EXPECT_EQ(line, "0,0,0,0,18,18,17");
+  std::remove(csv.c_str());
+  const auto b = hc("tcd --topology mesh --dims 8,8,8 --algorithm best");
+  ASSERT_EQ(b.code, 0) << b.err;
+  EXPECT_NE(b.out.find("best             525 .. 546"), std::string::npos) << b.out;
+  EXPECT_EQ(b.out.find("paper  "), std::string::npos);
+}
+
+// generate and simulate keep the BFS schedule-ROM network on a mesh; --source
+// takes coordinates there too.
+TEST(MeshBroadcastCli, SimulateKeepsTheBfsTreeAndTakesCoordinates) {
+  const auto a =
+      hc("simulate --topology mesh --dims 3,4 --collective broadcast --source 1,1 --engine systemc "
+         "--json");
+  const auto b =
+      hc("simulate --topology mesh --dims 3,4 --collective broadcast --source 4 --engine systemc "
+         "--json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  const Json ja = Json::parse(a.out), jb = Json::parse(b.out);
+  EXPECT_EQ(ja.at("verdict"), "PASS");
+  EXPECT_EQ(ja.at("steps"), 3);  // the eccentricity of (1,1): 1 + 2
+  EXPECT_EQ(ja.at("transmissions"), 11);
+  EXPECT_EQ(ja.at("steps"), jb.at("steps"));
+}
