@@ -18,6 +18,7 @@ int cmdSimulate(const std::vector<std::string>& words);
 int cmdSchedule(const std::vector<std::string>& words);
 int cmdSweep(const std::vector<std::string>& words);
 int cmdSynth(const std::vector<std::string>& words);
+int cmdExport(const std::vector<std::string>& words);
 
 // Refuses (Error) a network the simulation engine ("systemc", "verilator",
 // "cosim") does not take: too many nodes, too many ports per node.

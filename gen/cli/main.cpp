@@ -19,6 +19,8 @@ const char* kHelp =
     "  info       network facts: nodes, degree, diameter, directed, the topology's own\n"
     "  schedule   build a collective's schedule (the hypercube's four of Bertsekas et\n"
     "             al.; a BFS broadcast on every topology), check it, write CSV\n"
+    "  export     write that schedule as a GPU collective runtime's file: MSCCL XML\n"
+    "             (allgather, alltoall, broadcast, scatter) or SCCL/TACCL JSON\n"
     "  generate   write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
     "             routers, or (--collective C) schedule-ROM nodes on any topology\n"
     "  simulate   run it on the SystemC model, the Verilated RTL, or both in lock step\n"
@@ -59,9 +61,11 @@ int main(int argc, char** argv) {
     if (cmd == "schedule") code = hypercast::cli::cmdSchedule(words);
     if (cmd == "sweep") code = hypercast::cli::cmdSweep(words);
     if (cmd == "synth") code = hypercast::cli::cmdSynth(words);
+    if (cmd == "export") code = hypercast::cli::cmdExport(words);
     if (code < 0) {
-      throw hypercast::Error("unknown command '" + cmd +
-                             "' (commands: info, schedule, generate, simulate, sweep, synth)");
+      throw hypercast::Error(
+          "unknown command '" + cmd +
+          "' (commands: info, schedule, export, generate, simulate, sweep, synth)");
     }
     // A signal that came as the last child ended still counts.
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
