@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <tuple>
@@ -126,19 +127,12 @@ std::string joined(const std::vector<std::string>& v) {
   return s;
 }
 
-const char* runtimeName(Collective c) {  // the mapping, written out
-  switch (c) {
-    case Collective::kMultinodeBroadcast:
-      return "allgather";
-    case Collective::kTotalExchange:
-      return "alltoall";
-    case Collective::kBroadcast:
-      return "broadcast";
-    case Collective::kScatter:
-      return "scatter";
-  }
-  return "";
-}
+// The mapping, written out.
+const std::map<Collective, std::string> kRuntimeName = {
+    {Collective::kMultinodeBroadcast, "allgather"},
+    {Collective::kTotalExchange, "alltoall"},
+    {Collective::kBroadcast, "broadcast"},
+    {Collective::kScatter, "scatter"}};
 
 std::string tmp(const std::string& what) {
   return "/tmp/hctest-export-" + std::to_string(::getpid()) + "-" + what;
@@ -197,7 +191,7 @@ TEST(Export, EveryFilePassesTheFormatCheckerAndRunsToThePostcondition) {
     const uint64_t n = c.nodes(), m = c.messages;
     const bool all =
         c.coll == Collective::kMultinodeBroadcast || c.coll == Collective::kTotalExchange;
-    EXPECT_EQ(f.algo.coll, runtimeName(c.coll));
+    EXPECT_EQ(f.algo.coll, kRuntimeName.at(c.coll));
     EXPECT_EQ(uint64_t(f.algo.ngpus), n);
     EXPECT_EQ(uint64_t(f.algo.nchunksperloop), all ? n * m : m);
     EXPECT_EQ(f.algo.inplace, 0);
@@ -425,7 +419,7 @@ TEST(Export, ScclJsonRoundTripsAndImplementsItsCollective) {
     const uint64_t n = c.nodes(), m = c.messages;
     EXPECT_EQ(a.nodes, n);
     EXPECT_EQ(a.chunk_split, m);
-    EXPECT_EQ(a.runtime_name, runtimeName(c.coll));
+    EXPECT_EQ(a.runtime_name, kRuntimeName.at(c.coll));
     EXPECT_EQ(a.sends.size(), s.steps);
     // SCCL's collectives (msccl/collectives.py): chunks before chunk_up.
     const uint64_t chunks = c.coll == Collective::kTotalExchange ? n * n

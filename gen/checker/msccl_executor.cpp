@@ -94,28 +94,16 @@ class Run {
            ", message " + std::to_string(packetMsg(p_.messages, k)) + ")";
   }
 
-  const char* runtimeName() const {
-    switch (p_.collective) {
-      case Collective::kMultinodeBroadcast:
-        return "allgather";
-      case Collective::kTotalExchange:
-        return "alltoall";
-      case Collective::kBroadcast:
-        return "broadcast";
-      case Collective::kScatter:
-        return "scatter";
-    }
-    return "?";
-  }
-
   bool agrees() {
     const bool all = p_.collective == Collective::kMultinodeBroadcast ||
                      p_.collective == Collective::kTotalExchange;
     const int64_t per_loop = int64_t(all ? n() * m() : m());
-    if (a_.coll != runtimeName() || a_.ngpus != int64_t(n()) || a_.nchunksperloop != per_loop) {
+    if (a_.coll != runtimeCollective(p_.collective) || a_.ngpus != int64_t(n()) ||
+        a_.nchunksperloop != per_loop) {
       error("the file is a " + a_.coll + " on " + std::to_string(a_.ngpus) + " GPUs with " +
-            std::to_string(a_.nchunksperloop) + " chunks per loop; expected a " + runtimeName() +
-            " on " + std::to_string(n()) + " with " + std::to_string(per_loop));
+            std::to_string(a_.nchunksperloop) + " chunks per loop; expected a " +
+            runtimeCollective(p_.collective) + " on " + std::to_string(n()) + " with " +
+            std::to_string(per_loop));
       return false;
     }
     return true;

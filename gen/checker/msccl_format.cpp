@@ -522,32 +522,25 @@ void checkAlgo(const MscclAlgo& a, Errors& e) {
               " is not below nchannels " + std::to_string(a.nchannels) +
               " (the executor connects only those)");
       }
-      if (tb.send >= 0) {
-        auto [it, fresh] = senders.emplace(std::make_pair(tb.send, tb.chan), tb.id);
+      // One threadblock per (peer, channel, direction); 32 per channel and direction.
+      struct Side {
+        int peer;
+        std::map<std::pair<int, int>, int>& owner;
+        std::map<int, int>& per_chan;
+        const char* verb;
+      };
+      for (const Side& side : {Side{tb.send, senders, per_chan_send, "send to"},
+                               Side{tb.recv, receivers, per_chan_recv, "receive from"}}) {
+        if (side.peer < 0) continue;
+        auto [it, fresh] = side.owner.emplace(std::make_pair(side.peer, tb.chan), tb.id);
         if (!fresh) {
-          e.add(at(tb.line) + gpuTb(g, tb) + " and tb " + std::to_string(it->second) +
-                " both send to GPU " + std::to_string(tb.send) + " on channel " +
+          e.add(at(tb.line) + gpuTb(g, tb) + " and tb " + std::to_string(it->second) + " both " +
+                side.verb + " GPU " + std::to_string(side.peer) + " on channel " +
                 std::to_string(tb.chan) + ": one threadblock per (peer, channel, direction)");
         }
-        if (++per_chan_send[tb.chan] == kMaxPerChannel + 1) {
-          e.add(at(tb.line) + "GPU " + std::to_string(g.id) +
-                ": more than 32 sending "
-                "threadblocks on channel " +
-                std::to_string(tb.chan));
-        }
-      }
-      if (tb.recv >= 0) {
-        auto [it, fresh] = receivers.emplace(std::make_pair(tb.recv, tb.chan), tb.id);
-        if (!fresh) {
-          e.add(at(tb.line) + gpuTb(g, tb) + " and tb " + std::to_string(it->second) +
-                " both receive from GPU " + std::to_string(tb.recv) + " on channel " +
-                std::to_string(tb.chan) + ": one threadblock per (peer, channel, direction)");
-        }
-        if (++per_chan_recv[tb.chan] == kMaxPerChannel + 1) {
-          e.add(at(tb.line) + "GPU " + std::to_string(g.id) +
-                ": more than 32 receiving "
-                "threadblocks on channel " +
-                std::to_string(tb.chan));
+        if (++side.per_chan[tb.chan] == kMaxPerChannel + 1) {
+          e.add(at(tb.line) + "GPU " + std::to_string(g.id) + ": more than 32 threadblocks " +
+                side.verb + " peers on channel " + std::to_string(tb.chan));
         }
       }
     }

@@ -84,7 +84,7 @@ int cmdExport(const std::vector<std::string>& words) {
   if (!a.has("out")) throw Error("export needs --out FILE");
   const std::string out = a.get("out");
   checkOutputPath("--out", out);
-  if (a.has("collective")) runtimeCollective(parseCollective(a.get("collective")));
+  if (a.has("collective")) parseCollective(a.get("collective"));
 
   const CheckedSchedule c = buildCheckedSchedule(a, false, "export", "hypercube");
   const Schedule& s = c.schedule;

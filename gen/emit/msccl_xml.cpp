@@ -140,20 +140,6 @@ class Tag {
 
 }  // namespace
 
-const char* runtimeCollective(Collective c) {
-  switch (c) {
-    case Collective::kMultinodeBroadcast:
-      return "allgather";
-    case Collective::kTotalExchange:
-      return "alltoall";
-    case Collective::kBroadcast:
-      return "broadcast";
-    case Collective::kScatter:
-      return "scatter";
-  }
-  throw Error(std::string("the GPU collective runtimes have no counterpart of ") + toString(c));
-}
-
 MscclXml emitMscclXml(const Schedule& s, const MscclXmlOptions& o) {
   const char* coll = runtimeCollective(s.collective);
   for (char ch : o.name) {

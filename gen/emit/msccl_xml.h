@@ -4,9 +4,10 @@
 // checker/msccl_format.h and run by checker/msccl_executor.h; nothing here is
 // shared with them.
 //
-// Collectives (the `coll` attribute, as the executors' parsers spell it):
-//   multinode-broadcast -> allgather, total-exchange -> alltoall,
-//   broadcast -> broadcast, scatter -> scatter.
+// Collectives (the `coll` attribute, as the executors' parsers spell it;
+// runtimeCollective() in algorithm/collective.h): multinode-broadcast ->
+// allgather, total-exchange -> alltoall, broadcast -> broadcast, scatter ->
+// scatter.
 //
 // Chunk layout. N GPUs, M messages per (origin, destination) pair; a chunk is
 // one message, the packet (origin, dest, msg) of the schedule. The executor
@@ -47,10 +48,6 @@
 #include "algorithm/collective.h"
 
 namespace hypercast {
-
-// The runtimes' name of a collective ("allgather", "alltoall", "broadcast",
-// "scatter"); throws Error for one without a counterpart.
-const char* runtimeCollective(Collective c);
 
 struct MscclXmlOptions {
   std::string name = "hypercast";  // <algo name="...">: letters, digits, '_', '-', '.', ','

@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "emit/msccl_xml.h"
 #include "util/json_text.h"
 
 namespace hypercast {
