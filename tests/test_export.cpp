@@ -350,7 +350,7 @@ TEST(Export, AMissingMaxBytesIsCaught) {
   EXPECT_TRUE(anyContains(checker::checkMscclXml(zero).errors, "maxBytes 0"));
 }
 
-TEST(Export, AMissingDependencyIsCaughtByTheExecutor) {
+TEST(Export, AMissingDependencyIsCaught) {
   std::vector<std::string> l = lines(goodXml(Collective::kMultinodeBroadcast));
   const size_t i = find(l, [](const std::string& x) {
     return isStep(x) && attrOf(x, "type") == "s" && attrOf(x, "depid") != "-1";
@@ -358,7 +358,11 @@ TEST(Export, AMissingDependencyIsCaughtByTheExecutor) {
   ASSERT_LT(i, l.size());
   l[i] = withAttr(withAttr(l[i], "depid", "-1"), "deps", "-1");
   const Verdict v = judge(unlines(l), Collective::kMultinodeBroadcast);
-  EXPECT_TRUE(v.format.ok) << joined(v.format.errors);  // legal, but wrong
+  // Legal as a format, but a race: the checker orders every read after its
+  // write over all interleavings; the executor's eager order trips on it.
+  EXPECT_TRUE(anyContains(v.format.errors, "(a missing dependency)")) << joined(v.format.errors);
+  EXPECT_EQ(v.format.error_count, 2u)
+      << joined(v.format.errors);  // unordered, and before any write
   EXPECT_TRUE(anyContains(v.run.errors, "before anything was written there"))
       << joined(v.run.errors);
   // And a dependency on a step that raises no flag.
@@ -369,6 +373,42 @@ TEST(Export, AMissingDependencyIsCaughtByTheExecutor) {
   const Verdict w = judge(unlines(h), Collective::kMultinodeBroadcast);
   EXPECT_TRUE(anyContains(w.format.errors, "never raises the flag")) << joined(w.format.errors);
   EXPECT_TRUE(w.run.deadlock);
+}
+
+// Extra dependencies travel as nop steps before the step they belong to; the
+// kernel's step counter counts them (msccl_kernel.cu), the parser hands their
+// dependency to the next real step (msccl_parser.cc).
+TEST(Export, NopStepsCarryExtraDependencies) {
+  std::vector<std::string> l = lines(goodXml(Collective::kMultinodeBroadcast));
+  // The first forwarded send: a nop with its dependency goes before it.
+  const size_t i = find(l, [](const std::string& x) {
+    return isStep(x) && attrOf(x, "type") == "s" && attrOf(x, "depid") != "-1";
+  });
+  ASSERT_LT(i, l.size());
+  std::string nop = withAttr(l[i], "type", "nop");
+  nop = withAttr(withAttr(withAttr(nop, "srcoff", "-1"), "dstoff", "-1"), "cnt", "0");
+  l.insert(l.begin() + long(i), nop);
+  for (size_t k = i + 1; k < l.size() && isStep(l[k]); ++k) {  // renumber the rest of the tb
+    l[k] = withAttr(l[k], "s", std::to_string(std::stoi(attrOf(l[k], "s")) + 1));
+  }
+  const Verdict v = judge(unlines(l), Collective::kMultinodeBroadcast);
+  EXPECT_TRUE(v.format.ok) << joined(v.format.errors);
+  EXPECT_TRUE(v.run.ok) << joined(v.run.errors);
+  // The real step after a nop needs a dependency of its own.
+  std::vector<std::string> bare = l;
+  bare[i + 1] = withAttr(withAttr(bare[i + 1], "depid", "-1"), "deps", "-1");
+  EXPECT_TRUE(anyContains(judge(unlines(bare), Collective::kMultinodeBroadcast).format.errors,
+                          "without a dependency of its own"));
+  // A nop with nothing after it in its threadblock.
+  std::vector<std::string> tail = lines(goodXml(Collective::kMultinodeBroadcast));
+  const size_t end =
+      find(tail, [](const std::string& x) { return x.find("</tb>") != std::string::npos; });
+  tail.insert(tail.begin() + long(end),
+              "      <step s=\"" + std::to_string(std::stoi(attrOf(tail[end - 1], "s")) + 1) +
+                  "\" type=\"nop\" srcbuf=\"i\" srcoff=\"-1\" dstbuf=\"o\" dstoff=\"-1\" cnt=\"0\" "
+                  "depid=\"5\" deps=\"0\" hasdep=\"0\"/>");
+  EXPECT_TRUE(anyContains(judge(unlines(tail), Collective::kMultinodeBroadcast).format.errors,
+                          "a nop with no real step after it"));
 }
 
 TEST(Export, TheParsersTextRulesAreChecked) {

@@ -10,10 +10,13 @@
 //  - one FIFO per (sender, receiver, channel): a send appends the cnt chunks it
 //    reads, a receive takes the oldest entry, which must hold as many chunks;
 //    rcs receives, writes and sends on; cpy copies locally;
-//  - the order is adversarial to a missing dependency: every step that only
+//  - the order leans against a missing dependency: every step that only
 //    sends or copies runs as soon as it may, receives one per threadblock per
 //    round; a send or copy of a buffer cell nothing has written yet is an error
-//    (on a GPU it would send garbage), so is overwriting a cell of i or o;
+//    (on a GPU it would send garbage), so is overwriting a cell of i or o. It
+//    is one legal interleaving, not every one: the format checker covers all
+//    of them, for deadlocks (its cycle check, with FIFOs that never fill) and
+//    for races (every read of o or s ordered after its write);
 //  - until every threadblock has finished, or nothing can move (a deadlock,
 //    reported with what each stuck threadblock waits for);
 //  - then nothing may be left in a FIFO, and every GPU's output buffer must hold

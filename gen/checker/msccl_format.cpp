@@ -804,6 +804,102 @@ void checkConnectionsAndCycles(const MscclAlgo& a, const MscclLimits& limits, Er
         " steps can never run)");
 }
 
+// Every read of a cell of o or s is ordered after a write of it, and after
+// every write of it that it is not ordered before, by what the kernel orders
+// between a GPU's threadblocks: program order and dependencies (a dependency
+// on step d of tb b waits until b has finished steps 0..d). Ordering through
+// other GPUs is not counted. `before[x]` is, per threadblock, the last of its
+// steps that has finished before step x starts (a vector clock).
+void checkRaces(const MscclAlgo& a, Errors& e) {
+  for (const MscclGpu& g : a.gpus) {
+    const size_t nt = g.tbs.size();
+    std::map<int, size_t> pos;
+    std::vector<size_t> base(nt + 1, 0), tb_of;
+    for (size_t t = 0; t < nt; ++t) {
+      pos[g.tbs[t].id] = t;
+      base[t + 1] = base[t] + g.tbs[t].steps.size();
+      tb_of.insert(tb_of.end(), g.tbs[t].steps.size(), t);
+    }
+    const size_t ns = base[nt];
+    constexpr size_t kNo = ~size_t{0};
+    std::vector<size_t> dep(ns, kNo);  // the step a step's dependency names
+    std::vector<std::vector<size_t>> after(ns);
+    std::vector<uint8_t> pending(ns, 0);
+    for (size_t x = 0; x < ns; ++x) {
+      const size_t t = tb_of[x], k = x - base[t];
+      const MscclStep& st = g.tbs[t].steps[k];
+      if (k > 0) after[x - 1].push_back(x), ++pending[x];
+      auto it = pos.find(st.depid);
+      if (st.depid >= 0 && it != pos.end() && it->second != t && st.deps >= 0 &&
+          size_t(st.deps) < g.tbs[it->second].steps.size()) {
+        dep[x] = base[it->second] + size_t(st.deps);
+        after[dep[x]].push_back(x), ++pending[x];
+      }
+    }
+    std::vector<int32_t> before(ns * nt, -1);
+    std::vector<size_t> ready, order;
+    for (size_t x = 0; x < ns; ++x) {
+      if (!pending[x]) ready.push_back(x);
+    }
+    auto merge = [&](size_t into, size_t from) {  // into starts after `from` finished
+      for (size_t t = 0; t < nt; ++t) {
+        before[into * nt + t] = std::max(before[into * nt + t], before[from * nt + t]);
+      }
+      const size_t t = tb_of[from];
+      before[into * nt + t] = std::max(before[into * nt + t], int32_t(from - base[t]));
+    };
+    while (!ready.empty()) {
+      const size_t x = ready.back();
+      ready.pop_back();
+      order.push_back(x);
+      for (size_t y : after[x]) {
+        merge(y, x);
+        if (--pending[y] == 0) ready.push_back(y);
+      }
+    }
+    if (order.size() != ns) continue;         // a cycle, reported by the cycle check
+    auto ordered = [&](size_t w, size_t r) {  // w finished before r starts
+      return before[r * nt + tb_of[w]] >= int32_t(w - base[tb_of[w]]);
+    };
+    auto name = [&](size_t x) {
+      const MscclTb& tb = g.tbs[tb_of[x]];
+      return stepName(g, tb, tb.steps[x - base[tb_of[x]]]);
+    };
+    std::map<std::pair<char, int64_t>, std::vector<size_t>> writers;
+    for (size_t x = 0; x < ns; ++x) {
+      const MscclStep& st = g.tbs[tb_of[x]].steps[x - base[tb_of[x]]];
+      if (!writesLocal(st.type) || st.dstbuf == 'i') continue;
+      for (int32_t c = 0; c < st.cnt; ++c)
+        writers[{st.dstbuf, int64_t(st.dstoff) + c}].push_back(x);
+    }
+    for (size_t x = 0; x < ns; ++x) {
+      const MscclStep& st = g.tbs[tb_of[x]].steps[x - base[tb_of[x]]];
+      if (!readsLocal(st.type) || st.srcbuf == 'i') continue;
+      for (int32_t c = 0; c < st.cnt; ++c) {
+        const int64_t cell = int64_t(st.srcoff) + c;
+        const std::string what = std::string(1, st.srcbuf) + "[" + std::to_string(cell) + "]";
+        auto it = writers.find({st.srcbuf, cell});
+        if (it == writers.end()) {
+          e.add(name(x) + " reads " + what + ", which no step of its GPU writes");
+          continue;
+        }
+        bool after_one = false;
+        for (size_t w : it->second) {
+          if (ordered(w, x)) {
+            after_one = true;
+          } else if (!ordered(x, w)) {
+            e.add(name(x) + " reads " + what + " unordered with " + name(w) +
+                  ", which writes it (a missing dependency)");
+          }
+        }
+        if (!after_one) {
+          e.add(name(x) + " reads " + what + " before any step that writes it");
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 const char* toString(MscclStepType t) {
@@ -854,6 +950,7 @@ MscclFormatReport checkMscclXml(const std::string& text, const MscclLimits& limi
   if (r.parsed) {
     checkAlgo(r.algo, e);
     checkConnectionsAndCycles(r.algo, limits, e);
+    checkRaces(r.algo, e);
   }
   r.ok = r.error_count == 0;
   return r;

@@ -61,6 +61,11 @@
 //  - no cycle of waits: program order in a threadblock, dependencies, and each
 //    receive after its send ([T] check_dependency_cycles and
 //    check_threadblock_ordering);
+//  - no race: every step that reads a cell of o or s is ordered after a step
+//    of its GPU that writes it, and is not unordered with any that does, by
+//    program order and dependencies (a dependency on step d of tb b waits for
+//    b's steps 0..d [K]); a forwarded chunk thus waits on its receive through
+//    depid/deps. Ordering through other GPUs is not counted;
 //  - parser capacity per GPU: <algo>, every <gpu>, and that GPU's <tb>s and
 //    <step>s at most 4096 (MAX_NODES), at most 1024 children of one element
 //    (MAX_SUBS).
