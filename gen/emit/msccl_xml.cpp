@@ -42,7 +42,9 @@ struct Tb {
 
 struct Gpu {
   std::vector<Tb> tbs;
-  std::unordered_map<uint64_t, uint32_t> index;  // (peer, chan, direction) -> tbs[]
+  // (peer, chan, direction) -> tbs[]: a GPU has few peers, searched in order.
+  std::vector<int64_t> peers;
+  std::vector<int32_t> index;  // [(peer's rank in peers * kMaxChannels + chan) * 2 + dir]
   uint32_t scratch = 0;
 };
 
@@ -90,17 +92,23 @@ uint32_t checkedOffset(uint64_t off, const char* what) {
   return static_cast<uint32_t>(off);
 }
 
-uint32_t tbOf(Gpu& g, int64_t peer, uint32_t chan, bool sending) {
-  const uint64_t key = (uint64_t(peer) * kMaxChannels + chan) * 2 + (sending ? 1 : 0);
-  auto it = g.index.find(key);
-  if (it != g.index.end()) return it->second;
-  Tb tb;
-  tb.chan = chan;
-  (sending ? tb.send : tb.recv) = peer;
-  g.tbs.push_back(std::move(tb));
-  const uint32_t id = static_cast<uint32_t>(g.tbs.size() - 1);
-  g.index.emplace(key, id);
-  return id;
+uint32_t tbOf(Gpu& g, int64_t peer, uint32_t chan, bool sending, uint32_t steps) {
+  size_t p = 0;
+  while (p < g.peers.size() && g.peers[p] != peer) ++p;
+  if (p == g.peers.size()) {
+    g.peers.push_back(peer);
+    g.index.resize(g.peers.size() * kMaxChannels * 2, -1);
+  }
+  int32_t& id = g.index[(p * kMaxChannels + chan) * 2 + (sending ? 1 : 0)];
+  if (id < 0) {
+    Tb tb;
+    tb.chan = chan;
+    (sending ? tb.send : tb.recv) = peer;
+    tb.ops.reserve(steps);
+    g.tbs.push_back(std::move(tb));
+    id = static_cast<int32_t>(g.tbs.size() - 1);
+  }
+  return static_cast<uint32_t>(id);
 }
 
 // One element's tag, built in a buffer and appended at once (the files run to
@@ -173,6 +181,7 @@ MscclXml emitMscclXml(const Schedule& s, const MscclXmlOptions& o) {
                 " steps, beyond MSCCL's " + std::to_string(kMaxChannels));
   }
 
+  const uint32_t per_tb = (busiest + channels - 1) / channels;  // steps of the fullest threadblock
   std::vector<Gpu> gpus(n);
   std::unordered_map<uint64_t, Place> held;  // (gpu, packet key) -> where it was received
   held.reserve(s.transfers.size());
@@ -199,7 +208,7 @@ MscclXml emitMscclXml(const Schedule& s, const MscclXmlOptions& o) {
       to.buf = 's';
       to.off = checkedOffset(rx.scratch++, "a scratch buffer");
     }
-    const uint32_t rtb = tbOf(rx, t.from, chan, false);
+    const uint32_t rtb = tbOf(rx, t.from, chan, false, per_tb);
     Op recv;
     recv.type = 'r';
     recv.srcbuf = from.buf;
@@ -213,7 +222,7 @@ MscclXml emitMscclXml(const Schedule& s, const MscclXmlOptions& o) {
       throw Error("the schedule delivers a packet twice to one node");
     }
     Gpu& tx = gpus[t.from];
-    const uint32_t stb = tbOf(tx, t.to, chan, true);
+    const uint32_t stb = tbOf(tx, t.to, chan, true, per_tb);
     Op send = recv;
     send.type = 's';
     if (from.tb >= 0) {
