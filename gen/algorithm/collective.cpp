@@ -30,6 +30,20 @@ Collective parseCollective(const std::string& word) {
               "multinode-scatter)");
 }
 
+const char* runtimeCollective(Collective c) {
+  switch (c) {
+    case Collective::kMultinodeBroadcast:
+      return "allgather";
+    case Collective::kTotalExchange:
+      return "alltoall";
+    case Collective::kBroadcast:
+      return "broadcast";
+    case Collective::kScatter:
+      return "scatter";
+  }
+  return "?";
+}
+
 bool hasRoot(Collective c) { return c == Collective::kBroadcast || c == Collective::kScatter; }
 
 bool isPersonalized(Collective c) {

@@ -22,6 +22,10 @@ enum class Collective {
 const char* toString(Collective c);  // "broadcast", "multinode-broadcast", ...
 // Throws Error naming the accepted words.
 Collective parseCollective(const std::string& word);
+// The GPU collective runtimes' name of it, as MSCCL's `coll` attribute and
+// SCCL's runtime_name spell it: multinode-broadcast "allgather", total-exchange
+// "alltoall", broadcast "broadcast", scatter "scatter" (emit/msccl_xml.h).
+const char* runtimeCollective(Collective c);
 bool hasRoot(Collective c);         // broadcast, scatter
 bool isPersonalized(Collective c);  // scatter, total exchange: one destination per packet
 

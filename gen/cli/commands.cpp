@@ -14,6 +14,10 @@ const std::vector<Command>& commandTable() {
        "Fragopoulou & Akl on the torus, Faber on Cayley graphs, Cang & Wu on the\n"
        "mesh; a BFS broadcast on every topology), check it, write CSV",
        scheduleOptions, scheduleHelp, cmdSchedule},
+      {"export",
+       "write that schedule as a GPU collective runtime's file: MSCCL XML\n"
+       "(allgather, alltoall, broadcast, scatter) or SCCL/TACCL JSON",
+       exportOptions, exportHelp, cmdExport},
       {"generate",
        "write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
        "routers, or (--collective C) schedule-ROM nodes on any topology",

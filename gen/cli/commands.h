@@ -49,6 +49,9 @@ int cmdSynth(const Args& a);
 std::vector<OptionSpec> tcdOptions();
 CommandHelp tcdHelp();
 int cmdTcd(const Args& a);
+std::vector<OptionSpec> exportOptions();
+CommandHelp exportHelp();
+int cmdExport(const Args& a);
 
 // Refuses (Error) a network the simulation engine ("systemc", "verilator",
 // "cosim") does not take: too many nodes, too many ports per node.
