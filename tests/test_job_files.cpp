@@ -106,6 +106,12 @@ TEST(SchedJob, RefusesWhatAHarnessCannotRun) {
   EXPECT_THROW(hypercast::parseSchedJob(job("[2,2]", 4, 4)), Error);  // root outside
   // 2^32 x 2^32 nodes wrapped around to 0 in the node count.
   EXPECT_THROW(hypercast::parseSchedJob(job("[65536,65536,65536,65536]", 0, 0)), Error);
+  // Fuzzer finding 3: a radix beyond int (a JSON double) was converted by
+  // nlohmann's get<int> with undefined behaviour; one beyond int as an integer
+  // was silently cut to 32 bits.
+  EXPECT_THROW(hypercast::parseSchedJob(job("[2,2777777777777777777777,2]", 8, 0)), Error);
+  EXPECT_THROW(hypercast::parseSchedJob(job("[2,4294967298]", 4, 0)), Error);
+  EXPECT_THROW(hypercast::parseSchedJob(job("[2,2.5]", 4, 0)), Error);
   EXPECT_THROW(hypercast::networkDescFromJson(
                    R"({"kind":"cayley","topology":"t","name":"n","label":"l","radices":[4],)"
                    R"("gens":[[7]],"params":{}})"),

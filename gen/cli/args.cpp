@@ -28,7 +28,9 @@ class HelpFormatter : public CLI::Formatter {
   std::string synopsis_;
 };
 
+// Where the help's second column starts: a command's options, the commands.
 constexpr size_t kOptionColumn = 28;
+constexpr size_t kCommandColumn = 13;
 
 std::unique_ptr<CLI::App> newApp(const std::string& name, const CommandHelp& help, size_t width) {
   auto app = std::make_unique<CLI::App>(help.description, name);
@@ -77,8 +79,7 @@ std::vector<std::string> reversed(const std::vector<std::string>& words) {
 }  // namespace
 
 Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
-           const std::vector<std::string>& words, const CommandHelp& help)
-    : command_(command) {
+           const std::vector<std::string>& words, const CommandHelp& help) {
   const std::string see = " (see 'hypercast " + command + " --help')";
   const auto app = commandApp(command, specs, help);
   try {
@@ -117,15 +118,10 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
   }
 }
 
-std::string helpText(const std::string& command, const std::vector<OptionSpec>& specs,
-                     const CommandHelp& help) {
-  return helpOf(*commandApp(command, specs, help));
-}
-
 std::string parseTopLevel(const std::vector<std::string>& words,
                           const std::vector<CommandSummary>& commands, const CommandHelp& help,
                           const std::string& version) {
-  const auto app = newApp("hypercast", help, 13);
+  const auto app = newApp("hypercast", help, kCommandColumn);
   app->set_version_flag("--version", "hypercast " + version, "print the version");
   for (const CommandSummary& c : commands)
     app->add_subcommand(c.name, c.summary)->group("commands");

@@ -55,13 +55,8 @@ class Args {
   long long getInt(const std::string& name, long long fallback, long long lo, long long hi) const;
 
  private:
-  std::string command_;
   std::map<std::string, std::string> values_;
 };
-
-// The help `hypercast COMMAND --help` prints (what Args throws for --help).
-std::string helpText(const std::string& command, const std::vector<OptionSpec>& specs,
-                     const CommandHelp& help);
 
 // The top level, `hypercast [--help | --version]`, for words that do not start
 // with a command name: throws HelpRequested for --help, -h and help (the help

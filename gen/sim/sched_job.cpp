@@ -1,6 +1,9 @@
 #include "sim/sched_job.h"
 
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 #include "util/error.h"
 
@@ -9,6 +12,33 @@ namespace hypercast {
 using Json = nlohmann::ordered_json;
 
 namespace {
+
+// A whole-number field: a JSON integer within T's range. (nlohmann's get<T>
+// converts a fraction or an integer out of range without a word, or, from a
+// double beyond T, with undefined behaviour: the fuzzer's finding.)
+template <class T>
+T integer(const Json& v, const char* what) {
+  static_assert(std::is_integral<T>::value, "whole numbers only");
+  constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<T>::max());
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    if (u <= kMax) return static_cast<T>(u);
+  } else if (v.is_number_integer()) {
+    const int64_t s = v.get<int64_t>();
+    const bool fits = s >= 0 ? static_cast<uint64_t>(s) <= kMax
+                             : std::is_signed<T>::value &&
+                                   s >= static_cast<int64_t>(std::numeric_limits<T>::min());
+    if (fits) return static_cast<T>(s);
+  }
+  throw Error(std::string(what) + " must be a whole number in range, got " + v.dump());
+}
+
+std::vector<int> integers(const Json& v, const char* what) {
+  if (!v.is_array()) throw Error(std::string(what) + " must be a list");
+  std::vector<int> out;
+  for (const Json& x : v) out.push_back(integer<int>(x, what));
+  return out;
+}
 
 Json netToJson(const NetworkDesc& n) {
   Json params = Json::object();
@@ -30,8 +60,10 @@ NetworkDesc netFromJson(const Json& j) {
   n.topology = j.at("topology").get<std::string>();
   n.name = j.at("name").get<std::string>();
   n.label = j.at("label").get<std::string>();
-  n.radices = j.at("radices").get<std::vector<int>>();
-  n.gens = j.at("gens").get<std::vector<std::vector<int>>>();
+  n.radices = integers(j.at("radices"), "radices");
+  const Json& gens = j.at("gens");
+  if (!gens.is_array()) throw Error("gens must be a list");
+  for (const Json& g : gens) n.gens.push_back(integers(g, "gens"));
   for (const auto& kv : j.at("params").items()) {
     n.params.emplace_back(kv.key(), kv.value().get<std::string>());
   }
@@ -99,33 +131,36 @@ SchedJob parseSchedJob(const std::string& text) {
   SchedJob j;
   try {
     const Json o = Json::parse(text);
-    if (o.value("hypercast_sched_job", 0) != 1) throw Error("not a hypercast schedule job");
+    if (!o.is_object() || !o.contains("hypercast_sched_job") || o.at("hypercast_sched_job") != 1) {
+      throw Error("not a hypercast schedule job");
+    }
     j.network = netFromJson(o.at("network"));
     const Json& c = o.at("collective");
     j.problem.collective = parseCollective(c.at("name").get<std::string>());
-    j.problem.nodes = c.at("nodes").get<uint64_t>();
-    j.problem.root = c.at("root").get<uint32_t>();
-    j.problem.messages = c.at("messages").get<uint32_t>();
-    j.steps = o.at("steps").get<uint32_t>();
+    j.problem.nodes = integer<uint64_t>(c.at("nodes"), "nodes");
+    j.problem.root = integer<uint32_t>(c.at("root"), "root");
+    j.problem.messages = integer<uint32_t>(c.at("messages"), "messages");
+    j.steps = integer<uint32_t>(o.at("steps"), "steps");
     j.schedule_csv = o.at("schedule_csv").get<std::string>();
     j.ports_csv = o.at("ports_csv").get<std::string>();
     j.engine = o.at("engine").get<std::string>();
     j.rtl_model = o.at("rtl_model").get<std::string>();
     j.rom_dir = o.at("rom_dir").get<std::string>();
     j.roms = o.at("roms").get<std::vector<std::string>>();
-    j.rom_word_bits = o.at("rom_word_bits").get<int>();
-    j.payload_width = o.at("payload_width").get<int>();
-    j.seed = o.at("seed").get<uint64_t>();
+    j.rom_word_bits = integer<int>(o.at("rom_word_bits"), "rom_word_bits");
+    j.payload_width = integer<int>(o.at("payload_width"), "payload_width");
+    j.seed = integer<uint64_t>(o.at("seed"), "seed");
     j.trace = o.at("trace").get<std::string>();
     j.wave = o.at("wave").get<std::string>();
     j.json = o.at("json").get<bool>();
-    j.repeat = o.at("repeat").get<int64_t>();
+    j.repeat = integer<int64_t>(o.at("repeat"), "repeat");
     j.construction = o.at("construction").get<std::string>();
     j.group_store_and_forward = o.at("group_store_and_forward").get<bool>();
     if (o.contains("lower_bound")) {
       j.bound_known = true;
-      j.bound_steps = o["lower_bound"].at("steps").get<uint64_t>();
-      j.bound_transmissions = o["lower_bound"].at("transmissions").get<uint64_t>();
+      j.bound_steps = integer<uint64_t>(o.at("lower_bound").at("steps"), "lower_bound steps");
+      j.bound_transmissions =
+          integer<uint64_t>(o.at("lower_bound").at("transmissions"), "lower_bound transmissions");
     }
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("schedule job: ") + e.what());
