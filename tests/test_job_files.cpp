@@ -97,7 +97,8 @@ TEST(SchedJob, RefusesWhatAHarnessCannotRun) {
            std::to_string(nodes) + R"(,"root":)" + std::to_string(root) +
            R"(,"messages":1},"steps":1,"schedule_csv":"s","ports_csv":"p","engine":"systemc",)"
            R"("rtl_model":"","rom_dir":"","roms":[],"rom_word_bits":0,"payload_width":8,)"
-           R"("seed":1,"trace":"","wave":"","json":false,"repeat":1})";
+           R"("seed":1,"trace":"","wave":"","json":false,"repeat":1,"construction":"bfs",)"
+           R"("group_store_and_forward":false})";
   };
   const hypercast::SchedJob ok = hypercast::parseSchedJob(job("[2,2]", 4, 3));
   EXPECT_EQ(
