@@ -38,6 +38,22 @@ void expectInterrupted(const hctest::CmdResult& r, int sig) {
   }
 }
 
+// Runs argv in `cwd`, sends `sig` after 2 s (the command must still be running)
+// and waits: it must end within 10 s of the signal, interrupted, with stderr
+// exactly "hypercast: interrupted".
+void runAndInterrupt(const std::vector<std::string>& argv, const std::string& cwd, int sig,
+                     hctest::CmdResult& r) {
+  const hctest::Started p = hctest::start(argv, {}, cwd);
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  ASSERT_TRUE(hctest::running(p)) << argv[1] << " ended before the signal";
+  ::kill(p.pid, sig);
+  const auto t0 = std::chrono::steady_clock::now();
+  r = hctest::finish(p, 60);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
+  expectInterrupted(r, sig);
+  EXPECT_EQ(r.err, "hypercast: interrupted\n");
+}
+
 std::vector<std::string> findAll(const std::string& root, const std::string& fragment) {
   std::vector<std::string> found;
   std::error_code ec;
@@ -147,18 +163,11 @@ TEST(Interrupt, SweepStopsItsRunsAndWritesNothing) {
   const std::string t = hctest::tempFolder("intr-sweep");
   ASSERT_FALSE(t.empty());
   const std::string out = t + "/sweep out";
-  const hctest::Started p =
-      hctest::start({hctest::hypercast(), "sweep", "--m", "8,6,5", "--rho", "3,2,1", "--rates",
-                     "0.02,0.03", "--cycles", "20000", "--engine", "systemc", "--out", out},
-                    {}, t);
-  std::this_thread::sleep_for(std::chrono::seconds(2));
-  ASSERT_TRUE(hctest::running(p)) << "the sweep ended before the signal";
-  ::kill(p.pid, SIGINT);
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto r = hctest::finish(p, 60);
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
-  expectInterrupted(r, SIGINT);
-  EXPECT_EQ(r.err, "hypercast: interrupted\n");
+  hctest::CmdResult r;
+  ASSERT_NO_FATAL_FAILURE(
+      runAndInterrupt({hctest::hypercast(), "sweep", "--m", "8,6,5", "--rho", "3,2,1", "--rates",
+                       "0.02,0.03", "--cycles", "20000", "--engine", "systemc", "--out", out},
+                      t, SIGINT, r));
   EXPECT_EQ(r.out.find("PASS"), std::string::npos) << r.out;  // no point finished
   EXPECT_TRUE(fs::is_empty(t));
   EXPECT_FALSE(fs::exists(out));
@@ -170,19 +179,12 @@ TEST(Interrupt, SweepStopsItsRunsAndWritesNothing) {
 TEST(Interrupt, TermStopsTheHarness) {
   const std::string t = hctest::tempFolder("intr-harness");
   ASSERT_FALSE(t.empty());
-  const hctest::Started p =
-      hctest::start({hctest::hypercast(), "simulate", "--m", "8,6,5", "--rho", "3,2,1", "--traffic",
-                     "uniform", "--rate", "0.02", "--cycles", "20000", "--engine", "systemc",
-                     "--quiet", "--trace", t + "/trace.csv"},
-                    {}, t);
-  std::this_thread::sleep_for(std::chrono::seconds(2));
-  ASSERT_TRUE(hctest::running(p)) << "the run ended before the signal";
-  ::kill(p.pid, SIGTERM);
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto r = hctest::finish(p, 60);
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
-  expectInterrupted(r, SIGTERM);
-  EXPECT_EQ(r.err, "hypercast: interrupted\n");
+  hctest::CmdResult r;
+  ASSERT_NO_FATAL_FAILURE(
+      runAndInterrupt({hctest::hypercast(), "simulate", "--m", "8,6,5", "--rho", "3,2,1",
+                       "--traffic", "uniform", "--rate", "0.02", "--cycles", "20000", "--engine",
+                       "systemc", "--quiet", "--trace", t + "/trace.csv"},
+                      t, SIGTERM, r));
   EXPECT_TRUE(fs::is_empty(t));
   fs::remove_all(t);
 }
