@@ -76,18 +76,9 @@ Schedule cayleyUniversalBroadcast(const NetworkDesc& net, const PortGraph& g,
 Schedule cayleyUniversalExchange(const NetworkDesc& net, const PortGraph& g) {
   const uint32_t n = static_cast<uint32_t>(g.nodes());
   const int d = g.ports();
-  std::vector<int> dist(n, -1);
-  std::vector<uint32_t> bfs = {0};
-  dist[0] = 0;
-  for (size_t h = 0; h < bfs.size(); ++h) {
-    for (int p = 0; p < d; ++p) {
-      const uint32_t v = g.drives(bfs[h], p).node;
-      if (dist[v] < 0) {
-        dist[v] = dist[bfs[h]] + 1;
-        bfs.push_back(v);
-      }
-    }
-  }
+  const PortGraph::Bfs search = g.bfs(0);
+  const std::vector<int>& dist = search.dist;
+  const std::vector<uint32_t>& bfs = search.order;
   if (bfs.size() != n) throw Error("the graph is not strongly connected");
   // Each target takes a shortest path; the paths are chosen farthest target
   // first, each the cheapest under the convex cost 2 load(p) + 1 per use of

@@ -156,20 +156,10 @@ RegularOrderSearch searchRegularOrder(const PortGraph& g, int attempts) {
     if (g.degree(x) != d) throw Error("a regular order needs a Cayley graph (every port present)");
   }
   RegularOrderSearch r;
-  std::vector<int> dist(n, -1);
-  std::vector<uint32_t> queue = {0};
-  dist[0] = 0;
-  for (size_t h = 0; h < queue.size(); ++h) {
-    for (int p = 0; p < d; ++p) {
-      const uint32_t v = g.drives(queue[h], p).node;
-      if (dist[v] < 0) {
-        dist[v] = dist[queue[h]] + 1;
-        queue.push_back(v);
-      }
-    }
-  }
-  if (queue.size() != n) throw Error("the graph is not strongly connected");
-  r.diameter = dist[queue.back()];
+  const PortGraph::Bfs bfs = g.bfs(0);
+  const std::vector<int>& dist = bfs.dist;
+  if (bfs.order.size() != n) throw Error("the graph is not strongly connected");
+  r.diameter = dist[bfs.order.back()];
   r.bound =
       static_cast<uint32_t>((n - 1 + static_cast<uint64_t>(d) - 1) / static_cast<uint64_t>(d));
   const uint32_t target = std::max<uint32_t>(r.bound, static_cast<uint32_t>(r.diameter));

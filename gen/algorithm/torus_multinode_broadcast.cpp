@@ -17,7 +17,7 @@ Schedule torusMultinodeBroadcast(const TorusLabels& t, uint32_t messages, TorusC
     bases.push_back(pos[static_cast<size_t>(torusPort(t, b.parent[v], v))]);
   }
   const std::vector<NonFullLeader> nonfull = torus_detail::nonFullLeaders(t, b.preorder, bases);
-  const bool paper = torus_detail::usePaper(t, messages, static_cast<int>(how));
+  const bool paper = torus_detail::usePaper(t, messages, how);
   const LaneSplit split = paper ? paperLaneSplit(two_n, messages, nonfull)
                                 : balancedLaneSplit(two_n, messages, nonfull);
   std::vector<TemplateHop> hops;

@@ -15,7 +15,7 @@ Schedule torusScatter(const TorusLabels& t, uint32_t root, uint32_t messages,
   // The resource of lane i is the source's port on T_i: lane i itself.
   const std::vector<NonFullLeader> nonfull =
       torus_detail::nonFullLeaders(t, order, std::vector<int>(order.size(), 0));
-  const bool paper = torus_detail::usePaper(t, messages, static_cast<int>(how));
+  const bool paper = torus_detail::usePaper(t, messages, how);
   const LaneSplit split = paper ? paperLaneSplit(two_n, messages, nonfull)
                                 : balancedLaneSplit(two_n, messages, nonfull);
   std::vector<TemplateHop> hops;

@@ -118,8 +118,7 @@ std::vector<NonFullLeader> nonFullLeaders(const TorusLabels& t,
   return out;
 }
 
-bool usePaper(const TorusLabels& t, uint32_t messages, int how_value) {
-  const auto how = static_cast<TorusConstruction>(how_value);
+bool usePaper(const TorusLabels& t, uint32_t messages, TorusConstruction how) {
   const bool splits = torusPaperSplits(t.n(), messages);
   if (how == TorusConstruction::kPaper && !splits) {
     int odd = t.n();

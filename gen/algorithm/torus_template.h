@@ -8,6 +8,7 @@
 #include "algorithm/collective.h"
 #include "algorithm/torus_bsg.h"
 #include "algorithm/torus_lane_split.h"
+#include "algorithm/torus_schedules.h"
 #include "topology/torus_necklaces.h"
 
 namespace hypercast {
@@ -37,7 +38,7 @@ std::vector<NonFullLeader> nonFullLeaders(const TorusLabels& t,
 
 // Whether to build the paper's construction; throws Error for kPaper where the
 // paper's splitting is fractional.
-bool usePaper(const TorusLabels& t, uint32_t messages, int how_value);
+bool usePaper(const TorusLabels& t, uint32_t messages, TorusConstruction how);
 
 }  // namespace torus_detail
 }  // namespace hypercast

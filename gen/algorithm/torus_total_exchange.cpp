@@ -93,7 +93,7 @@ std::vector<TemplateHop> colouredHops(const TorusLabels& t, uint32_t messages) {
 }  // namespace
 
 Schedule torusTotalExchange(const TorusLabels& t, uint32_t messages, TorusConstruction how) {
-  const bool paper = torus_detail::usePaper(t, messages, static_cast<int>(how));
+  const bool paper = torus_detail::usePaper(t, messages, how);
   std::vector<uint32_t> sources(t.nodes());
   for (uint32_t s = 0; s < t.nodes(); ++s) sources[s] = s;
   Schedule s = torus_detail::fromTemplate(

@@ -152,7 +152,7 @@ int cmdInfo(const Args& a) {
       throw Error("--regular-order searches networks of at most 65536 nodes; " + net.label +
                   " has " + std::to_string(n));
     }
-    writeRegularOrderReport(net, searchRegularOrder(PortGraph::build(net)), j, facts);
+    writeRegularOrderReport(searchRegularOrder(PortGraph::build(net)), j, facts);
   }
   if (a.has("json")) {
     std::cout << j.dump(2) << "\n";

@@ -126,20 +126,8 @@ void cayleySize(const Args& a, const CollectiveProblem& p, uint64_t max_nodes, b
   if (nodes > max_nodes) return;  // the caller says so, in its words
   uint64_t transfers = nodes * (nodes - 1);
   if (p.collective == Collective::kTotalExchange && transfers <= kMaxUniversalTransfers) {
-    const PortGraph g = PortGraph::build(net);
-    std::vector<int> dist(nodes, -1);
-    std::vector<uint32_t> queue = {0};
-    dist[0] = 0;
     uint64_t sum = 0;
-    for (size_t h = 0; h < queue.size(); ++h) {
-      for (int q = 0; q < g.ports(); ++q) {
-        const PortEnd e = g.drives(queue[h], q);
-        if (!e.present() || dist[e.node] >= 0) continue;
-        dist[e.node] = dist[queue[h]] + 1;
-        sum += static_cast<uint64_t>(dist[e.node]);
-        queue.push_back(e.node);
-      }
-    }
+    for (int x : PortGraph::build(net).bfs(0).dist) sum += static_cast<uint64_t>(std::max(x, 0));
     transfers = nodes * sum;
   }
   const uint64_t limit = for_rtl ? kMaxUniversalRtlTransfers : kMaxUniversalTransfers;

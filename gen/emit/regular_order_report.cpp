@@ -5,8 +5,8 @@
 
 namespace hypercast {
 
-void writeRegularOrderReport(const NetworkDesc& net, const RegularOrderSearch& r,
-                             nlohmann::ordered_json& j, std::ostream& text) {
+void writeRegularOrderReport(const RegularOrderSearch& r, nlohmann::ordered_json& j,
+                             std::ostream& text) {
   nlohmann::ordered_json o;
   o["status"] = toString(r.status);
   o["regular"] = r.regular;
@@ -53,7 +53,6 @@ void writeRegularOrderReport(const NetworkDesc& net, const RegularOrderSearch& r
     }
   }
   o["blocks"] = blocks;
-  (void)net;
   j["regular_order"] = o;
 }
 

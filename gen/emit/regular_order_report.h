@@ -7,11 +7,10 @@
 #include <ostream>
 
 #include "algorithm/regular_order.h"
-#include "topology/network.h"
 
 namespace hypercast {
 
-void writeRegularOrderReport(const NetworkDesc& net, const RegularOrderSearch& r,
-                             nlohmann::ordered_json& j, std::ostream& text);
+void writeRegularOrderReport(const RegularOrderSearch& r, nlohmann::ordered_json& j,
+                             std::ostream& text);
 
 }  // namespace hypercast

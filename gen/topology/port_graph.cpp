@@ -58,28 +58,27 @@ int PortGraph::degree(uint64_t x) const {
   return d;
 }
 
-int PortGraph::eccentricity(uint64_t x) const {
-  std::vector<int> dist(nodes_, -1);
-  std::vector<uint64_t> frontier = {x}, next;
-  dist[x] = 0;
-  uint64_t reached = 1;
-  int level = 0;
-  while (!frontier.empty()) {
-    next.clear();
-    for (uint64_t u : frontier) {
-      for (int p = 0; p < ports_; ++p) {
-        const PortEnd e = drives(u, p);
-        if (e.present() && dist[e.node] < 0) {
-          dist[e.node] = level + 1;
-          next.push_back(e.node);
-          ++reached;
-        }
+PortGraph::Bfs PortGraph::bfs(uint64_t x) const {
+  Bfs b;
+  b.dist.assign(nodes_, -1);
+  b.order.push_back(static_cast<uint32_t>(x));
+  b.dist[x] = 0;
+  for (size_t h = 0; h < b.order.size(); ++h) {
+    const uint32_t u = b.order[h];
+    for (int p = 0; p < ports_; ++p) {
+      const PortEnd e = drives(u, p);
+      if (e.present() && b.dist[e.node] < 0) {
+        b.dist[e.node] = b.dist[u] + 1;
+        b.order.push_back(e.node);
       }
     }
-    if (!next.empty()) ++level;
-    frontier.swap(next);
   }
-  return reached == nodes_ ? level : -1;
+  return b;
+}
+
+int PortGraph::eccentricity(uint64_t x) const {
+  const Bfs b = bfs(x);
+  return b.order.size() == nodes_ ? b.dist[b.order.back()] : -1;
 }
 
 void PortGraph::writeCsv(std::ostream& os) const {

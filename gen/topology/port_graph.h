@@ -45,6 +45,14 @@ class PortGraph {
   // The output port of x whose link leads to y, or -1.
   int portTo(uint64_t x, uint64_t y) const;
   int degree(uint64_t x) const;  // present output ports of x
+  // Breadth-first search from x along outputs, ports in ascending order: the
+  // distance of every node (-1 if unreachable) and the nodes in the order
+  // reached (x first; fewer than nodes() if some are unreachable).
+  struct Bfs {
+    std::vector<int> dist;
+    std::vector<uint32_t> order;
+  };
+  Bfs bfs(uint64_t x) const;
   // Largest BFS distance from x along outputs (-1 if some node is unreachable).
   int eccentricity(uint64_t x) const;
 
