@@ -11,7 +11,9 @@
 //  - export: time and size of the 10-cube allgather and the 8-cube alltoall as
 //    MSCCL XML and SCCL JSON, each file checked before it is written;
 //  - the mesh broadcast (Cang & Wu): the per-source TCD tables of 8x8x8 and
-//    16x16x16 with best, and how far best improves on the paper's Algorithm 2.
+//    16x16x16 with best, and how far best improves on the paper's Algorithm 2;
+//  - regress: a 40-job regression's wall time with -j 1, -j 2 and on a
+//    one-node SLURM cluster.
 #include <unistd.h>
 
 #include <algorithm>
@@ -523,6 +525,10 @@ int main(int argc, char** argv) {
     meshBroadcast(hc);
     return 0;
   }
+  if (argc > 1 && std::string(argv[1]) == "regress") {  // the regression rows alone
+    regressRows(hc);
+    return 0;
+  }
   if (argc > 1 && std::string(argv[1]) == "icarus") {  // that row alone
     const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
     icarusVersusVerilator("HYPERCAST_CACHE=" + cache + " ");
@@ -628,6 +634,7 @@ int main(int argc, char** argv) {
   routerSynthesis("programmable", "--m 5,5 --rho 2,2",
                   "--router programmable --max-dims 2 --max-radix 5 --max-degree 8");
   weightUnitSynthesis();
+  regressRows(hc);
   fs::remove_all(cache);
   return 0;
 }

@@ -74,7 +74,7 @@ const std::vector<std::string>& tokens() {
                                   "/dev/null"};
     for (const Command& c : commandTable()) {
       t.push_back(c.name);
-      for (const OptionSpec& s : c.options()) t.push_back("--" + s.name);
+      for (const OptionSpec& s : c.options()) t.push_back(optionWord(s));
     }
     return t;
   }();
@@ -157,7 +157,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     w.erase(w.begin());
     const std::vector<OptionSpec> specs = cmd->options();
-    const Args a(cmd->name, specs, w, cmd->help());
+    const Args a(cmd->name, specs, w, cmd->help(), cmd->words);
     sharedParsers(a, specs);
   } catch (const HelpRequested&) {
   } catch (const Error&) {

@@ -50,8 +50,8 @@ std::unique_ptr<CLI::App> commandApp(const std::string& command,
                                      const CommandHelp& help) {
   auto app = newApp("hypercast " + command, help, kOptionColumn);
   for (const OptionSpec& s : specs) {
-    CLI::Option* o = s.value.empty() ? app->add_flag("--" + s.name, s.help)
-                                     : app->add_option("--" + s.name, s.help);
+    const std::string flag = optionWord(s);
+    CLI::Option* o = s.value.empty() ? app->add_flag(flag, s.help) : app->add_option(flag, s.help);
     if (!s.value.empty()) o->type_name(s.value);
     o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   }
@@ -65,8 +65,9 @@ std::string helpOf(const CLI::App& app) {
   return text + "\n";
 }
 
-// "--name=value" -> "name"; "" for a word that is no long option.
+// "--name=value" -> "name", "-j" -> "j"; "" for a word that is no option.
 std::string longName(const std::string& word) {
+  if (word.size() == 2 && word[0] == '-' && word[1] != '-') return word.substr(1);
   if (word.size() < 3 || word.compare(0, 2, "--") != 0) return "";
   return word.substr(2,
                      word.find('=') == std::string::npos ? std::string::npos : word.find('=') - 2);
@@ -79,7 +80,7 @@ std::vector<std::string> reversed(const std::vector<std::string>& words) {
 }  // namespace
 
 Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
-           const std::vector<std::string>& words, const CommandHelp& help) {
+           const std::vector<std::string>& words, const CommandHelp& help, size_t max_words) {
   const std::string see = " (see 'hypercast " + command + " --help')";
   const auto app = commandApp(command, specs, help);
   try {
@@ -92,27 +93,34 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
     const std::string name = words.empty() ? "" : longName(words.back());
     for (const OptionSpec& s : specs) {
       if (s.name == name && !s.value.empty()) {
-        throw Error("option --" + name + " needs a value " + s.value);
+        throw Error("option " + optionWord(s) + " needs a value " + s.value);
       }
     }
     throw Error(e.what() + see);
   } catch (const CLI::ParseError& e) {
     throw Error(e.what() + see);
   }
-  const std::vector<std::string> extra = app->remaining();
-  if (!extra.empty()) {
-    const std::string name = longName(extra.front());
-    if (name.empty()) throw Error("unexpected argument '" + extra.front() + "'" + see);
-    throw Error("unknown option --" + name + " for 'hypercast " + command + "'" + see);
+  for (const std::string& word : app->remaining()) {
+    const std::string name = longName(word);
+    const bool bare = word.empty() || word[0] != '-' || word == "-";
+    if (bare && words_.size() < max_words) {
+      words_.push_back(word);
+      continue;
+    }
+    if (name.empty()) throw Error("unexpected argument '" + word + "'" + see);
+    throw Error("unknown option " + word.substr(0, word.find('=')) + " for 'hypercast " + command +
+                "'" + see);
   }
   for (const OptionSpec& s : specs) {
-    const CLI::Option* o = app->get_option("--" + s.name);
+    if (s.short_form) short_.push_back(s.name);
+    const std::string flag = optionWord(s);
+    const CLI::Option* o = app->get_option(flag);
     const std::vector<std::string>& results = o->results();
     if (results.empty()) continue;
-    if (results.size() > 1) throw Error("option --" + s.name + " given twice");
+    if (results.size() > 1) throw Error("option " + flag + " given twice");
     // CLI11 gives a flag "true", or the text of --flag=TEXT.
     if (s.value.empty() && results.front() != "true") {
-      throw Error("option --" + s.name + " takes no value");
+      throw Error("option " + flag + " takes no value");
     }
     values_[s.name] = s.value.empty() ? "1" : results.front();
   }
@@ -150,6 +158,15 @@ std::string parseTopLevel(const std::vector<std::string>& words,
               ")");
 }
 
+std::string optionWord(const OptionSpec& s) { return (s.short_form ? "-" : "--") + s.name; }
+
+std::string Args::wordOf(const std::string& name) const {
+  for (const std::string& s : short_) {
+    if (s == name) return "-" + name;
+  }
+  return "--" + name;
+}
+
 std::string Args::get(const std::string& name, const std::string& fallback) const {
   auto it = values_.find(name);
   return it == values_.end() ? fallback : it->second;
@@ -185,10 +202,11 @@ long long parseInt(const std::string& option, const std::string& text) {
 long long Args::getInt(const std::string& name, long long fallback, long long lo,
                        long long hi) const {
   if (!has(name)) return fallback;
-  const long long v = parseInt("--" + name, get(name));
+  const std::string flag = wordOf(name);
+  const long long v = parseInt(flag, get(name));
   if (v < lo || v > hi) {
-    throw Error("--" + name + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
-                ", got " + std::to_string(v));
+    throw Error(flag + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
+                std::to_string(v));
   }
   return v;
 }

@@ -18,10 +18,14 @@ namespace hypercast {
 namespace cli {
 
 struct OptionSpec {
-  std::string name;   // without "--"
-  std::string value;  // metavariable, empty for a boolean flag
-  std::string help;   // one or more lines (continuation lines are indented for you)
+  std::string name;         // without "--"
+  std::string value;        // metavariable, empty for a boolean flag
+  std::string help;         // one or more lines (continuation lines are indented for you)
+  bool short_form = false;  // one dash: {"j", "N", ..., true} is -j N
 };
+
+// How the option is typed: "--name", or "-j" for a short form.
+std::string optionWord(const OptionSpec& s);
 
 // What `hypercast COMMAND --help` prints around the generated option list:
 // the description, "usage: <synopsis>", the options, the footer.
@@ -46,16 +50,22 @@ class HelpRequested : public std::exception {
 class Args {
  public:
   // Parses the words after the command's name. Throws Error on bad input and
-  // HelpRequested for --help (or -h).
+  // HelpRequested for --help (or -h). Up to `max_words` words that are no
+  // option nor an option's value are kept in order (words()); more are an error.
   Args(const std::string& command, const std::vector<OptionSpec>& specs,
-       const std::vector<std::string>& words, const CommandHelp& help = {});
+       const std::vector<std::string>& words, const CommandHelp& help = {}, size_t max_words = 0);
 
   bool has(const std::string& name) const { return values_.count(name) != 0; }
+  // The words that are no option (`hypercast regress run DIR`: "run", "DIR").
+  const std::vector<std::string>& words() const { return words_; }
   std::string get(const std::string& name, const std::string& fallback = "") const;
   long long getInt(const std::string& name, long long fallback, long long lo, long long hi) const;
 
  private:
+  std::string wordOf(const std::string& name) const;
   std::map<std::string, std::string> values_;
+  std::vector<std::string> words_;
+  std::vector<std::string> short_;  // names with a short form
 };
 
 // The top level, `hypercast [--help | --version]`, for words that do not start

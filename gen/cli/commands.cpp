@@ -34,6 +34,10 @@ const std::vector<Command>& commandTable() {
        "the mesh broadcast's total communication distance from every source\n"
        "(Cang & Wu's Algorithm 2, best, the lower bound)",
        tcdOptions, tcdHelp, cmdTcd},
+      {"regress",
+       "regressions: expand a YAML file into jobs, run them (locally with a\n"
+       "progress bar, or as a SLURM job array), report JUnit XML and Markdown",
+       regressOptions, regressHelp, cmdRegress, 2},
   };
   return table;
 }

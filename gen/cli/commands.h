@@ -22,6 +22,7 @@ struct Command {
   std::vector<OptionSpec> (*options)();
   CommandHelp (*help)();
   int (*run)(const Args& a);
+  size_t words = 0;  // words that are no option it takes (regress: VERB DIR)
 };
 
 const std::vector<Command>& commandTable();
@@ -52,6 +53,9 @@ int cmdTcd(const Args& a);
 std::vector<OptionSpec> exportOptions();
 CommandHelp exportHelp();
 int cmdExport(const Args& a);
+std::vector<OptionSpec> regressOptions();
+CommandHelp regressHelp();
+int cmdRegress(const Args& a);
 
 // Refuses (Error) a network the simulation engine ("systemc", "verilator",
 // "cosim") does not take: too many nodes, too many ports per node.

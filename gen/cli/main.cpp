@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     words.erase(words.begin());
-    const hypercast::cli::Args args(cmd->name, cmd->options(), words, cmd->help());
+    const hypercast::cli::Args args(cmd->name, cmd->options(), words, cmd->help(), cmd->words);
     const int code = cmd->run(args);
     // A signal that came as the last child ended still counts.
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);

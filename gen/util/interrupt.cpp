@@ -23,7 +23,10 @@ struct Slot {
 // Written by the main thread with SIGINT/SIGTERM blocked, read by the handler.
 Slot g_slots[kSlots];
 volatile sig_atomic_t g_signal = 0;
-volatile sig_atomic_t g_child = 0;      // process group of the running child, 0: none
+volatile sig_atomic_t g_child = 0;  // process group of the running child, 0: none
+// Process groups of children run side by side (regress run -j N), 0: free slot.
+constexpr int kChildSlots = 64;
+volatile sig_atomic_t g_children[kChildSlots] = {};
 volatile sig_atomic_t g_finishing = 0;  // finish() has run: the handler only records
 const char* g_message = nullptr;
 size_t g_message_len = 0;
@@ -94,10 +97,21 @@ void writeMessage() {
 extern "C" void onSignal(int sig) {
   const int saved = errno;
   if (g_signal == 0) g_signal = sig;
+  bool forwarded = false;
   const pid_t child = static_cast<pid_t>(g_child);
   if (child > 0) {
-    // The runner waits for the child, then throws Interrupted.
     ::kill(-child, sig);
+    forwarded = true;
+  }
+  for (int i = 0; i < kChildSlots; ++i) {
+    const pid_t c = static_cast<pid_t>(g_children[i]);
+    if (c > 0) {
+      ::kill(-c, sig);
+      forwarded = true;
+    }
+  }
+  if (forwarded) {
+    // The runner waits for its children, then throws Interrupted.
     errno = saved;
     return;
   }
@@ -211,6 +225,22 @@ BlockSignals::~BlockSignals() { ::pthread_sigmask(SIG_SETMASK, &old_, nullptr); 
 
 void setChild(pid_t pgid) { g_child = static_cast<sig_atomic_t>(pgid); }
 void clearChild() { g_child = 0; }
+
+bool addChild(pid_t pgid) {
+  for (int i = 0; i < kChildSlots; ++i) {
+    if (g_children[i] == 0) {
+      g_children[i] = static_cast<sig_atomic_t>(pgid);
+      return true;
+    }
+  }
+  return false;
+}
+
+void removeChild(pid_t pgid) {
+  for (int i = 0; i < kChildSlots; ++i) {
+    if (g_children[i] == static_cast<sig_atomic_t>(pgid)) g_children[i] = 0;
+  }
+}
 
 }  // namespace interrupt
 }  // namespace hypercast

@@ -2,8 +2,8 @@
 //
 // install() sets a handler that records the signal and then
 //  - while a child process runs (the runner in gen/cli/run_tool.cpp records its
-//    process group with ChildGuard), forwards the signal to that group and
-//    returns; the runner waits for the child and throws Interrupted, the stack
+//    process group with setChild; the regression runner several with addChild), forwards the signal
+//    to that group and returns; the runner waits for the child and throws Interrupted, the stack
 //    unwinds (TempPath destructors remove their paths) and main() reports;
 //  - otherwise removes every registered temporary path, writes the message and
 //    ends the process at once with status 128 + signal (130 for SIGINT, 143 for
@@ -97,6 +97,11 @@ class BlockSignals {
 // group): an interrupt is forwarded to it. Set with signals blocked.
 void setChild(pid_t pgid);
 void clearChild();
+// Children run side by side (gen/regress/regress_runner.cpp): each group is
+// forwarded an interrupt while it is registered. Up to 64 at once (addChild
+// returns false when full). Called with signals blocked.
+bool addChild(pid_t pgid);
+void removeChild(pid_t pgid);
 
 }  // namespace interrupt
 }  // namespace hypercast

@@ -1,0 +1,218 @@
+// hypercast regress plan|run|run-one|slurm|report: regressions of many jobs
+// (gen/regress/): a YAML file expanded into jobs, run locally or as a SLURM job
+// array, merged into JUnit XML, Markdown and JSON.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "cli/commands.h"
+#include "cli/run_tool.h"
+#include "regress/build_id.h"
+#include "regress/regress_plan.h"
+#include "regress/regress_report.h"
+#include "regress/regress_runner.h"
+#include "regress/slurm_script.h"
+#include "util/error.h"
+#include "util/json_text.h"
+#include "util/output_file.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace cli {
+
+namespace {
+
+// Which options each verb takes.
+const std::map<std::string, std::set<std::string>>& verbs() {
+  static const std::map<std::string, std::set<std::string>> v = {
+      {"plan", {"out"}},      {"run", {"j"}},
+      {"run-one", {"index"}}, {"slurm", {"partition", "array-limit", "cache", "submit"}},
+      {"report", {}},
+  };
+  return v;
+}
+
+std::string folderArg(const Args& a, const std::string& verb) {
+  if (a.words().size() < 2) {
+    throw Error("regress " + verb + " needs the regression's folder (regress " + verb + " DIR)");
+  }
+  const std::string dir = a.words()[1];
+  if (!fs::is_directory(dir)) throw Error("no folder " + dir);
+  return fs::absolute(dir).lexically_normal().string();
+}
+
+int plan(const Args& a) {
+  if (a.words().size() < 2) throw Error("regress plan needs the regression file (REGRESSION.yaml)");
+  if (!a.has("out")) throw Error("regress plan needs --out DIR");
+  const std::string out = a.get("out");
+  checkOutputFolder("--out", out);
+  const regress::RegressPlan p = regress::planRegression(a.words()[1]);
+  nlohmann::ordered_json meta;
+  meta["name"] = p.name;
+  meta["source"] = fs::absolute(a.words()[1]).string();
+  meta["jobs"] = p.jobs.size();
+  meta["skipped"] = p.skipped;
+  writeOutputFiles(
+      out, {{"jobs.json", regress::jobsJsonText(p.jobs)}, {"plan.json", jsonText(meta, 2) + "\n"}});
+  int models = 0;
+  for (const auto& j : p.jobs) models += j.builds_model;
+  std::cout << "planned          " << p.jobs.size() << " jobs, " << models
+            << " Verilated models, into " << out << "/jobs.json\n";
+  for (const std::string& s : p.skipped) std::cout << "skipped          " << s << "\n";
+  return 0;
+}
+
+int run(const Args& a, bool one) {
+  const std::string dir = folderArg(a, one ? "run-one" : "run");
+  const std::vector<regress::RegressJob> jobs = regress::readJobs(dir);
+  regress::RunSettings s;
+  std::vector<int> which;
+  if (one) {
+    if (!a.has("index")) throw Error("regress run-one needs --index I");
+    which.push_back(
+        static_cast<int>(a.getInt("index", 0, 0, static_cast<long long>(jobs.size()) - 1)));
+  } else {
+    s.parallel = static_cast<int>(a.getInt("j", 1, 1, 32));
+    const char* term = std::getenv("TERM");
+    s.tty = ::isatty(2) && !(term && std::string(term) == "dumb");
+  }
+  const regress::RunCounts c = regress::runJobs(dir, jobs, which, s, std::cerr);
+  std::cout << c.total << " jobs: " << c.passed << " passed, " << c.failed << " failed, "
+            << c.errors << " errors (" << c.already << " were already complete); results in " << dir
+            << "/results\n";
+  // run-one is a SLURM task: it succeeds when its job ran; the report has the verdict.
+  if (one) return 0;
+  return c.passed == c.total ? 0 : 1;
+}
+
+int slurm(const Args& a) {
+  const std::string dir = folderArg(a, "slurm");
+  const std::vector<regress::RegressJob> jobs = regress::readJobs(dir);
+  if (jobs.empty()) throw Error(dir + "/jobs.json has no job");
+  regress::SlurmSettings s;
+  s.dir = dir;
+  s.hypercast = regress::selfExe();
+  s.partition = a.get("partition");
+  for (char c : s.partition) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != ',') {
+      throw Error("--partition: '" + s.partition + "' is no partition name");
+    }
+  }
+  s.array_limit = static_cast<int>(a.getInt("array-limit", 8, 1, 100000));
+  const char* env = std::getenv("HYPERCAST_CACHE");
+  s.cache = a.has("cache") ? a.get("cache") : env && *env ? env : dir + "/hc-cache";
+  s.cache = fs::absolute(s.cache).lexically_normal().string();
+  const nlohmann::json meta =
+      nlohmann::json::parse(readFile(regress::planMetaPath(dir)), nullptr, false);
+  s.name = meta.is_object() ? meta.value("name", "regression") : "regression";
+  const regress::SlurmScripts scripts = regress::slurmScripts(s, jobs);
+  std::map<std::string, std::string> files = {{"array.sbatch", scripts.array}};
+  if (!scripts.build.empty()) files["build.sbatch"] = scripts.build;
+  const std::string sd = regress::slurmDir(dir);
+  writeOutputFiles(sd, files, "slurm");
+  std::error_code ec;
+  fs::create_directories(sd + "/logs", ec);  // sbatch does not create --output's folder
+  if (ec) throw Error("cannot create " + sd + "/logs: " + ec.message());
+  if (scripts.build.empty()) fs::remove(sd + "/build.sbatch", ec);
+  for (const auto& f : files)
+    fs::permissions(sd + "/" + f.first, fs::perms::owner_exec, fs::perm_options::add, ec);
+  std::cout << "wrote            " << sd << "/array.sbatch (" << jobs.size() << " tasks, "
+            << s.array_limit << " at once)\n";
+  if (!scripts.build.empty()) {
+    std::cout << "wrote            " << sd << "/build.sbatch (" << scripts.models
+              << " Verilated models, built once before the array)\n";
+  }
+  std::cout << "model cache      " << s.cache << " (must be on a path every node shares)\n";
+  if (!a.has("submit")) {
+    if (!scripts.build.empty()) {
+      std::cout << "submit with      id=$(sbatch --parsable " << sd << "/build.sbatch) && "
+                << "sbatch --dependency=afterok:$id " << sd << "/array.sbatch\n";
+    } else {
+      std::cout << "submit with      sbatch " << sd << "/array.sbatch\n";
+    }
+    return 0;
+  }
+  const regress::SlurmIds ids = regress::submitSlurm(dir, !scripts.build.empty());
+  if (!ids.build.empty()) std::cout << "submitted build  " << ids.build << "\n";
+  std::cout << "submitted array  " << ids.array << "\n";
+  nlohmann::ordered_json j;
+  j["build"] =
+      ids.build.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(ids.build);
+  j["array"] = ids.array;
+  writeOutputFile(sd + "/submitted.json", jsonText(j) + "\n", "slurm");
+  return 0;
+}
+
+int report(const Args& a) {
+  const std::string dir = folderArg(a, "report");
+  const regress::RegressReport r = regress::buildReport(dir, regress::readJobs(dir));
+  writeOutputFiles(dir,
+                   {{"junit.xml", r.junit}, {"summary.md", r.markdown}, {"report.json", r.json}});
+  std::cout << r.markdown.substr(0, r.markdown.find("\n## Jobs")) << "\nwrote            " << dir
+            << "/junit.xml, summary.md, report.json\n";
+  return r.ok() ? 0 : 1;
+}
+
+}  // namespace
+
+std::vector<OptionSpec> regressOptions() {
+  return {
+      {"out", "DIR", "plan: the regression's folder (jobs.json, then results/)"},
+      {"j", "N", "run: jobs at a time, 1..32 (default 1)", true},
+      {"index", "I", "run-one: the job's index in jobs.json (a SLURM array task's)"},
+      {"partition", "P", "slurm: the partition (default: the cluster's)"},
+      {"array-limit", "K", "slurm: array tasks running at once (default 8)"},
+      {"cache", "DIR",
+       "slurm: the Verilated-model cache every node shares (default\n"
+       "$HYPERCAST_CACHE, else DIR/hc-cache)"},
+      {"submit", "", "slurm: submit with sbatch (build stage, then the array) and print the ids"},
+  };
+}
+
+CommandHelp regressHelp() {
+  return {
+      "hypercast regress plan REGRESSION.yaml --out DIR | run DIR [-j N] |\n"
+      "       slurm DIR [--partition P] [--array-limit K] [--submit] | report DIR",
+      "Regressions: many simulate, schedule and synth jobs from one YAML file.\n"
+      "  plan      expands the file (networks x workloads x engines x sweeps x\n"
+      "            repeats) into DIR/jobs.json, one job per line\n"
+      "  run       runs the jobs not yet done, N at a time, with a progress bar on a\n"
+      "            terminal; each job gets DIR/results/<id>/ (summary.json, the\n"
+      "            command's report, its log, a trace if it failed). A job already done\n"
+      "            with the same inputs and hypercast build is skipped: after Ctrl-C or\n"
+      "            a crash, run again and only what is missing runs\n"
+      "  run-one   runs job I (what a SLURM array task runs)\n"
+      "  slurm     writes DIR/slurm/build.sbatch (each Verilated model built once) and\n"
+      "            array.sbatch (--array=0-(J-1)%K); --submit submits both, the array\n"
+      "            with --dependency=afterok on the build job\n"
+      "  report    writes DIR/junit.xml, DIR/summary.md and DIR/report.json\n"
+      "Exit status: run and report 0 when every job passed, 1 otherwise; 2 bad input.\n"
+      "The file's schema is in README.md (Regressions).\n",
+      ""};
+}
+
+int cmdRegress(const Args& a) {
+  if (a.words().empty()) throw Error("regress needs a verb: plan, run, run-one, slurm, report");
+  const std::string verb = a.words()[0];
+  const auto v = verbs().find(verb);
+  if (v == verbs().end()) {
+    throw Error("unknown regress verb '" + verb + "' (plan, run, run-one, slurm, report)");
+  }
+  for (const OptionSpec& s : regressOptions()) {
+    if (a.has(s.name) && !v->second.count(s.name)) {
+      throw Error("option " + optionWord(s) + " is not for 'regress " + verb + "'");
+    }
+  }
+  if (verb == "plan") return plan(a);
+  if (verb == "run" || verb == "run-one") return run(a, verb == "run-one");
+  if (verb == "slurm") return slurm(a);
+  return report(a);
+}
+
+}  // namespace cli
+}  // namespace hypercast

@@ -1,0 +1,514 @@
+#include "regress/regress_plan.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "cli/commands.h"
+#include "cli/network_args.h"
+#include "cli/topologies.h"
+#include "util/error.h"
+
+namespace hypercast {
+namespace regress {
+
+namespace {
+
+using cli::OptionSpec;
+
+// Where a value came from: its key's path and the line of that key.
+struct Origin {
+  std::string key;
+  int line = 1;
+};
+
+class Planner {
+ public:
+  explicit Planner(std::string file) : file_(std::move(file)) {}
+  RegressPlan run();
+
+ private:
+  struct Network {
+    std::string name, topology;
+    std::vector<std::pair<std::string, std::string>> options;  // without "--"; "" value: flag
+    std::map<std::string, Origin> origins;                     // option -> where
+    Origin at;
+  };
+  struct Workload {
+    std::string name, command = "simulate";
+    std::vector<std::string> networks;  // empty: every one
+    Origin networks_at;
+    std::vector<std::string> engines;
+    int repeats = 0;  // 0: the file's
+    std::string fault_node;
+    std::vector<std::pair<std::string, std::vector<std::string>>> options;  // several: a sweep
+    std::vector<bool> swept;
+    std::map<std::string, Origin> origins;
+    Origin at;
+  };
+
+  [[noreturn]] void fail(const Origin& o, const std::string& what) const {
+    throw Error(file_ + ":" + std::to_string(o.line) + ": " + o.key + ": " + what);
+  }
+  static int lineOf(const YAML::Node& n) { return n.Mark().is_null() ? 1 : n.Mark().line + 1; }
+  static Origin at(const std::string& key, const YAML::Node& n) { return {key, lineOf(n)}; }
+
+  std::string scalar(const YAML::Node& n, const Origin& o, const char* what = "a value") const;
+  int whole(const YAML::Node& n, const Origin& o, int lo, int hi) const;
+  std::string name(const YAML::Node& n, const Origin& o) const;
+  std::vector<std::string> words(const YAML::Node& n, const Origin& o) const;
+  // Iterates a mapping's keys: f(key text, value, origin of the key).
+  void eachKey(
+      const YAML::Node& map, const std::string& path,
+      const std::function<void(const std::string&, const YAML::Node&, const Origin&)>& f) const;
+
+  Network network(const YAML::Node& n, const std::string& path) const;
+  Workload workload(const YAML::Node& n, const std::string& path) const;
+  std::vector<std::string> engineList(const YAML::Node& n, const Origin& o) const;
+  void expand(const Workload& w, RegressPlan& plan);
+  // Why the workload cannot run on the network ("" if it can).
+  std::string misfit(const Workload& w, const Network& net) const;
+  void checkJob(const RegressJob& job, const Network& net, const Workload& w) const;
+
+  std::string file_;
+  std::vector<Network> networks_;
+  std::vector<std::string> engines_ = {"systemc"};
+  int repeats_ = 1;
+};
+
+std::vector<OptionSpec> commandSpecs(const std::string& command) {
+  if (command == "schedule") return cli::scheduleOptions();
+  if (command == "synth") return cli::synthOptions();
+  return cli::simulateOptions();
+}
+
+bool validName(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '_' || c == '-';
+  });
+}
+
+// A value made part of a job's id: "0.05" stays, "1,2" becomes "1_2".
+std::string idPart(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) out += std::isalnum(c) || c == '.' || c == '-' ? char(c) : '_';
+  return out;
+}
+
+// Options the regression sets itself, never the file.
+const std::set<std::string>& reserved() {
+  static const std::set<std::string> r = {"json",  "trace",    "wave",   "out",
+                                          "quiet", "topology", "engine", "help"};
+  return r;
+}
+
+std::string Planner::scalar(const YAML::Node& n, const Origin& o, const char* what) const {
+  if (!n.IsScalar()) {
+    fail(o, std::string("expected ") + what + ", got " +
+                (n.IsMap()        ? "a mapping"
+                 : n.IsSequence() ? "a list"
+                                  : "nothing"));
+  }
+  return n.Scalar();
+}
+
+int Planner::whole(const YAML::Node& n, const Origin& o, int lo, int hi) const {
+  const std::string s = scalar(n, o, "a whole number");
+  long long v = 0;
+  try {
+    v = cli::parseInt(o.key, s);
+  } catch (const Error&) {
+    fail(o, "'" + s + "' is not a whole number");
+  }
+  if (v < lo || v > hi) {
+    fail(o, "must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + s);
+  }
+  return static_cast<int>(v);
+}
+
+std::string Planner::name(const YAML::Node& n, const Origin& o) const {
+  const std::string s = scalar(n, o, "a name");
+  if (!validName(s)) fail(o, "'" + s + "' is no name (letters, digits, '_' and '-')");
+  return s;
+}
+
+std::vector<std::string> Planner::words(const YAML::Node& n, const Origin& o) const {
+  if (n.IsScalar()) return {n.Scalar()};
+  if (!n.IsSequence() || n.size() == 0) fail(o, "expected a name or a non-empty list of names");
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n.size(); ++i) {
+    out.push_back(scalar(n[i], at(o.key + "[" + std::to_string(i) + "]", n[i]), "a name"));
+  }
+  return out;
+}
+
+void Planner::eachKey(
+    const YAML::Node& map, const std::string& path,
+    const std::function<void(const std::string&, const YAML::Node&, const Origin&)>& f) const {
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    const std::string key = scalar(it->first, at(path + "?", it->first), "a key");
+    f(key, it->second, at(path.empty() ? key : path + "." + key, it->first));
+  }
+}
+
+std::vector<std::string> Planner::engineList(const YAML::Node& n, const Origin& o) const {
+  std::vector<std::string> out = words(n, o);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] != "systemc" && out[i] != "verilator" && out[i] != "cosim") {
+      fail(n.IsSequence() ? at(o.key + "[" + std::to_string(i) + "]", n[i]) : o,
+           "unknown engine '" + out[i] + "' (engines: systemc, verilator, cosim)");
+    }
+  }
+  return out;
+}
+
+Planner::Network Planner::network(const YAML::Node& n, const std::string& path) const {
+  Network net;
+  net.at = at(path, n);
+  if (!n.IsMap()) fail(net.at, "expected a mapping with name:, topology: and its options");
+  if (!n["name"]) fail(net.at, "missing key 'name'");
+  if (!n["topology"]) fail(net.at, "missing key 'topology' (" + cli::topologyNames() + ")");
+  const cli::TopologyEntry* topo = nullptr;
+  eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
+    if (key == "name") {
+      net.name = name(v, o);
+    } else if (key == "topology") {
+      net.topology = scalar(v, o, "a topology name");
+      for (const auto& e : cli::topologyTable()) {
+        if (e.name == net.topology) topo = &e;
+      }
+      if (!topo) {
+        fail(o, "unknown topology '" + net.topology + "' (" + cli::topologyNames() + ")");
+      }
+    }
+  });
+  std::vector<OptionSpec> allowed = topo->options;
+  for (const OptionSpec& s : cli::rtlOptions()) {
+    if (net.topology == "hypercycle" || s.name == "payload-width") allowed.push_back(s);
+  }
+  eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
+    if (key == "name" || key == "topology") return;
+    const auto spec = std::find_if(allowed.begin(), allowed.end(),
+                                   [&](const OptionSpec& s) { return s.name == key; });
+    if (spec == allowed.end()) {
+      std::string keys = "name, topology";
+      for (const OptionSpec& s : allowed) keys += ", " + s.name;
+      fail(o, "unknown key for a " + net.topology + " network (keys: " + keys + ")");
+    }
+    std::string value;
+    if (v.IsSequence()) {
+      // A list is the option's comma list; a list of lists (--gens) is ';'-separated.
+      for (size_t i = 0; i < v.size(); ++i) {
+        const Origin item = at(o.key + "[" + std::to_string(i) + "]", v[i]);
+        std::string part;
+        if (v[i].IsSequence()) {
+          for (size_t k = 0; k < v[i].size(); ++k) {
+            part += (k ? "," : "") + scalar(v[i][k], item, "a number");
+          }
+        } else {
+          part = scalar(v[i], item, "a number");
+        }
+        value += (i ? (v[i].IsSequence() ? ";" : ",") : "") + part;
+      }
+    } else {
+      value = scalar(v, o);
+    }
+    if (spec->value.empty()) {
+      if (value != "true" && value != "false") fail(o, "a flag takes true or false");
+      if (value == "false") return;
+      value.clear();
+    }
+    net.options.push_back({key, value});
+    net.origins[key] = o;
+  });
+  // The network as the commands will parse it: a bad size is the file's error.
+  std::vector<std::string> argv = {"--topology", net.topology};
+  for (const auto& kv : net.options) {
+    argv.push_back("--" + kv.first);
+    if (!kv.second.empty()) argv.push_back(kv.second);
+  }
+  std::vector<OptionSpec> specs = cli::topologyOptions();
+  for (const OptionSpec& s : cli::rtlOptions()) specs.push_back(s);
+  try {
+    const cli::Args a("regress", specs, argv);
+    (void)cli::parseNetworkDesc(a);
+    if (net.topology == "hypercycle") (void)cli::parseRtlOptions(a);
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    Origin where = net.at;
+    for (const auto& kv : net.origins) {
+      if (what.find("--" + kv.first) != std::string::npos) where = kv.second;
+    }
+    fail(where, what);
+  }
+  return net;
+}
+
+Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path) const {
+  Workload w;
+  w.at = at(path, n);
+  if (!n.IsMap()) fail(w.at, "expected a mapping with name: and the command's options");
+  if (!n["name"]) fail(w.at, "missing key 'name'");
+  if (n["command"]) {
+    const Origin o = at(path + ".command", n["command"]);
+    w.command = scalar(n["command"], o, "a command");
+    if (w.command != "simulate" && w.command != "schedule" && w.command != "synth") {
+      fail(o, "unknown command '" + w.command + "' (simulate, schedule, synth)");
+    }
+  }
+  const std::vector<OptionSpec> specs = commandSpecs(w.command);
+  std::set<std::string> network_keys;
+  for (const OptionSpec& s : cli::topologyOptions()) network_keys.insert(s.name);
+  for (const OptionSpec& s : cli::rtlOptions()) network_keys.insert(s.name);
+  eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
+    if (key == "command") return;
+    if (key == "name") {
+      w.name = name(v, o);
+    } else if (key == "networks") {
+      w.networks = words(v, o);
+      w.networks_at = o;
+      for (size_t i = 0; i < w.networks.size(); ++i) {
+        const bool known = std::any_of(networks_.begin(), networks_.end(),
+                                       [&](const Network& x) { return x.name == w.networks[i]; });
+        if (!known) {
+          fail(v.IsSequence() ? at(o.key + "[" + std::to_string(i) + "]", v[i]) : o,
+               "no network named '" + w.networks[i] + "'");
+        }
+      }
+    } else if (key == "engines") {
+      if (w.command != "simulate") fail(o, "engines are simulate's; this is " + w.command);
+      w.engines = engineList(v, o);
+    } else if (key == "repeats") {
+      w.repeats = whole(v, o, 1, 1000);
+    } else if (key == "fault_node") {
+      w.fault_node = std::to_string(whole(v, o, 0, 1 << 30));
+    } else if (network_keys.count(key) && key != "payload-width") {
+      fail(o, "'" + key + "' describes a network: put it under networks:");
+    } else if (reserved().count(key)) {
+      fail(o, "'" + key + "' is set by the regression itself");
+    } else {
+      const auto spec = std::find_if(specs.begin(), specs.end(),
+                                     [&](const OptionSpec& s) { return s.name == key; });
+      if (spec == specs.end()) {
+        fail(o, "unknown key: not an option of 'hypercast " + w.command + "' (see its --help)");
+      }
+      std::vector<std::string> values;
+      if (v.IsSequence()) {
+        if (v.size() == 0) fail(o, "an empty list sweeps nothing");
+        for (size_t i = 0; i < v.size(); ++i) {
+          values.push_back(scalar(v[i], at(o.key + "[" + std::to_string(i) + "]", v[i])));
+        }
+      } else {
+        values.push_back(scalar(v, o));
+      }
+      if (spec->value.empty()) {
+        for (const std::string& x : values) {
+          if (x != "true" && x != "false") fail(o, "a flag takes true or false");
+        }
+      }
+      w.options.push_back({key, values});
+      w.swept.push_back(v.IsSequence());
+      w.origins[key] = o;
+    }
+  });
+  return w;
+}
+
+std::string Planner::misfit(const Workload& w, const Network& net) const {
+  const cli::TopologyEntry* topo = nullptr;
+  for (const auto& e : cli::topologyTable()) {
+    if (e.name == net.topology) topo = &e;
+  }
+  std::string collective;
+  for (const auto& kv : w.options) {
+    if (kv.first == "collective") collective = kv.second.front();
+  }
+  if (w.command == "synth" && net.topology != "hypercycle") {
+    return "synth takes the hypercycle router; " + net.name + " is a " + net.topology;
+  }
+  if (collective.empty()) {
+    if (w.command == "simulate" && net.topology != "hypercycle") {
+      return net.name + " is a " + net.topology +
+             ": simulate without a collective runs the hypercycle's broadcast routers";
+    }
+    return "";
+  }
+  for (const auto& kv : w.options) {
+    if (kv.first != "collective") continue;
+    for (const std::string& c : kv.second) {
+      const bool has = std::any_of(topo->collectives.begin(), topo->collectives.end(),
+                                   [&](Collective x) { return toString(x) == c; });
+      if (!has) {
+        return net.name + " (" + net.topology + ") has no " + c + " construction (" +
+               cli::collectiveNames(*topo) + ")";
+      }
+    }
+  }
+  return "";
+}
+
+void Planner::checkJob(const RegressJob& job, const Network& net, const Workload& w) const {
+  try {
+    const std::vector<std::string> rest(job.argv.begin() + 1, job.argv.end());
+    const cli::Args a(job.command, commandSpecs(job.command), rest);
+    (void)a;
+  } catch (const Error& e) {
+    const std::string what = e.what();
+    Origin where = w.at;
+    for (const auto* m : {&net.origins, &w.origins}) {
+      for (const auto& kv : *m) {
+        if (what.find("--" + kv.first) != std::string::npos) where = kv.second;
+      }
+    }
+    fail(where, what);
+  }
+}
+
+void Planner::expand(const Workload& w, RegressPlan& plan) {
+  const std::vector<std::string>& engines = w.command != "simulate"
+                                                ? std::vector<std::string>{""}
+                                                : (w.engines.empty() ? engines_ : w.engines);
+  const int repeats = w.repeats ? w.repeats : repeats_;
+  for (const Network& net : networks_) {
+    const bool named =
+        std::find(w.networks.begin(), w.networks.end(), net.name) != w.networks.end();
+    if (!w.networks.empty() && !named) continue;
+    const std::string why = misfit(w, net);
+    if (!why.empty()) {
+      if (named) fail(w.networks_at, why);
+      plan.skipped.push_back(net.name + " x " + w.name + ": " + why);
+      continue;
+    }
+    // Every combination of the swept values (odometer over the lists).
+    std::vector<size_t> pick(w.options.size(), 0);
+    for (bool more = true; more;) {
+      for (const std::string& engine : engines) {
+        for (int r = 1; r <= repeats; ++r) {
+          RegressJob job;
+          job.command = w.command;
+          job.network = net.name;
+          job.workload = w.name;
+          job.engine = engine;
+          job.repeat = r;
+          job.id = net.name + "." + w.name + (engine.empty() ? "" : "." + engine);
+          job.argv = {w.command, "--topology", net.topology};
+          for (const auto& kv : net.options) {
+            job.argv.push_back("--" + kv.first);
+            if (!kv.second.empty()) job.argv.push_back(kv.second);
+          }
+          std::string collective, source = "0";
+          for (size_t i = 0; i < w.options.size(); ++i) {
+            const std::string& key = w.options[i].first;
+            const std::string& value = w.options[i].second[pick[i]];
+            // A word names itself (".total-exchange"), a number its key (".rate0.2").
+            if (w.swept[i]) {
+              job.id += "." +
+                        (std::isalpha(static_cast<unsigned char>(value[0])) ? "" : idPart(key)) +
+                        idPart(value);
+            }
+            if (key == "collective") collective = value;
+            if (key == "source") source = value;
+            if (value == "false") continue;
+            job.argv.push_back("--" + key);
+            if (value != "true") job.argv.push_back(value);
+          }
+          if (!engine.empty()) job.argv.insert(job.argv.end(), {"--engine", engine});
+          if (w.command == "synth") {
+            job.argv.insert(job.argv.end(), {"--out", std::string(kJobDirWord) + "/synth"});
+          } else {
+            job.argv.push_back("--json");
+          }
+          if (!w.fault_node.empty()) job.env["HYPERCAST_FAULT_NODE"] = w.fault_node;
+          if (repeats > 1) job.id += ".r" + std::to_string(r);
+          if (w.command == "simulate" && engine != "systemc") {
+            job.model =
+                net.name + "/" + (collective.empty() ? "router" : collective + "@" + source);
+          }
+          checkJob(job, net, w);
+          job.index = static_cast<int>(plan.jobs.size());
+          plan.jobs.push_back(job);
+        }
+      }
+      more = false;
+      for (size_t i = 0; i < pick.size() && !more; ++i) {
+        if (++pick[i] < w.options[i].second.size()) {
+          more = true;
+        } else {
+          pick[i] = 0;
+        }
+      }
+    }
+  }
+}
+
+RegressPlan Planner::run() {
+  YAML::Node loaded;
+  try {
+    loaded = YAML::LoadFile(file_);
+  } catch (const YAML::BadFile&) {
+    throw Error("cannot read " + file_);
+  } catch (const YAML::ParserException& e) {
+    throw Error(file_ + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+  const YAML::Node& root = loaded;  // const: looking a key up never adds it
+  RegressPlan plan;
+  plan.name = std::filesystem::path(file_).stem().string();
+  const Origin top{"(file)", lineOf(root)};
+  if (!root.IsMap()) fail(top, "expected a mapping with networks: and workloads:");
+  const char* const keys = "name, engines, repeats, networks, workloads";
+  eachKey(root, "", [&](const std::string& key, const YAML::Node& v, const Origin& o) {
+    if (key == "name") {
+      plan.name = name(v, o);
+    } else if (key == "engines") {
+      engines_ = engineList(v, o);
+    } else if (key == "repeats") {
+      repeats_ = whole(v, o, 1, 1000);
+    } else if (key != "networks" && key != "workloads") {
+      fail(o, std::string("unknown key (keys: ") + keys + ")");
+    }
+  });
+  for (const char* key : {"networks", "workloads"}) {
+    if (!root[key]) fail({key, lineOf(root)}, "missing (a list is required)");
+    const YAML::Node list = root[key];
+    if (!list.IsSequence() || list.size() == 0) {
+      fail(at(key, list), "expected a non-empty list");
+    }
+  }
+  const YAML::Node nets = root["networks"];
+  for (size_t i = 0; i < nets.size(); ++i) {
+    const std::string path = "networks[" + std::to_string(i) + "]";
+    Network net = network(nets[i], path);
+    for (const Network& other : networks_) {
+      if (other.name == net.name) fail({path + ".name", net.at.line}, "duplicate network name");
+    }
+    networks_.push_back(net);
+  }
+  const YAML::Node loads = root["workloads"];
+  std::set<std::string> names;
+  for (size_t i = 0; i < loads.size(); ++i) {
+    const std::string path = "workloads[" + std::to_string(i) + "]";
+    const Workload w = workload(loads[i], path);
+    if (!names.insert(w.name).second) fail({path + ".name", w.at.line}, "duplicate workload name");
+    expand(w, plan);
+  }
+  if (plan.jobs.empty()) fail(top, "no job: no workload applies to any network");
+  std::set<std::string> ids, models;
+  for (RegressJob& j : plan.jobs) {
+    if (!ids.insert(j.id).second) {
+      throw Error(file_ + ": two jobs named " + j.id + " (give sweeps distinct values)");
+    }
+    if (!j.model.empty()) j.builds_model = models.insert(j.model).second;
+  }
+  return plan;
+}
+
+}  // namespace
+
+RegressPlan planRegression(const std::string& path) { return Planner(path).run(); }
+
+}  // namespace regress
+}  // namespace hypercast

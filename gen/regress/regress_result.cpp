@@ -1,0 +1,188 @@
+#include "regress/regress_result.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "util/error.h"
+#include "util/json_text.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace regress {
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string hostName() {
+  char h[256] = {};
+  if (::gethostname(h, sizeof h - 1) != 0) return "host";
+  return h;
+}
+
+std::string lastLine(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  const size_t nl = text.rfind('\n');
+  return nl == std::string::npos ? text : text.substr(nl + 1);
+}
+
+// What a failed run's --json report says went wrong first.
+std::string reportMessage(const nlohmann::json& j) {
+  if (!j.is_object()) return "";
+  if (j.contains("first_divergence")) {
+    const auto& d = j["first_divergence"];
+    std::string s = "first divergence";
+    for (const auto& kv : d.items()) s += ", " + kv.key() + " " + jsonText(kv.value());
+    return s;
+  }
+  if (j.contains("checker_errors") && j["checker_errors"].is_array() &&
+      !j["checker_errors"].empty()) {
+    const auto& e = j["checker_errors"].front();
+    return "checker: " + (e.is_string() ? e.get<std::string>() : jsonText(e));
+  }
+  if (j.value("watchdog", false))
+    return "watchdog: no progress (stopped at cycle " +
+           jsonText(j.value("cycles", nlohmann::json())) + ")";
+  const std::string stopped = j.value("stopped_by", "");
+  if (!stopped.empty() && stopped != "completed") return "stopped by " + stopped;
+  for (const char* key : {"holdings_errors", "errors"}) {
+    if (j.contains(key) && j[key].is_array() && !j[key].empty()) {
+      const auto& e = j[key].front();
+      return std::string(key) + ": " + (e.is_string() ? e.get<std::string>() : jsonText(e));
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string resultsDir(const std::string& dir) { return dir + "/results"; }
+std::string resultDir(const std::string& dir, const RegressJob& job) {
+  return resultsDir(dir) + "/" + job.id;
+}
+
+nlohmann::json readSummary(const std::string& dir, const RegressJob& job) {
+  const std::string text = slurp(resultDir(dir, job) + "/summary.json");
+  if (text.empty()) return nullptr;
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  return j.is_object() ? j : nlohmann::json(nullptr);
+}
+
+bool isComplete(const std::string& dir, const RegressJob& job, const std::string& hash) {
+  const nlohmann::json s = readSummary(dir, job);
+  return s.is_object() && s.value("hash", "") == hash;
+}
+
+bool interrupted(int exit_code, int signal) {
+  return signal == SIGINT || signal == SIGTERM || exit_code == 130 || exit_code == 143;
+}
+
+JobOutcome classify(int exit_code, int signal, const std::string& report, const std::string& log) {
+  JobOutcome o;
+  o.exit_code = exit_code;
+  o.signal = signal;
+  o.status = signal == 0 && exit_code == 0   ? "pass"
+             : signal == 0 && exit_code == 1 ? "fail"
+                                             : "error";
+  if (o.status == "pass") return o;
+  const nlohmann::json j = nlohmann::json::parse(report, nullptr, false);
+  o.message = reportMessage(j);
+  if (o.message.empty()) o.message = lastLine(log);
+  if (o.message.empty() && signal) o.message = std::string("killed by ") + ::strsignal(signal);
+  if (o.message.empty()) o.message = "exit " + std::to_string(exit_code);
+  return o;
+}
+
+JobWork::JobWork(const std::string& dir, const RegressJob& job) : final_(resultDir(dir, job)) {
+  const std::string results = resultsDir(dir);
+  std::error_code ec;
+  fs::create_directories(results, ec);
+  if (ec) throw Error("cannot create " + results + ": " + ec.message());
+  // '@' is in no job id: ".tmp-a@" never matches the job "a-b".
+  const std::string stale = ".tmp-" + job.id + "@";
+  for (const auto& e : fs::directory_iterator(results, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(stale, 0) == 0) {
+      std::error_code rm;
+      fs::remove_all(e.path(), rm);
+    }
+  }
+  const std::string work = results + "/" + stale + hostName() + "-" + std::to_string(::getpid());
+  interrupt::BlockSignals block;  // created and registered as one step
+  fs::remove_all(work, ec);
+  if (::mkdir(work.c_str(), 0777) != 0) {
+    throw Error("cannot create " + work + ": " + std::strerror(errno));
+  }
+  guard_ = interrupt::TempPath(work, /*tree=*/true);
+}
+
+void JobWork::commit(const nlohmann::ordered_json& summary) {
+  const std::string work = guard_.path();
+  {
+    std::ofstream f(work + "/summary.json", std::ios::binary);
+    f << jsonText(summary, 2) << "\n";
+    f.flush();
+    if (!f) throw Error("cannot write " + work + "/summary.json");
+  }
+  // An older result is moved aside first: rename() does not replace a folder
+  // that has files.
+  const std::string old = work + ".old";
+  std::error_code ec;
+  if (fs::exists(final_, ec)) {
+    fs::rename(final_, old, ec);
+    if (ec) throw Error("cannot replace " + final_ + ": " + ec.message());
+  }
+  {
+    interrupt::BlockSignals block;
+    if (::rename(work.c_str(), final_.c_str()) != 0) {
+      throw Error("cannot rename " + work + " to " + final_ + ": " + std::strerror(errno));
+    }
+    guard_.release();
+  }
+  fs::remove_all(old, ec);
+}
+
+nlohmann::ordered_json summaryJson(const RegressJob& job, const std::string& hash,
+                                   const JobOutcome& o, const std::string& work) {
+  nlohmann::ordered_json j;
+  j["id"] = job.id;
+  j["index"] = job.index;
+  j["command"] = job.command;
+  j["network"] = job.network;
+  j["workload"] = job.workload;
+  if (!job.engine.empty()) j["engine"] = job.engine;
+  j["repeat"] = job.repeat;
+  j["argv"] = job.argv;
+  if (!job.env.empty()) j["env"] = job.env;
+  j["hash"] = hash;
+  j["status"] = o.status;
+  if (o.signal) {
+    j["signal"] = o.signal;
+  } else {
+    j["exit_code"] = o.exit_code;
+  }
+  j["seconds"] = o.seconds;
+  if (!o.message.empty()) j["message"] = o.message;
+  j["host"] = hostName();
+  const nlohmann::ordered_json report =
+      nlohmann::ordered_json::parse(slurp(work + "/report.json"), nullptr, false);
+  j["report"] = report.is_discarded() ? nlohmann::ordered_json(nullptr) : report;
+  std::error_code ec;
+  if (fs::exists(work + "/trace.csv", ec)) j["trace"] = "trace.csv";
+  return j;
+}
+
+}  // namespace regress
+}  // namespace hypercast

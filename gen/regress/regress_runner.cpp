@@ -1,0 +1,215 @@
+#include "regress/regress_runner.h"
+
+#include <chrono>
+#include <csignal>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "regress/build_id.h"
+#include "regress/child_process.h"
+#include "regress/progress_bar.h"
+#include "regress/regress_result.h"
+#include "util/error.h"
+#include "util/interrupt.h"
+
+namespace hypercast {
+namespace regress {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How long jobs have to end after an interrupt was passed on, before SIGKILL.
+constexpr std::chrono::seconds kGrace{10};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+struct Running {
+  const RegressJob* job = nullptr;
+  std::string hash;
+  std::unique_ptr<JobWork> work;
+  pid_t pid = -1;
+  bool tracing = false;  // the second run, with --trace, of a failed simulate
+  ChildEnd first;        // how the job's own run ended
+  Clock::time_point start;
+  double seconds = 0;
+};
+
+class Runner {
+ public:
+  Runner(const std::string& dir, const RunSettings& s, std::ostream& progress)
+      : dir_(dir), s_(s), progress_(progress), exe_(selfExe()) {}
+
+  RunCounts run(const std::vector<RegressJob>& jobs, const std::vector<int>& which);
+
+ private:
+  void start(const RegressJob& job, const std::string& hash);
+  // Starts the traced rerun of a failed simulate job.
+  void startTrace(Running& r);
+  // The job ended: commit its folder and report it.
+  void finish(Running& r);
+  void count(const std::string& status);
+  [[noreturn]] void stopAll(int sig);
+
+  std::string dir_;
+  RunSettings s_;
+  std::ostream& progress_;
+  std::string exe_;
+  std::vector<std::unique_ptr<Running>> running_;
+  std::unique_ptr<ProgressBar> bar_;
+  RunCounts counts_;
+};
+
+ChildSpec childSpec(const RegressJob& job, const std::vector<std::string>& argv,
+                    const std::string& out, const std::string& err) {
+  ChildSpec c;
+  c.argv = argv;
+  c.env = job.env;
+  c.env["SYSTEMC_DISABLE_COPYRIGHT_MESSAGE"] = "1";
+  c.out = out;
+  c.err = err;
+  return c;
+}
+
+void Runner::start(const RegressJob& job, const std::string& hash) {
+  auto r = std::make_unique<Running>();
+  r->job = &job;
+  r->hash = hash;
+  r->work = std::make_unique<JobWork>(dir_, job);
+  const std::string w = r->work->path();
+  r->start = Clock::now();
+  r->pid = startChild(childSpec(job, jobCommand(job, exe_, w), w + "/report.json", w + "/log.txt"));
+  running_.push_back(std::move(r));
+}
+
+void Runner::startTrace(Running& r) {
+  const std::string w = r.work->path();
+  std::vector<std::string> argv = jobCommand(*r.job, exe_, w);
+  argv.insert(argv.end(), {"--trace", w + "/trace.csv"});
+  {
+    std::ofstream log(w + "/log.txt", std::ios::app);
+    log << "--- the failed run again, with --trace trace.csv\n";
+  }
+  r.tracing = true;
+  r.pid = startChild(childSpec(*r.job, argv, w + "/trace-run.json", w + "/log.txt"));
+}
+
+void Runner::count(const std::string& status) {
+  if (status == "pass") {
+    ++counts_.passed;
+  } else if (status == "fail") {
+    ++counts_.failed;
+  } else {
+    ++counts_.errors;
+  }
+}
+
+void Runner::finish(Running& r) {
+  const std::string w = r.work->path();
+  JobOutcome o =
+      classify(r.first.exit_code, r.first.signal, slurp(w + "/report.json"), slurp(w + "/log.txt"));
+  o.seconds = r.seconds;
+  std::error_code ec;
+  std::filesystem::remove(w + "/trace-run.json", ec);
+  r.work->commit(summaryJson(*r.job, r.hash, o, w));
+  count(o.status);
+  bar_->finished(r.job->id, o.status, o.seconds, o.message);
+}
+
+void Runner::stopAll(int sig) {
+  for (auto& r : running_) signalChild(r->pid, sig);
+  const auto since = Clock::now();
+  bool killed = false;
+  while (!running_.empty()) {
+    for (size_t i = running_.size(); i-- > 0;) {
+      ChildEnd end;
+      if (childEnded(running_[i]->pid, end))
+        running_.erase(running_.begin() + i);  // folder removed
+    }
+    if (!killed && Clock::now() - since > kGrace) {
+      for (auto& r : running_) signalChild(r->pid, SIGKILL);
+      killed = true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  bar_->end();
+  throw interrupt::Interrupted(sig);
+}
+
+RunCounts Runner::run(const std::vector<RegressJob>& jobs, const std::vector<int>& which) {
+  const std::string& build = buildId();
+  std::deque<std::pair<const RegressJob*, std::string>> queue;
+  std::vector<int> all = which;
+  if (all.empty()) {
+    for (const RegressJob& j : jobs) all.push_back(j.index);
+  }
+  counts_.total = static_cast<int>(all.size());
+  for (int i : all) {
+    const RegressJob& job = jobs.at(static_cast<size_t>(i));
+    const std::string hash = jobHash(job, build);
+    if (isComplete(dir_, job, hash)) {
+      ++counts_.already;
+      count(readSummary(dir_, job).value("status", "error"));
+    } else {
+      queue.emplace_back(&job, hash);
+    }
+  }
+  bar_ = std::make_unique<ProgressBar>(progress_, s_.tty, counts_.total, counts_.already);
+  if (!s_.tty || queue.empty()) {
+    progress_ << "regress: " << counts_.total << " jobs, " << counts_.already
+              << " already complete, " << queue.size() << " to run"
+              << (queue.empty() ? "" : " (-j " + std::to_string(s_.parallel) + ")") << "\n"
+              << std::flush;
+  }
+  while (!queue.empty() || !running_.empty()) {
+    if (const int sig = interrupt::pending()) stopAll(sig);
+    while (!queue.empty() && static_cast<int>(running_.size()) < s_.parallel) {
+      start(*queue.front().first, queue.front().second);
+      queue.pop_front();
+    }
+    for (size_t i = running_.size(); i-- > 0;) {
+      Running& r = *running_[i];
+      ChildEnd end;
+      if (!childEnded(r.pid, end)) continue;
+      if (interrupted(end.exit_code, end.signal)) {
+        // Stopped from outside (a scheduler's SIGTERM to the job alone): the
+        // whole run stops as if interrupted; nothing of it is recorded.
+        running_.erase(running_.begin() + i);
+        stopAll(end.signal ? end.signal : end.exit_code - 128);
+      }
+      if (!r.tracing) {
+        r.first = end;
+        r.seconds = std::chrono::duration<double>(Clock::now() - r.start).count();
+        if (r.job->command == "simulate" && end.signal == 0 && end.exit_code == 1) {
+          startTrace(r);
+          continue;
+        }
+      }
+      finish(r);
+      running_.erase(running_.begin() + i);
+    }
+    bar_->tick(static_cast<int>(running_.size()));
+    if (!running_.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  bar_->end();
+  return counts_;
+}
+
+}  // namespace
+
+RunCounts runJobs(const std::string& dir, const std::vector<RegressJob>& jobs,
+                  const std::vector<int>& which, const RunSettings& s, std::ostream& progress) {
+  return Runner(dir, s, progress).run(jobs, which);
+}
+
+}  // namespace regress
+}  // namespace hypercast

@@ -1,0 +1,402 @@
+// `hypercast regress` (issue 19): plan, run, report on a small regression of 13
+// quick jobs (tests/regress/small.yaml: the 3-cube and the hypercycle
+// G^{1,1}_{3,3}, SystemC model), one of which must fail (a fault injected into
+// the model) and show as a JUnit failure; resuming after the runner is killed
+// midway; the regression file's bad inputs; the SLURM scripts' text. The run
+// on a real SLURM cluster is scripts/slurm_test.sh (make test-slurm).
+#include <gtest/gtest.h>
+#include <pty.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "regress/junit_xml.h"
+#include "regress/progress_bar.h"
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kSmall = std::string(HC_SOURCE_DIR) + "/tests/regress/small.yaml";
+// small.yaml's jobs, counted from the file: sched 2 networks x 3 collectives,
+// coll 2 collectives on q3, bcast 2 sources and load 2 rates on g33 (the
+// hypercube has no broadcast router), fault 1.
+constexpr int kSmallJobs = 6 + 2 + 2 + 2 + 1;
+const std::string kFaultJob = "g33.fault.systemc";
+
+hctest::CmdResult hc(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return hctest::runArgv(argv);
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> v;
+  std::stringstream ss(text);
+  for (std::string l; std::getline(ss, l);) v.push_back(l);
+  return v;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Job ids of the result folders that hold a summary (complete), and the other
+// entries of results/.
+std::set<std::string> complete(const std::string& dir, std::vector<std::string>* others = nullptr) {
+  std::set<std::string> done;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir + "/results", ec)) {
+    const std::string name = e.path().filename().string();
+    if (fs::exists(e.path() / "summary.json")) {
+      done.insert(name);
+    } else if (others) {
+      others->push_back(name);
+    }
+  }
+  return done;
+}
+
+std::string planSmall(const std::string& tag) {
+  const std::string dir = hctest::tempFolder(tag);
+  const auto r = hc({"regress", "plan", kSmall, "--out", dir});
+  EXPECT_EQ(r.code, 0) << r.err;
+  return dir;
+}
+
+// A regression file in a fresh folder.
+std::string writeYaml(const std::string& text) {
+  const std::string dir = hctest::tempFolder("regress-yaml");
+  std::ofstream(dir + "/bad.yaml") << text;
+  return dir + "/bad.yaml";
+}
+
+}  // namespace
+
+TEST(Regress, PlanWritesOneJobPerLine) {
+  const std::string dir = planSmall("regress-plan");
+  const auto l = lines(hctest::slurp(dir + "/jobs.json"));
+  ASSERT_EQ(l.size(), kSmallJobs + 2u);  // "[", a line per job, "]"
+  EXPECT_EQ(l.front(), "[");
+  EXPECT_EQ(l.back(), "]");
+  std::set<std::string> ids;
+  for (int i = 0; i < kSmallJobs; ++i) {
+    std::string line = l[i + 1];
+    if (line.back() == ',') line.pop_back();
+    const nlohmann::json j = hctest::parseJson(line);
+    EXPECT_EQ(j.at("index"), i);
+    ids.insert(j.at("id").get<std::string>());
+    const auto argv = j.at("argv").get<std::vector<std::string>>();
+    ASSERT_FALSE(argv.empty());
+    EXPECT_EQ(argv[0], j.at("command").get<std::string>());
+    EXPECT_NE(std::find(argv.begin(), argv.end(), "--json"), argv.end()) << line;
+    if (j.at("command") == "simulate") {
+      EXPECT_NE(std::find(argv.begin(), argv.end(), "systemc"), argv.end()) << line;
+    }
+  }
+  EXPECT_EQ(ids.size(), static_cast<size_t>(kSmallJobs));
+  EXPECT_TRUE(ids.count(kFaultJob));
+  EXPECT_TRUE(ids.count("g33.load.systemc.rate0.2"));
+  EXPECT_TRUE(ids.count("q3.sched.total-exchange"));
+  // The hypercube has no broadcast router: bcast skipped there, and said so.
+  EXPECT_FALSE(ids.count("q3.bcast.systemc.source0"));
+  const nlohmann::json meta = hctest::parseJson(hctest::slurp(dir + "/plan.json"));
+  EXPECT_EQ(meta.at("name"), "small");
+  EXPECT_EQ(meta.at("skipped").size(), 3u);  // q3 x bcast, load, fault
+  fs::remove_all(dir);
+}
+
+TEST(Regress, RunThenReportWithOneFailure) {
+  const std::string dir = planSmall("regress-run");
+  const auto r = hc({"regress", "run", dir, "-j", "2"});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;  // the fault job fails
+  // Not a terminal: a plain line per job.
+  EXPECT_EQ(count(r.err, "] PASS "), kSmallJobs - 1u) << r.err;
+  EXPECT_EQ(count(r.err, "] FAIL " + kFaultJob), 1u) << r.err;
+  EXPECT_NE(r.out.find(std::to_string(kSmallJobs) + " jobs: " + std::to_string(kSmallJobs - 1) +
+                       " passed, 1 failed, 0 errors"),
+            std::string::npos)
+      << r.out;
+  std::vector<std::string> others;
+  EXPECT_EQ(complete(dir, &others).size(), static_cast<size_t>(kSmallJobs));
+  EXPECT_TRUE(others.empty()) << others.front();
+
+  // The failed job: its summary names the checker's finding, its trace is kept.
+  const std::string fault = dir + "/results/" + kFaultJob;
+  const nlohmann::json s = hctest::parseJson(hctest::slurp(fault + "/summary.json"));
+  EXPECT_EQ(s.at("status"), "fail");
+  EXPECT_EQ(s.at("exit_code"), 1);
+  const std::string message = s.at("message");
+  EXPECT_EQ(message.rfind("checker: ", 0), 0u) << message;
+  EXPECT_EQ(s.at("report").at("verdict"), "FAIL");
+  EXPECT_TRUE(fs::file_size(fault + "/trace.csv") > 0);
+  EXPECT_EQ(s.at("env").at("HYPERCAST_FAULT_NODE"), "0");
+  // A passing job: its report and no trace.
+  const std::string pass = dir + "/results/g33.bcast.systemc.source4";
+  const nlohmann::json p = hctest::parseJson(hctest::slurp(pass + "/summary.json"));
+  EXPECT_EQ(p.at("status"), "pass");
+  EXPECT_EQ(p.at("report").at("nodes"), 9);  // G^{1,1}_{3,3}: 3 x 3
+  EXPECT_FALSE(fs::exists(pass + "/trace.csv"));
+
+  // A second run finds everything done and runs nothing.
+  const auto mtime = fs::last_write_time(pass + "/summary.json");
+  const auto again = hc({"regress", "run", dir});
+  EXPECT_EQ(again.code, 1);
+  EXPECT_NE(again.err.find(std::to_string(kSmallJobs) + " already complete, 0 to run"),
+            std::string::npos)
+      << again.err;
+  EXPECT_EQ(fs::last_write_time(pass + "/summary.json"), mtime);
+
+  // The report: one testcase per job, the fault job a failure carrying the
+  // checker's message; Markdown and JSON; exit 1.
+  const auto rep = hc({"regress", "report", dir});
+  EXPECT_EQ(rep.code, 1) << rep.err;
+  const std::string junit = hctest::slurp(dir + "/junit.xml");
+  EXPECT_EQ(count(junit, "<testcase "), static_cast<size_t>(kSmallJobs));
+  EXPECT_EQ(count(junit, "<failure "), 1u);
+  EXPECT_EQ(count(junit, "<error "), 0u);
+  EXPECT_NE(junit.find("tests=\"13\" failures=\"1\" errors=\"0\" skipped=\"0\""),
+            std::string::npos);
+  const std::regex failed_case("<testcase classname=\"hypercast.g33\" name=\"" + kFaultJob +
+                               "\" time=\"[0-9.]+\">\\s*<failure message=\"checker: ");
+  EXPECT_TRUE(std::regex_search(junit, failed_case)) << junit;
+  EXPECT_NE(junit.find("HYPERCAST_FAULT_NODE=0"), std::string::npos);
+  const std::string md = hctest::slurp(dir + "/summary.md");
+  EXPECT_NE(md.find("# Regression small: 12 of 13 passed"), std::string::npos) << md;
+  EXPECT_NE(md.find("| " + kFaultJob + " | fail | checker: "), std::string::npos) << md;
+  const nlohmann::json rj = hctest::parseJson(hctest::slurp(dir + "/report.json"));
+  EXPECT_EQ(rj.at("passed"), 12);
+  EXPECT_EQ(rj.at("failed"), 1);
+  EXPECT_EQ(rj.at("verdict"), "FAIL");
+  fs::remove_all(dir);
+}
+
+// A job's inputs changed (the file re-planned with another cycle count): only
+// the jobs whose argument vector changed run again.
+TEST(Regress, ChangedJobsRunAgain) {
+  const std::string dir = hctest::tempFolder("regress-change");
+  const std::string base =
+      "networks:\n  - {name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}\n"
+      "workloads:\n  - {name: bcast, source: [0, 1, 2]}\n";
+  std::ofstream(dir + "/r.yaml")
+      << base + "  - {name: load, traffic: uniform, rate: 0.1, cycles: 100}\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  auto r = hc({"regress", "run", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("4 jobs, 0 already complete, 4 to run"), std::string::npos) << r.err;
+  std::ofstream(dir + "/r.yaml")
+      << base + "  - {name: load, traffic: uniform, rate: 0.1, cycles: 150}\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  r = hc({"regress", "run", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("4 jobs, 3 already complete, 1 to run"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("PASS g33.load.systemc"), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
+
+// SIGKILL to the runner midway: the job it was running leaves no folder that
+// looks complete, and the rerun runs exactly the jobs that are missing.
+TEST(Regress, ResumesAfterKill) {
+  for (const int sig : {SIGKILL, SIGINT}) {
+    const std::string dir = planSmall("regress-kill");
+    const hctest::Started p = hctest::start({hctest::hypercast(), "regress", "run", dir});
+    ASSERT_TRUE(hctest::waitUntil([&] { return complete(dir).size() >= 3; }, 120));
+    ::kill(p.pid, sig);
+    const hctest::CmdResult killed = hctest::finish(p, 60);
+    if (sig == SIGINT) {
+      EXPECT_EQ(killed.code, 130) << killed.err;
+      EXPECT_EQ(lines(killed.err).back(), "hypercast: interrupted");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // orphans got SIGTERM
+    std::vector<std::string> others;
+    const std::set<std::string> done = complete(dir, &others);
+    ASSERT_GE(done.size(), 3u);
+    ASSERT_LT(done.size(), static_cast<size_t>(kSmallJobs)) << "the run ended before the signal";
+    for (const std::string& o : others) {
+      EXPECT_EQ(o.rfind(".tmp-", 0), 0u) << o << ": a result folder without summary.json";
+      if (sig == SIGINT) ADD_FAILURE() << o << " left behind by an interrupted run";
+    }
+    const auto r = hc({"regress", "run", dir});
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(
+        r.err.find(std::to_string(kSmallJobs) + " jobs, " + std::to_string(done.size()) +
+                   " already complete, " + std::to_string(kSmallJobs - done.size()) + " to run"),
+        std::string::npos)
+        << r.err;
+    EXPECT_EQ(count(r.err, "] PASS ") + count(r.err, "] FAIL "), kSmallJobs - done.size());
+    others.clear();
+    EXPECT_EQ(complete(dir, &others).size(), static_cast<size_t>(kSmallJobs));
+    EXPECT_TRUE(others.empty()) << others.front();
+    fs::remove_all(dir);
+  }
+}
+
+// On a terminal the progress bar is redrawn in place.
+TEST(Regress, ProgressBarOnATerminal) {
+  const std::string dir = hctest::tempFolder("regress-tty");
+  std::ofstream(dir + "/r.yaml")
+      << "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
+         "workloads: [{name: bcast, source: [0, 1, 2, 3]}]\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  int master = -1, slave = -1;
+  ASSERT_EQ(::openpty(&master, &slave, nullptr, nullptr, nullptr), 0);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(slave, 2);
+    ::close(master);
+    ::setenv("TERM", "xterm", 1);
+    ::execl(hctest::hypercast().c_str(), "hypercast", "regress", "run", (dir + "/reg").c_str(),
+            "-j", "2", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(slave);
+  std::string tty;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) tty.append(buf, n);  // EIO at the end
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(master);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << tty;
+  EXPECT_NE(tty.find("\r[####################] 4/4  done 4  failed 0  running 0"),
+            std::string::npos)
+      << tty;
+  EXPECT_EQ(tty.find("] PASS "), std::string::npos) << "plain lines on a terminal";
+  fs::remove_all(dir);
+}
+
+TEST(Regress, ProgressBarText) {
+  using hypercast::regress::ProgressBar;
+  EXPECT_EQ(ProgressBar::line(40, 10, 1, 2, 65, 195, 8),
+            "[##------] 10/40  done 9  failed 1  running 2  1:05  ~3:15 left");
+  EXPECT_EQ(ProgressBar::clock(3725), "1:02:05");
+  EXPECT_EQ(ProgressBar::clock(-1), "?");
+}
+
+TEST(Regress, JunitEscapesText) {
+  using hypercast::regress::JunitCase;
+  const std::string x = hypercast::regress::junitXml(
+      "s<1>", {JunitCase{"c", "a&b", 1.5, "fail", "expected \"x\" < 'y'\x01", ""}});
+  EXPECT_NE(x.find("<testsuite name=\"s&lt;1&gt;\" tests=\"1\" failures=\"1\""), std::string::npos)
+      << x;
+  EXPECT_NE(x.find("name=\"a&amp;b\" time=\"1.500\""), std::string::npos) << x;
+  EXPECT_NE(x.find("message=\"expected &quot;x&quot; &lt; &apos;y&apos;\" type=\"fail\"/>"),
+            std::string::npos)
+      << x;
+}
+
+// Every bad regression file: exit 2 and one line "FILE:LINE: KEY: ...".
+TEST(Regress, BadFilesNameKeyAndLine) {
+  const std::string nets =
+      "networks:\n"
+      "  - name: q3\n"
+      "    topology: hypercube\n"
+      "    dim: 3\n";
+  const std::string loads =
+      "workloads:\n"
+      "  - name: te\n"
+      "    collective: total-exchange\n";
+  struct Case {
+    std::string yaml, where;  // where: "LINE: KEY"
+  };
+  const std::vector<Case> cases = {
+      {"nam: x\n" + nets + loads, "1: nam: unknown key"},
+      {nets + loads + "repeats: many\n", "8: repeats: 'many' is not a whole number"},
+      {nets + loads + "repeats: [1]\n", "8: repeats: expected a whole number, got a list"},
+      {loads, "1: networks: missing"},
+      {nets, "1: workloads: missing"},
+      {"networks: q3\n" + loads, "1: networks: expected a non-empty list"},
+      {"networks:\n  - name: q3\n    topology: hypercube\n    dim: 99\n" + loads,
+       "4: networks[0].dim: --dim must be in 1..24, got 99"},
+      {"networks:\n  - name: q3\n    topology: hypercube\n    radix: 3\n" + loads,
+       "4: networks[0].radix: unknown key for a hypercube network"},
+      {"networks:\n  - name: q3\n    topology: ring\n" + loads,
+       "3: networks[0].topology: unknown topology 'ring'"},
+      {"networks:\n  - topology: hypercube\n    dim: 3\n" + loads,
+       "2: networks[0]: missing key 'name'"},
+      {"networks:\n  - name: m\n    topology: mesh\n    dims: [4, x]\n" + loads,
+       "4: networks[0].dims: --dims"},
+      {nets + "workloads:\n  - name: te\n    colective: total-exchange\n",
+       "7: workloads[0].colective: unknown key"},
+      {nets + "workloads:\n  - name: te\n    collective: total-exchange\n    networks: [q4]\n",
+       "8: workloads[0].networks[0]: no network named 'q4'"},
+      {nets + "workloads:\n  - name: te\n    source: {a: 1}\n",
+       "7: workloads[0].source: expected a value, got a mapping"},
+      {nets + "workloads:\n  - name: b\n    networks: q3\n    source: 0\n",
+       "7: workloads[0].networks: q3 is a hypercube: simulate without a collective"},
+      {nets + loads + "engines: [systemc, rtl]\n", "8: engines[1]: unknown engine 'rtl'"},
+      {nets + "workloads:\n  - name: te\n    trace: t.csv\n",
+       "7: workloads[0].trace: 'trace' is set by the regression itself"},
+      {nets + "  dim: 3\n" + loads, "5:"},  // YAML syntax: the parser's line
+  };
+  for (const Case& c : cases) {
+    const std::string file = writeYaml(c.yaml);
+    const std::string dir = fs::path(file).parent_path().string();
+    const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
+    EXPECT_EQ(r.code, 2) << c.yaml;
+    EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("hypercast: " + file + ":" + c.where, 0), 0u)
+        << "expected " << c.where << "\ngot " << r.err << "for\n"
+        << c.yaml;
+    EXPECT_FALSE(fs::exists(dir + "/out")) << "a bad file wrote something";
+    fs::remove_all(dir);
+  }
+}
+
+// The SLURM scripts: the array runs job i in task i, K at a time; the jobs
+// that need a Verilated model are built first, one per model, in the build
+// stage; the cache is exported to both.
+TEST(Regress, SlurmScripts) {
+  const std::string dir = hctest::tempFolder("regress-slurm");
+  std::ofstream(dir + "/r.yaml")
+      << "engines: [systemc, cosim]\n"
+         "networks:\n"
+         "  - {name: q3, topology: hypercube, dim: 3}\n"
+         "  - {name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}\n"
+         "workloads:\n"
+         "  - {name: te, collective: total-exchange, networks: [q3]}\n"
+         "  - {name: bcast, source: [0, 1, 2]}\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  // 2 engines x (1 + 3) jobs; cosim needs 2 models: q3's total exchange, g33's routers.
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "regress", "slurm", dir + "/reg", "--array-limit", "3",
+                       "--partition", "debug", "--cache", dir + "/shared cache"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string array = hctest::slurp(dir + "/reg/slurm/array.sbatch");
+  EXPECT_NE(array.find("#SBATCH --array=0-7%3\n"), std::string::npos) << array;
+  EXPECT_NE(array.find("#SBATCH --partition=debug\n"), std::string::npos) << array;
+  EXPECT_NE(array.find("export HYPERCAST_CACHE='" + dir + "/shared cache'\n"), std::string::npos)
+      << array;
+  EXPECT_NE(array.find(" regress run-one " + dir + "/reg --index \"$SLURM_ARRAY_TASK_ID\"\n"),
+            std::string::npos)
+      << array;
+  EXPECT_LT(array.find("#SBATCH --array"), array.find("\nset -e"));
+  const std::string build = hctest::slurp(dir + "/reg/slurm/build.sbatch");
+  EXPECT_EQ(count(build, " regress run-one "), 2u) << build;
+  EXPECT_NE(build.find("# q3/total-exchange@0\n"), std::string::npos) << build;
+  EXPECT_NE(build.find("# g33/router\n"), std::string::npos) << build;
+  EXPECT_TRUE(fs::is_directory(dir + "/reg/slurm/logs"));
+  EXPECT_NE(r.out.find("--dependency=afterok:"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+TEST(Regress, VerbsAndOptions) {
+  auto r = hc({"regress"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: regress needs a verb: plan, run, run-one, slurm, report\n");
+  r = hc({"regress", "walk", "/tmp"});
+  EXPECT_EQ(r.err, "hypercast: unknown regress verb 'walk' (plan, run, run-one, slurm, report)\n");
+  r = hc({"regress", "run", "/tmp", "--submit"});
+  EXPECT_EQ(r.err, "hypercast: option --submit is not for 'regress run'\n");
+  r = hc({"regress", "run", "/tmp", "-j", "0"});
+  EXPECT_EQ(r.err, "hypercast: -j must be in 1..32, got 0\n");
+  r = hc({"regress", "report", "/nonexistent-folder"});
+  EXPECT_EQ(r.err, "hypercast: no folder /nonexistent-folder\n");
+  r = hc({"regress", "run", "a", "b"});
+  EXPECT_EQ(r.err, "hypercast: unexpected argument 'b' (see 'hypercast regress --help')\n");
+}
