@@ -499,6 +499,66 @@ void scheduleModels(const std::string& env, const std::string& hc) {
   }
 }
 
+// A 40-job regression (the hypercycle G^{1,1}_{3,3} and the 3-cube, SystemC
+// model): wall time with -j 1 and -j 2, and through a one-node SLURM cluster
+// (scripts/slurm_test.sh --bench starts one where it can; else no figure, why).
+void regressRows(const std::string& hc) {
+  const std::string dir = "/tmp/hc-bench-regress-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    std::ofstream f(dir + "/r.yaml");
+    f << "name: bench40\n"
+         "networks:\n"
+         "  - {name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}\n"
+         "  - {name: q3, topology: hypercube, dim: 3}\n"
+         "workloads:\n"
+         "  - {name: bcast, source: [0, 1, 2, 3, 4, 5, 6, 7, 8]}\n"  // 9 (g33)
+         "  - {name: load, traffic: uniform, rate: [0.05, 0.1, 0.2, 0.3], seed: [1, 2, 3],\n"
+         "     cycles: 2000}\n"                                                          // 12 (g33)
+         "  - {name: rand, random: 8, window: 16, seed: [1, 2, 3, 4, 5, 6, 7, 8, 9]}\n"  // 9
+         "  - {name: sched, command: schedule, collective: [broadcast, multinode-broadcast,\n"
+         "     total-exchange]}\n"  // 6 (both)
+         "  - {name: coll, networks: [q3], collective: [broadcast, multinode-broadcast,\n"
+         "     scatter, total-exchange]}\n";  // 4
+  }
+  const std::string reg = dir + "/reg";
+  const auto plan = hctest::run(hc + " regress plan " + dir + "/r.yaml --out " + reg);
+  const std::string what = "regress: 40 jobs (SystemC, 9-node hypercycle, 3-cube)";
+  if (plan.code != 0 || plan.out.find("planned          40 jobs") == std::string::npos) {
+    row(what + ", -j 1", "FAILED", plan.err.substr(0, 28));
+    fs::remove_all(dir);
+    return;
+  }
+  double wall[3] = {-1, -1, -1};
+  for (int j : {1, 2}) {
+    fs::remove_all(reg + "/results");
+    const double t0 = now();
+    const auto r = hctest::run(hc + " regress run " + reg + " -j " + std::to_string(j));
+    const double t = now() - t0;
+    const bool ok = r.code == 0 && r.out.find("40 jobs: 40 passed") != std::string::npos;
+    if (ok) wall[j] = t;
+    row(what + ", -j " + std::to_string(j), ok ? fmt(t, "%.1f s") : "FAILED",
+        ok ? fmt(t / 40, "%.2f") + " s a job" : r.out.substr(0, 28));
+  }
+  row("  -j 1 / -j 2 wall time", wall[1] > 0 && wall[2] > 0 ? fmt(wall[1] / wall[2], "%.2fx") : "-",
+      wall[1] > 0 && wall[2] > 0 ? "2 cores, shared" : "a run failed");
+  fs::remove_all(reg + "/results");
+  const auto s =
+      hctest::run("bash " + std::string(HC_SOURCE_DIR) + "/scripts/slurm_test.sh " +
+                  fs::path(hc).parent_path().parent_path().string() + " --bench " + reg + " 2>&1");
+  const size_t at = s.out.find("slurm wall: ");
+  if (at != std::string::npos) {
+    const double t = std::atof(s.out.c_str() + at + 12);
+    row(what + ", SLURM one node", fmt(t, "%.1f s"), "array %2, submit to the end");
+  } else {
+    const size_t why = s.out.find("SKIPPED: ");
+    row(what + ", SLURM one node", "-",
+        why != std::string::npos ? s.out.substr(why + 9, 28) : "FAILED");
+  }
+  fs::remove_all(dir);
+}
+
 int main(int argc, char** argv) {
   const std::string hc = hctest::hypercast();
   std::setvbuf(stdout, nullptr, _IOLBF, 0);           // rows appear as they are measured

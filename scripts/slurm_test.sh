@@ -15,8 +15,9 @@ cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 BENCH=""
 [ "${2:-}" = "--bench" ] && BENCH=${3:?--bench needs the planned regression folder}
-HC=$PWD/$BUILD/bin/hypercast
-export HYPERCAST_CACHE=${HYPERCAST_CACHE:-$PWD/$BUILD/hc-cache}
+case $BUILD in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
+HC=$BUILD/bin/hypercast
+export HYPERCAST_CACHE=${HYPERCAST_CACHE:-$BUILD/hc-cache}
 TIMEOUT=${SLURM_TEST_TIMEOUT:-600}
 say() { echo "slurm test: $*"; }
 skip() { say "SKIPPED: $*"; exit 0; }

@@ -398,6 +398,7 @@ TEST(Cli, EveryCommandHelpListsItsOptions) {
       {"simulate", {"--engine E", "--wave FILE.fst", "--repeat K", "--all-sources"}},
       {"sweep", {"--rates R[,R...]", "--points K", "--out DIR"}},
       {"synth", {"--freq MHZ", "--no-pnr", "--weight-unit-only"}},
+      {"regress", {"-j N", "--out DIR", "--index I", "--array-limit K", "--submit"}},
   };
   for (const auto& [cmd, options] : expected) {
     const auto r = run(hctest::hypercast() + " " + cmd + " --help");

@@ -250,6 +250,8 @@ TEST(Regress, ProgressBarOnATerminal) {
   if (pid == 0) {
     ::dup2(slave, 2);
     ::close(master);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
     ::setenv("TERM", "xterm", 1);
     ::execl(hctest::hypercast().c_str(), "hypercast", "regress", "run", (dir + "/reg").c_str(),
             "-j", "2", static_cast<char*>(nullptr));
@@ -285,7 +287,7 @@ TEST(Regress, JunitEscapesText) {
   EXPECT_NE(x.find("<testsuite name=\"s&lt;1&gt;\" tests=\"1\" failures=\"1\""), std::string::npos)
       << x;
   EXPECT_NE(x.find("name=\"a&amp;b\" time=\"1.500\""), std::string::npos) << x;
-  EXPECT_NE(x.find("message=\"expected &quot;x&quot; &lt; &apos;y&apos;\" type=\"fail\"/>"),
+  EXPECT_NE(x.find("message=\"expected &quot;x&quot; &lt; &apos;y&apos;\" type=\"failure\"/>"),
             std::string::npos)
       << x;
 }
@@ -395,6 +397,8 @@ TEST(Regress, VerbsAndOptions) {
   EXPECT_EQ(r.err, "hypercast: option --submit is not for 'regress run'\n");
   r = hc({"regress", "run", "/tmp", "-j", "0"});
   EXPECT_EQ(r.err, "hypercast: -j must be in 1..32, got 0\n");
+  r = hc({"regress", "run", "/tmp", "-j"});
+  EXPECT_EQ(r.err, "hypercast: option -j needs a value N\n");
   r = hc({"regress", "report", "/nonexistent-folder"});
   EXPECT_EQ(r.err, "hypercast: no folder /nonexistent-folder\n");
   r = hc({"regress", "run", "a", "b"});

@@ -65,9 +65,8 @@ std::string helpOf(const CLI::App& app) {
   return text + "\n";
 }
 
-// "--name=value" -> "name", "-j" -> "j"; "" for a word that is no option.
+// "--name=value" -> "name"; "" for a word that is no long option.
 std::string longName(const std::string& word) {
-  if (word.size() == 2 && word[0] == '-' && word[1] != '-') return word.substr(1);
   if (word.size() < 3 || word.compare(0, 2, "--") != 0) return "";
   return word.substr(2,
                      word.find('=') == std::string::npos ? std::string::npos : word.find('=') - 2);
@@ -90,9 +89,10 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
     throw HelpRequested(helpOf(*app));
   } catch (const CLI::ArgumentMismatch& e) {
     // An option that takes a value came last, without one.
-    const std::string name = words.empty() ? "" : longName(words.back());
+    const std::string last = words.empty() ? "" : words.back();
+    const std::string name = longName(last);
     for (const OptionSpec& s : specs) {
-      if (s.name == name && !s.value.empty()) {
+      if ((s.short_form ? optionWord(s) == last : s.name == name) && !s.value.empty()) {
         throw Error("option " + optionWord(s) + " needs a value " + s.value);
       }
     }

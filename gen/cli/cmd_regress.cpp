@@ -68,16 +68,16 @@ int plan(const Args& a) {
 }
 
 int run(const Args& a, bool one) {
+  regress::RunSettings s;
+  s.parallel = static_cast<int>(a.getInt("j", 1, 1, 32));
+  if (one && !a.has("index")) throw Error("regress run-one needs --index I");
   const std::string dir = folderArg(a, one ? "run-one" : "run");
   const std::vector<regress::RegressJob> jobs = regress::readJobs(dir);
-  regress::RunSettings s;
   std::vector<int> which;
   if (one) {
-    if (!a.has("index")) throw Error("regress run-one needs --index I");
     which.push_back(
         static_cast<int>(a.getInt("index", 0, 0, static_cast<long long>(jobs.size()) - 1)));
   } else {
-    s.parallel = static_cast<int>(a.getInt("j", 1, 1, 32));
     const char* term = std::getenv("TERM");
     s.tty = ::isatty(2) && !(term && std::string(term) == "dumb");
   }
