@@ -292,6 +292,29 @@ TEST(Regress, JunitEscapesText) {
       << x;
 }
 
+// synth jobs write into their own folder (a flag set false is left out); they
+// take the hypercycle only.
+TEST(Regress, SynthJobsWriteIntoTheirFolder) {
+  const std::string dir = hctest::tempFolder("regress-synth");
+  std::ofstream(dir + "/r.yaml")
+      << "networks:\n"
+         "  - {name: q3, topology: hypercube, dim: 3}\n"
+         "  - {name: g55, topology: hypercycle, m: [5, 5], rho: [2, 2], buffer-depth: 1}\n"
+         "workloads: [{name: area, command: synth, no-pnr: true, xilinx: false}]\n";
+  auto r = hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("skipped          q3 x area: synth takes the hypercycle router"),
+            std::string::npos)
+      << r.out;
+  const nlohmann::json jobs = hctest::parseJson(hctest::slurp(dir + "/reg/jobs.json"));
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].at("argv"),
+            nlohmann::json({"synth", "--topology", "hypercycle", "--m", "5,5", "--rho", "2,2",
+                            "--buffer-depth", "1", "--no-pnr", "--out", "{job_dir}/synth"}));
+  EXPECT_EQ(jobs[0].at("id"), "g55.area");
+  fs::remove_all(dir);
+}
+
 // Every bad regression file: exit 2 and one line "FILE:LINE: KEY: ...".
 TEST(Regress, BadFilesNameKeyAndLine) {
   const std::string nets =
