@@ -36,11 +36,19 @@ WORK=$(mktemp -d /tmp/hc-slurm-XXXXXX)
 STARTED=()  # pid files of the daemons started here
 MUNGE_PID=""
 cleanup() {
-  local status=$?
+  local status=$? pids=()
   for f in "${STARTED[@]}"; do
-    [ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
+    [ -s "$f" ] && pids+=("$(cat "$f")")
   done
-  [ -n "$MUNGE_PID" ] && kill "$MUNGE_PID" 2>/dev/null || true
+  [ -n "$MUNGE_PID" ] && pids+=("$MUNGE_PID")
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  # Gone before we return, so that the next run starts on a quiet machine.
+  for _ in $(seq 100); do
+    local alive=0
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ $alive -eq 0 ] && break
+    sleep 0.1
+  done
   if [ $status -eq 0 ]; then rm -rf "$WORK"; else say "kept $WORK (logs)"; fi
 }
 trap cleanup EXIT
