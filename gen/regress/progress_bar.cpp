@@ -31,7 +31,7 @@ std::string ProgressBar::line(int total, int done, int failed, int running, doub
   const int filled = total > 0 ? done * width / total : width;
   std::string bar = "[" + std::string(filled, '#') + std::string(width - filled, '-') + "]";
   char b[160];
-  std::snprintf(b, sizeof b, " %d/%d  done %d  failed %d  running %d  %s  ~%s left", done, total,
+  std::snprintf(b, sizeof b, " %d/%d  passed %d  failed %d  running %d  %s  ~%s left", done, total,
                 done - failed, failed, running, clock(elapsed).c_str(), clock(estimate).c_str());
   return bar + b;
 }

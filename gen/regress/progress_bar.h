@@ -1,6 +1,6 @@
 // What `regress run` shows while it works, on stderr. On a terminal: one line
 // redrawn in place,
-//   [#########-----------]  17/40  done 15  failed 2  running 2  0:42  ~1:05 left
+//   [#########-----------] 17/40  passed 15  failed 2  running 2  0:42  ~1:05 left
 // with each failure printed above it as it happens. Elsewhere (a log, CI):
 // a plain line per finished job, "[17/40] FAIL q3.te.cosim (2.1 s): <why>".
 #pragma once
