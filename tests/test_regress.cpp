@@ -410,6 +410,36 @@ TEST(Regress, SlurmScripts) {
   fs::remove_all(dir);
 }
 
+// run-one (an array task's command) runs one job, and succeeds when the job
+// ran, whatever its verdict; run again it finds the job done.
+TEST(Regress, RunOneIsAnArrayTask) {
+  const std::string dir = planSmall("regress-one");
+  const nlohmann::json jobs = hctest::parseJson(hctest::slurp(dir + "/jobs.json"));
+  int fault = -1;
+  for (const auto& j : jobs) {
+    if (j.at("id") == kFaultJob) fault = j.at("index");
+  }
+  ASSERT_GE(fault, 0);
+  auto r = hc({"regress", "run-one", dir, "--index", std::to_string(fault)});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("1 jobs: 0 passed, 1 failed"), std::string::npos) << r.out;
+  EXPECT_EQ(complete(dir), std::set<std::string>{kFaultJob});
+  r = hc({"regress", "run-one", dir, "--index", std::to_string(fault)});
+  EXPECT_NE(r.err.find("1 jobs, 1 already complete, 0 to run"), std::string::npos) << r.err;
+  r = hc({"regress", "run-one", dir, "--index", std::to_string(kSmallJobs)});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: --index must be in 0.." + std::to_string(kSmallJobs - 1) + ", got " +
+                       std::to_string(kSmallJobs) + "\n");
+  // The report counts the jobs not run as missing: skipped testcases, exit 1.
+  r = hc({"regress", "report", dir});
+  EXPECT_EQ(r.code, 1);
+  const nlohmann::json rj = hctest::parseJson(hctest::slurp(dir + "/report.json"));
+  EXPECT_EQ(rj.at("missing"), kSmallJobs - 1);
+  EXPECT_EQ(count(hctest::slurp(dir + "/junit.xml"), "<skipped "),
+            static_cast<size_t>(kSmallJobs - 1));
+  fs::remove_all(dir);
+}
+
 TEST(Regress, VerbsAndOptions) {
   auto r = hc({"regress"});
   EXPECT_EQ(r.code, 2);
