@@ -48,13 +48,15 @@ run-collectives: build
 	  $(HC) simulate --topology hypercube --dim $$d --collective $$c --engine cosim || exit 1; \
 	done; done
 
+# ctest, then the SLURM regression test (below): the README's one test command.
 test: build
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
+	@bash scripts/slurm_test.sh $(BUILD)
 
 # `hypercast regress slurm --submit` on a real one-node SLURM cluster started
 # here (installs slurm-wlm and munge; skipped, saying why, where it cannot).
-# Its own target: installing and starting the daemons takes longer than a
-# ctest case should. .ci/run runs it after `make test`.
+# Not a ctest case: installing and starting the daemons takes longer than a
+# ctest case should; `make test` runs it after ctest, `make test-slurm` alone.
 test-slurm: build
 	@bash scripts/slurm_test.sh $(BUILD)
 
