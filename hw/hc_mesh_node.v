@@ -27,13 +27,13 @@ module hc_mesh_node #(
   parameter integer PW    = 32,  // payload bits
   parameter integer DEPTH = 4,   // flits of the router's local input FIFO, >= 2
   parameter integer LW    = 8,   // bits of flits_i
-  parameter integer SW    = 4    // bits of the step counter (ROM address)
+  parameter integer SW    = 4    // bits of the step counter (ROM address), >= 1
 ) (
   input  wire                        clk_i,
   input  wire                        rst_ni,
   input  wire [DIMS*CW-1:0]          coord_i,   // this node's coordinates (a constant)
   input  wire [LW-1:0]               flits_i,   // flits per message (a constant >= 1)
-  input  wire [SW-1:0]               steps_i,   // ROM rows = steps (a constant >= 1)
+  input  wire [SW-1:0]               last_i,    // index of the last ROM row: steps - 1
   input  wire                        ld_valid_i,
   input  wire [PW-1:0]               ld_data_i,
   input  wire                        start_i,
@@ -139,7 +139,7 @@ module hc_mesh_node #(
           if (go_i) begin
             sdone_q <= 1'b0;
             got_q   <= 1'b0;
-            if (step_q == steps_i - 1'b1) begin
+            if (step_q == last_i) begin
               state_q <= S_DONE;
             end else begin
               state_q <= S_FETCH;

@@ -18,7 +18,7 @@ module hc_mesh_tile #(
   input  wire                                 rst_ni,
   input  wire [DIMS*CW-1:0]                   coord_i,
   input  wire [LW-1:0]                        flits_i,
-  input  wire [SW-1:0]                        steps_i,
+  input  wire [SW-1:0]                        last_i,   // steps - 1
   input  wire                                 ld_valid_i,
   input  wire [PW-1:0]                        ld_data_i,
   input  wire                                 start_i,
@@ -42,6 +42,7 @@ module hc_mesh_tile #(
   input  wire [2*DIMS-1:0]                    lout_credit_i,
   output wire [HCW-1:0]                       link_heads_o
 );
+  /* verilator no_inline_module */
   localparam integer P  = 2 * DIMS + 1;
   localparam integer FW = 2 + 2 * DIMS * CW + PW;
 
@@ -54,7 +55,7 @@ module hc_mesh_tile #(
   hc_mesh_node #(
     .DIMS(DIMS), .CW(CW), .PW(PW), .DEPTH(DEPTH), .LW(LW), .SW(SW)
   ) u_node (
-    .clk_i(clk_i), .rst_ni(rst_ni), .coord_i(coord_i), .flits_i(flits_i), .steps_i(steps_i),
+    .clk_i(clk_i), .rst_ni(rst_ni), .coord_i(coord_i), .flits_i(flits_i), .last_i(last_i),
     .ld_valid_i(ld_valid_i), .ld_data_i(ld_data_i), .start_i(start_i), .go_i(go_i),
     .rom_addr_o(rom_addr_o), .rom_data_i(rom_data_i), .step_done_o(step_done_o),
     .busy_o(busy_o), .done_o(done_o), .err_o(err_o), .has_o(has_o), .data_o(data_o),

@@ -126,7 +126,8 @@ void MeshTile::onClock() {
   const bool first = fc_ == 0, last = fc_ == cfg_.flits - 1;
   const bool inject = state_ == kRun && pend_ && nicr_ != 0;
   noval_ = inject;
-  noflit_ = inject ? MeshFlit{first, last, dst_, cfg_.coord, data_} : MeshFlit{};
+  noflit_ =
+      inject ? MeshFlit{first, last, dst_, cfg_.coord, data_ ^ (fault_ ? 1u : 0u)} : MeshFlit{};
   nicr_ += (n_out_credit ? 1 : 0) - (inject ? 1 : 0);
   if (inject) {
     fc_ = last ? 0 : fc_ + 1;

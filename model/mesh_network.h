@@ -85,6 +85,8 @@ class MeshTile : public sc_core::sc_module {
   uint64_t rxData() const { return rxd_; }
   // Head flits sent on the tile's links since reset (the counters' sum, wrapping).
   uint64_t linkHeads() const;
+  // Test hook: flip payload bit 0 of every flit this node injects.
+  void setPayloadFault(bool on) { fault_ = on; }
 
  private:
   enum State { kIdle, kFetch, kLatch, kRun, kWait, kDone };
@@ -111,6 +113,7 @@ class MeshTile : public sc_core::sc_module {
   uint32_t rxs_ = 0;
   uint64_t rxd_ = 0;
   bool start_ = false;
+  bool fault_ = false;
 };
 
 struct MeshNetworkConfig {
@@ -127,6 +130,7 @@ class MeshNetwork : public sc_core::sc_module {
               const WormholeSchedule& s);
 
   void load(uint64_t node, uint64_t data) { tiles_[node]->load(data); }
+  void setPayloadFault(uint64_t node) { tiles_[node]->setPayloadFault(true); }
   void start();
   void cycle();  // one clock cycle
   uint64_t nodes() const { return tiles_.size(); }

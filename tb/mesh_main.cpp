@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -86,6 +87,11 @@ int run(const std::string& job_path) {
     mc.payload_width = o.payload_width;
     mc.heads_width = o.heads_width;
     net_model = std::make_unique<model::MeshNetwork>("mesh", mc, o.schedule);
+    // Test hook (as the schedule harness's): a node whose model corrupts what it sends.
+    if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
+      const uint64_t x = std::strtoull(fault, nullptr, 10);
+      if (x < n) net_model->setPayloadFault(x);
+    }
   }
   if (use_rtl) {
     if (!o.rom_dir.empty() && ::chdir(o.rom_dir.c_str()) != 0) {

@@ -44,7 +44,7 @@ class VerilatedMeshTiles : public MeshRtl {
       Vmeshtile& t = *tiles_.back();
       setBits(t.coord_i, 0, s.addrWidth(), x);
       setBits(t.flits_i, 0, 32, static_cast<uint64_t>(s.flits));
-      setBits(t.steps_i, 0, 32, static_cast<uint64_t>(s.steps));
+      setBits(t.last_i, 0, 32, static_cast<uint64_t>(s.steps - 1));
     }
     rom_q_.assign(s.nodes, 0);
     // The tile across each link (or -1), as the top wires it.

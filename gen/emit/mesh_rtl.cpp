@@ -72,18 +72,21 @@ std::string top(const NetworkDesc& net, const WormholeSchedule& s, const MeshRtl
   o += "  localparam [" + str(r.flit_count_width - 1) +
        ":0] FLITS = " + str(static_cast<uint64_t>(r.options.flits)) + ";\n";
   o += "  localparam [" + str(r.step_width - 1) +
-       ":0] STEPS = " + str(static_cast<uint64_t>(r.steps)) + ";\n";
+       ":0] LAST = " + str(static_cast<uint64_t>(r.steps - 1)) + ";\n";
   o += "  wire [" + str(n - 1) + ":0] sdone, busy, done, err, has;\n";
   o += "  wire [" + str(n * uint64_t(pw) - 1) + ":0] data;\n";
   o += "  wire [" + str(n * uint64_t(hcw) - 1) + ":0] heads;\n";
   o += "  wire go = &sdone;\n";
   o += "  assign go_o = go;\n  assign busy_o = |busy;\n  assign done_o = &done;\n"
        "  assign err_o = |err;\n";
+  // Credits of inputs facing off the mesh go nowhere.
+  o += "  /* verilator lint_off UNUSEDSIGNAL */\n";
   for (uint64_t x = 0; x < n; ++x) {
     const std::string xs = str(x);
     o += "  wire [" + str(links - 1) + ":0] lv" + xs + ", lc" + xs + ";  wire [" +
          str(uint64_t(links) * uint64_t(fw) - 1) + ":0] lf" + xs + ";\n";
   }
+  o += "  /* verilator lint_on UNUSEDSIGNAL */\n";
   o += "  assign mon_valid_o = {";
   for (uint64_t x = n; x-- > 0;) o += "lv" + str(x) + (x ? ", " : "");
   o += "};\n  assign mon_flit_o = {";
@@ -120,7 +123,7 @@ std::string top(const NetworkDesc& net, const WormholeSchedule& s, const MeshRtl
     }
     o += "  hc_mesh_tile #(" + params + ") u_t" + xs + " (\n";
     o += "    .clk_i(clk_i), .rst_ni(rst_ni), .coord_i(" + aws + "'d" + xs +
-         "), .flits_i(FLITS), .steps_i(STEPS),\n";
+         "), .flits_i(FLITS), .last_i(LAST),\n";
     o += "    .ld_valid_i(ld_valid_i && ld_node_i == " + aws + "'d" + xs +
          "), .ld_data_i(ld_data_i), .start_i(start_i), .go_i(go),\n";
     o += "    .rom_addr_o(ra" + xs + "), .rom_data_i(rw" + xs + "), .step_done_o(sdone[" + xs +
@@ -256,7 +259,7 @@ MeshRtl emitMeshNetwork(const NetworkDesc& net, const WormholeSchedule& s,
   r.addr_width = m.d * m.k;
   r.steps = static_cast<int>(s.steps.size());
   if (r.steps < 1) throw Error("the broadcast has no steps");
-  r.step_width = bitsFor(static_cast<uint64_t>(r.steps));
+  r.step_width = bitsFor(static_cast<uint64_t>(r.steps - 1));
   r.flit_width = 2 + 2 * r.addr_width + o.payload_width;
   r.rom_word_bits = r.addr_width + 2;
   r.sum_width = o.heads_width + bitsFor(m.nodes());

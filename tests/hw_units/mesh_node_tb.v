@@ -24,7 +24,7 @@ module mesh_node_tb;
   wire [FW-1:0] oflit;
 
   hc_mesh_node #(.DIMS(DIMS), .CW(CW), .PW(PW), .DEPTH(4), .LW(8), .SW(2)) u_node (
-    .clk_i(clk), .rst_ni(rst_n), .coord_i(4'd1), .flits_i(8'd3), .steps_i(2'd3),
+    .clk_i(clk), .rst_ni(rst_n), .coord_i(4'd1), .flits_i(8'd3), .last_i(2'd2),
     .ld_valid_i(1'b0), .ld_data_i({PW{1'b0}}), .start_i(start), .go_i(sdone),
     .rom_addr_o(rom_addr), .rom_data_i(rom_q), .step_done_o(sdone), .busy_o(busy),
     .done_o(done), .err_o(err), .has_o(has), .data_o(data), .rx_valid_o(rxv), .rx_src_o(rxs),
