@@ -499,7 +499,8 @@ std::vector<OptionSpec> simulateOptions() {
       {"rtl-model", "M",
        "auto | network | routers (nodes with --collective): Verilate the whole\n"
        "generated top, or the router (schedule node) once, wired N times by the\n"
-       "harness (default auto: network up to 20 nodes, 16 for schedule networks)"},
+       "harness (default auto: network up to 20 nodes, 16 for schedule networks);\n"
+       "the wormhole mesh: network | tiles (hc_mesh_tile once, wired N times)"},
       {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
       {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
