@@ -6,6 +6,8 @@
 // hc_sched_rom (the word at the previous cycle's address, zero in reset) from
 // its image. Exact because every tile output is a register: all tiles see the
 // pre-edge values, then all clock. The tile's code is compiled once.
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <vector>
 
@@ -45,6 +47,15 @@ class VerilatedMeshTiles : public MeshRtl {
       setBits(t.coord_i, 0, s.addrWidth(), x);
       setBits(t.flits_i, 0, 32, static_cast<uint64_t>(s.flits));
       setBits(t.last_i, 0, 32, static_cast<uint64_t>(s.steps - 1));
+    }
+    // Test hook: HYPERCAST_FAULT_ROM=node:row:hexword replaces one ROM word (a
+    // corrupted ROM: err_o, the watchdog and the checker must then fail the run).
+    if (const char* f = std::getenv("HYPERCAST_FAULT_ROM")) {
+      unsigned long long x = 0, row = 0, word = 0;
+      if (std::sscanf(f, "%llu:%llu:%llx", &x, &row, &word) == 3 && x < s.nodes &&
+          row < rom_[x].size()) {
+        rom_[x][row] = word;
+      }
     }
     rom_q_.assign(s.nodes, 0);
     // The tile across each link (or -1), as the top wires it.

@@ -240,3 +240,26 @@ TEST(MeshHw, CosimReportsTheFirstDivergence) {
   EXPECT_EQ(j.at("first_divergence").at("node"), 5);
   EXPECT_NE(r.err.find("diverge at cycle"), std::string::npos) << r.err;
 }
+
+// A corrupted ROM on the RTL alone (tb/verilated_mesh_tiles.cpp's test hook,
+// HYPERCAST_FAULT_ROM=node:row:word): node 0 told to send in step 1, before it
+// holds the data, raises err_o; the source told to do nothing in step 1 leaves
+// its receiver waiting: the watchdog stops the run and the checker fails it.
+TEST(MeshHw, CorruptedRomFailsTheRun) {
+  const std::string run =
+      " simulate --topology mesh --dims 4,4 --collective broadcast "
+      "--source 1,1 --algorithm paper --engine verilator --rtl-model tiles "
+      "--json";
+  const auto e = hctest::run("HYPERCAST_FAULT_ROM=0:0:1f " + hctest::hypercast() + run);
+  EXPECT_EQ(e.code, 1) << e.out << e.err;
+  const nlohmann::json je = hctest::reportJson(e.out);
+  EXPECT_EQ(je.at("err"), true);
+  EXPECT_EQ(je.at("verdict"), "FAIL");
+  EXPECT_NE(e.err.find("err_o"), std::string::npos) << e.err;
+  const auto w = hctest::run("HYPERCAST_FAULT_ROM=5:0:00 " + hctest::hypercast() + run);
+  EXPECT_EQ(w.code, 1) << w.out << w.err;
+  const nlohmann::json jw = hctest::reportJson(w.out);
+  EXPECT_EQ(jw.at("watchdog"), true);
+  EXPECT_EQ(jw.at("checker"), "fail");
+  EXPECT_NE(w.err.find("watchdog"), std::string::npos) << w.err;
+}
