@@ -127,6 +127,8 @@ struct CosimCase {
   int64_t tcd;
 };
 
+void PrintTo(const CosimCase& c, std::ostream* os) { *os << c.name; }
+
 class MeshCosim : public ::testing::TestWithParam<CosimCase> {};
 
 TEST_P(MeshCosim, CountersEqualTheTcd) {
