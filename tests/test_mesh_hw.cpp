@@ -6,6 +6,7 @@
 // value (79).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -264,4 +265,28 @@ TEST(MeshHw, CorruptedRomFailsTheRun) {
   EXPECT_EQ(jw.at("watchdog"), true);
   EXPECT_EQ(jw.at("checker"), "fail");
   EXPECT_NE(w.err.find("watchdog"), std::string::npos) << w.err;
+}
+
+// The generated top and the harness's wired tiles run identically: the same
+// trace byte for byte, the same cycles per step (2x2x2, the top's case above).
+TEST(MeshHw, WholeTopAndWiredTilesRunIdentically) {
+  const std::string dir = hctest::tempFolder("meshmodels");
+  std::string json[2];
+  const char* models[2] = {"network", "tiles"};
+  for (int i = 0; i < 2; ++i) {
+    const auto r = hctest::run(hctest::hypercast() +
+                               " simulate --topology mesh --dims 2,2,2 --collective broadcast "
+                               "--source 0,0,0 --algorithm paper --flits 2 --engine verilator "
+                               "--rtl-model " +
+                               models[i] + " --json --trace " + dir + "/" + models[i] + ".csv");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const nlohmann::json j = hctest::reportJson(r.out);
+    EXPECT_EQ(j.at("link_heads"), 7);
+    json[i] = j.at("cycles_per_step").dump();
+  }
+  EXPECT_EQ(json[0], json[1]);
+  const std::string a = hctest::slurp(dir + "/network.csv"), b = hctest::slurp(dir + "/tiles.csv");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 8);  // the header and 7 messages
+  fs::remove_all(dir);
 }
