@@ -38,8 +38,10 @@ run: build
 	@echo "   scatter at its lower bound, wired-node RTL against the model"
 	@$(HC) info --topology torus --n 3 --k 3 --necklaces
 	@$(HC) simulate --topology torus --n 3 --k 5 --collective total-exchange --engine cosim
-	@echo "== any topology: a BFS broadcast on the mesh 4x4x4, wired-node RTL against the model"
-	@$(HC) simulate --topology mesh --dims 4,4,4 --collective broadcast --source 21 --engine cosim
+	@echo "== any topology: a BFS broadcast on the mesh 4x4x4 (store-and-forward), wired-node RTL against the model"
+	@$(HC) simulate --topology mesh --dims 4,4,4 --collective broadcast --source 21 --switching store-and-forward --engine cosim
+	@echo "== the mesh broadcast of Cang & Wu on the wormhole mesh 4x4x4 from the eye (1,1,1), 4-flit messages, wired tiles against the model"
+	@$(HC) simulate --topology mesh --dims 4,4,4 --collective broadcast --source 1,1,1 --flits 4 --engine cosim
 
 # The hypercube collectives' schedule-ROM networks (3-cube and 4-cube, every collective).
 run-collectives: build

@@ -3,6 +3,8 @@
 
 #include "cli/collective_args.h"
 #include "cli/commands.h"
+#include "cli/mesh_broadcast_args.h"
+#include "cli/mesh_rtl_args.h"
 #include "cli/network_args.h"
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_rtl.h"
@@ -72,6 +74,8 @@ std::vector<OptionSpec> generateOptions() {
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules: the multinode collectives)"});
+  for (const auto& s : meshHardwareOptions()) specs.push_back(s);
+  specs.push_back(meshAlgorithmOption());
   specs.push_back(
       {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
   specs.push_back({"json", "", "print a JSON summary"});
@@ -88,12 +92,19 @@ CommandHelp generateHelp() {
           "have only these): writes a network of schedule-driven nodes, one $readmemh\n"
           "ROM image per node (rom/), the top, the slot map (<name>_slots.csv), the\n"
           "port graph (<name>_ports.csv), manifest.json and the .core; formats in\n"
-          "README \"Schedule ROM format\".\n",
+          "README \"Schedule ROM format\".\n"
+          "On a mesh of equal power-of-two sides, --collective broadcast --source\n"
+          "X,Y[,Z] writes the wormhole mesh instead (--switching wormhole, the default):\n"
+          "dimension-ordered wormhole routers, one-port nodes driven by per-node ROMs\n"
+          "running Cang & Wu's broadcast (--algorithm paper|best, --flits L), step\n"
+          "barrier, link-use counters; the routing's channel-dependency graph is checked\n"
+          "acyclic. --switching store-and-forward keeps the BFS schedule-ROM network.\n",
           ""};
 }
 
 int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
+  if (wantsWormholeMesh(a)) return generateWormholeMesh(a);
   if (wantsSchedule(a)) return generateScheduleNetwork(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("source")) throw Error("--source needs --collective");

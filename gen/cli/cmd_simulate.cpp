@@ -13,12 +13,15 @@
 
 #include "cli/collective_args.h"
 #include "cli/commands.h"
+#include "cli/mesh_broadcast_args.h"
+#include "cli/mesh_rtl_args.h"
 #include "cli/network_args.h"
 #include "cli/rtl_build.h"
 #include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
+#include "sim/mesh_job.h"
 #include "sim/sched_job.h"
 #include "sim/sim_job.h"
 #include "util/bits.h"
@@ -364,6 +367,114 @@ int simulateSchedule(const Args& a) {
   return runHarness({exe, "--job", job_dir.path + "/job.json"});
 }
 
+// The wormhole mesh broadcast (cli/mesh_rtl_args.h): the SystemC model
+// (model/mesh_network.h), the Verilated whole top or tiles, or both in lock step.
+int simulateWormholeMesh(const Args& a) {
+  for (const char* opt : {"all-sources", "random", "window", "start", "max-cycles", "watchdog",
+                          "traffic", "rate", "cycles"}) {
+    if (a.has(opt)) {
+      throw Error(std::string("--") + opt +
+                  " is a hypercycle option; the wormhole mesh runs its broadcast's schedule");
+    }
+  }
+  const std::string engine = a.get("engine", "cosim");
+  if (engine != "systemc" && engine != "verilator" && engine != "cosim") {
+    throw Error("unknown engine '" + engine + "' (engines: systemc, verilator, cosim)");
+  }
+  const bool rtl = engine != "systemc";
+  if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
+  if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  const WormholeMeshBuild b = buildWormholeMesh(a, "simulate --engine " + engine);
+  const uint64_t n = b.net.nodes();
+  std::string model;
+  if (rtl) {
+    const std::string mode = a.get("rtl-model", "auto");
+    if (mode != "auto" && mode != "network" && mode != "tiles") {
+      throw Error("--rtl-model of the wormhole mesh must be auto, network or tiles, got '" + mode +
+                  "'");
+    }
+    model = mode == "auto" ? (n <= kWormholeWholeTopDefault || a.has("wave") ? "network" : "tiles")
+                           : mode;
+    if (a.has("wave") && model != "network") {
+      throw Error("--wave needs the whole-top model (--rtl-model network)");
+    }
+    if (model == "network" && n > kWormholeWholeTopLimit) {
+      throw Error("--rtl-model network takes at most " + std::to_string(kWormholeWholeTopLimit) +
+                  " nodes (Verilator's code grows with N); use --rtl-model tiles");
+    }
+  }
+  const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
+  const bool quiet = a.has("quiet") || a.has("json");
+  const TempDir job_dir;
+  const MeshRtl& r = b.rtl;
+  MeshJob job;
+  job.extents = b.net.radices;
+  job.schedule = b.schedule;
+  job.flits = r.options.flits;
+  job.depth = r.options.depth;
+  job.heads_width = r.options.heads_width;
+  job.payload_width = r.options.payload_width;
+  job.seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  job.engine = engine;
+  job.rtl_model = model;
+  job.rom_word_bits = r.rom_word_bits;
+  job.coord_width = r.coord_width;
+  job.step_width = r.step_width;
+  job.flit_count_width = r.flit_count_width;
+  job.trace = trace;
+  job.wave = wave;
+  job.json = a.has("json");
+  std::string exe, note;
+  if (rtl) {
+    HarnessSpec spec;
+    spec.trace = !wave.empty();
+    spec.libs = {
+        "libhc_mesh_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
+        "libhc_checker.a",      "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
+        "libhc_topology.a"};
+    if (model == "network") {
+      spec.name = r.top_module;
+      spec.files = r.files;
+      spec.verilog_files = r.verilog_files;
+      spec.top = r.top_module;
+      spec.prefix = "Vmesh";
+      spec.adapter = "tb/verilated_mesh.cpp";
+    } else {
+      // One tile, Verilated once for this shape; the ROMs are played from their images.
+      for (const std::string& f : r.verilog_files) {
+        if (f.rfind("hw/hc_mesh_", 0) == 0 || f == "hw/hc_fifo.v") {
+          spec.files[f] = r.files.at(f);
+          spec.verilog_files.push_back(f);
+        }
+      }
+      spec.top = "hc_mesh_tile";
+      spec.prefix = "Vmeshtile";
+      spec.adapter = "tb/verilated_mesh_tiles.cpp";
+      spec.parameters = r.tileParameters();
+      spec.name = "hc_mesh_tile";
+      for (const auto& p : spec.parameters) spec.name += "_" + std::to_string(p.second);
+      for (const std::string& rom : r.roms) {
+        job_dir.write(rom, r.files.at(rom));
+        job.roms.push_back(job_dir.path + "/" + rom);
+      }
+    }
+    const RtlBuild rb = buildVerilatedHarness(spec, quiet);
+    exe = rb.exe;
+    job.rom_dir = model == "network" ? rb.dir + "/rtl" : job_dir.path;
+    note = (model == "network" ? job.rom_dir : rb.dir) + " (top " + spec.top +
+           ", Verilated: " + model +
+           (rb.cached
+                ? "), model cached"
+                : "), model built in " + std::to_string(static_cast<int>(rb.seconds + 0.5)) + " s");
+  } else {
+    exe = selfDir() + "/hc-mesh-systemc";
+    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-mesh-systemc target)");
+  }
+  job_dir.write("job.json", serializeMeshJob(job));
+  if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
+  return runHarness({exe, "--job", job_dir.path + "/job.json"});
+}
+
 std::string outputPath(const Args& a, const std::string& opt) {
   if (!a.has(opt)) return "";
   const std::string path = a.get(opt);
@@ -388,7 +499,8 @@ std::vector<OptionSpec> simulateOptions() {
       {"rtl-model", "M",
        "auto | network | routers (nodes with --collective): Verilate the whole\n"
        "generated top, or the router (schedule node) once, wired N times by the\n"
-       "harness (default auto: network up to 20 nodes, 16 for schedule networks)"},
+       "harness (default auto: network up to 20 nodes, 16 for schedule networks);\n"
+       "the wormhole mesh: network | tiles (hc_mesh_tile once, wired N times)"},
       {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
       {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
@@ -406,6 +518,8 @@ std::vector<OptionSpec> simulateOptions() {
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules)"});
+  for (const auto& s : meshHardwareOptions()) specs.push_back(s);
+  specs.push_back(meshAlgorithmOption());
   return specs;
 }
 
@@ -421,11 +535,21 @@ CommandHelp simulateHelp() {
           "With --collective C (and any --topology) it runs that collective's\n"
           "schedule-ROM network instead: every link compared each cycle in cosim, the\n"
           "trace (step,from,to,origin,dest,msg,payload) checked, and every node's final\n"
-          "holdings read back and compared with what the collective promises.\n",
+          "holdings read back and compared with what the collective promises.\n"
+          "On a mesh of equal power-of-two sides, --collective broadcast runs the\n"
+          "wormhole mesh (--switching wormhole, the default; --switching\n"
+          "store-and-forward: the BFS schedule-ROM network): Cang & Wu's broadcast\n"
+          "(--algorithm paper|best, --flits L), every link, delivery, the barrier and\n"
+          "the link-use counters compared each cycle in cosim, the delivery trace\n"
+          "(step,cycle,from,to,payload) checked by the independent mesh checker, and\n"
+          "the counters' head flits required to equal the TCD. --rtl-model network\n"
+          "(the generated top, default up to 16 nodes) or tiles (hc_mesh_tile\n"
+          "Verilated once, N copies wired by the harness).\n",
           ""};
 }
 
 int cmdSimulate(const Args& a) {
+  if (wantsWormholeMesh(a)) return simulateWormholeMesh(a);
   if (wantsSchedule(a)) return simulateSchedule(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("repeat")) throw Error("--repeat needs --collective");

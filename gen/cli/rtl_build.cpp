@@ -93,7 +93,8 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
   h = fnv(h, readFile(adapter));
   for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
-  for (const char* hdr : {"/tb/verilated_bits.h", "/tb/config_port.h", "/tb/wave_dump.h"}) {
+  for (const char* hdr : {"/tb/verilated_bits.h", "/tb/config_port.h", "/tb/wave_dump.h",
+                          "/tb/mesh_rtl.h", "/tb/mesh_flit_bits.h", "/model/mesh_network.h"}) {
     h = fnv(h, readFile(std::string(HC_SOURCE_DIR) + hdr));
   }
   for (const std::string& lib : spec.libs) {

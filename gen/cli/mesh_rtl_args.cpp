@@ -1,0 +1,162 @@
+#include "cli/mesh_rtl_args.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "algorithm/mesh_broadcast.h"
+#include "algorithm/mesh_eyes.h"
+#include "cli/mesh_broadcast_args.h"
+#include "cli/network_args.h"
+#include "cli/topologies.h"
+#include "util/error.h"
+#include "util/json_text.h"
+
+namespace hypercast {
+namespace cli {
+
+namespace {
+
+bool equalPowersOfTwo(const std::vector<int>& e) {
+  for (int x : e) {
+    if (x != e[0] || x < 2 || (x & (x - 1)) != 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<OptionSpec> meshHardwareOptions() {
+  return {
+      {"switching", "wormhole|store-and-forward",
+       "mesh broadcast: Cang & Wu's broadcast on the wormhole mesh (the default\n"
+       "for equal power-of-two sides), or the BFS broadcast on schedule-ROM nodes"},
+      {"flits", "L", "wormhole mesh: flits per message, 1..255 (default 1)"},
+  };
+}
+
+bool wantsWormholeMesh(const Args& a) {
+  const std::string sw = a.get("switching", "");
+  if (a.has("switching") && sw != "wormhole" && sw != "store-and-forward") {
+    throw Error("--switching takes wormhole or store-and-forward, got '" + sw + "'");
+  }
+  const bool mesh = chosenTopology(a).name == "mesh";
+  bool wanted = false;
+  if (mesh && a.has("collective") &&
+      parseCollective(a.get("collective")) == Collective::kBroadcast && sw != "store-and-forward") {
+    const NetworkDesc net = parseNetworkDesc(a);
+    wanted = equalPowersOfTwo(net.radices);
+    if (!wanted && sw == "wormhole") {
+      throw Error("the wormhole mesh broadcast needs equal power-of-two sides; the " + net.label +
+                  " has not (use --switching store-and-forward)");
+    }
+  } else if (sw == "wormhole") {
+    throw Error(
+        "--switching wormhole is the mesh broadcast's (--topology mesh --collective "
+        "broadcast)");
+  }
+  if (!wanted) {
+    for (const char* opt : {"flits", "algorithm"}) {
+      if (a.has(opt)) {
+        throw Error(std::string("--") + opt +
+                    " is the wormhole mesh broadcast's (--topology mesh --collective broadcast, "
+                    "equal power-of-two sides)");
+      }
+    }
+  }
+  return wanted;
+}
+
+WormholeMeshBuild buildWormholeMesh(const Args& a, const std::string& what) {
+  for (const std::string& opt : hypercycleRouterOptions()) {
+    if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
+  }
+  for (const char* opt : {"construction", "shared-rom", "repeat"}) {
+    if (a.has(opt)) {
+      throw Error(std::string("--") + opt + " does not apply to the wormhole mesh broadcast");
+    }
+  }
+  if (a.has("messages") && a.get("messages") != "1") {
+    throw Error("the mesh broadcast sends one message (--messages 1)");
+  }
+  WormholeMeshBuild b;
+  b.net = parseNetworkDesc(a);
+  const MeshCube cube = meshCube(b.net.radices);
+  if (b.net.nodes() > kWormholeMaxNodes) {
+    throw Error(what + " takes a wormhole mesh of at most " + std::to_string(kWormholeMaxNodes) +
+                " nodes; the " + b.net.label + " has " + std::to_string(b.net.nodes()));
+  }
+  const std::string algorithm = meshAlgorithm(a);
+  const uint32_t source = a.has("source") ? parseMeshSource(a.get("source"), b.net) : 0;
+  MeshRtlOptions o;
+  o.flits = static_cast<int>(a.getInt("flits", 1, 1, 255));
+  o.payload_width = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  b.schedule = meshBroadcast(cube, source, algorithm);
+  b.report = checker::checkWormholeBroadcast(b.net, source, b.schedule);
+  if (!b.report.ok) {
+    for (const auto& e : b.report.errors) std::cerr << "hypercast: checker: " << e << "\n";
+    throw std::logic_error("the " + algorithm + " broadcast fails the checker");
+  }
+  b.rtl = emitMeshNetwork(b.net, b.schedule, o);
+  return b;
+}
+
+int generateWormholeMesh(const Args& a) {
+  checkOutputTree("--out", a.get("out"));
+  const auto t0 = std::chrono::steady_clock::now();
+  const WormholeMeshBuild b = buildWormholeMesh(a, "generate");
+  writeOutputTree(a.get("out"), b.rtl.files);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  size_t bytes = 0;
+  for (const auto& f : b.rtl.files) bytes += f.second.size();
+  const MeshRtl& r = b.rtl;
+  if (a.has("json")) {
+    nlohmann::ordered_json j;
+    j["topology"] = "mesh";
+    j["network"] = b.net.label;
+    j["nodes"] = b.net.nodes();
+    j["collective"] = "broadcast";
+    j["switching"] = "wormhole";
+    j["source"] = b.schedule.source;
+    j["algorithm"] = b.schedule.algorithm;
+    j["steps"] = b.report.steps;
+    j["messages"] = b.report.messages;
+    j["tcd"] = b.report.tcd;
+    j["flits"] = r.options.flits;
+    j["checker"] = "pass";
+    j["cdg_channels"] = r.cdg_channels;
+    j["cdg_edges"] = r.cdg_edges;
+    j["cdg_acyclic"] = true;
+    j["out"] = a.get("out");
+    j["top"] = r.top_module;
+    j["files"] = r.files.size();
+    j["bytes"] = bytes;
+    j["rom_rows"] = r.steps;
+    j["rom_word_bits"] = r.rom_word_bits;
+    j["flit_width"] = r.flit_width;
+    j["seconds"] = secs;
+    std::cout << jsonText(j) << "\n";
+    return 0;
+  }
+  std::cout << "network          " << b.net.label << ", " << b.net.nodes()
+            << " nodes: wormhole routers (dimension-ordered, " << 2 * r.dims + 1 << " ports, "
+            << r.options.depth << "-flit input FIFOs, credits)\n"
+            << "broadcast        from node " << b.schedule.source << " (" << b.schedule.algorithm
+            << "): " << b.report.steps << " steps, " << b.report.messages << " messages, TCD "
+            << b.report.tcd << "; checker PASS\n"
+            << "deadlock         channel-dependency graph of the routing: " << r.cdg_channels
+            << " channels, " << r.cdg_edges << " dependencies, acyclic\n"
+            << "top module " << r.top_module << "; ROM " << r.steps << " rows x " << r.rom_word_bits
+            << " bits per node; flit " << r.flit_width << " bits, " << r.options.flits
+            << (r.options.flits == 1 ? " flit" : " flits") << " per message\n";
+  size_t listed = 0;
+  for (const auto& f : r.files) {
+    if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;
+    std::cout << "  " << a.get("out") << "/" << f.first << "\n";
+  }
+  if (listed > 2) std::cout << "  ... and " << listed - 2 << " more ROM images\n";
+  std::cout << r.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
+  return 0;
+}
+
+}  // namespace cli
+}  // namespace hypercast

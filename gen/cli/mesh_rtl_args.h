@@ -1,0 +1,50 @@
+// The wormhole mesh broadcast in hardware on the command line: `generate` and
+// `simulate --topology mesh --collective broadcast` on a mesh of equal
+// power-of-two sides build Cang & Wu's broadcast (--algorithm paper|best),
+// check it, and emit the wormhole mesh of hw/hc_mesh_*.v that runs it
+// (--flits L per message). `--switching store-and-forward` keeps the BFS
+// broadcast on schedule-ROM nodes (cli/collective_args.h), which is also what
+// every other mesh gets.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "algorithm/wormhole_schedule.h"
+#include "checker/mesh_broadcast_checker.h"
+#include "cli/args.h"
+#include "emit/mesh_rtl.h"
+#include "topology/network.h"
+
+namespace hypercast {
+namespace cli {
+
+// --switching, --flits (generate and simulate; --algorithm is meshAlgorithmOption()).
+std::vector<OptionSpec> meshHardwareOptions();
+
+// Whether the command line means the wormhole mesh: a mesh, --collective
+// broadcast, and --switching wormhole or (not given) equal power-of-two sides.
+// Refuses --switching wormhole on another topology, collective or mesh, and
+// --flits or --algorithm where the wormhole mesh is not meant.
+bool wantsWormholeMesh(const Args& a);
+
+struct WormholeMeshBuild {
+  NetworkDesc net;
+  WormholeSchedule schedule;
+  checker::WormholeReport report;  // the checker's, on the schedule
+  MeshRtl rtl;
+};
+// Builds the schedule, checks it (a failing schedule is an internal error) and
+// emits the hardware. `what` names the command in errors.
+WormholeMeshBuild buildWormholeMesh(const Args& a, const std::string& what);
+
+// Most nodes of a wormhole mesh `generate` and `simulate` take; most whose
+// whole top is Verilated (--rtl-model network), and the default up to which it is.
+constexpr uint64_t kWormholeMaxNodes = 4096;
+constexpr uint64_t kWormholeWholeTopLimit = 256;
+constexpr uint64_t kWormholeWholeTopDefault = 16;
+
+int generateWormholeMesh(const Args& a);
+
+}  // namespace cli
+}  // namespace hypercast

@@ -1,0 +1,292 @@
+// The wormhole mesh of issue 17 (hw/hc_mesh_*.v): deadlock freedom by the
+// channel-dependency graph, the ROM images, and cosim of Cang & Wu's broadcast
+// on 4x4, 8x8 and 4x4x4 with 1- and 4-flit messages, the link-use counters
+// equal to the TCD of the paper's closed forms (eq. 3: 15 for 4x4, 69 for 8x8;
+// eq. 13: 63 for 4x4x4, all from an eye) and to the paper's worked 8x8 corner
+// value (79).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "algorithm/mesh_broadcast.h"
+#include "algorithm/mesh_eyes.h"
+#include "emit/mesh_rtl.h"
+#include "test_util.h"
+#include "topology/mesh_cdg.h"
+#include "topology/network.h"
+
+namespace fs = std::filesystem;
+using namespace hypercast;
+
+namespace {
+
+bool isEdge(const ChannelGraph& g, uint32_t a, uint32_t b) {
+  for (uint32_t x : g.out[a]) {
+    if (x == b) return true;
+  }
+  return false;
+}
+
+// The dimension-ordered routing as a turn set: straight on, or into a higher
+// dimension.
+bool dorTurn(int in, int out) { return out / 2 > in / 2 || out == in; }
+
+}  // namespace
+
+TEST(ChannelDependency, DimensionOrderedRoutingIsAcyclic) {
+  for (const std::vector<int>& e : {std::vector<int>{4, 4}, std::vector<int>{8, 8},
+                                    std::vector<int>{4, 4, 4}, std::vector<int>{3, 5, 2}}) {
+    const ChannelGraph g = channelGraphFromRouting(e, dimensionOrderedRoute);
+    EXPECT_TRUE(findChannelCycle(g).empty());
+    // Every directed link: 2 per adjacent pair.
+    uint64_t links = 0, n = 1;
+    for (int x : e) n *= static_cast<uint64_t>(x);
+    for (int x : e) links += 2 * (n / static_cast<uint64_t>(x)) * static_cast<uint64_t>(x - 1);
+    EXPECT_EQ(g.channels, links);
+    // The routing uses every turn of its turn set and no other: the two graphs agree.
+    const ChannelGraph t = channelGraphFromTurns(e, dorTurn);
+    EXPECT_EQ(g.edges(), t.edges());
+    for (uint32_t c = 0; c < g.out.size(); ++c) {
+      for (uint32_t d : g.out[c]) EXPECT_TRUE(isEdge(t, c, d));
+    }
+  }
+}
+
+TEST(ChannelDependency, AllTurnsOnTheSquareMakeACycle) {
+  // Every turn allowed (no U-turns): the four channels around the 2x2 square
+  // wait for each other.
+  const std::vector<int> e = {2, 2};
+  const ChannelGraph g = channelGraphFromTurns(e, [](int, int) { return true; });
+  const std::vector<uint32_t> c = findChannelCycle(g);
+  ASSERT_EQ(c.size(), 5u);
+  EXPECT_EQ(c.front(), c.back());
+  for (size_t i = 0; i + 1 < c.size(); ++i) {
+    EXPECT_TRUE(isEdge(g, c[i], c[i + 1])) << describeChannel(e, c[i]);
+  }
+  EXPECT_EQ(std::set<uint32_t>(c.begin(), c.end()).size(), 4u);
+  // The dimension-ordered turns on the same square: no cycle.
+  EXPECT_TRUE(findChannelCycle(channelGraphFromTurns(e, dorTurn)).empty());
+  // West-first (no turn into -x): a known deadlock-free turn model, acyclic too.
+  EXPECT_TRUE(findChannelCycle(channelGraphFromTurns({4, 4}, [](int in, int out) {
+                return out != 1 || in == 1;
+              })).empty());
+}
+
+TEST(ChannelDependency, MixedOrderRoutingIsRefused) {
+  // Minimal, but x first when the destination lies north-east or south-west
+  // and y first otherwise: its worms take all four counter-clockwise turns
+  // (+x->+y, +y->-x, -x->-y, -y->+x), and the graph has a cycle, already on 2x2.
+  const MeshRouteFn mixed = [](const std::vector<int>& h, const std::vector<int>& d) {
+    const int dx = d[0] - h[0], dy = d[1] - h[1];
+    const bool x_first = (dx > 0 && dy > 0) || (dx < 0 && dy < 0) || dy == 0;
+    if (x_first && dx != 0) return dx > 0 ? 0 : 1;
+    if (dy != 0) return dy > 0 ? 2 : 3;
+    if (dx != 0) return dx > 0 ? 0 : 1;
+    return -1;
+  };
+  for (const std::vector<int>& e : {std::vector<int>{2, 2}, std::vector<int>{4, 4}}) {
+    const ChannelGraph g = channelGraphFromRouting(e, mixed);
+    const std::vector<uint32_t> c = findChannelCycle(g);
+    ASSERT_FALSE(c.empty());
+    for (size_t i = 0; i + 1 < c.size(); ++i) EXPECT_TRUE(isEdge(g, c[i], c[i + 1]));
+  }
+}
+
+TEST(MeshRom, RowsFollowTheMessages) {
+  const MeshCube m = meshCube({4, 4});
+  const WormholeSchedule s = meshBroadcast(m, 5, "paper");
+  const auto rows = meshRomRows(s, m.nodes());
+  uint64_t sends = 0, recvs = 0;
+  for (uint64_t x = 0; x < m.nodes(); ++x) {
+    ASSERT_EQ(rows[x].size(), 4u);
+    int got = 0;
+    for (const MeshRomRow& r : rows[x]) {
+      sends += r.send;
+      got += r.recv;
+    }
+    recvs += static_cast<uint64_t>(got);
+    EXPECT_EQ(got, x == 5 ? 0 : 1) << x;
+  }
+  EXPECT_EQ(sends, 15u);
+  EXPECT_EQ(recvs, 15u);
+  // {recv, send, dst[4]}: 6 bits, 2 hex digits.
+  EXPECT_EQ(encodeMeshRomRow({false, true, 13}, 4), "1d");
+  EXPECT_EQ(encodeMeshRomRow({true, false, 0}, 4), "20");
+}
+
+// Cosim of whole broadcasts: (dims, source, algorithm, flits, rtl model, expected TCD).
+struct CosimCase {
+  const char* name;
+  const char* dims;
+  const char* source;
+  const char* algorithm;
+  int flits;
+  const char* rtl_model;
+  int steps;
+  int64_t tcd;
+};
+
+void PrintTo(const CosimCase& c, std::ostream* os) { *os << c.name; }
+
+class MeshCosim : public ::testing::TestWithParam<CosimCase> {};
+
+TEST_P(MeshCosim, CountersEqualTheTcd) {
+  const CosimCase c = GetParam();
+  const auto r = hctest::run(hctest::hypercast() + " simulate --topology mesh --dims " + c.dims +
+                             " --collective broadcast --source " + c.source + " --algorithm " +
+                             c.algorithm + " --flits " + std::to_string(c.flits) +
+                             " --engine cosim --rtl-model " + c.rtl_model + " --json");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json j = hctest::reportJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("match"), true);
+  EXPECT_EQ(j.at("checker"), "pass");
+  EXPECT_EQ(j.at("steps"), c.steps);
+  EXPECT_EQ(j.at("optimal_steps"), c.steps);
+  EXPECT_EQ(j.at("tcd"), c.tcd);
+  EXPECT_EQ(j.at("link_heads"), c.tcd);
+  EXPECT_EQ(j.at("err"), false);
+  EXPECT_EQ(j.at("reached"), j.at("nodes"));
+  EXPECT_EQ(j.at("wrong_payloads"), 0);
+  const auto per_step = j.at("cycles_per_step").get<std::vector<uint64_t>>();
+  ASSERT_EQ(per_step.size(), static_cast<size_t>(c.steps));
+  uint64_t sum = 0;
+  for (uint64_t s : per_step) {
+    // FETCH, LATCH, the worm's flits, the barrier: at least flits + 3 cycles.
+    EXPECT_GE(s, static_cast<uint64_t>(c.flits) + 3);
+    sum += s;
+  }
+  EXPECT_EQ(j.at("cycles").get<uint64_t>(), sum);
+  EXPECT_EQ(j.at("cycles_compared").get<uint64_t>(), sum);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Eyes, MeshCosim,
+    ::testing::Values(
+        // The whole generated top (3-D wiring, barrier, counter sum): 2x2x2 from
+        // node 0 (every node is an eye at k = 1), eq. 13 at k = 1: 7.
+        CosimCase{"m2x2x2_f2_top", "2,2,2", "0,0,0", "paper", 2, "network", 3, 7},
+        // 4x4 from the eye (1,1), eq. 3 at k = 2: 15. Wired tiles from here on.
+        CosimCase{"m4x4_f1", "4,4", "1,1", "paper", 1, "tiles", 4, 15},
+        CosimCase{"m4x4_f4", "4,4", "1,1", "best", 4, "tiles", 4, 15},
+        // 8x8 from the eye (2,2), eq. 3 at k = 3: 69; the paper's corner (0,0): 79.
+        CosimCase{"m8x8_f1", "8,8", "2,2", "paper", 1, "tiles", 6, 69},
+        CosimCase{"m8x8_f4", "8,8", "2,2", "best", 4, "tiles", 6, 69},
+        CosimCase{"m8x8_corner_f4", "8,8", "0,0", "paper", 4, "tiles", 6, 79},
+        // 4x4x4 from the eye (1,1,1), eq. 13 at k = 2: 63.
+        CosimCase{"m4x4x4_f1", "4,4,4", "1,1,1", "paper", 1, "tiles", 6, 63},
+        CosimCase{"m4x4x4_f4", "4,4,4", "1,1,1", "best", 4, "tiles", 6, 63}),
+    [](const ::testing::TestParamInfo<CosimCase>& i) { return std::string(i.param.name); });
+
+TEST(MeshHw, GenerateWritesTheTopAndChecksTheRouting) {
+  const std::string dir = hctest::tempFolder("meshgen");
+  const auto r = hctest::run(hctest::hypercast() +
+                             " generate --topology mesh --dims 4,4,4 --collective broadcast "
+                             "--source 1,1,1 --flits 2 --json --out " +
+                             dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = hctest::reportJson(r.out);
+  EXPECT_EQ(j.at("switching"), "wormhole");
+  EXPECT_EQ(j.at("tcd"), 63);
+  EXPECT_EQ(j.at("cdg_acyclic"), true);
+  EXPECT_EQ(j.at("cdg_channels"), 2 * 3 * 16 * 3);  // 2 directions x 3 dimensions x 48 links
+  const nlohmann::json m = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
+  EXPECT_EQ(m.at("step_rule"), "barrier");
+  EXPECT_EQ(m.at("flits_per_message"), 2);
+  EXPECT_EQ(m.at("rom").at("rows"), 6);
+  // The top, every ROM and every file the manifest lists were written (the
+  // lint and synthesis of the wormhole tops: test_rtl_quality).
+  EXPECT_TRUE(fs::exists(dir + "/rtl/" + m.at("top").get<std::string>() + ".v"));
+  EXPECT_TRUE(fs::exists(dir + "/rom/mesh_4x4x4_wh_s21_n63.hex"));
+  for (const auto& f : m.at("files"))
+    EXPECT_TRUE(fs::exists(dir + "/" + f.get<std::string>())) << f;
+  fs::remove_all(dir);
+}
+
+TEST(MeshHw, StoreAndForwardStaysAvailable) {
+  const auto r = hctest::run(hctest::hypercast() +
+                             " simulate --topology mesh --dims 4,4 --collective broadcast "
+                             "--switching store-and-forward --engine systemc --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = hctest::reportJson(r.out);
+  EXPECT_EQ(j.at("construction"), "bfs");
+  const auto bad = hctest::run(hctest::hypercast() +
+                               " simulate --topology mesh --dims 3,4 --collective broadcast "
+                               "--switching wormhole --engine systemc");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("power-of-two"), std::string::npos) << bad.err;
+}
+
+TEST(MeshHw, SystemcEngineAlone) {
+  const auto r = hctest::run(hctest::hypercast() +
+                             " simulate --topology mesh --dims 8,8,8 --collective broadcast "
+                             "--source 2,2,2 --flits 3 --engine systemc --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = hctest::reportJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("tcd"), 525);  // eq. 13 at k = 3
+  EXPECT_EQ(j.at("link_heads"), 525);
+}
+
+TEST(MeshHw, CosimReportsTheFirstDivergence) {
+  // The model's source corrupts its payload: the first link it drives differs.
+  const auto r = hctest::run("HYPERCAST_FAULT_NODE=5 " + hctest::hypercast() +
+                             " simulate --topology mesh --dims 4,4 --collective broadcast "
+                             "--source 1,1 --algorithm paper --engine cosim --rtl-model tiles "
+                             "--json");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const nlohmann::json j = hctest::reportJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("match"), false);
+  EXPECT_EQ(j.at("first_divergence").at("node"), 5);
+  EXPECT_NE(r.err.find("diverge at cycle"), std::string::npos) << r.err;
+}
+
+// A corrupted ROM on the RTL alone (tb/verilated_mesh_tiles.cpp's test hook,
+// HYPERCAST_FAULT_ROM=node:row:word): node 0 told to send in step 1, before it
+// holds the data, raises err_o; the source told to do nothing in step 1 leaves
+// its receiver waiting: the watchdog stops the run and the checker fails it.
+TEST(MeshHw, CorruptedRomFailsTheRun) {
+  const std::string run =
+      " simulate --topology mesh --dims 4,4 --collective broadcast "
+      "--source 1,1 --algorithm paper --engine verilator --rtl-model tiles "
+      "--json";
+  const auto e = hctest::run("HYPERCAST_FAULT_ROM=0:0:1f " + hctest::hypercast() + run);
+  EXPECT_EQ(e.code, 1) << e.out << e.err;
+  const nlohmann::json je = hctest::reportJson(e.out);
+  EXPECT_EQ(je.at("err"), true);
+  EXPECT_EQ(je.at("verdict"), "FAIL");
+  EXPECT_NE(e.err.find("err_o"), std::string::npos) << e.err;
+  const auto w = hctest::run("HYPERCAST_FAULT_ROM=5:0:00 " + hctest::hypercast() + run);
+  EXPECT_EQ(w.code, 1) << w.out << w.err;
+  const nlohmann::json jw = hctest::reportJson(w.out);
+  EXPECT_EQ(jw.at("watchdog"), true);
+  EXPECT_EQ(jw.at("checker"), "fail");
+  EXPECT_NE(w.err.find("watchdog"), std::string::npos) << w.err;
+}
+
+// The generated top and the harness's wired tiles run identically: the same
+// trace byte for byte, the same cycles per step (2x2x2, the top's case above).
+TEST(MeshHw, WholeTopAndWiredTilesRunIdentically) {
+  const std::string dir = hctest::tempFolder("meshmodels");
+  std::string json[2];
+  const char* models[2] = {"network", "tiles"};
+  for (int i = 0; i < 2; ++i) {
+    const auto r = hctest::run(hctest::hypercast() +
+                               " simulate --topology mesh --dims 2,2,2 --collective broadcast "
+                               "--source 0,0,0 --algorithm paper --flits 2 --engine verilator "
+                               "--rtl-model " +
+                               models[i] + " --json --trace " + dir + "/" + models[i] + ".csv");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const nlohmann::json j = hctest::reportJson(r.out);
+    EXPECT_EQ(j.at("link_heads"), 7);
+    json[i] = j.at("cycles_per_step").dump();
+  }
+  EXPECT_EQ(json[0], json[1]);
+  const std::string a = hctest::slurp(dir + "/network.csv"), b = hctest::slurp(dir + "/tiles.csv");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 8);  // the header and 7 messages
+  fs::remove_all(dir);
+}
