@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/collective_args.h"
+#include "cli/combining_args.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "emit/hypercycle_rtl.h"
@@ -72,6 +73,7 @@ std::vector<OptionSpec> generateOptions() {
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules: the multinode collectives)"});
+  specs.push_back(inputBitsOption());
   specs.push_back(
       {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
   specs.push_back({"json", "", "print a JSON summary"});
@@ -88,12 +90,15 @@ CommandHelp generateHelp() {
           "have only these): writes a network of schedule-driven nodes, one $readmemh\n"
           "ROM image per node (rom/), the top, the slot map (<name>_slots.csv), the\n"
           "port graph (<name>_ports.csv), manifest.json and the .core; formats in\n"
-          "README \"Schedule ROM format\".\n",
+          "README \"Schedule ROM format\".\n"
+          "With --collective global-sum on a Cayley graph: Faber's global sum on\n"
+          "hc_sum_node arithmetic nodes (--input-bits sets the inputs' width).\n",
           ""};
 }
 
 int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
+  if (wantsCombining(a)) return combiningGenerate(a);  // Faber's global sum
   if (wantsSchedule(a)) return generateScheduleNetwork(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("source")) throw Error("--source needs --collective");

@@ -8,6 +8,8 @@
 #include "algorithm/combining_collectives.h"
 #include "checker/combining_checker.h"
 #include "cli/topologies.h"
+#include "emit/output_dir.h"
+#include "emit/sum_rtl.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -195,6 +197,58 @@ int combiningSchedule(const Args& a) {
     return accumulation(a, net);
   }
   return globalSum(a, net);
+}
+
+int combiningGenerate(const Args& a) {
+  if (a.get("collective") != "global-sum") {
+    throw Error("generate: the accumulation has no RTL yet (schedule builds and checks it)");
+  }
+  for (const char* opt : {"source", "shared-rom", "messages", "construction"}) {
+    if (a.has(opt)) throw Error(std::string("--") + opt + " does not apply to the global sum");
+  }
+  checkOutputTree("--out", a.get("out"));
+  const TopologyEntry& topo = chosenTopology(a, "hypercube");
+  const NetworkDesc net = topo.parse(a);
+  if (net.kind != NetworkDesc::Kind::kCayley) {
+    throw Error("--collective global-sum needs a Cayley graph, not a " + topo.name);
+  }
+  if (net.nodes() > kMaxGlobalSumNodes) {
+    throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
+                net.label + " has " + std::to_string(net.nodes()));
+  }
+  const int input_bits = static_cast<int>(a.getInt("input-bits", 16, 2, 48));
+  const GlobalSumProgram p = cayleyGlobalSum(net);
+  const SumNodeParams w = sumNodeParams(p, input_bits);
+  const checker::CombiningReport r =
+      checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, w.w, input_bits);
+  if (!r.ok) failed(r, "global sum", net);
+  SumRtl rtl = emitGlobalSumNetwork(net, PortGraph::build(net), p, w);
+  nlohmann::ordered_json m;
+  m["tool"] = "hypercast";
+  m["collective"] = "global-sum";
+  m["network"] = net.label;
+  m["nodes"] = net.nodes();
+  m["top"] = rtl.top_module;
+  m["steps"] = p.steps;
+  m["divisor"] = p.divisor;
+  m["constants"] = p.constant;
+  m["input_bits"] = w.xw;
+  m["accumulator_bits"] = w.w;
+  m["sum_bits"] = w.sw;
+  rtl.files["manifest.json"] = jsonText(m) + "\n";
+  writeOutputTree(a.get("out"), rtl.files);
+  if (a.has("json")) {
+    m["out"] = a.get("out");
+    std::cout << jsonText(m) << "\n";
+    return 0;
+  }
+  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n"
+            << "collective       global-sum, " << p.steps << " steps (one per clock)\n"
+            << "top module       " << rtl.top_module << "; hc_sum_node x " << net.nodes()
+            << ", accumulator " << w.w << " bits for " << w.xw << "-bit inputs, divisor "
+            << p.divisor << "\n";
+  for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
+  return 0;
 }
 
 }  // namespace cli
