@@ -51,9 +51,9 @@ SimRun simulate(const SumRtl& rtl, uint64_t n, const std::vector<int64_t>& x,
   std::ofstream tb(dir + "/tb.v");
   tb << "module tb;\n  reg clk = 0, rst_n = 0, start = 0;\n  reg [" << n * s.xw - 1
      << ":0] x = " << hexOf(x, s.xw) << ";\n  wire busy, done, err;\n  wire [" << n * s.w - 1
-     << ":0] sum;\n  integer i, cycles = 0;\n  " << rtl.top_module
+     << ":0] sum, val;\n  integer i, cycles = 0;\n  " << rtl.top_module
      << " dut(.clk_i(clk), .rst_ni(rst_n), .start_i(start), .x_i(x), .busy_o(busy),"
-     << " .done_o(done), .err_o(err), .sum_o(sum));\n"
+     << " .done_o(done), .err_o(err), .sum_o(sum), .val_o(val));\n"
      << "  always #5 clk = ~clk;\n  always @(posedge clk) if (busy) cycles = cycles + 1;\n"
      << "  initial begin\n"
      << extra << "    #12 rst_n = 1;\n    @(negedge clk) start = 1;\n"

@@ -79,10 +79,12 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
     << "  input  wire clk_i,\n  input  wire rst_ni,\n  input  wire start_i,\n"
     << "  input  wire [" << n * uint64_t(s.xw) - 1 << ":0] x_i,\n"
     << "  output wire busy_o,\n  output wire done_o,\n  output wire err_o,\n"
-    << "  output wire [" << n * uint64_t(s.w) - 1 << ":0] sum_o\n);\n"
+    << "  output wire [" << n * uint64_t(s.w) - 1 << ":0] sum_o,\n"
+    << "  output wire [" << n * uint64_t(s.w) - 1 << ":0] val_o\n);\n"
     << "  wire [" << n - 1 << ":0] vld, busy, done, err;\n"
     << "  wire [" << n * uint64_t(s.w) - 1 << ":0] val;\n"
-    << "  assign busy_o = |busy;\n  assign done_o = &done;\n  assign err_o = |err;\n";
+    << "  assign val_o = val;\n  assign busy_o = |busy;\n  assign done_o = &done;\n  assign err_o "
+       "= |err;\n";
   for (uint64_t x = 0; x < n; ++x) {
     std::string vin, din;
     for (int q = np; q-- > 0;) {

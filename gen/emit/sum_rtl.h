@@ -39,7 +39,8 @@ struct SumRtl {
 };
 
 // Top ports: clk_i, rst_ni, start_i, x_i[P*XW] (node x at [x*XW +: XW]),
-// busy_o, done_o (all nodes), err_o (any node), sum_o[P*W].
+// busy_o, done_o (all nodes), err_o (any node), sum_o[P*W], val_o[P*W] (every
+// node's value, for co-simulation).
 SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
                             int input_bits);
 // The same with the widths given (a test narrows W to make err_o fire).
