@@ -47,4 +47,19 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
 SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
                             const SumNodeParams& params);
 
+// The accumulation's network (hw/hc_acc_node.v): the schedule's transfers as
+// one ROM table shared by every node (entry c = node - target), refused with an
+// Error when the nodes' rows differ (a schedule that is not translation
+// invariant). W = input_bits + ceil(log2 P): any sum of P inputs.
+// Top ports: clk_i, rst_ni, start_i, ld_valid_i, ld_idx_i[AW] (every node
+// loads its entry ld_idx_i in the same cycle), ld_data_i[P*W], busy_o, done_o,
+// err_o, sum_o[P*W].
+struct AccRtl {
+  std::string top_module;  // "<net.name>_acc"
+  int w = 0, aw = 0;
+  std::map<std::string, std::string> files;  // "rtl/<top>.v", "hw/hc_acc_node.v"
+};
+AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
+                               const AccumulationSchedule& s, int input_bits);
+
 }  // namespace hypercast
