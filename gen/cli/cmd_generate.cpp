@@ -91,14 +91,15 @@ CommandHelp generateHelp() {
           "ROM image per node (rom/), the top, the slot map (<name>_slots.csv), the\n"
           "port graph (<name>_ports.csv), manifest.json and the .core; formats in\n"
           "README \"Schedule ROM format\".\n"
-          "With --collective global-sum on a Cayley graph: Faber's global sum on\n"
-          "hc_sum_node arithmetic nodes (--input-bits sets the inputs' width).\n",
+          "With --collective global-sum|accumulation on a Cayley graph: Faber's\n"
+          "combining collectives on hc_sum_node or hc_acc_node arithmetic nodes\n"
+          "(--input-bits sets the inputs' width).\n",
           ""};
 }
 
 int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
-  if (wantsCombining(a)) return combiningGenerate(a);  // Faber's global sum
+  if (wantsCombining(a)) return combiningGenerate(a);  // Faber, combining
   if (wantsSchedule(a)) return generateScheduleNetwork(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("source")) throw Error("--source needs --collective");

@@ -164,6 +164,45 @@ int globalSum(const Args& a, const NetworkDesc& net) {
   return 0;
 }
 
+// Partial sums per node: P entries of W bits; the ROM-driven nodes' registers.
+constexpr uint64_t kMaxAccumulationRtlNodes = 256;
+
+int accumulationGenerate(const Args& a, const NetworkDesc& net, int input_bits) {
+  if (net.nodes() > kMaxAccumulationRtlNodes) {
+    throw Error("generate: the accumulation's RTL takes at most " +
+                std::to_string(kMaxAccumulationRtlNodes) + " nodes (P partial sums per node); " +
+                net.label + " has " + std::to_string(net.nodes()));
+  }
+  const AccumulationSchedule s =
+      cayleyAccumulation(net, searchRegularOrder(PortGraph::build(negatedNetwork(net))));
+  const checker::CombiningReport r = checker::checkAccumulation(net, s.transfers);
+  if (!r.ok) failed(r, "accumulation", net);
+  AccRtl rtl = emitAccumulationNetwork(net, PortGraph::build(net), s, input_bits);
+  nlohmann::ordered_json m;
+  m["tool"] = "hypercast";
+  m["collective"] = "accumulation";
+  m["network"] = net.label;
+  m["nodes"] = net.nodes();
+  m["top"] = rtl.top_module;
+  m["steps"] = s.steps;
+  m["construction"] = s.construction;
+  m["input_bits"] = input_bits;
+  m["partial_sum_bits"] = rtl.w;
+  rtl.files["manifest.json"] = jsonText(m) + "\n";
+  writeOutputTree(a.get("out"), rtl.files);
+  if (a.has("json")) {
+    m["out"] = a.get("out");
+    std::cout << jsonText(m) << "\n";
+    return 0;
+  }
+  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n"
+            << "collective       accumulation, " << s.steps << " steps (one per clock)\n"
+            << "top module       " << rtl.top_module << "; hc_acc_node x " << net.nodes() << ", "
+            << net.nodes() << " partial sums of " << rtl.w << " bits per node, one shared ROM\n";
+  for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
+  return 0;
+}
+
 }  // namespace
 
 bool wantsCombining(const Args& a) {
@@ -173,8 +212,8 @@ bool wantsCombining(const Args& a) {
 
 OptionSpec inputBitsOption() {
   return {"input-bits", "B",
-          "global-sum: the inputs' two's-complement width (default 16); the accumulator's\n"
-          "follows from it"};
+          "global-sum (and generate of either): the inputs' two's-complement width\n"
+          "(default 16); the accumulator's follows from it"};
 }
 
 int combiningSchedule(const Args& a) {
@@ -193,30 +232,31 @@ int combiningSchedule(const Args& a) {
                 topo.name);
   }
   if (a.get("collective") == "accumulation") {
-    if (a.has("input-bits")) throw Error("--input-bits is for the global sum");
+    if (a.has("input-bits")) throw Error("--input-bits is for the global sum and generate");
     return accumulation(a, net);
   }
   return globalSum(a, net);
 }
 
 int combiningGenerate(const Args& a) {
-  if (a.get("collective") != "global-sum") {
-    throw Error("generate: the accumulation has no RTL yet (schedule builds and checks it)");
-  }
   for (const char* opt : {"source", "shared-rom", "messages", "construction"}) {
-    if (a.has(opt)) throw Error(std::string("--") + opt + " does not apply to the global sum");
+    if (a.has(opt)) {
+      throw Error(std::string("--") + opt + " does not apply to a combining collective");
+    }
   }
   checkOutputTree("--out", a.get("out"));
   const TopologyEntry& topo = chosenTopology(a, "hypercube");
   const NetworkDesc net = topo.parse(a);
   if (net.kind != NetworkDesc::Kind::kCayley) {
-    throw Error("--collective global-sum needs a Cayley graph, not a " + topo.name);
+    throw Error("--collective " + a.get("collective") + " needs a Cayley graph, not a " +
+                topo.name);
   }
   if (net.nodes() > kMaxGlobalSumNodes) {
     throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
                 net.label + " has " + std::to_string(net.nodes()));
   }
   const int input_bits = static_cast<int>(a.getInt("input-bits", 16, 2, 48));
+  if (a.get("collective") == "accumulation") return accumulationGenerate(a, net, input_bits);
   const GlobalSumProgram p = cayleyGlobalSum(net);
   const SumNodeParams w = sumNodeParams(p, input_bits);
   const checker::CombiningReport r =

@@ -18,9 +18,9 @@ OptionSpec inputBitsOption();
 // The schedule command's work for them (options: the topology's, --out, --json,
 // --input-bits).
 int combiningSchedule(const Args& a);
-// `generate --collective global-sum --out DIR`: the network of hc_sum_node
-// (emit/sum_rtl.h), its top, hw/hc_sum_node.v and manifest.json. The
-// accumulation's RTL is not built yet: refused in one line.
+// `generate --collective global-sum|accumulation --out DIR`: the network of
+// hc_sum_node or hc_acc_node (emit/sum_rtl.h), its top, the hw/ module and
+// manifest.json.
 int combiningGenerate(const Args& a);
 
 }  // namespace cli
