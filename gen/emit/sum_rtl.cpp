@@ -177,11 +177,14 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
     << "  input  wire ld_valid_i,\n  input  wire [" << out.aw - 1 << ":0] ld_idx_i,\n"
     << "  input  wire [" << n * uint64_t(out.w) - 1 << ":0] ld_data_i,\n"
     << "  output wire busy_o,\n  output wire done_o,\n  output wire err_o,\n"
-    << "  output wire [" << n * uint64_t(out.w) - 1 << ":0] sum_o\n);\n"
+    << "  output wire [" << n * uint64_t(out.w) - 1 << ":0] sum_o,\n"
+    << "  output wire [" << n * uint64_t(np) - 1 << ":0] vld_o,\n"
+    << "  output wire [" << n * uint64_t(np) * uint64_t(out.w) - 1 << ":0] val_o\n);\n"
     << "  wire [" << n * uint64_t(np) - 1 << ":0] vld;\n"
     << "  wire [" << n * uint64_t(np) * uint64_t(out.w) - 1 << ":0] val;\n"
     << "  wire [" << n - 1 << ":0] busy, done, err;\n"
-    << "  assign busy_o = |busy;\n  assign done_o = &done;\n  assign err_o = |err;\n";
+    << "  assign busy_o = |busy;\n  assign done_o = &done;\n  assign err_o = |err;\n"
+    << "  assign vld_o = vld;\n  assign val_o = val;\n";
   for (uint64_t x = 0; x < n; ++x) {
     std::string vin, din;
     for (int q = np; q-- > 0;) {

@@ -53,7 +53,8 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
 // invariant). W = input_bits + ceil(log2 P): any sum of P inputs.
 // Top ports: clk_i, rst_ni, start_i, ld_valid_i, ld_idx_i[AW] (every node
 // loads its entry ld_idx_i in the same cycle), ld_data_i[P*W], busy_o, done_o,
-// err_o, sum_o[P*W].
+// err_o, sum_o[P*W], vld_o[P*NP] and val_o[P*NP*W] (every output port, node x
+// port k at lane x NP + k, for co-simulation).
 struct AccRtl {
   std::string top_module;  // "<net.name>_acc"
   int w = 0, aw = 0;
