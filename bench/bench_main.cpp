@@ -456,6 +456,56 @@ void cayleyCollectives(const std::string& hc) {
   }
 }
 
+// Faber's combining collectives: the accumulation's steps against
+// ceil((P-1)/d) and the diameter, the global sum's steps against the diameter
+// and accumulate-then-broadcast (2D), with the accumulator width for 16-bit
+// inputs; the wall time of `schedule` (build and check).
+void combiningCollectives(const std::string& hc) {
+  for (const auto& [label, opts] : std::vector<std::pair<std::string, std::string>>{
+           {"Q_3", "--topology hypercube --dim 3"},
+           {"Q_6", "--topology hypercube --dim 6"},
+           {"MT(2,5)", "--topology torus --n 2 --k 5"},
+           {"G^{1,1}_{4,4}", "--topology hypercycle --m 4,4 --rho 1,1"},
+           {"G^{2,1}_{6,4}", "--topology hypercycle --m 6,4 --rho 2,1"},
+           {"Ex. 4.7", "--topology cayley --group 8,2 --gens '1,0;-1,0;0,1;1,1;-1,1'"}}) {
+    const double t0 = now();
+    const auto a = hctest::run(hc + " schedule " + opts + " --collective accumulation --json");
+    const double ta = now() - t0;
+    const auto g = hctest::run(hc + " schedule " + opts + " --collective global-sum --json");
+    const double tg = now() - t0 - ta;
+    if (a.code != 0 || g.code != 0) {
+      row("combining " + label, "FAILED", (a.err + g.err).substr(0, 28));
+      continue;
+    }
+    const auto aj = nlohmann::json::parse(a.out), gj = nlohmann::json::parse(g.out);
+    row("accumulation " + label + " steps",
+        std::to_string(aj.at("steps").get<int>()) + ", " + fmt(ta, "%.2f s"),
+        "ceil((P-1)/d) " + std::to_string(aj.at("universal_broadcast_bound").get<int>()) + ", D " +
+            std::to_string(aj.at("diameter").get<int>()));
+    row("global sum " + label + " steps",
+        std::to_string(gj.at("steps").get<int>()) + ", " + fmt(tg, "%.2f s"),
+        "D " + std::to_string(gj.at("diameter").get<int>()) + ", 2D " +
+            std::to_string(gj.at("accumulate_then_broadcast_steps").get<int>()) + ", W " +
+            std::to_string(gj.at("accumulator_bits").get<int>()) + " b");
+  }
+}
+
+// The global sum's co-simulation (Verilated hc_sum_node network against the
+// SystemC model, six seeded runs): the wall time of test_sum_cosim's case,
+// Verilator build included (ccache as the machine has it).
+void combiningCosim() {
+  for (const auto& [c, label] : std::vector<std::pair<std::string, std::string>>{
+           {"Hypercube", "Q_3"}, {"Torus", "MT(2,3)"}, {"Hypercycle", "G^{1,1}_{4,4}"}}) {
+    const double t0 = now();
+    const auto r =
+        hctest::run(std::string(HC_BIN_DIR) + "/test_sum_cosim --gtest_filter=GlobalSumCosim." + c);
+    const double t = now() - t0;
+    const bool ok = r.code == 0 && r.out.find("[  PASSED  ] 1 test") != std::string::npos;
+    row("global-sum cosim " + label, ok ? fmt(t, "%.1f s") : "FAILED",
+        ok ? "Verilator build + 6 runs, PASS" : r.out.substr(0, 28));
+  }
+}
+
 // `hypercast export` of the 10-cube allgather (1,047,552 transfers) and the
 // 8-cube alltoall (262,144): the whole run (schedule, its check, the file, the
 // file's own checks, the write) and the file's size; the note splits emit,
@@ -589,7 +639,13 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::string(argv[1]) == "cayley") {  // Faber's universal collectives alone
     cayleyCollectives(hc);
+    combiningCollectives(hc);
     exportFigures(hc);
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "combining") {  // accumulation and global sum
+    combiningCollectives(hc);
+    combiningCosim();
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "export") {  // the export rows alone
@@ -682,6 +738,7 @@ int main(int argc, char** argv) {
   }
   torusCollectives(hc);
   cayleyCollectives(hc);
+  combiningCollectives(hc);
   meshBroadcast(hc);
   wormholeMesh(hc);
   {

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/collective_args.h"
+#include "cli/combining_args.h"
 #include "cli/commands.h"
 #include "cli/mesh_broadcast_args.h"
 #include "cli/mesh_rtl_args.h"
@@ -76,6 +77,7 @@ std::vector<OptionSpec> generateOptions() {
                    "schedules: the multinode collectives)"});
   for (const auto& s : meshHardwareOptions()) specs.push_back(s);
   specs.push_back(meshAlgorithmOption());
+  specs.push_back(inputBitsOption());
   specs.push_back(
       {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
   specs.push_back({"json", "", "print a JSON summary"});
@@ -98,13 +100,17 @@ CommandHelp generateHelp() {
           "dimension-ordered wormhole routers, one-port nodes driven by per-node ROMs\n"
           "running Cang & Wu's broadcast (--algorithm paper|best, --flits L), step\n"
           "barrier, link-use counters; the routing's channel-dependency graph is checked\n"
-          "acyclic. --switching store-and-forward keeps the BFS schedule-ROM network.\n",
+          "acyclic. --switching store-and-forward keeps the BFS schedule-ROM network.\n"
+          "With --collective global-sum|accumulation on a Cayley graph: Faber's\n"
+          "combining collectives on hc_sum_node or hc_acc_node arithmetic nodes\n"
+          "(--input-bits sets the inputs' width).\n",
           ""};
 }
 
 int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
   if (wantsWormholeMesh(a)) return generateWormholeMesh(a);
+  if (wantsCombining(a)) return combiningGenerate(a);  // Faber, combining
   if (wantsSchedule(a)) return generateScheduleNetwork(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("source")) throw Error("--source needs --collective");

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/collective_args.h"
+#include "cli/combining_args.h"
 #include "cli/commands.h"
 #include "cli/mesh_broadcast_args.h"
 #include "cli/topologies.h"
@@ -20,6 +21,7 @@ std::vector<OptionSpec> scheduleOptions() {
   specs.push_back(
       {"source", "S", "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too"});
   specs.push_back(meshAlgorithmOption());
+  specs.push_back(inputBitsOption());
   specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest,msg"});
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;
@@ -35,12 +37,16 @@ CommandHelp scheduleHelp() {
           "-1 for a broadcast packet. A schedule that fails the checker is not written\n"
           "(exit 2). A mesh's broadcast is Cang & Wu's one-port wormhole schedule\n"
           "(--algorithm paper|best; equal power-of-two sides; CSV step,from,to,length;\n"
-          "`generate` and `simulate` still build the BFS schedule-ROM network).\n\n" +
+          "`generate` and `simulate` still build the BFS schedule-ROM network). On a Cayley graph\n"
+          "(hypercube, torus, hypercycle, cayley) Faber's combining collectives:\n"
+          "accumulation (CSV step,from,to,target: a partial sum for target) and\n"
+          "global-sum (CSV step,constant,operand).\n\n" +
               topologyList(),
           ""};
 }
 
 int cmdSchedule(const Args& a) {
+  if (wantsCombining(a)) return combiningSchedule(a);          // Faber, combining
   if (wantsMeshBroadcast(a)) return meshBroadcastSchedule(a);  // Cang & Wu, wormhole
   if (a.has("algorithm")) {
     throw Error(

@@ -18,7 +18,8 @@ std::vector<OptionSpec> collectiveOptions() {
       {"collective", "C",
        "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
        "schedule-ROM nodes (which a topology offers: --help); multinode-scatter is\n"
-       "total-exchange"},
+       "total-exchange; on a Cayley graph `schedule` also takes accumulation and\n"
+       "global-sum (combining: values add up on the way)"},
       {"messages", "M", "messages per (origin, destination) pair (default 1)"},
       {"construction", "auto|paper|extension",
        "torus: the paper's construction, hypercast's extension where the paper's\n"

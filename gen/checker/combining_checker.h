@@ -1,0 +1,50 @@
+// Independent checks of the combining collectives (algorithm/
+// combining_collectives.h), from the definitions and the checker's own links
+// (checker/network_links.h), never from the construction.
+//
+// Accumulation: every node x starts with its value x_{x->v} for every target
+// v, symbolically the set {x}; a transfer (step, from, to, v) adds the set
+// `from` held for v before that step to the set `to` holds for v. Checked:
+//   - every transfer is along a link, in step >= 1, with nodes in range;
+//   - at most one partial sum per directed link per step;
+//   - the sets added are disjoint (no contribution is counted twice);
+//   - at the end node v's set for v is every node (each x_{u->v} counted once).
+//
+// Global sum: every node's value as integer coefficients on the inputs x_u,
+// stepped through v <- (sum over the in-neighbours' values) - c_t (x or v);
+// checked: at the end every node holds divisor * (1, ..., 1) exactly, and every
+// intermediate's coefficients, times the largest input, fit the accumulator
+// width (two's complement).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithm/combining_collectives.h"
+#include "topology/network.h"
+
+namespace hypercast {
+namespace checker {
+
+struct CombiningReport {
+  bool ok = false;
+  std::vector<std::string> errors;  // the first few, then a count
+  uint64_t nodes = 0;
+  uint64_t steps = 0;
+  uint64_t transmissions = 0;  // values sent over links
+  uint64_t missing = 0;        // accumulation: (origin, target) contributions that never arrived
+  uint64_t double_counted = 0;
+  int64_t max_magnitude = 0;  // global sum: the largest intermediate, for inputs of 2^(ib-1)
+};
+
+CombiningReport checkAccumulation(const NetworkDesc& net,
+                                  const std::vector<CombiningTransfer>& transfers);
+
+// `width`: the accumulator's bits; `input_bits`: the inputs' (|x| <= 2^(ib-1)).
+CombiningReport checkGlobalSum(const NetworkDesc& net, const std::vector<int64_t>& constant,
+                               const std::vector<bool>& uses_input, int64_t divisor, int width,
+                               int input_bits);
+
+}  // namespace checker
+}  // namespace hypercast

@@ -1,0 +1,66 @@
+// The global sum's network in RTL (Faber, paper 003, Sec. 5): one hc_sum_node
+// per node of a Cayley graph, input port p of node x wired to the node that
+// drives it (topology/port_graph.h), every node with the same program (the
+// constants c_t and operands of algorithm/combining_collectives.h) as
+// parameters. Widths:
+//   XW  the inputs' bits (two's complement);
+//   SW  = XW + ceil(log2 P): any sum of P inputs;
+//   W   the accumulator: the fewest bits holding every intermediate's bound
+//       (globalSumWidth: B_t = d B_(t-1) + |c_t| B_(x or t-1)), and at least
+//       SW + ceil(log2 DIV) so the end-of-run exactness test is exact;
+//   CW  the fewest bits holding every c_t.
+// The division by DIV = ODD * 2^SHIFT is a shift and a multiply by
+// INV = ODD^-1 mod 2^W.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "algorithm/combining_collectives.h"
+#include "topology/network.h"
+#include "topology/port_graph.h"
+
+namespace hypercast {
+
+struct SumNodeParams {
+  int xw = 0, w = 0, sw = 0, cw = 0, tw = 0, shift = 0;
+  uint64_t odd = 1, inv = 1;  // inv: odd^-1 mod 2^w
+};
+
+// Throws Error when W would exceed 62 bits.
+SumNodeParams sumNodeParams(const GlobalSumProgram& p, int input_bits);
+
+struct SumRtl {
+  std::string top_module;  // "<net.name>_gsum"
+  SumNodeParams params;
+  // "rtl/<top>.v" and "hw/hc_sum_node.v"
+  std::map<std::string, std::string> files;
+};
+
+// Top ports: clk_i, rst_ni, start_i, x_i[P*XW] (node x at [x*XW +: XW]),
+// busy_o, done_o (all nodes), err_o (any node), sum_o[P*W], val_o[P*W] (every
+// node's value, for co-simulation).
+SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
+                            int input_bits);
+// The same with the widths given (a test narrows W to make err_o fire).
+SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
+                            const SumNodeParams& params);
+
+// The accumulation's network (hw/hc_acc_node.v): the schedule's transfers as
+// one ROM table shared by every node (entry c = node - target), refused with an
+// Error when the nodes' rows differ (a schedule that is not translation
+// invariant). W = input_bits + ceil(log2 P): any sum of P inputs.
+// Top ports: clk_i, rst_ni, start_i, ld_valid_i, ld_idx_i[AW] (every node
+// loads its entry ld_idx_i in the same cycle), ld_data_i[P*W], busy_o, done_o,
+// err_o, sum_o[P*W], vld_o[P*NP] and val_o[P*NP*W] (every output port, node x
+// port k at lane x NP + k, for co-simulation).
+struct AccRtl {
+  std::string top_module;  // "<net.name>_acc"
+  int w = 0, aw = 0;
+  std::map<std::string, std::string> files;  // "rtl/<top>.v", "hw/hc_acc_node.v"
+};
+AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
+                               const AccumulationSchedule& s, int input_bits);
+
+}  // namespace hypercast

@@ -1,0 +1,143 @@
+// hc_sum_node: one node of Faber's global sum (paper 003, Sec. 5) on a Cayley
+// graph. Every step the node shows its value v on all its output ports (one
+// register, fanned out by the top) and sets
+//     v <- (sum of the values on its NP input ports) - c_t * (SELS[t] ? x : v)
+// with c_t a per-step constant from the CONSTS table (a ROM of STEPS entries,
+// the same in every node: the program is translation invariant). With the
+// eigenvalue form (SELS = 0) c_t is the t-th eigenvalue lambda_t != d; with
+// Horner's form on the minimal polynomial (SELS = 1) c_t is minus a
+// coefficient and multiplies the node's own input x. After STEPS steps
+// (one per clock) every node holds DIV * sum x, DIV = ODD * 2^SHIFT, and the
+// exact division is a shift and a multiply by INV = ODD^-1 mod 2^W (exact
+// division by an odd constant, Granlund & Montgomery): sum_o.
+//
+// The generator (emit/sum_rtl.h) derives W from the bound on every
+// intermediate (the adder tree, the product, the new value), so in a correct
+// run nothing overflows; the node still checks:
+// err_o (sticky until the next start) fires when
+//   - a step finds an input port without a value (lnk_valid_i low while busy);
+//   - a new value does not fit W bits (two's complement);
+//   - at the end v is not an exact multiple of DIV: its low SHIFT bits are not
+//     zero, or the quotient is outside the SW-bit range of any sum of inputs
+//     (v * INV mod 2^W lands there exactly when ODD divides v, as long as
+//     DIV * 2^(SW-1) <= 2^(W-1), which the generator's W guarantees).
+module hc_sum_node #(
+  parameter integer NP    = 2,            // input (and output) ports
+  parameter integer XW    = 8,            // input bits, two's complement
+  parameter integer W     = 16,           // accumulator bits, W > XW
+  parameter integer SW    = 9,            // bits of a sum of all inputs (XW + clog2 P)
+  parameter integer CW    = 8,            // constant bits, two's complement
+  parameter integer STEPS = 1,            // steps of the program, >= 1
+  parameter integer TW    = 1,            // step counter bits: 2^TW > STEPS - 1
+  parameter [STEPS*CW-1:0] CONSTS = {STEPS * CW{1'b0}},  // c_(t+1) at [t*CW +: CW]
+  parameter [STEPS-1:0] SELS  = {STEPS{1'b0}},  // bit t: c_(t+1) multiplies x (1) or v (0)
+  parameter integer SHIFT = 0,            // DIV = ODD * 2^SHIFT
+  parameter [W-1:0] ODD   = 1,            // odd part of the divisor (documents INV)
+  parameter [W-1:0] INV   = 1             // ODD^-1 modulo 2^W
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          start_i,     // loads x_i and starts (ignored while busy)
+  input  wire [XW-1:0] x_i,
+  output wire          busy_o,
+  output wire          done_o,      // the program has run; sum_o is valid
+  output wire          err_o,
+  output wire [W-1:0]  sum_o,       // sum of all inputs, sign-extended
+  input  wire [NP-1:0] lnk_valid_i,
+  input  wire [NP*W-1:0] lnk_data_i,
+  output wire          lnk_valid_o,
+  output wire [W-1:0]  lnk_data_o
+);
+  /* verilator no_inline_module */
+  localparam integer NB = $clog2(NP + 1);         // adder-tree growth
+  localparam integer EW = W + CW + NB + 1;        // exact width of every step
+  localparam [TW-1:0] LAST = STEPS[TW-1:0] - 1'b1;
+
+  reg                  busy_q, done_q, err_q;
+  reg         [TW-1:0] t_q;
+  reg signed  [W-1:0]  v_q;
+  reg signed  [XW-1:0] x_q;
+
+  // One step, exactly: the adder tree over the ports, the product, the new value.
+  reg signed [EW-1:0] recv, prod, next;
+  reg signed [EW-1:0] c, opnd;
+  reg                 missing;
+  integer p;
+  always @* begin
+    recv    = {EW{1'b0}};
+    missing = 1'b0;
+    for (p = 0; p < NP; p = p + 1) begin
+      recv    = recv + $signed({{(EW - W) {lnk_data_i[p*W+W-1]}}, lnk_data_i[p*W+:W]});
+      missing = missing | ~lnk_valid_i[p];
+    end
+    c    = $signed({{(EW - CW) {CONSTS[t_q*CW+CW-1]}}, CONSTS[t_q*CW+:CW]});
+    opnd = SELS[t_q] ? $signed({{(EW - XW) {x_q[XW-1]}}, x_q}) : $signed({{(EW - W) {v_q[W-1]}}, v_q});
+    prod = c * opnd;
+    next = recv - prod;
+  end
+  // The new value fits W bits when its bits W-1 .. EW-1 agree.
+  wire fits = (next[EW-1:W-1] == {(EW - W + 1) {1'b0}}) ||
+              (next[EW-1:W-1] == {(EW - W + 1) {1'b1}});
+
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q <= 1'b0;
+      done_q <= 1'b0;
+      err_q  <= 1'b0;
+      t_q    <= {TW{1'b0}};
+      v_q    <= {W{1'b0}};
+      x_q    <= {XW{1'b0}};
+    end else if (!busy_q) begin
+      if (start_i) begin
+        busy_q <= 1'b1;
+        done_q <= 1'b0;
+        err_q  <= 1'b0;
+        t_q    <= {TW{1'b0}};
+        x_q    <= $signed(x_i);
+        v_q    <= {{(W - XW) {x_i[XW-1]}}, x_i};
+      end
+    end else begin
+      v_q <= next[W-1:0];
+      if (missing || !fits) err_q <= 1'b1;
+      if (t_q == LAST) begin
+        busy_q <= 1'b0;
+        done_q <= 1'b1;
+      end else begin
+        t_q <= t_q + 1'b1;
+      end
+    end
+  end
+
+  // The exact division: shift out 2^SHIFT, multiply by ODD^-1 mod 2^W.
+  wire signed [W-1:0]   shifted = v_q >>> SHIFT;
+  wire        [2*W-1:0] product = {{W{1'b0}}, shifted} * {{W{1'b0}}, INV};
+  wire        [W-1:0]   quot = product[W-1:0];
+  wire low_clear;
+  generate
+    if (SHIFT > 0) begin : g_low
+      assign low_clear = (v_q[SHIFT-1:0] == {SHIFT{1'b0}});
+    end else begin : g_nolow
+      assign low_clear = 1'b1;
+    end
+  endgenerate
+  wire in_range = (quot[W-1:SW-1] == {(W - SW + 1) {1'b0}}) ||
+                  (quot[W-1:SW-1] == {(W - SW + 1) {1'b1}});
+  wire inexact  = done_q && !(low_clear && in_range);
+
+  assign busy_o      = busy_q;
+  assign done_o      = done_q;
+  assign err_o       = err_q | inexact;
+  assign sum_o       = quot;
+  assign lnk_valid_o = busy_q;
+  assign lnk_data_o  = v_q;
+
+`ifndef SYNTHESIS
+  // The rules above, for simulation: a value that does not fit and an inexact
+  // end are reported as they happen (err_o carries them in synthesis).
+  always @(posedge clk_i) begin
+    if (busy_q && !fits) $display("hc_sum_node %m: value overflows %0d bits at step %0d", W, t_q + 1);
+    if (busy_q && missing) $display("hc_sum_node %m: a port carries no value at step %0d", t_q + 1);
+  end
+  wire unused_odd = ^{ODD, product[2*W-1:W]};
+`endif
+endmodule

@@ -1,0 +1,357 @@
+// Faber's combining collectives (paper 003) on abelian Cayley graphs:
+// accumulation (Thms 2.10/2.11, the universal broadcast reversed in time) in
+// ceil((P-1)/d) steps (Thm 4.5's count) with every node's sum right, Example
+// 4.7 in 4 (its diameter); the global sum (Sec. 5) on Q_d in d steps with
+// d! sum x before the division, and on graphs that are not distance-transitive
+// in (distinct eigenvalues - 1) steps, the eigenvalues counted here from
+// lambda_chi = sum_g chi(g) in floating point, independently of the exact code.
+// The sums are computed by a simulation written here (random values, seeded),
+// and the checker is shown to reject double counting, lost contributions,
+// link conflicts, wrong constants and a too narrow accumulator.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+
+#include "algorithm/combining_collectives.h"
+#include "checker/combining_checker.h"
+#include "test_util.h"
+#include "topology/hypercycle.h"
+#include "topology/port_graph.h"
+
+using namespace hypercast;
+
+namespace {
+
+// x + s * g in the group, from the description's own numbers.
+uint64_t shift(const NetworkDesc& net, uint64_t x, const std::vector<int>& g, int s) {
+  uint64_t out = 0, w = 1;
+  for (size_t i = 0; i < net.radices.size(); ++i) {
+    const int m = net.radices[i];
+    const int xi = static_cast<int>(x % uint64_t(m));
+    x /= uint64_t(m);
+    out += uint64_t(((xi + s * g[i]) % m + m) % m) * w;
+    w *= uint64_t(m);
+  }
+  return out;
+}
+
+int diameter(const NetworkDesc& net) {
+  std::vector<int> dist(net.nodes(), -1);
+  std::vector<uint64_t> q = {0};
+  dist[0] = 0;
+  for (size_t h = 0; h < q.size(); ++h) {
+    for (const auto& g : net.gens) {
+      const uint64_t v = shift(net, q[h], g, 1);
+      if (dist[v] < 0) {
+        dist[v] = dist[q[h]] + 1;
+        q.push_back(v);
+      }
+    }
+  }
+  return *std::max_element(dist.begin(), dist.end());
+}
+
+uint32_t ceilDiv(uint64_t a, uint64_t b) { return static_cast<uint32_t>((a + b - 1) / b); }
+
+AccumulationSchedule accumulate(const NetworkDesc& net) {
+  return cayleyAccumulation(net, searchRegularOrder(PortGraph::build(negatedNetwork(net))));
+}
+
+// Runs the schedule on random values x_{u->v}: a node adds what arrives (all
+// sends of a step read the values before it); node v's sum for v must be the
+// sum over u of x_{u->v}.
+void expectSums(const NetworkDesc& net, const AccumulationSchedule& s, uint64_t seed) {
+  const uint64_t n = net.nodes();
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int64_t> value(-1000000, 1000000);
+  std::vector<std::vector<int64_t>> x(n, std::vector<int64_t>(n)), held;
+  for (auto& row : x) {
+    for (auto& e : row) e = value(rng);
+  }
+  held = x;  // held[node][target]
+  for (size_t k = 0; k < s.transfers.size();) {
+    size_t e = k;
+    while (e < s.transfers.size() && s.transfers[e].step == s.transfers[k].step) ++e;
+    std::vector<int64_t> sent;
+    for (size_t j = k; j < e; ++j) sent.push_back(held[s.transfers[j].from][s.transfers[j].target]);
+    for (size_t j = k; j < e; ++j) held[s.transfers[j].to][s.transfers[j].target] += sent[j - k];
+    k = e;
+  }
+  for (uint64_t v = 0; v < n; ++v) {
+    int64_t want = 0;
+    for (uint64_t u = 0; u < n; ++u) want += x[u][v];
+    ASSERT_EQ(held[v][v], want) << net.label << " node " << v;
+  }
+}
+
+NetworkDesc example47() {  // Z_8 x Z_2, (+-1,0), (0,1), (+-1,1)
+  return cayleyNetwork({8, 2}, {{1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
+}
+
+// Distinct eigenvalues from lambda_chi = sum_g chi(g), in floating point.
+std::vector<std::pair<double, double>> eigenvalues(const NetworkDesc& net) {
+  const double pi2 = 2 * std::acos(-1.0);
+  std::vector<std::pair<double, double>> out;
+  for (uint64_t k = 0; k < net.nodes(); ++k) {
+    const std::vector<int> kd = net.digits(k);
+    double re = 0, im = 0;
+    for (const auto& g : net.gens) {
+      double phase = 0;
+      for (size_t i = 0; i < g.size(); ++i) phase += double(kd[i]) * g[i] / net.radices[i];
+      re += std::cos(pi2 * phase);
+      im += std::sin(pi2 * phase);
+    }
+    bool seen = false;
+    for (const auto& e : out) {
+      seen = seen || (std::fabs(e.first - re) < 1e-6 && std::fabs(e.second - im) < 1e-6);
+    }
+    if (!seen) out.push_back({re, im});
+  }
+  return out;
+}
+
+// Runs the program on random inputs in [-2^(ib-1), 2^(ib-1)), values from the
+// generators; every node must end with divisor * sum x, every intermediate
+// within the accumulator width.
+void expectGlobalSum(const NetworkDesc& net, const GlobalSumProgram& p, int input_bits,
+                     uint64_t seed) {
+  const uint64_t n = net.nodes();
+  const int width = globalSumWidth(p, input_bits);
+  const int64_t lim = int64_t{1} << (width - 1);
+  std::mt19937_64 rng(seed);
+  for (int trial = 0; trial < 3; ++trial) {
+    std::uniform_int_distribution<int64_t> value(-(int64_t{1} << (input_bits - 1)),
+                                                 (int64_t{1} << (input_bits - 1)) - 1);
+    std::vector<int64_t> x(n), v(n), next(n);
+    int64_t sum = 0;
+    for (uint64_t u = 0; u < n; ++u) {
+      // the extremes once: the width must hold them
+      x[u] = trial == 0 ? -(int64_t{1} << (input_bits - 1)) : value(rng);
+      if (trial == 1) x[u] = (u % 2) ? x[u] : -(int64_t{1} << (input_bits - 1));
+      sum += x[u];
+    }
+    v = x;
+    for (uint32_t t = 1; t <= p.steps; ++t) {
+      for (uint64_t y = 0; y < n; ++y) {
+        int64_t received = 0;
+        for (const auto& g : net.gens) received += v[shift(net, y, g, -1)];
+        const int64_t c = p.constant[t - 1];
+        next[y] = received - c * (p.uses_input[t - 1] ? x[y] : v[y]);
+        ASSERT_LT(std::llabs(next[y]), lim) << net.label << " step " << t;
+        ASSERT_LT(std::llabs(received), lim) << net.label << " step " << t;
+      }
+      v = next;
+    }
+    for (uint64_t y = 0; y < n; ++y) ASSERT_EQ(v[y], p.divisor * sum) << net.label << " node " << y;
+  }
+}
+
+}  // namespace
+
+TEST(Accumulation, UniversalBroadcastStepsOnHypercubes) {
+  for (int d = 2; d <= 6; ++d) {
+    const NetworkDesc net = hypercubeNetwork(d);
+    const AccumulationSchedule s = accumulate(net);
+    const uint32_t bound = ceilDiv((uint64_t{1} << d) - 1, uint64_t(d));  // Thm 4.5
+    EXPECT_EQ(s.steps, bound) << net.label;
+    const auto r = checker::checkAccumulation(net, s.transfers);
+    EXPECT_TRUE(r.ok) << net.label << ": " << (r.errors.empty() ? "" : r.errors.front());
+    EXPECT_EQ(r.steps, bound);
+    // every pair's contribution crosses P - 1 links: one per non-target node
+    EXPECT_EQ(r.transmissions, (uint64_t{1} << d) * ((uint64_t{1} << d) - 1));
+    expectSums(net, s, 100 + uint64_t(d));
+  }
+}
+
+TEST(Accumulation, TorusHypercycleAndDirectedCirculant) {
+  struct Case {
+    NetworkDesc net;
+    uint32_t steps;  // max(ceil((P-1)/d), diameter)
+  };
+  const std::vector<Case> cases = {
+      {torusNetwork(2, 5), 6},                                             // 24/4
+      {torusNetwork(2, 3), 2},                                             // 8/4
+      {hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1})), 4},  // 15/4
+      {hypercycleNetwork(Hypercycle::fromPaperOrder({6, 4}, {2, 1})), 4},  // 23/6
+      {cayleyNetwork({7}, {{1}, {3}}), 3},  // directed: 6/2, diameter 3
+  };
+  for (const Case& c : cases) {
+    const uint32_t formula = std::max<uint32_t>(ceilDiv(c.net.nodes() - 1, uint64_t(c.net.ports())),
+                                                static_cast<uint32_t>(diameter(c.net)));
+    ASSERT_EQ(formula, c.steps) << c.net.label;
+    const AccumulationSchedule s = accumulate(c.net);
+    EXPECT_EQ(s.steps, c.steps) << c.net.label;
+    const auto r = checker::checkAccumulation(c.net, s.transfers);
+    EXPECT_TRUE(r.ok) << c.net.label << ": " << (r.errors.empty() ? "" : r.errors.front());
+    expectSums(c.net, s, 7);
+  }
+}
+
+TEST(Accumulation, Example47TakesItsDiameter) {
+  const NetworkDesc net = example47();
+  ASSERT_EQ(diameter(net), 4);
+  const AccumulationSchedule s = accumulate(net);
+  EXPECT_EQ(s.steps, 4u);  // no regular order: max(ceil(15/5), 4)
+  EXPECT_EQ(s.construction, "template");
+  EXPECT_TRUE(checker::checkAccumulation(net, s.transfers).ok);
+  expectSums(net, s, 47);
+}
+
+TEST(AccumulationChecker, RejectsDoubleCountingLossAndConflicts) {
+  const NetworkDesc net = hypercubeNetwork(3);
+  const AccumulationSchedule s = accumulate(net);
+  ASSERT_TRUE(checker::checkAccumulation(net, s.transfers).ok);
+  // A node sends its partial sum again after the schedule: its parent adds it twice.
+  {
+    std::vector<CombiningTransfer> t = s.transfers;
+    CombiningTransfer again = t.back();
+    again.step = s.steps + 1;
+    t.push_back(again);
+    const auto r = checker::checkAccumulation(net, t);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.double_counted, 1u);
+    ASSERT_FALSE(r.errors.empty());
+    EXPECT_NE(r.errors.front().find("twice"), std::string::npos) << r.errors.front();
+  }
+  // A transfer removed: one target misses a contribution.
+  {
+    std::vector<CombiningTransfer> t = s.transfers;
+    t.erase(t.begin());
+    const auto r = checker::checkAccumulation(net, t);
+    EXPECT_FALSE(r.ok);
+    EXPECT_GE(r.missing, 1u);
+  }
+  // Two values on one link in one step.
+  {
+    std::vector<CombiningTransfer> t = s.transfers;
+    CombiningTransfer c = t.front();
+    c.target = (c.target + 1) % 8 == c.to ? (c.target + 2) % 8 : (c.target + 1) % 8;
+    t.insert(t.begin() + 1, c);
+    const auto r = checker::checkAccumulation(net, t);
+    EXPECT_FALSE(r.ok);
+    bool said = false;
+    for (const auto& e : r.errors) said = said || e.find("carries two values") != std::string::npos;
+    EXPECT_TRUE(said);
+  }
+  // Not a link: 0 -> 3 on Q_3.
+  {
+    std::vector<CombiningTransfer> t = s.transfers;
+    t.push_back({s.steps + 1, 0, 3, 3});
+    EXPECT_FALSE(checker::checkAccumulation(net, t).ok);
+  }
+}
+
+TEST(GlobalSum, HypercubeInDStepsWithDFactorial) {
+  for (int d = 2; d <= 6; ++d) {
+    const NetworkDesc net = hypercubeNetwork(d);
+    const GlobalSumProgram p = cayleyGlobalSum(net);
+    EXPECT_EQ(p.steps, uint32_t(d)) << net.label;  // the diameter
+    EXPECT_EQ(p.diameter, d);
+    EXPECT_TRUE(p.factored);
+    int64_t fact = 1;
+    for (int i = 2; i <= d; ++i) fact *= i;
+    EXPECT_EQ(p.divisor, fact) << net.label;  // d!
+    std::multiset<int64_t> want, got(p.constant.begin(), p.constant.end());
+    for (int i = 1; i <= d; ++i) want.insert(d - 2 * i);  // lambda_i = d - 2i, i >= 1
+    EXPECT_EQ(got, want);
+    const int width = globalSumWidth(p, 16);
+    // (d + max|lambda|)^d 2^15 = (2d)^d 2^15 bounds every value
+    const double bound = std::pow(2.0 * d, d) * 32768.0;
+    EXPECT_LE(width, int(std::ceil(std::log2(bound + 1))) + 1);
+    const auto r = checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, width, 16);
+    EXPECT_TRUE(r.ok) << (r.errors.empty() ? "" : r.errors.front());
+    expectGlobalSum(net, p, 16, uint64_t(d));
+  }
+}
+
+TEST(GlobalSum, NonDistanceTransitiveInDistinctEigenvaluesMinusOne) {
+  struct Case {
+    NetworkDesc net;
+    size_t distinct;  // counted by hand from lambda_chi = sum_g chi(g)
+    int diameter;
+    int64_t divisor;  // prod over the other eigenvalues of (d - lambda), / P; 0: from floats
+  };
+  // C_6<1,2> x C_4<1>: {4,0,-2} + {2,0,-2} -> {6,4,2,0,-2,-4}; (2*4*6*8*10)/24.
+  // MT(2,5): {2, 2cos72, 2cos144} pairwise sums -> 6 values, irrational.
+  // Example 4.7's graph.
+  const std::vector<Case> cases = {
+      {hypercycleNetwork(Hypercycle::fromPaperOrder({6, 4}, {2, 1})), 6, 4, 160},
+      {torusNetwork(2, 5), 6, 4, 0},
+      {example47(), 0, 4, 0},
+  };
+  for (const Case& c : cases) {
+    const auto eig = eigenvalues(c.net);
+    if (c.distinct) {
+      ASSERT_EQ(eig.size(), c.distinct) << c.net.label;
+    }
+    ASSERT_EQ(diameter(c.net), c.diameter);
+    double prod = 1;  // the product over the other eigenvalues of (d - lambda), real
+    for (const auto& e : eig) {
+      if (std::fabs(e.first - c.net.ports()) > 1e-6 || std::fabs(e.second) > 1e-6) {
+        prod *= std::hypot(c.net.ports() - e.first, e.second);  // |d - lambda|: d - lambda >= 0
+      }
+    }
+    const GlobalSumProgram p = cayleyGlobalSum(c.net);
+    EXPECT_EQ(p.steps, eig.size() - 1) << c.net.label;
+    EXPECT_GT(p.steps, uint32_t(c.diameter)) << c.net.label << ": more than D steps here";
+    const int64_t want = c.divisor ? c.divisor : std::llround(prod / double(c.net.nodes()));
+    EXPECT_EQ(p.divisor, want) << c.net.label;
+    const int width = globalSumWidth(p, 12);
+    const auto r = checker::checkGlobalSum(c.net, p.constant, p.uses_input, p.divisor, width, 12);
+    EXPECT_TRUE(r.ok) << c.net.label << ": " << (r.errors.empty() ? "" : r.errors.front());
+    expectGlobalSum(c.net, p, 12, 5);
+  }
+}
+
+TEST(GlobalSumChecker, RejectsAWrongConstantAndANarrowAccumulator) {
+  const NetworkDesc net = hypercubeNetwork(3);
+  const GlobalSumProgram p = cayleyGlobalSum(net);
+  const int width = globalSumWidth(p, 8);
+  ASSERT_TRUE(checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, width, 8).ok);
+  std::vector<int64_t> wrong = p.constant;
+  wrong[0] += 2;  // an eigenvalue of Q_3 all the same, but one repeated: no longer J
+  wrong[1] = wrong[0];
+  EXPECT_FALSE(checker::checkGlobalSum(net, wrong, p.uses_input, p.divisor, width, 8).ok);
+  // The generator's width is a bound; the checker measures the largest
+  // intermediate: one bit fewer than that needs must fail.
+  const int64_t largest =
+      checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, width, 8).max_magnitude;
+  EXPECT_GE(largest, 6 * 8 * 128);  // the end value 3! * 8 * 2^7 for all inputs -2^7
+  int need = 2;
+  while ((int64_t{1} << (need - 1)) - 1 < largest) ++need;
+  EXPECT_LE(need, width);
+  const auto narrow =
+      checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, need - 1, 8);
+  EXPECT_FALSE(narrow.ok);
+  ASSERT_FALSE(narrow.errors.empty());
+  EXPECT_NE(narrow.errors.front().find("accumulator"), std::string::npos);
+  EXPECT_FALSE(checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor + 1, width, 8).ok);
+}
+
+TEST(CombiningCli, ScheduleReportsStepsAndChecks) {
+  const auto g =
+      hctest::run(hctest::hypercast() +
+                  " schedule --topology hypercube --dim 4 --collective global-sum --json");
+  ASSERT_EQ(g.code, 0) << g.err;
+  const auto j = nlohmann::json::parse(g.out);
+  EXPECT_EQ(j["steps"], 4);
+  EXPECT_EQ(j["divisor"], 24);  // 4!
+  EXPECT_EQ(j["diameter"], 4);
+  EXPECT_EQ(j["accumulate_then_broadcast_steps"], 8);
+  EXPECT_EQ(j["checker"], "pass");
+  const auto a = hctest::run(hctest::hypercast() +
+                             " schedule --topology torus --n 2 --k 5 --collective accumulation "
+                             "--json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto k = nlohmann::json::parse(a.out);
+  EXPECT_EQ(k["steps"], 6);  // ceil(24/4)
+  EXPECT_EQ(k["transmissions"], 25 * 24);
+  const auto m = hctest::run(hctest::hypercast() +
+                             " schedule --topology mesh --dims 4,4 --collective accumulation");
+  EXPECT_EQ(m.code, 2);
+  EXPECT_NE(m.err.find("Cayley"), std::string::npos) << m.err;
+}
