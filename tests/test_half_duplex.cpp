@@ -6,6 +6,8 @@
 // step and names it.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "algorithm/cayley_collectives.h"
@@ -265,4 +267,62 @@ TEST(HalfDuplexCosim, HypercubeQ3WiredNodes) {
                                dir);
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("its own inverse"), std::string::npos) << bad.err;
+}
+
+// The SystemC model's half-duplex rule, through the schedule harness: a job on
+// Q_1 whose two nodes send over the one link in step 1 passes with full-duplex
+// links and fails with half-duplex ones, the model naming the link driven from
+// both ends and the checker the step.
+TEST(HalfDuplexModel, BothEndsDrivingIsAnError) {
+  const std::string dir = "/tmp/hctest-hd-model-" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream ports(dir + "/ports.csv");
+    PortGraph::build(hypercubeNetwork(1)).writeCsv(ports);
+    std::ofstream sched(dir + "/schedule.csv");
+    sched << "step,from,to,origin,dest,msg\n1,0,1,0,-1,0\n1,1,0,1,-1,0\n";
+  }
+  for (const char* links : {"full-duplex", "half-duplex"}) {
+    SCOPED_TRACE(links);
+    Json job = {{"hypercast_sched_job", 1},
+                {"network",
+                 {{"kind", "cayley"},
+                  {"topology", "hypercube"},
+                  {"name", "cube1"},
+                  {"label", "1-cube"},
+                  {"radices", {2}},
+                  {"gens", {{1}}},
+                  {"params", {{"dim", "1"}}}}},
+                {"collective",
+                 {{"name", "multinode-broadcast"}, {"nodes", 2}, {"root", 0}, {"messages", 1}}},
+                {"steps", 1},
+                {"schedule_csv", "schedule.csv"},
+                {"ports_csv", "ports.csv"},
+                {"engine", "systemc"},
+                {"rtl_model", ""},
+                {"rom_dir", ""},
+                {"roms", Json::array()},
+                {"rom_word_bits", 0},
+                {"payload_width", 32},
+                {"seed", 1},
+                {"trace", ""},
+                {"wave", ""},
+                {"json", false},
+                {"repeat", 1},
+                {"construction", "test"},
+                {"group_store_and_forward", false},
+                {"links", links}};
+    std::ofstream(dir + "/job.json") << job.dump();
+    const auto r =
+        hctest::run(std::string(HC_BIN_DIR) + "/hc-sched-systemc --job " + dir + "/job.json");
+    if (std::string(links) == "full-duplex") {
+      EXPECT_EQ(r.code, 0) << r.out << r.err;
+    } else {
+      EXPECT_EQ(r.code, 1) << r.out << r.err;
+      EXPECT_NE(r.err.find("driven from both ends"), std::string::npos) << r.err;
+      EXPECT_NE((r.out + r.err).find("used both ways in step 1"), std::string::npos)
+          << r.out << r.err;
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
