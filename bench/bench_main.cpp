@@ -506,6 +506,33 @@ void combiningCosim() {
   }
 }
 
+// One-way (half-duplex) links, Faber Sec. 6: the hypercube's multinode
+// broadcast (Thm 6.3's two classes) and total exchange (Thm 6.5) on Q_4..Q_8,
+// steps against the one-way counting bound, and the wall time of `schedule`
+// (build and check).
+void halfDuplexCollectives(const std::string& hc) {
+  for (const char* coll : {"multinode-broadcast", "total-exchange"}) {
+    for (int d = 4; d <= 8; ++d) {
+      const std::string what = std::string("one-way ") +
+                               (std::string(coll) == "total-exchange" ? "exchange" : "broadcast") +
+                               " Q_" + std::to_string(d) + ": steps / bound";
+      const double t0 = now();
+      const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
+                                 " --collective " + coll + " --links half-duplex --json");
+      const double t = now() - t0;
+      if (r.code != 0) {
+        row(what, "FAILED", r.err.substr(0, 28));
+        continue;
+      }
+      const auto j = nlohmann::json::parse(r.out);
+      row(what,
+          std::to_string(j.at("steps").get<long long>()) + " / " +
+              std::to_string(j.at("lower_bound").at("steps").get<long long>()),
+          fmt(t, "%.2f s") + ", build " + fmt(j.at("build_seconds").get<double>(), "%.2f s"));
+    }
+  }
+}
+
 // `hypercast export` of the 10-cube allgather (1,047,552 transfers) and the
 // 8-cube alltoall (262,144): the whole run (schedule, its check, the file, the
 // file's own checks, the write) and the file's size; the note splits emit,
@@ -648,6 +675,10 @@ int main(int argc, char** argv) {
     combiningCosim();
     return 0;
   }
+  if (argc > 1 && std::string(argv[1]) == "half-duplex") {  // one-way links alone
+    halfDuplexCollectives(hc);
+    return 0;
+  }
   if (argc > 1 && std::string(argv[1]) == "export") {  // the export rows alone
     exportFigures(hc);
     return 0;
@@ -739,6 +770,7 @@ int main(int argc, char** argv) {
   torusCollectives(hc);
   cayleyCollectives(hc);
   combiningCollectives(hc);
+  halfDuplexCollectives(hc);
   meshBroadcast(hc);
   wormholeMesh(hc);
   {

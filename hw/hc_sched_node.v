@@ -13,8 +13,8 @@
 // Per port p, receive field (SW+1 bits at [NP*SF + p*RF +: RF]):
 //   [SW] keep the packet arriving on port p, [SW-1:0] in this slot.
 //
-// err_o: a row expected a packet on a link that carried none (sticky until the
-// next start).
+// err_o: a row expected a packet on a link that carried none, or (HD = 1) both
+// ends of a half-duplex link drove it in one step (sticky until the next start).
 // Before start_i the host preloads the node's own packets through the ld_*
 // port; after done_o it reads the packets the node keeps through rd_*.
 module hc_sched_node #(
@@ -24,7 +24,12 @@ module hc_sched_node #(
   parameter integer SW       = 1,   // slot index bits
   parameter integer IW       = 1,   // send index bits, >= SW and >= clog2(NP)
   parameter integer ROWS     = 2,   // ROM rows: schedule steps + 1
-  parameter integer RAW      = 1    // row index bits
+  parameter integer RAW      = 1,   // row index bits
+  // 1: half-duplex links (Faber, Sec. 6). Output p and input p are the two ends
+  // of one channel to the same neighbour (generators that are their own
+  // inverses: the hypercube); the ROMs choose its driver per step. Driving
+  // output p while the neighbour drives its end (lnk_valid_i[p]) sets err_o.
+  parameter integer HD       = 0
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -174,10 +179,13 @@ module hc_sched_node #(
     end
   end
 
+  // Half-duplex: both output registers of one channel hold a packet of one step.
+  wire [NP-1:0] clash = (HD != 0) ? (lv_q & lnk_valid_i) : {NP{1'b0}};
+
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) err_q <= 1'b0;
     else if (start_i && !busy_q) err_q <= 1'b0;
-    else if (|missing) err_q <= 1'b1;
+    else if (|missing || |clash) err_q <= 1'b1;
   end
 
   assign err_o = err_q;

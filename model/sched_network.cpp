@@ -42,6 +42,7 @@ SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const PortGraph& g, con
     const std::string xs = std::to_string(x);
     nodes_.push_back(
         std::make_unique<SchedNode>(("n" + xs).c_str(), g.ports(), std::move(plans[x])));
+    nodes_.back()->setHalfDuplex(s.links == LinkMode::kHalfDuplex);
     for (uint64_t p = 0; p < np_; ++p) {
       links_.push_back(std::make_unique<sc_core::sc_signal<LinkWord>>(
           ("link" + xs + "_" + std::to_string(p)).c_str()));

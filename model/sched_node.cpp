@@ -22,6 +22,13 @@ SchedNode::SchedNode(sc_core::sc_module_name name, int np, NodePlan plan)
 }
 
 void SchedNode::onClock() {
+  for (size_t p = 0; half_duplex_ && running_ && p < out_.size(); ++p) {
+    if (out_[p].valid && lin[p].read().valid) {
+      errors_.push_back(std::string(name()) + " row " + std::to_string(row_) +
+                        ": half-duplex link on port " + std::to_string(p) +
+                        " driven from both ends");
+    }
+  }
   for (auto& w : out_) w = LinkWord{};
   if (running_) {
     // Built only for an error: this runs for every node every cycle.

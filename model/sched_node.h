@@ -57,6 +57,9 @@ class SchedNode : public sc_core::sc_module {
   bool done() const { return done_; }
   const std::unordered_map<uint64_t, uint64_t>& held() const { return held_; }
   const std::vector<std::string>& errors() const { return errors_; }
+  // Half-duplex links (hc_sched_node's HD): output p and input p are one channel
+  // to one neighbour; both ends driving it in one step is an error.
+  void setHalfDuplex(bool on) { half_duplex_ = on; }
   // Test hook: flip payload bit 0 of everything this node sends.
   void setPayloadFault(bool on) { fault_ = on; }
 
@@ -69,6 +72,7 @@ class SchedNode : public sc_core::sc_module {
   bool running_ = false;
   bool done_ = false;
   bool fault_ = false;
+  bool half_duplex_ = false;
   size_t row_ = 0;
 };
 

@@ -76,6 +76,7 @@ int run(const std::string& job_path) {
   s.root = o.problem.root;
   s.messages = o.problem.messages;
   s.steps = o.steps;
+  s.links = o.links;
   s.transfers = readScheduleCsv(sched_in, o.schedule_csv);
   if (g.nodes() != s.nodes) throw Error("the port graph and the collective disagree on N");
   const CollectiveProblem& problem = o.problem;
@@ -186,6 +187,7 @@ int run(const std::string& job_path) {
   spec.network = o.network;
   spec.problem = problem;
   spec.group_store_and_forward = o.group_store_and_forward;
+  spec.links = o.links;
   const checker::ScheduleReport rep = checker::checkSchedule(spec, seen);
 
   // Holdings: the promise, derived from the collective alone.

@@ -109,3 +109,33 @@ TEST(MeshNode, ErrFiresOnACorruptedRom) {
   EXPECT_EQ(r.errors, 0) << log;
   EXPECT_EQ(r.events, 0) << log;  // no flit left without the data
 }
+
+namespace {
+
+// hc_sched_node's half-duplex check (HD = 1): a ROM that makes both ends of one
+// link drive it in one step sets both nodes' err_o; the good ROMs swap the
+// packets one way per step without it; full-duplex nodes (HD = 0) allow both.
+TEST(SchedNodeHalfDuplex, BothEndsDrivingSetsErr) {
+  struct Case {
+    int hd, corrupt, errs;
+  };
+  for (const Case& c : {Case{1, 0, 0}, Case{1, 1, 2}, Case{0, 1, 0}, Case{0, 0, 0}}) {
+    std::string log;
+    const Checked r = runBench("sched_node_hd_tb.v", "hc_sched_node.v",
+                               "-Psched_node_hd_tb.HD=" + std::to_string(c.hd) +
+                                   " -Psched_node_hd_tb.CORRUPT=" + std::to_string(c.corrupt),
+                               &log);
+    const std::string tag = "HD=" + std::to_string(c.hd) + " corrupt=" + std::to_string(c.corrupt);
+    ASSERT_TRUE(r.ended) << tag << ": " << log;
+    EXPECT_EQ(r.errors, 0) << tag << ": " << log;
+    EXPECT_EQ(r.events, c.errs) << tag << ": " << log;
+    EXPECT_GT(r.cycles, 2) << tag;
+  }
+  for (const char* g : {"-GHD=0", "-GHD=1 -GNP=4"}) {
+    const auto l = hctest::run(std::string("verilator --lint-only -Wall ") + g + " " + kSrc +
+                               "/hw/hc_sched_node.v");
+    EXPECT_EQ(l.code, 0) << g << l.err;
+  }
+}
+
+}  // namespace

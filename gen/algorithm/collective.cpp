@@ -51,3 +51,17 @@ bool isPersonalized(Collective c) {
 }
 
 }  // namespace hypercast
+
+namespace hypercast {
+
+const char* toString(LinkMode m) {
+  return m == LinkMode::kHalfDuplex ? "half-duplex" : "full-duplex";
+}
+
+LinkMode parseLinkMode(const std::string& word) {
+  if (word == "full-duplex") return LinkMode::kFullDuplex;
+  if (word == "half-duplex") return LinkMode::kHalfDuplex;
+  throw Error("unknown link mode '" + word + "' (links: full-duplex or half-duplex)");
+}
+
+}  // namespace hypercast

@@ -29,6 +29,13 @@ const char* runtimeCollective(Collective c);
 bool hasRoot(Collective c);         // broadcast, scatter
 bool isPersonalized(Collective c);  // scatter, total exchange: one destination per packet
 
+// Full-duplex links carry one packet each way per step; a half-duplex (one-way)
+// link carries one packet per step, whichever direction (Faber, Sec. 6).
+enum class LinkMode { kFullDuplex, kHalfDuplex };
+const char* toString(LinkMode m);  // "full-duplex", "half-duplex"
+// Throws Error naming the accepted words.
+LinkMode parseLinkMode(const std::string& word);
+
 // dest of a broadcast packet (it is for every node).
 constexpr int32_t kAllNodes = -1;
 
@@ -94,6 +101,7 @@ struct Schedule {
   // Whether the construction moves each (origin, destination) group store-and-
   // forward (the checker then checks it: checker/schedule_checker.h).
   bool group_store_and_forward = false;
+  LinkMode links = LinkMode::kFullDuplex;  // the link model it was built for
 
   CollectiveProblem problem() const { return {collective, nodes, root, messages}; }
 };

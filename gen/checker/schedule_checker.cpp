@@ -176,6 +176,14 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
               std::to_string(t.to) + " in the same step");
     }
     used = t.step;
+    if (spec.links == LinkMode::kHalfDuplex) {
+      const int64_t back = linkIndex(t.to, t.from);
+      if (back >= 0 && link_used[static_cast<size_t>(back)] == t.step) {
+        err.add(describe(t) + ": half-duplex link " + std::to_string(std::min(t.from, t.to)) + "-" +
+                std::to_string(std::max(t.from, t.to)) + " used both ways in step " +
+                std::to_string(t.step));
+      }
+    }
     const uint32_t held = arrival(p, id, t.from);
     if (held == kNever || held >= t.step) {
       err.add(describe(t) + ": node " + std::to_string(t.from) +
@@ -220,7 +228,23 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     }
   }
   // Every packet at every node it must reach.
-  for (uint64_t x = 0; x < n; ++x) {
+  const bool ball = spec.within >= 0 && c.collective == Collective::kMultinodeBroadcast;
+  for (uint64_t o = 0; ball && o < n; ++o) {
+    const std::vector<int> dist = links.distances(o);
+    for (uint64_t x = 0; x < n; ++x) {
+      if (dist[x] <= 0 || dist[x] > spec.within) continue;
+      for (uint32_t msg = 0; msg < m; ++msg) {
+        const Packet p{static_cast<uint32_t>(o), kAllNodes, msg};
+        if (arrival(p, idOf(p), x) == kNever) {
+          ++r.missing;
+          err.add("packet (origin " + std::to_string(o) + ", msg " + std::to_string(msg) +
+                  ") never reaches node " + std::to_string(x) + " at distance " +
+                  std::to_string(dist[x]));
+        }
+      }
+    }
+  }
+  for (uint64_t x = 0; !ball && x < n; ++x) {
     for (const Packet& p : promisedPackets(c, x)) {
       if (arrival(p, idOf(p), x) == kNever) {
         ++r.missing;

@@ -2,7 +2,8 @@
 // independently of how the schedule was built: its own notion of the topology's
 // links and of which packets the collective moves where.
 //   - every transfer is along a link of the network, in step >= 1;
-//   - at most one packet per directed link per step;
+//   - at most one packet per directed link per step; on half-duplex links at
+//     most one per link per step, whichever direction;
 //   - a node only sends a packet it holds: its own, or one that arrived in an
 //     earlier step;
 //   - no node receives a packet it already holds;
@@ -30,6 +31,13 @@ struct CollectiveSpec {
   // forward: then a node must not forward any message of a group before it holds
   // every message of that group that ever reaches it.
   bool group_store_and_forward = false;
+  // Half-duplex: x->y and y->x in one step are an error (the first such step
+  // and link are named).
+  LinkMode links = LinkMode::kFullDuplex;
+  // A multinode broadcast to within distance `within` (Faber, Def. 6.6): each
+  // packet must reach the nodes 1..within links from its origin (by the
+  // checker's own BFS); -1: every node.
+  int within = -1;
 };
 
 struct ScheduleReport {

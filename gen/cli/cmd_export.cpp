@@ -87,6 +87,9 @@ int cmdExport(const Args& a) {
   const std::string out = a.get("out");
   checkOutputPath("--out", out);
   if (a.has("collective")) parseCollective(a.get("collective"));
+  if (a.get("links", "full-duplex") != "full-duplex") {
+    throw Error("export writes GPU schedules over full-duplex links; drop --links");
+  }
 
   const CheckedSchedule c = buildCheckedSchedule(a, false, "export", "hypercube");
   const Schedule& s = c.schedule;

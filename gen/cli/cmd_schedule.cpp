@@ -22,6 +22,9 @@ std::vector<OptionSpec> scheduleOptions() {
       {"source", "S", "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too"});
   specs.push_back(meshAlgorithmOption());
   specs.push_back(inputBitsOption());
+  specs.push_back({"within", "L",
+                   "multinode-broadcast to the nodes within distance L only (Faber's universal\n"
+                   "broadcast to within distance L, Def. 6.6; a regular order cut to the ball)"});
   specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest,msg"});
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;

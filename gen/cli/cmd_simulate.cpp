@@ -308,6 +308,7 @@ int simulateSchedule(const Args& a) {
   job.repeat = a.getInt("repeat", 1, 1, 1000000);
   job.construction = c.schedule.construction;
   job.group_store_and_forward = c.schedule.group_store_and_forward;
+  job.links = c.schedule.links;
   job.bound_known = c.bound.known;
   job.bound_steps = c.bound.bound.steps;
   job.bound_transmissions = c.bound.bound.transmissions;

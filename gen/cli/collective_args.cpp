@@ -5,7 +5,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "algorithm/half_duplex_collectives.h"
 #include "algorithm/torus_schedules.h"
+#include "checker/half_duplex_bounds.h"
 #include "cli/mesh_broadcast_args.h"
 #include "cli/topologies.h"
 #include "util/error.h"
@@ -21,11 +23,60 @@ std::vector<OptionSpec> collectiveOptions() {
        "total-exchange; on a Cayley graph `schedule` also takes accumulation and\n"
        "global-sum (combining: values add up on the way)"},
       {"messages", "M", "messages per (origin, destination) pair (default 1)"},
+      {"links", "full-duplex|half-duplex",
+       "full-duplex (default): one packet each way per link per step; half-duplex:\n"
+       "one packet per link per step, whichever direction (Faber, Sec. 6)"},
       {"construction", "auto|paper|extension",
        "torus: the paper's construction, hypercast's extension where the paper's\n"
        "message splitting is fractional, or auto (default)"},
   };
 }
+
+namespace {
+
+// Half-duplex links: the rooted collectives' trees never use a link both ways
+// in one step (the checker verifies it); the universal ones take Faber's
+// one-way constructions on any Cayley graph (algorithm/half_duplex_collectives.h).
+Schedule halfDuplexConstruction(const TopologyEntry& topo, const NetworkDesc& net,
+                                const CollectiveProblem& c, const Args& a,
+                                const std::string& construction) {
+  if (hasRoot(c.collective)) {
+    Schedule s = topo.schedule(net, c, construction);
+    s.links = LinkMode::kHalfDuplex;
+    return s;
+  }
+  if (a.has("construction")) {
+    throw Error("--construction chooses a full-duplex construction; --links half-duplex has one");
+  }
+  if (c.messages != 1) throw Error("--links half-duplex sends one message per pair");
+  if (net.kind != NetworkDesc::Kind::kCayley) {
+    throw Error(std::string("no half-duplex ") + toString(c.collective) + " on a " + topo.name);
+  }
+  const PortGraph g = PortGraph::build(net);
+  if (c.collective == Collective::kMultinodeBroadcast) {
+    return halfDuplexUniversalBroadcast(net, g, searchRegularOrder(g));
+  }
+  return halfDuplexUniversalExchange(net, g);
+}
+
+// Universal broadcast to within distance l (--within L, schedule only).
+Schedule withinConstruction(const NetworkDesc& net, const CollectiveProblem& c, LinkMode links,
+                            int l) {
+  if (c.collective != Collective::kMultinodeBroadcast) {
+    throw Error("--within L is a multinode-broadcast to the nodes within distance L");
+  }
+  if (c.messages != 1) throw Error("--within sends one message per pair");
+  if (net.kind != NetworkDesc::Kind::kCayley) throw Error("--within needs a Cayley graph");
+  const PortGraph g = PortGraph::build(net);
+  const RegularOrderSearch order = searchRegularOrder(g);
+  if (!order.regular) {
+    throw Error("--within cuts a regular order to the ball of radius L; none was found for " +
+                net.label);
+  }
+  return withinDistanceBroadcast(net, g, order, l, links);
+}
+
+}  // namespace
 
 bool wantsSchedule(const Args& a) {
   return a.has("collective") || a.get("topology", "hypercycle") != "hypercycle";
@@ -53,6 +104,8 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
     }
     problem.messages = static_cast<uint32_t>(m);
   }
+  const LinkMode links = parseLinkMode(a.get("links", "full-duplex"));
+  const int within = a.has("within") ? static_cast<int>(a.getInt("within", 1, 1, 1 << 20)) : -1;
   const std::string construction = a.get("construction", "auto");
   if (a.has("construction")) {
     if (!topo.has_extensions) {
@@ -66,6 +119,7 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
   if (topo.check_size) topo.check_size(a, problem, max_nodes, for_rtl, what);
   CheckedSchedule out;
   out.net = topo.parse(a);
+  out.within = within;
   problem.nodes = out.net.nodes();
   if (problem.nodes > max_nodes) {
     throw Error(what + " takes at most " + std::to_string(max_nodes) + " nodes; " + out.net.label +
@@ -87,17 +141,24 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
   }
   if (for_rtl) out.graph = PortGraph::build(out.net);
   auto t0 = std::chrono::steady_clock::now();
-  out.schedule = topo.schedule(out.net, problem, construction);
+  out.schedule = within >= 0 ? withinConstruction(out.net, problem, links, within)
+                 : links == LinkMode::kHalfDuplex
+                     ? halfDuplexConstruction(topo, out.net, problem, a, construction)
+                     : topo.schedule(out.net, problem, construction);
   auto t1 = std::chrono::steady_clock::now();
   checker::CollectiveSpec spec;
   spec.network = out.net;
   spec.problem = problem;
   spec.group_store_and_forward = out.schedule.group_store_and_forward;
+  spec.links = links;
+  spec.within = within;
   out.report = checker::checkSchedule(spec, out.schedule.transfers);
   auto t2 = std::chrono::steady_clock::now();
   out.build_seconds = std::chrono::duration<double>(t1 - t0).count();
   out.check_seconds = std::chrono::duration<double>(t2 - t1).count();
-  out.bound = checker::lowerBound(out.net, problem);
+  out.bound = within >= 0 ? checker::withinDistanceLowerBound(out.net, within, links)
+              : links == LinkMode::kHalfDuplex ? checker::halfDuplexLowerBound(out.net, problem)
+                                               : checker::lowerBound(out.net, problem);
   out.optimal = out.report.ok && out.bound.known && out.report.steps == out.bound.bound.steps &&
                 out.report.transmissions == out.bound.bound.transmissions;
   if (!out.report.ok) {
@@ -125,6 +186,8 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   j["collective"] = toString(c.schedule.collective);
   if (hasRoot(c.schedule.collective)) j["source"] = c.schedule.root;
   j["messages"] = c.schedule.messages;
+  j["links"] = toString(c.schedule.links);
+  if (c.within >= 0) j["within"] = c.within;
   j["construction"] = c.schedule.construction;
   j["steps"] = c.report.steps;
   j["transmissions"] = c.report.transmissions;
@@ -157,6 +220,8 @@ std::string scheduleSummary(const CheckedSchedule& c) {
      << (c.net.directed() ? ", directed" : "") << "\ncollective       " << toString(s.collective);
   if (hasRoot(s.collective)) os << " from node " << s.root;
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
+  if (c.within >= 0) os << " to within distance " << c.within;
+  if (s.links == LinkMode::kHalfDuplex) os << ", half-duplex links";
   os << "\nconstruction     " << s.construction;
   const bool uneven = c.bound.known && c.bound.steps_at_min_transmissions > c.bound.bound.steps;
   os << "\nsteps            " << c.report.steps

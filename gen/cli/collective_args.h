@@ -31,6 +31,7 @@ struct CheckedSchedule {
   checker::ScheduleReport report;
   checker::KnownBound bound;
   bool optimal = false;
+  int within = -1;  // --within L (schedule): the broadcast's radius, -1 for all
   double build_seconds = 0;
   double check_seconds = 0;
 };

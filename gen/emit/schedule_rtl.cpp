@@ -109,8 +109,8 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
     const std::string word = r.shared_rom ? "rw0" : "rw" + xs;
     o += "  hc_sched_node #(.NP(" + nps + "), .PW(" + pws + "), .SLOTS(" +
          std::to_string(std::max<uint32_t>(node.slots, 1)) + "), .SW(" + sws + "), .IW(" +
-         std::to_string(f.index_width) + "), .ROWS(" + rows + "), .RAW(" + raws + ")) u_n" + xs +
-         " (\n";
+         std::to_string(f.index_width) + "), .ROWS(" + rows + "), .RAW(" + raws + ")" +
+         (s.links == LinkMode::kHalfDuplex ? ", .HD(1)" : "") + ") u_n" + xs + " (\n";
     o += "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i), .busy_o(busy[" + xs +
          "]), .done_o(done[" + xs + "]), .err_o(err[" + xs + "]),\n";
     o += "    .rom_addr_o(ra" + xs + "), .rom_data_i(" + word + "),\n";
@@ -212,6 +212,7 @@ std::string scheduleNetworkName(const NetworkDesc& net, const Schedule& s) {
   std::string name = net.name + "_" + shortName(s.collective);
   if (hasRoot(s.collective)) name += "_s" + std::to_string(s.root);
   if (s.messages > 1) name += "_m" + std::to_string(s.messages);
+  if (s.links == LinkMode::kHalfDuplex) name += "_hd";
   return name;
 }
 
@@ -223,7 +224,8 @@ std::vector<std::pair<std::string, int>> uniformNodeParameters(const ScheduleRtl
           {"SW", f.slot_width},
           {"IW", f.index_width},
           {"ROWS", static_cast<int>(r.program.rows)},
-          {"RAW", bitsFor(r.program.rows - 1)}};
+          {"RAW", bitsFor(r.program.rows - 1)},
+          {"HD", r.half_duplex ? 1 : 0}};
 }
 
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
@@ -240,6 +242,17 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
                 toString(s.collective) + " on " + net.label + " gives the nodes different ROMs");
   }
   r.shared_rom = shared_rom;
+  r.half_duplex = s.links == LinkMode::kHalfDuplex;
+  for (uint64_t x = 0; r.half_duplex && x < g.nodes(); ++x) {
+    for (int p = 0; p < g.ports(); ++p) {
+      if (g.drives(x, p).node != g.drivenBy(x, p).node) {
+        throw Error(
+            "half-duplex hardware joins output p and input p of a node into one channel: "
+            "every generator must be its own inverse (the hypercube); " +
+            net.label + " has one that is not");
+      }
+    }
+  }
   for (const HwSource& src : hwSources()) {
     if (std::string(src.name).rfind("hc_sched_", 0) != 0) continue;
     const std::string path = std::string("hw/") + src.name;

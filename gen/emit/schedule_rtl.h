@@ -22,15 +22,19 @@ struct ScheduleRtl {
   FileSet files;
   NetworkProgram program;
   int payload_width = 32;
-  int addr_width = 1;       // bits of ld_node_i / rd_node_i
-  bool shared_rom = false;  // one ROM drives every node (roms lists it N times)
+  int addr_width = 1;        // bits of ld_node_i / rd_node_i
+  bool shared_rom = false;   // one ROM drives every node (roms lists it N times)
+  bool half_duplex = false;  // nodes with HD = 1 (half-duplex links)
 };
 
 // "cube4_mnb", "cube3_scatter_s5", "mesh_3x4_bcast_s0", ...
 std::string scheduleNetworkName(const NetworkDesc& net, const Schedule& s);
 
 // The top wires input p of node x from the output that drives it (g.drivenBy);
-// an absent port's input is tied to zero and its output left open.
+// an absent port's input is tied to zero and its output left open. A half-
+// duplex schedule (Schedule::links) gets nodes with HD = 1, whose output p and
+// input p form one channel: every generator must be its own inverse (throws
+// Error otherwise).
 // `shared_rom`: every node reads one ROM (one hc_sched_rom, its word fanned out
 // to all nodes, addressed by node 0: all nodes start together and step in
 // lockstep). Needs a translation-invariant schedule, whose nodes all compile to

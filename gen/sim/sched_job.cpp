@@ -121,6 +121,7 @@ std::string serializeSchedJob(const SchedJob& j) {
   o["repeat"] = j.repeat;
   o["construction"] = j.construction;
   o["group_store_and_forward"] = j.group_store_and_forward;
+  o["links"] = toString(j.links);
   if (j.bound_known) {
     o["lower_bound"] = {{"steps", j.bound_steps}, {"transmissions", j.bound_transmissions}};
   }
@@ -156,6 +157,7 @@ SchedJob parseSchedJob(const std::string& text) {
     j.repeat = integer<int64_t>(o.at("repeat"), "repeat");
     j.construction = o.at("construction").get<std::string>();
     j.group_store_and_forward = o.at("group_store_and_forward").get<bool>();
+    if (o.contains("links")) j.links = parseLinkMode(o.at("links").get<std::string>());
     if (o.contains("lower_bound")) {
       j.bound_known = true;
       j.bound_steps = integer<uint64_t>(o.at("lower_bound").at("steps"), "lower_bound steps");

@@ -41,6 +41,7 @@ struct SchedJob {
   // whether it claims group store-and-forward (checker/schedule_checker.h).
   std::string construction = "paper";
   bool group_store_and_forward = false;
+  LinkMode links = LinkMode::kFullDuplex;  // the model's and the checker's link rule
 };
 
 std::string serializeSchedJob(const SchedJob& job);
