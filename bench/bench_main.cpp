@@ -770,6 +770,7 @@ int main(int argc, char** argv) {
   torusCollectives(hc);
   cayleyCollectives(hc);
   combiningCollectives(hc);
+  combiningCosim();
   halfDuplexCollectives(hc);
   meshBroadcast(hc);
   wormholeMesh(hc);
