@@ -121,7 +121,10 @@ int run(const SimJob& job) {
   const bool use_model = job.engine == "systemc" || job.engine == "cosim";
   const bool use_rtl = job.engine == "verilator" || job.engine == "cosim";
   std::unique_ptr<model::HcNetwork> net;
-  if (use_model) net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth);
+  if (use_model) {
+    net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth,
+                                             ro.arbitration == Arbitration::kFair);
+  }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
   if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
     const uint64_t node = std::strtoull(fault, nullptr, 10);
