@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "algorithm/reference_broadcast.h"
+#include "algorithm/wait_bound.h"
 #include "checker/broadcast_checker.h"
 #include "checker/trace_csv.h"
 #include "emit/router_config.h"
@@ -64,6 +65,12 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
   o.lower_bound_cycles = static_cast<int64_t>((n - 2) / static_cast<uint64_t>(h.degree()) + 1);
   o.routing_bound_cycles = static_cast<int64_t>(busiest);
   o.load = load_run;
+  o.arbitration = toString(job.rtl.arbitration);
+  if (job.rtl.arbitration == Arbitration::kFair) {
+    const WaitBound wb = fairWaitBound(h, job.rtl.preference, job.rtl.buffer_depth);
+    o.wait_bound_flit = wb.flit_cycles;
+    o.wait_bound_injection = wb.injection_cycles;
+  }
   o.traffic = job.traffic;
   o.offered_rate = job.rate;
   // Latencies of the accepted broadcasts.
