@@ -162,6 +162,19 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
   EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>());
 }
 
+TEST(FairArbitration, UnknownArbitrationIsRefusedInOneLine) {
+  for (const char* cmd : {" simulate --m 8 --rho 1 --source 0 --arbitration fifo",
+                          " generate --m 8 --rho 1 --arbitration RR --out /tmp/hc-never-written",
+                          " simulate --topology hypercube --dim 3 --collective broadcast "
+                          "--arbitration fair"}) {
+    const auto r = hctest::run(hctest::hypercast() + cmd);
+    EXPECT_EQ(r.code, 2) << cmd;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << cmd << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << r.err;
+  }
+  EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
+}
+
 TEST(Load, WatchdogFailsAHungNetwork) {
   const auto r =
       hctest::run("HYPERCAST_STALL_NODE=3 " + sim("--m 8 --rho 1",
