@@ -142,7 +142,6 @@ module hc_router_core #(
   wire [NP*NS-1:0] gnt;       // gnt[q*NS+s]
   wire [NP-1:0]    out_valid;
   wire [2*NP-1:0]  avail;     // avail[2q+v]: downstream VC v of q can take a flit
-  wire [NP-1:0]    take1;     // FAIR: output q's grant went to its VC 1 arbiter
 
   generate
     for (s = 0; s < NS; s = s + 1) begin : g_src
@@ -198,7 +197,7 @@ module hc_router_core #(
         wire [NS-1:0] g0, g1;
         wire          v0, v1;
         reg           pri1_q;  // VC 1 goes first when both have a winner
-        assign take1[q] = v1 & (~v0 | pri1_q);
+        wire          take1 = v1 & (~v0 | pri1_q);
         for (t = 0; t < NS; t = t + 1) begin : g_ovc
           assign ovc_q[t] = out_vc[t*NP+q];
         end
@@ -206,7 +205,7 @@ module hc_router_core #(
           .clk_i  (clk_i),
           .rst_ni (rst_ni),
           .req_i  (req[q*NS+:NS] & ~ovc_q),
-          .adv_i  (~take1[q]),
+          .adv_i  (~take1),
           .gnt_o  (g0),
           .valid_o(v0)
         );
@@ -214,18 +213,17 @@ module hc_router_core #(
           .clk_i  (clk_i),
           .rst_ni (rst_ni),
           .req_i  (req[q*NS+:NS] & ovc_q),
-          .adv_i  (take1[q]),
+          .adv_i  (take1),
           .gnt_o  (g1),
           .valid_o(v1)
         );
-        assign gnt[q*NS+:NS] = take1[q] ? g1 : g0;
+        assign gnt[q*NS+:NS] = take1 ? g1 : g0;
         assign out_valid[q]  = v0 | v1;
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) pri1_q <= 1'b0;
-          else if (v0 && v1) pri1_q <= ~take1[q];
+          else if (v0 && v1) pri1_q <= ~take1;
         end
       end else begin : g_rr
-        assign take1[q] = 1'b0;
         hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
           .clk_i  (clk_i),
           .rst_ni (rst_ni),
@@ -252,10 +250,7 @@ module hc_router_core #(
       end
       wire [WDW-1:0] o_wd = sel_fwd ? sel[F_WD+:WDW] : port_dim_i[q*WDW+:WDW];
       wire [WCW-1:0] o_wc = sel_fwd ? sel[F_WC+:WCW] - WC_ONE : orig_wc_i[q*WCW+:WCW];
-      // With FAIR, the downstream VC is the arbiter that won (the same bit as
-      // sel_vc, without waiting for the grant's multiplexer).
-      wire           o_vc = (FAIR != 0 && VC1_PORTS[q]) ? take1[q] : sel_vc;
-      wire [FW-1:0]  o_flit = {o_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
+      wire [FW-1:0]  o_flit = {sel_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -272,7 +267,7 @@ module hc_router_core #(
         if (v == 0 || VC1_PORTS[q]) begin : g_cnt
           reg  [CW-1:0] cnt_q;
           wire          ret  = lout_credit_i[2*q+v];
-          wire          used = out_valid[q] & (o_vc == v[0]);
+          wire          used = out_valid[q] & (sel_vc == v[0]);
           assign avail[2*q+v] = (cnt_q != {CW{1'b0}}) | ret;
           always @(posedge clk_i or negedge rst_ni) begin
             if (!rst_ni) cnt_q <= DEPTH[CW-1:0];
