@@ -26,13 +26,13 @@
 //    The injection head is a flit with wd = NDIM+1, wc = 0.
 //  * Each output has a round-robin arbiter over the 2*NP+1 heads (index 2p+v,
 //    injection last), built over the heads REQ_OK says can ever ask for it; a head
-//    requests an output only while the downstream VC has a credit.
+//    requests an output only while the downstream VC has a credit. A head leaves
+//    its VC once every output it needs has been granted (fanout splitting); then a
+//    credit goes back upstream one cycle later.
 //    FAIR = 1 (bounded waiting, README "Bounded waiting"): an output with two
 //    downstream VCs has one such arbiter per downstream VC, each with its own
 //    pointer that moves only when its grant is taken; when both have a winner,
-//    the VC that lost the last such tie goes first. A head leaves
-//    its VC once every output it needs has been granted (fanout splitting); then a
-//    credit goes back upstream one cycle later.
+//    the VC that lost the last such tie goes first.
 //  * Per hop latency is one cycle: link in at cycle t, link out at cycle t+1.
 //  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
 //    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
