@@ -290,6 +290,51 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
       "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
 }
 
+// The six degree-8 shapes of issue 20, 32-bit payload, default 2 flits per VC,
+// placed with seeds 1-10 (best and median). These take minutes per seed on the
+// larger shapes: `hc-bench degree8` runs them alone.
+void degree8Shapes() {
+  for (const auto& [label, net] : std::vector<std::pair<std::string, std::string>>{
+           {"G^{2,2}_{5,5}", "--m 5,5 --rho 2,2"},
+           {"G^{2,2}_{6,6}", "--m 6,6 --rho 2,2"},
+           {"G^{2,2}_{9,9}", "--m 9,9 --rho 2,2"},
+           {"C_17<1,2,3,4>", "--m 17 --rho 4"},
+           {"G^{1,1,2}_{5,5,5}", "--m 5,5,5 --rho 1,1,2"},
+           {"G^{1,1,1,1}_{5^4}", "--m 5,5,5,5 --rho 1,1,1,1"}}) {
+    routerSynthesis("hardwired " + label + ",", net, "--seeds 10");
+  }
+}
+
+// Bounded waiting (--arbitration fair): the longest a forwarded flit and an
+// injection waited in 100,000 cycles above saturation, against the bound
+// (gen/algorithm/wait_bound.h), and round robin's longest flit wait beside it.
+void longestWaits(const std::string& hc) {
+  for (const auto& [label, net, rate] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"C_8<1>", "--m 8 --rho 1", "0.5"},
+           {"C_5<1>", "--m 5 --rho 1", "0.5"},
+           {"C_8<1,2,3,4>", "--m 8 --rho 4", "1"},
+           {"G^{3,2}_{6,4}", "--m 6,4 --rho 3,2", "0.5"},
+           {"G^{2,2}_{9,9}", "--m 9,9 --rho 2,2", "0.4"}}) {
+    const std::string run = hc + " simulate " + net + " --traffic uniform --rate " + rate +
+                            " --cycles 100000 --engine systemc --json --arbitration ";
+    const auto fair = hctest::run(run + "fair");
+    const auto rr = hctest::run(run + "rr");
+    const std::string what = "longest wait, fair, " + label + " at " + rate + ": flit / inj";
+    if (fair.code != 0 || rr.code != 0) {
+      row(what, "FAILED", (fair.err + rr.err).substr(0, 28));
+      continue;
+    }
+    const nlohmann::json f = hctest::reportJson(fair.out), r = hctest::reportJson(rr.out);
+    row(what,
+        std::to_string(f.at("max_output_wait").get<long long>()) + " / " +
+            std::to_string(f.at("max_injection_wait").get<long long>()),
+        "bound " + fmt(f.at("wait_bound_flit").get<double>(), "%.0f") + " / " +
+            fmt(f.at("wait_bound_injection").get<double>(), "%.0f") + "; rr " +
+            std::to_string(r.at("max_output_wait").get<long long>()));
+  }
+}
+
 // The prototype's own module, hc_weight_unit, at the prototype's limits (4
 // dimensions, 15 nodes, degree 16): the like-for-like comparison with Sec. 4.1.
 void weightUnitSynthesis() {
@@ -696,6 +741,14 @@ int main(int argc, char** argv) {
     regressRows(hc);
     return 0;
   }
+  if (argc > 1 && std::string(argv[1]) == "degree8") {  // the six degree-8 routers alone
+    degree8Shapes();
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "waits") {  // the bounded-waiting rows alone
+    longestWaits(hc);
+    return 0;
+  }
   if (argc > 1 && std::string(argv[1]) == "icarus") {  // that row alone
     const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
     icarusVersusVerilator("HYPERCAST_CACHE=" + cache + " ");
@@ -806,6 +859,8 @@ int main(int argc, char** argv) {
                   "--router programmable --max-dims 2 --max-radix 5 --max-degree 8");
   weightUnitSynthesis();
   regressRows(hc);
+  longestWaits(hc);
+  degree8Shapes();
   fs::remove_all(cache);
   return 0;
 }

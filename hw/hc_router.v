@@ -17,6 +17,8 @@ module hc_router #(
   parameter integer PIW   = 1,
   parameter integer DEPTH = 2,
   parameter integer NDIM  = 1,
+  // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
+  parameter integer FAIR  = 0,
   parameter [NP*WDW-1:0] PORT_DIM = {NP*WDW{1'b0}},
   parameter [NP*WCW-1:0] ORIG_WC  = {NP*WCW{1'b0}},
   parameter [NP*PIW-1:0] FWD_PORT = {NP*PIW{1'b0}},
@@ -48,7 +50,7 @@ module hc_router #(
   /* verilator no_inline_module */
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
-    .NDIM(NDIM), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK)
+    .NDIM(NDIM), .FAIR(FAIR), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK)
   ) u_core (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

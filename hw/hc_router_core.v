@@ -29,6 +29,10 @@
 //    requests an output only while the downstream VC has a credit. A head leaves
 //    its VC once every output it needs has been granted (fanout splitting); then a
 //    credit goes back upstream one cycle later.
+//    FAIR = 1 (bounded waiting, README "Bounded waiting"): an output with two
+//    downstream VCs has one such arbiter per downstream VC, each with its own
+//    pointer that moves only when its grant is taken; when both have a winner,
+//    the VC that lost the last such tie goes first.
 //  * Per hop latency is one cycle: link in at cycle t, link out at cycle t+1.
 //  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
 //    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
@@ -41,6 +45,9 @@ module hc_router_core #(
   parameter integer PIW   = 1,
   parameter integer DEPTH = 2,
   parameter integer NDIM  = 1,
+  // 1: one round-robin pointer per output and downstream VC (bounded waiting);
+  // 0: one pointer per output
+  parameter integer FAIR  = 0,
   // ports whose input buffer has a VC 1 (two_vc_i may be set only on these)
   parameter [NP-1:0]     VC1_PORTS = {NP{1'b0}},
   // REQ_OK[q*(2NP+1)+s]: source s may ever ask for output q (the generator's
@@ -90,7 +97,7 @@ module hc_router_core #(
   wire [NS-1:0]    done;
   reg  [NS*NP-1:0] sent_q;
 
-  genvar p, v, q, s;
+  genvar p, v, q, s, t;
   generate
     for (p = 0; p < NP; p = p + 1) begin : g_in
       wire [FW-1:0] in_flit = lin_data_i[p*FW+:FW];
@@ -183,13 +190,49 @@ module hc_router_core #(
   // ------------------------------------------------------------ outputs
   generate
     for (q = 0; q < NP; q = q + 1) begin : g_port
-      hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
-        .clk_i  (clk_i),
-        .rst_ni (rst_ni),
-        .req_i  (req[q*NS+:NS]),
-        .gnt_o  (gnt[q*NS+:NS]),
-        .valid_o(out_valid[q])
-      );
+      if (FAIR != 0 && VC1_PORTS[q]) begin : g_fair
+        // One arbiter per downstream VC: a head's pointer position is not given
+        // away by grants on the other VC while it waits for its own credit.
+        wire [NS-1:0] ovc_q;
+        wire [NS-1:0] g0, g1;
+        wire          v0, v1;
+        reg           pri1_q;  // VC 1 goes first when both have a winner
+        wire          take1 = v1 & (~v0 | pri1_q);
+        for (t = 0; t < NS; t = t + 1) begin : g_ovc
+          assign ovc_q[t] = out_vc[t*NP+q];
+        end
+        hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb0 (
+          .clk_i  (clk_i),
+          .rst_ni (rst_ni),
+          .req_i  (req[q*NS+:NS] & ~ovc_q),
+          .adv_i  (~take1),
+          .gnt_o  (g0),
+          .valid_o(v0)
+        );
+        hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb1 (
+          .clk_i  (clk_i),
+          .rst_ni (rst_ni),
+          .req_i  (req[q*NS+:NS] & ovc_q),
+          .adv_i  (take1),
+          .gnt_o  (g1),
+          .valid_o(v1)
+        );
+        assign gnt[q*NS+:NS] = take1 ? g1 : g0;
+        assign out_valid[q]  = v0 | v1;
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) pri1_q <= 1'b0;
+          else if (v0 && v1) pri1_q <= ~take1;
+        end
+      end else begin : g_rr
+        hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
+          .clk_i  (clk_i),
+          .rst_ni (rst_ni),
+          .req_i  (req[q*NS+:NS]),
+          .adv_i  (1'b1),
+          .gnt_o  (gnt[q*NS+:NS]),
+          .valid_o(out_valid[q])
+        );
+      end
       // the winning head (without its vc bit) and its decisions for this port,
       // selected by the one-hot grant (an AND-OR, no index encoding)
       reg [FW-2:0] sel;

@@ -22,6 +22,8 @@ module hc_router_prog #(
   parameter integer WCW     = 4,
   parameter integer PIW     = 4,
   parameter integer DEPTH   = 2,
+  // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
+  parameter integer FAIR    = 0,
   localparam integer FW = 1 + AW + WDW + WCW + PW
 ) (
   input  wire                  clk_i,
@@ -79,7 +81,7 @@ module hc_router_prog #(
   // Any port may continue packets around a ring, so every port has both VCs.
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
-    .NDIM(MAX_DIM), .VC1_PORTS({NP{1'b1}})
+    .NDIM(MAX_DIM), .FAIR(FAIR), .VC1_PORTS({NP{1'b1}})
   ) u_core (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

@@ -1,6 +1,8 @@
 // hc_rr_arbiter: round-robin arbiter. The requester at the pointer has the
 // highest priority, then pointer+1, ... (wrapping); after a grant the pointer
-// moves to the winner + 1. The SystemC model (model/router_core.cpp) implements
+// moves to the winner + 1, in a cycle with adv_i high only (a router that picks
+// between two such arbiters advances only the one whose grant it took). The
+// SystemC model (model/router_core.cpp) implements
 // the same rule; the co-simulation depends on it.
 //
 // LIVE marks the requesters that can ever request (the others are tied to 0 by
@@ -24,6 +26,7 @@ module hc_rr_arbiter #(
   input  wire         clk_i,
   input  wire         rst_ni,
   input  wire [N-1:0] req_i,
+  input  wire         adv_i,  // the grant is taken: move the pointer past the winner
   output wire [N-1:0] gnt_o,
   output wire         valid_o
 );
@@ -72,7 +75,7 @@ module hc_rr_arbiter #(
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) after_q <= {N * N{1'b0}};
-        else if (valid_o) after_q <= after_d;
+        else if (valid_o && adv_i) after_q <= after_d;
       end
     end else begin : g_mask
       reg  [N-1:0] mask_q;
@@ -102,7 +105,7 @@ module hc_rr_arbiter #(
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) mask_q <= {N{1'b1}};
-        else if (valid_o) mask_q <= above;
+        else if (valid_o && adv_i) mask_q <= above;
       end
     end
   endgenerate

@@ -16,7 +16,9 @@ namespace model {
 
 class HcNetwork : public sc_core::sc_module {
  public:
-  HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth);
+  // fair: the bounded-waiting arbitration (RouterCore).
+  HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth,
+            bool fair = false);
 
   // Offer an injection at `node` for the coming cycle.
   void setInjection(uint64_t node, bool valid, uint64_t payload);

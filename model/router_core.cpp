@@ -12,7 +12,7 @@ std::ostream& operator<<(std::ostream& os, const Flit& f) {
 }
 
 RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr,
-                       std::vector<bool> wrap)
+                       std::vector<bool> wrap, bool fair)
     : t_(t),
       np_(static_cast<int>(t.port_dim.size())),
       ns_(2 * np_ + 1),
@@ -24,7 +24,9 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       sent_(static_cast<size_t>(ns_), 0),
       may_request_(static_cast<size_t>(ns_), 0),
       credit_(static_cast<size_t>(2 * np_), 0),
-      rr_(static_cast<size_t>(np_), 0),
+      fair_(fair),
+      rr_(static_cast<size_t>(2 * np_), 0),
+      pri1_(static_cast<size_t>(np_), 0),
       lout_(static_cast<size_t>(np_)),
       credit_out_(static_cast<size_t>(np_), 0),
       dlv_(static_cast<size_t>(np_)) {
@@ -96,17 +98,35 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       if (v == 1 && !t_.two_vc[q]) return false;
       return credit_[2 * q + v] != 0 || ((credit_in[q] >> v) & 1) != 0;
     };
+    // The first requester at or after pointer `ptr` among those whose downstream
+    // VC is `vc` (any VC when vc < 0).
+    auto pick = [&](int ptr, int vc) {
+      for (size_t i = 0; i < ns && !stalled_; ++i) {
+        size_t s = static_cast<size_t>(ptr) + i;
+        if (s >= ns) s -= ns;
+        const int v = (ovc[s] & bit) ? 1 : 0;
+        if ((need[s] & bit) && (vc < 0 || v == vc) && avail(static_cast<size_t>(v))) {
+          return static_cast<int>(s);
+        }
+      }
+      return -1;
+    };
     int win = -1;
-    for (size_t i = 0; i < ns && win < 0 && !stalled_; ++i) {
-      size_t s = static_cast<size_t>(rr_[q]) + i;
-      if (s >= ns) s -= ns;
-      if ((need[s] & bit) && avail((ovc[s] & bit) ? 1 : 0)) win = static_cast<int>(s);
+    size_t ptr_slot = 2 * q;
+    if (fair_ && t_.two_vc[q]) {
+      const int w0 = pick(rr_[2 * q], 0), w1 = pick(rr_[2 * q + 1], 1);
+      const bool take1 = w1 >= 0 && (w0 < 0 || pri1_[q]);
+      if (w0 >= 0 && w1 >= 0) pri1_[q] = !take1;
+      win = take1 ? w1 : w0;
+      ptr_slot = 2 * q + (take1 ? 1 : 0);
+    } else {
+      win = pick(rr_[2 * q], -1);
     }
     bool used_vc[2] = {false, false};
     if (win >= 0) {
       const size_t w = static_cast<size_t>(win);
       gnt[w] |= bit;
-      rr_[q] = (w == ns - 1) ? 0 : win + 1;
+      rr_[ptr_slot] = (w == ns - 1) ? 0 : win + 1;
       const Flit& h = head[w];
       const bool f = (fwd[w] & bit) != 0;
       Flit o;

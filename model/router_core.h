@@ -5,7 +5,9 @@
 //  - sources s = 2p+v are the input VCs, s = 2NP the injection port;
 //  - a VC's head is its oldest buffered flit, or the arriving flit if it is empty;
 //  - each output q grants the first requesting source at or after its pointer,
-//    then moves the pointer to winner+1;
+//    then moves the pointer to winner+1; with `fair` (bounded waiting), an output
+//    with two downstream VCs keeps one pointer per VC, and when both VCs have a
+//    winner the VC that lost the last such tie goes first;
 //  - a head leaves once every output it needs has been granted; its credit goes
 //    back upstream on the next cycle;
 //  - the hardwired RTL arbitrates only over requestSources(), and the RTL takes a
@@ -25,7 +27,8 @@ namespace model {
 
 class RouterCore {
  public:
-  RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr, std::vector<bool> wrap);
+  RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr, std::vector<bool> wrap,
+             bool fair = false);
 
   // One rising clock edge. lin[p]: flit on input link p during the cycle;
   // credit_in[q]: bit v = credit returned by the downstream VC v of output q.
@@ -57,7 +60,10 @@ class RouterCore {
   std::vector<uint64_t> sent_;          // [s] bit q
   std::vector<uint64_t> may_request_;   // [s] bit q: requestSources()
   std::vector<int> credit_;             // [2q+v]
-  std::vector<int> rr_;                 // [q]
+  bool fair_;
+  std::vector<int> rr_;        // [2q+v]: pointer of output q (v = 0), or of
+                               // its downstream VC v when fair
+  std::vector<uint8_t> pri1_;  // [q] fair: VC 1 goes first on a tie
   std::vector<Flit> lout_;
   std::vector<uint8_t> credit_out_;
   std::vector<Flit> dlv_;

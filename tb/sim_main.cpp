@@ -19,6 +19,7 @@
 #include <unordered_map>
 
 #include "algorithm/reference_broadcast.h"
+#include "algorithm/wait_bound.h"
 #include "checker/broadcast_checker.h"
 #include "checker/trace_csv.h"
 #include "emit/router_config.h"
@@ -64,6 +65,12 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
   o.lower_bound_cycles = static_cast<int64_t>((n - 2) / static_cast<uint64_t>(h.degree()) + 1);
   o.routing_bound_cycles = static_cast<int64_t>(busiest);
   o.load = load_run;
+  o.arbitration = toString(job.rtl.arbitration);
+  if (job.rtl.arbitration == Arbitration::kFair) {
+    const WaitBound wb = fairWaitBound(h, job.rtl.preference, job.rtl.buffer_depth);
+    o.wait_bound_flit = wb.flit_cycles;
+    o.wait_bound_injection = wb.injection_cycles;
+  }
   o.traffic = job.traffic;
   o.offered_rate = job.rate;
   // Latencies of the accepted broadcasts.
@@ -121,7 +128,10 @@ int run(const SimJob& job) {
   const bool use_model = job.engine == "systemc" || job.engine == "cosim";
   const bool use_rtl = job.engine == "verilator" || job.engine == "cosim";
   std::unique_ptr<model::HcNetwork> net;
-  if (use_model) net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth);
+  if (use_model) {
+    net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth,
+                                             ro.arbitration == Arbitration::kFair);
+  }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
   if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
     const uint64_t node = std::strtoull(fault, nullptr, 10);

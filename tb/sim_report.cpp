@@ -54,6 +54,14 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   j["network_latency_mean"] = o.network_latency_mean;
   j["max_output_wait"] = o.max_output_wait;
   j["max_injection_wait"] = o.max_injection_wait;
+  j["arbitration"] = o.arbitration;
+  if (o.wait_bound_flit >= 0) {
+    j["wait_bound_flit"] = o.wait_bound_flit;
+    j["wait_bound_injection"] = o.wait_bound_injection;
+  } else {
+    j["wait_bound_flit"] = nullptr;
+    j["wait_bound_injection"] = nullptr;
+  }
   if (!o.load && o.broadcasts == o.nodes && o.nodes > 1) {
     // All nodes at once: the bounds of that workload only.
     j["lower_bound_cycles"] = o.lower_bound_cycles;
@@ -104,6 +112,10 @@ void printText(std::ostream& os, const SimOutcome& o) {
        << "output wait      longest " << o.max_output_wait
        << " cycles (forwarded flit); injection wait longest " << o.max_injection_wait
        << " cycles\n";
+    if (o.wait_bound_flit >= 0) {
+      os << "wait bounds      " << o.wait_bound_flit << " cycles (flit), " << o.wait_bound_injection
+         << " cycles (injection), fair arbitration\n";
+    }
   }
   if (o.cosim) {
     const Divergence& d = o.divergence;

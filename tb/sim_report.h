@@ -59,8 +59,13 @@ struct SimOutcome {
   int64_t latency_p99 = -1;
   int64_t latency_max = -1;
   double network_latency_mean = -1;  // acceptance to last node reached
-  int64_t max_output_wait = 0;       // longest a forwarded flit waited for its output
-  int64_t max_injection_wait = 0;    // longest an origin offered before every output took it
+  std::string arbitration = "rr";
+  int64_t max_output_wait = 0;     // longest a forwarded flit waited for its output
+  int64_t max_injection_wait = 0;  // longest an origin offered before every output took it
+  // --arbitration fair: the bounds on those two waits (gen/algorithm/wait_bound.h);
+  // negative with round robin, which has none.
+  double wait_bound_flit = -1;
+  double wait_bound_injection = -1;
   double link_bound_rate = 0;        // degree / (N-1): saturation if links were evenly used
   double routing_bound_rate = 0;     // 1 / busiest port's flits per broadcast
   int64_t lower_bound_cycles = 0;    // all nodes at once: ceil((N-1)/degree), Table 1 generalized

@@ -35,6 +35,7 @@ TEST(SimJob, RoundTrip) {
   job.engine = "cosim";
   job.format = "json";
   job.rtl.router = hypercast::RouterKind::kProgrammable;
+  job.rtl.arbitration = hypercast::Arbitration::kFair;
   job.trace_path = "  lead\\ing\nspace \r.csv";
   job.wave_path = "/tmp/w.fst";
   job.traffic = "uniform";
@@ -46,6 +47,7 @@ TEST(SimJob, RoundTrip) {
   EXPECT_EQ(back.trace_path, job.trace_path);  // leading spaces, '\\', newline, CR kept
   EXPECT_EQ(back.wave_path, job.wave_path);
   EXPECT_EQ(back.broadcasts.size(), 2u);
+  EXPECT_EQ(back.rtl.arbitration, hypercast::Arbitration::kFair);
   EXPECT_EQ(hypercast::serializeJob(back), text);
 }
 
@@ -81,6 +83,7 @@ TEST(SimJob, RefusesWhatAHarnessCannotRun) {
   EXPECT_NE(refusal(kHeader + "engine spice\n").find("engine"), std::string::npos);
   EXPECT_NE(refusal(kHeader + "watchdog 0\n").find("watchdog"), std::string::npos);
   EXPECT_NE(refusal(kHeader + "buffer_depth 0\n").find("buffer-depth"), std::string::npos);
+  EXPECT_NE(refusal(kHeader + "arbitration lottery\n").find("arbitration"), std::string::npos);
   EXPECT_NE(refusal(kHeader + "traffic uniform 2\n").find("rate"), std::string::npos);
   EXPECT_NE(refusal("hypercast-job 1\nm 5,x\nrho 1,1\n").find("malformed"), std::string::npos);
   EXPECT_NE(refusal("hypercast-job 1\nm 5,\nrho 1,1\n").find("malformed"), std::string::npos);

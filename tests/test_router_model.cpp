@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "algorithm/broadcast_weights.h"
+#include "algorithm/wait_bound.h"
 #include "model/router_core.h"
 #include "topology/hypercycle.h"
 
@@ -75,4 +76,49 @@ TEST(RouterModel, StopsOnAPacketThatWouldAskOutsideRequestSources) {
   // Every weight of this network is 1: a packet with wc 2 would continue on its
   // fwd_port (Case 2), which requestSources leaves out of that output's arbiter.
   EXPECT_THROW(f.core.clock(f.arriving(p, 2, 2), f.no_credit, false, 0), std::logic_error);
+}
+
+// The fair arbitration's wait bound (gen/algorithm/wait_bound.h), worked by hand.
+// C_5<1>: D = 2 and a = 2, so each direction carries weights 2 then 1. An output
+// is asked for by its ring's two input VCs and the injection: n = 3. Clockwise,
+// input VC 0 of node x holds the flit of origin x-1 (wc 2), which continues to
+// node x+1: VC 0 of nodes 1, 2, 3, 4, then across the dateline VC 1 of node 0
+// (origin 4's flit), then VC 1 of node 1 (wc 1, needs nothing): K = 5 hops.
+// T = 0, 3(0+2) = 6, 24, 78, 240, 726; a flit behind B - 1 = 1 other waits at most
+// 2 (726 + 1) - 1 = 1453 cycles; the injection into VC 0 of node 1 at most
+// 3 (726 + 2) = 2184.
+TEST(WaitBound, FiveRingByHand) {
+  const WaitBound w =
+      fairWaitBound(Hypercycle::fromPaperOrder({5}, {1}), Preference::kClockwise, 2);
+  EXPECT_EQ(w.max_sources, 3);
+  EXPECT_EQ(w.longest_chain, 5);
+  EXPECT_EQ(w.flit_cycles, 1453);
+  EXPECT_EQ(w.injection_cycles, 2184);
+  EXPECT_EQ(w.closed_form, 1453);  // every output has the same n
+}
+
+// C_8<1>: weights 4, 3, 2, 1 clockwise. VC 0 of nodes 1..7 each hold a flit that
+// continues (origin x-1), then VC 1 of nodes 0, 1, 2 (origins 7, 7, 7 with wc 4,
+// 3, 2) and VC 1 of node 3 (wc 1): K = 6 + 4 = 10; T_10 = 2 (3 + ... + 3^10)
+// = 3^11 - 3 = 177144; flit 2 (177144 + 1) - 1, injection 3 (177144 + 2).
+TEST(WaitBound, EightRingByHand) {
+  const WaitBound w =
+      fairWaitBound(Hypercycle::fromPaperOrder({8}, {1}), Preference::kClockwise, 2);
+  EXPECT_EQ(w.longest_chain, 10);
+  EXPECT_EQ(w.flit_cycles, 2 * (177144 + 1) - 1);
+  EXPECT_EQ(w.injection_cycles, 3 * (177144 + 2));
+}
+
+// G^{3,2}_{6,4} (rho = m/2 in both dimensions): every weight is 1, nothing
+// continues; a dimension-2 input asks for the three dimension-1 ports, which its
+// five dimension-2 inputs and the injection share: n = 6, K = 1, T = 6 (0 + 2) = 12,
+// flit 2 (12 + 1) - 1 = 25; the injection waits for a dimension-2 port (only it
+// asks: 1 (12 + 2)) or a dimension-1 port (6 (0 + 2)): 14.
+TEST(WaitBound, NoContinuationByHand) {
+  const WaitBound w =
+      fairWaitBound(Hypercycle::fromPaperOrder({6, 4}, {3, 2}), Preference::kClockwise, 2);
+  EXPECT_EQ(w.max_sources, 6);
+  EXPECT_EQ(w.longest_chain, 1);
+  EXPECT_EQ(w.flit_cycles, 25);
+  EXPECT_EQ(w.injection_cycles, 14);
 }

@@ -37,6 +37,10 @@ constexpr const char* kHardwired = "";
 constexpr const char* kProgSmall =
     "--router programmable --max-dims 2 --max-radix 8 --max-degree 8";
 constexpr const char* kProgProto = "--router programmable";
+// The bounded-waiting arbitration (two arbiters on every two-VC output).
+constexpr const char* kFair = "--arbitration fair";
+constexpr const char* kProgFair =
+    "--router programmable --max-dims 2 --max-radix 8 --max-degree 8 --arbitration fair";
 
 // (m, rho, whole top?, router options) Linting a whole top elaborates every router
 // instance, so the 240-node default network is linted as its router module.
@@ -49,6 +53,8 @@ std::string paramName(const NetParam& p) {
                   (std::get<2>(p) ? "_top" : "_router") +
                   (extra.empty()         ? ""
                    : extra == kProgProto ? "_prog"
+                   : extra == kFair      ? "_fair"
+                   : extra == kProgFair  ? "_progfair"
                                          : "_progsmall");
   for (char& c : s) {
     if (c == ',') c = 'x';
@@ -78,7 +84,9 @@ INSTANTIATE_TEST_SUITE_P(
         NetParam{"5,4,3", "2,1,1", true, kHardwired}, NetParam{"15", "7", true, kHardwired},
         NetParam{"8,6,5", "3,2,1", false, kHardwired}, NetParam{"6,4", "3,2", true, kProgSmall},
         NetParam{"2", "1", true, kProgSmall}, NetParam{"8", "4", true, kProgSmall},
-        NetParam{"8,6,5", "3,2,1", false, kProgProto}, NetParam{"15", "7", false, kProgProto}),
+        NetParam{"8,6,5", "3,2,1", false, kProgProto}, NetParam{"15", "7", false, kProgProto},
+        NetParam{"7", "1", true, kFair}, NetParam{"5,4,3", "2,1,1", false, kFair},
+        NetParam{"8", "1", true, kProgFair}),
     [](const auto& i) { return paramName(i.param); });
 
 class Synth : public ::testing::TestWithParam<NetParam> {};
@@ -104,7 +112,8 @@ INSTANTIATE_TEST_SUITE_P(Networks, Synth,
                                            NetParam{"5,4,3", "2,1,1", false, kHardwired},
                                            NetParam{"4", "1", true, kHardwired},
                                            NetParam{"2,2", "1,1", true, kHardwired},
-                                           NetParam{"6,4", "3,2", false, kProgSmall}),
+                                           NetParam{"6,4", "3,2", false, kProgSmall},
+                                           NetParam{"5,4,3", "2,1,1", false, kFair}),
                          [](const auto& i) { return paramName(i.param); });
 
 // Schedule-ROM networks: lint every collective's top (d = 1 is the one-port

@@ -464,7 +464,8 @@ int cmdSynth(const Args& a) {
      << "Hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
      << " nodes, degree " << h.degree() << ", diameter " << d << "; " << routerKind
      << o.payload_width << "-bit payload, " << o.buffer_depth
-     << (o.buffer_depth == 1 ? " flit" : " flits") << " per input VC.\n"
+     << (o.buffer_depth == 1 ? " flit" : " flits") << " per input VC, " << toString(o.arbitration)
+     << " arbitration.\n"
      << "Tools: yosys `synth` / `synth_ice40`" << (a.has("xilinx") ? " / `synth_xilinx`" : "")
      << (pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
                    " --seed " +
@@ -551,6 +552,8 @@ int cmdSynth(const Args& a) {
   js["nodes"] = h.nodes();
   js["degree"] = h.degree();
   js["payload_width"] = o.payload_width;
+  js["buffer_depth"] = o.buffer_depth;
+  js["arbitration"] = toString(o.arbitration);
   js["generic_cells"] = measured(gen_cells);
   nlohmann::ordered_json ice40j;
   ice40j["lut4"] = measured(luts);

@@ -20,6 +20,9 @@ std::vector<OptionSpec> rtlOptions() {
        "hardwired (tables as parameters, default) or programmable (one design,\n"
        "configured at start-up through cfg_*, as the paper's "
        "prototype)"},
+      {"arbitration", "rr|fair",
+       "output arbitration: rr, one round-robin pointer per output (default), or fair,\n"
+       "one per output and downstream VC, under which every wait is bounded"},
       {"max-dims", "N", "programmable router: most dimensions (default 4)"},
       {"max-radix", "M", "programmable router: most nodes per dimension (default 15)"},
       {"max-degree", "K", "programmable router: ports, the largest degree (default 16)"},
@@ -33,8 +36,8 @@ std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own) {
 }
 
 const std::vector<std::string>& hypercycleRouterOptions() {
-  static const std::vector<std::string> names = {"buffer-depth", "preference", "router",
-                                                 "max-dims",     "max-radix",  "max-degree"};
+  static const std::vector<std::string> names = {
+      "buffer-depth", "preference", "router", "arbitration", "max-dims", "max-radix", "max-degree"};
   return names;
 }
 
@@ -42,7 +45,8 @@ std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
   std::vector<std::string> args = {
       "--payload-width", std::to_string(o.payload_width),
       "--buffer-depth",  std::to_string(o.buffer_depth),
-      "--preference",    o.preference == Preference::kClockwise ? "cw" : "ccw"};
+      "--preference",    o.preference == Preference::kClockwise ? "cw" : "ccw",
+      "--arbitration",   toString(o.arbitration)};
   if (o.router == RouterKind::kProgrammable) {
     args.insert(
         args.end(),
@@ -76,6 +80,12 @@ RtlOptions parseRtlOptions(const Args& a) {
     o.preference = Preference::kCounterclockwise;
   } else {
     throw Error("--preference must be cw or ccw, got '" + pref + "'");
+  }
+  const std::string arb = a.get("arbitration", "rr");
+  if (arb == "fair") {
+    o.arbitration = Arbitration::kFair;
+  } else if (arb != "rr") {
+    throw Error("--arbitration must be rr or fair, got '" + arb + "'");
   }
   const std::string kind = a.get("router", "hardwired");
   if (kind == "programmable") {

@@ -32,7 +32,8 @@ std::string header(const Hypercycle& h, const RtlOptions& o) {
      << "// Hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
      << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << ".\n"
      << "// Payload " << o.payload_width << " bits, " << o.buffer_depth << " flits per input VC, "
-     << toString(o.preference) << " preferential, " << toString(o.router) << " router.\n";
+     << toString(o.preference) << " preferential, " << toString(o.router) << " router, "
+     << toString(o.arbitration) << " arbitration.\n";
   return os.str();
 }
 
@@ -76,7 +77,7 @@ std::string progRouterWrapper(const Hypercycle& h, const RtlLayout& l, const Rtl
      << "    .NP(" << rnp << "), .MAX_DIM(" << l.max_dims << "), .MAX_M(" << l.max_radix
      << "), .MW(" << l.mw << "), .CDW(" << l.cdw << "), .AW(" << l.aw << "),\n"
      << "    .PW(" << l.pw << "), .WDW(" << l.wdw << "), .WCW(" << l.wcw << "), .PIW(" << l.piw
-     << "), .DEPTH(" << l.depth << ")\n"
+     << "), .DEPTH(" << l.depth << "), .FAIR(" << l.fair << ")\n"
      << "  ) u_router (\n"
      << "    .clk_i(clk_i), .rst_ni(rst_ni), .node_digit_i(node_digit_i),\n"
      << "    .cfg_valid_i(cfg_valid_i), .cfg_data_i(cfg_data_i), .cfg_ready_o(cfg_ready_o),\n"
@@ -129,7 +130,7 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "  hc_router #(\n"
      << "    .NP(" << l.np << "), .AW(" << l.aw << "), .PW(" << l.pw << "), .WDW(" << l.wdw
      << "), .WCW(" << l.wcw << "), .PIW(" << l.piw << "),\n"
-     << "    .DEPTH(" << l.depth << "), .NDIM(" << l.ndim << "),\n"
+     << "    .DEPTH(" << l.depth << "), .NDIM(" << l.ndim << "), .FAIR(" << l.fair << "),\n"
      << "    .PORT_DIM(" << packed(t.port_dim, l.wdw) << "),\n"
      << "    .ORIG_WC(" << packed(t.orig_wc, l.wcw) << "),\n"
      << "    .FWD_PORT(" << packed(fwd, l.piw) << "),\n"
@@ -290,6 +291,7 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
   opts["buffer_depth"] = o.buffer_depth;
   opts["preference"] = toString(o.preference);
   opts["router"] = toString(o.router);
+  opts["arbitration"] = toString(o.arbitration);
   if (l.programmable) {
     opts["max_dims"] = l.max_dims;
     opts["max_radix"] = l.max_radix;

@@ -10,6 +10,8 @@ const char* toString(RouterKind k) {
   return k == RouterKind::kHardwired ? "hardwired" : "programmable";
 }
 
+const char* toString(Arbitration a) { return a == Arbitration::kFair ? "fair" : "rr"; }
+
 namespace {
 uint64_t maxNodes(const ProgLimits& p) {
   uint64_t n = 1;
@@ -74,6 +76,7 @@ RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOption
   l.wcw = bitsFor(static_cast<uint64_t>(t.max_wc));
   l.piw = bitsFor(static_cast<uint64_t>(l.np - 1));
   l.depth = o.buffer_depth;
+  l.fair = o.arbitration == Arbitration::kFair ? 1 : 0;
   l.ndim = h.dims();
   if (o.router == RouterKind::kProgrammable) {
     // Fields sized for every network the router can be configured for: weights are

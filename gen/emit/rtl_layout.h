@@ -18,6 +18,14 @@ enum class RouterKind {
 
 const char* toString(RouterKind k);
 
+// Output arbitration (README "Bounded waiting").
+enum class Arbitration {
+  kRoundRobin,  // one round-robin pointer per output (the original router)
+  kFair,        // one pointer per output and downstream VC: every wait is bounded
+};
+
+const char* toString(Arbitration a);
+
 // What one programmable router design supports; the prototype of Sec. 4.1 had
 // 4 dimensions of up to 15 nodes and degree 16.
 struct ProgLimits {
@@ -31,6 +39,7 @@ struct RtlOptions {
   int buffer_depth = 2;    // flits per input virtual channel
   Preference preference = Preference::kClockwise;
   RouterKind router = RouterKind::kHardwired;
+  Arbitration arbitration = Arbitration::kRoundRobin;
   ProgLimits limits;  // programmable router only
 };
 
@@ -44,7 +53,8 @@ struct RtlLayout {
   int piw = 0;    // port index width
   int depth = 0;  // buffer depth per VC
   int ndim = 0;
-  int fw = 0;  // flit width: {vc, origin, wd, wc, payload}
+  int fw = 0;    // flit width: {vc, origin, wd, wc, payload}
+  int fair = 0;  // the routers' FAIR parameter (Arbitration::kFair)
   // Programmable router only: the router instance has router_np >= np ports (the
   // network uses the first np), digits of mw bits and configuration words of cdw bits.
   bool programmable = false;

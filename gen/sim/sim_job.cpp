@@ -69,6 +69,9 @@ std::string serializeJob(const SimJob& j) {
     const ProgLimits& p = j.rtl.limits;
     os << "router programmable " << p.max_dims << " " << p.max_radix << " " << p.max_degree << "\n";
   }
+  if (j.rtl.arbitration != Arbitration::kRoundRobin) {
+    os << "arbitration " << toString(j.rtl.arbitration) << "\n";
+  }
   if (!j.rtl_model.empty()) os << "rtl_model " << j.rtl_model << "\n";
   if (!j.trace_path.empty()) os << "trace " << escapeLine(j.trace_path) << "\n";
   if (j.inject_until > 0) os << "inject_until " << j.inject_until << "\n";
@@ -175,6 +178,10 @@ SimJob parseJob(const std::string& text) {
         j.rtl.payload_width = v.next<int>();
       } else if (key == "buffer_depth") {
         j.rtl.buffer_depth = v.next<int>();
+      } else if (key == "arbitration") {
+        const std::string a = v.next<std::string>();
+        if (a != "rr" && a != "fair") throw Error("unknown arbitration");
+        j.rtl.arbitration = a == "fair" ? Arbitration::kFair : Arbitration::kRoundRobin;
       } else if (key == "engine") {
         j.engine = v.next<std::string>();
       } else if (key == "format") {

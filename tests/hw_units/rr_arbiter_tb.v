@@ -1,7 +1,8 @@
 // Drives hc_rr_arbiter in both implementations (pair registers and prefix-OR
 // mask) with random requests from the live requesters, and checks every cycle's
 // grant against the rule the router and the SystemC model share: the first
-// requester at or after the pointer wins, then the pointer moves to winner + 1.
+// requester at or after the pointer wins, then the pointer moves to winner + 1
+// (only when adv_i says the grant was taken; it is dropped at random here).
 // Prints one line per mismatch and "checked CYCLES GRANTS ERRORS" at the end.
 module rr_arbiter_tb;
   parameter integer N = 5;
@@ -12,13 +13,14 @@ module rr_arbiter_tb;
   reg          clk = 1'b0;
   reg          rst_n = 1'b0;
   reg  [N-1:0] req = {N{1'b0}};
+  reg          adv = 1'b1;
   wire [N-1:0] g_pair, g_mask;
   wire         v_pair, v_mask;
 
   hc_rr_arbiter #(.N(N), .LIVE(LIVE_V), .PAIR_MAX(N)) u_pair (
-    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .gnt_o(g_pair), .valid_o(v_pair));
+    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .adv_i(adv), .gnt_o(g_pair), .valid_o(v_pair));
   hc_rr_arbiter #(.N(N), .LIVE(LIVE_V), .PAIR_MAX(0)) u_mask (
-    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .gnt_o(g_mask), .valid_o(v_mask));
+    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .adv_i(adv), .gnt_o(g_mask), .valid_o(v_mask));
 
   integer t, k, ptr, win, grants, errors;
   reg [N-1:0] want;
@@ -28,6 +30,7 @@ module rr_arbiter_tb;
     for (t = 0; t < CYCLES; t = t + 1) begin
       req = $random & LIVE_V;
       if (t % 3 == 0) req = req & $random;  // sparser requests too
+      adv = ($random & 7) != 0;  // a grant not taken leaves the pointer where it is
       #1;
       win = -1;
       for (k = 0; k < N; k = k + 1)
@@ -40,7 +43,7 @@ module rr_arbiter_tb;
           $display("mismatch cycle %0d req %b pointer %0d: want %b, pairs %b, mask %b", t, req,
                    ptr, want, g_pair, g_mask);
       end
-      if (win >= 0) begin
+      if (win >= 0 && adv) begin
         grants = grants + 1;
         ptr = (win + 1) % N;
       end
