@@ -16,17 +16,7 @@ class GroupAdd {
   explicit GroupAdd(const NetworkDesc& net) : radix_(net.radices) {
     if (net.kind != NetworkDesc::Kind::kCayley) throw Error("not a Cayley graph");
   }
-  uint32_t operator()(uint32_t x, uint32_t y) const {
-    uint32_t out = 0, w = 1;
-    for (int m : radix_) {
-      const uint32_t r = static_cast<uint32_t>(m);
-      out += ((x % r + y % r) % r) * w;
-      x /= r;
-      y /= r;
-      w *= r;
-    }
-    return out;
-  }
+  uint32_t operator()(uint32_t x, uint32_t y) const { return groupAdd(radix_, x, y); }
 
  private:
   std::vector<int> radix_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "topology/network.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
 
@@ -12,18 +13,6 @@ namespace {
 // 128-bit integers for bounds beyond 64 bits (a GCC/Clang extension).
 __extension__ typedef __int128 I128;
 __extension__ typedef unsigned __int128 U128;
-
-uint32_t groupAdd(const NetworkDesc& net, uint32_t x, uint32_t y) {
-  uint32_t out = 0, w = 1;
-  for (int m : net.radices) {
-    const uint32_t r = static_cast<uint32_t>(m);
-    out += ((x % r + y % r) % r) * w;
-    x /= r;
-    y /= r;
-    w *= r;
-  }
-  return out;
-}
 
 int64_t checkedAdd(int64_t a, int64_t b) {
   int64_t r;
@@ -75,7 +64,8 @@ AccumulationSchedule cayleyAccumulation(const NetworkDesc& net, const RegularOrd
   s.transfers.reserve(hops.size() * n);
   for (const Hop& h : hops) {
     for (uint32_t v = 0; v < n; ++v) {
-      s.transfers.push_back({h.step, groupAdd(net, v, h.from), groupAdd(net, v, h.to), v});
+      s.transfers.push_back(
+          {h.step, groupAdd(net.radices, v, h.from), groupAdd(net.radices, v, h.to), v});
     }
   }
   return s;

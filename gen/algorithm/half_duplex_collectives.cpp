@@ -6,24 +6,12 @@
 
 #include "algorithm/cayley_collectives.h"
 #include "algorithm/edge_colouring.h"
+#include "topology/network.h"
 #include "util/error.h"
 
 namespace hypercast {
 
 namespace {
-
-// x + y in the group, digit by digit.
-uint32_t groupAdd(const std::vector<int>& radices, uint32_t x, uint32_t y) {
-  uint32_t out = 0, w = 1;
-  for (int m : radices) {
-    const uint32_t r = static_cast<uint32_t>(m);
-    out += ((x % r + y % r) % r) * w;
-    x /= r;
-    y /= r;
-    w *= r;
-  }
-  return out;
-}
 
 struct Hop {
   uint32_t step, from, to;

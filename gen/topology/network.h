@@ -60,4 +60,8 @@ NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
 // Extents X,Y[,Z,...] (x least significant): node x + X*y + X*Y*z.
 NetworkDesc meshNetwork(const std::vector<int>& extents);
 
+// x + y in a Cayley network's group (node numbers as mixed-radix digits over
+// `radices`, first digit least significant), digit by digit.
+uint32_t groupAdd(const std::vector<int>& radices, uint32_t x, uint32_t y);
+
 }  // namespace hypercast
