@@ -14,7 +14,9 @@
 // nothing overflows.
 // err_o (sticky until the next start) fires when a row expects a value on an
 // input that carries none, or a value arrives that no row files (it would be
-// lost).
+// lost), or, with HD = 1 (half-duplex links: output k and input k are the two
+// ends of one channel, which one end drives per step), when the node drives
+// output k while the neighbour drives the other end.
 module hc_acc_node #(
   parameter integer NP      = 2,   // ports
   parameter integer W       = 16,  // partial-sum bits, two's complement
@@ -25,7 +27,8 @@ module hc_acc_node #(
   // Row t at [t*NP*RF +: NP*RF], port k's field at [k*RF +: RF], RF = 2 AW + 2:
   // [2AW+1] send valid, [2AW:AW+1] send entry, [AW] receive valid, [AW-1:0]
   // receive entry.
-  parameter [STEPS*NP*(2*AW+2)-1:0] ROM = {STEPS * NP * (2 * AW + 2) {1'b0}}
+  parameter [STEPS*NP*(2*AW+2)-1:0] ROM = {STEPS * NP * (2 * AW + 2) {1'b0}},
+  parameter integer HD      = 0    // 1: half-duplex links (both ends driving is an error)
 ) (
   input  wire            clk_i,
   input  wire            rst_ni,
@@ -75,6 +78,7 @@ module hc_acc_node #(
     for (k = 0; k < NP; k = k + 1) begin
       if (row[k*RF+AW] && !lnk_valid_i[k]) bad = 1'b1;
       if (!row[k*RF+AW] && lnk_valid_i[k]) bad = 1'b1;
+      if (HD != 0 && row[k*RF+2*AW+1] && lnk_valid_i[k]) bad = 1'b1;
       for (e = 0; e < ENTRIES; e = e + 1) begin
         if (row[k*RF+AW] && row[k*RF+:AW] == e[AW-1:0]) begin
           acc_d[e*W+:W] = acc_d[e*W+:W] + lnk_data_i[k*W+:W];

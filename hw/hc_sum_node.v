@@ -20,7 +20,17 @@
 //   - at the end v is not an exact multiple of DIV: its low SHIFT bits are not
 //     zero, or the quotient is outside the SW-bit range of any sum of inputs
 //     (v * INV mod 2^W lands there exactly when ODD divides v, as long as
-//     DIV * 2^(SW-1) <= 2^(W-1), which the generator's W guarantees).
+//     DIV * 2^(SW-1) <= 2^(W-1), which the generator's W guarantees);
+//   - HD = 1: the node drives its ports while a neighbour drives the other end
+//     of one (lnk_valid_i high in the node's own phase).
+//
+// Half-duplex links (HD = 1; Faber Sec. 6): output p and input p are the two
+// ends of one channel, and one end may drive it per clock. The graph must be
+// bipartite with every generator its own inverse (Q_d): a step takes two
+// clocks, phase 0 and phase 1; the nodes of class CLS drive in phase CLS and
+// listen in the other. A class-1 node keeps the sum it heard in phase 0
+// (rx_q) until its own phase has sent the old value; every node takes the new
+// value at the end of phase 1, so the arithmetic is the full-duplex program's.
 module hc_sum_node #(
   parameter integer NP    = 2,            // input (and output) ports
   parameter integer XW    = 8,            // input bits, two's complement
@@ -33,7 +43,9 @@ module hc_sum_node #(
   parameter [STEPS-1:0] SELS  = {STEPS{1'b0}},  // bit t: c_(t+1) multiplies x (1) or v (0)
   parameter integer SHIFT = 0,            // DIV = ODD * 2^SHIFT
   parameter [W-1:0] ODD   = 1,            // odd part of the divisor (documents INV)
-  parameter [W-1:0] INV   = 1             // ODD^-1 modulo 2^W
+  parameter [W-1:0] INV   = 1,            // ODD^-1 modulo 2^W
+  parameter integer HD    = 0,            // 1: half-duplex links, two clocks per step
+  parameter integer CLS   = 0             // HD: the phase (0 or 1) in which this node drives
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -57,23 +69,34 @@ module hc_sum_node #(
   reg         [TW-1:0] t_q;
   reg signed  [W-1:0]  v_q;
   reg signed  [XW-1:0] x_q;
+  reg                  ph_q;  // HD: the phase of the step (always 0 when HD = 0)
+  reg signed  [EW-1:0] rx_q;  // HD: the sum heard in phase 0
+  wire                 own_ph = (HD != 0) && (ph_q == CLS[0]);  // HD: this node drives
+  wire                 last_ph = (HD == 0) || ph_q;             // the step ends this clock
 
   // One step, exactly: the adder tree over the ports, the product, the new value.
-  reg signed [EW-1:0] recv, prod, next;
+  reg signed [EW-1:0] recv, heard, prod, next;
   reg signed [EW-1:0] c, opnd;
-  reg                 missing;
+  reg                 missing, clash;
   integer p;
   always @* begin
     recv    = {EW{1'b0}};
     missing = 1'b0;
+    clash   = 1'b0;
     for (p = 0; p < NP; p = p + 1) begin
       recv    = recv + $signed({{(EW - W) {lnk_data_i[p*W+W-1]}}, lnk_data_i[p*W+:W]});
       missing = missing | ~lnk_valid_i[p];
+      clash   = clash | lnk_valid_i[p];
     end
+    // In its own phase a half-duplex node hears nothing (clash: it did); out of
+    // it, every port must carry a value (missing).
+    if (own_ph) missing = 1'b0;
+    else clash = 1'b0;
+    heard = (HD != 0 && CLS != 0) ? rx_q : recv;
     c    = $signed({{(EW - CW) {CONSTS[t_q*CW+CW-1]}}, CONSTS[t_q*CW+:CW]});
     opnd = SELS[t_q] ? $signed({{(EW - XW) {x_q[XW-1]}}, x_q}) : $signed({{(EW - W) {v_q[W-1]}}, v_q});
     prod = c * opnd;
-    next = recv - prod;
+    next = heard - prod;
   end
   // The new value fits W bits when its bits W-1 .. EW-1 agree.
   wire fits = (next[EW-1:W-1] == {(EW - W + 1) {1'b0}}) ||
@@ -87,23 +110,31 @@ module hc_sum_node #(
       t_q    <= {TW{1'b0}};
       v_q    <= {W{1'b0}};
       x_q    <= {XW{1'b0}};
+      ph_q   <= 1'b0;
+      rx_q   <= {EW{1'b0}};
     end else if (!busy_q) begin
       if (start_i) begin
         busy_q <= 1'b1;
         done_q <= 1'b0;
         err_q  <= 1'b0;
         t_q    <= {TW{1'b0}};
+        ph_q   <= 1'b0;
         x_q    <= $signed(x_i);
         v_q    <= {{(W - XW) {x_i[XW-1]}}, x_i};
       end
     end else begin
-      v_q <= next[W-1:0];
-      if (missing || !fits) err_q <= 1'b1;
-      if (t_q == LAST) begin
-        busy_q <= 1'b0;
-        done_q <= 1'b1;
-      end else begin
-        t_q <= t_q + 1'b1;
+      if (missing || clash) err_q <= 1'b1;
+      if (HD != 0) ph_q <= ~ph_q;
+      if (HD != 0 && !ph_q) rx_q <= recv;
+      if (last_ph) begin
+        v_q <= next[W-1:0];
+        if (!fits) err_q <= 1'b1;
+        if (t_q == LAST) begin
+          busy_q <= 1'b0;
+          done_q <= 1'b1;
+        end else begin
+          t_q <= t_q + 1'b1;
+        end
       end
     end
   end
@@ -128,15 +159,18 @@ module hc_sum_node #(
   assign done_o      = done_q;
   assign err_o       = err_q | inexact;
   assign sum_o       = quot;
-  assign lnk_valid_o = busy_q;
+  assign lnk_valid_o = busy_q && (HD == 0 || own_ph);
   assign lnk_data_o  = v_q;
 
 `ifndef SYNTHESIS
   // The rules above, for simulation: a value that does not fit and an inexact
   // end are reported as they happen (err_o carries them in synthesis).
   always @(posedge clk_i) begin
-    if (busy_q && !fits) $display("hc_sum_node %m: value overflows %0d bits at step %0d", W, t_q + 1);
+    if (busy_q && last_ph && !fits)
+      $display("hc_sum_node %m: value overflows %0d bits at step %0d", W, t_q + 1);
     if (busy_q && missing) $display("hc_sum_node %m: a port carries no value at step %0d", t_q + 1);
+    if (busy_q && clash)
+      $display("hc_sum_node %m: a half-duplex link driven from both ends at step %0d", t_q + 1);
   end
   wire unused_odd = ^{ODD, product[2*W-1:W]};
 `endif

@@ -50,6 +50,7 @@ void AccNode::onClock() {
     const SumWord w = lin[kk].read();
     const int e = row.recv[kk];
     if ((e >= 0) != w.valid) err_ = true;
+    if (hd_ && row.send[kk] >= 0 && w.valid) err_ = true;  // both ends drive the link
     if (e >= 0) acc_[static_cast<size_t>(e)] = wrap(acc_[static_cast<size_t>(e)] + w.value);
   }
   if (++t_ == rows_.size()) {

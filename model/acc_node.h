@@ -3,7 +3,8 @@
 // step and port a send entry (the output shows it, before the step's arrivals)
 // and a receive entry (the value arriving on that input is added in at the
 // clock edge). err: a row expects a value on an input that carries none, or a
-// value arrives that no row files.
+// value arrives that no row files, or (setHalfDuplex) the node drives output k
+// while the neighbour drives the other end of that half-duplex link.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,7 @@ class AccNode : public sc_core::sc_module {
   AccNode(sc_core::sc_module_name name, int np, int width, std::vector<AccRow> rows,
           uint64_t entries);
 
+  void setHalfDuplex() { hd_ = true; }
   void load(uint64_t entry, int64_t value) { acc_[entry] = wrap(value); }
   void start();
   bool busy() const { return busy_; }
@@ -43,7 +45,7 @@ class AccNode : public sc_core::sc_module {
   int np_, width_;
   std::vector<AccRow> rows_;
   std::vector<int64_t> acc_;
-  bool busy_ = false, done_ = false, err_ = false;
+  bool busy_ = false, done_ = false, err_ = false, hd_ = false;
   size_t t_ = 0;
 };
 

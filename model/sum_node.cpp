@@ -20,9 +20,10 @@ void SumNode::start(int64_t x) {
   done_ = false;
   err_ = false;
   t_ = 0;
+  phase_ = 0;
   x_ = x;
   v_ = x;
-  lout.write({true, v_});
+  lout.write({drives(), v_});
 }
 
 bool SumNode::err() const {
@@ -37,10 +38,22 @@ void SumNode::onClock() {
   if (!busy_) return;
   int64_t received = 0;
   bool overflow = false;
+  const bool own = hd_ && phase_ == cls_;
   for (auto& in : lin) {
     const SumWord w = in.read();
-    if (!w.valid) err_ = true;
+    if (own ? w.valid : !w.valid) err_ = true;  // both ends driving / a missing value
     overflow |= __builtin_add_overflow(received, w.value, &received);
+  }
+  if (hd_) {
+    if (phase_ == 0) {
+      if (overflow) err_ = true;
+      heard_ = received;
+      phase_ = 1;
+      lout.write({drives(), v_});
+      return;
+    }
+    phase_ = 0;
+    if (cls_ == 1) received = heard_;
   }
   int64_t prod = 0, next = 0;
   overflow |= __builtin_mul_overflow(p_.constant[t_], p_.uses_input[t_] ? x_ : v_, &prod);
@@ -58,10 +71,8 @@ void SumNode::onClock() {
   if (++t_ == p_.constant.size()) {
     busy_ = false;
     done_ = true;
-    lout.write({false, v_});
-  } else {
-    lout.write({true, v_});
   }
+  lout.write({drives(), v_});
 }
 
 }  // namespace model

@@ -39,6 +39,12 @@ class SumNode : public sc_core::sc_module {
 
   SumNode(sc_core::sc_module_name name, int np, SumProgram program);
 
+  // Half-duplex links: drive in phase `cls` (0 or 1) of each two-clock step;
+  // a value heard in the node's own phase (both ends driving) is an error.
+  void setHalfDuplex(int cls) {
+    hd_ = true;
+    cls_ = cls;
+  }
   void start(int64_t x);  // loads x and starts; takes effect now (the RTL's start edge)
   bool busy() const { return busy_; }
   bool done() const { return done_; }
@@ -52,6 +58,10 @@ class SumNode : public sc_core::sc_module {
   bool busy_ = false, done_ = false, err_ = false;
   uint32_t t_ = 0;
   int64_t v_ = 0, x_ = 0;
+  bool hd_ = false;
+  int cls_ = 0, phase_ = 0;
+  int64_t heard_ = 0;  // HD, class 1: the sum heard in phase 0
+  bool drives() const { return busy_ && (!hd_ || phase_ == cls_); }
 };
 
 }  // namespace model

@@ -21,6 +21,7 @@
 #include "test_util.h"
 #include "topology/hypercycle.h"
 #include "topology/port_graph.h"
+#include "util/error.h"
 
 using namespace hypercast;
 
@@ -354,4 +355,76 @@ TEST(CombiningCli, ScheduleReportsStepsAndChecks) {
                              " schedule --topology mesh --dims 4,4 --collective accumulation");
   EXPECT_EQ(m.code, 2);
   EXPECT_NE(m.err.find("Cayley"), std::string::npos) << m.err;
+}
+
+// One-way (half-duplex) links, Faber Sec. 6. The accumulation is the one-way
+// universal broadcast reversed in time, so on Q_d it takes Thm 6.3's
+// ceil(2(2^d - 1)/d) = 3, 5, 8, 13, 21 steps for d = 2..6, with P(P-1)
+// transmissions, and passes the checker under the half-duplex rule.
+TEST(HalfDuplexAccumulation, HypercubeReachesThm63) {
+  const uint32_t thm63[] = {0, 0, 3, 5, 8, 13, 21};
+  for (int d = 2; d <= 6; ++d) {
+    SCOPED_TRACE("Q_" + std::to_string(d));
+    const NetworkDesc net = hypercubeNetwork(d);
+    const PortGraph g = PortGraph::build(net);
+    const AccumulationSchedule s = halfDuplexAccumulation(net, g, searchRegularOrder(g));
+    EXPECT_EQ(s.steps, thm63[d]);
+    const auto r = checker::checkAccumulation(net, s.transfers, LinkMode::kHalfDuplex);
+    ASSERT_TRUE(r.ok) << (r.errors.empty() ? "" : r.errors[0]);
+    const uint64_t p = uint64_t{1} << d;
+    EXPECT_EQ(r.transmissions, p * (p - 1));
+  }
+}
+
+// The half-duplex rule: the full-duplex accumulation on Q_3 uses links both
+// ways in one step (x -> x + e and x + e -> x carry different targets' sums),
+// which the checker rejects under --links half-duplex and accepts full duplex.
+TEST(HalfDuplexAccumulation, CheckerRejectsALinkUsedBothWaysInOneStep) {
+  const NetworkDesc net = hypercubeNetwork(3);
+  const AccumulationSchedule s =
+      cayleyAccumulation(net, searchRegularOrder(PortGraph::build(negatedNetwork(net))));
+  EXPECT_TRUE(checker::checkAccumulation(net, s.transfers, LinkMode::kFullDuplex).ok);
+  const auto r = checker::checkAccumulation(net, s.transfers, LinkMode::kHalfDuplex);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.errors[0].find("half-duplex link"), std::string::npos) << r.errors[0];
+}
+
+// The global sum's phases on Q_3: the parities (no link joins two nodes of
+// one parity); one node moved to the other phase breaks every link it has.
+TEST(HalfDuplexGlobalSum, PhasesAreTheParitiesAndTheCheckerRejectsOthers) {
+  const NetworkDesc net = hypercubeNetwork(3);
+  const std::vector<uint8_t> phase = globalSumPhases(net, PortGraph::build(net));
+  ASSERT_EQ(phase.size(), 8u);
+  for (uint64_t x = 0; x < 8; ++x) {
+    EXPECT_NE(phase[x], phase[x ^ 1]);
+    EXPECT_NE(phase[x], phase[x ^ 2]);
+    EXPECT_NE(phase[x], phase[x ^ 4]);
+  }
+  EXPECT_TRUE(checker::checkGlobalSumPhases(net, phase).ok);
+  std::vector<uint8_t> bad = phase;
+  bad[5] ^= 1;
+  const auto r = checker::checkGlobalSumPhases(net, bad);
+  ASSERT_FALSE(r.ok);
+  EXPECT_EQ(r.errors.size(), 3u);  // 5's links to 4, 7 and 1
+  // An odd cycle has no two phases.
+  EXPECT_THROW(globalSumPhases(torusNetwork(2, 3), PortGraph::build(torusNetwork(2, 3))), Error);
+}
+
+TEST(HalfDuplexCombiningCli, ScheduleReportsOneWaySteps) {
+  const auto a = hctest::run(hctest::hypercast() +
+                             " schedule --topology hypercube --dim 4 --collective accumulation "
+                             "--links half-duplex --json");
+  ASSERT_EQ(a.code, 0) << a.err;
+  const auto j = nlohmann::json::parse(a.out);
+  EXPECT_EQ(j["links"], "half-duplex");
+  EXPECT_EQ(j["steps"], 8);          // ceil(2 * 15 / 4)
+  EXPECT_EQ(j["one_way_bound"], 8);  // ceil(P(P-1)/E) = ceil(16 * 15 / 32)
+  EXPECT_EQ(j["transmissions"], 16 * 15);
+  const auto g = hctest::run(hctest::hypercast() +
+                             " schedule --topology hypercube --dim 4 --collective global-sum "
+                             "--links half-duplex --json");
+  ASSERT_EQ(g.code, 0) << g.err;
+  const auto k = nlohmann::json::parse(g.out);
+  EXPECT_EQ(k["steps"], 4);
+  EXPECT_EQ(k["clocks"], 8);
 }

@@ -210,7 +210,7 @@ SimRun simulateAcc(const NetworkDesc& net, const AccRtl& rtl,
      << " .ld_data_i(data), .busy_o(busy), .done_o(done), .err_o(err), .sum_o(sum));\n"
      << "  always #5 clk = ~clk;\n  always @(posedge clk) if (busy) cycles = cycles + 1;\n"
      << "  initial begin\n"
-     << extra << "    #12 rst_n = 1;\n";
+     << extra << "  end\n  initial begin\n    #12 rst_n = 1;\n";
   for (uint64_t c = 0; c < n; ++c) {
     std::vector<int64_t> col(n);
     for (uint64_t u = 0; u < n; ++u) col[u] = x[u][sub(net, u, c)];
@@ -300,4 +300,80 @@ TEST(AccumulationRtl, ErrFiresOnAMissingValueAndLintClean) {
   fs::remove_all(dir);
   EXPECT_EQ(l.code, 0) << l.err;
   EXPECT_EQ(l.out + l.err, "");
+}
+
+// Half-duplex links (Faber Sec. 6). The global sum: a step is two clocks, the
+// parity classes of Q_3 drive in turn; every node still ends with the sum, in
+// 2 x 3 clocks. Giving node 0 its neighbours' phase makes both ends of its links
+// drive at once: err_o fires. The accumulation: the one-way broadcast reversed,
+// Thm 6.3's ceil(2(2^3-1)/3) = 5 steps, two ROM images (the parities); a ROM
+// that sends on a link in the step the neighbour sends on it sets err_o.
+TEST(HalfDuplexRtl, GlobalSumTakesTwoClocksPerStepAndErrFiresOnBothEndsDriving) {
+  const NetworkDesc net = hypercubeNetwork(3);
+  const PortGraph g = PortGraph::build(net);
+  const GlobalSumProgram p = cayleyGlobalSum(net);
+  std::vector<uint8_t> phase(8);
+  for (uint64_t x = 0; x < 8; ++x) phase[x] = uint8_t(__builtin_popcountll(x) & 1);  // parity
+  const std::vector<int64_t> x = inputs(8, 10, 5, 2);
+  int64_t want = 0;
+  for (int64_t e : x) want += e;
+  const SimRun r = simulate(emitGlobalSumNetwork(net, g, p, 10, phase), 8, x);
+  ASSERT_TRUE(r.ended) << r.log;
+  EXPECT_EQ(r.cycles, 6);
+  for (size_t i = 0; i < r.sums.size(); ++i) {
+    EXPECT_EQ(r.sums[i], want) << "node " << i;
+    EXPECT_EQ(r.errs[i], 0) << "node " << i;
+  }
+  std::vector<uint8_t> bad = phase;
+  bad[0] = 1;  // node 0 drives with its neighbours 1, 2, 4
+  const SimRun b = simulate(emitGlobalSumNetwork(net, g, p, 10, bad), 8, x);
+  ASSERT_TRUE(b.ended) << b.log;
+  EXPECT_EQ(b.errs[0], 1);
+  EXPECT_EQ(b.errs[1], 1);
+  EXPECT_EQ(b.errs[3], 0);  // 3's neighbours 1, 2 and 7 keep their phases
+  EXPECT_NE(b.log.find("driven from both ends"), std::string::npos) << b.log;
+}
+
+TEST(HalfDuplexRtl, AccumulationInThm63StepsAndErrFiresOnBothEndsDriving) {
+  const NetworkDesc net = hypercubeNetwork(3);
+  const PortGraph g = PortGraph::build(net);
+  const AccumulationSchedule s = halfDuplexAccumulation(net, g, searchRegularOrder(g));
+  ASSERT_EQ(s.steps, 5u);  // ceil(2 (2^3 - 1) / 3)
+  const AccRtl rtl = emitAccumulationNetwork(net, g, s, 8);
+  EXPECT_EQ(rtl.roms.images.size(), 2u);
+  std::mt19937_64 rng(3);
+  std::uniform_int_distribution<int64_t> value(-128, 127);
+  std::vector<std::vector<int64_t>> x(8, std::vector<int64_t>(8));
+  for (auto& row : x) {
+    for (auto& e : row) e = value(rng);
+  }
+  const SimRun r = simulateAcc(net, rtl, x);
+  ASSERT_TRUE(r.ended) << r.log;
+  EXPECT_EQ(r.cycles, 5);
+  for (uint64_t v = 0; v < 8; ++v) {
+    int64_t want = 0;
+    for (uint64_t u = 0; u < 8; ++u) want += x[u][v];
+    EXPECT_EQ(r.sums[v], want) << "node " << v;
+    EXPECT_EQ(r.errs[v], 0) << "node " << v;
+  }
+  // A ROM that has node 0 send to node 1 in a step where node 1 sends to node 0
+  // (node 0 receives on port 0): both ends drive the half-duplex link. Node 0
+  // flags it (HD = 1); with full-duplex nodes the same rows are legal.
+  const auto& image = rtl.roms.images[rtl.roms.image_of[0]];
+  uint32_t step = 0;
+  for (uint32_t t = 0; t < s.steps && step == 0; ++t) {
+    if (image[size_t(t) * 3 + 0].second != 0) step = t + 1;
+  }
+  ASSERT_GT(step, 0u);
+  AccumulationSchedule bad = s;
+  bad.transfers.push_back({step, 0, 1, 2});
+  const SimRun b = simulateAcc(net, emitAccumulationNetwork(net, g, bad, 8), x);
+  ASSERT_TRUE(b.ended) << b.log;
+  EXPECT_EQ(b.errs[0], 1) << b.log;
+  EXPECT_NE(b.log.find("disagree"), std::string::npos) << b.log;
+  bad.links = LinkMode::kFullDuplex;
+  const SimRun f = simulateAcc(net, emitAccumulationNetwork(net, g, bad, 8), x);
+  ASSERT_TRUE(f.ended) << f.log;
+  EXPECT_EQ(f.errs[0], 0) << f.log;
+  EXPECT_EQ(f.errs[1], 0) << f.log;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "algorithm/half_duplex_collectives.h"
 #include "topology/network.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
@@ -69,6 +70,42 @@ AccumulationSchedule cayleyAccumulation(const NetworkDesc& net, const RegularOrd
     }
   }
   return s;
+}
+
+AccumulationSchedule halfDuplexAccumulation(const NetworkDesc& net, const PortGraph& g,
+                                            const RegularOrderSearch& order) {
+  if (net.directed()) {
+    throw Error("a half-duplex accumulation needs an undirected graph (" + net.label +
+                " is directed)");
+  }
+  const Schedule b = halfDuplexUniversalBroadcast(net, g, order);
+  AccumulationSchedule s;
+  s.nodes = net.nodes();
+  s.steps = b.steps;
+  s.construction = b.construction;
+  s.bound = order.bound;
+  s.diameter = order.diameter;
+  s.links = LinkMode::kHalfDuplex;
+  s.transfers.reserve(b.transfers.size());
+  for (const Transfer& t : b.transfers) {
+    if (t.step < 1 || t.step > b.steps) throw Error("internal: broadcast step out of range");
+    s.transfers.push_back({b.steps + 1 - t.step, t.to, t.from, t.origin});
+  }
+  std::stable_sort(
+      s.transfers.begin(), s.transfers.end(),
+      [](const CombiningTransfer& x, const CombiningTransfer& y) { return x.step < y.step; });
+  return s;
+}
+
+std::vector<uint8_t> globalSumPhases(const NetworkDesc& net, const PortGraph& g) {
+  std::vector<uint8_t> cls = involutionClasses(g);
+  if (cls.empty()) {
+    throw Error(
+        "the global sum on half-duplex links needs every generator its own inverse and a "
+        "bipartite graph (" +
+        net.label + " is not)");
+  }
+  return cls;
 }
 
 GlobalSumProgram cayleyGlobalSum(const NetworkDesc& net) {

@@ -29,8 +29,10 @@
 #include <vector>
 
 #include "algorithm/cayley_spectrum.h"
+#include "algorithm/collective.h"
 #include "algorithm/regular_order.h"
 #include "topology/network.h"
+#include "topology/port_graph.h"
 
 namespace hypercast {
 
@@ -47,9 +49,10 @@ struct CombiningTransfer {
 struct AccumulationSchedule {
   uint64_t nodes = 0;
   uint32_t steps = 0;
-  std::string construction;  // "regular-order" or "template"
+  std::string construction;  // "regular-order" or "template" (half-duplex: the broadcast's)
   uint32_t bound = 0;        // ceil((P-1)/d)
   int diameter = 0;
+  LinkMode links = LinkMode::kFullDuplex;
   std::vector<CombiningTransfer> transfers;  // ascending step
 };
 
@@ -58,6 +61,16 @@ NetworkDesc negatedNetwork(const NetworkDesc& net);
 
 // `order` is the template found on negatedNetwork(net)'s port graph.
 AccumulationSchedule cayleyAccumulation(const NetworkDesc& net, const RegularOrderSearch& order);
+
+// On half-duplex links (Faber Sec. 6): the one-way universal broadcast
+// (half_duplex_collectives.h; Thm 6.3's two classes on Q_d, ceil(2(P-1)/d)
+// steps) reversed in time: its transfer (s, a -> b, origin o) becomes b
+// sending its partial sum for target o to a at step T + 1 - s. A link used one way in a step stays
+// used one way, so the half-duplex rule holds, and every node sends its sum for o once, after its
+// children in o's tree. `order` is the regular order of net's own port graph;
+// the graph must be undirected (every generator's inverse a generator).
+AccumulationSchedule halfDuplexAccumulation(const NetworkDesc& net, const PortGraph& g,
+                                            const RegularOrderSearch& order);
 
 struct GlobalSumProgram {
   uint64_t nodes = 0;
@@ -79,6 +92,13 @@ GlobalSumProgram cayleyGlobalSum(const NetworkDesc& net);
 // (d + |lambda_t|) B_(t-1)). The accumulator width is the fewest two's-
 // complement bits holding +-max B_t. Throws Error beyond 62 bits.
 int globalSumWidth(const GlobalSumProgram& p, int input_bits);
+
+// The global sum on half-duplex links: the same program, each step two clocks;
+// the nodes of class c drive in phase c and listen in the other, so a link is
+// driven from one end per clock. Needs Thm 6.3's two classes (every generator
+// its own inverse, the graph bipartite: half_duplex_collectives.h's
+// involutionClasses); throws Error otherwise.
+std::vector<uint8_t> globalSumPhases(const NetworkDesc& net, const PortGraph& g);
 
 // The node's arithmetic on one value, as the hardware does it (exact, int64):
 // the reference the harnesses and the model share.

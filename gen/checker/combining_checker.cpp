@@ -65,7 +65,8 @@ std::string at(const CombiningTransfer& t) {
 }  // namespace
 
 CombiningReport checkAccumulation(const NetworkDesc& net,
-                                  const std::vector<CombiningTransfer>& transfers) {
+                                  const std::vector<CombiningTransfer>& transfers,
+                                  LinkMode link_mode) {
   CombiningReport r;
   std::vector<std::string> more;
   const NetworkLinks links(net);
@@ -88,17 +89,24 @@ CombiningReport checkAccumulation(const NetworkDesc& net,
     r.steps = std::max<uint64_t>(r.steps, t.step);
   }
   r.transmissions = idx.size();
-  // One value per directed link per step.
+  // One value per directed link per step; half-duplex: per link, either way.
+  const bool hd = link_mode == LinkMode::kHalfDuplex;
   std::vector<std::tuple<uint32_t, uint32_t, uint32_t>> use;
   use.reserve(idx.size());
-  for (size_t i : idx) use.emplace_back(transfers[i].step, transfers[i].from, transfers[i].to);
+  for (size_t i : idx) {
+    const CombiningTransfer& t = transfers[i];
+    use.emplace_back(t.step, hd ? std::min(t.from, t.to) : t.from,
+                     hd ? std::max(t.from, t.to) : t.to);
+  }
   std::sort(use.begin(), use.end());
   for (size_t i = 1; i < use.size(); ++i) {
     if (use[i] == use[i - 1]) {
       addError(r, more,
-               "step " + std::to_string(std::get<0>(use[i])) + ": link " +
-                   std::to_string(std::get<1>(use[i])) + " -> " +
-                   std::to_string(std::get<2>(use[i])) + " carries two values");
+               "step " + std::to_string(std::get<0>(use[i])) + ": " +
+                   (hd ? "half-duplex link " + std::to_string(std::get<1>(use[i])) + "-" +
+                             std::to_string(std::get<2>(use[i])) + " carries two values"
+                       : "link " + std::to_string(std::get<1>(use[i])) + " -> " +
+                             std::to_string(std::get<2>(use[i])) + " carries two values"));
     }
   }
   // Target by target, step by step: the sets.
@@ -140,6 +148,31 @@ CombiningReport checkAccumulation(const NetworkDesc& net,
           addError(r, more,
                    "node " + std::to_string(v) + "'s sum misses node " + std::to_string(u) +
                        "'s contribution");
+        }
+      }
+    }
+  }
+  finish(r, more);
+  return r;
+}
+
+CombiningReport checkGlobalSumPhases(const NetworkDesc& net, const std::vector<uint8_t>& phase) {
+  CombiningReport r;
+  std::vector<std::string> more;
+  const NetworkLinks links(net);
+  const uint64_t n = links.nodes();
+  r.nodes = n;
+  if (phase.size() != n) {
+    addError(
+        r, more,
+        "the phases name " + std::to_string(phase.size()) + " nodes, not " + std::to_string(n));
+  } else {
+    for (uint64_t x = 0; x < n; ++x) {
+      for (uint64_t y : links.successors(x)) {
+        if (phase[x] == phase[y] && (x < y || !links.linked(y, x))) {
+          addError(r, more,
+                   "half-duplex link " + std::to_string(x) + "-" + std::to_string(y) +
+                       " is driven from both ends in phase " + std::to_string(phase[x]));
         }
       }
     }

@@ -6,7 +6,8 @@
 // v, symbolically the set {x}; a transfer (step, from, to, v) adds the set
 // `from` held for v before that step to the set `to` holds for v. Checked:
 //   - every transfer is along a link, in step >= 1, with nodes in range;
-//   - at most one partial sum per directed link per step;
+//   - at most one partial sum per directed link per step; on half-duplex links
+//     at most one per link per step, whichever direction;
 //   - the sets added are disjoint (no contribution is counted twice);
 //   - at the end node v's set for v is every node (each x_{u->v} counted once).
 //
@@ -39,7 +40,13 @@ struct CombiningReport {
 };
 
 CombiningReport checkAccumulation(const NetworkDesc& net,
-                                  const std::vector<CombiningTransfer>& transfers);
+                                  const std::vector<CombiningTransfer>& transfers,
+                                  LinkMode links = LinkMode::kFullDuplex);
+
+// The global sum's half-duplex phases: node x drives in phase phase[x] and
+// listens in the other, so every link must join nodes of different phases
+// (else both ends drive it in one clock). Checked with the checker's links.
+CombiningReport checkGlobalSumPhases(const NetworkDesc& net, const std::vector<uint8_t>& phase);
 
 // `width`: the accumulator's bits; `input_bits`: the inputs' (|x| <= 2^(ib-1)).
 CombiningReport checkGlobalSum(const NetworkDesc& net, const std::vector<int64_t>& constant,

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli/collective_args.h"
+#include "cli/combining_args.h"
 #include "cli/commands.h"
 #include "cli/mesh_broadcast_args.h"
 #include "cli/mesh_rtl_args.h"
@@ -224,27 +225,6 @@ int runHarness(const std::vector<std::string>& argv) {
   std::cerr << r.err << std::flush;
   return r.code;
 }
-
-// A temporary folder for the harness's job files, removed at the end, on an
-// error or on an interrupt (util/interrupt.h).
-struct TempDir {
-  std::string path;
-  interrupt::TempPath guard;
-  TempDir() {
-    char tmpl[] = "/tmp/hypercast-job-XXXXXX";
-    interrupt::BlockSignals block;  // created and registered as one step
-    if (!::mkdtemp(tmpl)) throw Error("cannot create a temporary folder in /tmp");
-    path = tmpl;
-    guard = interrupt::TempPath(path, /*tree=*/true);
-  }
-  void write(const std::string& name, const std::string& text) const {
-    const fs::path p = fs::path(path) / name;
-    fs::create_directories(p.parent_path());
-    std::ofstream f(p, std::ios::binary);
-    f << text;
-    if (!f) throw Error("cannot write the job file " + p.string());
-  }
-};
 
 int simulateSchedule(const Args& a) {
   std::vector<std::string> refused = {"all-sources", "random",  "window", "start", "max-cycles",
@@ -515,7 +495,10 @@ std::vector<OptionSpec> simulateOptions() {
       {"quiet", "", "no progress messages on stderr"},
   });
   for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"repeat", "K", "with --collective: run it K times back to back (default 1)"});
+  specs.push_back({"repeat", "K",
+                   "with --collective: run it K times back to back (default 1; accumulation\n"
+                   "and global-sum: K runs on fresh random inputs, default 4)"});
+  specs.push_back(inputBitsOption());
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules)"});
@@ -550,6 +533,7 @@ CommandHelp simulateHelp() {
 }
 
 int cmdSimulate(const Args& a) {
+  if (wantsCombining(a)) return combiningSimulate(a);  // Faber, combining
   if (wantsWormholeMesh(a)) return simulateWormholeMesh(a);
   if (wantsSchedule(a)) return simulateSchedule(a);
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");

@@ -7,9 +7,11 @@
 
 #include "algorithm/combining_collectives.h"
 #include "checker/combining_checker.h"
+#include "checker/half_duplex_bounds.h"
 #include "cli/topologies.h"
 #include "emit/output_dir.h"
 #include "emit/sum_rtl.h"
+#include "sim/combining_job.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -33,18 +35,61 @@ void failed(const checker::CombiningReport& r, const std::string& what, const Ne
   throw Error("the " + what + " on " + net.label + " fails the checker; nothing was written");
 }
 
-int accumulation(const Args& a, const NetworkDesc& net) {
+}  // namespace
+
+CheckedAccumulation checkedAccumulation(const NetworkDesc& net, LinkMode links) {
   if (net.nodes() > kMaxAccumulationNodes) {
     throw Error("the accumulation takes at most " + std::to_string(kMaxAccumulationNodes) +
                 " nodes; " + net.label + " has " + std::to_string(net.nodes()));
   }
+  CheckedAccumulation c;
   const auto t0 = std::chrono::steady_clock::now();
-  const NetworkDesc neg = negatedNetwork(net);
-  const AccumulationSchedule s = cayleyAccumulation(net, searchRegularOrder(PortGraph::build(neg)));
+  if (links == LinkMode::kHalfDuplex) {
+    const PortGraph g = PortGraph::build(net);
+    c.schedule = halfDuplexAccumulation(net, g, searchRegularOrder(g));
+  } else {
+    c.schedule = cayleyAccumulation(net, searchRegularOrder(PortGraph::build(negatedNetwork(net))));
+  }
   const auto t1 = std::chrono::steady_clock::now();
-  const checker::CombiningReport r = checker::checkAccumulation(net, s.transfers);
+  c.report = checker::checkAccumulation(net, c.schedule.transfers, links);
   const auto t2 = std::chrono::steady_clock::now();
-  if (!r.ok) failed(r, "accumulation", net);
+  if (!c.report.ok) failed(c.report, "accumulation", net);
+  c.build_seconds = seconds(t0, t1);
+  c.check_seconds = seconds(t1, t2);
+  if (links == LinkMode::kHalfDuplex) {
+    c.one_way_bound =
+        checker::halfDuplexLowerBound(net, {Collective::kMultinodeBroadcast, net.nodes(), 0, 1})
+            .bound.steps;
+  }
+  return c;
+}
+
+std::vector<uint8_t> checkedPhases(const NetworkDesc& net, LinkMode links) {
+  if (links != LinkMode::kHalfDuplex) return {};
+  const std::vector<uint8_t> phase = globalSumPhases(net, PortGraph::build(net));
+  const checker::CombiningReport r = checker::checkGlobalSumPhases(net, phase);
+  if (!r.ok) failed(r, "global sum's half-duplex phases", net);
+  return phase;
+}
+
+NetworkDesc combiningNetwork(const Args& a, LinkMode* links) {
+  const TopologyEntry& topo = chosenTopology(a, "hypercube");
+  const NetworkDesc net = topo.parse(a);
+  if (net.kind != NetworkDesc::Kind::kCayley) {
+    throw Error("--collective " + a.get("collective") +
+                " needs a Cayley graph (hypercube, torus, hypercycle, cayley), not a " + topo.name);
+  }
+  *links = parseLinkMode(a.get("links", "full-duplex"));
+  return net;
+}
+
+namespace {
+
+int accumulation(const Args& a, const NetworkDesc& net, LinkMode links) {
+  const CheckedAccumulation c = checkedAccumulation(net, links);
+  const AccumulationSchedule& s = c.schedule;
+  const checker::CombiningReport& r = c.report;
+  const bool hd = links == LinkMode::kHalfDuplex;
   const std::string out = a.get("out");
   if (a.has("out")) {
     OutputFile f(out, "--out");
@@ -61,14 +106,16 @@ int accumulation(const Args& a, const NetworkDesc& net) {
     j["nodes"] = net.nodes();
     j["directed"] = net.directed();
     j["collective"] = "accumulation";
+    j["links"] = toString(links);
     j["construction"] = s.construction;
     j["steps"] = r.steps;
     j["transmissions"] = r.transmissions;
     j["universal_broadcast_bound"] = s.bound;
+    if (hd) j["one_way_bound"] = c.one_way_bound;
     j["diameter"] = s.diameter;
     j["checker"] = "pass";
-    j["build_seconds"] = seconds(t0, t1);
-    j["check_seconds"] = seconds(t1, t2);
+    j["build_seconds"] = c.build_seconds;
+    j["check_seconds"] = c.check_seconds;
     if (a.has("out")) j["csv"] = out;
     std::cout << jsonText(j) << "\n";
     return 0;
@@ -76,9 +123,14 @@ int accumulation(const Args& a, const NetworkDesc& net) {
   std::cout << "network          " << net.label << ", " << net.nodes() << " nodes"
             << (net.directed() ? ", directed" : "")
             << "\ncollective       accumulation (the universal broadcast reversed, combining)"
-            << "\nconstruction     " << s.construction << " (on the negated generators)"
-            << "\nsteps            " << r.steps << "  (ceil((P-1)/d) = " << s.bound << ", diameter "
-            << s.diameter << ")"
+            << (hd ? "\nlinks            half-duplex (one value per link per step, either way)"
+                   : "")
+            << "\nconstruction     " << s.construction
+            << (hd ? " (the one-way broadcast reversed)" : " (on the negated generators)")
+            << "\nsteps            " << r.steps << "  ("
+            << (hd ? "one-way bound ceil(P(P-1)/E) = " + std::to_string(c.one_way_bound) + ", "
+                   : std::string())
+            << "ceil((P-1)/d) = " << s.bound << ", diameter " << s.diameter << ")"
             << "\ntransmissions    " << r.transmissions << "  (one partial sum per link per step)"
             << "\nchecker          PASS (" << net.nodes() << " sums of " << net.nodes()
             << " contributions, each counted once)\n";
@@ -86,13 +138,15 @@ int accumulation(const Args& a, const NetworkDesc& net) {
   return 0;
 }
 
-int globalSum(const Args& a, const NetworkDesc& net) {
+int globalSum(const Args& a, const NetworkDesc& net, LinkMode links) {
   if (net.nodes() > kMaxGlobalSumNodes) {
     throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
                 net.label + " has " + std::to_string(net.nodes()));
   }
   const int input_bits = static_cast<int>(a.getInt("input-bits", 16, 2, 48));
+  const bool hd = links == LinkMode::kHalfDuplex;
   const auto t0 = std::chrono::steady_clock::now();
+  checkedPhases(net, links);
   const GlobalSumProgram p = cayleyGlobalSum(net);
   const int width = globalSumWidth(p, input_bits);
   const auto t1 = std::chrono::steady_clock::now();
@@ -118,8 +172,10 @@ int globalSum(const Args& a, const NetworkDesc& net) {
     j["nodes"] = net.nodes();
     j["directed"] = net.directed();
     j["collective"] = "global-sum";
+    j["links"] = toString(links);
     j["construction"] = p.factored ? "eigenvalue-factors" : "minimal-polynomial-horner";
     j["steps"] = p.steps;
+    j["clocks"] = hd ? 2 * p.steps : p.steps;
     j["diameter"] = p.diameter;
     j["accumulate_then_broadcast_steps"] = 2 * p.diameter;
     j["distinct_eigenvalues"] = eig;
@@ -148,10 +204,14 @@ int globalSum(const Args& a, const NetworkDesc& net) {
   }
   std::cout << "network          " << net.label << ", " << net.nodes() << " nodes"
             << (net.directed() ? ", directed" : "") << "\ncollective       global-sum"
+            << (hd ? "\nlinks            half-duplex: a step is two clocks, the two classes "
+                     "drive in turn"
+                   : "")
             << "\nconstruction     "
             << (p.factored ? "v <- (sum received) - lambda_t v over the eigenvalues != d"
                            : "v <- (sum received) - c_t x, Horner on the minimal polynomial")
             << "\neigenvalues      " << ev.str() << "\nsteps            " << p.steps
+            << (hd ? ", " + std::to_string(2 * p.steps) + " clocks" : std::string())
             << "  (distinct eigenvalues - 1; diameter " << p.diameter
             << ", accumulate-then-broadcast " << 2 * p.diameter << ")"
             << "\nconstants        " << cs.str() << "\ndivisor          " << p.divisor
@@ -167,40 +227,73 @@ int globalSum(const Args& a, const NetworkDesc& net) {
 // Partial sums per node: P entries of W bits; the ROM-driven nodes' registers.
 constexpr uint64_t kMaxAccumulationRtlNodes = 256;
 
-int accumulationGenerate(const Args& a, const NetworkDesc& net, int input_bits) {
+void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits, CombiningRtl* out) {
   if (net.nodes() > kMaxAccumulationRtlNodes) {
-    throw Error("generate: the accumulation's RTL takes at most " +
-                std::to_string(kMaxAccumulationRtlNodes) + " nodes (P partial sums per node); " +
+    throw Error("the accumulation's RTL takes at most " + std::to_string(kMaxAccumulationRtlNodes) +
+                " nodes (P partial sums per node); " + net.label + " has " +
+                std::to_string(net.nodes()));
+  }
+  const CheckedAccumulation c = checkedAccumulation(net, links);
+  const PortGraph g = PortGraph::build(net);
+  AccRtl rtl = emitAccumulationNetwork(net, g, c.schedule, input_bits);
+  out->top = rtl.top_module;
+  out->steps = c.schedule.steps;
+  out->clocks = c.schedule.steps;
+  out->job = accumulationJobText(net, g, c.schedule, rtl, input_bits);
+  out->manifest["steps"] = c.schedule.steps;
+  out->manifest["clocks"] = c.schedule.steps;
+  out->manifest["construction"] = c.schedule.construction;
+  out->manifest["input_bits"] = input_bits;
+  out->manifest["partial_sum_bits"] = rtl.w;
+  out->manifest["rom_images"] = rtl.roms.images.size();
+  std::ostringstream t;
+  t << "collective       accumulation, " << c.schedule.steps << " steps (one per clock)"
+    << (links == LinkMode::kHalfDuplex ? ", half-duplex links" : "") << "\n"
+    << "top module       " << rtl.top_module << "; hc_acc_node x " << net.nodes() << ", "
+    << net.nodes() << " partial sums of " << rtl.w << " bits per node, "
+    << (rtl.roms.images.size() == 1 ? std::string("one shared ROM")
+                                    : std::to_string(rtl.roms.images.size()) + " ROM images")
+    << "\n";
+  out->summary = t.str();
+  out->files = std::move(rtl.files);
+}
+
+void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, CombiningRtl* out) {
+  if (net.nodes() > kMaxGlobalSumNodes) {
+    throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
                 net.label + " has " + std::to_string(net.nodes()));
   }
-  const AccumulationSchedule s =
-      cayleyAccumulation(net, searchRegularOrder(PortGraph::build(negatedNetwork(net))));
-  const checker::CombiningReport r = checker::checkAccumulation(net, s.transfers);
-  if (!r.ok) failed(r, "accumulation", net);
-  AccRtl rtl = emitAccumulationNetwork(net, PortGraph::build(net), s, input_bits);
-  nlohmann::ordered_json m;
-  m["tool"] = "hypercast";
-  m["collective"] = "accumulation";
-  m["network"] = net.label;
-  m["nodes"] = net.nodes();
-  m["top"] = rtl.top_module;
-  m["steps"] = s.steps;
-  m["construction"] = s.construction;
-  m["input_bits"] = input_bits;
-  m["partial_sum_bits"] = rtl.w;
-  rtl.files["manifest.json"] = jsonText(m) + "\n";
-  writeOutputTree(a.get("out"), rtl.files);
-  if (a.has("json")) {
-    m["out"] = a.get("out");
-    std::cout << jsonText(m) << "\n";
-    return 0;
-  }
-  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n"
-            << "collective       accumulation, " << s.steps << " steps (one per clock)\n"
-            << "top module       " << rtl.top_module << "; hc_acc_node x " << net.nodes() << ", "
-            << net.nodes() << " partial sums of " << rtl.w << " bits per node, one shared ROM\n";
-  for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
-  return 0;
+  const std::vector<uint8_t> phase = checkedPhases(net, links);
+  const GlobalSumProgram p = cayleyGlobalSum(net);
+  const SumNodeParams w = sumNodeParams(p, input_bits);
+  const checker::CombiningReport r =
+      checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, w.w, input_bits);
+  if (!r.ok) failed(r, "global sum", net);
+  const PortGraph g = PortGraph::build(net);
+  SumRtl rtl = emitGlobalSumNetwork(net, g, p, w, phase);
+  const uint32_t clocks = phase.empty() ? p.steps : 2 * p.steps;
+  out->top = rtl.top_module;
+  out->steps = p.steps;
+  out->clocks = clocks;
+  out->job = globalSumJobText(g, p, w, phase);
+  out->manifest["steps"] = p.steps;
+  out->manifest["clocks"] = clocks;
+  out->manifest["divisor"] = p.divisor;
+  out->manifest["constants"] = p.constant;
+  out->manifest["input_bits"] = w.xw;
+  out->manifest["accumulator_bits"] = w.w;
+  out->manifest["sum_bits"] = w.sw;
+  std::ostringstream t;
+  t << "collective       global-sum, " << p.steps << " steps ("
+    << (phase.empty()
+            ? std::string("one per clock")
+            : "two clocks each on half-duplex links: " + std::to_string(clocks) + " clocks")
+    << ")\n"
+    << "top module       " << rtl.top_module << "; hc_sum_node x " << net.nodes()
+    << ", accumulator " << w.w << " bits for " << w.xw << "-bit inputs, divisor " << p.divisor
+    << "\n";
+  out->summary = t.str();
+  out->files = std::move(rtl.files);
 }
 
 }  // namespace
@@ -223,58 +316,44 @@ int combiningSchedule(const Args& a) {
   if (a.has("messages") && a.get("messages") != "1") {
     throw Error("a combining collective sends one value per pair");
   }
-  const TopologyEntry& topo = chosenTopology(a, "hypercube");
-  const NetworkDesc net = topo.parse(a);
-  if (net.kind != NetworkDesc::Kind::kCayley) {
-    throw Error("--collective " + a.get("collective") +
-                " needs a Cayley graph (hypercube, "
-                "torus, hypercycle, cayley), not a " +
-                topo.name);
-  }
+  if (a.has("within")) throw Error("--within is for the multinode broadcast");
+  LinkMode links = LinkMode::kFullDuplex;
+  const NetworkDesc net = combiningNetwork(a, &links);
   if (a.get("collective") == "accumulation") {
     if (a.has("input-bits")) throw Error("--input-bits is for the global sum and generate");
-    return accumulation(a, net);
+    return accumulation(a, net, links);
   }
-  return globalSum(a, net);
+  return globalSum(a, net, links);
 }
 
-int combiningGenerate(const Args& a) {
-  for (const char* opt : {"source", "shared-rom", "messages", "construction"}) {
+CombiningRtl buildCombiningRtl(const Args& a) {
+  for (const char* opt : {"source", "shared-rom", "messages", "construction", "within"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to a combining collective");
     }
   }
-  checkOutputTree("--out", a.get("out"));
-  const TopologyEntry& topo = chosenTopology(a, "hypercube");
-  const NetworkDesc net = topo.parse(a);
-  if (net.kind != NetworkDesc::Kind::kCayley) {
-    throw Error("--collective " + a.get("collective") + " needs a Cayley graph, not a " +
-                topo.name);
-  }
-  if (net.nodes() > kMaxGlobalSumNodes) {
-    throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
-                net.label + " has " + std::to_string(net.nodes()));
-  }
+  CombiningRtl out;
+  out.net = combiningNetwork(a, &out.links);
+  out.collective = a.get("collective");
   const int input_bits = static_cast<int>(a.getInt("input-bits", 16, 2, 48));
-  if (a.get("collective") == "accumulation") return accumulationGenerate(a, net, input_bits);
-  const GlobalSumProgram p = cayleyGlobalSum(net);
-  const SumNodeParams w = sumNodeParams(p, input_bits);
-  const checker::CombiningReport r =
-      checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, w.w, input_bits);
-  if (!r.ok) failed(r, "global sum", net);
-  SumRtl rtl = emitGlobalSumNetwork(net, PortGraph::build(net), p, w);
-  nlohmann::ordered_json m;
-  m["tool"] = "hypercast";
-  m["collective"] = "global-sum";
-  m["network"] = net.label;
-  m["nodes"] = net.nodes();
-  m["top"] = rtl.top_module;
-  m["steps"] = p.steps;
-  m["divisor"] = p.divisor;
-  m["constants"] = p.constant;
-  m["input_bits"] = w.xw;
-  m["accumulator_bits"] = w.w;
-  m["sum_bits"] = w.sw;
+  out.manifest["tool"] = "hypercast";
+  out.manifest["collective"] = out.collective;
+  out.manifest["network"] = out.net.label;
+  out.manifest["nodes"] = out.net.nodes();
+  out.manifest["links"] = toString(out.links);
+  if (out.collective == "accumulation") {
+    accumulationRtl(out.net, out.links, input_bits, &out);
+  } else {
+    globalSumRtl(out.net, out.links, input_bits, &out);
+  }
+  out.manifest["top"] = out.top;
+  return out;
+}
+
+int combiningGenerate(const Args& a) {
+  checkOutputTree("--out", a.get("out"));
+  CombiningRtl rtl = buildCombiningRtl(a);
+  nlohmann::ordered_json& m = rtl.manifest;
   rtl.files["manifest.json"] = jsonText(m) + "\n";
   writeOutputTree(a.get("out"), rtl.files);
   if (a.has("json")) {
@@ -282,11 +361,8 @@ int combiningGenerate(const Args& a) {
     std::cout << jsonText(m) << "\n";
     return 0;
   }
-  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n"
-            << "collective       global-sum, " << p.steps << " steps (one per clock)\n"
-            << "top module       " << rtl.top_module << "; hc_sum_node x " << net.nodes()
-            << ", accumulator " << w.w << " bits for " << w.xw << "-bit inputs, divisor "
-            << p.divisor << "\n";
+  std::cout << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"
+            << rtl.summary;
   for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
   return 0;
 }

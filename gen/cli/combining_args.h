@@ -4,9 +4,14 @@
 // checker (checker/combining_checker.h) before anything is printed or written.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "algorithm/combining_collectives.h"
+#include "checker/combining_checker.h"
 #include "cli/args.h"
+#include "emit/output_dir.h"  // FileSet
 
 namespace hypercast {
 namespace cli {
@@ -22,6 +27,40 @@ int combiningSchedule(const Args& a);
 // hc_sum_node or hc_acc_node (emit/sum_rtl.h), its top, the hw/ module and
 // manifest.json.
 int combiningGenerate(const Args& a);
+// `simulate --collective global-sum|accumulation`: that network Verilated, in
+// lock step with the SystemC model (tb/sum_cosim.cpp, tb/acc_cosim.cpp) on
+// seeded random inputs (cli/combining_simulate.cpp).
+int combiningSimulate(const Args& a);
+
+// The Cayley network of --topology and its --links.
+NetworkDesc combiningNetwork(const Args& a, LinkMode* links);
+
+// The accumulation (full or half duplex) built and passed by its checker
+// (throws Error, printing the checker's findings, when it is not).
+struct CheckedAccumulation {
+  AccumulationSchedule schedule;
+  checker::CombiningReport report;
+  double build_seconds = 0, check_seconds = 0;
+  uint64_t one_way_bound = 0;  // half duplex: ceil(P (P-1) / E)
+};
+CheckedAccumulation checkedAccumulation(const NetworkDesc& net, LinkMode links);
+// Half duplex: the global sum's phases (globalSumPhases), passed by their
+// checker; empty for full duplex.
+std::vector<uint8_t> checkedPhases(const NetworkDesc& net, LinkMode links);
+
+// What generate writes and simulate Verilates for a combining collective.
+struct CombiningRtl {
+  NetworkDesc net;
+  LinkMode links = LinkMode::kFullDuplex;
+  std::string collective;  // "accumulation" or "global-sum"
+  std::string top;
+  FileSet files;                    // rtl/<top>.v, hw/<node>.v
+  std::string job;                  // the harness's job file (sim/combining_job.h)
+  uint32_t steps = 0, clocks = 0;   // clocks per run: 2 x steps for a half-duplex global sum
+  nlohmann::ordered_json manifest;  // manifest.json's keys
+  std::string summary;              // the text report's lines after the network's
+};
+CombiningRtl buildCombiningRtl(const Args& a);
 
 }  // namespace cli
 }  // namespace hypercast

@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -293,6 +294,22 @@ void printLogTail(const std::string& path, size_t max_bytes) {
   if (tail.size() > max_bytes) tail = tail.substr(tail.size() - max_bytes);
   if (!tail.empty() && tail.back() != '\n') tail += '\n';
   std::cerr << tail << std::flush;
+}
+
+TempDir::TempDir() {
+  char tmpl[] = "/tmp/hypercast-job-XXXXXX";
+  interrupt::BlockSignals block;  // created and registered as one step
+  if (!::mkdtemp(tmpl)) throw Error("cannot create a temporary folder in /tmp");
+  path = tmpl;
+  guard = interrupt::TempPath(path, /*tree=*/true);
+}
+
+void TempDir::write(const std::string& name, const std::string& text) const {
+  const std::filesystem::path p = std::filesystem::path(path) / name;
+  std::filesystem::create_directories(p.parent_path());
+  std::ofstream f(p, std::ios::binary);
+  f << text;
+  if (!f) throw Error("cannot write the job file " + p.string());
 }
 
 }  // namespace cli

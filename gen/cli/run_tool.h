@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "util/interrupt.h"
+
 namespace hypercast {
 namespace cli {
 
@@ -54,6 +56,16 @@ std::string readFile(const std::string& path);
 
 // Prints the last `max_bytes` of the file on stderr.
 void printLogTail(const std::string& path, size_t max_bytes = 2000);
+
+// A temporary folder in /tmp for a harness's job files, removed at the end, on
+// an error or on an interrupt (util/interrupt.h).
+struct TempDir {
+  std::string path;
+  interrupt::TempPath guard;
+  TempDir();
+  // Writes `text` to path/name (creating folders); throws Error if it cannot.
+  void write(const std::string& name, const std::string& text) const;
+};
 
 }  // namespace cli
 }  // namespace hypercast

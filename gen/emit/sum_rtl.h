@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "algorithm/combining_collectives.h"
 #include "topology/network.h"
@@ -41,23 +43,39 @@ struct SumRtl {
 // Top ports: clk_i, rst_ni, start_i, x_i[P*XW] (node x at [x*XW +: XW]),
 // busy_o, done_o (all nodes), err_o (any node), sum_o[P*W], val_o[P*W] (every
 // node's value, for co-simulation).
+// `phase` empty: full-duplex links, one step per clock. Otherwise half-duplex
+// links (hc_sum_node HD = 1, two clocks per step): node x drives in phase
+// phase[x] (globalSumPhases; a test may give wrong ones to make err_o fire).
 SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
-                            int input_bits);
+                            int input_bits, const std::vector<uint8_t>& phase = {});
 // The same with the widths given (a test narrows W to make err_o fire).
 SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
-                            const SumNodeParams& params);
+                            const SumNodeParams& params, const std::vector<uint8_t>& phase = {});
 
-// The accumulation's network (hw/hc_acc_node.v): the schedule's transfers as
-// one ROM table shared by every node (entry c = node - target), refused with an
-// Error when the nodes' rows differ (a schedule that is not translation
-// invariant). W = input_bits + ceil(log2 P): any sum of P inputs.
+// The accumulation's ROMs: every node's rows from the schedule's transfers
+// (entry c = node - target), grouped into distinct images. A translation-
+// invariant schedule has one image; the half-duplex hypercube's two (the
+// parities of Thm 6.3's classes).
+struct AccRoms {
+  // images[i][t * NP + k]: port k in step t + 1, (send entry + 1 or 0,
+  // receive entry + 1 or 0).
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> images;
+  std::vector<uint32_t> image_of;  // per node
+};
+AccRoms accumulationRoms(const NetworkDesc& net, const PortGraph& g, const AccumulationSchedule& s);
+
+// The accumulation's network (hw/hc_acc_node.v): one ROM parameter table per
+// image above, shared by the nodes of that image; with s.links half-duplex the
+// nodes are HD = 1 (needs every generator its own inverse: output k and input
+// k are then one link). W = input_bits + ceil(log2 P): any sum of P inputs.
 // Top ports: clk_i, rst_ni, start_i, ld_valid_i, ld_idx_i[AW] (every node
 // loads its entry ld_idx_i in the same cycle), ld_data_i[P*W], busy_o, done_o,
 // err_o, sum_o[P*W], vld_o[P*NP] and val_o[P*NP*W] (every output port, node x
 // port k at lane x NP + k, for co-simulation).
 struct AccRtl {
-  std::string top_module;  // "<net.name>_acc"
+  std::string top_module;  // "<net.name>_acc" ("_acc_hd" on half-duplex links)
   int w = 0, aw = 0;
+  AccRoms roms;
   std::map<std::string, std::string> files;  // "rtl/<top>.v", "hw/hc_acc_node.v"
 };
 AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,

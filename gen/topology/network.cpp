@@ -235,4 +235,16 @@ uint32_t groupAdd(const std::vector<int>& radices, uint32_t x, uint32_t y) {
   return out;
 }
 
+uint32_t groupSub(const std::vector<int>& radices, uint32_t x, uint32_t y) {
+  uint32_t out = 0, w = 1;
+  for (int m : radices) {
+    const uint32_t r = static_cast<uint32_t>(m);
+    out += ((x % r + r - y % r) % r) * w;
+    x /= r;
+    y /= r;
+    w *= r;
+  }
+  return out;
+}
+
 }  // namespace hypercast

@@ -63,5 +63,7 @@ NetworkDesc meshNetwork(const std::vector<int>& extents);
 // x + y in a Cayley network's group (node numbers as mixed-radix digits over
 // `radices`, first digit least significant), digit by digit.
 uint32_t groupAdd(const std::vector<int>& radices, uint32_t x, uint32_t y);
+// x - y, likewise.
+uint32_t groupSub(const std::vector<int>& radices, uint32_t x, uint32_t y);
 
 }  // namespace hypercast

@@ -1,0 +1,92 @@
+// `hypercast simulate --collective accumulation|global-sum`: the combining
+// network (cli/combining_args.h) Verilated once per distinct network (cached by
+// content, cli/rtl_build.h), linked with its lock-step harness and the SystemC
+// model, and run on seeded random inputs.
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/combining_args.h"
+#include "cli/rtl_build.h"
+#include "cli/run_tool.h"
+#include "util/error.h"
+#include "util/interrupt.h"
+
+namespace hypercast {
+namespace cli {
+
+namespace {
+
+// Runs the harness: its stdout (the verdict) is ours, its exit status too.
+int runCosim(const std::vector<std::string>& argv) {
+  RunOptions options;
+  options.capture_stderr = true;
+  const RunResult r = runProcess(argv, options);
+  if (r.signal) {
+    std::cerr << r.err << std::flush;
+    throw Error("the simulation harness crashed (" + r.status() + ")");
+  }
+  if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
+    throw interrupt::Interrupted(r.code - 128);
+  }
+  std::cerr << r.err << std::flush;
+  if (r.code == 2) throw Error("the simulation harness could not read its job");
+  return r.code;
+}
+
+}  // namespace
+
+int combiningSimulate(const Args& a) {
+  const std::string engine = a.get("engine", "cosim");
+  if (engine != "cosim") {
+    throw Error("--collective " + a.get("collective") +
+                " runs in cosim only (the Verilated network in lock step with the SystemC "
+                "model), not --engine " +
+                engine);
+  }
+  for (const char* opt :
+       {"rtl-model", "trace", "wave", "payload-width", "all-sources", "random", "window", "start",
+        "max-cycles", "watchdog", "traffic", "rate", "cycles"}) {
+    if (a.has(opt)) {
+      throw Error(std::string("--") + opt + " does not apply to --collective " +
+                  a.get("collective") + " (its harness checks every node's value each cycle)");
+    }
+  }
+  const uint64_t seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  const long long runs = a.getInt("repeat", 4, 1, 1000000);
+  const bool quiet = a.has("quiet") || a.has("json");
+  CombiningRtl rtl = buildCombiningRtl(a);
+  const bool acc = rtl.collective == "accumulation";
+  HarnessSpec spec;
+  spec.name = rtl.top;
+  spec.files = rtl.files;
+  spec.verilog_files = {"hw/" + std::string(acc ? "hc_acc_node.v" : "hc_sum_node.v"),
+                        "rtl/" + rtl.top + ".v"};
+  spec.top = rtl.top;
+  spec.prefix = acc ? "Vacc" : "Vsum";
+  spec.adapter = acc ? "tb/acc_cosim.cpp" : "tb/sum_cosim.cpp";
+  spec.libs = {"VMODEL", "libverilated_rt.a", "libhc_sched_model.a", "libhc_algorithm.a",
+               "libhc_topology.a"};
+  const RtlBuild b = buildVerilatedHarness(spec, quiet);
+  const TempDir job_dir;
+  job_dir.write("job.txt", rtl.job);
+  const std::string job = job_dir.path + "/job.txt";
+  if (!a.has("json")) {
+    std::cout << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"
+              << rtl.summary << "files written    " << b.dir << " (Verilated: network"
+              << (b.cached ? ", model cached"
+                           : ", model built in " +
+                                 std::to_string(static_cast<int>(b.seconds + 0.5)) + " s")
+              << ")\n"
+              << std::flush;
+  }
+  std::vector<std::string> argv = {b.exe, job, std::to_string(seed), std::to_string(runs)};
+  if (a.has("json")) argv.push_back("--json");
+  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return runCosim(argv);
+}
+
+}  // namespace cli
+}  // namespace hypercast
