@@ -35,6 +35,19 @@ void failed(const checker::CombiningReport& r, const std::string& what, const Ne
   throw Error("the " + what + " on " + net.label + " fails the checker; nothing was written");
 }
 
+// The accumulator width, or a one-line Error that says why the global sum stops
+// here and what it would have cost against accumulate-then-broadcast.
+int checkedWidth(const NetworkDesc& net, const GlobalSumProgram& p, int input_bits) {
+  try {
+    return globalSumWidth(p, input_bits);
+  } catch (const Error& e) {
+    throw Error(std::string(e.what()) + ": the global sum on " + net.label + " takes " +
+                std::to_string(p.steps) + " steps (" + std::to_string(p.steps + 1) +
+                " distinct eigenvalues) and is refused; accumulate-then-broadcast takes 2D = " +
+                std::to_string(2 * p.diameter));
+  }
+}
+
 }  // namespace
 
 CheckedAccumulation checkedAccumulation(const NetworkDesc& net, LinkMode links) {
@@ -148,7 +161,7 @@ int globalSum(const Args& a, const NetworkDesc& net, LinkMode links) {
   const auto t0 = std::chrono::steady_clock::now();
   checkedPhases(net, links);
   const GlobalSumProgram p = cayleyGlobalSum(net);
-  const int width = globalSumWidth(p, input_bits);
+  const int width = checkedWidth(net, p, input_bits);
   const auto t1 = std::chrono::steady_clock::now();
   const checker::CombiningReport r =
       checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, width, input_bits);
@@ -265,6 +278,7 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, Combin
   }
   const std::vector<uint8_t> phase = checkedPhases(net, links);
   const GlobalSumProgram p = cayleyGlobalSum(net);
+  checkedWidth(net, p, input_bits);
   const SumNodeParams w = sumNodeParams(p, input_bits);
   const checker::CombiningReport r =
       checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, w.w, input_bits);
