@@ -2,8 +2,9 @@
 // graph. Every step the node shows its value v on all its output ports (one
 // register, fanned out by the top) and sets
 //     v <- (sum of the values on its NP input ports) - c_t * (SELS[t] ? x : v)
-// with c_t a per-step constant from the CONSTS table (a ROM of STEPS entries,
-// the same in every node: the program is translation invariant). With the
+// with c_t a per-step constant from the CONSTS table (STEPS entries, the same
+// in every node: the program is translation invariant; each entry is its own
+// constant multiply, chosen by the step counter). With the
 // eigenvalue form (SELS = 0) c_t is the t-th eigenvalue lambda_t != d; with
 // Horner's form on the minimal polynomial (SELS = 1) c_t is minus a
 // coefficient and multiplies the node's own input x. After STEPS steps
@@ -76,7 +77,18 @@ module hc_sum_node #(
 
   // One step, exactly: the adder tree over the ports, the product, the new value.
   reg signed [EW-1:0] recv, heard, prod, next;
-  reg signed [EW-1:0] c, opnd;
+  // c_t * (x or v) for every step, each a multiply by a constant (shifts and
+  // adds after synthesis, no multiplier), chosen by the step counter.
+  wire signed [EW-1:0] xe = {{(EW - XW) {x_q[XW-1]}}, x_q};
+  wire signed [EW-1:0] ve = {{(EW - W) {v_q[W-1]}}, v_q};
+  wire [STEPS*EW-1:0] prods;
+  genvar s;
+  generate
+    for (s = 0; s < STEPS; s = s + 1) begin : g_step
+      localparam signed [EW-1:0] C = {{(EW - CW) {CONSTS[s*CW+CW-1]}}, CONSTS[s*CW+:CW]};
+      assign prods[s*EW+:EW] = (SELS[s] ? xe : ve) * C;
+    end
+  endgenerate
   reg                 missing, clash;
   integer p;
   always @* begin
@@ -93,9 +105,7 @@ module hc_sum_node #(
     if (own_ph) missing = 1'b0;
     else clash = 1'b0;
     heard = (HD != 0 && CLS != 0) ? rx_q : recv;
-    c    = $signed({{(EW - CW) {CONSTS[t_q*CW+CW-1]}}, CONSTS[t_q*CW+:CW]});
-    opnd = SELS[t_q] ? $signed({{(EW - XW) {x_q[XW-1]}}, x_q}) : $signed({{(EW - W) {v_q[W-1]}}, v_q});
-    prod = c * opnd;
+    prod = prods[t_q*EW+:EW];
     next = heard - prod;
   end
   // The new value fits W bits when its bits W-1 .. EW-1 agree.
