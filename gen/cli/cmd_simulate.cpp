@@ -192,40 +192,6 @@ constexpr uint64_t kScheduleWholeTopLimit = 256;
 std::string outputPath(const Args& a, const std::string& opt);
 constexpr const char* kWaveNeedsRtl = "--wave needs the RTL: --engine verilator or cosim";
 
-// Runs a simulation harness: its stdout is ours; its stderr is passed on once it
-// ends, except when it rejects the job (exit 2), whose last line becomes our
-// one-line error.
-int runHarness(const std::vector<std::string>& argv) {
-  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  RunOptions options;
-  options.capture_stderr = true;
-  const RunResult r = runProcess(argv, options);
-  if (r.signal == SIGPIPE) {
-    // Its reader went away (`--trace /dev/stdout | head`): end as it did, quietly.
-    interrupt::removeRegistered();
-    ::signal(SIGPIPE, SIG_DFL);
-    ::raise(SIGPIPE);
-  }
-  if (r.signal) {
-    std::cerr << r.err << std::flush;  // what it said before it crashed
-    throw Error("the simulation harness crashed (" + r.status() + ")");
-  }
-  if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
-    throw interrupt::Interrupted(r.code - 128);
-  }
-  if (r.code == 2) {
-    std::string line = r.err;
-    while (!line.empty() && line.back() == '\n') line.pop_back();
-    line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
-    for (const char* prefix : {"hc-sim: ", "hc-sched: "}) {
-      if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
-    }
-    throw Error(line.empty() ? "the simulation harness rejected the job" : line);
-  }
-  std::cerr << r.err << std::flush;
-  return r.code;
-}
-
 int simulateSchedule(const Args& a) {
   std::vector<std::string> refused = {"all-sources", "random",  "window", "start", "max-cycles",
                                       "watchdog",    "traffic", "rate",   "cycles"};
@@ -528,7 +494,11 @@ CommandHelp simulateHelp() {
           "(step,cycle,from,to,payload) checked by the independent mesh checker, and\n"
           "the counters' head flits required to equal the TCD. --rtl-model network\n"
           "(the generated top, default up to 16 nodes) or tiles (hc_mesh_tile\n"
-          "Verilated once, N copies wired by the harness).\n",
+          "Verilated once, N copies wired by the harness).\n"
+          "--collective accumulation|global-sum (any Cayley graph, --links\n"
+          "full-duplex|half-duplex) runs the combining network in cosim: every node's\n"
+          "value or partial sum compared each cycle, every sum checked against the\n"
+          "harness's own sums of --repeat K sets of random --input-bits-bit inputs.\n",
           ""};
 }
 

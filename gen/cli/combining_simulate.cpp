@@ -2,10 +2,6 @@
 // network (cli/combining_args.h) Verilated once per distinct network (cached by
 // content, cli/rtl_build.h), linked with its lock-step harness and the SystemC
 // model, and run on seeded random inputs.
-#include <unistd.h>
-
-#include <csignal>
-#include <cstdlib>
 #include <iostream>
 
 #include "cli/combining_args.h"
@@ -16,27 +12,6 @@
 
 namespace hypercast {
 namespace cli {
-
-namespace {
-
-// Runs the harness: its stdout (the verdict) is ours, its exit status too.
-int runCosim(const std::vector<std::string>& argv) {
-  RunOptions options;
-  options.capture_stderr = true;
-  const RunResult r = runProcess(argv, options);
-  if (r.signal) {
-    std::cerr << r.err << std::flush;
-    throw Error("the simulation harness crashed (" + r.status() + ")");
-  }
-  if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
-    throw interrupt::Interrupted(r.code - 128);
-  }
-  std::cerr << r.err << std::flush;
-  if (r.code == 2) throw Error("the simulation harness could not read its job");
-  return r.code;
-}
-
-}  // namespace
 
 int combiningSimulate(const Args& a) {
   const std::string engine = a.get("engine", "cosim");
@@ -84,8 +59,7 @@ int combiningSimulate(const Args& a) {
   }
   std::vector<std::string> argv = {b.exe, job, std::to_string(seed), std::to_string(runs)};
   if (a.has("json")) argv.push_back("--json");
-  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  return runCosim(argv);
+  return runHarness(argv);
 }
 
 }  // namespace cli

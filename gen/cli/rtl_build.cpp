@@ -94,7 +94,8 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   h = fnv(h, readFile(adapter));
   for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
   for (const char* hdr : {"/tb/verilated_bits.h", "/tb/config_port.h", "/tb/wave_dump.h",
-                          "/tb/mesh_rtl.h", "/tb/mesh_flit_bits.h", "/model/mesh_network.h"}) {
+                          "/tb/mesh_rtl.h", "/tb/mesh_flit_bits.h", "/model/mesh_network.h",
+                          "/tb/combining_harness.h", "/model/sum_node.h", "/model/acc_node.h"}) {
     h = fnv(h, readFile(std::string(HC_SOURCE_DIR) + hdr));
   }
   for (const std::string& lib : spec.libs) {

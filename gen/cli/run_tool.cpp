@@ -312,5 +312,39 @@ void TempDir::write(const std::string& name, const std::string& text) const {
   if (!f) throw Error("cannot write the job file " + p.string());
 }
 
+// Runs a simulation harness: its stdout is ours; its stderr is passed on once it
+// ends, except when it rejects the job (exit 2), whose last line becomes our
+// one-line error.
+int runHarness(const std::vector<std::string>& argv) {
+  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  RunOptions options;
+  options.capture_stderr = true;
+  const RunResult r = runProcess(argv, options);
+  if (r.signal == SIGPIPE) {
+    // Its reader went away (`--trace /dev/stdout | head`): end as it did, quietly.
+    interrupt::removeRegistered();
+    ::signal(SIGPIPE, SIG_DFL);
+    ::raise(SIGPIPE);
+  }
+  if (r.signal) {
+    std::cerr << r.err << std::flush;  // what it said before it crashed
+    throw Error("the simulation harness crashed (" + r.status() + ")");
+  }
+  if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
+    throw interrupt::Interrupted(r.code - 128);
+  }
+  if (r.code == 2) {
+    std::string line = r.err;
+    while (!line.empty() && line.back() == '\n') line.pop_back();
+    line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
+    for (const char* prefix : {"hc-sim: ", "hc-sched: ", "hc-sum-cosim: ", "hc-acc-cosim: "}) {
+      if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
+    }
+    throw Error(line.empty() ? "the simulation harness rejected the job" : line);
+  }
+  std::cerr << r.err << std::flush;
+  return r.code;
+}
+
 }  // namespace cli
 }  // namespace hypercast

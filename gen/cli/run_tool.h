@@ -57,6 +57,13 @@ std::string readFile(const std::string& path);
 // Prints the last `max_bytes` of the file on stderr.
 void printLogTail(const std::string& path, size_t max_bytes = 2000);
 
+// Runs a simulation harness (tb/): its stdout is ours; its stderr is passed on
+// once it ends, except when it rejects the job (exit 2), whose last line
+// becomes our one-line Error. A crash is an Error, SIGINT/SIGTERM an
+// interrupt::Interrupted; a harness whose reader went away (SIGPIPE) ends us
+// the same way. Returns its exit status (0 pass, 1 verification failed).
+int runHarness(const std::vector<std::string>& argv);
+
 // A temporary folder in /tmp for a harness's job files, removed at the end, on
 // an error or on an interrupt (util/interrupt.h).
 struct TempDir {
