@@ -19,6 +19,7 @@
 //     G^{1,1}_{4,4} ceil(15/4) = 4; one-way Q_3: Thm 6.3's ceil(2(2^3-1)/3) = 5.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 
 #include "test_util.h"
@@ -31,6 +32,8 @@ struct Case {
   const char* collective;
   uint64_t nodes, steps, clocks_per_step;
 };
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.options << " " << c.collective; }
 
 class CombiningCosim : public ::testing::TestWithParam<Case> {};
 
