@@ -42,6 +42,10 @@ run: build
 	@$(HC) simulate --topology mesh --dims 4,4,4 --collective broadcast --source 21 --switching store-and-forward --engine cosim
 	@echo "== the mesh broadcast of Cang & Wu on the wormhole mesh 4x4x4 from the eye (1,1,1), 4-flit messages, wired tiles against the model"
 	@$(HC) simulate --topology mesh --dims 4,4,4 --collective broadcast --source 1,1,1 --flits 4 --engine cosim
+	@echo "== combining collectives (Faber): the accumulation on the hypercycle G^{1,1}_{4,4} and the global sum"
+	@echo "   on the half-duplex 3-cube, arithmetic RTL nodes against the model on random inputs"
+	@$(HC) simulate --topology hypercycle --m 4,4 --rho 1,1 --collective accumulation
+	@$(HC) simulate --topology hypercube --dim 3 --collective global-sum --links half-duplex
 
 # The hypercube collectives' schedule-ROM networks (3-cube and 4-cube, every collective).
 run-collectives: build
