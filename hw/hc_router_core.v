@@ -265,51 +265,58 @@ module hc_router_core #(
           .valid_o(out_valid[q])
         );
       end
-      // The grant this output sends in this cycle: HOP = 1, the arbiter's; HOP = 2,
-      // the one registered in the cycle before.
+      // gnt_vc: the downstream VC of this cycle's arbiter grant, whose credit it
+      // spends (an AND-OR of the one-hot grant)
+      reg     gnt_vc;
+      integer j;
+      always @(*) begin
+        gnt_vc = 1'b0;
+        for (j = 0; j < NS; j = j + 1) gnt_vc = gnt_vc | (gnt[q*NS+j] & out_vc[j*NP+q]);
+      end
+      // The grant this output sends in this cycle, and its downstream VC: HOP = 1,
+      // the arbiter's; HOP = 2, the one registered in the cycle before.
       wire [NS-1:0] snd;
-      wire          snd_valid;
+      wire          snd_valid, snd_vc;
       if (HOP == 2) begin : g_hop2
         reg [NS-1:0] gnt_q;
-        reg          valid_q;
+        reg          valid_q, vc_q;
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
             gnt_q   <= {NS{1'b0}};
             valid_q <= 1'b0;
+            vc_q    <= 1'b0;
           end else begin
             gnt_q   <= gnt[q*NS+:NS];
             valid_q <= out_valid[q];
+            vc_q    <= gnt_vc;
           end
         end
         assign gnt_fly[q*NS+:NS] = gnt_q;
         assign snd               = gnt_q;
         assign snd_valid         = valid_q;
+        assign snd_vc            = vc_q;
       end else begin : g_hop1
         assign gnt_fly[q*NS+:NS] = {NS{1'b0}};
         assign snd               = gnt[q*NS+:NS];
         assign snd_valid         = out_valid[q];
+        assign snd_vc            = gnt_vc;
       end
       // the sent head (without its vc bit) and its decisions for this port,
-      // selected by the one-hot grant (an AND-OR, no index encoding); gnt_vc:
-      // the downstream VC of this cycle's arbiter grant, whose credit it spends
+      // selected by the one-hot grant (an AND-OR, no index encoding)
       reg [FW-2:0] sel;
-      reg          sel_fwd, sel_vc, gnt_vc;
+      reg          sel_fwd;
       integer      i;
       always @(*) begin
         sel     = {(FW - 1) {1'b0}};
         sel_fwd = 1'b0;
-        sel_vc  = 1'b0;
-        gnt_vc  = 1'b0;
         for (i = 0; i < NS; i = i + 1) begin
           sel     = sel | ({(FW - 1) {snd[i]}} & src_data[i*FW+:FW-1]);
           sel_fwd = sel_fwd | (snd[i] & fwd[i*NP+q]);
-          sel_vc  = sel_vc | (snd[i] & out_vc[i*NP+q]);
-          gnt_vc  = gnt_vc | (gnt[q*NS+i] & out_vc[i*NP+q]);
         end
       end
       wire [WDW-1:0] o_wd = sel_fwd ? sel[F_WD+:WDW] : port_dim_i[q*WDW+:WDW];
       wire [WCW-1:0] o_wc = sel_fwd ? sel[F_WC+:WCW] - WC_ONE : orig_wc_i[q*WCW+:WCW];
-      wire [FW-1:0]  o_flit = {sel_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
+      wire [FW-1:0]  o_flit = {snd_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -321,13 +328,19 @@ module hc_router_core #(
         end
       end
 
-      // credit counters, one per downstream VC
+      // credit counters, one per downstream VC. HOP = 1: a grant's credit is
+      // counted in the grant's cycle. HOP = 2: in the cycle after, from the
+      // registered grant (held: spent, not yet counted), so the counter's enable
+      // does not wait for the arbiter; the availability subtracts it meanwhile,
+      // so the requests see exactly the credits the one-cycle count would.
       for (v = 0; v < 2; v = v + 1) begin : g_cr
         if (v == 0 || VC1_PORTS[q]) begin : g_cnt
           reg  [CW-1:0] cnt_q;
           wire          ret  = lout_credit_i[2*q+v];
-          wire          used = out_valid[q] & (gnt_vc == v[0]);
-          assign avail[2*q+v] = (cnt_q != {CW{1'b0}}) | ret;
+          wire          held = (HOP == 2) & snd_valid & (snd_vc == v[0]);
+          wire          used = (HOP == 2) ? held : out_valid[q] & (gnt_vc == v[0]);
+          wire          one  = cnt_q == {{(CW - 1) {1'b0}}, 1'b1};
+          assign avail[2*q+v] = ((cnt_q != {CW{1'b0}}) & ~(held & one)) | ret;
           always @(posedge clk_i or negedge rst_ni) begin
             if (!rst_ni) cnt_q <= DEPTH[CW-1:0];
             else if (ret && !used) cnt_q <= cnt_q + 1'b1;
