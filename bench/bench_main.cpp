@@ -288,11 +288,20 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
       fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
                : "no fit (" + count(ice, "placed_lcs") + " LCs)",
       "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
+  // Time per hop: hop_cycles periods (README "Two-cycle hop"), at the best seed
+  // and at the median.
+  const double hop = figure(js, "hop_cycles");
+  if (fmax > 0 && hop > 0) {
+    row("  time per hop, " + count(js, "hop_cycles") + " cycle(s)",
+        fmt(1000 * hop / fmax, "%.2f ns") + (median > 0 ? " best" : ""),
+        median > 0 ? "median " + fmt(1000 * hop / median, "%.2f ns") : "");
+  }
 }
 
-// The six degree-8 shapes of issue 20, 32-bit payload, default 2 flits per VC,
-// placed with seeds 1-10 (best and median). These take minutes per seed on the
-// larger shapes: `hc-bench degree8` runs them alone.
+// The six degree-8 shapes of issue 20, 32-bit payload, 1 flit per VC, with one
+// and with two cycles per hop (--hop-cycles), placed with seeds 1-10 (best and
+// median, and the time per hop). These take minutes per seed on the larger
+// shapes: `hc-bench degree8` runs them alone.
 void degree8Shapes() {
   for (const auto& [label, net] : std::vector<std::pair<std::string, std::string>>{
            {"G^{2,2}_{5,5}", "--m 5,5 --rho 2,2"},
@@ -301,7 +310,10 @@ void degree8Shapes() {
            {"C_17<1,2,3,4>", "--m 17 --rho 4"},
            {"G^{1,1,2}_{5,5,5}", "--m 5,5,5 --rho 1,1,2"},
            {"G^{1,1,1,1}_{5^4}", "--m 5,5,5,5 --rho 1,1,1,1"}}) {
-    routerSynthesis("hardwired " + label + ",", net, "--seeds 10");
+    for (const char* hop : {"1", "2"}) {
+      routerSynthesis("hardwired " + label + ", hop " + hop + ",", net,
+                      std::string("--buffer-depth 1 --hop-cycles ") + hop + " --seeds 10");
+    }
   }
 }
 

@@ -19,6 +19,8 @@ module hc_router #(
   parameter integer NDIM  = 1,
   // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
   parameter integer FAIR  = 0,
+  // cycles per hop: 1, or 2 with registered grants (README "Two-cycle hop")
+  parameter integer HOP   = 1,
   parameter [NP*WDW-1:0] PORT_DIM = {NP*WDW{1'b0}},
   parameter [NP*WCW-1:0] ORIG_WC  = {NP*WCW{1'b0}},
   parameter [NP*PIW-1:0] FWD_PORT = {NP*PIW{1'b0}},
@@ -50,7 +52,7 @@ module hc_router #(
   /* verilator no_inline_module */
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
-    .NDIM(NDIM), .FAIR(FAIR), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK)
+    .NDIM(NDIM), .FAIR(FAIR), .HOP(HOP), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK)
   ) u_core (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

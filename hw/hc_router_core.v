@@ -33,7 +33,19 @@
 //    downstream VCs has one such arbiter per downstream VC, each with its own
 //    pointer that moves only when its grant is taken; when both have a winner,
 //    the VC that lost the last such tie goes first.
-//  * Per hop latency is one cycle: link in at cycle t, link out at cycle t+1.
+//  * HOP = 1: per hop latency is one cycle: link in at cycle t, link out at t+1.
+//    The allocation (head, requests, arbiters, "every output granted", pop) is one
+//    combinational loop.
+//    HOP = 2 (README "Two-cycle hop"): the loop is cut by registering the grants.
+//    Cycle t: the heads request, the arbiters grant (credits are spent and the
+//    pointers move as with HOP = 1), and the grants are registered. Cycle t+1:
+//    each output sends the head its registered grant names (still at the front
+//    of its VC), and a head leaves once every output it needs is sent or in
+//    flight; a head never asks again for an output whose grant is in flight.
+//    Link in at cycle t, link out at t+2.
+//    Rule (checked in simulation, `ifndef SYNTHESIS`): a head with a grant in
+//    flight is still valid in the next cycle (the injection source holds
+//    inj_valid_i until inj_ready_o).
 //  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
 //    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
 module hc_router_core #(
@@ -48,6 +60,8 @@ module hc_router_core #(
   // 1: one round-robin pointer per output and downstream VC (bounded waiting);
   // 0: one pointer per output
   parameter integer FAIR  = 0,
+  // cycles per hop: 1 (allocation and send in one cycle) or 2 (registered grants)
+  parameter integer HOP   = 1,
   // ports whose input buffer has a VC 1 (two_vc_i may be set only on these)
   parameter [NP-1:0]     VC1_PORTS = {NP{1'b0}},
   // REQ_OK[q*(2NP+1)+s]: source s may ever ask for output q (the generator's
@@ -96,6 +110,13 @@ module hc_router_core #(
   wire [NS*FW-1:0] head_data;
   wire [NS-1:0]    done;
   reg  [NS*NP-1:0] sent_q;
+  // What an output sends: the head a grant names. With HOP = 2 the granted head
+  // is always at the front of its VC by then (the arriving flit was written in
+  // the grant's cycle), so the sent flit comes from the buffer, not the bypass.
+  wire [NS*FW-1:0] buf_data;
+  wire [NS*FW-1:0] src_data = (HOP == 2) ? buf_data : head_data;
+  // gnt_fly[q*NS+s]: output q's grant to head s in flight (registered; HOP = 2)
+  wire [NP*NS-1:0] gnt_fly;
 
   genvar p, v, q, s, t;
   generate
@@ -121,9 +142,11 @@ module hc_router_core #(
           );
           assign head_valid[2*p+v]       = ~empty | match;
           assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
+          assign buf_data[(2*p+v)*FW+:FW]  = fifo_head;
         end else begin : g_none
           assign head_valid[2*p+v]       = 1'b0;
           assign head_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
+          assign buf_data[(2*p+v)*FW+:FW]  = {FW{1'b0}};
         end
       end
     end
@@ -131,6 +154,7 @@ module hc_router_core #(
 
   assign head_valid[INJ]         = inj_valid_i;
   assign head_data[INJ*FW+:FW]   = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_payload_i};
+  assign buf_data[INJ*FW+:FW]    = head_data[INJ*FW+:FW];
   assign inj_ready_o             = done[INJ];
 
   // ------------------------------------------------- needs and requests
@@ -159,6 +183,7 @@ module hc_router_core #(
         assign h_wd = port_dim_i[(s/2)*WDW+:WDW];
       end
       wire [NP-1:0]  gnt_s;
+      wire [NP-1:0]  fly_s;  // grants to this head in flight (HOP = 2)
       if (WCW == 1 || s == INJ) begin : g_wc_unused  // wc is never inspected here
         /* verilator lint_off UNUSED */
         wire unused_wc = ^h_wc;
@@ -173,16 +198,23 @@ module hc_router_core #(
         end
         wire lower = (port_dim_i[q*WDW+:WDW] < h_wd) && (orig_wc_i[q*WCW+:WCW] != {WCW{1'b0}});
         assign need[s*NP+q]   = REQ_OK[q*NS+s] & head_valid[s] & ~sent_q[s*NP+q] &
-                                (fwd[s*NP+q] | lower);
+                                ~fly_s[q] & (fwd[s*NP+q] | lower);
         assign out_vc[s*NP+q] = two_vc_i[q] & (wrap_i[q] | (fwd[s*NP+q] & h[F_VC]));
         assign req[q*NS+s]    = need[s*NP+q] & (out_vc[s*NP+q] ? avail[2*q+1] : avail[2*q]);
         assign gnt_s[q]       = gnt[q*NS+s];
+        assign fly_s[q]       = gnt_fly[q*NS+s];
       end
-      assign done[s] = head_valid[s] & ((need[s*NP+:NP] & ~gnt_s) == {NP{1'b0}});
+      // HOP = 1: a head leaves in the cycle its last output is granted. HOP = 2:
+      // in the cycle after, once no output it needs is left without a grant
+      // (sent, or in flight). Either way the outputs it has taken are remembered
+      // in sent_q until it leaves.
+      wire [NP-1:0] now_s   = (HOP == 2) ? {NP{1'b0}} : gnt_s;
+      wire [NP-1:0] taken_s = (HOP == 2) ? fly_s : gnt_s;
+      assign done[s] = head_valid[s] & ((need[s*NP+:NP] & ~now_s) == {NP{1'b0}});
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) sent_q[s*NP+:NP] <= {NP{1'b0}};
         else if (done[s]) sent_q[s*NP+:NP] <= {NP{1'b0}};
-        else sent_q[s*NP+:NP] <= sent_q[s*NP+:NP] | gnt_s;
+        else sent_q[s*NP+:NP] <= sent_q[s*NP+:NP] | taken_s;
       end
     end
   endgenerate
@@ -233,42 +265,82 @@ module hc_router_core #(
           .valid_o(out_valid[q])
         );
       end
-      // the winning head (without its vc bit) and its decisions for this port,
+      // gnt_vc: the downstream VC of this cycle's arbiter grant, whose credit it
+      // spends (an AND-OR of the one-hot grant)
+      reg     gnt_vc;
+      integer j;
+      always @(*) begin
+        gnt_vc = 1'b0;
+        for (j = 0; j < NS; j = j + 1) gnt_vc = gnt_vc | (gnt[q*NS+j] & out_vc[j*NP+q]);
+      end
+      // The grant this output sends in this cycle, and its downstream VC: HOP = 1,
+      // the arbiter's; HOP = 2, the one registered in the cycle before.
+      wire [NS-1:0] snd;
+      wire          snd_valid, snd_vc;
+      if (HOP == 2) begin : g_hop2
+        reg [NS-1:0] gnt_q;
+        reg          valid_q, vc_q;
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            gnt_q   <= {NS{1'b0}};
+            valid_q <= 1'b0;
+            vc_q    <= 1'b0;
+          end else begin
+            gnt_q   <= gnt[q*NS+:NS];
+            valid_q <= out_valid[q];
+            vc_q    <= gnt_vc;
+          end
+        end
+        assign gnt_fly[q*NS+:NS] = gnt_q;
+        assign snd               = gnt_q;
+        assign snd_valid         = valid_q;
+        assign snd_vc            = vc_q;
+      end else begin : g_hop1
+        assign gnt_fly[q*NS+:NS] = {NS{1'b0}};
+        assign snd               = gnt[q*NS+:NS];
+        assign snd_valid         = out_valid[q];
+        assign snd_vc            = gnt_vc;
+      end
+      // the sent head (without its vc bit) and its decisions for this port,
       // selected by the one-hot grant (an AND-OR, no index encoding)
       reg [FW-2:0] sel;
-      reg          sel_fwd, sel_vc;
+      reg          sel_fwd;
       integer      i;
       always @(*) begin
         sel     = {(FW - 1) {1'b0}};
         sel_fwd = 1'b0;
-        sel_vc  = 1'b0;
         for (i = 0; i < NS; i = i + 1) begin
-          sel     = sel | ({(FW - 1) {gnt[q*NS+i]}} & head_data[i*FW+:FW-1]);
-          sel_fwd = sel_fwd | (gnt[q*NS+i] & fwd[i*NP+q]);
-          sel_vc  = sel_vc | (gnt[q*NS+i] & out_vc[i*NP+q]);
+          sel     = sel | ({(FW - 1) {snd[i]}} & src_data[i*FW+:FW-1]);
+          sel_fwd = sel_fwd | (snd[i] & fwd[i*NP+q]);
         end
       end
       wire [WDW-1:0] o_wd = sel_fwd ? sel[F_WD+:WDW] : port_dim_i[q*WDW+:WDW];
       wire [WCW-1:0] o_wc = sel_fwd ? sel[F_WC+:WCW] - WC_ONE : orig_wc_i[q*WCW+:WCW];
-      wire [FW-1:0]  o_flit = {sel_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
+      wire [FW-1:0]  o_flit = {snd_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           lout_valid_o[q]         <= 1'b0;
           lout_data_o[q*FW+:FW]   <= {FW{1'b0}};
         end else begin
-          lout_valid_o[q]         <= out_valid[q];
-          lout_data_o[q*FW+:FW]   <= out_valid[q] ? o_flit : {FW{1'b0}};
+          lout_valid_o[q]         <= snd_valid;
+          lout_data_o[q*FW+:FW]   <= snd_valid ? o_flit : {FW{1'b0}};
         end
       end
 
-      // credit counters, one per downstream VC
+      // credit counters, one per downstream VC. HOP = 1: a grant's credit is
+      // counted in the grant's cycle. HOP = 2: in the cycle after, from the
+      // registered grant (held: spent, not yet counted), so the counter's enable
+      // does not wait for the arbiter; the availability subtracts it meanwhile,
+      // so the requests see exactly the credits the one-cycle count would.
       for (v = 0; v < 2; v = v + 1) begin : g_cr
         if (v == 0 || VC1_PORTS[q]) begin : g_cnt
           reg  [CW-1:0] cnt_q;
           wire          ret  = lout_credit_i[2*q+v];
-          wire          used = out_valid[q] & (sel_vc == v[0]);
-          assign avail[2*q+v] = (cnt_q != {CW{1'b0}}) | ret;
+          wire          held = (HOP == 2) & snd_valid & (snd_vc == v[0]);
+          wire          used = (HOP == 2) ? held : out_valid[q] & (gnt_vc == v[0]);
+          wire          one  = cnt_q == {{(CW - 1) {1'b0}}, 1'b1};
+          assign avail[2*q+v] = ((cnt_q != {CW{1'b0}}) & ~(held & one)) | ret;
           always @(posedge clk_i or negedge rst_ni) begin
             if (!rst_ni) cnt_q <= DEPTH[CW-1:0];
             else if (ret && !used) cnt_q <= cnt_q + 1'b1;
@@ -294,6 +366,19 @@ module hc_router_core #(
       dlv_data_o  <= lin_data_i;
     end
   end
+
+`ifndef SYNTHESIS
+  // The rule of HOP = 2 (see the module comment): a granted head stays until sent.
+  integer k, o;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      for (k = 0; k < NS; k = k + 1)
+        for (o = 0; o < NP; o = o + 1)
+          if (gnt_fly[o*NS+k] && !head_valid[k])
+            $display("hc_router_core %m: head %0d left with its grant on port %0d in flight", k, o);
+    end
+  end
+`endif
 
   // Inputs that a network's constants leave unused (credits of VCs that do not
   // exist downstream; the continuation ports when every weight is 1).

@@ -9,7 +9,7 @@ namespace hypercast {
 namespace model {
 
 HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth,
-                     bool fair)
+                     bool fair, int hop_cycles)
     : sc_core::sc_module(name), tables_(makeRouterTables(h, pref)), clk_("clk") {
   const uint64_t n = h.nodes();
   const size_t np = h.ports().size();
@@ -19,7 +19,8 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preferen
     for (size_t p = 0; p < np; ++p) wrap[p] = portWraps(h, x, static_cast<int>(p));
     const std::string xs = std::to_string(x);
     nodes_.push_back(std::make_unique<HcNode>(("n" + xs).c_str(), tables_, h.dims(), depth,
-                                              static_cast<uint32_t>(x), std::move(wrap), fair));
+                                              static_cast<uint32_t>(x), std::move(wrap), fair,
+                                              hop_cycles));
     inj_valid_.push_back(std::make_unique<sc_core::sc_signal<bool>>(("inj_valid" + xs).c_str()));
     inj_payload_.push_back(
         std::make_unique<sc_core::sc_signal<uint64_t>>(("inj_payload" + xs).c_str()));

@@ -12,7 +12,7 @@ std::ostream& operator<<(std::ostream& os, const Flit& f) {
 }
 
 RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr,
-                       std::vector<bool> wrap, bool fair)
+                       std::vector<bool> wrap, bool fair, int hop_cycles)
     : t_(t),
       np_(static_cast<int>(t.port_dim.size())),
       ns_(2 * np_ + 1),
@@ -27,10 +27,15 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       fair_(fair),
       rr_(static_cast<size_t>(2 * np_), 0),
       pri1_(static_cast<size_t>(np_), 0),
+      hop_cycles_(hop_cycles),
+      fly_(static_cast<size_t>(np_), -1),
       lout_(static_cast<size_t>(np_)),
       credit_out_(static_cast<size_t>(np_), 0),
       dlv_(static_cast<size_t>(np_)) {
   if (np_ > 64) throw std::invalid_argument("router model supports at most 64 ports");
+  if (hop_cycles_ != 1 && hop_cycles_ != 2) {
+    throw std::invalid_argument("router model: hop_cycles must be 1 or 2");
+  }
   const std::vector<bool> ok = requestSources(t_);
   for (size_t q = 0; q < static_cast<size_t>(np_); ++q) {
     for (size_t s = 0; s < static_cast<size_t>(ns_); ++s) {
@@ -68,8 +73,12 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     head[inj].payload = inj_payload;
   }
 
-  // Needs, per-output decisions and requests.
-  std::vector<uint64_t> need(ns, 0), fwd(ns, 0), ovc(ns, 0);
+  // Needs, per-output decisions and requests. fly[s] bit q: q's grant to s is in
+  // flight (hop_cycles 2).
+  std::vector<uint64_t> need(ns, 0), fwd(ns, 0), ovc(ns, 0), fly(ns, 0);
+  for (size_t q = 0; q < np; ++q) {
+    if (fly_[q] >= 0) fly[static_cast<size_t>(fly_[q])] |= uint64_t{1} << q;
+  }
   for (size_t s = 0; s < ns; ++s) {
     const Flit& h = head[s];
     if (!h.valid) continue;
@@ -83,15 +92,31 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       const bool is_fwd = s < inj && static_cast<size_t>(t_.fwd_port[s / 2]) == q && h.wc > 1;
       const bool lower = static_cast<uint32_t>(t_.port_dim[q]) < h.wd && t_.orig_wc[q] != 0;
       if (is_fwd) fwd[s] |= bit;
-      if ((sent_[s] & bit) == 0 && (is_fwd || lower)) need[s] |= bit;
+      if (((sent_[s] | fly[s]) & bit) == 0 && (is_fwd || lower)) need[s] |= bit;
       if (t_.two_vc[q] && (wrap_[q] || (is_fwd && h.vc))) ovc[s] |= bit;
     }
     if ((need[s] & ~may_request_[s]) != 0) {
       throw std::logic_error("router model: a head needs an output outside requestSources()");
     }
   }
+  // The flit output q sends for head w.
+  auto outFlit = [&](size_t w, size_t q) {
+    const uint64_t bit = uint64_t{1} << q;
+    const Flit& h = head[w];
+    if (!h.valid) throw std::logic_error("router model: a granted head left before it was sent");
+    const bool f = (fwd[w] & bit) != 0;
+    Flit o;
+    o.valid = true;
+    o.vc = (ovc[w] & bit) != 0;
+    o.origin = h.origin;
+    o.wd = f ? h.wd : static_cast<uint32_t>(t_.port_dim[q]);
+    o.wc = f ? h.wc - 1 : static_cast<uint32_t>(t_.orig_wc[q]);
+    o.payload = payload_fault_ ? h.payload ^ 1 : h.payload;
+    return o;
+  };
   std::vector<uint64_t> gnt(ns, 0);
   std::vector<Flit> next_out(np);
+  std::vector<int> next_fly(np, -1);
   for (size_t q = 0; q < np; ++q) {
     const uint64_t bit = uint64_t{1} << q;
     auto avail = [&](size_t v) {
@@ -127,17 +152,15 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       const size_t w = static_cast<size_t>(win);
       gnt[w] |= bit;
       rr_[ptr_slot] = (w == ns - 1) ? 0 : win + 1;
-      const Flit& h = head[w];
-      const bool f = (fwd[w] & bit) != 0;
-      Flit o;
-      o.valid = true;
-      o.vc = (ovc[w] & bit) != 0;
-      o.origin = h.origin;
-      o.wd = f ? h.wd : static_cast<uint32_t>(t_.port_dim[q]);
-      o.wc = f ? h.wc - 1 : static_cast<uint32_t>(t_.orig_wc[q]);
-      o.payload = payload_fault_ ? h.payload ^ 1 : h.payload;
-      next_out[q] = o;
-      used_vc[o.vc ? 1 : 0] = true;
+      used_vc[(ovc[w] & bit) ? 1 : 0] = true;
+    }
+    // One cycle per hop: send the winner now; two: send last cycle's winner,
+    // and keep this one in flight.
+    if (hop_cycles_ == 1) {
+      if (win >= 0) next_out[q] = outFlit(static_cast<size_t>(win), q);
+    } else {
+      if (fly_[q] >= 0) next_out[q] = outFlit(static_cast<size_t>(fly_[q]), q);
+      next_fly[q] = win;
     }
     for (size_t v = 0; v < 2; ++v) {
       const bool ret = ((credit_in[q] >> v) & 1) != 0;
@@ -150,8 +173,11 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
   // State updates.
   std::vector<uint8_t> next_credit(np, 0);
   for (size_t s = 0; s < ns; ++s) {
-    const bool done = head[s].valid && (need[s] & ~gnt[s]) == 0;
-    sent_[s] = done ? 0 : (sent_[s] | gnt[s]);
+    // One cycle per hop: a head leaves with its last grant; two: in the cycle
+    // after, when nothing it needs is left without a grant.
+    const uint64_t now = hop_cycles_ == 1 ? gnt[s] : 0;
+    const bool done = head[s].valid && (need[s] & ~now) == 0;
+    sent_[s] = done ? 0 : (sent_[s] | (hop_cycles_ == 1 ? gnt[s] : fly[s]));
     if (s == inj) {
       accepted_ = done;
       continue;
@@ -166,6 +192,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       f.push_back(lin[p]);
     }
   }
+  fly_ = std::move(next_fly);
   lout_ = std::move(next_out);
   credit_out_ = std::move(next_credit);
   dlv_ = lin;

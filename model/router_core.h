@@ -10,6 +10,10 @@
 //    winner the VC that lost the last such tie goes first;
 //  - a head leaves once every output it needs has been granted; its credit goes
 //    back upstream on the next cycle;
+//  - hop_cycles 2 (README "Two-cycle hop"): the grants are registered. An output
+//    sends the head it granted in the cycle after the grant (the head is still at
+//    the front of its VC); a head never asks again for an output whose grant is
+//    in flight, and leaves in the cycle after its last grant;
 //  - the hardwired RTL arbitrates only over requestSources(), and the RTL takes a
 //    head's wd from its input port's dimension; a head that needs an output
 //    outside requestSources(), or arrives with another wd, is a model error.
@@ -28,7 +32,7 @@ namespace model {
 class RouterCore {
  public:
   RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr, std::vector<bool> wrap,
-             bool fair = false);
+             bool fair = false, int hop_cycles = 1);
 
   // One rising clock edge. lin[p]: flit on input link p during the cycle;
   // credit_in[q]: bit v = credit returned by the downstream VC v of output q.
@@ -64,6 +68,8 @@ class RouterCore {
   std::vector<int> rr_;        // [2q+v]: pointer of output q (v = 0), or of
                                // its downstream VC v when fair
   std::vector<uint8_t> pri1_;  // [q] fair: VC 1 goes first on a tie
+  int hop_cycles_;
+  std::vector<int> fly_;  // [q] hop_cycles 2: the head granted q last cycle (-1: none)
   std::vector<Flit> lout_;
   std::vector<uint8_t> credit_out_;
   std::vector<Flit> dlv_;

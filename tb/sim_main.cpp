@@ -66,8 +66,10 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
   o.routing_bound_cycles = static_cast<int64_t>(busiest);
   o.load = load_run;
   o.arbitration = toString(job.rtl.arbitration);
+  o.hop_cycles = job.rtl.hop_cycles;
   if (job.rtl.arbitration == Arbitration::kFair) {
-    const WaitBound wb = fairWaitBound(h, job.rtl.preference, job.rtl.buffer_depth);
+    const WaitBound wb =
+        fairWaitBound(h, job.rtl.preference, job.rtl.buffer_depth, job.rtl.hop_cycles);
     o.wait_bound_flit = wb.flit_cycles;
     o.wait_bound_injection = wb.injection_cycles;
   }
@@ -130,7 +132,7 @@ int run(const SimJob& job) {
   std::unique_ptr<model::HcNetwork> net;
   if (use_model) {
     net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth,
-                                             ro.arbitration == Arbitration::kFair);
+                                             ro.arbitration == Arbitration::kFair, ro.hop_cycles);
   }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
   if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
@@ -164,13 +166,14 @@ int run(const SimJob& job) {
     queue[job.broadcasts[i].origin].push_back(i);
     last_start = std::max(last_start, job.broadcasts[i].start_cycle);
   }
-  const int64_t drain = h.diameter() + 4;
+  const int64_t drain = int64_t{ro.hop_cycles} * h.diameter() + 4;
   const bool load_run = job.inject_until > 0;
   const int64_t max_cycles =
       job.max_cycles > 0 ? job.max_cycles
       : load_run         ? job.inject_until + 4 * job.watchdog + 10000
                          : last_start + drain + 16 +
-                       8 * static_cast<int64_t>(
+                       8 * int64_t{ro.hop_cycles} *
+                           static_cast<int64_t>(
                                (job.broadcasts.size() * (n - 1)) / static_cast<uint64_t>(np) + 1);
 
   tb::Scoreboard sb(h, job.broadcasts);
@@ -244,7 +247,10 @@ int run(const SimJob& job) {
         if (f.valid) sb.delivered(cycle, x, p, f);
       }
     }
-    const bool finished = load_run ? !injecting && sb.drained() : sb.complete();
+    // A load run ends once no offer is left (an offer stays until accepted, and
+    // some of its outputs may have sent it already) and everything accepted is
+    // delivered.
+    const bool finished = load_run ? !injecting && !any_offer && sb.drained() : sb.complete();
     if (finished && done_at < 0) done_at = cycle;
     if (done_at >= 0 && cycle >= done_at + drain) {
       ++cycle;
@@ -269,6 +275,7 @@ int run(const SimJob& job) {
   }
   checker::Options copt;
   copt.lone = job.broadcasts.size() == 1;
+  copt.hop_cycles = ro.hop_cycles;
   const auto bcasts = sb.checkerBroadcasts();
   const checker::Report rep = checker::check(shape, bcasts, sb.transfers(), copt);
 
@@ -289,8 +296,11 @@ int run(const SimJob& job) {
   o.missing = rep.missing;
   o.transmissions = rep.transmissions;
   o.steps = rep.max_step;
-  o.completion_cycles =
-      sb.firstAccept() >= 0 && rep.last_cycle >= 0 ? rep.last_cycle - sb.firstAccept() : -1;
+  // From the first injection's grant: with two cycles per hop the origin sees
+  // inj_ready one cycle after it (README "Two-cycle hop").
+  o.completion_cycles = sb.firstAccept() >= 0 && rep.last_cycle >= 0
+                            ? rep.last_cycle - (sb.firstAccept() - (ro.hop_cycles - 1))
+                            : -1;
   o.cycles = cycle;
   o.watchdog = watchdog;
   o.watchdog_limit = job.watchdog;

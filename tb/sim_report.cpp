@@ -55,6 +55,7 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   j["max_output_wait"] = o.max_output_wait;
   j["max_injection_wait"] = o.max_injection_wait;
   j["arbitration"] = o.arbitration;
+  j["hop_cycles"] = o.hop_cycles;
   if (o.wait_bound_flit >= 0) {
     j["wait_bound_flit"] = o.wait_bound_flit;
     j["wait_bound_injection"] = o.wait_bound_injection;
@@ -93,7 +94,8 @@ void printText(std::ostream& os, const SimOutcome& o) {
      << "transmissions    " << o.transmissions
      << " (N-1 per broadcast: " << o.broadcasts * (o.nodes - 1) << ")\n"
      << "steps            " << o.steps << " (diameter " << o.diameter << ")\n"
-     << "completion       " << o.completion_cycles << " cycles after the first injection\n";
+     << "completion       " << o.completion_cycles << " cycles after the first injection ("
+     << o.hop_cycles << (o.hop_cycles == 1 ? " cycle" : " cycles") << " per hop)\n";
   if (o.load) {
     os << "traffic          " << o.traffic << ", offered " << o.offered_rate
        << " broadcasts/node/cycle (" << o.offered_broadcasts << " generated)\n"

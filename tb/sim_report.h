@@ -60,6 +60,7 @@ struct SimOutcome {
   int64_t latency_max = -1;
   double network_latency_mean = -1;  // acceptance to last node reached
   std::string arbitration = "rr";
+  int hop_cycles = 1;              // --hop-cycles: cycles per hop of the routers
   int64_t max_output_wait = 0;     // longest a forwarded flit waited for its output
   int64_t max_injection_wait = 0;  // longest an origin offered before every output took it
   // --arbitration fair: the bounds on those two waits (gen/algorithm/wait_bound.h);

@@ -24,6 +24,7 @@ struct Net {
   const char* name;
   std::vector<int> m, rho;
   const char* extra;  // extra CLI flags
+  int hop = 1;        // --hop-cycles
 };
 
 void PrintTo(const Net& n, std::ostream* os) { *os << n.name; }
@@ -61,7 +62,8 @@ std::string traceFile(const std::string& tag) {
 
 hctest::CmdResult simulate(const Net& n, const std::string& args, const std::string& trace) {
   return hctest::run(hctest::hypercast() + " simulate --m " + list(n.m) + " --rho " + list(n.rho) +
-                     " " + n.extra + " --json --trace " + trace + " " + args);
+                     " " + n.extra + " --hop-cycles " + std::to_string(n.hop) + " --json --trace " +
+                     trace + " " + args);
 }
 
 const std::vector<Net> kNets = {
@@ -100,7 +102,12 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
     EXPECT_EQ(j.at("redundant"), 0);
     EXPECT_EQ(j.at("transmissions"), n - 1);
     EXPECT_EQ(j.at("steps"), paperDiameter(net));
-    EXPECT_EQ(j.at("completion_cycles"), paperDiameter(net));
+    // Each hop takes net.hop cycles from a grant to the next node's grant (the
+    // flit is on the link net.hop cycles after its grant, and an idle router
+    // grants an arriving flit in its arrival cycle), so the last node is reached
+    // net.hop x diameter cycles after the origin's grant.
+    EXPECT_EQ(j.at("hop_cycles"), net.hop);
+    EXPECT_EQ(j.at("completion_cycles"), net.hop * paperDiameter(net));
 
     // The RTL trace, checked independently...
     const auto tr = checker::readTraceCsv(trace);
@@ -108,13 +115,15 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
     ASSERT_EQ(tr.size(), n - 1);
     checker::Options o;
     o.lone = true;
+    o.hop_cycles = net.hop;
     const auto rep = checker::check(shapeOf(net), {{src, tr[0].tag, 3}}, tr, o);
     EXPECT_TRUE(rep.ok) << rep.errors[0];
-    // ...is exactly the reference broadcast, one hop per cycle from cycle 4.
+    // ...is exactly the reference broadcast, step k on the link in cycle
+    // 3 + hop k (offered and granted in cycle 3).
     std::set<std::tuple<int64_t, uint64_t, uint64_t, int, int>> got, want;
     for (const auto& t : tr) got.emplace(t.cycle, t.from, t.to, t.wd, t.wc);
     for (const auto& t : referenceBroadcast(h, src, pref)) {
-      want.emplace(3 + t.step, t.from, t.to, t.wd, t.wc);
+      want.emplace(3 + net.hop * t.step, t.from, t.to, t.wd, t.wc);
     }
     EXPECT_EQ(got, want) << net.name << " from " << src;
   }
@@ -122,6 +131,16 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(Networks, LoneBroadcast, ::testing::ValuesIn(kNets),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// The two-cycle hop (--hop-cycles 2, README "Two-cycle hop") on small networks: a
+// ring, an m = 2 dimension with a second VC, rho = m/2, the counterclockwise
+// variant with the fair arbitration.
+INSTANTIATE_TEST_SUITE_P(
+    HopCycles2, LoneBroadcast,
+    ::testing::Values(Net{"Ring7", {7}, {1}, "", 2}, Net{"DimensionWithM2", {2, 5}, {1, 2}, "", 2},
+                      Net{"RhoHalfMEven", {6, 4}, {3, 2}, "", 2},
+                      Net{"CcwFair", {7, 4}, {2, 1}, "--preference ccw --arbitration fair", 2}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 namespace {
 
@@ -173,6 +192,18 @@ TEST(Concurrent, OtherBufferDepthsAndWidths) {
   expectConcurrentPass(depth1, "--random 80 --window 10 --seed 3", "d1", 80);
   const Net depth3{"Depth3Wide", {9, 4}, {2, 1}, "--buffer-depth 3 --payload-width 64"};
   expectConcurrentPass(depth3, "--random 80 --window 10 --seed 4", "d3", 80);
+}
+
+// The two-cycle hop under contention: fanout splitting with grants in flight,
+// credits spent a cycle before the flit leaves, depth 1 (every hop waits for its
+// credit) and 3, and the fair arbitration's two arbiters per output.
+TEST(Concurrent, TwoCycleHop) {
+  const Net depth1{"Hop2Depth1", {9, 4}, {2, 1}, "--buffer-depth 1", 2};
+  expectConcurrentPass(depth1, "--random 80 --window 10 --seed 3", "h2d1", 80);
+  const Net depth3{"Hop2Depth3Fair", {9, 4}, {2, 1}, "--buffer-depth 3 --arbitration fair", 2};
+  expectConcurrentPass(depth3, "--random 80 --window 10 --seed 4", "h2d3", 80);
+  const Net all{"Hop2All", {5, 4, 3}, {2, 1, 1}, "", 2};
+  expectConcurrentPass(all, "--all-sources --start 2", "h2all", 60);
 }
 
 TEST(Concurrent, WholeTopAndWiredRoutersRunIdentically) {

@@ -51,6 +51,18 @@ TEST(SimJob, RoundTrip) {
   EXPECT_EQ(hypercast::serializeJob(back), text);
 }
 
+// --hop-cycles 2 travels in the job file (the hardwired router only).
+TEST(SimJob, HopCyclesRoundTrip) {
+  hypercast::SimJob job;
+  job.m = {7};
+  job.rho = {1};
+  job.rtl.hop_cycles = 2;
+  job.broadcasts = {{0, 0, 1}};
+  const std::string text = hypercast::serializeJob(job);
+  EXPECT_NE(text.find("hop_cycles 2\n"), std::string::npos) << text;
+  EXPECT_EQ(hypercast::parseJob(text).rtl.hop_cycles, 2);
+}
+
 // Fuzzer finding 1: a file with a header and no network was accepted (the
 // harness then ran on an empty network); its serialization did not read back.
 TEST(SimJob, RefusesAJobWithoutANetwork) {
@@ -84,6 +96,7 @@ TEST(SimJob, RefusesWhatAHarnessCannotRun) {
   EXPECT_NE(refusal(kHeader + "watchdog 0\n").find("watchdog"), std::string::npos);
   EXPECT_NE(refusal(kHeader + "buffer_depth 0\n").find("buffer-depth"), std::string::npos);
   EXPECT_NE(refusal(kHeader + "arbitration lottery\n").find("arbitration"), std::string::npos);
+  EXPECT_NE(refusal(kHeader + "hop_cycles 3\n").find("hop-cycles"), std::string::npos);
   EXPECT_NE(refusal(kHeader + "traffic uniform 2\n").find("rate"), std::string::npos);
   EXPECT_NE(refusal("hypercast-job 1\nm 5,x\nrho 1,1\n").find("malformed"), std::string::npos);
   EXPECT_NE(refusal("hypercast-job 1\nm 5,\nrho 1,1\n").find("malformed"), std::string::npos);

@@ -19,6 +19,13 @@ std::string sim(const std::string& net, const std::string& extra) {
   return hctest::hypercast() + " simulate " + net + " " + extra + " --json";
 }
 
+// The report of a simulate run; a run that fails fails the test.
+nlohmann::json report(const std::string& net, const std::string& extra) {
+  const auto r = hctest::run(sim(net, extra));
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  return hctest::parseJson(r.out);
+}
+
 }  // namespace
 
 // The 8-ring C_8<1>: D = 4; clockwise preferential, a broadcast goes 4 hops
@@ -160,6 +167,48 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
   EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
   EXPECT_LE(j.at("max_output_wait").get<double>(), j.at("wait_bound_flit").get<double>());
   EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>());
+}
+
+// The two-cycle hop (--hop-cycles 2, README "Two-cycle hop") under overload with
+// the fair arbitration: RTL and model in lock step, nothing lost, and the
+// longest waits within the bound for h = 2 (wait_bound.h), on the 8-ring (VC 1
+// after the dateline) and on G^{1,1}_{5,4} (two ring dimensions).
+TEST(FairArbitration, TwoCycleHopCosimUnderLoadWithinTheBound) {
+  for (const char* net : {"--m 8 --rho 1", "--m 5,4 --rho 1,1"}) {
+    const nlohmann::json j = report(net,
+                                    "--traffic uniform --rate 0.5 --cycles 10000 --engine cosim "
+                                    "--rtl-model routers --arbitration fair --hop-cycles 2");
+    EXPECT_EQ(j.at("match"), true) << net;
+    EXPECT_EQ(j.at("verdict"), "PASS") << net;
+    EXPECT_EQ(j.at("hop_cycles"), 2);
+    EXPECT_GE(j.at("cycles_compared").get<long long>(), 10000);
+    EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
+    EXPECT_GT(j.at("broadcasts").get<long long>(), 500) << net;
+    EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
+    EXPECT_LE(j.at("max_output_wait").get<double>(), j.at("wait_bound_flit").get<double>()) << net;
+    EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>())
+        << net;
+  }
+}
+
+// C_5<1> with two cycles per hop, 100,000 cycles above saturation: the longest
+// waits within the bound for h = 2 (2,907 and 4,369 cycles, worked by hand in
+// test_router_model's WaitBound.TwoCycleHopByHand). Below saturation the
+// zero-load latency is 2 D = 4 cycles.
+TEST(FairArbitration, TwoCycleHopBoundOnTheFiveRing) {
+  const nlohmann::json j = report("--m 5 --rho 1",
+                                  "--traffic uniform --rate 0.5 --cycles 100000 --engine systemc "
+                                  "--arbitration fair --hop-cycles 2 --watchdog 2000");
+  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("wait_bound_flit").get<double>(), 2907);
+  EXPECT_EQ(j.at("wait_bound_injection").get<double>(), 4369);
+  EXPECT_LE(j.at("max_output_wait").get<double>(), 2907);
+  EXPECT_LE(j.at("max_injection_wait").get<double>(), 4369);
+  const nlohmann::json k =
+      report("--m 5 --rho 1",
+             "--traffic uniform --rate 0.02 --cycles 20000 --engine systemc --hop-cycles 2");
+  EXPECT_GE(k.at("latency_mean").get<double>(), 4.0);
+  EXPECT_LT(k.at("latency_mean").get<double>(), 6.0);
 }
 
 TEST(FairArbitration, UnknownArbitrationIsRefusedInOneLine) {

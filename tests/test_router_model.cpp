@@ -114,6 +114,23 @@ TEST(WaitBound, EightRingByHand) {
 // five dimension-2 inputs and the injection share: n = 6, K = 1, T = 6 (0 + 2) = 12,
 // flit 2 (12 + 1) - 1 = 25; the injection waits for a dimension-2 port (only it
 // asks: 1 (12 + 2)) or a dimension-1 port (6 (0 + 2)): 14.
+// Two cycles per hop (h = 2): T(b) = max n_q (T(b') + 2h). C_5<1>: T = 0, 3 (0 + 4)
+// = 12, 48, 156, 480, 1452; flit B (T + h) - 1 = 2 (1452 + 2) - 1 = 2907; the
+// injection n_q (T + 2h) + h - 1 = 3 (1452 + 4) + 1 = 4369. G^{3,2}_{6,4}: T = 6
+// (0 + 4) = 24, flit 2 (24 + 2) - 1 = 51, injection max(1 (24 + 4), 6 (0 + 4)) + 1
+// = 29.
+TEST(WaitBound, TwoCycleHopByHand) {
+  const WaitBound ring =
+      fairWaitBound(Hypercycle::fromPaperOrder({5}, {1}), Preference::kClockwise, 2, 2);
+  EXPECT_EQ(ring.flit_cycles, 2907);
+  EXPECT_EQ(ring.injection_cycles, 4369);
+  EXPECT_EQ(ring.closed_form, 2907);
+  const WaitBound flat =
+      fairWaitBound(Hypercycle::fromPaperOrder({6, 4}, {3, 2}), Preference::kClockwise, 2, 2);
+  EXPECT_EQ(flat.flit_cycles, 51);
+  EXPECT_EQ(flat.injection_cycles, 29);
+}
+
 TEST(WaitBound, NoContinuationByHand) {
   const WaitBound w =
       fairWaitBound(Hypercycle::fromPaperOrder({6, 4}, {3, 2}), Preference::kClockwise, 2);

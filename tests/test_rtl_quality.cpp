@@ -41,6 +41,9 @@ constexpr const char* kProgProto = "--router programmable";
 constexpr const char* kFair = "--arbitration fair";
 constexpr const char* kProgFair =
     "--router programmable --max-dims 2 --max-radix 8 --max-degree 8 --arbitration fair";
+// The two-cycle hop (registered grants), alone and with the fair arbitration.
+constexpr const char* kHop2 = "--hop-cycles 2";
+constexpr const char* kHop2Fair = "--hop-cycles 2 --arbitration fair";
 
 // (m, rho, whole top?, router options) Linting a whole top elaborates every router
 // instance, so the 240-node default network is linted as its router module.
@@ -55,6 +58,8 @@ std::string paramName(const NetParam& p) {
                    : extra == kProgProto ? "_prog"
                    : extra == kFair      ? "_fair"
                    : extra == kProgFair  ? "_progfair"
+                   : extra == kHop2      ? "_hop2"
+                   : extra == kHop2Fair  ? "_hop2fair"
                                          : "_progsmall");
   for (char& c : s) {
     if (c == ',') c = 'x';
@@ -86,7 +91,9 @@ INSTANTIATE_TEST_SUITE_P(
         NetParam{"2", "1", true, kProgSmall}, NetParam{"8", "4", true, kProgSmall},
         NetParam{"8,6,5", "3,2,1", false, kProgProto}, NetParam{"15", "7", false, kProgProto},
         NetParam{"7", "1", true, kFair}, NetParam{"5,4,3", "2,1,1", false, kFair},
-        NetParam{"8", "1", true, kProgFair}),
+        NetParam{"8", "1", true, kProgFair}, NetParam{"7", "1", true, kHop2},
+        NetParam{"2,2,2,2", "1,1,1,1", true, kHop2}, NetParam{"5,4,3", "2,1,1", false, kHop2Fair},
+        NetParam{"9,4", "2,1", false, kHop2}),
     [](const auto& i) { return paramName(i.param); });
 
 class Synth : public ::testing::TestWithParam<NetParam> {};
@@ -113,7 +120,9 @@ INSTANTIATE_TEST_SUITE_P(Networks, Synth,
                                            NetParam{"4", "1", true, kHardwired},
                                            NetParam{"2,2", "1,1", true, kHardwired},
                                            NetParam{"6,4", "3,2", false, kProgSmall},
-                                           NetParam{"5,4,3", "2,1,1", false, kFair}),
+                                           NetParam{"5,4,3", "2,1,1", false, kFair},
+                                           NetParam{"5,4,3", "2,1,1", false, kHop2Fair},
+                                           NetParam{"4", "1", true, kHop2}),
                          [](const auto& i) { return paramName(i.param); });
 
 // Schedule-ROM networks: lint every collective's top (d = 1 is the one-port

@@ -185,3 +185,23 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
   EXPECT_EQ(r.out.find("issue"), std::string::npos) << r.out;
   fs::remove_all(dir);
 }
+
+// --hop-cycles 2: the report names the hop time, two clock periods at Fmax, and
+// a lone broadcast's 2 x diameter cycles.
+TEST(Synth, TwoCycleHopReportsTimePerHop) {
+  const std::string dir = "/tmp/hctest-synth-hop2-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " synth --m 4 --rho 1 --payload-width 8 --hop-cycles 2 --out " + dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+  EXPECT_EQ(js.at("hop_cycles"), 2);
+  const double fmax = js.at("ice40").at("fmax_mhz").get<double>();
+  ASSERT_GT(fmax, 10.0);
+  EXPECT_NEAR(js.at("hop_ns").get<double>(), 2000.0 / fmax, 1e-6);
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_NE(md.find("2 cycles per hop"), std::string::npos) << md;
+  EXPECT_NE(md.find("| latency per hop | 2 cycles = "), std::string::npos) << md;
+  EXPECT_NE(md.find("| lone broadcast, diameter 2 | 4 cycles = "), std::string::npos) << md;
+  fs::remove_all(dir);
+}

@@ -8,7 +8,8 @@
 
 namespace hypercast {
 
-WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth) {
+WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth, int hop_cycles) {
+  const double hop = hop_cycles;
   const RouterTables t = makeRouterTables(h, pref);
   const PortGraph g = PortGraph::build(hypercycleNetwork(h));
   const uint64_t n = h.nodes();
@@ -78,7 +79,7 @@ WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth) {
       }
       for (const auto& [c, q] : edges[b]) {
         chain[b] = std::max(chain[b], chain[c] + 1);
-        tb[b] = std::max(tb[b], nq[static_cast<size_t>(q)] * (tb[c] + 2));
+        tb[b] = std::max(tb[b], nq[static_cast<size_t>(q)] * (tb[c] + 2 * hop));
       }
       state[b] = 2;
       stack.pop_back();
@@ -87,13 +88,14 @@ WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth) {
   for (size_t b = 0; b < edges.size(); ++b) {
     if (state[b] == 0) visit(b);
     w.longest_chain = std::max(w.longest_chain, chain[b]);
-    w.flit_cycles = std::max(w.flit_cycles, depth * (tb[b] + 1) - 1);
+    w.flit_cycles = std::max(w.flit_cycles, depth * (tb[b] + hop) - 1);
   }
   for (uint64_t o = 0; o < n; ++o) {
     size_t k = 0;
     for (size_t q = 0; q < np; ++q) {
       if (t.orig_wc[q] == 0) continue;
-      w.injection_cycles = std::max(w.injection_cycles, nq[q] * (tb[first[o][k++]] + 2));
+      w.injection_cycles =
+          std::max(w.injection_cycles, nq[q] * (tb[first[o][k++]] + 2 * hop) + hop - 1);
     }
   }
   double sum = 0, pw = 1;
@@ -101,7 +103,7 @@ WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth) {
     pw *= w.max_sources;
     sum += pw;
   }
-  w.closed_form = depth * (2 * sum + 1) - 1;
+  w.closed_form = depth * (2 * hop * sum + hop) - 1;
   return w;
 }
 

@@ -5,19 +5,26 @@
 // A buffer b is an input VC (x, p, v). b -> b' when a flit in b can be sent into
 // b' (the union of every origin's lone broadcast, hop by hop, with the dateline's
 // VCs); the dateline makes this graph acyclic (README "Deadlock freedom").
-// n_q = the heads that can ever ask for output q (requestSources). Then a head of
-// b leaves b within
+// n_q = the heads that can ever ask for output q (requestSources), h = the
+// cycles per hop (--hop-cycles). Then a head of b is granted every output it
+// needs within
 //   T(b) = 0                                       when b's heads need no output,
-//   T(b) = max over b -> b' through q of n_q (T(b') + 2)   otherwise,
+//   T(b) = max over b -> b' through q of n_q (T(b') + 2h)   otherwise,
 // because each output serves its waiting heads of one downstream VC in
 // round-robin order (at most n_q grants, its own included), each grant needs
-// one credit, a credit comes back at most T(b') + 1 cycles after the last, and
-// a tie between the two VCs costs at most one cycle. A flit waits behind at
-// most B - 1 flits of its VC, each head for at most T(b) + 1 cycles: it waits
-// at most B (T(b) + 1) - 1 cycles. An injection needs the outputs that start
-// packets: it waits at most max over those q of n_q (T(b'_q) + 2). With n = max
-// n_q and K = the most hops on a chain b -> b' -> ..., T(b) <= 2 (n + n^2 + ...
-// + n^K), the closed form the README gives.
+// one credit, a credit comes back at most T(b') + 2h - 1 cycles after the last
+// (the oldest flit still holding one reaches b' h cycles after its grant, is
+// granted within T(b'), leaves h - 1 cycles later, and its credit is usable the
+// cycle after), and a tie between the two VCs costs at most one cycle. A head
+// leaves h - 1 cycles after its last grant, so a flit waits behind at most
+// B - 1 heads of its VC for at most T(b) + h cycles each, and is on its last
+// output link h cycles after its last grant: measured as the simulator does
+// (link out - link in - 1) it waits at most B (T(b) + h) - 1 cycles. An
+// injection needs the outputs that start packets, and is accepted h - 1 cycles
+// after its last grant: it waits at most max over those q of
+// n_q (T(b'_q) + 2h) + h - 1. With n = max n_q and K = the most hops on a chain
+// b -> b' -> ..., T(b) <= 2h (n + n^2 + ... + n^K), the closed form the README
+// gives. h = 1 gives the one-cycle router's bound.
 #pragma once
 
 #include <cstdint>
@@ -30,13 +37,13 @@ namespace hypercast {
 struct WaitBound {
   int max_sources = 0;          // n = max over outputs of requestSources
   int longest_chain = 0;        // K: hops on the longest chain b -> b' -> ...
-  double flit_cycles = 0;       // max over buffers of B (T(b) + 1) - 1
+  double flit_cycles = 0;       // max over buffers of B (T(b) + h) - 1
   double injection_cycles = 0;  // max over origins of the injection's bound
-  double closed_form = 0;       // B (2 (n + ... + n^K) + 1) - 1, >= flit_cycles
+  double closed_form = 0;       // B (2h (n + ... + n^K) + h) - 1, >= flit_cycles
 };
 
 // Throws std::logic_error if the buffer graph has a cycle (it cannot, by the
 // dateline argument).
-WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth);
+WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth, int hop_cycles = 1);
 
 }  // namespace hypercast

@@ -126,8 +126,8 @@ Report check(const Shape& s, const std::vector<Broadcast>& broadcasts,
       if (b.start_cycle >= 0 && t.cycle <= b.start_cycle) {
         fail(where.str() + ": sent before the origin offered it");
       }
-      if (opt.lone && b.start_cycle >= 0 && t.cycle != b.start_cycle + 1) {
-        fail(where.str() + ": an idle origin must send in the cycle after it is offered");
+      if (opt.lone && b.start_cycle >= 0 && t.cycle != b.start_cycle + opt.hop_cycles) {
+        fail(where.str() + ": an idle origin must send one hop time after it is offered");
       }
     } else {
       const Held& src = h[t.from];
@@ -135,8 +135,8 @@ Report check(const Shape& s, const std::vector<Broadcast>& broadcasts,
         fail(where.str() + ": node " + std::to_string(t.from) + " forwards before it received");
       } else {
         if (t.step != src.step + 1) fail(where.str() + ": step is not one more than the sender's");
-        if (opt.lone && t.cycle != src.cycle + 1) {
-          fail(where.str() + ": an idle network must forward in the next cycle");
+        if (opt.lone && t.cycle != src.cycle + opt.hop_cycles) {
+          fail(where.str() + ": an idle network must forward one hop time later");
         }
       }
     }

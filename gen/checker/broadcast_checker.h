@@ -38,9 +38,10 @@ struct Transfer {
 };
 
 struct Options {
-  // Lone broadcast on an idle network: every hop takes one cycle, and the last
-  // step equals the origin's eccentricity (the diameter, Theorem 2 / eq. 4).
+  // Lone broadcast on an idle network: every hop takes hop_cycles cycles, and the
+  // last step equals the origin's eccentricity (the diameter, Theorem 2 / eq. 4).
   bool lone = false;
+  int hop_cycles = 1;
   size_t max_errors = 20;
 };
 

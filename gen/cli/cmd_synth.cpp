@@ -457,7 +457,10 @@ int cmdSynth(const Args& a) {
              fmt(f.front()) + " MHz; " + std::to_string(met) + " of " + std::to_string(f.size()) +
              " seeds reach " + std::to_string(freq) + " MHz";
   }
-  const double ns = rp.fmax > 0 ? 1000.0 / rp.fmax : -1;
+  // Time per hop: hop_cycles clock periods at Fmax (README "Two-cycle hop").
+  const int hop = o.hop_cycles;
+  const std::string hop_cycles = std::to_string(hop) + (hop == 1 ? " cycle" : " cycles");
+  const double ns = rp.fmax > 0 ? 1000.0 * hop / rp.fmax : -1;
   const int d = h.diameter();
   std::ostringstream md;
   md << "# Synthesis report: " << router << "\n\n"
@@ -465,7 +468,7 @@ int cmdSynth(const Args& a) {
      << " nodes, degree " << h.degree() << ", diameter " << d << "; " << routerKind
      << o.payload_width << "-bit payload, " << o.buffer_depth
      << (o.buffer_depth == 1 ? " flit" : " flits") << " per input VC, " << toString(o.arbitration)
-     << " arbitration.\n"
+     << " arbitration, " << hop_cycles << " per hop.\n"
      << "Tools: yosys `synth` / `synth_ice40`" << (a.has("xilinx") ? " / `synth_xilinx`" : "")
      << (pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
                    " --seed " +
@@ -488,10 +491,10 @@ int cmdSynth(const Args& a) {
        << " | 98% of the XC4013 |\n"
        << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << freq
        << (spread.empty() ? "" : "; " + spread) << ") | " << kProtoMHz << " MHz |\n"
-       << "| latency per hop | 1 cycle = " << fmt(ns, "%.2f") << " ns | "
+       << "| latency per hop | " << hop_cycles << " = " << fmt(ns, "%.2f") << " ns | "
        << "origin 5 us, intermediate 4 us worst case (4 dims, degree 16); 0.6 us one dimension |\n"
-       << "| lone broadcast, diameter " << d << " | " << d << " cycles = " << fmt(d * ns, "%.0f")
-       << " ns | |\n";
+       << "| lone broadcast, diameter " << d << " | " << hop * d
+       << " cycles = " << fmt(d * ns, "%.0f") << " ns | |\n";
   }
   md << "| pins | router I/O through a 1-pin shift register (placement only) | " << kProtoPins
      << " |\n"
@@ -510,8 +513,10 @@ int cmdSynth(const Args& a) {
   }
   if (prog) md << weightUnitMarkdown(wu, rtl.layout, a.has("xilinx"), pnr);
   md << "\n"
-     << "Targets: one cycle per hop: met by construction (every router output is a "
-        "register; cosim measures diameter cycles for a lone broadcast). ";
+     << "Targets: " << hop_cycles
+     << " per hop: met by construction (every router output is a register; cosim measures "
+     << (hop == 1 ? "diameter" : std::to_string(hop) + " x diameter")
+     << " cycles for a lone broadcast). ";
   if (pnr && rp.placed) {
     md << "Fmax " << fmt(rp.fmax) << " MHz" << (spread.empty() ? "" : " (" + spread + ")")
        << " against 100 MHz: "
@@ -569,7 +574,7 @@ int cmdSynth(const Args& a) {
   ice40j["seeds"] = seed_list;
   js["ice40"] = ice40j;
   js["xilinx"] = {{"luts", measured(xlut)}, {"ff", measured(xff)}};
-  js["hop_cycles"] = 1;
+  js["hop_cycles"] = hop;
   js["hop_ns"] = measured(ns);
   js["network_lcs_estimate"] = net_lcs;
   js["network_fits_hx8k"] = net_lcs <= kHx8kLcs;

@@ -23,6 +23,9 @@ std::vector<OptionSpec> rtlOptions() {
       {"arbitration", "rr|fair",
        "output arbitration: rr, one round-robin pointer per output (default), or fair,\n"
        "one per output and downstream VC, under which every wait is bounded"},
+      {"hop-cycles", "1|2",
+       "cycles per hop of the hardwired router: 1 (default), or 2, with the grants\n"
+       "registered between allocation and the link (a shorter clock period)"},
       {"max-dims", "N", "programmable router: most dimensions (default 4)"},
       {"max-radix", "M", "programmable router: most nodes per dimension (default 15)"},
       {"max-degree", "K", "programmable router: ports, the largest degree (default 16)"},
@@ -36,8 +39,9 @@ std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own) {
 }
 
 const std::vector<std::string>& hypercycleRouterOptions() {
-  static const std::vector<std::string> names = {
-      "buffer-depth", "preference", "router", "arbitration", "max-dims", "max-radix", "max-degree"};
+  static const std::vector<std::string> names = {"buffer-depth", "preference", "router",
+                                                 "arbitration",  "hop-cycles", "max-dims",
+                                                 "max-radix",    "max-degree"};
   return names;
 }
 
@@ -46,7 +50,8 @@ std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
       "--payload-width", std::to_string(o.payload_width),
       "--buffer-depth",  std::to_string(o.buffer_depth),
       "--preference",    o.preference == Preference::kClockwise ? "cw" : "ccw",
-      "--arbitration",   toString(o.arbitration)};
+      "--arbitration",   toString(o.arbitration),
+      "--hop-cycles",    std::to_string(o.hop_cycles)};
   if (o.router == RouterKind::kProgrammable) {
     args.insert(
         args.end(),
@@ -87,6 +92,7 @@ RtlOptions parseRtlOptions(const Args& a) {
   } else if (arb != "rr") {
     throw Error("--arbitration must be rr or fair, got '" + arb + "'");
   }
+  o.hop_cycles = static_cast<int>(a.getInt("hop-cycles", 1, 1, 2));
   const std::string kind = a.get("router", "hardwired");
   if (kind == "programmable") {
     o.router = RouterKind::kProgrammable;

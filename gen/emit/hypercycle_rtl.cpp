@@ -33,7 +33,8 @@ std::string header(const Hypercycle& h, const RtlOptions& o) {
      << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << ".\n"
      << "// Payload " << o.payload_width << " bits, " << o.buffer_depth << " flits per input VC, "
      << toString(o.preference) << " preferential, " << toString(o.router) << " router, "
-     << toString(o.arbitration) << " arbitration.\n";
+     << toString(o.arbitration) << " arbitration, " << o.hop_cycles
+     << (o.hop_cycles == 1 ? " cycle" : " cycles") << " per hop.\n";
   return os.str();
 }
 
@@ -130,7 +131,8 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "  hc_router #(\n"
      << "    .NP(" << l.np << "), .AW(" << l.aw << "), .PW(" << l.pw << "), .WDW(" << l.wdw
      << "), .WCW(" << l.wcw << "), .PIW(" << l.piw << "),\n"
-     << "    .DEPTH(" << l.depth << "), .NDIM(" << l.ndim << "), .FAIR(" << l.fair << "),\n"
+     << "    .DEPTH(" << l.depth << "), .NDIM(" << l.ndim << "), .FAIR(" << l.fair << "), .HOP("
+     << l.hop << "),\n"
      << "    .PORT_DIM(" << packed(t.port_dim, l.wdw) << "),\n"
      << "    .ORIG_WC(" << packed(t.orig_wc, l.wcw) << "),\n"
      << "    .FWD_PORT(" << packed(fwd, l.piw) << "),\n"
@@ -292,6 +294,7 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
   opts["preference"] = toString(o.preference);
   opts["router"] = toString(o.router);
   opts["arbitration"] = toString(o.arbitration);
+  opts["hop_cycles"] = o.hop_cycles;
   if (l.programmable) {
     opts["max_dims"] = l.max_dims;
     opts["max_radix"] = l.max_radix;

@@ -27,7 +27,11 @@ void validate(const RtlOptions& o) {
   if (o.buffer_depth < 1 || o.buffer_depth > 64) {
     throw Error("--buffer-depth must be 1..64, got " + std::to_string(o.buffer_depth));
   }
+  if (o.hop_cycles != 1 && o.hop_cycles != 2) {
+    throw Error("--hop-cycles must be 1 or 2, got " + std::to_string(o.hop_cycles));
+  }
   if (o.router != RouterKind::kProgrammable) return;
+  if (o.hop_cycles != 1) throw Error("--hop-cycles 2 needs --router hardwired");
   const ProgLimits& p = o.limits;
   if (p.max_dims < 1 || p.max_dims > 8) {
     throw Error("--max-dims must be 1..8, got " + std::to_string(p.max_dims));
@@ -77,6 +81,7 @@ RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOption
   l.piw = bitsFor(static_cast<uint64_t>(l.np - 1));
   l.depth = o.buffer_depth;
   l.fair = o.arbitration == Arbitration::kFair ? 1 : 0;
+  l.hop = o.hop_cycles;
   l.ndim = h.dims();
   if (o.router == RouterKind::kProgrammable) {
     // Fields sized for every network the router can be configured for: weights are

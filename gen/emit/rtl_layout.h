@@ -40,7 +40,8 @@ struct RtlOptions {
   Preference preference = Preference::kClockwise;
   RouterKind router = RouterKind::kHardwired;
   Arbitration arbitration = Arbitration::kRoundRobin;
-  ProgLimits limits;  // programmable router only
+  int hop_cycles = 1;  // 1, or 2: registered grants (README "Two-cycle hop")
+  ProgLimits limits;   // programmable router only
 };
 
 struct RtlLayout {
@@ -55,6 +56,7 @@ struct RtlLayout {
   int ndim = 0;
   int fw = 0;    // flit width: {vc, origin, wd, wc, payload}
   int fair = 0;  // the routers' FAIR parameter (Arbitration::kFair)
+  int hop = 1;   // the hardwired router's HOP parameter (RtlOptions::hop_cycles)
   // Programmable router only: the router instance has router_np >= np ports (the
   // network uses the first np), digits of mw bits and configuration words of cdw bits.
   bool programmable = false;

@@ -72,6 +72,7 @@ std::string serializeJob(const SimJob& j) {
   if (j.rtl.arbitration != Arbitration::kRoundRobin) {
     os << "arbitration " << toString(j.rtl.arbitration) << "\n";
   }
+  if (j.rtl.hop_cycles != 1) os << "hop_cycles " << j.rtl.hop_cycles << "\n";
   if (!j.rtl_model.empty()) os << "rtl_model " << j.rtl_model << "\n";
   if (!j.trace_path.empty()) os << "trace " << escapeLine(j.trace_path) << "\n";
   if (j.inject_until > 0) os << "inject_until " << j.inject_until << "\n";
@@ -182,6 +183,8 @@ SimJob parseJob(const std::string& text) {
         const std::string a = v.next<std::string>();
         if (a != "rr" && a != "fair") throw Error("unknown arbitration");
         j.rtl.arbitration = a == "fair" ? Arbitration::kFair : Arbitration::kRoundRobin;
+      } else if (key == "hop_cycles") {
+        j.rtl.hop_cycles = v.next<int>();
       } else if (key == "engine") {
         j.engine = v.next<std::string>();
       } else if (key == "format") {
