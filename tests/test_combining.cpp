@@ -428,3 +428,18 @@ TEST(HalfDuplexCombiningCli, ScheduleReportsOneWaySteps) {
   EXPECT_EQ(k["steps"], 4);
   EXPECT_EQ(k["clocks"], 8);
 }
+
+// Elsewhere (no two classes: odd cycles) the one-way accumulation is the
+// doubled full-duplex broadcast, reversed: MT(2,5) (P = 25, E = 50 links)
+// meets the one-way counting bound ceil(P(P-1)/E) = 12; a directed graph is
+// refused (its reversed links do not exist).
+TEST(HalfDuplexAccumulation, DoubledElsewhereAndRefusedOnADirectedGraph) {
+  const NetworkDesc net = torusNetwork(2, 5);
+  const PortGraph g = PortGraph::build(net);
+  const AccumulationSchedule s = halfDuplexAccumulation(net, g, searchRegularOrder(g));
+  EXPECT_EQ(s.steps, 12u);
+  EXPECT_TRUE(checker::checkAccumulation(net, s.transfers, LinkMode::kHalfDuplex).ok);
+  const NetworkDesc z7 = cayleyNetwork({7}, {{1}, {3}});
+  const PortGraph gz = PortGraph::build(z7);
+  EXPECT_THROW(halfDuplexAccumulation(z7, gz, searchRegularOrder(gz)), Error);
+}
