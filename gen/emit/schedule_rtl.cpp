@@ -243,16 +243,7 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   }
   r.shared_rom = shared_rom;
   r.half_duplex = s.links == LinkMode::kHalfDuplex;
-  for (uint64_t x = 0; r.half_duplex && x < g.nodes(); ++x) {
-    for (int p = 0; p < g.ports(); ++p) {
-      if (g.drives(x, p).node != g.drivenBy(x, p).node) {
-        throw Error(
-            "half-duplex hardware joins output p and input p of a node into one channel: "
-            "every generator must be its own inverse (the hypercube); " +
-            net.label + " has one that is not");
-      }
-    }
-  }
+  if (r.half_duplex) g.requireHalfDuplexChannels(net.label);
   for (const HwSource& src : hwSources()) {
     if (std::string(src.name).rfind("hc_sched_", 0) != 0) continue;
     const std::string path = std::string("hw/") + src.name;

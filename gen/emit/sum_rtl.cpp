@@ -68,6 +68,7 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
   const uint64_t n = g.nodes();
   const int np = g.ports();
   if (hd && phase.size() != n) throw Error("global sum: one phase per node");
+  if (hd) g.requireHalfDuplexChannels(net.label);
   std::string consts, sels;
   for (uint32_t t = p.steps; t-- > 0;) {
     consts += binary(static_cast<uint64_t>(p.constant[t]), s.cw);
@@ -156,16 +157,7 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
   const uint64_t n = g.nodes();
   const int np = g.ports();
   const bool hd = s.links == LinkMode::kHalfDuplex;
-  if (hd) {
-    for (int k = 0; k < np; ++k) {
-      if (g.drives(0, k).node != g.drivenBy(0, k).node) {  // the same at every node
-        throw Error(
-            "half-duplex hardware joins output k and input k of a node into one channel: "
-            "every generator must be its own inverse (the hypercube); " +
-            net.label + " has one that is not");
-      }
-    }
-  }
+  if (hd) g.requireHalfDuplexChannels(net.label);
   AccRtl out;
   out.top_module = net.name + (hd ? "_acc_hd" : "_acc");
   out.aw = std::max(1, bitsFor(n));

@@ -76,6 +76,19 @@ PortGraph::Bfs PortGraph::bfs(uint64_t x) const {
   return b;
 }
 
+void PortGraph::requireHalfDuplexChannels(const std::string& label) const {
+  for (uint64_t x = 0; x < nodes(); ++x) {
+    for (int p = 0; p < ports(); ++p) {
+      if (drives(x, p).node != drivenBy(x, p).node) {
+        throw Error(
+            "half-duplex hardware joins output p and input p of a node into one channel: "
+            "every generator must be its own inverse (the hypercube); " +
+            label + " has one that is not");
+      }
+    }
+  }
+}
+
 int PortGraph::eccentricity(uint64_t x) const {
   const Bfs b = bfs(x);
   return b.order.size() == nodes_ ? b.dist[b.order.back()] : -1;

@@ -55,6 +55,10 @@ class PortGraph {
   Bfs bfs(uint64_t x) const;
   // Largest BFS distance from x along outputs (-1 if some node is unreachable).
   int eccentricity(uint64_t x) const;
+  // Half-duplex hardware makes output p and input p of a node one channel:
+  // throws Error (naming `label`) unless they join the same neighbour at every
+  // node, i.e. every generator is its own inverse (the hypercube).
+  void requireHalfDuplexChannels(const std::string& label) const;
 
   void writeCsv(std::ostream& os) const;
 
