@@ -26,6 +26,9 @@ module hc_router #(
   parameter [NP*PIW-1:0] FWD_PORT = {NP*PIW{1'b0}},
   parameter [NP-1:0]     TWO_VC   = {NP{1'b0}},
   parameter [NP*(2*NP+1)-1:0] REQ_OK = {NP * (2 * NP + 1) {1'b1}},
+  // GROUP_OUT[q]: output q arbitrates in two levels, input ports then their VCs
+  // (groupedArbiterOutputs in gen/algorithm/broadcast_weights.h)
+  parameter [NP-1:0]     GROUP_OUT = {NP{1'b0}},
   localparam integer FW = 1 + AW + WDW + WCW + PW
 ) (
   input  wire               clk_i,
@@ -52,7 +55,8 @@ module hc_router #(
   /* verilator no_inline_module */
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
-    .NDIM(NDIM), .FAIR(FAIR), .HOP(HOP), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK)
+    .NDIM(NDIM), .FAIR(FAIR), .HOP(HOP), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK),
+    .GROUP_OUT(GROUP_OUT)
   ) u_core (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),

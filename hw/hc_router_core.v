@@ -25,7 +25,9 @@
 //    where wd = dim(p) for every packet arriving on p.
 //    The injection head is a flit with wd = NDIM+1, wc = 0.
 //  * Each output has a round-robin arbiter over the 2*NP+1 heads (index 2p+v,
-//    injection last), built over the heads REQ_OK says can ever ask for it; a head
+//    injection last), built over the heads REQ_OK says can ever ask for it (with
+//    GROUP_OUT[q], two-level: a round robin over the input ports and the
+//    injection, then between the port's two VCs, hc_group_arbiter); a head
 //    requests an output only while the downstream VC has a credit. A head leaves
 //    its VC once every output it needs has been granted (fanout splitting); then a
 //    credit goes back upstream one cycle later.
@@ -67,6 +69,9 @@ module hc_router_core #(
   // REQ_OK[q*(2NP+1)+s]: source s may ever ask for output q (the generator's
   // requestSources); the arbiter and multiplexer of q are built over these only
   parameter [NP*(2*NP+1)-1:0] REQ_OK = {NP * (2 * NP + 1) {1'b1}},
+  // GROUP_OUT[q]: output q arbitrates in two levels, ports then their VCs
+  // (hc_group_arbiter; the generator's groupedArbiterOutputs). FAIR = 1 ignores it.
+  parameter [NP-1:0]     GROUP_OUT = {NP{1'b0}},
   localparam integer FW = 1 + AW + WDW + WCW + PW
 ) (
   input  wire               clk_i,
@@ -255,6 +260,15 @@ module hc_router_core #(
           if (!rst_ni) pri1_q <= 1'b0;
           else if (v0 && v1) pri1_q <= ~take1;
         end
+      end else if (FAIR == 0 && GROUP_OUT[q]) begin : g_grp
+        hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
+          .clk_i  (clk_i),
+          .rst_ni (rst_ni),
+          .req_i  (req[q*NS+:NS]),
+          .adv_i  (1'b1),
+          .gnt_o  (gnt[q*NS+:NS]),
+          .valid_o(out_valid[q])
+        );
       end else begin : g_rr
         hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
           .clk_i  (clk_i),

@@ -9,7 +9,7 @@ namespace hypercast {
 namespace model {
 
 HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth,
-                     bool fair, int hop_cycles)
+                     bool fair, int hop_cycles, bool grouped)
     : sc_core::sc_module(name), tables_(makeRouterTables(h, pref)), clk_("clk") {
   const uint64_t n = h.nodes();
   const size_t np = h.ports().size();
@@ -20,7 +20,7 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preferen
     const std::string xs = std::to_string(x);
     nodes_.push_back(std::make_unique<HcNode>(("n" + xs).c_str(), tables_, h.dims(), depth,
                                               static_cast<uint32_t>(x), std::move(wrap), fair,
-                                              hop_cycles));
+                                              hop_cycles, grouped));
     inj_valid_.push_back(std::make_unique<sc_core::sc_signal<bool>>(("inj_valid" + xs).c_str()));
     inj_payload_.push_back(
         std::make_unique<sc_core::sc_signal<uint64_t>>(("inj_payload" + xs).c_str()));

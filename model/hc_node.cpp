@@ -4,7 +4,7 @@ namespace hypercast {
 namespace model {
 
 HcNode::HcNode(sc_core::sc_module_name name, const RouterTables& t, int ndim, int depth,
-               uint32_t addr, std::vector<bool> wrap, bool fair, int hop_cycles)
+               uint32_t addr, std::vector<bool> wrap, bool fair, int hop_cycles, bool grouped)
     : sc_core::sc_module(name),
       clk("clk"),
       lin("lin", t.port_dim.size()),
@@ -13,7 +13,7 @@ HcNode::HcNode(sc_core::sc_module_name name, const RouterTables& t, int ndim, in
       credit_out("credit_out", t.port_dim.size()),
       inj_valid("inj_valid"),
       inj_payload("inj_payload"),
-      core_(t, ndim, depth, addr, std::move(wrap), fair, hop_cycles),
+      core_(t, ndim, depth, addr, std::move(wrap), fair, hop_cycles, grouped),
       lin_now_(t.port_dim.size()),
       credit_now_(t.port_dim.size()) {
   SC_HAS_PROCESS(HcNode);

@@ -24,7 +24,7 @@ class HcNode : public sc_core::sc_module {
   sc_core::sc_in<uint64_t> inj_payload;
 
   HcNode(sc_core::sc_module_name name, const RouterTables& t, int ndim, int depth, uint32_t addr,
-         std::vector<bool> wrap, bool fair = false, int hop_cycles = 1);
+         std::vector<bool> wrap, bool fair = false, int hop_cycles = 1, bool grouped = false);
 
   const RouterCore& core() const { return core_; }
   RouterCore& core() { return core_; }

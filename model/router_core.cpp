@@ -12,7 +12,7 @@ std::ostream& operator<<(std::ostream& os, const Flit& f) {
 }
 
 RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr,
-                       std::vector<bool> wrap, bool fair, int hop_cycles)
+                       std::vector<bool> wrap, bool fair, int hop_cycles, bool grouped)
     : t_(t),
       np_(static_cast<int>(t.port_dim.size())),
       ns_(2 * np_ + 1),
@@ -27,6 +27,9 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       fair_(fair),
       rr_(static_cast<size_t>(2 * np_), 0),
       pri1_(static_cast<size_t>(np_), 0),
+      grouped_(static_cast<size_t>(np_), false),
+      group_ptr_(static_cast<size_t>(np_), 0),
+      odd_(static_cast<size_t>(np_), std::vector<uint8_t>(static_cast<size_t>(np_ + 1), 0)),
       hop_cycles_(hop_cycles),
       fly_(static_cast<size_t>(np_), -1),
       lout_(static_cast<size_t>(np_)),
@@ -42,6 +45,8 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       if (ok[q * static_cast<size_t>(ns_) + s]) may_request_[s] |= uint64_t{1} << q;
     }
   }
+  // The RTL groups these outputs only in round robin (FAIR = 1 ignores GROUP_OUT).
+  if (grouped && !fair_) grouped_ = groupedArbiterOutputs(t_);
   for (int q = 0; q < np_; ++q) {
     credit_[static_cast<size_t>(2 * q)] = depth;
     credit_[static_cast<size_t>(2 * q + 1)] = t_.two_vc[static_cast<size_t>(q)] ? depth : 0;
@@ -136,9 +141,32 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       }
       return -1;
     };
+    // Two levels (hc_group_arbiter): the first group at or after the groups'
+    // pointer with a requester; in it, VC 1 when only it asks or the group's bit
+    // says so.
+    auto pickGrouped = [&]() {
+      const size_t ng = (ns + 1) / 2;
+      for (size_t i = 0; i < ng && !stalled_; ++i) {
+        const size_t g = (static_cast<size_t>(group_ptr_[q]) + i) % ng;
+        auto asks = [&](size_t s) {
+          if (s >= ns || (need[s] & bit) == 0) return false;
+          return avail((ovc[s] & bit) ? 1 : 0);
+        };
+        const bool r0 = asks(2 * g), r1 = asks(2 * g + 1);
+        if (r0 || r1) return static_cast<int>(2 * g + ((r1 && (odd_[q][g] || !r0)) ? 1 : 0));
+      }
+      return -1;
+    };
     int win = -1;
     size_t ptr_slot = 2 * q;
-    if (fair_ && t_.two_vc[q]) {
+    if (grouped_[q]) {
+      win = pickGrouped();
+      if (win >= 0) {
+        const size_t g = static_cast<size_t>(win) / 2, ng = (ns + 1) / 2;
+        group_ptr_[q] = static_cast<int>((g + 1) % ng);
+        odd_[q][g] = (win % 2 == 0) ? 1 : 0;
+      }
+    } else if (fair_ && t_.two_vc[q]) {
       const int w0 = pick(rr_[2 * q], 0), w1 = pick(rr_[2 * q + 1], 1);
       const bool take1 = w1 >= 0 && (w0 < 0 || pri1_[q]);
       if (w0 >= 0 && w1 >= 0) pri1_[q] = !take1;
@@ -151,7 +179,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     if (win >= 0) {
       const size_t w = static_cast<size_t>(win);
       gnt[w] |= bit;
-      rr_[ptr_slot] = (w == ns - 1) ? 0 : win + 1;
+      if (!grouped_[q]) rr_[ptr_slot] = (w == ns - 1) ? 0 : win + 1;
       used_vc[(ovc[w] & bit) ? 1 : 0] = true;
     }
     // One cycle per hop: send the winner now; two: send last cycle's winner,

@@ -10,6 +10,12 @@
 //    winner the VC that lost the last such tie goes first;
 //  - a head leaves once every output it needs has been granted; its credit goes
 //    back upstream on the next cycle;
+//  - with `grouped` (the hardwired router in round robin), the outputs of
+//    groupedArbiterOutputs() arbitrate in two levels (hw/hc_group_arbiter.v):
+//    the first requesting group (input port p's two VCs 2p, 2p+1; the injection
+//    alone) at or after the group pointer wins, then the pointer moves to that
+//    group + 1; inside the group, when both VCs request, the one the group's bit
+//    names goes first, and after a grant the bit names the other one;
 //  - hop_cycles 2 (README "Two-cycle hop"): the grants are registered. An output
 //    sends the head it granted in the cycle after the grant (the head is still at
 //    the front of its VC); a head never asks again for an output whose grant is
@@ -32,7 +38,7 @@ namespace model {
 class RouterCore {
  public:
   RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr, std::vector<bool> wrap,
-             bool fair = false, int hop_cycles = 1);
+             bool fair = false, int hop_cycles = 1, bool grouped = false);
 
   // One rising clock edge. lin[p]: flit on input link p during the cycle;
   // credit_in[q]: bit v = credit returned by the downstream VC v of output q.
@@ -65,9 +71,12 @@ class RouterCore {
   std::vector<uint64_t> may_request_;   // [s] bit q: requestSources()
   std::vector<int> credit_;             // [2q+v]
   bool fair_;
-  std::vector<int> rr_;        // [2q+v]: pointer of output q (v = 0), or of
-                               // its downstream VC v when fair
-  std::vector<uint8_t> pri1_;  // [q] fair: VC 1 goes first on a tie
+  std::vector<int> rr_;                    // [2q+v]: pointer of output q (v = 0), or of
+                                           // its downstream VC v when fair
+  std::vector<uint8_t> pri1_;              // [q] fair: VC 1 goes first on a tie
+  std::vector<bool> grouped_;              // [q] two-level arbitration (groupedArbiterOutputs)
+  std::vector<int> group_ptr_;             // [q] grouped: the groups' pointer
+  std::vector<std::vector<uint8_t>> odd_;  // [q][g] grouped: VC 1 of group g goes first
   int hop_cycles_;
   std::vector<int> fly_;  // [q] hop_cycles 2: the head granted q last cycle (-1: none)
   std::vector<Flit> lout_;

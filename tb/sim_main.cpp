@@ -132,7 +132,8 @@ int run(const SimJob& job) {
   std::unique_ptr<model::HcNetwork> net;
   if (use_model) {
     net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth,
-                                             ro.arbitration == Arbitration::kFair, ro.hop_cycles);
+                                             ro.arbitration == Arbitration::kFair, ro.hop_cycles,
+                                             ro.router == RouterKind::kHardwired);
   }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
   if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {

@@ -60,8 +60,8 @@ TEST(Cli, GenerateWritesTheManifestAndCore) {
   const std::string manifest = hctest::slurp(out + "/manifest.json");
   EXPECT_EQ(hctest::parseJson(manifest).at("top"), "hc_m5x4_r1x1_top");
   for (const char* f :
-       {"hw/hc_router.v", "hw/hc_fifo.v", "hw/hc_rr_arbiter.v", "rtl/hc_m5x4_r1x1_router.v",
-        "rtl/hc_m5x4_r1x1_top.v", "hc_m5x4_r1x1.core"}) {
+       {"hw/hc_router.v", "hw/hc_fifo.v", "hw/hc_rr_arbiter.v", "hw/hc_group_arbiter.v",
+        "rtl/hc_m5x4_r1x1_router.v", "rtl/hc_m5x4_r1x1_top.v", "hc_m5x4_r1x1.core"}) {
     EXPECT_TRUE(fs::exists(out + "/" + f)) << f;
     EXPECT_NE(manifest.find(f), std::string::npos) << f;
   }

@@ -1,7 +1,8 @@
 // The router's hand-written building blocks on their own, under Icarus Verilog:
 // hc_rr_arbiter in both of its implementations against the round-robin rule the
-// SystemC model uses, and hc_fifo at several depths against a behavioural queue
-// (testbenches in tests/hw_units/). Both also pass lint with zero warnings.
+// SystemC model uses, hc_group_arbiter against its two-level rule, and hc_fifo at several depths
+// against a behavioural queue (testbenches in tests/hw_units/). Both also pass lint with zero
+// warnings.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -62,6 +63,28 @@ TEST(RrArbiter, BothImplementationsFollowThePointerRule) {
   }
 }
 
+// The two-level arbiter of the busiest outputs (hc_group_arbiter over
+// hc_rr_arbiter): odd and even N, a dead requester and a dead group, and a
+// degree-8 router's 17 sources with its own port's two VCs dead.
+TEST(GroupArbiter, FollowsTheTwoLevelRule) {
+  for (const auto& [n, live] :
+       {std::make_pair(3, 7), std::make_pair(9, 511), std::make_pair(9, 0x1f3),
+        std::make_pair(10, 0x3cf), std::make_pair(17, 0x1fff3), std::make_pair(17, 0x1ffff)}) {
+    std::string log;
+    const Checked r =
+        runBench("group_arbiter_tb.v", "hc_group_arbiter.v " + kSrc + "/hw/hc_rr_arbiter.v",
+                 "-Pgroup_arbiter_tb.N=" + std::to_string(n) +
+                     " -Pgroup_arbiter_tb.LIVE=" + std::to_string(live),
+                 &log);
+    const std::string tag = "N=" + std::to_string(n) + " live=" + std::to_string(live);
+    ASSERT_TRUE(r.ended) << tag << ": " << log;
+    EXPECT_EQ(r.errors, 0) << tag << ": " << log;
+    EXPECT_EQ(r.cycles, 20000) << tag;
+    EXPECT_GT(r.events, r.cycles / 2) << tag << ": too few grants to mean anything";
+    EXPECT_EQ(log.find("hc_group_arbiter"), std::string::npos) << tag << ": " << log;
+  }
+}
+
 TEST(Fifo, MatchesAQueueAtEveryDepth) {
   for (int depth : {1, 2, 3, 4, 5}) {
     std::string log;
@@ -78,6 +101,12 @@ TEST(HwUnits, LintCleanAtSeveralSizes) {
        {"-GN=1", "-GN=5", "-GN=5 -GLIVE=5\\'b10110", "-GN=17", "-GN=33 -GPAIR_MAX=0"}) {
     const auto l = hctest::run(std::string("verilator --lint-only -Wall ") + g + " " + kSrc +
                                "/hw/hc_rr_arbiter.v");
+    EXPECT_EQ(l.code, 0) << g << l.err;
+    EXPECT_EQ(l.out + l.err, "") << g;
+  }
+  for (const char* g : {"-GN=3", "-GN=9", "-GN=17 -GLIVE=17\\'h1fff3", "-GN=16"}) {
+    const auto l = hctest::run(std::string("verilator --lint-only -Wall ") + g + " " + kSrc +
+                               "/hw/hc_group_arbiter.v " + kSrc + "/hw/hc_rr_arbiter.v");
     EXPECT_EQ(l.code, 0) << g << l.err;
     EXPECT_EQ(l.out + l.err, "") << g;
   }

@@ -95,4 +95,16 @@ std::vector<bool> requestSources(const RouterTables& t) {
   return ok;
 }
 
+std::vector<bool> groupedArbiterOutputs(const RouterTables& t) {
+  const size_t np = t.port_dim.size(), ns = 2 * np + 1;
+  const std::vector<bool> ok = requestSources(t);
+  std::vector<bool> grouped(np, false);
+  for (size_t q = 0; q < np; ++q) {
+    int sources = 0;
+    for (size_t s = 0; s < ns; ++s) sources += ok[q * ns + s] ? 1 : 0;
+    grouped[q] = sources > kFlatArbiterMax;
+  }
+  return grouped;
+}
+
 }  // namespace hypercast

@@ -48,4 +48,11 @@ bool portWraps(const Hypercycle& h, uint64_t x, int port);
 // these sources only.
 std::vector<bool> requestSources(const RouterTables& t);
 
+// The outputs of the hardwired router whose round robin goes in two levels
+// (hw/hc_group_arbiter.v, README "Grouped arbitration"): those with more than
+// kFlatArbiterMax sources in requestSources(). The generator passes them to the
+// RTL as GROUP_OUT and the SystemC model arbitrates them the same way.
+constexpr int kFlatArbiterMax = 8;
+std::vector<bool> groupedArbiterOutputs(const RouterTables& t);
+
 }  // namespace hypercast

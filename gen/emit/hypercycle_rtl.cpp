@@ -98,6 +98,13 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
   std::vector<int> two(t.two_vc.begin(), t.two_vc.end());
   const std::vector<bool> ok_bits = requestSources(t);
   std::vector<int> ok(ok_bits.begin(), ok_bits.end());
+  // The fair arbitration keeps one flat round robin per output and VC (its wait
+  // bound counts them); round robin groups the outputs with many sources.
+  std::vector<int> grouped(t.port_dim.size(), 0);
+  if (o.arbitration != Arbitration::kFair) {
+    const std::vector<bool> g = groupedArbiterOutputs(t);
+    grouped.assign(g.begin(), g.end());
+  }
   std::ostringstream os;
   os << header(h, o)
      << "// The weight-based broadcast router with this network's constants hardwired\n"
@@ -105,7 +112,8 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "// Per port p (LSB first): PORT_DIM = dimension, ORIG_WC = weight the origin\n"
      << "// sends, FWD_PORT = port continuing a packet that arrived on p, TWO_VC = the\n"
      << "// port's input buffer has the dateline's second virtual channel. REQ_OK:\n"
-     << "// which input VCs (2p+v, injection last) can ever ask for each output.\n"
+     << "// which input VCs (2p+v, injection last) can ever ask for each output;\n"
+     << "// GROUP_OUT: outputs that arbitrate ports first, then the port's VCs.\n"
      << "// Ports:";
   for (size_t p = 0; p < h.ports().size(); ++p) {
     os << (p % 6 == 0 ? "\n//  " : " ") << " " << p << ":dim" << h.ports()[p].dim
@@ -137,7 +145,8 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "    .ORIG_WC(" << packed(t.orig_wc, l.wcw) << "),\n"
      << "    .FWD_PORT(" << packed(fwd, l.piw) << "),\n"
      << "    .TWO_VC(" << packed(two, 1) << "),\n"
-     << "    .REQ_OK(" << packed(ok, 1) << ")\n"
+     << "    .REQ_OK(" << packed(ok, 1) << "),\n"
+     << "    .GROUP_OUT(" << packed(grouped, 1) << ")\n"
      << "  ) u_router (\n"
      << "    .clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(node_addr_i), .wrap_i(wrap_i),\n"
      << "    .lin_valid_i(lin_valid_i), .lin_data_i(lin_data_i), .lin_credit_o(lin_credit_o),\n"
@@ -349,7 +358,8 @@ HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
   // The hand-written modules each router kind uses. The programmable router's set
   // carries hc_weight_unit too: the prototype's weight module on its own, driven
   // by the same config.hex, for a switch of the user's own.
-  const std::set<std::string> common = {"hc_fifo.v", "hc_rr_arbiter.v", "hc_router_core.v"};
+  const std::set<std::string> common = {"hc_fifo.v", "hc_rr_arbiter.v", "hc_group_arbiter.v",
+                                        "hc_router_core.v"};
   const std::set<std::string> own =
       prog ? std::set<std::string>{"hc_cfg_dims.v", "hc_port_sweep.v", "hc_router_cfg.v",
                                    "hc_router_prog.v", "hc_weight_unit.v"}
