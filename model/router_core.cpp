@@ -28,7 +28,6 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       rr_(static_cast<size_t>(2 * np_), 0),
       pri1_(static_cast<size_t>(np_), 0),
       grouped_(static_cast<size_t>(np_), false),
-      group_ptr_(static_cast<size_t>(np_), 0),
       odd_(static_cast<size_t>(np_), std::vector<uint8_t>(static_cast<size_t>(np_ + 1), 0)),
       hop_cycles_(hop_cycles),
       fly_(static_cast<size_t>(np_), -1),
@@ -128,31 +127,31 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       if (v == 1 && !t_.two_vc[q]) return false;
       return credit_[2 * q + v] != 0 || ((credit_in[q] >> v) & 1) != 0;
     };
+    // Head s requests q: it needs q, q's downstream VC for it is `vc` (any VC when
+    // vc < 0), and that VC has a credit.
+    auto asks = [&](size_t s, int vc) {
+      if (s >= ns || stalled_ || (need[s] & bit) == 0) return false;
+      const int v = (ovc[s] & bit) ? 1 : 0;
+      return (vc < 0 || v == vc) && avail(static_cast<size_t>(v));
+    };
     // The first requester at or after pointer `ptr` among those whose downstream
     // VC is `vc` (any VC when vc < 0).
     auto pick = [&](int ptr, int vc) {
-      for (size_t i = 0; i < ns && !stalled_; ++i) {
+      for (size_t i = 0; i < ns; ++i) {
         size_t s = static_cast<size_t>(ptr) + i;
         if (s >= ns) s -= ns;
-        const int v = (ovc[s] & bit) ? 1 : 0;
-        if ((need[s] & bit) && (vc < 0 || v == vc) && avail(static_cast<size_t>(v))) {
-          return static_cast<int>(s);
-        }
+        if (asks(s, vc)) return static_cast<int>(s);
       }
       return -1;
     };
     // Two levels (hc_group_arbiter): the first group at or after the groups'
-    // pointer with a requester; in it, VC 1 when only it asks or the group's bit
-    // says so.
+    // pointer (rr_[2q]) with a requester; in it, VC 1 when only it asks or the
+    // group's bit says so.
+    const size_t ng = (ns + 1) / 2;
     auto pickGrouped = [&]() {
-      const size_t ng = (ns + 1) / 2;
-      for (size_t i = 0; i < ng && !stalled_; ++i) {
-        const size_t g = (static_cast<size_t>(group_ptr_[q]) + i) % ng;
-        auto asks = [&](size_t s) {
-          if (s >= ns || (need[s] & bit) == 0) return false;
-          return avail((ovc[s] & bit) ? 1 : 0);
-        };
-        const bool r0 = asks(2 * g), r1 = asks(2 * g + 1);
+      for (size_t i = 0; i < ng; ++i) {
+        const size_t g = (static_cast<size_t>(rr_[2 * q]) + i) % ng;
+        const bool r0 = asks(2 * g, -1), r1 = asks(2 * g + 1, -1);
         if (r0 || r1) return static_cast<int>(2 * g + ((r1 && (odd_[q][g] || !r0)) ? 1 : 0));
       }
       return -1;
@@ -162,8 +161,8 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     if (grouped_[q]) {
       win = pickGrouped();
       if (win >= 0) {
-        const size_t g = static_cast<size_t>(win) / 2, ng = (ns + 1) / 2;
-        group_ptr_[q] = static_cast<int>((g + 1) % ng);
+        const size_t g = static_cast<size_t>(win) / 2;
+        rr_[2 * q] = static_cast<int>((g + 1) % ng);
         odd_[q][g] = (win % 2 == 0) ? 1 : 0;
       }
     } else if (fair_ && t_.two_vc[q]) {

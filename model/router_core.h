@@ -71,11 +71,11 @@ class RouterCore {
   std::vector<uint64_t> may_request_;   // [s] bit q: requestSources()
   std::vector<int> credit_;             // [2q+v]
   bool fair_;
-  std::vector<int> rr_;                    // [2q+v]: pointer of output q (v = 0), or of
-                                           // its downstream VC v when fair
+  std::vector<int> rr_;                    // [2q+v]: pointer of output q (v = 0; of its
+                                           // groups when grouped), or of its
+                                           // downstream VC v when fair
   std::vector<uint8_t> pri1_;              // [q] fair: VC 1 goes first on a tie
   std::vector<bool> grouped_;              // [q] two-level arbitration (groupedArbiterOutputs)
-  std::vector<int> group_ptr_;             // [q] grouped: the groups' pointer
   std::vector<std::vector<uint8_t>> odd_;  // [q][g] grouped: VC 1 of group g goes first
   int hop_cycles_;
   std::vector<int> fly_;  // [q] hop_cycles 2: the head granted q last cycle (-1: none)
