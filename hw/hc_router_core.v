@@ -37,7 +37,11 @@
 //    the VC that lost the last such tie goes first.
 //  * HOP = 1: per hop latency is one cycle: link in at cycle t, link out at t+1.
 //    The allocation (head, requests, arbiters, "every output granted", pop) is one
-//    combinational loop.
+//    combinational loop. With DEPTH = 1 the VC is a flit register and one "owed"
+//    bit per output (the outputs the flit still needs): credits let a flit into
+//    the VC only when it is empty, so every arrival is written, the arrival alone
+//    selects the head, and the owed bits take one LUT after the grants; "every
+//    output granted" is left with the credit going back upstream alone.
 //    HOP = 2 (README "Two-cycle hop"): the loop is cut by registering the grants.
 //    Cycle t: the heads request, the arbiters grant (credits are spent and the
 //    pointers move as with HOP = 1), and the grants are registered. Cycle t+1:
@@ -48,6 +52,12 @@
 //    Rule (checked in simulation, `ifndef SYNTHESIS`): a head with a grant in
 //    flight is still valid in the next cycle (the injection source holds
 //    inj_valid_i until inj_ready_o).
+//    Rule (checked in simulation): with DEPTH = 1 and HOP = 1 a flit arrives only
+//    in an empty VC.
+//  * Credits are counted down from what the output sends (HOP = 1: the output
+//    register; HOP = 2: the registered grant) one cycle after the grant, and the
+//    availability subtracts that flit meanwhile, so the counters do not wait for
+//    the arbiters; the requests see the credits a count at the grant would give.
 //  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
 //    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
 module hc_router_core #(
@@ -109,12 +119,18 @@ module hc_router_core #(
   localparam integer F_VC  = FW - 1;
   localparam [WCW-1:0] WC_ONE = {{(WCW - 1) {1'b0}}, 1'b1};
   localparam [WDW-1:0] WD_INJ = NDIM[WDW-1:0] + 1'b1;
+  // one flit per VC and one cycle per hop: each VC is a register and owed bits
+  localparam integer SLOT = (DEPTH == 1 && HOP == 1) ? 1 : 0;
 
   // ---------------------------------------------------------------- heads
   wire [NS-1:0]    head_valid;
   wire [NS*FW-1:0] head_data;
   wire [NS-1:0]    done;
-  reg  [NS*NP-1:0] sent_q;
+  wire [2*NP-1:0]  arrive;  // a flit arrives for input VC s
+  // sent[s*NP+q]: head s has taken output q; a SLOT VC keeps owe[s*NP+q], q is
+  // still needed, instead
+  wire [NS*NP-1:0] sent;
+  wire [NS*NP-1:0] owe;
   // What an output sends: the head a grant names. With HOP = 2 the granted head
   // is always at the front of its VC by then (the arriving flit was written in
   // the grant's cycle), so the sent flit comes from the buffer, not the bypass.
@@ -132,26 +148,47 @@ module hc_router_core #(
           wire          match = lin_valid_i[p] & (two_vc_i[p] ? (in_flit[F_VC] == v[0]) : (v == 0));
           wire          empty;
           wire [FW-1:0] fifo_head;
-          hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
-            .clk_i  (clk_i),
-            .rst_ni (rst_ni),
-            // An arriving flit is always written; when the VC is empty and the
-            // flit is fully forwarded in its arrival cycle it is popped in the same
-            // cycle, passing straight through (the write enable does not wait for
-            // the grants).
-            .push_i (match),
-            .data_i (in_flit),
-            .pop_i  (done[2*p+v]),
-            .head_o (fifo_head),
-            .empty_o(empty)
-          );
+          assign arrive[2*p+v] = match;
+          if (SLOT != 0) begin : g_slot
+            // The flit stays while it owes an output; an arrival, which credits
+            // allow only into an empty VC, is always written and is the head.
+            reg [FW-1:0] slot_q;
+            always @(posedge clk_i or negedge rst_ni) begin
+              if (!rst_ni) slot_q <= {FW{1'b0}};
+              else if (match) slot_q <= in_flit;
+            end
+            assign empty                     = ~|owe[(2*p+v)*NP+:NP];
+            assign fifo_head                 = slot_q;
+            assign head_data[(2*p+v)*FW+:FW] = match ? in_flit : slot_q;
+`ifndef SYNTHESIS
+            always @(posedge clk_i or negedge rst_ni) begin
+              if (rst_ni && match && !empty)
+                $display("hc_router_core %m: a flit arrived in a full one-flit VC");
+            end
+`endif
+          end else begin : g_fifo
+            hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
+              .clk_i  (clk_i),
+              .rst_ni (rst_ni),
+              // An arriving flit is always written; when the VC is empty and the
+              // flit is fully forwarded in its arrival cycle it is popped in the
+              // same cycle, passing straight through (the write enable does not
+              // wait for the grants).
+              .push_i (match),
+              .data_i (in_flit),
+              .pop_i  (done[2*p+v]),
+              .head_o (fifo_head),
+              .empty_o(empty)
+            );
+            assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
+          end
           assign head_valid[2*p+v]       = ~empty | match;
-          assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
           assign buf_data[(2*p+v)*FW+:FW]  = fifo_head;
         end else begin : g_none
           assign head_valid[2*p+v]       = 1'b0;
           assign head_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign buf_data[(2*p+v)*FW+:FW]  = {FW{1'b0}};
+          assign arrive[2*p+v]             = 1'b0;
         end
       end
     end
@@ -202,8 +239,12 @@ module hc_router_core #(
           assign fwd[s*NP+q] = 1'b0;
         end
         wire lower = (port_dim_i[q*WDW+:WDW] < h_wd) && (orig_wc_i[q*WCW+:WCW] != {WCW{1'b0}});
-        assign need[s*NP+q]   = REQ_OK[q*NS+s] & head_valid[s] & ~sent_q[s*NP+q] &
-                                ~fly_s[q] & (fwd[s*NP+q] | lower);
+        if (SLOT != 0 && s < INJ) begin : g_need_owed
+          assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & (fwd[s*NP+q] | lower)));
+        end else begin : g_need_sent
+          assign need[s*NP+q] = REQ_OK[q*NS+s] & head_valid[s] & ~sent[s*NP+q] & ~fly_s[q] &
+                                (fwd[s*NP+q] | lower);
+        end
         assign out_vc[s*NP+q] = two_vc_i[q] & (wrap_i[q] | (fwd[s*NP+q] & h[F_VC]));
         assign req[q*NS+s]    = need[s*NP+q] & (out_vc[s*NP+q] ? avail[2*q+1] : avail[2*q]);
         assign gnt_s[q]       = gnt[q*NS+s];
@@ -211,15 +252,28 @@ module hc_router_core #(
       end
       // HOP = 1: a head leaves in the cycle its last output is granted. HOP = 2:
       // in the cycle after, once no output it needs is left without a grant
-      // (sent, or in flight). Either way the outputs it has taken are remembered
-      // in sent_q until it leaves.
+      // (sent, or in flight). Until it leaves, the outputs it has taken are
+      // remembered: sent_q, or a SLOT VC's owed bits.
       wire [NP-1:0] now_s   = (HOP == 2) ? {NP{1'b0}} : gnt_s;
       wire [NP-1:0] taken_s = (HOP == 2) ? fly_s : gnt_s;
       assign done[s] = head_valid[s] & ((need[s*NP+:NP] & ~now_s) == {NP{1'b0}});
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) sent_q[s*NP+:NP] <= {NP{1'b0}};
-        else if (done[s]) sent_q[s*NP+:NP] <= {NP{1'b0}};
-        else sent_q[s*NP+:NP] <= sent_q[s*NP+:NP] | taken_s;
+      if (SLOT != 0 && s < INJ) begin : g_owed
+        reg [NP-1:0] owe_q;
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) owe_q <= {NP{1'b0}};
+          else owe_q <= need[s*NP+:NP] & ~taken_s;
+        end
+        assign owe[s*NP+:NP]  = owe_q;
+        assign sent[s*NP+:NP] = {NP{1'b0}};
+      end else begin : g_sent
+        reg [NP-1:0] sent_q;
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) sent_q <= {NP{1'b0}};
+          else if (done[s]) sent_q <= {NP{1'b0}};
+          else sent_q <= sent_q | taken_s;
+        end
+        assign owe[s*NP+:NP]  = {NP{1'b0}};
+        assign sent[s*NP+:NP] = sent_q;
       end
     end
   endgenerate
@@ -342,23 +396,24 @@ module hc_router_core #(
         end
       end
 
-      // credit counters, one per downstream VC. HOP = 1: a grant's credit is
-      // counted in the grant's cycle. HOP = 2: in the cycle after, from the
-      // registered grant (held: spent, not yet counted), so the counter's enable
-      // does not wait for the arbiter; the availability subtracts it meanwhile,
-      // so the requests see exactly the credits the one-cycle count would.
+      // credit counters, one per downstream VC. A grant's credit is counted in
+      // the cycle after the grant, from the flit being sent (held: spent, not yet
+      // counted; HOP = 1 the output register, HOP = 2 the registered grant), so
+      // the counter's enable does not wait for the arbiter; the availability
+      // subtracts it meanwhile, so the requests see exactly the credits a count
+      // in the grant's cycle would.
       for (v = 0; v < 2; v = v + 1) begin : g_cr
         if (v == 0 || VC1_PORTS[q]) begin : g_cnt
           reg  [CW-1:0] cnt_q;
           wire          ret  = lout_credit_i[2*q+v];
-          wire          held = (HOP == 2) & snd_valid & (snd_vc == v[0]);
-          wire          used = (HOP == 2) ? held : out_valid[q] & (gnt_vc == v[0]);
+          wire          held = (HOP == 2) ? snd_valid & (snd_vc == v[0])
+                                              : lout_valid_o[q] & (lout_data_o[q*FW+F_VC] == v[0]);
           wire          one  = cnt_q == {{(CW - 1) {1'b0}}, 1'b1};
           assign avail[2*q+v] = ((cnt_q != {CW{1'b0}}) & ~(held & one)) | ret;
           always @(posedge clk_i or negedge rst_ni) begin
             if (!rst_ni) cnt_q <= DEPTH[CW-1:0];
-            else if (ret && !used) cnt_q <= cnt_q + 1'b1;
-            else if (used && !ret) cnt_q <= cnt_q - 1'b1;
+            else if (ret && !held) cnt_q <= cnt_q + 1'b1;
+            else if (held && !ret) cnt_q <= cnt_q - 1'b1;
           end
         end else begin : g_nocnt
           assign avail[2*q+v] = 1'b0;
@@ -395,8 +450,9 @@ module hc_router_core #(
 `endif
 
   // Inputs that a network's constants leave unused (credits of VCs that do not
-  // exist downstream; the continuation ports when every weight is 1).
+  // exist downstream; the continuation ports when every weight is 1), and the
+  // arrivals and owed bits, which only SLOT VCs read.
   /* verilator lint_off UNUSED */
-  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i;
+  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe;
   /* verilator lint_on UNUSED */
 endmodule
