@@ -1,5 +1,7 @@
 // hc_fifo: a register FIFO with a combinational head. One input virtual channel
-// of the hypercycle router. Pushing into a full FIFO is a protocol violation that
+// of the hypercycle router (deeper than one flit, or with two cycles per hop;
+// hc_router_core keeps a one-flit VC of the one-cycle hop as a register and
+// owed bits). Pushing into a full FIFO is a protocol violation that
 // credit flow control rules out. An empty FIFO may be popped only in a cycle that
 // pushes: the pushed entry passes straight through and the FIFO stays empty.
 //

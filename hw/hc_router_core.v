@@ -41,7 +41,8 @@
 //    bit per output (the outputs the flit still needs): credits let a flit into
 //    the VC only when it is empty, so every arrival is written, the arrival alone
 //    selects the head, and the owed bits take one LUT after the grants; "every
-//    output granted" is left with the credit going back upstream alone.
+//    output granted" is left with the credit going back upstream and the
+//    injection's handshake and sent bits, off the input buffers.
 //    HOP = 2 (README "Two-cycle hop"): the loop is cut by registering the grants.
 //    Cycle t: the heads request, the arbiters grant (credits are spent and the
 //    pointers move as with HOP = 1), and the grants are registered. Cycle t+1:
@@ -49,11 +50,11 @@
 //    of its VC), and a head leaves once every output it needs is sent or in
 //    flight; a head never asks again for an output whose grant is in flight.
 //    Link in at cycle t, link out at t+2.
-//    Rule (checked in simulation, `ifndef SYNTHESIS`): a head with a grant in
-//    flight is still valid in the next cycle (the injection source holds
-//    inj_valid_i until inj_ready_o).
-//    Rule (checked in simulation): with DEPTH = 1 and HOP = 1 a flit arrives only
-//    in an empty VC.
+//    Rule (checked in simulation, `ifndef SYNTHESIS`, by $error): a head with a
+//    grant in flight is still valid in the next cycle (the injection source
+//    holds inj_valid_i until inj_ready_o).
+//    Rule (checked in simulation, by $error): with DEPTH = 1 and HOP = 1 a flit
+//    arrives only in an empty VC.
 //  * Credits are counted down from what the output sends (HOP = 1: the output
 //    register; HOP = 2: the registered grant) one cycle after the grant, and the
 //    availability subtracts that flit meanwhile, so the counters do not wait for
@@ -163,7 +164,7 @@ module hc_router_core #(
 `ifndef SYNTHESIS
             always @(posedge clk_i or negedge rst_ni) begin
               if (rst_ni && match && !empty)
-                $display("hc_router_core %m: a flit arrived in a full one-flit VC");
+                $error("hc_router_core %m: a flit arrived in a full one-flit VC");
             end
 `endif
           end else begin : g_fifo
@@ -444,7 +445,7 @@ module hc_router_core #(
       for (k = 0; k < NS; k = k + 1)
         for (o = 0; o < NP; o = o + 1)
           if (gnt_fly[o*NS+k] && !head_valid[k])
-            $display("hc_router_core %m: head %0d left with its grant on port %0d in flight", k, o);
+            $error("hc_router_core %m: head %0d left with its grant on port %0d in flight", k, o);
     end
   end
 `endif

@@ -129,6 +129,23 @@ TEST(HwUnits, LintCleanAtSeveralSizes) {
 // hc_mesh_node: a correct ROM (receive, then send 3 flits) runs clean; a
 // corrupted ROM that asks the node to send before it holds the data makes
 // err_o fire in that step, and nothing leaves (tests/hw_units/mesh_node_tb.v).
+// hc_router_core's simulation check of its one-flit VCs (one cycle per hop): a
+// flit pushed into a VC that holds one (credits rule it out) must fire it, and a
+// run that keeps the rule must not. The router needs SystemVerilog (-g2012
+// after runBench's -g2005).
+TEST(RouterCore, FullOneFlitVcCheckFires) {
+  for (int full : {0, 1}) {
+    std::string log;
+    const Checked r = runBench("router_full_vc_tb.v",
+                               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
+                               "-g2012 -Prouter_full_vc_tb.FULL=" + std::to_string(full), &log);
+    ASSERT_TRUE(r.ended) << "FULL=" << full << ": " << log;
+    EXPECT_EQ(r.events, 1) << log;  // flit 1 leaves; flit 2 waits for a credit
+    EXPECT_EQ(log.find("a flit arrived in a full one-flit VC") != std::string::npos, full == 1)
+        << log;
+  }
+}
+
 TEST(MeshNode, SendsOnlyWhatItHolds) {
   std::string log;
   const Checked r = runBench("mesh_node_tb.v", "hc_mesh_node.v", "-Pmesh_node_tb.FAULT=0", &log);
