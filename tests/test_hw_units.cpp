@@ -126,9 +126,6 @@ TEST(HwUnits, LintCleanAtSeveralSizes) {
 
 }  // namespace
 
-// hc_mesh_node: a correct ROM (receive, then send 3 flits) runs clean; a
-// corrupted ROM that asks the node to send before it holds the data makes
-// err_o fire in that step, and nothing leaves (tests/hw_units/mesh_node_tb.v).
 // hc_router_core's simulation check of its one-flit VCs (one cycle per hop): a
 // flit pushed into a VC that holds one (credits rule it out) must fire it, and a
 // run that keeps the rule must not. The router needs SystemVerilog (-g2012
@@ -146,6 +143,9 @@ TEST(RouterCore, FullOneFlitVcCheckFires) {
   }
 }
 
+// hc_mesh_node: a correct ROM (receive, then send 3 flits) runs clean; a
+// corrupted ROM that asks the node to send before it holds the data makes
+// err_o fire in that step, and nothing leaves (tests/hw_units/mesh_node_tb.v).
 TEST(MeshNode, SendsOnlyWhatItHolds) {
   std::string log;
   const Checked r = runBench("mesh_node_tb.v", "hc_mesh_node.v", "-Pmesh_node_tb.FAULT=0", &log);
