@@ -55,12 +55,28 @@
 //    holds inj_valid_i until inj_ready_o).
 //    Rule (checked in simulation, by $error): with DEPTH = 1 and HOP = 1 a flit
 //    arrives only in an empty VC.
+//  * Payload from the heads' registers (SLOT, i.e. DEPTH = 1 and HOP = 1): a
+//    VC's register is written with its head every cycle (the arrival, or the
+//    flit it holds), and the injection's payload is registered every cycle
+//    (inj_q), so in the cycle after a grant the granted head is in a register.
+//    Each output registers its grant (gnt_q) and its flit's vc, wd and wc; the
+//    origin and payload on the link are an AND-OR of the heads' registers by
+//    gnt_q. The link carries the same flit in the same cycle as with a
+//    registered payload, but the allocation loop no longer drives the
+//    payload's multiplexer: it goes from flip-flops, through the link, into the
+//    downstream VC register (and the delivery lane's register).
+//    Rule (checked in simulation, by $error): the origin and payload sent are
+//    those of the head granted in the cycle before.
 //  * Credits are counted down from what the output sends (HOP = 1: the output
 //    register; HOP = 2: the registered grant) one cycle after the grant, and the
 //    availability subtracts that flit meanwhile, so the counters do not wait for
 //    the arbiters; the requests see the credits a count at the grant would give.
 //  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
 //    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
+//    The downstream VC is decided from the tables and the head's VC index: a
+//    continuation from input VC 1 stays in VC 1.
+//    Rule (checked in simulation, by $error): a continuing head in VC v carries
+//    vc bit v (a two-VC input files flits by it; a one-VC input gets vc 0).
 module hc_router_core #(
   parameter integer NP    = 2,
   parameter integer AW    = 4,
@@ -100,7 +116,7 @@ module hc_router_core #(
   output reg  [2*NP-1:0]    lin_credit_o,
   // link outputs and the credits coming back for them
   output reg  [NP-1:0]      lout_valid_o,
-  output reg  [NP*FW-1:0]   lout_data_o,
+  output wire [NP*FW-1:0]   lout_data_o,
   input  wire [2*NP-1:0]    lout_credit_i,
   // local injection
   input  wire               inj_valid_i,
@@ -115,7 +131,6 @@ module hc_router_core #(
   localparam integer CW  = $clog2(DEPTH + 1);
   // field offsets
   localparam integer F_WC  = PW;
-  localparam integer F_WD  = PW + WCW;
   localparam integer F_ORG = PW + WCW + WDW;
   localparam integer F_VC  = FW - 1;
   localparam [WCW-1:0] WC_ONE = {{(WCW - 1) {1'b0}}, 1'b1};
@@ -197,7 +212,19 @@ module hc_router_core #(
 
   assign head_valid[INJ]         = inj_valid_i;
   assign head_data[INJ*FW+:FW]   = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_payload_i};
-  assign buf_data[INJ*FW+:FW]    = head_data[INJ*FW+:FW];
+  generate
+    if (SLOT != 0) begin : g_inj_late
+      // the injected payload of the cycle before, for the output that sends it now
+      reg [PW-1:0] inj_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) inj_q <= {PW{1'b0}};
+        else inj_q <= inj_payload_i;
+      end
+      assign buf_data[INJ*FW+:FW] = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_q};
+    end else begin : g_inj_now
+      assign buf_data[INJ*FW+:FW] = head_data[INJ*FW+:FW];
+    end
+  endgenerate
   assign inj_ready_o             = done[INJ];
 
   // ------------------------------------------------- needs and requests
@@ -212,8 +239,7 @@ module hc_router_core #(
 
   generate
     for (s = 0; s < NS; s = s + 1) begin : g_src
-      wire [FW-1:0]  h    = head_data[s*FW+:FW];
-      wire [WCW-1:0] h_wc = h[F_WC+:WCW];
+      wire [WCW-1:0] h_wc = head_data[s*FW+F_WC+:WCW];
       // The head's wd, from the tables rather than the flit: a packet arriving on
       // port p always carries wd = dim(p) (gen/algorithm/broadcast_weights.h,
       // requestSources; the model checks it on every head), and an injection has
@@ -241,12 +267,32 @@ module hc_router_core #(
         end
         wire lower = (port_dim_i[q*WDW+:WDW] < h_wd) && (orig_wc_i[q*WCW+:WCW] != {WCW{1'b0}});
         if (SLOT != 0 && s < INJ) begin : g_need_owed
-          assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & (fwd[s*NP+q] | lower)));
+          // an arrival's continuation decided from the link's wc itself, not the head
+          wire [WCW-1:0] in_wc = lin_data_i[(s/2)*FW+F_WC+:WCW];
+          wire fwd_in = (WCW > 1) && (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (in_wc > WC_ONE);
+          assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & (fwd_in | lower)));
         end else begin : g_need_sent
           assign need[s*NP+q] = REQ_OK[q*NS+s] & head_valid[s] & ~sent[s*NP+q] & ~fly_s[q] &
                                 (fwd[s*NP+q] | lower);
         end
-        assign out_vc[s*NP+q] = two_vc_i[q] & (wrap_i[q] | (fwd[s*NP+q] & h[F_VC]));
+        // The downstream VC: VC 1 when the hop crosses the dateline, or when the
+        // packet continues its ring from VC 1. Only the head of a port's VC 1 can
+        // continue from VC 1 (a two-VC input files a flit by its vc bit; a
+        // one-VC input's flits carry vc 0), and a head asks for its port's
+        // continuation only to continue, so the choice is the tables' alone.
+        if (s < INJ) begin : g_ovc_port
+          wire cont_src = (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (s % 2 == 1);
+          assign out_vc[s*NP+q] = two_vc_i[q] & (wrap_i[q] | cont_src);
+`ifndef SYNTHESIS
+          wire h_vc = head_data[s*FW+F_VC];
+          always @(posedge clk_i or negedge rst_ni) begin
+            if (rst_ni && need[s*NP+q] && fwd[s*NP+q] && h_vc != s[0])
+              $error("hc_router_core %m: a continuing head in VC %0d carries vc %0d", s % 2, h_vc);
+          end
+`endif
+        end else begin : g_ovc_inj
+          assign out_vc[s*NP+q] = two_vc_i[q] & wrap_i[q];
+        end
         assign req[q*NS+s]    = need[s*NP+q] & (out_vc[s*NP+q] ? avail[2*q+1] : avail[2*q]);
         assign gnt_s[q]       = gnt[q*NS+s];
         assign fly_s[q]       = gnt_fly[q*NS+s];
@@ -370,31 +416,69 @@ module hc_router_core #(
         assign snd_valid         = out_valid[q];
         assign snd_vc            = gnt_vc;
       end
-      // the sent head (without its vc bit) and its decisions for this port,
-      // selected by the one-hot grant (an AND-OR, no index encoding)
-      reg [FW-2:0] sel;
-      reg          sel_fwd;
-      integer      i;
+      // The sent flit's fields, selected by the one-hot grant (AND-ORs, no index
+      // encoding). wd: a packet keeps wd = dim(p) from the port it arrived on
+      // (the model checks it on every head), and both a continuation and an
+      // origination leave on a port of that dimension, so the sent wd is always
+      // the output's own. wc: a continuation's wc - 1, taken only over the heads
+      // that can continue on this port (fwd), or the output's origin weight.
+      // Origin and payload: the same AND-OR over every head (not SLOT; a SLOT
+      // router takes them from the heads' registers a cycle later, g_late).
+      reg [FW-2:0]  sel;
+      reg [WCW-1:0] sel_wc;
+      reg           sel_fwd;
+      integer       i;
       always @(*) begin
         sel     = {(FW - 1) {1'b0}};
+        sel_wc  = {WCW{1'b0}};
         sel_fwd = 1'b0;
         for (i = 0; i < NS; i = i + 1) begin
           sel     = sel | ({(FW - 1) {snd[i]}} & src_data[i*FW+:FW-1]);
+          sel_wc  = sel_wc | ({WCW{snd[i] & fwd[i*NP+q]}} & (src_data[i*FW+F_WC+:WCW] - WC_ONE));
           sel_fwd = sel_fwd | (snd[i] & fwd[i*NP+q]);
         end
       end
-      wire [WDW-1:0] o_wd = sel_fwd ? sel[F_WD+:WDW] : port_dim_i[q*WDW+:WDW];
-      wire [WCW-1:0] o_wc = sel_fwd ? sel[F_WC+:WCW] - WC_ONE : orig_wc_i[q*WCW+:WCW];
-      wire [FW-1:0]  o_flit = {snd_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]};
-
+      wire [WDW-1:0] o_wd = port_dim_i[q*WDW+:WDW];
+      wire [WCW-1:0] o_wc = sel_fwd ? sel_wc : orig_wc_i[q*WCW+:WCW];
+      reg  [FW-1:0]  lout_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          lout_valid_o[q]         <= 1'b0;
-          lout_data_o[q*FW+:FW]   <= {FW{1'b0}};
+          lout_valid_o[q] <= 1'b0;
+          lout_q          <= {FW{1'b0}};
         end else begin
-          lout_valid_o[q]         <= snd_valid;
-          lout_data_o[q*FW+:FW]   <= snd_valid ? o_flit : {FW{1'b0}};
+          lout_valid_o[q] <= snd_valid;
+          lout_q          <= snd_valid ? {snd_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]} : {FW{1'b0}};
         end
+      end
+      if (SLOT != 0) begin : g_late
+        // Origin and payload one register later: the output registers its grant,
+        // and in the next cycle takes these fields from the granted head's
+        // register (the VC's slot_q, or inj_q), which by then holds exactly the
+        // head of the grant's cycle (module comment, "Payload from the heads'
+        // registers"). They reach the link through this AND-OR, not a flip-flop.
+        reg [NS-1:0]    gnt_q;
+        reg [AW+PW-1:0] late;
+        integer         l;
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) gnt_q <= {NS{1'b0}};
+          else gnt_q <= snd;
+        end
+        always @(*) begin
+          late = {(AW + PW) {1'b0}};
+          for (l = 0; l < NS; l = l + 1)
+            late = late | ({(AW + PW) {gnt_q[l]}} & {buf_data[l*FW+F_ORG+:AW], buf_data[l*FW+:PW]});
+        end
+        assign lout_data_o[q*FW+:FW] = {lout_q[F_VC], late[PW+:AW], lout_q[F_WC+:WDW+WCW], late[PW-1:0]};
+        // lout_q's origin and payload are not sent; synthesis drops them. In
+        // simulation they check the rule: what is sent is the granted head's.
+`ifndef SYNTHESIS
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (rst_ni && late != {lout_q[F_ORG+:AW], lout_q[PW-1:0]})
+            $error("hc_router_core %m: the payload sent is not the granted head's");
+        end
+`endif
+      end else begin : g_now
+        assign lout_data_o[q*FW+:FW] = lout_q;
       end
 
       // credit counters, one per downstream VC. A grant's credit is counted in
@@ -408,7 +492,7 @@ module hc_router_core #(
           reg  [CW-1:0] cnt_q;
           wire          ret  = lout_credit_i[2*q+v];
           wire          held = (HOP == 2) ? snd_valid & (snd_vc == v[0])
-                                              : lout_valid_o[q] & (lout_data_o[q*FW+F_VC] == v[0]);
+                                              : lout_valid_o[q] & (lout_q[F_VC] == v[0]);
           wire          one  = cnt_q == {{(CW - 1) {1'b0}}, 1'b1};
           assign avail[2*q+v] = ((cnt_q != {CW{1'b0}}) & ~(held & one)) | ret;
           always @(posedge clk_i or negedge rst_ni) begin

@@ -126,21 +126,44 @@ TEST(HwUnits, LintCleanAtSeveralSizes) {
 
 }  // namespace
 
-// hc_router_core's simulation check of its one-flit VCs (one cycle per hop): a
-// flit pushed into a VC that holds one (credits rule it out) must fire it, and a
-// run that keeps the rule must not. The router needs SystemVerilog (-g2012
-// after runBench's -g2005).
-TEST(RouterCore, FullOneFlitVcCheckFires) {
-  for (int full : {0, 1}) {
+// hc_router_core's simulation checks, on a 2-port ring router with one flit per
+// VC (tests/hw_units/router_full_vc_tb.v, flit 1 leaves, flit 2 waits for a
+// credit): with the testbench's parameter `fault` at 0 the run keeps the rule
+// and the check stays silent; at 1 it breaks the rule and `message` must be
+// printed. `wrong` is how many flits leave with another payload when it fires.
+// The router needs SystemVerilog (-g2012 after runBench's -g2005).
+namespace {
+
+void expectRouterCheckFires(const std::string& fault, const std::string& message, int wrong) {
+  for (int on : {0, 1}) {
     std::string log;
-    const Checked r = runBench("router_full_vc_tb.v",
-                               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
-                               "-g2012 -Prouter_full_vc_tb.FULL=" + std::to_string(full), &log);
-    ASSERT_TRUE(r.ended) << "FULL=" << full << ": " << log;
-    EXPECT_EQ(r.events, 1) << log;  // flit 1 leaves; flit 2 waits for a credit
-    EXPECT_EQ(log.find("a flit arrived in a full one-flit VC") != std::string::npos, full == 1)
-        << log;
+    const Checked r = runBench(
+        "router_full_vc_tb.v", "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
+        "-g2012 -Prouter_full_vc_tb." + fault + "=" + std::to_string(on), &log);
+    ASSERT_TRUE(r.ended) << fault << "=" << on << ": " << log;
+    EXPECT_EQ(r.events, 1) << log;
+    EXPECT_EQ(r.errors, on * wrong) << log;
+    EXPECT_EQ(log.find(message) != std::string::npos, on == 1) << fault << "=" << on << ": " << log;
   }
+}
+
+}  // namespace
+
+// A flit pushed into a one-flit VC that holds one (credits rule it out).
+TEST(RouterCore, FullOneFlitVcCheckFires) {
+  expectRouterCheckFires("FULL", "a flit arrived in a full one-flit VC", 0);
+}
+
+// The payload leaves from the granted head's register a cycle after the grant:
+// overwriting that register in between puts another payload on the link.
+TEST(RouterCore, LatePayloadCheckFires) {
+  expectRouterCheckFires("CORRUPT", "the payload sent is not the granted head's", 1);
+}
+
+// A continuing head's downstream VC comes from its VC's index, which assumes its
+// vc bit says the same: a flit with vc 1 on a one-VC port breaks it.
+TEST(RouterCore, ContinuingHeadVcCheckFires) {
+  expectRouterCheckFires("BADVC", "a continuing head in VC 0 carries vc 1", 0);
 }
 
 // hc_mesh_node: a correct ROM (receive, then send 3 flits) runs clean; a

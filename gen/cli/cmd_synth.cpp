@@ -513,9 +513,12 @@ int cmdSynth(const Args& a) {
   }
   if (prog) md << weightUnitMarkdown(wu, rtl.layout, a.has("xilinx"), pnr);
   md << "\n"
-     << "Targets: " << hop_cycles
-     << " per hop: met by construction (every router output is a register; cosim measures "
-     << (hop == 1 ? "diameter" : std::to_string(hop) + " x diameter")
+     << "Targets: " << hop_cycles << " per hop: met by construction ("
+     << (rtl.layout.payloadFromHeads()
+             ? "every router output comes from registers, origin and payload through an AND-OR "
+               "of the VC registers"
+             : "every router output is a register")
+     << "; cosim measures " << (hop == 1 ? "diameter" : std::to_string(hop) + " x diameter")
      << " cycles for a lone broadcast). ";
   if (pnr && rp.placed) {
     md << "Fmax " << fmt(rp.fmax) << " MHz" << (spread.empty() ? "" : " (" + spread + ")")

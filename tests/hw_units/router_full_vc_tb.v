@@ -4,9 +4,19 @@
 // on port 1, spending its one credit; flit 2 arrives and stays, owing port 1.
 // With FULL = 1 a third flit is pushed into that full VC, breaking the rule, and
 // the router's simulation check must fire; with FULL = 0 it is not, and the
-// check stays silent. Prints "checked CYCLES FLITS_OUT 0".
+// check stays silent.
+// The payload on the link comes from the granted head's register in the cycle
+// after the grant: every flit leaving must carry flit 1's payload. With
+// CORRUPT = 1 the VC register is overwritten in that cycle, so the link carries
+// another payload and the router's check that the sent payload is the granted
+// head's must fire.
+// The ports have one VC each, so their flits carry vc 0. With BADVC = 1 flit 1
+// carries vc 1, and the router's check that a continuing head's vc bit is its
+// VC's must fire. Prints "checked CYCLES FLITS_OUT WRONG_PAYLOADS".
 module router_full_vc_tb;
   parameter integer FULL = 0;
+  parameter integer CORRUPT = 0;
+  parameter integer BADVC = 0;
   localparam integer NP = 2, AW = 2, PW = 8, WDW = 2, WCW = 2, FW = 1 + AW + WDW + WCW + PW;
 
   reg             clk = 1'b0;
@@ -17,7 +27,7 @@ module router_full_vc_tb;
   wire [NP-1:0]   lout_valid, dlv_valid;
   wire [NP*FW-1:0] lout_data, dlv_data;
   wire            inj_ready;
-  integer         cycles = 0, flits = 0, k;
+  integer         cycles = 0, flits = 0, wrong = 0, k;
 
   hc_router_core #(.NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(1), .DEPTH(1),
                    .NDIM(1), .HOP(1)) u_core (
@@ -32,14 +42,18 @@ module router_full_vc_tb;
   always #5 clk = ~clk;
   always @(posedge clk) begin
     cycles = cycles + 1;
-    for (k = 0; k < NP; k = k + 1) if (lout_valid[k]) flits = flits + 1;
+    for (k = 0; k < NP; k = k + 1)
+      if (lout_valid[k]) begin
+        flits = flits + 1;
+        if (lout_data[k*FW+:PW] != 8'h11) wrong = wrong + 1;
+      end
   end
 
-  // a flit on port 0, VC 0: {vc, origin, wd = 1, wc = 2, payload}
-  task send(input [PW-1:0] payload);
+  // a flit on port 0 (its one VC, 0): {vc, origin, wd = 1, wc = 2, payload}
+  task send(input vc, input [PW-1:0] payload);
     begin
       lin_valid = 2'b01;
-      lin_data  = {{FW{1'b0}}, 1'b0, 2'd1, 2'd1, 2'd2, payload};
+      lin_data  = {{FW{1'b0}}, vc, 2'd1, 2'd1, 2'd2, payload};
       @(posedge clk) #1;
       lin_valid = 2'b00;
     end
@@ -48,12 +62,14 @@ module router_full_vc_tb;
   initial begin
     #12 rst_n = 1'b1;
     @(posedge clk) #1;
-    send(8'h11);
-    send(8'h22);
+    send(BADVC != 0, 8'h11);
+    // flit 1 was granted port 1 in its arrival cycle; it is sent now
+    if (CORRUPT != 0) u_core.g_in[0].g_vc[0].g_buf.g_slot.slot_q[PW-1:0] = 8'hee;
+    send(1'b0, 8'h22);
     repeat (2) @(posedge clk) #1;
-    if (FULL != 0) send(8'h33);
+    if (FULL != 0) send(1'b0, 8'h33);
     repeat (4) @(posedge clk) #1;
-    $display("checked %0d %0d 0", cycles, flits);
+    $display("checked %0d %0d %0d", cycles, flits, wrong);
     $finish;
   end
 
