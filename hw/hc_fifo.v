@@ -5,6 +5,11 @@
 // credit flow control rules out. An empty FIFO may be popped only in a cycle that
 // pushes: the pushed entry passes straight through and the FIFO stays empty.
 //
+// last_o is the entry at the read pointer of the cycle before, which holds that
+// cycle's head (read, or written there and passed straight through) as long as
+// nothing is pushed into a full FIFO: the one-cycle router sends origin and
+// payload from it a cycle after the grant.
+//
 // A one-entry FIFO is a register and a full bit. Deeper ones select the head and
 // the written entry by comparing the pointers with constants (an AND-OR, no
 // multiplied index), so the head costs a LUT level per four entries.
@@ -18,7 +23,11 @@ module hc_fifo #(
   input  wire [W-1:0] data_i,
   input  wire         pop_i,
   output wire [W-1:0] head_o,
-  output wire         empty_o
+  output wire         empty_o,
+  // the entry at the read pointer of the cycle before: the head of that cycle
+  // (the entry read, or the one written when it passed straight through), until
+  // credits let a push overwrite it
+  output wire [W-1:0] last_o
 );
   generate
     if (DEPTH == 1) begin : g_one
@@ -27,6 +36,7 @@ module hc_fifo #(
 
       assign head_o  = mem_q;
       assign empty_o = ~full_q;
+      assign last_o  = mem_q;
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -51,20 +61,26 @@ module hc_fifo #(
       // bit on the router's critical loop is not a compare (G^{2,2}_{5,5}, 2 flits
       // per VC: median Fmax over 20 placement seeds 99.9 -> 102.0 MHz).
       reg               any_q;
-      reg [W-1:0]       head;
+      reg [PTRW-1:0]    prev_q;  // rd_q of the cycle before
+      reg [W-1:0]       head, last;
       integer           i;
 
       always @(*) begin
         head = {W{1'b0}};
-        for (i = 0; i < DEPTH; i = i + 1)
+        last = {W{1'b0}};
+        for (i = 0; i < DEPTH; i = i + 1) begin
           head = head | ({W{rd_q == i[PTRW-1:0]}} & mem_q[i*W+:W]);
+          last = last | ({W{prev_q == i[PTRW-1:0]}} & mem_q[i*W+:W]);
+        end
       end
       assign head_o  = head;
       assign empty_o = ~any_q;
+      assign last_o  = last;
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           rd_q  <= {PTRW{1'b0}};
+          prev_q <= {PTRW{1'b0}};
           wr_q  <= {PTRW{1'b0}};
           cnt_q <= {CNTW{1'b0}};
           any_q <= 1'b0;
@@ -72,6 +88,7 @@ module hc_fifo #(
         end else begin
           for (i = 0; i < DEPTH; i = i + 1)
             if (push_i && wr_q == i[PTRW-1:0]) mem_q[i*W+:W] <= data_i;
+          prev_q <= rd_q;
           if (push_i) wr_q <= (wr_q == LAST) ? {PTRW{1'b0}} : wr_q + 1'b1;
           if (pop_i) rd_q <= (rd_q == LAST) ? {PTRW{1'b0}} : rd_q + 1'b1;
           if (push_i && !pop_i) begin

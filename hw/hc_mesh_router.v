@@ -66,6 +66,9 @@ module hc_mesh_router #(
   genvar gp;
   generate
     for (gp = 0; gp < P; gp = gp + 1) begin : g_in
+      /* verilator lint_off UNUSED */
+      wire [FW-1:0] last;  // the entry read the cycle before: not needed here
+      /* verilator lint_on UNUSED */
       hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
         .clk_i  (clk_i),
         .rst_ni (rst_ni),
@@ -73,7 +76,8 @@ module hc_mesh_router #(
         .data_i (in_flit_i[gp*FW+:FW]),
         .pop_i  (pop[gp]),
         .head_o (front[gp*FW+:FW]),
-        .empty_o(empty[gp])
+        .empty_o(empty[gp]),
+        .last_o (last)
       );
     end
   endgenerate

@@ -2,10 +2,10 @@
 // as parameters by the generator (Sec. 4.1: "hardwiring the values of a, k and D
 // to the router subsystem"). The datapath is hc_router_core; see it for the flit
 // format and the per-cycle behaviour. Link outputs come from flip-flops, except,
-// with DEPTH = 1 and HOP = 1, each flit's origin and payload: those come through
-// an AND-OR of the router's VC registers (hc_router_core, "Payload from the
-// heads' registers"), so a link's path runs from the sending router's registers
-// to the receiving router's.
+// with HOP = 1, each flit's origin and payload: those come through an AND-OR of
+// the router's VC registers (hc_router_core, "Payload from the heads'
+// registers"), so a link's path runs from the sending router's registers to the
+// receiving router's.
 //
 // Per port p (LSB first): PORT_DIM = dimension, ORIG_WC = weight an origin sends
 // (0: none), FWD_PORT = port continuing a packet that arrived on p, TWO_VC = the

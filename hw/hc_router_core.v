@@ -55,12 +55,15 @@
 //    holds inj_valid_i until inj_ready_o).
 //    Rule (checked in simulation, by $error): with DEPTH = 1 and HOP = 1 a flit
 //    arrives only in an empty VC.
-//  * Payload from the heads' registers (SLOT, i.e. DEPTH = 1 and HOP = 1): a
-//    VC's register is written with its head every cycle (the arrival, or the
-//    flit it holds), and the injection's payload is registered every cycle
-//    (inj_q), so in the cycle after a grant the granted head is in a register.
+//  * Payload from the heads' registers (HOP = 1): in the cycle after a grant
+//    the granted head is in a register. A one-flit VC's register is written
+//    with its head every cycle (the arrival, or the flit it holds). A deeper
+//    VC's FIFO entry at the read pointer of the cycle before holds that cycle's
+//    head (the entry read, or the arrival written there when the VC was empty;
+//    a push may overwrite it only when the FIFO was full, which credits rule
+//    out). The injection's payload is registered every cycle (inj_q).
 //    Each output registers its grant (gnt_q) and its flit's vc, wd and wc; the
-//    origin and payload on the link are an AND-OR of the heads' registers by
+//    origin and payload on the link are an AND-OR of those registers by
 //    gnt_q. The link carries the same flit in the same cycle as with a
 //    registered payload, but the allocation loop no longer drives the
 //    payload's multiplexer: it goes from flip-flops, through the link, into the
@@ -137,6 +140,8 @@ module hc_router_core #(
   localparam [WDW-1:0] WD_INJ = NDIM[WDW-1:0] + 1'b1;
   // one flit per VC and one cycle per hop: each VC is a register and owed bits
   localparam integer SLOT = (DEPTH == 1 && HOP == 1) ? 1 : 0;
+  // one cycle per hop: origin and payload are sent from the heads' registers
+  localparam integer LATE = (HOP == 1) ? 1 : 0;
 
   // ---------------------------------------------------------------- heads
   wire [NS-1:0]    head_valid;
@@ -151,6 +156,9 @@ module hc_router_core #(
   // is always at the front of its VC by then (the arriving flit was written in
   // the grant's cycle), so the sent flit comes from the buffer, not the bypass.
   wire [NS*FW-1:0] buf_data;
+  // prev_data: each head of the cycle before, from a register (HOP = 1: module
+  // comment, "Payload from the heads' registers")
+  wire [NS*FW-1:0] prev_data;
   wire [NS*FW-1:0] src_data = (HOP == 2) ? buf_data : head_data;
   // gnt_fly[q*NS+s]: output q's grant to head s in flight (registered; HOP = 2)
   wire [NP*NS-1:0] gnt_fly;
@@ -175,6 +183,7 @@ module hc_router_core #(
             end
             assign empty                     = ~|owe[(2*p+v)*NP+:NP];
             assign fifo_head                 = slot_q;
+            assign prev_data[(2*p+v)*FW+:FW] = slot_q;
             assign head_data[(2*p+v)*FW+:FW] = match ? in_flit : slot_q;
 `ifndef SYNTHESIS
             always @(posedge clk_i or negedge rst_ni) begin
@@ -194,7 +203,8 @@ module hc_router_core #(
               .data_i (in_flit),
               .pop_i  (done[2*p+v]),
               .head_o (fifo_head),
-              .empty_o(empty)
+              .empty_o(empty),
+              .last_o (prev_data[(2*p+v)*FW+:FW])
             );
             assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
           end
@@ -204,6 +214,7 @@ module hc_router_core #(
           assign head_valid[2*p+v]       = 1'b0;
           assign head_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign buf_data[(2*p+v)*FW+:FW]  = {FW{1'b0}};
+          assign prev_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign arrive[2*p+v]             = 1'b0;
         end
       end
@@ -212,17 +223,18 @@ module hc_router_core #(
 
   assign head_valid[INJ]         = inj_valid_i;
   assign head_data[INJ*FW+:FW]   = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_payload_i};
+  assign buf_data[INJ*FW+:FW]    = head_data[INJ*FW+:FW];
   generate
-    if (SLOT != 0) begin : g_inj_late
+    if (LATE != 0) begin : g_inj_late
       // the injected payload of the cycle before, for the output that sends it now
       reg [PW-1:0] inj_q;
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) inj_q <= {PW{1'b0}};
         else inj_q <= inj_payload_i;
       end
-      assign buf_data[INJ*FW+:FW] = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_q};
+      assign prev_data[INJ*FW+:FW] = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_q};
     end else begin : g_inj_now
-      assign buf_data[INJ*FW+:FW] = head_data[INJ*FW+:FW];
+      assign prev_data[INJ*FW+:FW] = {FW{1'b0}};
     end
   endgenerate
   assign inj_ready_o             = done[INJ];
@@ -422,8 +434,8 @@ module hc_router_core #(
       // origination leave on a port of that dimension, so the sent wd is always
       // the output's own. wc: a continuation's wc - 1, taken only over the heads
       // that can continue on this port (fwd), or the output's origin weight.
-      // Origin and payload: the same AND-OR over every head (not SLOT; a SLOT
-      // router takes them from the heads' registers a cycle later, g_late).
+      // Origin and payload: the same AND-OR over every head with HOP = 2; with
+      // HOP = 1 they come from the heads' registers a cycle later (g_late).
       reg [FW-2:0]  sel;
       reg [WCW-1:0] sel_wc;
       reg           sel_fwd;
@@ -450,12 +462,13 @@ module hc_router_core #(
           lout_q          <= snd_valid ? {snd_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]} : {FW{1'b0}};
         end
       end
-      if (SLOT != 0) begin : g_late
+      if (LATE != 0) begin : g_late
         // Origin and payload one register later: the output registers its grant,
         // and in the next cycle takes these fields from the granted head's
-        // register (the VC's slot_q, or inj_q), which by then holds exactly the
-        // head of the grant's cycle (module comment, "Payload from the heads'
-        // registers"). They reach the link through this AND-OR, not a flip-flop.
+        // register (a one-flit VC's slot_q, a FIFO's last_o, or inj_q), which
+        // holds the head of the grant's cycle (module comment, "Payload from the
+        // heads' registers"). They reach the link through this AND-OR, not a
+        // flip-flop.
         reg [NS-1:0]    gnt_q;
         reg [AW+PW-1:0] late;
         integer         l;
@@ -466,7 +479,7 @@ module hc_router_core #(
         always @(*) begin
           late = {(AW + PW) {1'b0}};
           for (l = 0; l < NS; l = l + 1)
-            late = late | ({(AW + PW) {gnt_q[l]}} & {buf_data[l*FW+F_ORG+:AW], buf_data[l*FW+:PW]});
+            late = late | ({(AW + PW) {gnt_q[l]}} & {prev_data[l*FW+F_ORG+:AW], prev_data[l*FW+:PW]});
         end
         assign lout_data_o[q*FW+:FW] = {lout_q[F_VC], late[PW+:AW], lout_q[F_WC+:WDW+WCW], late[PW-1:0]};
         // lout_q's origin and payload are not sent; synthesis drops them. In
@@ -536,8 +549,9 @@ module hc_router_core #(
 
   // Inputs that a network's constants leave unused (credits of VCs that do not
   // exist downstream; the continuation ports when every weight is 1), and the
-  // arrivals and owed bits, which only SLOT VCs read.
+  // arrivals and owed bits, which only SLOT VCs read, and the heads of the cycle
+  // before, which only the one-cycle hop's outputs read.
   /* verilator lint_off UNUSED */
-  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe;
+  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe ^ ^prev_data;
   /* verilator lint_on UNUSED */
 endmodule

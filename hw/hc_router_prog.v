@@ -5,9 +5,10 @@
 // README "Programmable router"), computes a and k per dimension (eq. 6) and the
 // per-port tables into registers, raises cfg_done_o and then routes exactly as
 // the hardwired hc_router of the same network does (the datapath is the same
-// hc_router_core). The node's identity is its digits x_i (node_digit_i, a strap);
-// its mixed-radix address, carried as the origin of its broadcasts, is computed
-// from them. Injection is held off (inj_ready_o low) until cfg_done_o; no
+// hc_router_core; link origin and payload come through an AND-OR of its VC
+// registers, as hc_router's with HOP = 1). The node's identity is its digits
+// x_i (node_digit_i, a strap); its mixed-radix address, carried as the origin
+// of its broadcasts, is computed from them. Injection is held off (inj_ready_o low) until cfg_done_o; no
 // neighbour may send before then. Ports at and above the configured degree stay
 // idle: tie their inputs to zero.
 module hc_router_prog #(

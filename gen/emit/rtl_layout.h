@@ -69,10 +69,10 @@ struct RtlLayout {
   int fieldWd() const { return pw + wcw; }
   int fieldOrigin() const { return pw + wcw + wdw; }
   int fieldVc() const { return fw - 1; }
-  // One flit per VC and one cycle per hop: the router sends a flit's origin and
-  // payload from the granted head's register through an AND-OR, not a flip-flop
-  // (hc_router_core, "Payload from the heads' registers").
-  bool payloadFromHeads() const { return depth == 1 && hop == 1; }
+  // One cycle per hop: the router sends a flit's origin and payload from the
+  // granted head's register through an AND-OR, not a flip-flop (hc_router_core,
+  // "Payload from the heads' registers").
+  bool payloadFromHeads() const { return hop == 1; }
 };
 
 // Throws Error for options out of range; for a programmable router, also when

@@ -1,6 +1,8 @@
 // Drives hc_fifo with random pushes and pops within its protocol (no push when
 // full; a pop only with a head: stored, or passing straight through) and checks
-// head and empty against a behavioural queue every cycle.
+// head and empty against a behavioural queue every cycle, and last (the entry at
+// the read pointer of the cycle before) against that cycle's head: the queue's
+// front, or the pushed flit when the FIFO was empty.
 // Prints one line per mismatch and "checked CYCLES PUSHES ERRORS" at the end.
 module fifo_tb;
   parameter integer DEPTH = 2;
@@ -11,12 +13,14 @@ module fifo_tb;
   reg          rst_n = 1'b0;
   reg          push = 1'b0, pop = 1'b0;
   reg  [W-1:0] data = {W{1'b0}};
-  wire [W-1:0] head;
+  wire [W-1:0] head, last;
   wire         empty;
+  reg  [W-1:0] prev_head = {W{1'b0}};
+  reg          prev_valid = 1'b0;
 
   hc_fifo #(.W(W), .DEPTH(DEPTH)) u_fifo (
     .clk_i(clk), .rst_ni(rst_n), .push_i(push), .data_i(data), .pop_i(pop), .head_o(head),
-    .empty_o(empty));
+    .empty_o(empty), .last_o(last));
 
   reg [W-1:0] q [0:DEPTH-1];
   integer t, k, count, pushes, errors;
@@ -34,6 +38,12 @@ module fifo_tb;
           $display("mismatch cycle %0d count %0d: empty %b head %h, want %h", t, count, empty,
                    head, q[0]);
       end
+      if (prev_valid && last !== prev_head) begin
+        errors = errors + 1;
+        if (errors <= 5) $display("mismatch cycle %0d: last %h, want %h", t, last, prev_head);
+      end
+      prev_valid = count > 0 || push;
+      prev_head  = count > 0 ? q[0] : data;
       if (push) begin
         q[count] = data;
         count = count + 1;
