@@ -100,7 +100,9 @@ TEST(Synth, OneCycleRouterWrapperLoopsOriginAndPayload) {
         std::string::npos;
     EXPECT_EQ(loops, one_cycle) << opts << "\n" << wrap;
     const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
-    if (pnr) EXPECT_GT(js.at("ice40").at("fmax_mhz").get<double>(), 10.0) << js;
+    if (pnr) {
+      EXPECT_GT(js.at("ice40").at("fmax_mhz").get<double>(), 10.0) << js;
+    }
     const std::string md = hctest::slurp(dir + "/synth_report.md");
     EXPECT_EQ(md.find("origin and payload through an AND-OR") != std::string::npos, one_cycle)
         << opts;
