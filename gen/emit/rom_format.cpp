@@ -46,9 +46,7 @@ std::string encodeRomRow(const RomFormat& f, const RomRow& row) {
       put(bits, rat + f.slot_width, 1, 1);
     }
   }
-  std::string hex;
-  for (int dgt = f.hexDigits(); dgt-- > 0;) hex += "0123456789abcdef"[get(bits, dgt * 4, 4)];
-  return hex;
+  return hexOfBits(bits);
 }
 
 RomRow decodeRomRow(const RomFormat& f, const std::string& hex) {

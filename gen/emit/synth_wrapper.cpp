@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "algorithm/broadcast_weights.h"
+#include "util/bits.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -19,20 +20,6 @@ std::string outputBits(const std::vector<WrapPort>& ports, const std::string& na
     o += p.width;
   }
   throw Error("synth wrapper: no output port " + name);
-}
-
-// Hex digits of a mask of `width` bits with bit i set where bits[i].
-std::string hexMask(const std::vector<bool>& bits) {
-  std::string hex;
-  for (size_t d = (bits.size() + 3) / 4; d-- > 0;) {
-    int v = 0;
-    for (int b = 3; b >= 0; --b) {
-      const size_t i = 4 * d + static_cast<size_t>(b);
-      v = 2 * v + (i < bits.size() && bits[i] ? 1 : 0);
-    }
-    hex += "0123456789abcdef"[v];
-  }
-  return hex;
 }
 
 }  // namespace
@@ -138,7 +125,7 @@ std::string routerSynthWrapper(const Hypercycle& h, const RtlLayout& l, const st
       for (int b = 0; b < l.pw; ++b) late[static_cast<size_t>(p * fw + b)] = true;
       for (int b = 0; b < l.aw; ++b) late[static_cast<size_t>(p * fw + l.fieldOrigin() + b)] = true;
     }
-    loops.push_back({"lin_data_i", "lout_data_o", hexMask(late)});
+    loops.push_back({"lin_data_i", "lout_data_o", hexOfBits(late)});
   }
   return pinLimitedWrapper(router, ports, loops);
 }

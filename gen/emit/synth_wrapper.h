@@ -6,10 +6,10 @@
 // clock is the design's own. A programmable router's configuration port is driven
 // from the shift register too, so that none of its logic is constant.
 // A router whose link outputs are not all flip-flops (one cycle per hop: origin
-// and payload leave through an AND-OR of the heads' registers) has those fields of each output port
-// looped back into the same input port, as a link would carry them into the next router's
-// registers, so that the path from the sending registers to the receiving ones is placed and timed
-// whole.
+// and payload leave through an AND-OR of the heads' registers) has those fields
+// of each output port looped back into the same input port, as a link would
+// carry them into the next router's registers, so that the path from the
+// sending registers to the receiving ones is placed and timed whole.
 #pragma once
 
 #include <string>
