@@ -246,19 +246,30 @@ TEST(WithinDistance, HypercubeQ4Q5ReachThm63And713ii) {
 
 // The cosim on a half-duplex Q_3 (wired-node model, hc_sched_node with HD = 1)
 // and the hardware's refusal of a graph whose links are not their own reverse.
+// Steps by Faber's one-way bounds, worked by hand for d = 3: the multinode
+// broadcast ceil(2 (2^d - 1) / d) = ceil(14/3) = 5 steps and 8 x 7 = 56
+// transmissions; the total exchange 2^d = 8 steps and 8 x 12 = 96 transmissions
+// (12 = 3 + 2 x 3 + 3, the sum of one node's distances); 56 packets held.
 TEST(HalfDuplexCosim, HypercubeQ3WiredNodes) {
-  for (const char* c : {"multinode-broadcast", "total-exchange"}) {
-    SCOPED_TRACE(c);
+  struct Case {
+    const char* collective;
+    int steps, transmissions;
+  };
+  for (const Case& c : {Case{"multinode-broadcast", 5, 56}, Case{"total-exchange", 8, 96}}) {
+    SCOPED_TRACE(c.collective);
     const auto r = hctest::run(hctest::hypercast() +
                                " simulate --topology hypercube --dim 3 --links half-duplex "
                                "--collective " +
-                               c + " --engine cosim --rtl-model nodes --json");
+                               c.collective + " --engine cosim --rtl-model nodes --json");
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const Json j = Json::parse(r.out);
     EXPECT_EQ(j.at("verdict"), "PASS");
     EXPECT_EQ(j.at("match"), true);
     EXPECT_EQ(j.at("checker"), "pass");
-    EXPECT_EQ(j.at("held"), j.at("promised"));
+    EXPECT_EQ(j.at("steps"), c.steps);
+    EXPECT_EQ(j.at("transmissions"), c.transmissions);
+    EXPECT_EQ(j.at("promised"), 56);
+    EXPECT_EQ(j.at("held"), 56);
   }
   const std::string dir = "/tmp/hctest-hd-gen-" + std::to_string(::getpid());
   const auto bad = hctest::run(hctest::hypercast() +

@@ -41,9 +41,12 @@ TEST(Load, BelowSaturationEverythingOfferedIsDelivered) {
   EXPECT_NEAR(j.at("throughput").get<double>(), 0.05, 0.005);
   EXPECT_NEAR(j.at("routing_bound_rate").get<double>(), 0.25, 1e-9);
   EXPECT_NEAR(j.at("link_bound_rate").get<double>(), 2.0 / 7.0, 1e-6);
-  // Zero-load latency is the diameter: offered in cycle c, last node reached in c + D.
+  // Zero-load latency is the diameter: offered in cycle c, last node reached in
+  // c + D = c + 4. Queueing adds the M/D/1 wait rho / (2 (1 - rho)) per hop at
+  // the busiest port's load rho = 0.05 / 0.25 = 0.2, 0.125 cycles, over D = 4
+  // hops: at most about 0.5 on the mean (4.2 measured over seeds 1-3).
   EXPECT_GE(j.at("latency_mean").get<double>(), 4.0);
-  EXPECT_LT(j.at("latency_mean").get<double>(), 6.0);
+  EXPECT_LE(j.at("latency_mean").get<double>(), 4.5);
   EXPECT_EQ(j.at("redundant"), 0);
   EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
   EXPECT_EQ(j.at("checker"), "pass");
@@ -107,12 +110,15 @@ TEST(Load, OneFlitVcsCosimAboveSaturation) {
   EXPECT_EQ(j.at("checker"), "pass");
 }
 
-// Bounded waiting (--arbitration fair, README "Bounded waiting"): above
-// saturation, no forwarded flit and no injection waits longer than the bound
-// gen/algorithm/wait_bound.h derives from the network (WaitBound tests work it by
-// hand), on the four networks above; the rings for 100,000 cycles, the two
-// larger ones for 20,000 (model only, to keep the suite short; README lists
-// 100,000-cycle runs of all of them).
+// Bounded waiting (--arbitration fair, docs/hardware.md "Bounded waiting"):
+// above saturation, no forwarded flit and no injection waits longer than the
+// bound gen/algorithm/wait_bound.h derives from the network (WaitBound tests
+// work it by hand). Only where the bound is below the run's length can a run
+// break it, so the rows are those networks: C_5<1> (1,453 and 2,184 cycles) for
+// 100,000 cycles, K_8 (1 and 2) and G^{3,2}_{6,4} (25 and 14) for 20,000 (model
+// only, to keep the suite short). On C_8<1> and G^{1,1}_{5,4} the bound is
+// beyond any run (354,289 cycles; 19 million): the tests below compare the fair
+// arbitration with round robin on the same traffic instead.
 class FairWaits
     : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*, int>> {};
 
@@ -127,14 +133,16 @@ TEST_P(FairWaits, LongestWaitsStayUnderTheBound) {
   EXPECT_EQ(j.at("verdict"), "PASS");
   EXPECT_EQ(j.at("arbitration"), "fair");
   EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
+  // The bound is one a run of this length could break.
+  EXPECT_LT(j.at("wait_bound_flit").get<double>(), cycles);
+  EXPECT_LT(j.at("wait_bound_injection").get<double>(), cycles);
   EXPECT_LE(j.at("max_output_wait").get<double>(), j.at("wait_bound_flit").get<double>());
   EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>());
   EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
 }
 
 INSTANTIATE_TEST_SUITE_P(Networks, FairWaits,
-                         ::testing::Values(std::make_tuple("8", "1", "0.5", 100000),
-                                           std::make_tuple("5", "1", "0.5", 100000),
+                         ::testing::Values(std::make_tuple("5", "1", "0.5", 100000),
                                            std::make_tuple("8", "4", "1", 20000),
                                            std::make_tuple("6,4", "3,2", "0.5", 20000)),
                          [](const auto& i) {
@@ -146,11 +154,33 @@ INSTANTIATE_TEST_SUITE_P(Networks, FairWaits,
                            return s;
                          });
 
+namespace {
+
+// The longest waits of one run: a forwarded flit's and an injection's.
+struct Waits {
+  long long flit = 0, injection = 0;
+  long long longest() const { return std::max(flit, injection); }
+};
+
+Waits waitsOf(const nlohmann::json& j) {
+  return {j.at("max_output_wait").get<long long>(), j.at("max_injection_wait").get<long long>()};
+}
+
+// Round robin's longest waits on the same network and traffic (same seed), from
+// the SystemC model.
+Waits roundRobinWaits(const std::string& net, const std::string& traffic) {
+  return waitsOf(report(net, traffic + " --engine systemc --arbitration rr"));
+}
+
+}  // namespace
+
 // On C_8<1> at 0.3 (saturation 0.25), round robin lets a forwarded flit wait for
 // most of the run: input VC 0's turn on its output goes to the injection whenever
 // a grant on VC 1 moved the shared pointer past it. The fair arbitration keeps
-// one pointer per downstream VC; its RTL matches the model cycle for cycle, and
-// it accepts at least 95% of round robin's throughput.
+// one pointer per downstream VC; its RTL matches the model cycle for cycle, its
+// longest waits stay under a measured ceiling (150..157 and 77..86 cycles over
+// seeds 1-5; the proven bound, 354,289, is beyond the run), and it accepts at
+// least 95% of round robin's throughput.
 TEST(FairArbitration, EndsTheRoundRobinStarvationOnTheEightRing) {
   auto run = [](const char* arb, const char* engine) {
     const std::string rtl = std::string(engine) == "cosim" ? " --rtl-model routers" : "";
@@ -161,52 +191,90 @@ TEST(FairArbitration, EndsTheRoundRobinStarvationOnTheEightRing) {
   };
   const nlohmann::json rr = run("rr", "systemc"), fair = run("fair", "cosim");
   EXPECT_EQ(rr.at("wait_bound_flit"), nullptr);
-  EXPECT_GE(rr.at("max_output_wait").get<long long>(), 10000);
+  EXPECT_GE(rr.at("max_output_wait").get<long long>(), 18000);
   EXPECT_EQ(fair.at("match"), true);
   EXPECT_GE(fair.at("cycles_compared").get<long long>(), 20000);
   EXPECT_EQ(fair.at("verdict"), "PASS");
-  EXPECT_LE(fair.at("max_output_wait").get<double>(), fair.at("wait_bound_flit").get<double>());
-  EXPECT_LE(fair.at("max_injection_wait").get<double>(),
-            fair.at("wait_bound_injection").get<double>());
+  EXPECT_LE(fair.at("max_output_wait").get<long long>(), 320);
+  EXPECT_LE(fair.at("max_injection_wait").get<long long>(), 180);
   EXPECT_GE(fair.at("throughput").get<double>(), 0.95 * rr.at("throughput").get<double>());
+}
+
+// C_8<1> for 100,000 cycles at rate 0.5 (saturation 0.25): round robin lets a
+// forwarded flit and an injection wait the whole run (100,002..100,008 cycles
+// measured over seeds 1-5); the fair arbitration's longest waits are 175 and 88
+// cycles on every one of those seeds. Its proven bound (354,289) is beyond the
+// run, so the upper check is a measured ceiling, stated as such: twice the
+// measured waits. It accepts as much as round robin (0.1348 against 0.1346).
+TEST(FairArbitration, EightRingWaitsAgainstRoundRobin) {
+  const std::string net = "--m 8 --rho 1";
+  const std::string traffic = "--traffic uniform --rate 0.5 --cycles 100000 --seed 1";
+  const nlohmann::json fair =
+      report(net, traffic + " --engine systemc --arbitration fair --watchdog 2000");
+  EXPECT_EQ(fair.at("verdict"), "PASS");
+  const nlohmann::json rrj = report(net, traffic + " --engine systemc --arbitration rr");
+  const Waits f = waitsOf(fair), rr = waitsOf(rrj);
+  EXPECT_GE(rr.flit, 90000);    // round robin starves a forwarded flit
+  EXPECT_LE(f.flit, 350);       // measured 175
+  EXPECT_LE(f.injection, 180);  // measured 88
+  EXPECT_GE(f.flit, 100);       // the run is above saturation: flits do queue
+  EXPECT_GE(fair.at("throughput").get<double>(), 0.98 * rrj.at("throughput").get<double>());
+  EXPECT_EQ(fair.at("deliveries").get<long long>(),
+            fair.at("expected_deliveries").get<long long>());
 }
 
 // G^{1,1}_{5,4}: rings in two dimensions that both carry continuations (weights
 // 2), so a dimension-1 output is asked for by its own ring's two VCs, the
 // dimension-2 inputs' VCs and the injection: the routers with the fair parameter
-// match the model cycle for cycle under overload, within the bound.
+// match the model cycle for cycle under overload. The proven bound (19 million
+// cycles) is beyond the run, so the waits are compared with round robin's on the
+// same traffic, which starves an injection for most of the run (4,029..5,018 of
+// 5,000 cycles over seeds 1-4), and held under a measured ceiling stated as
+// such: a quarter of the run (the fair arbitration's longest wait measured
+// 466..735 cycles over seeds 1-4).
 TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
-  const auto r = hctest::run(sim("--m 5,4 --rho 1,1",
-                                 "--traffic uniform --rate 0.5 --cycles 5000 --engine cosim "
-                                 "--rtl-model routers --arbitration fair"));
-  ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const nlohmann::json j = hctest::parseJson(r.out);
+  const std::string net = "--m 5,4 --rho 1,1";
+  const std::string traffic = "--traffic uniform --rate 0.5 --cycles 5000 --seed 1";
+  const nlohmann::json j =
+      report(net, traffic + " --engine cosim --rtl-model routers --arbitration fair");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("verdict"), "PASS");
   EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
-  EXPECT_LE(j.at("max_output_wait").get<double>(), j.at("wait_bound_flit").get<double>());
-  EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>());
+  const Waits f = waitsOf(j), rr = roundRobinWaits(net, traffic);
+  EXPECT_GE(rr.longest(), 4000);
+  EXPECT_LE(f.longest(), 1250);
+  EXPECT_LT(f.longest(), rr.longest());
 }
 
-// The two-cycle hop (--hop-cycles 2, README "Two-cycle hop") under overload with
-// the fair arbitration: RTL and model in lock step, nothing lost, and the
-// longest waits within the bound for h = 2 (wait_bound.h), on the 8-ring (VC 1
-// after the dateline) and on G^{1,1}_{5,4} (two ring dimensions).
-TEST(FairArbitration, TwoCycleHopCosimUnderLoadWithinTheBound) {
-  for (const char* net : {"--m 8 --rho 1", "--m 5,4 --rho 1,1"}) {
-    const nlohmann::json j = report(net,
-                                    "--traffic uniform --rate 0.5 --cycles 10000 --engine cosim "
-                                    "--rtl-model routers --arbitration fair --hop-cycles 2");
-    EXPECT_EQ(j.at("match"), true) << net;
-    EXPECT_EQ(j.at("verdict"), "PASS") << net;
+// The two-cycle hop (--hop-cycles 2, docs/hardware.md "Two-cycle hop") under
+// overload with the fair arbitration: RTL and model in lock step, nothing lost.
+// On the 8-ring (VC 1 after the dateline) and on G^{1,1}_{5,4} (two ring
+// dimensions) the proven bounds for h = 2 (708,579 and 38 million cycles) are
+// beyond the run: round robin on the same traffic starves a flit or an
+// injection for most of the 10,000 cycles (8,532..10,036 measured over seeds
+// 1-5), and the fair arbitration's longest wait stays under a measured ceiling
+// stated as such (the 8-ring: 350 and 177 cycles on every seed, ceiling 700; the
+// torus: 1,200..1,372, ceiling a quarter of the run).
+TEST(FairArbitration, TwoCycleHopCosimUnderLoadAgainstRoundRobin) {
+  struct Case {
+    const char* net;
+    long long ceiling;
+  };
+  for (const Case& c : {Case{"--m 8 --rho 1", 700}, Case{"--m 5,4 --rho 1,1", 2500}}) {
+    const std::string traffic =
+        "--traffic uniform --rate 0.5 --cycles 10000 --seed 1 --hop-cycles 2";
+    const nlohmann::json j =
+        report(c.net, traffic + " --engine cosim --rtl-model routers --arbitration fair");
+    EXPECT_EQ(j.at("match"), true) << c.net;
+    EXPECT_EQ(j.at("verdict"), "PASS") << c.net;
     EXPECT_EQ(j.at("hop_cycles"), 2);
     EXPECT_GE(j.at("cycles_compared").get<long long>(), 10000);
     EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
-    EXPECT_GT(j.at("broadcasts").get<long long>(), 500) << net;
+    EXPECT_GT(j.at("broadcasts").get<long long>(), 500) << c.net;
     EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
-    EXPECT_LE(j.at("max_output_wait").get<double>(), j.at("wait_bound_flit").get<double>()) << net;
-    EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>())
-        << net;
+    const Waits f = waitsOf(j), rr = roundRobinWaits(c.net, traffic);
+    EXPECT_GE(rr.longest(), 8000) << c.net;
+    EXPECT_LE(f.longest(), c.ceiling) << c.net;
   }
 }
 
@@ -223,11 +291,11 @@ TEST(FairArbitration, TwoCycleHopBoundOnTheFiveRing) {
   EXPECT_EQ(j.at("wait_bound_injection").get<double>(), 4369);
   EXPECT_LE(j.at("max_output_wait").get<double>(), 2907);
   EXPECT_LE(j.at("max_injection_wait").get<double>(), 4369);
-  const nlohmann::json k =
-      report("--m 5 --rho 1",
-             "--traffic uniform --rate 0.02 --cycles 20000 --engine systemc --hop-cycles 2");
+  // Queueing at rate 0.02: each port carries at most 2 x 0.02 flits a cycle, each
+  // holding it h = 2 cycles, rho <= 0.08; the M/D/1 wait rho h / (2 (1 - rho))
+  // is under 0.09 cycles per hop, under 0.2 over D = 2 hops (4.07 measured).
   EXPECT_GE(k.at("latency_mean").get<double>(), 4.0);
-  EXPECT_LT(k.at("latency_mean").get<double>(), 6.0);
+  EXPECT_LE(k.at("latency_mean").get<double>(), 4.25);
 }
 
 TEST(FairArbitration, UnknownArbitrationIsRefusedInOneLine) {
@@ -265,6 +333,11 @@ TEST(Load, AllNodesAtOnceAgainstTheBound) {
   const long long busiest = j.at("routing_bound_cycles").get<long long>();
   EXPECT_GE(busiest, 20);
   EXPECT_GE(j.at("completion_cycles").get<long long>(), busiest);
+  // From above, a measured ceiling stated as such (not a proof): 192 cycles
+  // measured, twice the busiest port's 96 flits, with round robin and with the
+  // fair arbitration alike; a run slower than 2 x busiest + D fails.
+  EXPECT_LE(j.at("completion_cycles").get<long long>(),
+            2 * busiest + j.at("diameter").get<long long>());
 }
 
 TEST(Load, SweepWritesCsvAndSvg) {

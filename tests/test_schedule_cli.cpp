@@ -87,7 +87,11 @@ TEST(ScheduleCli, SourceMovesTheRoot) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(hctest::parseJson(r.out).at("source"), 11);
   std::string header;
-  for (const auto& row : readCsv(hctest::slurp(csv), header)) EXPECT_EQ(row[3], 11);
+  const auto rows = readCsv(hctest::slurp(csv), header);
+  // One transfer per hop of each packet: the sum of the distances from the root,
+  // d 2^(d-1) = 4 x 8 = 32 on Q_4, every one of them carrying a packet of node 11.
+  EXPECT_EQ(rows.size(), 32u);
+  for (const auto& row : rows) EXPECT_EQ(row[3], 11);
   fs::remove(csv);
 }
 

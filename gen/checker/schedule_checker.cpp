@@ -5,7 +5,6 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "algorithm/collective_semantics.h"
 #include "checker/network_links.h"
 
 namespace hypercast {
@@ -36,6 +35,73 @@ class Errors {
   uint64_t count_ = 0;
 };
 
+// The collective's packets, written here from the definitions of Bertsekas et
+// al., Sec. 1, apart from algorithm/collective_semantics.h (which the schedule
+// builders, the ROM compiler and the harness use), so that a mistake there is
+// not repeated here:
+//   broadcast            the root's M packets, each for every node;
+//   multinode-broadcast  every node's M packets, each for every node;
+//   scatter              the root's M packets for each other node;
+//   total-exchange       every node's M packets for each other node.
+struct Packet {
+  uint32_t origin = 0;
+  int32_t dest = kAllNodes;
+  uint32_t msg = 0;
+};
+
+Packet packetOf(const Transfer& t) { return Packet{t.origin, t.dest, t.msg}; }
+
+bool isCollectivePacket(const CollectiveProblem& c, const Packet& p) {
+  const uint64_t n = c.nodes;
+  if (p.origin >= n || p.msg >= c.messages) return false;
+  const bool for_all = p.dest == kAllNodes;
+  const bool for_other = p.dest >= 0 && uint64_t(p.dest) < n && uint32_t(p.dest) != p.origin;
+  switch (c.collective) {
+    case Collective::kBroadcast:
+      return p.origin == c.root && for_all;
+    case Collective::kMultinodeBroadcast:
+      return for_all;
+    case Collective::kScatter:
+      return p.origin == c.root && for_other;
+    case Collective::kTotalExchange:
+      return for_other;
+  }
+  return false;
+}
+
+uint64_t collectivePacketCount(const CollectiveProblem& c) {
+  const uint64_t n = c.nodes, m = c.messages;
+  switch (c.collective) {
+    case Collective::kBroadcast:
+      return m;
+    case Collective::kMultinodeBroadcast:
+      return n * m;
+    case Collective::kScatter:
+      return (n - 1) * m;
+    case Collective::kTotalExchange:
+      return n * (n - 1) * m;
+  }
+  return 0;
+}
+
+// Calls f(p) for every packet node x must hold at the end that did not start
+// there: every origin o (the root alone for broadcast and scatter) other than x,
+// with dest x when packets are personalized, each of the M messages.
+template <typename F>
+void forEachPacketDueAt(const CollectiveProblem& c, uint64_t x, F f) {
+  const bool rooted =
+      c.collective == Collective::kBroadcast || c.collective == Collective::kScatter;
+  const bool personal =
+      c.collective == Collective::kScatter || c.collective == Collective::kTotalExchange;
+  const uint64_t first = rooted ? c.root : 0, last = rooted ? c.root : c.nodes - 1;
+  for (uint64_t o = first; o <= last; ++o) {
+    if (o == x) continue;
+    for (uint32_t msg = 0; msg < c.messages; ++msg) {
+      f(Packet{uint32_t(o), personal ? int32_t(x) : kAllNodes, msg});
+    }
+  }
+}
+
 std::string describe(const Transfer& t) {
   std::ostringstream os;
   os << "step " << t.step << " " << t.from << "->" << t.to << " packet (origin " << t.origin
@@ -54,7 +120,8 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
   const CollectiveProblem& c = spec.problem;
   const uint64_t n = links.nodes();
   const uint64_t m = c.messages;
-  const bool personal = isPersonalized(c.collective);
+  const bool personal =
+      c.collective == Collective::kScatter || c.collective == Collective::kTotalExchange;
   r.nodes = n;
   if (c.nodes != n) {
     err.add("the collective is posed on " + std::to_string(c.nodes) + " nodes, the network has " +
@@ -62,7 +129,9 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     err.finish();
     return r;
   }
-  if (hasRoot(c.collective) && c.root >= n) {
+  const bool rooted =
+      c.collective == Collective::kBroadcast || c.collective == Collective::kScatter;
+  if (rooted && c.root >= n) {
     err.add("root " + std::to_string(c.root) + " is not a node");
     err.finish();
     return r;
@@ -72,7 +141,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     err.finish();
     return r;
   }
-  r.packets = packetCount(c);
+  r.packets = collectivePacketCount(c);
   // The checker's own dense numbering of the packets.
   uint64_t ids = 0;
   switch (c.collective) {
@@ -165,7 +234,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
       continue;
     }
     const Packet p = packetOf(t);
-    if (!isPacket(c, p)) {
+    if (!isCollectivePacket(c, p)) {
       err.add(describe(t) + ": not a packet of the " + toString(c.collective));
       continue;
     }
@@ -209,7 +278,8 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
       return (uint64_t{t.origin} * (n + 1) + uint64_t(int64_t(t.dest) + 1)) * n + node;
     };
     auto valid = [&](const Transfer& t) {
-      return t.from < n && t.to < n && t.origin < n && t.step >= 1 && isPacket(c, packetOf(t));
+      return t.from < n && t.to < n && t.origin < n && t.step >= 1 &&
+             isCollectivePacket(c, packetOf(t));
     };
     std::unordered_map<uint64_t, uint32_t> last;
     for (const Transfer& t : transfers) {
@@ -245,13 +315,13 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     }
   }
   for (uint64_t x = 0; !ball && x < n; ++x) {
-    for (const Packet& p : promisedPackets(c, x)) {
+    forEachPacketDueAt(c, x, [&](const Packet& p) {
       if (arrival(p, idOf(p), x) == kNever) {
         ++r.missing;
         err.add("packet (origin " + std::to_string(p.origin) + ", dest " + std::to_string(p.dest) +
                 ", msg " + std::to_string(p.msg) + ") never reaches node " + std::to_string(x));
       }
-    }
+    });
   }
   r.ok = err.finish();
   return r;

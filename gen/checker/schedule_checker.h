@@ -23,7 +23,8 @@ namespace hypercast {
 namespace checker {
 
 // The network (the checker builds its own links from it: checker/network_links.h)
-// and the collective (its packets: algorithm/collective_semantics.h).
+// and the collective (its packets, from the definitions, in the checker's own
+// code: it does not call algorithm/collective_semantics.h).
 struct CollectiveSpec {
   NetworkDesc network;
   CollectiveProblem problem;
