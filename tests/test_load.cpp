@@ -89,7 +89,7 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // One flit per VC with one cycle per hop keeps each VC as a flit register and one
-// owed bit per output, and counts credits from the output register (README
+// owed bit per output, and counts credits from the output register (docs/hardware.md
 // "Router microarchitecture"). On the default network G^{3,2,1}_{8,6,5}, whose
 // busiest outputs arbitrate in groups, above saturation: the routers match the
 // model cycle for cycle and deliver everything they accepted.
@@ -107,12 +107,12 @@ TEST(Load, OneFlitVcsCosimAboveSaturation) {
   EXPECT_EQ(j.at("checker"), "pass");
 }
 
-// Bounded waiting (--arbitration fair, README "Bounded waiting"): above
+// Bounded waiting (--arbitration fair, docs/hardware.md "Bounded waiting"): above
 // saturation, no forwarded flit and no injection waits longer than the bound
 // gen/algorithm/wait_bound.h derives from the network (WaitBound tests work it by
 // hand), on the four networks above; the rings for 100,000 cycles, the two
-// larger ones for 20,000 (model only, to keep the suite short; README lists
-// 100,000-cycle runs of all of them).
+// larger ones for 20,000 (model only, to keep the suite short; docs/results.md
+// "Bounded waiting" lists 100,000-cycle runs of all of them).
 class FairWaits
     : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*, int>> {};
 
@@ -188,7 +188,7 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
   EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>());
 }
 
-// The two-cycle hop (--hop-cycles 2, README "Two-cycle hop") under overload with
+// The two-cycle hop (--hop-cycles 2, docs/hardware.md "Two-cycle hop") under overload with
 // the fair arbitration: RTL and model in lock step, nothing lost, and the
 // longest waits within the bound for h = 2 (wait_bound.h), on the 8-ring (VC 1
 // after the dateline) and on G^{1,1}_{5,4} (two ring dimensions).
