@@ -288,7 +288,7 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
       fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
                : "no fit (" + count(ice, "placed_lcs") + " LCs)",
       "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
-  // Time per hop: hop_cycles periods (README "Two-cycle hop"), at the best seed
+  // Time per hop: hop_cycles periods (docs/hardware.md "Two-cycle hop"), at the best seed
   // and at the median.
   const double hop = figure(js, "hop_cycles");
   if (fmax > 0 && hop > 0) {

@@ -6,7 +6,7 @@
 // programmable router's configuration unit (hc_router_cfg) and the stand-alone
 // weight unit (hc_weight_unit).
 //
-// Configuration stream (valid/ready, one CDW-bit word per transfer, README
+// Configuration stream (valid/ready, one CDW-bit word per transfer, docs/hardware.md
 // "Programmable router"):
 //   word 0           r, the number of dimensions (1..MAX_DIM)
 //   word 1           preference: 0 clockwise, 1 counterclockwise

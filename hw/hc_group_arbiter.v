@@ -9,8 +9,8 @@
 // model (model/router_core.cpp, RouterCore::pickGrouped) implements the same
 // rule; the co-simulation depends on it. A flat round robin over N requesters
 // needs the prefix-OR arbiter above eight; the groups' arbiter sees (N+1)/2, so
-// a degree-8 router's outputs take the two-level pair arbiter (README "Grouped
-// arbitration").
+// a degree-8 router's outputs take the two-level pair arbiter (docs/hardware.md
+// "Grouped arbitration").
 //
 // Parameters: N requesters; LIVE marks those that can ever request (the others
 // are tied to 0, and a group with no live member drops out of the top arbiter).

@@ -1,7 +1,7 @@
 // hc_mesh_node: a one-port node of the wormhole mesh broadcast (Cang & Wu),
 // driven by its ROM (outside the node: hc_sched_rom or any synchronous-read
 // memory, rom_data_i being the word at the rom_addr_o of the previous cycle).
-// Row s is the node's part in step s+1 (README "Mesh node ROM format"):
+// Row s is the node's part in step s+1 (docs/file-formats.md "Mesh node ROM format"):
 //   [AW+1] recv: a message arrives in this step;
 //   [AW]   send: send the message to node [AW-1:0] (packed coordinates).
 // A node sends only once it holds the data: a row that asks to send before the

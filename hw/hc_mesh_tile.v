@@ -4,7 +4,7 @@
 // (lin_*[l] arrives through that side). link_heads_o sums the link-use
 // counters of the tile's link outputs: head flits sent on them since reset
 // (wrapping at 2^HCW). Every output is a register or a sum of registers, so a
-// harness may Verilate the tile once and wire N copies (README "Mesh broadcast").
+// harness may Verilate the tile once and wire N copies (docs/hardware.md "Wormhole mesh").
 module hc_mesh_tile #(
   parameter integer DIMS  = 2,   // mesh dimensions
   parameter integer CW    = 2,   // bits per coordinate

@@ -23,7 +23,7 @@ module hc_router #(
   parameter integer NDIM  = 1,
   // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
   parameter integer FAIR  = 0,
-  // cycles per hop: 1, or 2 with registered grants (README "Two-cycle hop")
+  // cycles per hop: 1, or 2 with registered grants (docs/hardware.md "Two-cycle hop")
   parameter integer HOP   = 1,
   parameter [NP*WDW-1:0] PORT_DIM = {NP*WDW{1'b0}},
   parameter [NP*WCW-1:0] ORIG_WC  = {NP*WCW{1'b0}},

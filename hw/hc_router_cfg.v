@@ -1,6 +1,6 @@
 // hc_router_cfg: start-up configuration of the programmable hypercycle router
 // (Sec. 4.1 of "Broadcasting in Hypercycles"). hc_cfg_dims reads the
-// configuration stream (format there and in README "Programmable router") and
+// configuration stream (format there and in docs/hardware.md "Programmable router") and
 // computes a and k per dimension (eq. 6); as each dimension's division ends, this
 // unit folds the node's digit into its mixed-radix address (Horner's rule, from
 // dimension r down) and checks the digit against m_i. Then one hc_port_sweep walk

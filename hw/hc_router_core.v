@@ -16,7 +16,7 @@
 //               downstream buffer use the dateline's two VCs (needs VC1_PORTS[p])
 //   wrap_i      the hop out of p crosses its ring's dateline at this node
 //
-// Behaviour per cycle (README "Router microarchitecture" has the full rules):
+// Behaviour per cycle (docs/hardware.md "Router microarchitecture" has the full rules):
 //  * Every flit arriving on input port p is delivered on lane p one cycle later,
 //    and enters input VC (p, vc) unless it is fully forwarded in its arrival cycle.
 //  * The head of each input VC (the arriving flit itself when the VC is empty)
@@ -31,7 +31,7 @@
 //    requests an output only while the downstream VC has a credit. A head leaves
 //    its VC once every output it needs has been granted (fanout splitting); then a
 //    credit goes back upstream one cycle later.
-//    FAIR = 1 (bounded waiting, README "Bounded waiting"): an output with two
+//    FAIR = 1 (bounded waiting, docs/hardware.md "Bounded waiting"): an output with two
 //    downstream VCs has one such arbiter per downstream VC, each with its own
 //    pointer that moves only when its grant is taken; when both have a winner,
 //    the VC that lost the last such tie goes first.
@@ -43,7 +43,7 @@
 //    selects the head, and the owed bits take one LUT after the grants; "every
 //    output granted" is left with the credit going back upstream and the
 //    injection's handshake and sent bits, off the input buffers.
-//    HOP = 2 (README "Two-cycle hop"): the loop is cut by registering the grants.
+//    HOP = 2 (docs/hardware.md "Two-cycle hop"): the loop is cut by registering the grants.
 //    Cycle t: the heads request, the arbiters grant (credits are spent and the
 //    pointers move as with HOP = 1), and the grants are registered. Cycle t+1:
 //    each output sends the head its registered grant names (still at the front

@@ -2,7 +2,7 @@
 // FPGA prototype (Sec. 4.1): one design for every hypercycle of up to MAX_DIM
 // dimensions of up to MAX_M nodes and degree up to NP. At start-up it reads the
 // machine's configuration through the cfg_* stream (format in hc_router_cfg and
-// README "Programmable router"), computes a and k per dimension (eq. 6) and the
+// docs/hardware.md "Programmable router"), computes a and k per dimension (eq. 6) and the
 // per-port tables into registers, raises cfg_done_o and then routes exactly as
 // the hardwired hc_router of the same network does (the datapath is the same
 // hc_router_core; link origin and payload come through an AND-OR of its VC

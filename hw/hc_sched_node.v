@@ -5,7 +5,7 @@
 // to send or must keep; every port sends and receives in every row (all-port,
 // full duplex). Row r does the sends of step r+1 and files the arrivals of step
 // r (on lnk_*_i, the neighbours' output registers); a schedule of S steps takes
-// S+1 rows. ROM word layout: README "Schedule ROM format".
+// S+1 rows. ROM word layout: docs/file-formats.md "Schedule ROM format".
 //
 // Per port p, send field (IW+2 bits at [p*SF +: SF]):
 //   [IW+1] valid, [IW] 1: forward the packet arriving on port idx now, 0: send

@@ -1,5 +1,5 @@
 // hc_sched_rom: a node's schedule ROM, one word per row, initialised from a
-// $readmemh image (format: README "Schedule ROM format"). Synchronous read with a
+// $readmemh image (format: docs/file-formats.md "Schedule ROM format"). Synchronous read with a
 // registered output, the shape FPGA block RAMs and ASIC ROM macros offer.
 module hc_sched_rom #(
   parameter integer WW       = 8,   // word bits

@@ -7,7 +7,7 @@
 // around it moves the data. The programmable router (hc_router_prog) computes the
 // same weights as per-port tables instead, for an all-port datapath.
 //
-// Configuration: the stream of hc_cfg_dims (README "Programmable router"), then
+// Configuration: the stream of hc_cfg_dims (docs/hardware.md "Programmable router"), then
 // one walk over the ports to check the degree against NP; cfg_done_o or cfg_err_o.
 //
 // Messages (valid/ready), one at a time once configured:

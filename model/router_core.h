@@ -1,7 +1,7 @@
 // Cycle-exact C++ model of hw/hc_router_core.v (the datapath of both the hardwired
 // and the programmable router): the same buffers, arbitration order,
 // credit timing and weight rules, so that the SystemC network and the Verilated
-// RTL agree cycle for cycle. Rules (README "Router microarchitecture"):
+// RTL agree cycle for cycle. Rules (docs/hardware.md "Router microarchitecture"):
 //  - sources s = 2p+v are the input VCs, s = 2NP the injection port;
 //  - a VC's head is its oldest buffered flit, or the arriving flit if it is empty;
 //  - each output q grants the first requesting source at or after its pointer,
@@ -16,7 +16,7 @@
 //    alone) at or after the group pointer wins, then the pointer moves to that
 //    group + 1; inside the group, when both VCs request, the one the group's bit
 //    names goes first, and after a grant the bit names the other one;
-//  - hop_cycles 2 (README "Two-cycle hop"): the grants are registered. An output
+//  - hop_cycles 2 (docs/hardware.md "Two-cycle hop"): the grants are registered. An output
 //    sends the head it granted in the cycle after the grant (the head is still at
 //    the front of its VC); a head never asks again for an output whose grant is
 //    in flight, and leaves in the cycle after its last grant;

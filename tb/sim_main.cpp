@@ -298,7 +298,7 @@ int run(const SimJob& job) {
   o.transmissions = rep.transmissions;
   o.steps = rep.max_step;
   // From the first injection's grant: with two cycles per hop the origin sees
-  // inj_ready one cycle after it (README "Two-cycle hop").
+  // inj_ready one cycle after it (docs/hardware.md "Two-cycle hop").
   o.completion_cycles = sb.firstAccept() >= 0 && rep.last_cycle >= 0
                             ? rep.last_cycle - (sb.firstAccept() - (ro.hop_cycles - 1))
                             : -1;

@@ -1,5 +1,5 @@
 // Verilog testbench tasks that write the programmable router's configuration
-// stream (README "Programmable router"), shared by the testbenches of
+// stream (docs/hardware.md "Programmable router"), shared by the testbenches of
 // hc_router_cfg (test_programmable) and hc_weight_unit (test_weight_unit).
 #pragma once
 

@@ -56,8 +56,8 @@ std::vector<int> bfs(const NetworkDesc& net) {  // distances from e, along gener
   return dist;
 }
 
-// Def. 4.3 with the README's reading: g_0 = e; distances non-decreasing along
-// the order; positions ad+1 .. ad+d form block a, the last may be short; in a
+// Def. 4.3 as docs/papers.md ("Readings of the Cayley-graph paper") reads it: g_0 = e; distances
+// non-decreasing along the order; positions ad+1 .. ad+d form block a, the last may be short; in a
 // block the generators are distinct and each parent g - delta lies in an
 // earlier block (or is e) and is one step closer to e.
 void expectRegularOrder(const NetworkDesc& net, const RegularOrderSearch& r) {

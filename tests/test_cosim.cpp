@@ -132,7 +132,7 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
 INSTANTIATE_TEST_SUITE_P(Networks, LoneBroadcast, ::testing::ValuesIn(kNets),
                          [](const auto& info) { return std::string(info.param.name); });
 
-// The two-cycle hop (--hop-cycles 2, README "Two-cycle hop") on small networks: a
+// The two-cycle hop (--hop-cycles 2, docs/hardware.md "Two-cycle hop") on small networks: a
 // ring, an m = 2 dimension with a second VC, rho = m/2, the counterclockwise
 // variant with the fair arbitration.
 INSTANTIATE_TEST_SUITE_P(

@@ -92,7 +92,7 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // One flit per VC with one cycle per hop keeps each VC as a flit register and one
-// owed bit per output, and counts credits from the output register (README
+// owed bit per output, and counts credits from the output register (docs/hardware.md
 // "Router microarchitecture"). On the default network G^{3,2,1}_{8,6,5}, whose
 // busiest outputs arbitrate in groups, above saturation: the routers match the
 // model cycle for cycle and deliver everything they accepted.

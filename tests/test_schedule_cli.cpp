@@ -144,7 +144,7 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
   EXPECT_FALSE(fs::exists(dir));
 }
 
-// Runs the generated ROM images the way README "Schedule ROM format" describes
+// Runs the generated ROM images the way docs/file-formats.md "Schedule ROM format" describes
 // them, with packets as (origin, dest) tokens, and checks that every node ends
 // with exactly the packets the collective promises, in the slots the slot map
 // names.

@@ -33,7 +33,7 @@ RouterTables makeRouterTables(const Hypercycle& h, Preference pref);
 
 // Dateline bit of output port p at node x: the hop out of p crosses the wrap of
 // its ring (x_i + offset leaves 0..m_i-1). Packets that crossed it travel on
-// virtual channel 1 of the two-VC ports; see README "Deadlock freedom".
+// virtual channel 1 of the two-VC ports; see docs/hardware.md "Deadlock freedom".
 bool portWraps(const Hypercycle& h, uint64_t x, int port);
 
 // Which heads can ever ask for which output, from the tables alone: entry
@@ -49,7 +49,7 @@ bool portWraps(const Hypercycle& h, uint64_t x, int port);
 std::vector<bool> requestSources(const RouterTables& t);
 
 // The outputs of the hardwired router whose round robin goes in two levels
-// (hw/hc_group_arbiter.v, README "Grouped arbitration"): those with more than
+// (hw/hc_group_arbiter.v, docs/hardware.md "Grouped arbitration"): those with more than
 // kFlatArbiterMax sources in requestSources(). The generator passes them to the
 // RTL as GROUP_OUT and the SystemC model arbitrates them the same way.
 constexpr int kFlatArbiterMax = 8;

@@ -1,10 +1,10 @@
-// The bound on waiting under the fair arbitration (--arbitration fair, README
+// The bound on waiting under the fair arbitration (--arbitration fair, docs/hardware.md
 // "Bounded waiting"): how long a flit can wait at one node, and an injection at
 // its origin, whatever the offered load.
 //
 // A buffer b is an input VC (x, p, v). b -> b' when a flit in b can be sent into
 // b' (the union of every origin's lone broadcast, hop by hop, with the dateline's
-// VCs); the dateline makes this graph acyclic (README "Deadlock freedom").
+// VCs); the dateline makes this graph acyclic (docs/hardware.md "Deadlock freedom").
 // n_q = the heads that can ever ask for output q (requestSources), h = the
 // cycles per hop (--hop-cycles). Then a head of b is granted every output it
 // needs within
@@ -23,8 +23,8 @@
 // injection needs the outputs that start packets, and is accepted h - 1 cycles
 // after its last grant: it waits at most max over those q of
 // n_q (T(b'_q) + 2h) + h - 1. With n = max n_q and K = the most hops on a chain
-// b -> b' -> ..., T(b) <= 2h (n + n^2 + ... + n^K), the closed form the README
-// gives. h = 1 gives the one-cycle router's bound.
+// b -> b' -> ..., T(b) <= 2h (n + n^2 + ... + n^K), the closed form docs/hardware.md
+// ("Bounded waiting") gives. h = 1 gives the one-cycle router's bound.
 #pragma once
 
 #include <cstdint>

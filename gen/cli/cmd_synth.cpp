@@ -457,7 +457,7 @@ int cmdSynth(const Args& a) {
              fmt(f.front()) + " MHz; " + std::to_string(met) + " of " + std::to_string(f.size()) +
              " seeds reach " + std::to_string(freq) + " MHz";
   }
-  // Time per hop: hop_cycles clock periods at Fmax (README "Two-cycle hop").
+  // Time per hop: hop_cycles clock periods at Fmax (docs/hardware.md "Two-cycle hop").
   const int hop = o.hop_cycles;
   const std::string hop_cycles = std::to_string(hop) + (hop == 1 ? " cycle" : " cycles");
   const double ns = rp.fmax > 0 ? 1000.0 * hop / rp.fmax : -1;

@@ -4,7 +4,8 @@
 // generated top, manifest.json and a FuseSoC core. Before emitting, the
 // channel-dependency graph of the routers' dimension-ordered routing on this
 // mesh is built and checked acyclic (topology/mesh_cdg.h).
-// Formats: README "Mesh broadcast", "Wormhole hardware".
+// Formats: docs/file-formats.md "Mesh node ROM format", docs/hardware.md
+// "Wormhole mesh".
 #pragma once
 
 #include <cstdint>

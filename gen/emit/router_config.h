@@ -1,5 +1,5 @@
 // The start-up configuration stream of the programmable router (hw/hc_router_cfg.v,
-// README "Programmable router"): the words a host writes, in order, through
+// docs/hardware.md "Programmable router"): the words a host writes, in order, through
 // cfg_valid_i/cfg_data_i/cfg_ready_o before the network routes.
 #pragma once
 

@@ -13,12 +13,12 @@ namespace hypercast {
 
 enum class RouterKind {
   kHardwired,     // hc_router: the network's tables are parameters
-  kProgrammable,  // hc_router_prog: configured at start-up (README "Programmable router")
+  kProgrammable,  // hc_router_prog: configured at start-up (docs/hardware.md "Programmable router")
 };
 
 const char* toString(RouterKind k);
 
-// Output arbitration (README "Bounded waiting").
+// Output arbitration (docs/hardware.md "Bounded waiting").
 enum class Arbitration {
   kRoundRobin,  // one round-robin pointer per output (the original router)
   kFair,        // one pointer per output and downstream VC: every wait is bounded
@@ -40,7 +40,7 @@ struct RtlOptions {
   Preference preference = Preference::kClockwise;
   RouterKind router = RouterKind::kHardwired;
   Arbitration arbitration = Arbitration::kRoundRobin;
-  int hop_cycles = 1;  // 1, or 2: registered grants (README "Two-cycle hop")
+  int hop_cycles = 1;  // 1, or 2: registered grants (docs/hardware.md "Two-cycle hop")
   ProgLimits limits;   // programmable router only
 };
 

@@ -1,6 +1,6 @@
 // Emits a network of schedule-driven nodes (hw/hc_sched_node.v) that runs one
 // collective's schedule: per node a ROM image, the whole-network top, the slot
-// map, manifest.json and a FuseSoC core. Formats: README "Schedule ROM format".
+// map, manifest.json and a FuseSoC core. Formats: docs/file-formats.md "Schedule ROM format".
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// The regression file (YAML) expanded into jobs. The schema (README.md,
-// "Regressions") in short:
+// The regression file (YAML) expanded into jobs. The schema (docs/file-formats.md,
+// "Regression file") in short:
 //
 //   name: nightly                  # optional: the JUnit suite's name
 //   engines: [systemc, cosim]      # simulate's engines (default [systemc])

@@ -1,6 +1,6 @@
 // A simulation request as the CLI hands it to a simulation harness (tb/): the
 // network, the RTL options and the broadcasts to run. Text format, one item per
-// line ("key value..."), documented in README "Simulation job file".
+// line ("key value..."), documented in docs/file-formats.md "Simulation job file".
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The framework of Fragopoulou & Akl on MT(n,k), k odd (paper 004, Sec. 2):
 // labels, translation (Def. 1), rotation (Def. 2), necklaces and periods
-// (Defs. 3-5) and leaders (Def. 6). Readings of the scanned text (README,
-// "Torus collectives"):
+// (Defs. 3-5) and leaders (Def. 6). Readings of the scanned text (docs/papers.md,
+// "Readings of the torus paper"):
 //   - v = v_{n-1} ... v_0 in radix k, digit 0 least significant; node number
 //     sum v_i k^i, the same numbering as torusNetwork (topology/network.h);
 //   - Ro(v) = r(v_0) v_{n-1} ... v_1 with r(x) = (k - x) mod k;
