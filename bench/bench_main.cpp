@@ -4,7 +4,7 @@
 //  - Verilator build time of a 1,000-node network (ccache off) and simulation speed
 //    in node-cycles per second for the Verilated RTL, the SystemC model and both in
 //    lock step, on every node broadcasting at once;
-//  - hypercube collectives (issue 3): schedule construction plus checking time for
+//  - hypercube collectives: schedule construction plus checking time for
 //    the d = 12 multinode broadcast and scatter and the d = 10 total exchange; ROM
 //    bits per node and in all; Verilator speed of the 6-cube total exchange;
 //  - torus collectives: the MT(4,7) constructions checked, ROM bits on MT(3,5);
@@ -298,7 +298,7 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
   }
 }
 
-// The six degree-8 shapes of issue 20, 32-bit payload, 1 flit per VC, with one
+// The six degree-8 shapes, 32-bit payload, 1 flit per VC, with one
 // and with two cycles per hop (--hop-cycles), placed with seeds 1-10 (best and
 // median, and the time per hop). These take minutes per seed on the larger
 // shapes: `hc-bench degree8` runs them alone.
@@ -456,7 +456,7 @@ void meshBroadcast(const std::string& hc) {
   }
 }
 
-// The wormhole mesh that runs it (issue 17's hardware): the 8x8x8 broadcast
+// The wormhole mesh that runs it (the wormhole hardware): the 8x8x8 broadcast
 // from an eye with 4-flit messages, wired tiles against the SystemC model.
 void wormholeMesh(const std::string& hc) {
   const auto r = hctest::run(hc +

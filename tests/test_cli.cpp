@@ -269,7 +269,7 @@ TEST(Cli, GenerateJsonIsValidForAnyPath) {
   fs::remove_all(t);
 }
 
-// An option that would be ignored is refused, naming why (issue 14: --rtl-model
+// An option that would be ignored is refused, naming why (--rtl-model
 // with systemc, --window/--seed without --random, --start with --random or
 // --traffic, --points with --rates, --seeds with --no-pnr).
 TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
@@ -299,7 +299,7 @@ TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
   fs::remove_all(t);
 }
 
-// Messages that say what is wrong (issue 14: "--m is empty" for ",8", "not a
+// Messages that say what is wrong ("--m is empty" for ",8", "not a
 // number" for a whole number out of range or a fraction).
 TEST(Cli, ParseErrorsSayWhatIsWrong) {
   expectRejected("generate --m ,8 --rho 1,1 --out /tmp/never", "--m: entry 1 of ',8' is empty");

@@ -1,4 +1,4 @@
-// `hypercast export` (issue 18): the optimal schedules as MSCCL algorithm XML
+// `hypercast export`: the optimal schedules as MSCCL algorithm XML
 // and SCCL JSON. Every exported file passes the format checker and runs to the
 // collective's postcondition on hypercast's own executor (checker/msccl_*.h);
 // deliberately broken files are caught, each with its message; the SCCL JSON

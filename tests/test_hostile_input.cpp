@@ -1,4 +1,4 @@
-// Output paths a user may give (issue 14): devices, symbolic links, names with
+// Output paths a user may give: devices, symbolic links, names with
 // quotes, spaces, ';', "$(...)", newlines or non-ASCII, a full device, a folder,
 // an empty path. Every command that writes a file is run on every case, without
 // a shell, in a fresh folder, and must either write exactly its output where the

@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM during a command (issue 14: simulate, sweep, synth, schedule):
+// SIGINT and SIGTERM during a command (simulate, sweep, synth, schedule):
 // the children stop, nothing partial stays behind (no half-built model in the
 // cache, no synth work folder, no temporary file), stderr ends with exactly
 // "hypercast: interrupted", and the exit status is 130 (SIGINT) or 143 (SIGTERM).

@@ -291,6 +291,9 @@ TEST(FairArbitration, TwoCycleHopBoundOnTheFiveRing) {
   EXPECT_EQ(j.at("wait_bound_injection").get<double>(), 4369);
   EXPECT_LE(j.at("max_output_wait").get<double>(), 2907);
   EXPECT_LE(j.at("max_injection_wait").get<double>(), 4369);
+  const nlohmann::json k =
+      report("--m 5 --rho 1",
+             "--traffic uniform --rate 0.02 --cycles 20000 --engine systemc --hop-cycles 2");
   // Queueing at rate 0.02: each port carries at most 2 x 0.02 flits a cycle, each
   // holding it h = 2 cycles, rho <= 0.08; the M/D/1 wait rho h / (2 (1 - rho))
   // is under 0.09 cycles per hop, under 0.2 over D = 2 hops (4.07 measured).

@@ -1,4 +1,4 @@
-// The programmable router (issue 4): its start-up configuration unit computes the
+// The programmable router: its start-up configuration unit computes the
 // same per-port tables the generator hardwires, for every network it can hold;
 // it rejects illegal configurations; and networks of programmable routers,
 // configured through the documented port, co-simulate against the SystemC model

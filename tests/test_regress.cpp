@@ -1,4 +1,4 @@
-// `hypercast regress` (issue 19): plan, run, report on a small regression of 13
+// `hypercast regress`: plan, run, report on a small regression of 13
 // quick jobs (tests/regress/small.yaml: the 3-cube and the hypercycle
 // G^{1,1}_{3,3}, SystemC model), one of which must fail (a fault injected into
 // the model) and show as a JUnit failure; resuming after the runner is killed

@@ -176,7 +176,7 @@ INSTANTIATE_TEST_SUITE_P(
       return s;
     });
 
-// The wormhole mesh (issue 17): the generated top of a 2-D and a 3-D mesh
+// The wormhole mesh: the generated top of a 2-D and a 3-D mesh
 // lints clean, and so does the router on its own in 2, 3 and 4 dimensions;
 // the 3-D tile synthesizes with no latch.
 class WormholeMeshRtl : public ::testing::TestWithParam<const char*> {};

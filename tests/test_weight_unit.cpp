@@ -1,4 +1,4 @@
-// The weight unit (hw/hc_weight_unit.v, issue 4): the paper's FPGA prototype as a
+// The weight unit (hw/hc_weight_unit.v): the paper's FPGA prototype as a
 // module of its own, configured by the same stream as the programmable router.
 // Under Icarus it is configured for every one-dimensional hypercycle the
 // prototype holds and for multi-dimensional ones up to degree 16, and asked for

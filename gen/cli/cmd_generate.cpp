@@ -94,7 +94,7 @@ CommandHelp generateHelp() {
           "have only these): writes a network of schedule-driven nodes, one $readmemh\n"
           "ROM image per node (rom/), the top, the slot map (<name>_slots.csv), the\n"
           "port graph (<name>_ports.csv), manifest.json and the .core; formats in\n"
-          "README \"Schedule ROM format\".\n"
+          "docs/file-formats.md \"Schedule ROM format\".\n"
           "On a mesh of equal power-of-two sides, --collective broadcast --source\n"
           "X,Y[,Z] writes the wormhole mesh instead (--switching wormhole, the default):\n"
           "dimension-ordered wormhole routers, one-port nodes driven by per-node ROMs\n"

@@ -192,7 +192,7 @@ CommandHelp regressHelp() {
       "            with --dependency=afterok on the build job\n"
       "  report    writes DIR/junit.xml, DIR/summary.md and DIR/report.json\n"
       "Exit status: run and report 0 when every job passed, 1 otherwise; 2 bad input.\n"
-      "The file's schema is in README.md (Regressions).\n",
+      "The file's schema is in docs/file-formats.md (Regression file).\n",
       ""};
 }
 

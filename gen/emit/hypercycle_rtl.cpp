@@ -56,8 +56,8 @@ std::string progRouterWrapper(const Hypercycle& h, const RtlLayout& l, const Rtl
   os << header(h, o) << "// The programmable router hc_router_prog with its limits set: up to "
      << l.max_dims << " dimensions\n// of up to " << l.max_radix << " nodes, degree up to " << rnp
      << ". Nothing here depends on the network: the router\n"
-     << "// learns it at start-up through cfg_* (README \"Programmable router\"). A network\n"
-     << "// of degree K uses ports 0..K-1 and ties the inputs of the others to zero.\n"
+     << "// learns it at start-up through cfg_* (docs/hardware.md \"Programmable router\").\n"
+     << "// A network of degree K uses ports 0..K-1 and ties the inputs of the others to zero.\n"
      << "module " << name << " (\n"
      << "  input  wire clk_i,\n  input  wire rst_ni,\n"
      << "  input  wire " << w(l.max_dims * l.mw) << " node_digit_i,\n"
@@ -179,9 +179,9 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
   const bool prog = l.programmable;
   if (prog) {
     s += "// Programmable routers: after reset, write the configuration stream (config.hex,\n"
-         "// README \"Programmable router\") through cfg_valid_i/cfg_data_i while cfg_ready_o;\n"
-         "// every router takes each word. Inject only once cfg_done_o is high; cfg_err_o\n"
-         "// flags a configuration the routers rejected.\n";
+         "// docs/hardware.md \"Programmable router\") through cfg_valid_i/cfg_data_i while\n"
+         "// cfg_ready_o; every router takes each word. Inject only once cfg_done_o is high;\n"
+         "// cfg_err_o flags a configuration the routers rejected.\n";
   }
   s += "module " + top + " (\n  input  wire clk_i,\n  input  wire rst_ni,\n";
   if (prog) {
@@ -343,7 +343,7 @@ void checkTopSize(const Hypercycle& h) {
     throw Error("the network's top would wire " + std::to_string(h.nodes()) + " nodes x degree " +
                 std::to_string(h.degree()) + " = " + std::to_string(ends) +
                 " port ends; generate takes at most " + std::to_string(kMaxTopPortEnds) +
-                " (README, Limits)");
+                " (docs/user-guide.md, Limits)");
   }
 }
 

@@ -12,9 +12,9 @@ std::string q(const std::string& s) { return cli::commandLine({s}); }
 
 std::string header(const SlurmSettings& s, const std::string& job_name, const std::string& log,
                    const std::string& what) {
-  std::string h =
-      "#!/bin/bash\n# " + what +
-      "\n# Written by `hypercast regress slurm`; see README.md, \"Regressions on SLURM\".\n";
+  std::string h = "#!/bin/bash\n# " + what +
+                  "\n# Written by `hypercast regress slurm`; see docs/user-guide.md, \"Regressions "
+                  "on SLURM\".\n";
   h += "#SBATCH --job-name=" + job_name + "\n";
   h += "#SBATCH --output=" + log + "\n";
   h += "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n";
