@@ -1,0 +1,125 @@
+// The documentation as a newcomer meets it: a README under 250 lines, every
+// relative link of README.md and docs/*.md reaching a file and, with #anchor, a
+// heading of that file (GitHub's anchors: lower case, punctuation dropped,
+// spaces as '-'); no tracker issue numbers in README.md or docs/; and no code
+// comment citing a README section (the specifications live in docs/).
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kRoot = HC_SOURCE_DIR;
+
+std::vector<fs::path> docFiles() {
+  std::vector<fs::path> out = {kRoot / "README.md"};
+  for (const auto& e : fs::directory_iterator(kRoot / "docs")) {
+    if (e.path().extension() == ".md") out.push_back(e.path());
+  }
+  return out;
+}
+
+// GitHub's anchor of a heading's text.
+std::string anchorOf(const std::string& heading) {
+  std::string out;
+  for (unsigned char c : heading) {
+    if (std::isalnum(c) || c == '-' || c == '_') {
+      out += static_cast<char>(std::tolower(c));
+    } else if (c == ' ') {
+      out += '-';
+    } else if (c >= 0x80) {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+// The anchors of a Markdown file's headings (outside code blocks).
+std::set<std::string> anchorsOf(const fs::path& md) {
+  std::set<std::string> out;
+  std::istringstream in(hctest::slurp(md.string()));
+  bool code = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("```", 0) == 0) code = !code;
+    if (code || line.empty() || line[0] != '#') continue;
+    const size_t text = line.find_first_not_of('#');
+    if (text == std::string::npos || line[text] != ' ') continue;
+    std::string a = anchorOf(line.substr(text + 1));
+    std::string unique = a;
+    for (int n = 1; out.count(unique); ++n) unique = a + "-" + std::to_string(n);
+    out.insert(unique);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Docs, ReadmeIsShort) {
+  std::istringstream in(hctest::slurp((kRoot / "README.md").string()));
+  int lines = 0;
+  for (std::string l; std::getline(in, l);) ++lines;
+  EXPECT_GT(lines, 50);
+  EXPECT_LT(lines, 250);
+}
+
+TEST(Docs, EveryRelativeLinkReachesAFileAndAHeading) {
+  const std::regex link(R"(\]\(([^)#:\s]*)(#[^)\s]*)?\))");
+  int checked = 0;
+  for (const fs::path& md : docFiles()) {
+    const std::string text = hctest::slurp(md.string());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), link);
+         it != std::sregex_iterator(); ++it) {
+      const std::string target = (*it)[1], anchor = (*it)[2];
+      const fs::path file = target.empty() ? md : md.parent_path() / target;
+      ++checked;
+      ASSERT_TRUE(fs::exists(file)) << md.filename() << ": " << it->str();
+      if (anchor.size() > 1 && file.extension() == ".md") {
+        EXPECT_TRUE(anchorsOf(file).count(anchor.substr(1)))
+            << md.filename() << ": " << it->str() << " names no heading of " << file.filename();
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);
+}
+
+TEST(Docs, NoTrackerIssueNumbers) {
+  const std::regex issue(R"(\b[Ii]ssues? #?[0-9]+)");
+  for (const fs::path& md : docFiles()) {
+    std::istringstream in(hctest::slurp(md.string()));
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++n;
+      EXPECT_FALSE(std::regex_search(line, issue)) << md.filename() << ":" << n << ": " << line;
+    }
+  }
+}
+
+TEST(Docs, CodeCitesDocsNotReadmeSections) {
+  int files = 0;
+  for (const char* dir : {"gen", "tb", "model", "hw", "tests", "bench", "fuzz"}) {
+    for (const auto& e : fs::recursive_directory_iterator(kRoot / dir)) {
+      const std::string ext = e.path().extension().string();
+      if (!e.is_regular_file() || (ext != ".cpp" && ext != ".h" && ext != ".v" && ext != ".sv"))
+        continue;
+      if (e.path().filename() == "test_docs.cpp") continue;
+      ++files;
+      std::istringstream in(hctest::slurp(e.path().string()));
+      int n = 0;
+      for (std::string line; std::getline(in, line);) {
+        ++n;
+        EXPECT_EQ(line.find("README"), std::string::npos)
+            << fs::relative(e.path(), kRoot).string() << ":" << n << ": " << line;
+      }
+    }
+  }
+  EXPECT_GT(files, 100);
+}
