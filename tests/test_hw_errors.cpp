@@ -76,7 +76,8 @@ TEST(HwErrors, AccNodeValueNoRowFiles) {
 // hc_router_core with HOP = 2 (tests/hw_units/router_hop2_tb.v): an injection
 // source that drops inj_valid_i while its grant is in flight breaks the rule
 // and the $error must name head 4 (the injection) on port 0, once; no other
-// check of the core speaks. Holding inj_valid_i until inj_ready_o is silent.
+// check of the core speaks (each message starts "hc_router_core ", the
+// $error's file name "hc_router_core.v"). Holding inj_valid_i until inj_ready_o is silent.
 TEST(HwErrors, RouterCoreHop2GrantInFlight) {
   const std::string message =
       "hc_router_core router_hop2_tb.u_core: head 4 left with its grant "
@@ -91,7 +92,7 @@ TEST(HwErrors, RouterCoreHop2GrantInFlight) {
     EXPECT_EQ(r.events, 1) << tag << ": flits out: " << log;
     EXPECT_EQ(r.errors, 0) << tag << ": " << log;
     EXPECT_EQ(occurrences(log, message), drop) << tag << ": " << log;
-    EXPECT_EQ(occurrences(log, "hc_router_core"), drop) << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, "hc_router_core "), drop) << tag << ": " << log;
   }
 }
 
@@ -208,6 +209,6 @@ TEST(HwErrors, RouterProgCfgErr) {
       EXPECT_EQ(cfg[2], 0) << tag << ": cycles with cfg_err_o high: " << log;
     }
     EXPECT_EQ(numbersAfter(log, "source"), c.source) << tag << ": " << log;
-    EXPECT_EQ(occurrences(log, "hc_router_core"), 0) << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, "hc_router_core "), 0) << tag << ": " << log;
   }
 }
