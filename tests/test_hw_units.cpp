@@ -5,49 +5,17 @@
 // warnings.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <regex>
-#include <sstream>
 #include <string>
 
+#include "hw_bench.h"
 #include "test_util.h"
-
-namespace fs = std::filesystem;
 
 namespace {
 
 const std::string kSrc = HC_SOURCE_DIR;
 
-struct Checked {
-  bool ended = false;
-  long long cycles = 0, events = 0, errors = 0;
-};
-
-// Compiles TB with the hw files (names under hw/, separated by spaces) and
-// parameter overrides, runs it, parses "checked".
-Checked runBench(const std::string& tb, const std::string& hw, const std::string& params,
-                 std::string* log) {
-  const std::string vvp = "/tmp/hctest-hwunit-" + std::to_string(::getpid()) + ".vvp";
-  std::string sources;
-  std::istringstream names(hw);
-  for (std::string name; names >> name;) sources += " " + kSrc + "/hw/" + name;
-  const auto c = hctest::run("iverilog -g2005 " + params + " -o " + vvp + " " + kSrc +
-                             "/tests/hw_units/" + tb + sources);
-  Checked r;
-  *log = c.out + c.err;
-  if (c.code != 0) return r;
-  const auto s = hctest::run("vvp -n " + vvp);
-  fs::remove(vvp);
-  *log = s.out + s.err;
-  std::smatch m;
-  if (std::regex_search(s.out, m, std::regex("checked (\\d+) (\\d+) (\\d+)"))) {
-    r.ended = true;
-    r.cycles = std::stoll(m[1]);
-    r.events = std::stoll(m[2]);
-    r.errors = std::stoll(m[3]);
-  }
-  return r;
-}
+using hctest::Checked;
+using hctest::runBench;
 
 // Runs arbiter bench BENCH (BENCH.v, parameters N and LIVE) over the hw files and
 // checks that it ran its 20,000 cycles with no grant against the rule and with

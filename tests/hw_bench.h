@@ -1,0 +1,59 @@
+// Runs the Icarus Verilog unit benches of tests/hw_units/ (shared by
+// test_hw_units and test_hw_errors). A bench prints "checked A B C" at its
+// end: what it ran, what it counted and what it found wrong.
+#pragma once
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "test_util.h"
+
+namespace hctest {
+
+struct Checked {
+  bool ended = false;
+  long long cycles = 0, events = 0, errors = 0;
+};
+
+// Compiles tests/hw_units/TB with the hw files (names under hw/, separated by
+// spaces) and iverilog options PARAMS (parameter overrides; a -g2012 there
+// overrides the -g2005 before it), runs it, parses "checked". *log is the
+// compiler's output if it fails, else the simulation's stdout and stderr.
+inline Checked runBench(const std::string& tb, const std::string& hw, const std::string& params,
+                        std::string* log) {
+  const std::string src = HC_SOURCE_DIR;
+  const std::string vvp = "/tmp/hctest-hwunit-" + std::to_string(::getpid()) + ".vvp";
+  std::string sources;
+  std::istringstream names(hw);
+  for (std::string name; names >> name;) sources += " " + src + "/hw/" + name;
+  const auto c = run("iverilog -g2005 " + params + " -o " + vvp + " " + src + "/tests/hw_units/" +
+                     tb + sources);
+  Checked r;
+  *log = c.out + c.err;
+  if (c.code != 0) return r;
+  const auto s = run("vvp -n " + vvp);
+  std::filesystem::remove(vvp);
+  *log = s.out + s.err;
+  std::smatch m;
+  if (std::regex_search(s.out, m, std::regex("checked (\\d+) (\\d+) (\\d+)"))) {
+    r.ended = true;
+    r.cycles = std::stoll(m[1]);
+    r.events = std::stoll(m[2]);
+    r.errors = std::stoll(m[3]);
+  }
+  return r;
+}
+
+// How many times TEXT occurs in LOG.
+inline int occurrences(const std::string& log, const std::string& text) {
+  int n = 0;
+  for (size_t at = log.find(text); at != std::string::npos; at = log.find(text, at + text.size()))
+    ++n;
+  return n;
+}
+
+}  // namespace hctest

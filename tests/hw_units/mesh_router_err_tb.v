@@ -1,0 +1,73 @@
+// hc_mesh_router's simulation checks (module comment, "Rules"): no flit arrives
+// while its FIFO is full, and no credit returns beyond DEPTH. A 1-D router at
+// x = 1 with two-flit FIFOs; a five-flit worm enters the local port (0),
+// back to back, for node 3: it leaves on output 1 (+x), which starts with
+// DEPTH = 2 credits.
+//   FAULT = 0: the downstream returns a credit the cycle after each flit it
+//              receives; the worm leaves whole and neither check fires.
+//   FAULT = 1: no credit ever returns: two flits leave, the FIFO fills with
+//              flits 3 and 4, and flit 5 arrives into the full FIFO of input 0:
+//              that check fires, once; the credit check stays silent.
+//   FAULT = 2: as FAULT = 0, then, with every credit back, one more credit
+//              pulse on output 1: the credit check fires, once, for output 1;
+//              the FIFO check stays silent.
+// Prints "checked CYCLES FLITS_OUT WRONG" (WRONG: flits out of order, on
+// another output, or a worm cut short with credits to spare).
+module mesh_router_err_tb;
+  parameter integer FAULT = 0;
+  localparam integer DIMS = 1, CW = 2, PW = 8, AW = DIMS * CW, FW = 2 + 2 * AW + PW, P = 3;
+
+  reg            clk = 1'b0;
+  reg            rst_n = 1'b0;
+  reg  [P-1:0]   in_valid = {P{1'b0}};
+  reg  [P*FW-1:0] in_flit = {P * FW{1'b0}};
+  reg            cr = 1'b0;      // the downstream's credit for a flit received
+  reg            extra = 1'b0;   // FAULT = 2: the credit beyond DEPTH
+  wire [P-1:0]   in_credit, out_valid;
+  wire [P*FW-1:0] out_flit;
+  wire [P*4-1:0] heads;
+
+  hc_mesh_router #(.DIMS(DIMS), .CW(CW), .PW(PW), .DEPTH(2), .HCW(4)) u_router (
+    .clk_i(clk), .rst_ni(rst_n), .coord_i(2'd1), .in_valid_i(in_valid), .in_flit_i(in_flit),
+    .in_credit_o(in_credit), .out_valid_o(out_valid), .out_flit_o(out_flit),
+    .out_credit_i({1'b0, cr | extra, 1'b0}), .heads_o(heads));
+
+  always #5 clk = ~clk;
+
+  integer cycles = 0, flits = 0, wrong = 0, i, k;
+  always @(posedge clk) begin
+    cycles = cycles + 1;
+    cr <= (FAULT != 1) && out_valid[1];
+    for (k = 0; k < P; k = k + 1)
+      if (out_valid[k]) begin
+        if (k != 1 || out_flit[k*FW+:PW] != 8'h10 + flits) wrong = wrong + 1;
+        flits = flits + 1;
+      end
+  end
+
+  initial begin
+    #12 rst_n = 1'b1;
+    @(negedge clk);
+    for (i = 0; i < 5; i = i + 1) begin
+      // {head, tail, destination 3, source 1, payload}
+      in_valid[0] = 1'b1;
+      in_flit[0+:FW] = {i == 0, i == 4, 2'd3, 2'd1, 8'h10 + i[7:0]};
+      @(negedge clk);
+    end
+    in_valid[0] = 1'b0;
+    repeat (8) @(negedge clk);
+    if (FAULT == 2) begin
+      extra = 1'b1;
+      @(negedge clk);
+      extra = 1'b0;
+    end
+    repeat (2) @(negedge clk);
+    if (flits != ((FAULT == 1) ? 2 : 5)) wrong = wrong + 1;
+    $display("checked %0d %0d %0d", cycles, flits, wrong);
+    $finish;
+  end
+
+  /* verilator lint_off UNUSED */
+  wire unused = ^in_credit ^ ^heads;
+  /* verilator lint_on UNUSED */
+endmodule
