@@ -1,7 +1,7 @@
 // hc_router_prog's cfg_err_o (module comment: an illegal configuration raises
 // it instead of cfg_done_o, and injection stays held off). A router of degree
 // up to NP = 4, up to 2 dimensions of up to 5 nodes, is configured through its
-// stream (one word per transfer, README "Programmable router"), then offered an
+// stream (one word per transfer, docs/hardware.md "Programmable router"), then offered an
 // injection for 20 cycles:
 //   FAULT = 0: the ring of 5 nodes, rho 1 (r = 1, pref 0, m 5, rho 1, D 2),
 //              node 2: cfg_done_o rises, cfg_err_o never does; the injection is
