@@ -5,7 +5,15 @@
 // either. The observed link crossings go through the independent schedule
 // checker; at the end every node must hold exactly the packets the collective
 // promises it (algorithm/collective_semantics.h), payloads intact; a watchdog
-// fails a network that does not finish.
+// fails a network that does not finish. A node whose err_o rises (hw/
+// hc_sched_node.v: a row expected a packet its link did not carry, or both ends
+// drove a half-duplex link) is a divergence too: the run stops and names the
+// node and the cycle.
+//
+// Test hooks, environment variables (one each, the harness's only fault inputs):
+//   HYPERCAST_FAULT_NODE=X   corrupts what node X of the SystemC model sends;
+//   HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's ROM image in the RTL
+//                            only (both Verilated models; see romFault below).
 //
 //   hc-sched --job DIR/job.json
 //   exit 0: PASS, 1: FAIL, 2: bad job
@@ -25,6 +33,7 @@
 
 #include "algorithm/collective_semantics.h"
 #include "checker/schedule_checker.h"
+#include "emit/rom_format.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_program.h"
 #include "model/sched_network.h"
@@ -44,8 +53,9 @@ namespace {
 struct Divergence {
   bool found = false;
   uint64_t cycle = 0, node = 0;
-  int port = 0;
+  int port = 0;  // -1: the node's err_o rose
   std::string expected, actual;
+  std::string where() const { return port < 0 ? "err_o" : std::to_string(port); }
 };
 
 std::string readText(const std::string& path) {
@@ -61,6 +71,106 @@ std::string word(bool valid, uint64_t payload) {
   model::LinkWord w{valid, payload};
   os << w;
   return os.str();
+}
+
+std::vector<std::string> splitColons(const std::string& s) {
+  std::vector<std::string> parts;
+  size_t at = 0;
+  for (size_t c; (c = s.find(':', at)) != std::string::npos; at = c + 1) {
+    parts.push_back(s.substr(at, c - at));
+  }
+  parts.push_back(s.substr(at));
+  return parts;
+}
+
+uint64_t faultNumber(const std::string& v, uint64_t limit, const std::string& what) {
+  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 18 ||
+      std::stoull(v) >= limit) {
+    throw Error("HYPERCAST_FAULT_ROM: " + what + " '" + v + "' is not in 0.." +
+                std::to_string(limit - 1));
+  }
+  return std::stoull(v);
+}
+
+// The RTL's ROM fault hook: HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's
+// ROM image (emit/rom_format.h), the image the Verilated model loads, in
+// nothing else: the SystemC model, the checker and the promise keep the real
+// schedule. F is one of
+//   keep:P        the row keeps an arrival on input port P (into slot 0);
+//   forward:P:Q   the row's output P forwards the arrival on input port Q;
+//   silence:P     the row sends nothing on output P (its link is silent for
+//                 step R + 1);
+//   HEX           the row is this word (ROM hex digits, as in the image).
+// Row R files the arrivals of step R and does the sends of step R + 1, so keep
+// or forward on a port nothing arrives on in step R must raise node X's err_o
+// (hc_sched_node's `missing`, its keep and its forward term) at cycle R + 1, and
+// silence must raise the err_o of the neighbour that expects the packet at
+// cycle R + 2. Every image is copied to DIR/fault-rom (the job folder), node X's
+// corrupted, and the RTL reads them there instead of from rom_dir: the wired
+// nodes load their images from that folder, the whole top's $readmemh reads
+// rom/<name>_n<x>.hex relative to it. Returns that folder. A fault that
+// changes nothing, or a ROM shared by several nodes (--shared-rom), is refused.
+std::string romFault(const std::string& spec, const SchedJob& o, const NetworkProgram& prog,
+                     const std::string& dir) {
+  const std::vector<std::string> f = splitColons(spec);
+  const uint64_t n = prog.nodes.size();
+  const int np = prog.format.np;
+  if (f.size() < 3) throw Error("HYPERCAST_FAULT_ROM: expected NODE:ROW:FAULT, got '" + spec + "'");
+  if (o.roms.size() != n) throw Error("HYPERCAST_FAULT_ROM: the job lists no ROM image per node");
+  const uint64_t x = faultNumber(f[0], n, "node");
+  const uint64_t row = faultNumber(f[1], prog.rows, "row");
+  for (uint64_t y = 0; y < n; ++y) {
+    if (y != x && o.roms[y] == o.roms[x]) {
+      throw Error("HYPERCAST_FAULT_ROM: node " + f[0] + " shares its ROM (--shared-rom)");
+    }
+  }
+  auto port = [&](const std::string& v) {
+    return static_cast<size_t>(faultNumber(v, static_cast<uint64_t>(np), "port"));
+  };
+  auto inRomDir = [&](const std::string& r) { return o.rom_dir.empty() ? r : o.rom_dir + "/" + r; };
+  std::ifstream in(inRomDir(o.roms[x]));
+  if (!in) throw Error("HYPERCAST_FAULT_ROM: cannot read " + inRomDir(o.roms[x]));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  if (row >= lines.size()) throw Error("HYPERCAST_FAULT_ROM: " + o.roms[x] + " is too short");
+  std::string& word = lines[row];
+  RomRow r = decodeRomRow(prog.format, word);
+  const std::string& kind = f[2];
+  if (kind == "keep" && f.size() == 4) {
+    r.recv[port(f[3])] = RecvField{true, 0};
+  } else if (kind == "forward" && f.size() == 5) {
+    r.send[port(f[3])] = SendField{true, true, static_cast<uint32_t>(port(f[4]))};
+  } else if (kind == "silence" && f.size() == 4) {
+    r.send[port(f[3])] = SendField{};
+  } else if (f.size() == 3 && kind.find_first_not_of("0123456789abcdef") == std::string::npos) {
+    r = decodeRomRow(prog.format, kind);  // checks its width
+    if (encodeRomRow(prog.format, r) != kind) {
+      throw Error("HYPERCAST_FAULT_ROM: '" + kind + "' is not a ROM word of this network");
+    }
+  } else {
+    throw Error("HYPERCAST_FAULT_ROM: unknown fault '" + spec +
+                "' (X:R:keep:P, X:R:forward:P:Q, X:R:silence:P or X:R:HEX)");
+  }
+  const std::string faulty = encodeRomRow(prog.format, r);
+  if (faulty == word) throw Error("HYPERCAST_FAULT_ROM: '" + spec + "' changes nothing");
+  word = faulty;
+  const std::string out = (dir.empty() ? std::string(".") : dir) + "/fault-rom";
+  for (uint64_t y = 0; y < n; ++y) {
+    const fs::path p = fs::path(out) / o.roms[y];
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+    if (y == x) {
+      std::ofstream w(p);
+      for (const std::string& line : lines) w << line << "\n";
+      if (!w) throw Error("HYPERCAST_FAULT_ROM: cannot write " + p.string());
+    } else {
+      fs::copy_file(inRomDir(o.roms[y]), p, fs::copy_options::overwrite_existing, ec);
+      if (ec) throw Error("HYPERCAST_FAULT_ROM: cannot copy " + o.roms[y] + ": " + ec.message());
+    }
+  }
+  return fs::absolute(out).string();
 }
 
 int run(const std::string& job_path) {
@@ -97,10 +207,15 @@ int run(const std::string& job_path) {
     const uint64_t x = std::strtoull(fault, nullptr, 10);
     if (net && x < n) net->setPayloadFault(x);
   }
+  const char* rom_fault = std::getenv("HYPERCAST_FAULT_ROM");
+  if (rom_fault && !use_rtl) {
+    throw Error("HYPERCAST_FAULT_ROM corrupts the RTL's ROM; use --engine verilator or cosim");
+  }
   if (use_rtl) {
     // The top's ROM paths are relative to the generated folder.
-    if (!o.rom_dir.empty() && ::chdir(o.rom_dir.c_str()) != 0) {
-      throw Error("cannot enter " + o.rom_dir);
+    const std::string rom_dir = rom_fault ? romFault(rom_fault, o, prog, dir) : o.rom_dir;
+    if (!rom_dir.empty() && ::chdir(rom_dir.c_str()) != 0) {
+      throw Error("cannot enter " + rom_dir);
     }
     tb::SchedRtlSetup setup;
     setup.graph = &g;
@@ -137,6 +252,14 @@ int run(const std::string& job_path) {
       if (net) net->cycle();
       if (rtl) rtl->cycle();
       ++cycles;
+      // A node's err_o (sticky) rose in this cycle: the first divergence, before
+      // anything the row sent (the model has no err_o; it never errs).
+      if (rtl && rtl->error()) {
+        uint64_t x = 0;
+        while (x + 1 < n && !rtl->nodeError(x)) ++x;
+        div = {true, row + 1, x, -1, "0", "1"};
+        break;
+      }
       for (uint64_t x = 0; x < n && !div.found; ++x) {
         for (int p = 0; p < np; ++p) {
           model::LinkWord m, r;
@@ -298,7 +421,7 @@ int run(const std::string& job_path) {
     if (div.found) {
       j["first_divergence"] = {{"cycle", div.cycle},
                                {"node", div.node},
-                               {"port", std::to_string(div.port)},
+                               {"port", div.where()},
                                {"expected", div.expected},
                                {"actual", div.actual}};
     }
@@ -321,9 +444,10 @@ int run(const std::string& job_path) {
               << "\nconstruction     " << o.construction << "\nsteps            " << rep.steps
               << bound(o.bound_steps) << "\ntransmissions    " << rep.transmissions
               << bound(o.bound_transmissions) << "\nchecker          "
-              << (div.found ? "not run (cosim diverged)"
-                  : rep.ok  ? "PASS"
-                            : "FAIL")
+              << (div.found && div.port < 0 ? "not run (err_o raised)"
+                  : div.found               ? "not run (cosim diverged)"
+                  : rep.ok                  ? "PASS"
+                                            : "FAIL")
               << "\nholdings         " << held_ok << "/" << promised << " promised packets held"
               << (wrong ? ", " + std::to_string(wrong) + " corrupted" : "")
               << (extra ? ", " + std::to_string(extra) + " unpromised" : "")
@@ -343,12 +467,19 @@ int run(const std::string& job_path) {
   for (size_t i = 0; i < model_errors.size() && i < 10; ++i) {
     std::cerr << "hc-sched: model: " << model_errors[i] << "\n";
   }
-  if (rtl_error) std::cerr << "hc-sched: the RTL raised err_o (a row expected a missing packet)\n";
+  if (div.found && div.port < 0) {
+    std::cerr << "hc-sched: RTL node " << div.node << " raised err_o at cycle " << div.cycle
+              << " (first divergence): a row expected a packet its link did not carry"
+              << (o.links == LinkMode::kHalfDuplex ? ", or both ends drove a half-duplex link" : "")
+              << "\n";
+  } else if (rtl_error) {
+    std::cerr << "hc-sched: the RTL raised err_o (a row expected a missing packet)\n";
+  }
   if (!finished && !div.found)
     std::cerr << "hc-sched: watchdog: the network did not finish its schedule in " << prog.rows
               << " cycles\n";
   if (undecodable) std::cerr << "hc-sched: " << undecodable << " link payloads name no packet\n";
-  if (div.found) {
+  if (div.found && div.port >= 0) {
     std::cerr << "hc-sched: RTL and model diverge at cycle " << div.cycle << ", node " << div.node
               << ", port " << div.port << ": expected " << div.expected << ", actual " << div.actual
               << "\n";

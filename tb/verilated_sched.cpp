@@ -1,10 +1,15 @@
 // SchedRtl over the Verilated schedule-network top (built with --prefix Vsched).
 // Compiled per generated network by `hypercast simulate` (gen/cli/rtl_build.cpp);
-// with VM_TRACE (a --wave run) it also writes an FST (tb/wave_dump.h).
+// with VM_TRACE (a --wave run) it also writes an FST (tb/wave_dump.h). Node x's
+// err_o is bit x of the top's `err` vector, which the CLI's Verilator config
+// file makes public (public_flat_rd, gen/cli/cmd_simulate.cpp): found by name
+// in the model's scopes, read in place.
 #include "Vsched.h"
 #include "tb/sched_rtl.h"
 #include "tb/verilated_bits.h"
 #include "tb/wave_dump.h"
+#include "util/error.h"
+#include "verilated_syms.h"
 
 namespace hypercast {
 namespace tb {
@@ -18,6 +23,10 @@ class VerilatedSched : public SchedRtl {
     WaveDump::enable(ctx_, wave);
     top_.reset(new Vsched(&ctx_, "net"));
     wave_.open(*top_, wave);
+    for (const auto& kv : *ctx_.scopeNameMap()) {
+      if (VerilatedVar* v = kv.second->varFind("err")) err_ = v;
+    }
+    if (!err_) throw Error("the Verilated top has no public err vector (node err_o)");
   }
   ~VerilatedSched() override { top_->final(); }
 
@@ -54,6 +63,23 @@ class VerilatedSched : public SchedRtl {
   }
   bool done() const override { return top_->done_o != 0; }
   bool error() const override { return top_->err_o != 0; }
+  bool nodeError(uint64_t node) const override {
+    const void* p = err_->datap();
+    switch (err_->vltype()) {
+      case VLVT_UINT8:
+        return ((*static_cast<const CData*>(p) >> node) & 1) != 0;
+      case VLVT_UINT16:
+        return ((*static_cast<const SData*>(p) >> node) & 1) != 0;
+      case VLVT_UINT32:
+        return ((*static_cast<const IData*>(p) >> node) & 1) != 0;
+      case VLVT_UINT64:
+        return ((*static_cast<const QData*>(p) >> node) & 1) != 0;
+      case VLVT_WDATA:
+        return ((static_cast<const EData*>(p)[node / 32] >> (node % 32)) & 1) != 0;
+      default:
+        throw Error("the top's err vector has an unexpected type");
+    }
+  }
   uint64_t read(uint64_t node, uint64_t slot) override {
     setBits(top_->rd_node_i, 0, 32, node);
     setBits(top_->rd_slot_i, 0, 32, slot);
@@ -78,7 +104,8 @@ class VerilatedSched : public SchedRtl {
   int pw_;
   VerilatedContext ctx_;
   std::unique_ptr<Vsched> top_;
-  WaveDump wave_;  // after top_: closed first
+  const VerilatedVar* err_ = nullptr;  // the top's err[N-1:0], in top_
+  WaveDump wave_;                      // after top_: closed first
 };
 
 }  // namespace

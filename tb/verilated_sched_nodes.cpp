@@ -128,6 +128,7 @@ class VerilatedSchedNodes : public SchedRtl {
     }
     return false;
   }
+  bool nodeError(uint64_t node) const override { return nodes_[node]->err_o != 0; }
   uint64_t read(uint64_t node, uint64_t slot) override {
     Vschednode& v = *nodes_[node];
     setBits(v.rd_slot_i, 0, 32, slot);

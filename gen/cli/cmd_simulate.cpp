@@ -282,6 +282,13 @@ int simulateSchedule(const Args& a) {
       spec.top = net.top_module;
       spec.prefix = "Vsched";
       spec.adapter = "tb/verilated_sched.cpp";
+      // The harness reads each node's err_o (the top's err vector) to name the
+      // node that raises it; a Verilator config file, not the Verilog, makes it
+      // public. The emitted RTL is unchanged.
+      const std::string vlt = "tb/sched_err.vlt";
+      spec.files[vlt] =
+          "`verilator_config\npublic_flat_rd -module \"" + net.top_module + "\" -var \"err\"\n";
+      spec.verilog_files.insert(spec.verilog_files.begin(), vlt);
     } else {
       // One node, Verilated once for this shape; the ROMs are loaded at start-up.
       const std::string node = "hw/hc_sched_node.v";
@@ -294,9 +301,11 @@ int simulateSchedule(const Args& a) {
       spec.name = "hc_sched_node";
       for (const auto& p : spec.parameters) spec.name += "_" + std::to_string(p.second);
       for (const std::string& rom : net.roms) job_dir.write(rom, net.files.at(rom));
-      job.roms = net.roms;
       job.rom_word_bits = net.program.format.wordBits();
     }
+    // Node x's image, relative to job.rom_dir: the wired nodes load them; the
+    // harness's ROM fault hook (tb/sched_main.cpp) copies them for either model.
+    job.roms = net.roms;
     const RtlBuild b = buildVerilatedHarness(spec, quiet);
     exe = b.exe;
     job.rom_dir = model == "network" ? b.dir + "/rtl" : job_dir.path;
