@@ -65,7 +65,9 @@ SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const PortGraph& g, con
 }
 
 void SchedNetwork::start() {
-  for (auto& n : nodes_) n->start();
+  for (uint64_t x = 0; x < nodes_.size(); ++x) {
+    if (x != stalled_) nodes_[x]->start();
+  }
 }
 
 void SchedNetwork::cycle() { pulseClock(clk_); }

@@ -32,10 +32,14 @@ class SchedNetwork : public sc_core::sc_module {
   }
   const SchedNode& node(uint64_t x) const { return *nodes_[x]; }
   void setPayloadFault(uint64_t x) { nodes_[x]->setPayloadFault(true); }
+  // Test hook: start() leaves node x idle, so it never finishes (the harness's
+  // watchdog must fire).
+  void setStalled(uint64_t x) { stalled_ = x; }
 
  private:
   uint64_t n_;
   uint64_t np_;
+  uint64_t stalled_ = ~uint64_t{0};  // no node
   sc_core::sc_signal<bool> clk_;
   sc_core::sc_signal<LinkWord> idle_;  // what an absent port's input reads
   std::vector<std::unique_ptr<SchedNode>> nodes_;

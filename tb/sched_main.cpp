@@ -207,6 +207,12 @@ int run(const std::string& job_path) {
     const uint64_t x = std::strtoull(fault, nullptr, 10);
     if (net && x < n) net->setPayloadFault(x);
   }
+  // Test hook: HYPERCAST_STALL_NODE=x leaves node x of the model unstarted, so
+  // the network never finishes and the watchdog must fire.
+  if (const char* stall = std::getenv("HYPERCAST_STALL_NODE")) {
+    const uint64_t x = std::strtoull(stall, nullptr, 10);
+    if (net && x < n) net->setStalled(x);
+  }
   const char* rom_fault = std::getenv("HYPERCAST_FAULT_ROM");
   if (rom_fault && !use_rtl) {
     throw Error("HYPERCAST_FAULT_ROM corrupts the RTL's ROM; use --engine verilator or cosim");

@@ -109,6 +109,25 @@ TEST(ScheduleEngines, CosimReportsTheFirstDivergence) {
   EXPECT_NE(r.err.find("diverge at cycle 1, node 5"), std::string::npos) << r.err;
 }
 
+// The harness's watchdog: a model whose node 3 is never started (test hook
+// HYPERCAST_STALL_NODE) does not finish the 3-cube broadcast in its 3 rows; the
+// run fails with the watchdog set and says so. Without the hook the same run
+// passes with the watchdog clear.
+TEST(ScheduleEngines, WatchdogFailsAStalledNode) {
+  const auto r =
+      hctest::run("HYPERCAST_STALL_NODE=3 " + sim(3, "broadcast", "--engine systemc --json"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("watchdog"), true) << r.out;
+  EXPECT_EQ(j.at("finished"), false) << r.out;
+  EXPECT_NE(r.err.find("watchdog: the network did not finish its schedule in"), std::string::npos)
+      << r.err;
+  const auto ok = hctest::run(sim(3, "broadcast", "--engine systemc --json"));
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(hctest::parseJson(ok.out).at("watchdog"), false);
+}
+
 TEST(ScheduleEngines, RefusesWhatItCannotRun) {
   // The wired-node model raised the RTL engines' limit from d = 7 to the
   // SystemC model's d = 10.
