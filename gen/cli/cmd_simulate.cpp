@@ -274,7 +274,7 @@ int simulateSchedule(const Args& a) {
     spec.libs = {
         "libhc_sched_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
         "libhc_checker.a",       "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
-        "libhc_topology.a"};
+        "libhc_topology.a",      "libhc_util.a"};
     if (model == "network") {
       spec.name = net.top_module;
       spec.files = net.files;
@@ -378,7 +378,7 @@ int simulateWormholeMesh(const Args& a) {
     spec.libs = {
         "libhc_mesh_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
         "libhc_checker.a",      "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
-        "libhc_topology.a"};
+        "libhc_topology.a",     "libhc_util.a"};
     if (model == "network") {
       spec.name = r.top_module;
       spec.files = r.files;

@@ -28,9 +28,9 @@ namespace cli {
 namespace {
 
 const std::vector<std::string> kHypercycleLibs = {
-    "libhc_harness.a",     "VMODEL",          "libverilated_rt.a", "libhc_model.a",
-    "libhc_router_core.a", "libhc_checker.a", "libhc_simjob.a",    "libhc_emit.a",
-    "libhc_algorithm.a",   "libhc_topology.a"};
+    "libhc_harness.a",     "VMODEL",           "libverilated_rt.a", "libhc_model.a",
+    "libhc_router_core.a", "libhc_checker.a",  "libhc_simjob.a",    "libhc_emit.a",
+    "libhc_algorithm.a",   "libhc_topology.a", "libhc_util.a"};
 
 uint64_t fnv(uint64_t h, const std::string& s) {
   for (unsigned char c : s) {

@@ -8,9 +8,10 @@
 #include <map>
 #include <set>
 
+#include "algorithm/constructions.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
-#include "cli/topologies.h"
+#include "topology/registry.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -171,22 +172,20 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
   net.at = at(path, n);
   if (!n.IsMap()) fail(net.at, "expected a mapping with name:, topology: and its options");
   if (!n["name"]) fail(net.at, "missing key 'name'");
-  if (!n["topology"]) fail(net.at, "missing key 'topology' (" + cli::topologyNames() + ")");
-  const cli::TopologyEntry* topo = nullptr;
+  if (!n["topology"]) fail(net.at, "missing key 'topology' (" + topologyNames() + ")");
+  const Topology* topo = nullptr;
   eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
     if (key == "name") {
       net.name = name(v, o);
     } else if (key == "topology") {
       net.topology = scalar(v, o, "a topology name");
-      for (const auto& e : cli::topologyTable()) {
-        if (e.name == net.topology) topo = &e;
-      }
+      topo = findTopology(net.topology);
       if (!topo) {
-        fail(o, "unknown topology '" + net.topology + "' (" + cli::topologyNames() + ")");
+        fail(o, "unknown topology '" + net.topology + "' (" + topologyNames() + ")");
       }
     }
   });
-  std::vector<OptionSpec> allowed = topo->options;
+  std::vector<OptionSpec> allowed = cli::optionSpecs(topo->options);
   for (const OptionSpec& s : cli::rtlOptions()) {
     if (net.topology == "hypercycle" || s.name == "payload-width") allowed.push_back(s);
   }
@@ -235,7 +234,7 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
   for (const OptionSpec& s : cli::rtlOptions()) specs.push_back(s);
   try {
     const cli::Args a("regress", specs, argv);
-    (void)cli::parseNetworkDesc(a);
+    (void)parseNetworkDesc(a.params());
     if (net.topology == "hypercycle") (void)cli::parseRtlOptions(a);
   } catch (const Error& e) {
     const std::string what = e.what();
@@ -319,10 +318,7 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
 }
 
 std::string Planner::misfit(const Workload& w, const Network& net) const {
-  const cli::TopologyEntry* topo = nullptr;
-  for (const auto& e : cli::topologyTable()) {
-    if (e.name == net.topology) topo = &e;
-  }
+  const Constructions& topo = constructionsOf(net.topology);
   std::string collective;
   for (const auto& kv : w.options) {
     if (kv.first == "collective") collective = kv.second.front();
@@ -340,11 +336,11 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
   for (const auto& kv : w.options) {
     if (kv.first != "collective") continue;
     for (const std::string& c : kv.second) {
-      const bool has = std::any_of(topo->collectives.begin(), topo->collectives.end(),
+      const bool has = std::any_of(topo.collectives.begin(), topo.collectives.end(),
                                    [&](Collective x) { return toString(x) == c; });
       if (!has) {
         return net.name + " (" + net.topology + ") has no " + c + " construction (" +
-               cli::collectiveNames(*topo) + ")";
+               collectiveNames(topo) + ")";
       }
     }
   }
