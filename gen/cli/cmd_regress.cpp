@@ -10,12 +10,12 @@
 #include <set>
 
 #include "cli/commands.h"
-#include "cli/run_tool.h"
 #include "regress/build_id.h"
 #include "regress/regress_plan.h"
 #include "regress/regress_report.h"
 #include "regress/regress_runner.h"
 #include "regress/slurm_script.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -108,7 +108,7 @@ int slurm(const Args& a) {
   s.cache = a.has("cache") ? a.get("cache") : env && *env ? env : dir + "/hc-cache";
   s.cache = fs::absolute(s.cache).lexically_normal().string();
   const nlohmann::json meta =
-      nlohmann::json::parse(readFile(regress::planMetaPath(dir)), nullptr, false);
+      nlohmann::json::parse(tools::readFile(regress::planMetaPath(dir)), nullptr, false);
   s.name = meta.is_object() ? meta.value("name", "regression") : "regression";
   const regress::SlurmScripts scripts = regress::slurmScripts(s, jobs);
   std::map<std::string, std::string> files = {{"array.sbatch", scripts.array}};

@@ -5,8 +5,8 @@
 #include <iostream>
 
 #include "cli/combining_args.h"
+#include "cli/harness.h"
 #include "cli/rtl_build.h"
-#include "cli/run_tool.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 
