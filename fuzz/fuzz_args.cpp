@@ -18,7 +18,6 @@
 
 #include "cli/commands.h"
 #include "cli/network_args.h"
-#include "cli/topologies.h"
 #include "util/error.h"
 #include "util/version.h"
 
@@ -102,13 +101,13 @@ std::vector<std::string> words(const uint8_t* data, size_t size) {
 void sharedParsers(const Args& a, const std::vector<OptionSpec>& specs) {
   for (const std::string& fallback : {"hypercycle", "hypercube"}) {
     try {
-      const TopologyEntry& topo = chosenTopology(a, fallback);
+      const Topology& topo = chosenTopology(a.params(), fallback);
       (void)topo;
     } catch (const Error&) {
     }
   }
   try {
-    (void)parseNetworkDesc(a);
+    (void)parseNetworkDesc(a.params());
   } catch (const Error&) {
   }
   try {

@@ -14,6 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "topology/registry.h"
+#include "util/parse_number.h"
+
 namespace hypercast {
 namespace cli {
 
@@ -60,10 +63,13 @@ class Args {
   const std::vector<std::string>& words() const { return words_; }
   std::string get(const std::string& name, const std::string& fallback = "") const;
   long long getInt(const std::string& name, long long fallback, long long lo, long long hi) const;
+  // Every option given: name (without dashes) -> value as typed ("1" for a flag),
+  // what the topology registry and the constructions read.
+  const ParamMap& params() const { return values_; }
 
  private:
   std::string wordOf(const std::string& name) const;
-  std::map<std::string, std::string> values_;
+  ParamMap values_;
   std::vector<std::string> words_;
   std::vector<std::string> short_;  // names with a short form
 };
@@ -81,8 +87,9 @@ std::string parseTopLevel(const std::vector<std::string>& words,
                           const std::vector<CommandSummary>& commands, const CommandHelp& help,
                           const std::string& version);
 
-std::vector<int> parseIntList(const std::string& option, const std::string& text);
-long long parseInt(const std::string& option, const std::string& text);
+// Whole numbers and comma lists, as every layer reads them (util/parse_number.h).
+using hypercast::parseInt;
+using hypercast::parseIntList;
 // An offered load in broadcasts per node per cycle: a number in (0, 1].
 double parseRate(const std::string& option, const std::string& text);
 

@@ -15,7 +15,7 @@
 #include "checker/sccl_json.h"
 #include "cli/collective_args.h"
 #include "cli/commands.h"
-#include "cli/topologies.h"
+#include "cli/network_args.h"
 #include "emit/msccl_xml.h"
 #include "emit/sccl_json.h"
 #include "util/error.h"

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "algorithm/constructions.h"
 #include "algorithm/regular_order.h"
 #include "checker/network_links.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
-#include "cli/topologies.h"
 #include "emit/mesh_broadcast_report.h"
 #include "emit/necklace_report.h"
 #include "emit/regular_order_report.h"
@@ -73,7 +73,7 @@ CommandHelp infoHelp() {
 }
 
 int cmdInfo(const Args& a) {
-  const TopologyEntry& topo = chosenTopology(a);
+  const Topology& topo = chosenTopology(a.params());
   if (a.has("necklaces") && topo.name != "torus") {
     throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +
                 "'s");
@@ -81,7 +81,7 @@ int cmdInfo(const Args& a) {
   if (a.has("eyes") && topo.name != "mesh") {
     throw Error("--eyes lists a mesh's eyes (--topology mesh), not a " + topo.name + "'s");
   }
-  const NetworkDesc net = topo.parse(a);
+  const NetworkDesc net = topo.parse(a.params());
   // The hypercycle's own facts come from its class (eqs. 2-6).
   const std::optional<Hypercycle> h =
       topo.name == "hypercycle" ? std::optional<Hypercycle>(parseNetwork(a)) : std::nullopt;
@@ -111,7 +111,7 @@ int cmdInfo(const Args& a) {
   j["degree"] = degree;
   j["diameter"] = diameter;
   j["directed"] = net.directed();
-  j["collectives"] = collectiveNames(topo);
+  j["collectives"] = collectiveNames(constructionsOf(topo.name));
   std::ostringstream facts;
   if (h) {
     j["m"] = nlohmann::json::parse("[" + h->mList() + "]");
@@ -165,7 +165,7 @@ int cmdInfo(const Args& a) {
             << "\n"
             << "diameter  " << diameter << "\n"
             << "directed  " << (net.directed() ? "yes" : "no") << "\n"
-            << "schedules " << collectiveNames(topo) << "\n"
+            << "schedules " << collectiveNames(constructionsOf(topo.name)) << "\n"
             << facts.str();
   return 0;
 }

@@ -10,12 +10,13 @@
 #include <set>
 
 #include "cli/commands.h"
-#include "cli/run_tool.h"
+#include "cli/network_args.h"
 #include "regress/build_id.h"
 #include "regress/regress_plan.h"
 #include "regress/regress_report.h"
 #include "regress/regress_runner.h"
 #include "regress/slurm_script.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -26,6 +27,38 @@ namespace hypercast {
 namespace cli {
 
 namespace {
+
+std::vector<regress::JobOption> jobOptions(const std::vector<OptionSpec>& specs) {
+  std::vector<regress::JobOption> out;
+  for (const OptionSpec& s : specs) out.push_back({s.name, s.value.empty()});
+  return out;
+}
+
+std::vector<OptionSpec> jobCommandOptions(const std::string& command) {
+  if (command == "schedule") return scheduleOptions();
+  if (command == "synth") return synthOptions();
+  return simulateOptions();
+}
+
+// The planner's view of the command line: the options of the commands a job
+// runs, and this command line's parsers for a network's and a job's words.
+regress::CommandLine regressCommandLine() {
+  regress::CommandLine c;
+  c.options = [](const std::string& command) { return jobOptions(jobCommandOptions(command)); };
+  c.rtl_options = jobOptions(rtlOptions());
+  c.check_network = [](const std::vector<std::string>& words, bool hypercycle) {
+    std::vector<OptionSpec> specs = topologyOptions();
+    for (const OptionSpec& s : rtlOptions()) specs.push_back(s);
+    const Args a("regress", specs, words);
+    (void)parseNetworkDesc(a.params());
+    if (hypercycle) (void)parseRtlOptions(a);
+  };
+  c.check_job = [](const std::string& command, const std::vector<std::string>& words) {
+    const Args a(command, jobCommandOptions(command), words);
+    (void)a;
+  };
+  return c;
+}
 
 // Which options each verb takes.
 const std::map<std::string, std::set<std::string>>& verbs() {
@@ -51,7 +84,7 @@ int plan(const Args& a) {
   if (!a.has("out")) throw Error("regress plan needs --out DIR");
   const std::string out = a.get("out");
   checkOutputFolder("--out", out);
-  const regress::RegressPlan p = regress::planRegression(a.words()[1]);
+  const regress::RegressPlan p = regress::planRegression(a.words()[1], regressCommandLine());
   nlohmann::ordered_json meta;
   meta["name"] = p.name;
   meta["source"] = fs::absolute(a.words()[1]).string();
@@ -108,7 +141,7 @@ int slurm(const Args& a) {
   s.cache = a.has("cache") ? a.get("cache") : env && *env ? env : dir + "/hc-cache";
   s.cache = fs::absolute(s.cache).lexically_normal().string();
   const nlohmann::json meta =
-      nlohmann::json::parse(readFile(regress::planMetaPath(dir)), nullptr, false);
+      nlohmann::json::parse(tools::readFile(regress::planMetaPath(dir)), nullptr, false);
   s.name = meta.is_object() ? meta.value("name", "regression") : "regression";
   const regress::SlurmScripts scripts = regress::slurmScripts(s, jobs);
   std::map<std::string, std::string> files = {{"array.sbatch", scripts.array}};

@@ -5,7 +5,7 @@
 #include "cli/combining_args.h"
 #include "cli/commands.h"
 #include "cli/mesh_broadcast_args.h"
-#include "cli/topologies.h"
+#include "cli/network_args.h"
 #include "emit/schedule_csv.h"
 #include "util/error.h"
 #include "util/json_text.h"

@@ -14,11 +14,11 @@
 #include "cli/collective_args.h"
 #include "cli/combining_args.h"
 #include "cli/commands.h"
+#include "cli/harness.h"
 #include "cli/mesh_broadcast_args.h"
 #include "cli/mesh_rtl_args.h"
 #include "cli/network_args.h"
 #include "cli/rtl_build.h"
-#include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
@@ -274,7 +274,7 @@ int simulateSchedule(const Args& a) {
     spec.libs = {
         "libhc_sched_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
         "libhc_checker.a",       "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
-        "libhc_topology.a"};
+        "libhc_topology.a",      "libhc_util.a"};
     if (model == "network") {
       spec.name = net.top_module;
       spec.files = net.files;
@@ -387,7 +387,7 @@ int simulateWormholeMesh(const Args& a) {
     spec.libs = {
         "libhc_mesh_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
         "libhc_checker.a",      "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
-        "libhc_topology.a"};
+        "libhc_topology.a",     "libhc_util.a"};
     if (model == "network") {
       spec.name = r.top_module;
       spec.files = r.files;

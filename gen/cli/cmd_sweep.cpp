@@ -12,9 +12,9 @@
 #include "algorithm/reference_broadcast.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
-#include "cli/run_tool.h"
 #include "emit/load_latency_svg.h"
 #include "emit/rtl_layout.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -128,10 +128,10 @@ int cmdSweep(const Args& a) {
     cmd.insert(cmd.end(), net.begin(), net.end());
     cmd.insert(cmd.end(), {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(cycles),
                            "--engine", engine, "--seed", std::to_string(seed), "--json"});
-    RunOptions capture;
+    tools::RunOptions capture;
     capture.capture_stdout = true;
     capture.capture_stderr = true;  // passed on below, unless interrupted
-    const RunResult run = runProcess(cmd, capture);
+    const tools::RunResult run = tools::runProcess(cmd, capture);
     std::cerr << run.err << std::flush;
     const nlohmann::json report = parseReport(run.out);
     const int status = run.code;

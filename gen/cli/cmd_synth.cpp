@@ -18,10 +18,10 @@
 
 #include "cli/commands.h"
 #include "cli/network_args.h"
-#include "cli/run_tool.h"
 #include "emit/hypercycle_rtl.h"
 #include "emit/router_config.h"
 #include "emit/synth_wrapper.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/json_text.h"
@@ -100,22 +100,23 @@ PnrResult placeAndRoute(const std::string& work, const std::string& json, const 
                         long long freq, long long seed) {
   PnrResult r;
   const std::string log = tag + "_nextpnr.log";
-  RunOptions options;
+  tools::RunOptions options;
   options.cwd = work;
   options.log = work + "/" + log;
   options.truncate_log = true;
-  const RunResult run = runProcess(
+  const tools::RunResult run = tools::runProcess(
       {"nextpnr-ice40", "--hx8k", "--package", "ct256", "--json", json, "--pcf-allow-unconstrained",
        "--timing-allow-fail", "--freq", std::to_string(freq), "--seed", std::to_string(seed),
        "--report", tag + "_pnr.json"},
       options);
   r.placed = run.ok();
-  r.lcs = static_cast<long long>(jsonNum(readFile(work + "/" + log), "ICESTORM_LC:\\s*([0-9]+)/"));
+  r.lcs = static_cast<long long>(
+      jsonNum(tools::readFile(work + "/" + log), "ICESTORM_LC:\\s*([0-9]+)/"));
   if (r.placed) {
-    r.fmax = achievedMhz(readFile(work + "/" + tag + "_pnr.json"));
+    r.fmax = achievedMhz(tools::readFile(work + "/" + tag + "_pnr.json"));
   } else if (r.lcs <= kHx8kLcs) {
     // The work folder goes away with the error: show the log's end.
-    printLogTail(work + "/" + log);
+    tools::printLogTail(work + "/" + log);
     throw Error("nextpnr-ice40 failed (" + run.status() + "); the end of its log is above");
   }
   return r;
@@ -165,7 +166,7 @@ WeightUnitFigures synthWeightUnit(const std::string& work, const RtlLayout& l, b
   if (pnr) {
     w.pnr = placeAndRoute(work, "wu.json", "weight_unit", freq, seed);
     w.pins = static_cast<long long>(
-        jsonNum(readFile(work + "/weight_unit_nextpnr.log"), "SB_IO:\\s*([0-9]+)/"));
+        jsonNum(tools::readFile(work + "/weight_unit_nextpnr.log"), "SB_IO:\\s*([0-9]+)/"));
   }
   // Cycles per message (hc_weight_unit.v): the origin walks every port; a received
   // message walks up to its arrival port and adds one for its continuation. The
@@ -317,7 +318,7 @@ int cmdSynth(const Args& a) {
   if (unit_only && !prog) throw Error("--weight-unit-only needs --router programmable");
   for (const char* tool : {"yosys", "nextpnr-ice40"}) {
     if (!pnr && std::string(tool) == "nextpnr-ice40") continue;
-    if (findProgram(tool).empty()) {
+    if (tools::findProgram(tool).empty()) {
       throw Error(std::string(tool) + " is not installed (run scripts/install_deps.sh)");
     }
   }
@@ -344,9 +345,9 @@ int cmdSynth(const Args& a) {
   const auto t0 = std::chrono::steady_clock::now();
   auto yosys = [&](const std::string& script, const std::string& name) {
     std::ofstream(work + "/" + name + ".ys") << script;
-    runLogged({"yosys", "-q", "-s", name + ".ys"}, work + "/" + name + ".log",
-              "yosys (" + name + ")", work, /*log_kept=*/false);
-    return readFile(work + "/" + name + ".stat");
+    tools::runLogged({"yosys", "-q", "-s", name + ".ys"}, work + "/" + name + ".log",
+                     "yosys (" + name + ")", work, /*log_kept=*/false);
+    return tools::readFile(work + "/" + name + ".stat");
   };
   if (unit_only) {
     const WeightUnitFigures wu =

@@ -2,7 +2,7 @@
 
 #include "cli/commands.h"
 #include "cli/mesh_broadcast_args.h"
-#include "cli/topologies.h"
+#include "cli/network_args.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -12,9 +12,7 @@ namespace cli {
 
 std::vector<OptionSpec> tcdOptions() {
   std::vector<OptionSpec> specs = {{"topology", "NAME", "mesh (the only one; default)"}};
-  for (const auto& e : topologyTable()) {
-    if (e.name == "mesh") specs.insert(specs.end(), e.options.begin(), e.options.end());
-  }
+  for (const OptionSpec& s : optionSpecs(findTopology("mesh")->options)) specs.push_back(s);
   OptionSpec algorithm = meshAlgorithmOption();
   algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
   specs.push_back(algorithm);
@@ -34,10 +32,10 @@ CommandHelp tcdHelp() {
 }
 
 int cmdTcd(const Args& a) {
-  if (chosenTopology(a, "mesh").name != "mesh") {
+  if (chosenTopology(a.params(), "mesh").name != "mesh") {
     throw Error("tcd tabulates the mesh broadcast of Cang & Wu (--topology mesh --dims X,Y[,Z])");
   }
-  const NetworkDesc net = parseNetworkDesc(a);
+  const NetworkDesc net = parseNetworkDesc(a.params());
   meshCube(net.radices);  // refuses other shapes before any work
   const bool both = !a.has("algorithm");
   const std::string only = meshAlgorithm(a);

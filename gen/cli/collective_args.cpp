@@ -5,11 +5,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "algorithm/constructions.h"
 #include "algorithm/half_duplex_collectives.h"
 #include "algorithm/torus_schedules.h"
 #include "checker/half_duplex_bounds.h"
 #include "cli/mesh_broadcast_args.h"
-#include "cli/topologies.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -37,7 +37,7 @@ namespace {
 // Half-duplex links: the rooted collectives' trees never use a link both ways
 // in one step (the checker verifies it); the universal ones take Faber's
 // one-way constructions on any Cayley graph (algorithm/half_duplex_collectives.h).
-Schedule halfDuplexConstruction(const TopologyEntry& topo, const NetworkDesc& net,
+Schedule halfDuplexConstruction(const Constructions& topo, const NetworkDesc& net,
                                 const CollectiveProblem& c, const Args& a,
                                 const std::string& construction) {
   if (hasRoot(c.collective)) {
@@ -50,7 +50,7 @@ Schedule halfDuplexConstruction(const TopologyEntry& topo, const NetworkDesc& ne
   }
   if (c.messages != 1) throw Error("--links half-duplex sends one message per pair");
   if (net.kind != NetworkDesc::Kind::kCayley) {
-    throw Error(std::string("no half-duplex ") + toString(c.collective) + " on a " + topo.name);
+    throw Error(std::string("no half-duplex ") + toString(c.collective) + " on a " + topo.topology);
   }
   const PortGraph g = PortGraph::build(net);
   if (c.collective == Collective::kMultinodeBroadcast) {
@@ -84,18 +84,19 @@ bool wantsSchedule(const Args& a) {
 
 CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::string& what,
                                      const std::string& fallback) {
-  const TopologyEntry& topo = chosenTopology(a, fallback);
-  const uint64_t max_nodes = for_rtl ? topo.max_rtl_nodes : kMaxNetworkNodes;
+  const Topology& topo = chosenTopology(a.params(), fallback);
+  const Constructions& built = constructionsOf(topo.name);
+  const uint64_t max_nodes = for_rtl ? built.max_rtl_nodes : kMaxNetworkNodes;
   if (!a.has("collective")) {
-    throw Error(what + " on a " + topo.name + " needs --collective (" + collectiveNames(topo) +
+    throw Error(what + " on a " + topo.name + " needs --collective (" + collectiveNames(built) +
                 ")");
   }
   CollectiveProblem problem;
   problem.collective = parseCollective(a.get("collective"));
-  if (std::find(topo.collectives.begin(), topo.collectives.end(), problem.collective) ==
-      topo.collectives.end()) {
+  if (std::find(built.collectives.begin(), built.collectives.end(), problem.collective) ==
+      built.collectives.end()) {
     throw Error("topology '" + topo.name + "' has no " + toString(problem.collective) +
-                " construction yet (it has: " + collectiveNames(topo) + ")");
+                " construction yet (it has: " + collectiveNames(built) + ")");
   }
   if (a.has("messages")) {
     const long long m = parseInt("--messages", a.get("messages"));
@@ -108,7 +109,7 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
   const int within = a.has("within") ? static_cast<int>(a.getInt("within", 1, 1, 1 << 20)) : -1;
   const std::string construction = a.get("construction", "auto");
   if (a.has("construction")) {
-    if (!topo.has_extensions) {
+    if (!built.has_extensions) {
       throw Error(
           "--construction chooses between a paper's construction and hypercast's "
           "extension (the torus); the " +
@@ -116,9 +117,9 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
     }
     parseTorusConstruction(construction);
   }
-  if (topo.check_size) topo.check_size(a, problem, max_nodes, for_rtl, what);
+  if (built.check_size) built.check_size(a.params(), problem, max_nodes, for_rtl, what);
   CheckedSchedule out;
-  out.net = topo.parse(a);
+  out.net = topo.parse(a.params());
   out.within = within;
   problem.nodes = out.net.nodes();
   if (problem.nodes > max_nodes) {
@@ -143,8 +144,8 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
   auto t0 = std::chrono::steady_clock::now();
   out.schedule = within >= 0 ? withinConstruction(out.net, problem, links, within)
                  : links == LinkMode::kHalfDuplex
-                     ? halfDuplexConstruction(topo, out.net, problem, a, construction)
-                     : topo.schedule(out.net, problem, construction);
+                     ? halfDuplexConstruction(built, out.net, problem, a, construction)
+                     : built.schedule(out.net, problem, construction);
   auto t1 = std::chrono::steady_clock::now();
   checker::CollectiveSpec spec;
   spec.network = out.net;

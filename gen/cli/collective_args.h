@@ -1,6 +1,6 @@
 // The options that name a collective on a network of schedule-driven nodes:
 // [--topology T + its options] --collective C [--source S]. Parsing builds the
-// network (cli/topologies.h), the port graph and the topology's construction,
+// network (topology/registry.h), the port graph and the topology's construction,
 // and runs the independent checker on the schedule; a schedule that fails is
 // never handed on.
 #pragma once
@@ -38,7 +38,7 @@ struct CheckedSchedule {
 
 // `for_rtl` caps the network at the topology's max_rtl_nodes (generate,
 // simulate); `what` names the command in error messages. Without --topology the
-// command's `fallback` topology is used (cli/topologies.h).
+// command's `fallback` topology is used (topology/registry.h).
 CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::string& what,
                                      const std::string& fallback = "hypercycle");
 

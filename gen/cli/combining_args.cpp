@@ -8,7 +8,6 @@
 #include "algorithm/combining_collectives.h"
 #include "checker/combining_checker.h"
 #include "checker/half_duplex_bounds.h"
-#include "cli/topologies.h"
 #include "emit/output_dir.h"
 #include "emit/sum_rtl.h"
 #include "sim/combining_job.h"
@@ -86,8 +85,8 @@ std::vector<uint8_t> checkedPhases(const NetworkDesc& net, LinkMode links) {
 }
 
 NetworkDesc combiningNetwork(const Args& a, LinkMode* links) {
-  const TopologyEntry& topo = chosenTopology(a, "hypercube");
-  const NetworkDesc net = topo.parse(a);
+  const Topology& topo = chosenTopology(a.params(), "hypercube");
+  const NetworkDesc net = topo.parse(a.params());
   if (net.kind != NetworkDesc::Kind::kCayley) {
     throw Error("--collective " + a.get("collective") +
                 " needs a Cayley graph (hypercube, torus, hypercycle, cayley), not a " + topo.name);

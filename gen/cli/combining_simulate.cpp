@@ -5,8 +5,8 @@
 #include <iostream>
 
 #include "cli/combining_args.h"
+#include "cli/harness.h"
 #include "cli/rtl_build.h"
-#include "cli/run_tool.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 
@@ -42,8 +42,8 @@ int combiningSimulate(const Args& a) {
   spec.top = rtl.top;
   spec.prefix = acc ? "Vacc" : "Vsum";
   spec.adapter = acc ? "tb/acc_cosim.cpp" : "tb/sum_cosim.cpp";
-  spec.libs = {"VMODEL", "libverilated_rt.a", "libhc_sched_model.a", "libhc_algorithm.a",
-               "libhc_topology.a"};
+  spec.libs = {"VMODEL",           "libverilated_rt.a", "libhc_sched_model.a", "libhc_algorithm.a",
+               "libhc_topology.a", "libhc_util.a"};
   const RtlBuild b = buildVerilatedHarness(spec, quiet);
   const TempDir job_dir;
   job_dir.write("job.txt", rtl.job);

@@ -5,9 +5,9 @@
 #include <optional>
 #include <sstream>
 
+#include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
 #include "checker/mesh_broadcast_checker.h"
-#include "cli/topologies.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -84,12 +84,12 @@ void writeOutOption(const Args& a, const std::function<void(std::ostream&)>& wri
 }
 
 bool wantsMeshBroadcast(const Args& a) {
-  return a.has("collective") && chosenTopology(a, "hypercube").name == "mesh" &&
+  return a.has("collective") && chosenTopology(a.params(), "hypercube").name == "mesh" &&
          parseCollective(a.get("collective")) == Collective::kBroadcast;
 }
 
 int meshBroadcastSchedule(const Args& a) {
-  const NetworkDesc net = parseNetworkDesc(a);
+  const NetworkDesc net = parseNetworkDesc(a.params());
   const MeshCube cube = meshCube(net.radices);
   if (a.has("construction")) {
     throw Error("--construction is the torus's; the mesh broadcast takes --algorithm paper|best");

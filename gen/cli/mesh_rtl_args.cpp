@@ -3,11 +3,11 @@
 #include <chrono>
 #include <iostream>
 
+#include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
 #include "algorithm/mesh_eyes.h"
 #include "cli/mesh_broadcast_args.h"
 #include "cli/network_args.h"
-#include "cli/topologies.h"
 #include "util/error.h"
 #include "util/json_text.h"
 
@@ -39,11 +39,11 @@ bool wantsWormholeMesh(const Args& a) {
   if (a.has("switching") && sw != "wormhole" && sw != "store-and-forward") {
     throw Error("--switching takes wormhole or store-and-forward, got '" + sw + "'");
   }
-  const bool mesh = chosenTopology(a).name == "mesh";
+  const bool mesh = chosenTopology(a.params()).name == "mesh";
   bool wanted = false;
   if (mesh && a.has("collective") &&
       parseCollective(a.get("collective")) == Collective::kBroadcast && sw != "store-and-forward") {
-    const NetworkDesc net = parseNetworkDesc(a);
+    const NetworkDesc net = parseNetworkDesc(a.params());
     wanted = equalPowersOfTwo(net.radices);
     if (!wanted && sw == "wormhole") {
       throw Error("the wormhole mesh broadcast needs equal power-of-two sides; the " + net.label +
@@ -79,7 +79,7 @@ WormholeMeshBuild buildWormholeMesh(const Args& a, const std::string& what) {
     throw Error("the mesh broadcast sends one message (--messages 1)");
   }
   WormholeMeshBuild b;
-  b.net = parseNetworkDesc(a);
+  b.net = parseNetworkDesc(a.params());
   const MeshCube cube = meshCube(b.net.radices);
   if (b.net.nodes() > kWormholeMaxNodes) {
     throw Error(what + " takes a wormhole mesh of at most " + std::to_string(kWormholeMaxNodes) +

@@ -1,13 +1,21 @@
 #include "cli/network_args.h"
 
-#include "cli/topologies.h"
 #include "util/error.h"
 
 namespace hypercast {
 namespace cli {
 
-const char* const kDefaultM = "8,6,5";
-const char* const kDefaultRho = "3,2,1";
+std::vector<OptionSpec> optionSpecs(const std::vector<TopologyOption>& options) {
+  std::vector<OptionSpec> specs;
+  for (const TopologyOption& o : options) specs.push_back({o.name, o.value, o.help});
+  return specs;
+}
+
+std::vector<OptionSpec> topologyOptions() {
+  std::vector<OptionSpec> specs = {{"topology", "NAME", topologyNames() + " (default hypercycle)"}};
+  for (const OptionSpec& s : optionSpecs(allTopologyOptions())) specs.push_back(s);
+  return specs;
+}
 
 std::vector<OptionSpec> networkOptions() { return topologyOptions(); }
 
@@ -62,16 +70,13 @@ std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
 }
 
 Hypercycle parseNetwork(const Args& a) {
-  const TopologyEntry& e = chosenTopology(a);
+  const Topology& e = chosenTopology(a.params());
   if (e.name != "hypercycle") {
     throw Error("topology '" + e.name +
                 "' has no weight-based routers; its networks run schedule collectives "
                 "(add --collective)");
   }
-  if (a.has("m") != a.has("rho"))
-    throw Error("give both --m and --rho, or neither for the default network");
-  const std::string m = a.get("m", kDefaultM), rho = a.get("rho", kDefaultRho);
-  return Hypercycle::fromPaperOrder(parseIntList("--m", m), parseIntList("--rho", rho));
+  return parseHypercycle(a.params());
 }
 
 RtlOptions parseRtlOptions(const Args& a) {

@@ -7,19 +7,20 @@
 #include "cli/args.h"
 #include "emit/rtl_layout.h"
 #include "topology/hypercycle.h"
+#include "topology/registry.h"
 
 namespace hypercast {
 namespace cli {
 
-// The built-in default network: G^{3,2,1}_{8,6,5}, 240 nodes, mixed radices,
-// rho > 1 in two dimensions, degree 12, diameter 6.
-extern const char* const kDefaultM;
-extern const char* const kDefaultRho;
-
+// --topology, then every topology's options once each (topology/registry.h).
+std::vector<OptionSpec> topologyOptions();
+// A topology's options as the command line's option table takes them.
+std::vector<OptionSpec> optionSpecs(const std::vector<TopologyOption>& options);
 std::vector<OptionSpec> networkOptions();
 std::vector<OptionSpec> rtlOptions();
 // A command that builds hypercycle RTL: the network's options, the RTL's, then `own`.
 std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own);
+// The hypercycle the command line names (refuses another topology).
 Hypercycle parseNetwork(const Args& a);
 // Also checks the programmable router's limits (not yet against a network).
 RtlOptions parseRtlOptions(const Args& a);

@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "build_config.h"
-#include "cli/run_tool.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 
@@ -28,9 +28,9 @@ namespace cli {
 namespace {
 
 const std::vector<std::string> kHypercycleLibs = {
-    "libhc_harness.a",     "VMODEL",          "libverilated_rt.a", "libhc_model.a",
-    "libhc_router_core.a", "libhc_checker.a", "libhc_simjob.a",    "libhc_emit.a",
-    "libhc_algorithm.a",   "libhc_topology.a"};
+    "libhc_harness.a",     "VMODEL",           "libverilated_rt.a", "libhc_model.a",
+    "libhc_router_core.a", "libhc_checker.a",  "libhc_simjob.a",    "libhc_emit.a",
+    "libhc_algorithm.a",   "libhc_topology.a", "libhc_util.a"};
 
 uint64_t fnv(uint64_t h, const std::string& s) {
   for (unsigned char c : s) {
@@ -91,12 +91,12 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   // libraries it links (size and mtime), so a rebuilt tool invalidates the cache.
   uint64_t h = spec.trace ? 7809847782465536322ull : 1469598103934665603ull;
   for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
-  h = fnv(h, readFile(adapter));
+  h = fnv(h, tools::readFile(adapter));
   for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
   for (const char* hdr : {"/tb/verilated_bits.h", "/tb/config_port.h", "/tb/wave_dump.h",
                           "/tb/mesh_rtl.h", "/tb/mesh_flit_bits.h", "/model/mesh_network.h",
                           "/tb/combining_harness.h", "/model/sum_node.h", "/model/acc_node.h"}) {
-    h = fnv(h, readFile(std::string(HC_SOURCE_DIR) + hdr));
+    h = fnv(h, tools::readFile(std::string(HC_SOURCE_DIR) + hdr));
   }
   for (const std::string& lib : spec.libs) {
     struct stat st {};
@@ -187,7 +187,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   for (const auto& p : spec.parameters)
     vcmd.push_back("-G" + p.first + "=" + std::to_string(p.second));
   for (const auto& f : spec.verilog_files) vcmd.push_back("rtl/" + f);
-  runLogged(vcmd, log, "verilator build of " + spec.top, build);
+  tools::runLogged(vcmd, log, "verilator build of " + spec.top, build);
 
   const std::string inc = HC_VERILATOR_INCLUDE;
   const std::string lib = HC_LIB_DIR;
@@ -210,7 +210,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   }
   link.insert(link.end(), {"-lsystemc", "-pthread"});
   if (spec.trace) link.push_back("-lz");
-  runLogged(link, log, "linking the Verilated harness", build);
+  tools::runLogged(link, log, "linking the Verilated harness", build);
   // The entry is complete once its executable exists.
   fs::rename(b.exe + ".tmp", b.exe, ec);
   if (ec) throw Error("cannot write " + b.exe + ": " + ec.message());

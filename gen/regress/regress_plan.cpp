@@ -8,17 +8,15 @@
 #include <map>
 #include <set>
 
-#include "cli/commands.h"
-#include "cli/network_args.h"
-#include "cli/topologies.h"
+#include "algorithm/constructions.h"
+#include "topology/registry.h"
 #include "util/error.h"
+#include "util/parse_number.h"
 
 namespace hypercast {
 namespace regress {
 
 namespace {
-
-using cli::OptionSpec;
 
 // Where a value came from: its key's path and the line of that key.
 struct Origin {
@@ -28,7 +26,7 @@ struct Origin {
 
 class Planner {
  public:
-  explicit Planner(std::string file) : file_(std::move(file)) {}
+  Planner(std::string file, const CommandLine& cli) : file_(std::move(file)), cli_(cli) {}
   RegressPlan run();
 
  private:
@@ -74,16 +72,17 @@ class Planner {
   std::string misfit(const Workload& w, const Network& net) const;
   void checkJob(const RegressJob& job, const Network& net, const Workload& w) const;
 
+  std::vector<JobOption> commandSpecs(const std::string& command) const;
+
   std::string file_;
+  const CommandLine& cli_;
   std::vector<Network> networks_;
   std::vector<std::string> engines_ = {"systemc"};
   int repeats_ = 1;
 };
 
-std::vector<OptionSpec> commandSpecs(const std::string& command) {
-  if (command == "schedule") return cli::scheduleOptions();
-  if (command == "synth") return cli::synthOptions();
-  return cli::simulateOptions();
+std::vector<JobOption> Planner::commandSpecs(const std::string& command) const {
+  return cli_.options(command == "schedule" || command == "synth" ? command : "simulate");
 }
 
 bool validName(const std::string& s) {
@@ -120,7 +119,7 @@ int Planner::whole(const YAML::Node& n, const Origin& o, int lo, int hi) const {
   const std::string s = scalar(n, o, "a whole number");
   long long v = 0;
   try {
-    v = cli::parseInt(o.key, s);
+    v = parseInt(o.key, s);
   } catch (const Error&) {
     fail(o, "'" + s + "' is not a whole number");
   }
@@ -171,32 +170,31 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
   net.at = at(path, n);
   if (!n.IsMap()) fail(net.at, "expected a mapping with name:, topology: and its options");
   if (!n["name"]) fail(net.at, "missing key 'name'");
-  if (!n["topology"]) fail(net.at, "missing key 'topology' (" + cli::topologyNames() + ")");
-  const cli::TopologyEntry* topo = nullptr;
+  if (!n["topology"]) fail(net.at, "missing key 'topology' (" + topologyNames() + ")");
+  const Topology* topo = nullptr;
   eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
     if (key == "name") {
       net.name = name(v, o);
     } else if (key == "topology") {
       net.topology = scalar(v, o, "a topology name");
-      for (const auto& e : cli::topologyTable()) {
-        if (e.name == net.topology) topo = &e;
-      }
+      topo = findTopology(net.topology);
       if (!topo) {
-        fail(o, "unknown topology '" + net.topology + "' (" + cli::topologyNames() + ")");
+        fail(o, "unknown topology '" + net.topology + "' (" + topologyNames() + ")");
       }
     }
   });
-  std::vector<OptionSpec> allowed = topo->options;
-  for (const OptionSpec& s : cli::rtlOptions()) {
+  std::vector<JobOption> allowed;
+  for (const TopologyOption& s : topo->options) allowed.push_back({s.name, s.value.empty()});
+  for (const JobOption& s : cli_.rtl_options) {
     if (net.topology == "hypercycle" || s.name == "payload-width") allowed.push_back(s);
   }
   eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
     if (key == "name" || key == "topology") return;
     const auto spec = std::find_if(allowed.begin(), allowed.end(),
-                                   [&](const OptionSpec& s) { return s.name == key; });
+                                   [&](const JobOption& s) { return s.name == key; });
     if (spec == allowed.end()) {
       std::string keys = "name, topology";
-      for (const OptionSpec& s : allowed) keys += ", " + s.name;
+      for (const JobOption& s : allowed) keys += ", " + s.name;
       fail(o, "unknown key for a " + net.topology + " network (keys: " + keys + ")");
     }
     std::string value;
@@ -217,7 +215,7 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
     } else {
       value = scalar(v, o);
     }
-    if (spec->value.empty()) {
+    if (spec->flag) {
       if (value != "true" && value != "false") fail(o, "a flag takes true or false");
       if (value == "false") return;
       value.clear();
@@ -231,12 +229,8 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
     argv.push_back("--" + kv.first);
     if (!kv.second.empty()) argv.push_back(kv.second);
   }
-  std::vector<OptionSpec> specs = cli::topologyOptions();
-  for (const OptionSpec& s : cli::rtlOptions()) specs.push_back(s);
   try {
-    const cli::Args a("regress", specs, argv);
-    (void)cli::parseNetworkDesc(a);
-    if (net.topology == "hypercycle") (void)cli::parseRtlOptions(a);
+    cli_.check_network(argv, net.topology == "hypercycle");
   } catch (const Error& e) {
     const std::string what = e.what();
     Origin where = net.at;
@@ -260,10 +254,10 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
       fail(o, "unknown command '" + w.command + "' (simulate, schedule, synth)");
     }
   }
-  const std::vector<OptionSpec> specs = commandSpecs(w.command);
-  std::set<std::string> network_keys;
-  for (const OptionSpec& s : cli::topologyOptions()) network_keys.insert(s.name);
-  for (const OptionSpec& s : cli::rtlOptions()) network_keys.insert(s.name);
+  const std::vector<JobOption> specs = commandSpecs(w.command);
+  std::set<std::string> network_keys = {"topology"};
+  for (const TopologyOption& s : allTopologyOptions()) network_keys.insert(s.name);
+  for (const JobOption& s : cli_.rtl_options) network_keys.insert(s.name);
   eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
     if (key == "command") return;
     if (key == "name") {
@@ -292,7 +286,7 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
       fail(o, "'" + key + "' is set by the regression itself");
     } else {
       const auto spec = std::find_if(specs.begin(), specs.end(),
-                                     [&](const OptionSpec& s) { return s.name == key; });
+                                     [&](const JobOption& s) { return s.name == key; });
       if (spec == specs.end()) {
         fail(o, "unknown key: not an option of 'hypercast " + w.command + "' (see its --help)");
       }
@@ -305,7 +299,7 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
       } else {
         values.push_back(scalar(v, o));
       }
-      if (spec->value.empty()) {
+      if (spec->flag) {
         for (const std::string& x : values) {
           if (x != "true" && x != "false") fail(o, "a flag takes true or false");
         }
@@ -319,10 +313,7 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
 }
 
 std::string Planner::misfit(const Workload& w, const Network& net) const {
-  const cli::TopologyEntry* topo = nullptr;
-  for (const auto& e : cli::topologyTable()) {
-    if (e.name == net.topology) topo = &e;
-  }
+  const Constructions& topo = constructionsOf(net.topology);
   std::string collective;
   for (const auto& kv : w.options) {
     if (kv.first == "collective") collective = kv.second.front();
@@ -340,11 +331,11 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
   for (const auto& kv : w.options) {
     if (kv.first != "collective") continue;
     for (const std::string& c : kv.second) {
-      const bool has = std::any_of(topo->collectives.begin(), topo->collectives.end(),
+      const bool has = std::any_of(topo.collectives.begin(), topo.collectives.end(),
                                    [&](Collective x) { return toString(x) == c; });
       if (!has) {
         return net.name + " (" + net.topology + ") has no " + c + " construction (" +
-               cli::collectiveNames(*topo) + ")";
+               collectiveNames(topo) + ")";
       }
     }
   }
@@ -354,8 +345,7 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
 void Planner::checkJob(const RegressJob& job, const Network& net, const Workload& w) const {
   try {
     const std::vector<std::string> rest(job.argv.begin() + 1, job.argv.end());
-    const cli::Args a(job.command, commandSpecs(job.command), rest);
-    (void)a;
+    cli_.check_job(job.command, rest);
   } catch (const Error& e) {
     const std::string what = e.what();
     Origin where = w.at;
@@ -508,7 +498,9 @@ RegressPlan Planner::run() {
 
 }  // namespace
 
-RegressPlan planRegression(const std::string& path) { return Planner(path).run(); }
+RegressPlan planRegression(const std::string& path, const CommandLine& cli) {
+  return Planner(path, cli).run();
+}
 
 }  // namespace regress
 }  // namespace hypercast

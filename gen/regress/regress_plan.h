@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "regress/command_line.h"
 #include "regress/regress_job.h"
 
 namespace hypercast {
@@ -39,8 +40,9 @@ struct RegressPlan {
   std::vector<std::string> skipped;  // "q3 x bcast: hypercube has no broadcast router"
 };
 
-// Throws Error (one line, as above) on a bad file.
-RegressPlan planRegression(const std::string& path);
+// Throws Error (one line, as above) on a bad file. `cli` checks options and
+// values as the commands will read them.
+RegressPlan planRegression(const std::string& path, const CommandLine& cli);
 
 }  // namespace regress
 }  // namespace hypercast

@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/run_tool.h"
 #include "regress/build_id.h"
 #include "regress/junit_xml.h"
 #include "regress/regress_result.h"
+#include "tools/launcher.h"
 #include "util/json_text.h"
 
 namespace hypercast {
@@ -18,7 +18,7 @@ namespace regress {
 namespace {
 
 std::string tail(const std::string& path, size_t lines) {
-  const std::string text = cli::readFile(path);
+  const std::string text = tools::readFile(path);
   size_t at = text.size();
   for (size_t n = 0; at > 0 && n <= lines; --at) {
     if (text[at - 1] == '\n') ++n;
@@ -49,7 +49,7 @@ std::string planMetaPath(const std::string& dir) { return dir + "/plan.json"; }
 RegressReport buildReport(const std::string& dir, const std::vector<RegressJob>& jobs) {
   RegressReport r;
   const nlohmann::json meta =
-      nlohmann::json::parse(cli::readFile(planMetaPath(dir)), nullptr, false);
+      nlohmann::json::parse(tools::readFile(planMetaPath(dir)), nullptr, false);
   const std::string name = meta.is_object() ? meta.value("name", "regression") : "regression";
   const std::string& build = buildId();
   std::vector<JunitCase> cases;
@@ -84,7 +84,7 @@ RegressReport buildReport(const std::string& dir, const std::vector<RegressJob>&
     }
     const std::string folder = resultDir(dir, job);
     if (c.outcome == "fail" || c.outcome == "error") {
-      c.details = "$ hypercast " + cli::commandLine(job.argv) + "\n";
+      c.details = "$ hypercast " + tools::commandLine(job.argv) + "\n";
       for (const auto& kv : job.env)
         c.details += "environment: " + kv.first + "=" + kv.second + "\n";
       if (s.contains("trace")) c.details += "trace: " + folder + "/trace.csv\n";

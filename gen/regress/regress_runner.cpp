@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "regress/build_id.h"
-#include "regress/child_process.h"
 #include "regress/progress_bar.h"
 #include "regress/regress_result.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 
@@ -38,8 +38,8 @@ struct Running {
   std::string hash;
   std::unique_ptr<JobWork> work;
   pid_t pid = -1;
-  bool tracing = false;  // the second run, with --trace, of a failed simulate
-  ChildEnd first;        // how the job's own run ended
+  bool tracing = false;   // the second run, with --trace, of a failed simulate
+  tools::ChildEnd first;  // how the job's own run ended
   Clock::time_point start;
   double seconds = 0;
 };
@@ -69,9 +69,9 @@ class Runner {
   RunCounts counts_;
 };
 
-ChildSpec childSpec(const RegressJob& job, const std::vector<std::string>& argv,
-                    const std::string& out, const std::string& err) {
-  ChildSpec c;
+tools::ChildSpec childSpec(const RegressJob& job, const std::vector<std::string>& argv,
+                           const std::string& out, const std::string& err) {
+  tools::ChildSpec c;
   c.argv = argv;
   c.env = job.env;
   c.env["SYSTEMC_DISABLE_COPYRIGHT_MESSAGE"] = "1";
@@ -87,7 +87,8 @@ void Runner::start(const RegressJob& job, const std::string& hash) {
   r->work = std::make_unique<JobWork>(dir_, job);
   const std::string w = r->work->path();
   r->start = Clock::now();
-  r->pid = startChild(childSpec(job, jobCommand(job, exe_, w), w + "/report.json", w + "/log.txt"));
+  r->pid = tools::startChild(
+      childSpec(job, jobCommand(job, exe_, w), w + "/report.json", w + "/log.txt"));
   running_.push_back(std::move(r));
 }
 
@@ -100,7 +101,7 @@ void Runner::startTrace(Running& r) {
     log << "--- the failed run again, with --trace trace.csv\n";
   }
   r.tracing = true;
-  r.pid = startChild(childSpec(*r.job, argv, w + "/trace-run.json", w + "/log.txt"));
+  r.pid = tools::startChild(childSpec(*r.job, argv, w + "/trace-run.json", w + "/log.txt"));
 }
 
 void Runner::count(const std::string& status) {
@@ -126,17 +127,17 @@ void Runner::finish(Running& r) {
 }
 
 void Runner::stopAll(int sig) {
-  for (auto& r : running_) signalChild(r->pid, sig);
+  for (auto& r : running_) tools::signalChild(r->pid, sig);
   const auto since = Clock::now();
   bool killed = false;
   while (!running_.empty()) {
     for (size_t i = running_.size(); i-- > 0;) {
-      ChildEnd end;
-      if (childEnded(running_[i]->pid, end))
+      tools::ChildEnd end;
+      if (tools::childEnded(running_[i]->pid, end))
         running_.erase(running_.begin() + i);  // folder removed
     }
     if (!killed && Clock::now() - since > kGrace) {
-      for (auto& r : running_) signalChild(r->pid, SIGKILL);
+      for (auto& r : running_) tools::signalChild(r->pid, SIGKILL);
       killed = true;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -178,8 +179,8 @@ RunCounts Runner::run(const std::vector<RegressJob>& jobs, const std::vector<int
     }
     for (size_t i = running_.size(); i-- > 0;) {
       Running& r = *running_[i];
-      ChildEnd end;
-      if (!childEnded(r.pid, end)) continue;
+      tools::ChildEnd end;
+      if (!tools::childEnded(r.pid, end)) continue;
       if (interrupted(end.exit_code, end.signal)) {
         // Stopped from outside (a scheduler's SIGTERM to the job alone): the
         // whole run stops as if interrupted; nothing of it is recorded.

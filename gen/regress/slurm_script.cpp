@@ -1,6 +1,6 @@
 #include "regress/slurm_script.h"
 
-#include "cli/run_tool.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -8,7 +8,7 @@ namespace regress {
 
 namespace {
 
-std::string q(const std::string& s) { return cli::commandLine({s}); }
+std::string q(const std::string& s) { return tools::commandLine({s}); }
 
 std::string header(const SlurmSettings& s, const std::string& job_name, const std::string& log,
                    const std::string& what) {
@@ -38,13 +38,13 @@ std::string lastLine(std::string text) {
 }
 
 std::string sbatch(const std::vector<std::string>& argv) {
-  if (cli::findProgram("sbatch").empty()) {
+  if (tools::findProgram("sbatch").empty()) {
     throw Error("sbatch is not installed (a SLURM client is needed for --submit)");
   }
-  cli::RunOptions o;
+  tools::RunOptions o;
   o.capture_stdout = true;
   o.capture_stderr = true;
-  const cli::RunResult r = cli::runProcess(argv, o);
+  const tools::RunResult r = tools::runProcess(argv, o);
   if (!r.ok()) throw Error("sbatch failed (" + r.status() + "): " + lastLine(r.err));
   // --parsable: "jobid" or "jobid;cluster".
   std::string id = lastLine(r.out);

@@ -1,8 +1,8 @@
 // SIGINT and SIGTERM: what a process of ours does when it is interrupted.
 //
 // install() sets a handler that records the signal and then
-//  - while a child process runs (the runner in gen/cli/run_tool.cpp records its
-//    process group with setChild; the regression runner several with addChild), forwards the signal
+//  - while a child process runs (gen/tools/launcher.cpp: runProcess records its
+//    process group with setChild, startChild each of several with addChild), forwards the signal
 //    to that group and returns; the runner waits for the child and throws Interrupted, the stack
 //    unwinds (TempPath destructors remove their paths) and main() reports;
 //  - otherwise removes every registered temporary path, writes the message and
@@ -97,7 +97,7 @@ class BlockSignals {
 // group): an interrupt is forwarded to it. Set with signals blocked.
 void setChild(pid_t pgid);
 void clearChild();
-// Children run side by side (gen/regress/regress_runner.cpp): each group is
+// Children run side by side (tools::startChild): each group is
 // forwarded an interrupt while it is registered. Up to 64 at once (addChild
 // returns false when full). Called with signals blocked.
 bool addChild(pid_t pgid);

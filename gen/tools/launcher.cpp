@@ -1,8 +1,9 @@
-#include "cli/run_tool.h"
+#include "tools/launcher.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,7 +14,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -26,7 +26,7 @@
 extern char** environ;
 
 namespace hypercast {
-namespace cli {
+namespace tools {
 
 namespace {
 
@@ -94,6 +94,34 @@ class Escalation {
   std::chrono::steady_clock::time_point since_;
 };
 
+// Our environment with `add` added (replacing a variable of the same name),
+// as the "NAME=value" strings execve and posix_spawn take.
+class Environment {
+ public:
+  explicit Environment(const EnvAdditions& add) {
+    for (char** e = environ; *e; ++e) {
+      const std::string kv = *e;
+      if (!add.count(kv.substr(0, kv.find('=')))) text_.push_back(kv);
+    }
+    for (const auto& kv : add) text_.push_back(kv.first + "=" + kv.second);
+    for (std::string& s : text_) pointers_.push_back(&s[0]);
+    pointers_.push_back(nullptr);
+  }
+  char** data() { return pointers_.data(); }
+
+ private:
+  std::vector<std::string> text_;
+  std::vector<char*> pointers_;
+};
+
+// argv as the NULL-terminated array exec and posix_spawn take.
+std::vector<char*> argPointers(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const std::string& s : argv) args.push_back(const_cast<char*>(s.c_str()));
+  args.push_back(nullptr);
+  return args;
+}
+
 bool plainWord(const std::string& s) {
   if (s.empty()) return false;
   for (unsigned char c : s) {
@@ -133,9 +161,8 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) 
   const int err_fd = o.capture_stderr ? err_w.fd : log.fd;
   if (out_fd >= 0) ::posix_spawn_file_actions_adddup2(&fa.a, out_fd, 1);
   if (err_fd >= 0) ::posix_spawn_file_actions_adddup2(&fa.a, err_fd, 2);
-  std::vector<char*> args;
-  for (const std::string& s : argv) args.push_back(const_cast<char*>(s.c_str()));
-  args.push_back(nullptr);
+  std::vector<char*> args = argPointers(argv);
+  Environment env(o.env);
 
   pid_t pid = -1;
   {
@@ -151,7 +178,7 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) 
     sigaddset(&defaults, SIGINT);
     sigaddset(&defaults, SIGTERM);
     ::posix_spawnattr_setsigdefault(&at.a, &defaults);
-    const int rc = ::posix_spawnp(&pid, args[0], &fa.a, &at.a, args.data(), environ);
+    const int rc = ::posix_spawnp(&pid, args[0], &fa.a, &at.a, args.data(), env.data());
     if (rc != 0) {
       throw Error("cannot run " + argv[0] + (o.cwd.empty() ? "" : " in " + o.cwd) + ": " +
                   std::strerror(rc));
@@ -245,6 +272,72 @@ void runLogged(const std::vector<std::string>& argv, const std::string& log,
               (log_kept ? "full log in " + log : std::string("the end of its log is above")));
 }
 
+pid_t startChild(const ChildSpec& spec) {
+  if (spec.argv.empty()) throw Error("startChild: no command");
+  // Everything the child needs is made before fork(): after it, only system calls.
+  Environment envp(spec.env);
+  std::vector<char*> args = argPointers(spec.argv);
+  const int out = ::open(spec.out.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (out < 0) throw Error("cannot write " + spec.out + ": " + std::strerror(errno));
+  const int err = ::open(spec.err.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (err < 0) {
+    ::close(out);
+    throw Error("cannot write " + spec.err + ": " + std::strerror(errno));
+  }
+  const pid_t parent = ::getpid();
+  // Held until the child is registered; a signal meanwhile is forwarded then.
+  interrupt::BlockSignals block;
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (::getppid() != parent) ::_exit(143);  // the runner is already gone
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    ::sigaction(SIGINT, &dfl, nullptr);
+    ::sigaction(SIGTERM, &dfl, nullptr);
+    const int in = ::open("/dev/null", O_RDONLY);
+    if (in >= 0) ::dup2(in, 0);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    ::sigprocmask(SIG_SETMASK, &block.previousMask(), nullptr);
+    ::execve(args[0], args.data(), envp.data());
+    const char msg[] = "hypercast: cannot run the job's command\n";
+    (void)!::write(2, msg, sizeof msg - 1);
+    ::_exit(127);
+  }
+  const int fork_errno = errno;
+  ::close(out);
+  ::close(err);
+  if (pid < 0) throw Error(std::string("cannot start a job: ") + std::strerror(fork_errno));
+  ::setpgid(pid, pid);  // also here: no race with a signal sent to the group at once
+  if (!interrupt::addChild(pid)) {
+    ::kill(-pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    throw Error("too many jobs at once (at most 64)");
+  }
+  return pid;
+}
+
+bool childEnded(pid_t pid, ChildEnd& end) {
+  int status = 0;
+  const pid_t w = ::waitpid(pid, &status, WNOHANG);
+  if (w == 0 || (w < 0 && errno == EINTR)) return false;
+  {
+    interrupt::BlockSignals block;
+    interrupt::removeChild(pid);
+  }
+  if (w < 0) throw Error(std::string("cannot wait for a job: ") + std::strerror(errno));
+  if (WIFEXITED(status)) {
+    end.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    end.signal = WTERMSIG(status);
+  }
+  return true;
+}
+
+void signalChild(pid_t pid, int sig) { ::kill(-pid, sig); }
+
 std::string commandLine(const std::vector<std::string>& argv) {
   std::string line;
   for (const std::string& a : argv) {
@@ -296,55 +389,5 @@ void printLogTail(const std::string& path, size_t max_bytes) {
   std::cerr << tail << std::flush;
 }
 
-TempDir::TempDir() {
-  char tmpl[] = "/tmp/hypercast-job-XXXXXX";
-  interrupt::BlockSignals block;  // created and registered as one step
-  if (!::mkdtemp(tmpl)) throw Error("cannot create a temporary folder in /tmp");
-  path = tmpl;
-  guard = interrupt::TempPath(path, /*tree=*/true);
-}
-
-void TempDir::write(const std::string& name, const std::string& text) const {
-  const std::filesystem::path p = std::filesystem::path(path) / name;
-  std::filesystem::create_directories(p.parent_path());
-  std::ofstream f(p, std::ios::binary);
-  f << text;
-  if (!f) throw Error("cannot write the job file " + p.string());
-}
-
-// Runs a simulation harness: its stdout is ours; its stderr is passed on once it
-// ends, except when it rejects the job (exit 2), whose last line becomes our
-// one-line error.
-int runHarness(const std::vector<std::string>& argv) {
-  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  RunOptions options;
-  options.capture_stderr = true;
-  const RunResult r = runProcess(argv, options);
-  if (r.signal == SIGPIPE) {
-    // Its reader went away (`--trace /dev/stdout | head`): end as it did, quietly.
-    interrupt::removeRegistered();
-    ::signal(SIGPIPE, SIG_DFL);
-    ::raise(SIGPIPE);
-  }
-  if (r.signal) {
-    std::cerr << r.err << std::flush;  // what it said before it crashed
-    throw Error("the simulation harness crashed (" + r.status() + ")");
-  }
-  if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
-    throw interrupt::Interrupted(r.code - 128);
-  }
-  if (r.code == 2) {
-    std::string line = r.err;
-    while (!line.empty() && line.back() == '\n') line.pop_back();
-    line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
-    for (const char* prefix : {"hc-sim: ", "hc-sched: ", "hc-sum-cosim: ", "hc-acc-cosim: "}) {
-      if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
-    }
-    throw Error(line.empty() ? "the simulation harness rejected the job" : line);
-  }
-  std::cerr << r.err << std::flush;
-  return r.code;
-}
-
-}  // namespace cli
+}  // namespace tools
 }  // namespace hypercast

@@ -1,20 +1,33 @@
-// Running other programs (verilator, the compiler, yosys, nextpnr, the simulation
-// harnesses) without a shell: an argument vector goes to posix_spawnp as it is,
-// so any file name works (quotes, spaces, ';', "$(...)", non-ASCII, newlines).
+// The one way hypercast runs other programs (verilator, the compiler, yosys,
+// nextpnr, the simulation harnesses, sbatch, a regression's jobs): from an
+// argument vector, never through a shell, so any file name works (quotes,
+// spaces, ';', "$(...)", non-ASCII, newlines).
 //
-// The child leads a process group of its own; while it runs, SIGINT and SIGTERM
-// are forwarded to that group (util/interrupt.h), and if the group is still
-// there after a few seconds it is killed. The runner then throws
-// interrupt::Interrupted, whatever the child's status was.
+// Every child leads a process group of its own, registered with
+// util/interrupt.h, so that SIGINT and SIGTERM reach it. Two ways to run one:
+//  - runProcess waits for it (posix_spawnp). If an interrupt arrives meanwhile
+//    it is forwarded to the group, and the group is killed if it is still there
+//    after a few seconds; runProcess then throws interrupt::Interrupted,
+//    whatever the child's status was.
+//  - startChild / childEnded / signalChild run several side by side (regress
+//    run -j N). These children also get SIGTERM should their parent die
+//    (SIGKILL included), so that no job outlives the runner: that is set in the
+//    child between fork and exec (PR_SET_PDEATHSIG), which posix_spawn cannot do.
 #pragma once
 
+#include <sys/types.h>
+
+#include <map>
 #include <string>
 #include <vector>
 
 #include "util/interrupt.h"
 
 namespace hypercast {
-namespace cli {
+namespace tools {
+
+// Variables added to (or replacing in) our environment for a child.
+using EnvAdditions = std::map<std::string, std::string>;
 
 struct RunOptions {
   std::string cwd;              // the child's working folder ("": ours)
@@ -22,6 +35,7 @@ struct RunOptions {
   bool truncate_log = false;    // empty the log first
   bool capture_stdout = false;  // stdout into RunResult::out (else the log, else ours)
   bool capture_stderr = false;  // stderr into RunResult::err (else the log, else ours)
+  EnvAdditions env;             // added to our environment
 };
 
 struct RunResult {
@@ -45,6 +59,25 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& opt
 void runLogged(const std::vector<std::string>& argv, const std::string& log,
                const std::string& what, const std::string& cwd = "", bool log_kept = true);
 
+// A child run side by side with others.
+struct ChildSpec {
+  std::vector<std::string> argv;  // argv[0]: an absolute path
+  EnvAdditions env;               // added to (or replacing in) ours
+  std::string out, err;           // files for stdout and stderr (created, appended)
+};
+
+// Starts it; throws Error if it cannot. Returns its pid (= its process group).
+pid_t startChild(const ChildSpec& spec);
+
+struct ChildEnd {
+  int exit_code = -1;  // -1 when a signal ended it
+  int signal = 0;
+};
+// Whether the child has ended (then it is reaped and unregistered).
+bool childEnded(pid_t pid, ChildEnd& end);
+// Sends `sig` to the child's process group.
+void signalChild(pid_t pid, int sig);
+
 // The command as a shell would need it typed (for logs and messages only).
 std::string commandLine(const std::vector<std::string>& argv);
 
@@ -57,22 +90,5 @@ std::string readFile(const std::string& path);
 // Prints the last `max_bytes` of the file on stderr.
 void printLogTail(const std::string& path, size_t max_bytes = 2000);
 
-// Runs a simulation harness (tb/): its stdout is ours; its stderr is passed on
-// once it ends, except when it rejects the job (exit 2), whose last line
-// becomes our one-line Error. A crash is an Error, SIGINT/SIGTERM an
-// interrupt::Interrupted; a harness whose reader went away (SIGPIPE) ends us
-// the same way. Returns its exit status (0 pass, 1 verification failed).
-int runHarness(const std::vector<std::string>& argv);
-
-// A temporary folder in /tmp for a harness's job files, removed at the end, on
-// an error or on an interrupt (util/interrupt.h).
-struct TempDir {
-  std::string path;
-  interrupt::TempPath guard;
-  TempDir();
-  // Writes `text` to path/name (creating folders); throws Error if it cannot.
-  void write(const std::string& name, const std::string& text) const;
-};
-
-}  // namespace cli
+}  // namespace tools
 }  // namespace hypercast

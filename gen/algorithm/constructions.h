@@ -1,0 +1,42 @@
+// What each topology of the registry (topology/registry.h) has a schedule
+// construction for: its collectives, the construction, and the sizes it takes.
+// One entry per topology, looked up by the topology's name.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithm/collective.h"
+#include "topology/network.h"
+#include "topology/registry.h"
+
+namespace hypercast {
+
+struct Constructions {
+  std::string topology;                 // the registry's name
+  std::vector<Collective> collectives;  // those with a construction
+  // The construction (for one of `collectives`); throws Error beyond its sizes.
+  // `construction` is --construction's word ("auto" when not given).
+  Schedule (*schedule)(const NetworkDesc& net, const CollectiveProblem& c,
+                       const std::string& construction);
+  // Whether --construction auto|paper|extension chooses between the paper's
+  // construction and hypercast's extension of it.
+  bool has_extensions;
+  // Largest schedule network `generate` and `simulate` take (ROMs, stores and
+  // the SystemC model grow with N and with the collective's packets).
+  uint64_t max_rtl_nodes;
+  // Optional: refuses a size beyond the construction or `max_nodes` in the
+  // topology's own terms (the hypercube says "--dim 1..D"), before any work.
+  // `for_rtl`: for generate and simulate (ROMs, stores, the SystemC model).
+  void (*check_size)(const ParamMap& p, const CollectiveProblem& c, uint64_t max_nodes,
+                     bool for_rtl, const std::string& what);
+};
+
+const std::vector<Constructions>& constructionTable();
+// The entry of the registry's topology `topology` (every one has an entry).
+const Constructions& constructionsOf(const std::string& topology);
+// "broadcast, multinode-broadcast" for an entry.
+std::string collectiveNames(const Constructions& e);
+
+}  // namespace hypercast

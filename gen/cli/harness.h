@@ -1,0 +1,32 @@
+// The simulation harnesses (tb/) as the commands run them: a temporary folder
+// for the job's files, and the harness's exit-code conventions turned into
+// hypercast's errors. The process itself is run by tools/launcher.h.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "util/interrupt.h"
+
+namespace hypercast {
+namespace cli {
+
+// Runs a simulation harness (tb/): its stdout is ours; its stderr is passed on
+// once it ends, except when it rejects the job (exit 2), whose last line
+// becomes our one-line Error. A crash is an Error, SIGINT/SIGTERM an
+// interrupt::Interrupted; a harness whose reader went away (SIGPIPE) ends us
+// the same way. Returns its exit status (0 pass, 1 verification failed).
+int runHarness(const std::vector<std::string>& argv);
+
+// A temporary folder in /tmp for a harness's job files, removed at the end, on
+// an error or on an interrupt (util/interrupt.h).
+struct TempDir {
+  std::string path;
+  interrupt::TempPath guard;
+  TempDir();
+  // Writes `text` to path/name (creating folders); throws Error if it cannot.
+  void write(const std::string& name, const std::string& text) const;
+};
+
+}  // namespace cli
+}  // namespace hypercast

@@ -1,0 +1,187 @@
+#include "topology/registry.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "util/error.h"
+#include "util/parse_number.h"
+
+namespace hypercast {
+
+const char* const kDefaultM = "8,6,5";
+const char* const kDefaultRho = "3,2,1";
+
+namespace {
+
+bool has(const ParamMap& p, const std::string& opt) { return p.count(opt) != 0; }
+
+std::string get(const ParamMap& p, const std::string& opt, const std::string& fallback = "") {
+  const auto it = p.find(opt);
+  return it == p.end() ? fallback : it->second;
+}
+
+long long required(const ParamMap& p, const std::string& opt, const std::string& topo) {
+  if (!has(p, opt)) throw Error("--topology " + topo + " needs --" + opt);
+  return parseInt("--" + opt, get(p, opt));
+}
+
+int intIn(long long v, const std::string& opt, long long lo, long long hi) {
+  if (v < lo || v > hi) {
+    throw Error("--" + opt + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
+                ", got " + std::to_string(v));
+  }
+  return static_cast<int>(v);
+}
+
+NetworkDesc parseHypercycleNetwork(const ParamMap& p) {
+  return hypercycleNetwork(parseHypercycle(p));
+}
+
+NetworkDesc parseHypercube(const ParamMap& p) {
+  return hypercubeNetwork(intIn(required(p, "dim", "hypercube"), "dim", 1, 24));
+}
+
+NetworkDesc parseTorus(const ParamMap& p) {
+  return torusNetwork(intIn(required(p, "n", "torus"), "n", 1, 24),
+                      intIn(required(p, "k", "torus"), "k", 3, 1 << 24));
+}
+
+// "1,0;-1,0;0,1": generators separated by ';', coordinates by ','.
+std::vector<std::vector<int>> parseGenerators(const std::string& text) {
+  if (text.empty()) throw Error("--gens is empty: give generators, e.g. --gens \"1,0;0,1\"");
+  std::vector<std::vector<int>> gens;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ';')) gens.push_back(parseIntList("--gens", item));
+  if (text.back() == ';') throw Error("--gens: trailing ';' in '" + text + "'");
+  return gens;
+}
+
+NetworkDesc parseCayley(const ParamMap& p) {
+  if (!has(p, "group")) throw Error("--topology cayley needs --group M,... (e.g. --group 8,2)");
+  if (!has(p, "gens")) throw Error("--topology cayley needs --gens (e.g. --gens \"1,0;0,1\")");
+  return cayleyNetwork(parseIntList("--group", get(p, "group")), parseGenerators(get(p, "gens")));
+}
+
+NetworkDesc parseMesh(const ParamMap& p) {
+  if (!has(p, "dims")) throw Error("--topology mesh needs --dims X,Y[,Z]");
+  return meshNetwork(parseIntList("--dims", get(p, "dims")));
+}
+
+bool takes(const Topology& t, const std::string& option) {
+  return std::any_of(t.options.begin(), t.options.end(),
+                     [&](const TopologyOption& o) { return o.name == option; });
+}
+
+}  // namespace
+
+const std::vector<Topology>& topologyTable() {
+  static const std::vector<Topology> table = {
+      {"hypercycle",
+       "G^{rho}_{m} (Dimakopoulos & Dimopoulos): weight-based broadcast routers; with\n"
+       "                 --collective, schedule-ROM nodes (broadcast: BFS tree; Faber's\n"
+       "                 multinode-broadcast and total-exchange)",
+       {{"m", "M_r,...,M_1",
+         std::string("hypercycle: nodes per dimension, paper order (default ") + kDefaultM + ")"},
+        {"rho", "R_r,...,R_1",
+         std::string("hypercycle: circulant reach, rho_i <= m_i/2 (default ") + kDefaultRho + ")"}},
+       parseHypercycleNetwork},
+      {"hypercube",
+       "the d-cube (Bertsekas et al.): every collective, as the paper builds it",
+       {{"dim", "D", "hypercube: the dimension d (2^d nodes)"}},
+       parseHypercube},
+      {"torus",
+       "MT(n,k) (Fragopoulou & Akl): multinode broadcast, scatter, total exchange\n"
+       "                 (multinode scatter) at the lower bounds, k odd; broadcast (BFS tree)",
+       {{"n", "N", "torus: dimensions"},
+        {"k", "K", "torus: nodes per dimension, k >= 3 (odd for the paper's collectives)"}},
+       parseTorus},
+      {"cayley",
+       "a Cayley graph of Z_m1 x ... x Z_mr (Faber): broadcast (BFS tree),\n"
+       "                 multinode-broadcast (regular order), total-exchange",
+       {{"group", "M,...", "cayley: the moduli, most significant first (8,2 = Z_8 x Z_2)"},
+        {"gens", "G;G;...",
+         "cayley: generators as coordinate tuples, same order (\"1,0;-1,0;0,1\");\n"
+         "directed when a generator's inverse is missing"}},
+       parseCayley},
+      {"mesh",
+       "a mesh without wrap-around: broadcast (schedule: Cang & Wu's one-port\n"
+       "                 wormhole broadcast, sides equal powers of two; generate and\n"
+       "                 simulate: the BFS tree on schedule-ROM nodes)",
+       {{"dims", "X,Y[,Z]", "mesh: extents; node x + X*y + X*Y*z"}},
+       parseMesh},
+  };
+  return table;
+}
+
+const Topology* findTopology(const std::string& name) {
+  for (const auto& e : topologyTable()) {
+    if (e.name == name) return &e;
+  }
+  return nullptr;
+}
+
+std::string topologyNames() {
+  std::string s;
+  for (const auto& e : topologyTable()) s += (s.empty() ? "" : ", ") + e.name;
+  return s;
+}
+
+std::string topologyList() {
+  std::string s = "topologies:\n";
+  for (const auto& e : topologyTable()) {
+    s += "  " + e.name + std::string(12 - e.name.size(), ' ') + e.summary + "\n";
+  }
+  return s;
+}
+
+std::vector<TopologyOption> allTopologyOptions() {
+  std::vector<TopologyOption> all;
+  for (const auto& e : topologyTable()) {
+    for (const auto& o : e.options) {
+      const bool seen = std::any_of(all.begin(), all.end(),
+                                    [&](const TopologyOption& s) { return s.name == o.name; });
+      if (!seen) all.push_back(o);
+    }
+  }
+  return all;
+}
+
+const Topology& chosenTopology(const ParamMap& p, const std::string& fallback) {
+  std::string name = fallback;
+  if (has(p, "topology")) {
+    name = get(p, "topology");
+  } else {
+    // The one topology whose own options the parameters give, if any.
+    std::vector<std::string> named;
+    for (const auto& e : topologyTable()) {
+      if (std::any_of(e.options.begin(), e.options.end(),
+                      [&](const TopologyOption& o) { return has(p, o.name); })) {
+        named.push_back(e.name);
+      }
+    }
+    if (named.size() == 1) name = named.front();
+  }
+  const Topology* chosen = findTopology(name);
+  if (!chosen) throw Error("unknown topology '" + name + "' (topologies: " + topologyNames() + ")");
+  for (const auto& e : topologyTable()) {
+    for (const auto& o : e.options) {
+      if (!takes(*chosen, o.name) && has(p, o.name)) {
+        throw Error("--" + o.name + " is a " + e.name + " option, not a " + chosen->name + " one" +
+                    (has(p, "topology") ? "" : " (add --topology " + e.name + ")"));
+      }
+    }
+  }
+  return *chosen;
+}
+
+NetworkDesc parseNetworkDesc(const ParamMap& p) { return chosenTopology(p).parse(p); }
+
+Hypercycle parseHypercycle(const ParamMap& p) {
+  if (has(p, "m") != has(p, "rho"))
+    throw Error("give both --m and --rho, or neither for the default network");
+  const std::string m = get(p, "m", kDefaultM), rho = get(p, "rho", kDefaultRho);
+  return Hypercycle::fromPaperOrder(parseIntList("--m", m), parseIntList("--rho", rho));
+}
+
+}  // namespace hypercast

@@ -1,0 +1,60 @@
+// The one table of topologies: each entry names its options and parses them
+// into a NetworkDesc (topology/network.h). Everything that lists or builds
+// topologies reads it: the command line (`--help`, its option parsers), the
+// regression planner, the constructions (algorithm/constructions.h). Adding a
+// topology is its factory, one entry here and its constructions' entry.
+//
+// Options are read from a ParamMap: option name without dashes -> value as
+// typed. Errors name options as they are typed ("--dim"), the one spelling the
+// command line and the regression files share.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "topology/hypercycle.h"
+#include "topology/network.h"
+
+namespace hypercast {
+
+using ParamMap = std::map<std::string, std::string>;
+
+// An option a topology takes: its name (without "--"), the value's
+// metavariable, one line (or more) of help.
+struct TopologyOption {
+  std::string name;
+  std::string value;
+  std::string help;
+};
+
+struct Topology {
+  std::string name;     // the --topology word
+  std::string summary;  // one line for --help
+  std::vector<TopologyOption> options;
+  NetworkDesc (*parse)(const ParamMap& p);  // throws Error
+};
+
+// The built-in default network: G^{3,2,1}_{8,6,5}, 240 nodes, mixed radices,
+// rho > 1 in two dimensions, degree 12, diameter 6.
+extern const char* const kDefaultM;
+extern const char* const kDefaultRho;
+
+const std::vector<Topology>& topologyTable();
+// The entry named `name`, or nullptr.
+const Topology* findTopology(const std::string& name);
+// "hypercycle, hypercube, torus, cayley, mesh"
+std::string topologyNames();
+// "topologies:" and a line per topology (name, summary), for --help.
+std::string topologyList();
+// Every topology's options once each, in table order.
+std::vector<TopologyOption> allTopologyOptions();
+// The entry p["topology"] names. Without it: the topology whose own options are
+// given, else `fallback`. Refuses an option that belongs to another topology only.
+const Topology& chosenTopology(const ParamMap& p, const std::string& fallback = "hypercycle");
+// The network the parameters describe.
+NetworkDesc parseNetworkDesc(const ParamMap& p);
+// The hypercycle of --m and --rho (both, or neither for the default network).
+Hypercycle parseHypercycle(const ParamMap& p);
+
+}  // namespace hypercast

@@ -1,0 +1,16 @@
+// Numbers as a user types them (command-line options, a regression file's
+// values): whole numbers and comma lists, with one-line Errors (util/error.h)
+// that name the option they came from.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hypercast {
+
+// A whole number; `option` ("--dim") names it in the error.
+long long parseInt(const std::string& option, const std::string& text);
+// "8,6,5": whole numbers of at most 1000000 in magnitude.
+std::vector<int> parseIntList(const std::string& option, const std::string& text);
+
+}  // namespace hypercast
