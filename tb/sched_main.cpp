@@ -12,6 +12,8 @@
 //
 // Test hooks, environment variables (one each, the harness's only fault inputs):
 //   HYPERCAST_FAULT_NODE=X   corrupts what node X of the SystemC model sends;
+//   HYPERCAST_STALL_NODE=X   leaves node X of the SystemC model unstarted, so
+//                            the watchdog must fire;
 //   HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's ROM image in the RTL
 //                            only (both Verilated models; see romFault below).
 //
@@ -207,8 +209,6 @@ int run(const std::string& job_path) {
     const uint64_t x = std::strtoull(fault, nullptr, 10);
     if (net && x < n) net->setPayloadFault(x);
   }
-  // Test hook: HYPERCAST_STALL_NODE=x leaves node x of the model unstarted, so
-  // the network never finishes and the watchdog must fire.
   if (const char* stall = std::getenv("HYPERCAST_STALL_NODE")) {
     const uint64_t x = std::strtoull(stall, nullptr, 10);
     if (net && x < n) net->setStalled(x);

@@ -51,6 +51,15 @@ struct Packet {
 
 Packet packetOf(const Transfer& t) { return Packet{t.origin, t.dest, t.msg}; }
 
+// Broadcast and scatter start at the root alone; scatter and total exchange
+// give every packet one destination.
+bool rootedCollective(Collective c) {
+  return c == Collective::kBroadcast || c == Collective::kScatter;
+}
+bool personalCollective(Collective c) {
+  return c == Collective::kScatter || c == Collective::kTotalExchange;
+}
+
 bool isCollectivePacket(const CollectiveProblem& c, const Packet& p) {
   const uint64_t n = c.nodes;
   if (p.origin >= n || p.msg >= c.messages) return false;
@@ -89,10 +98,8 @@ uint64_t collectivePacketCount(const CollectiveProblem& c) {
 // with dest x when packets are personalized, each of the M messages.
 template <typename F>
 void forEachPacketDueAt(const CollectiveProblem& c, uint64_t x, F f) {
-  const bool rooted =
-      c.collective == Collective::kBroadcast || c.collective == Collective::kScatter;
-  const bool personal =
-      c.collective == Collective::kScatter || c.collective == Collective::kTotalExchange;
+  const bool rooted = rootedCollective(c.collective);
+  const bool personal = personalCollective(c.collective);
   const uint64_t first = rooted ? c.root : 0, last = rooted ? c.root : c.nodes - 1;
   for (uint64_t o = first; o <= last; ++o) {
     if (o == x) continue;
@@ -120,8 +127,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
   const CollectiveProblem& c = spec.problem;
   const uint64_t n = links.nodes();
   const uint64_t m = c.messages;
-  const bool personal =
-      c.collective == Collective::kScatter || c.collective == Collective::kTotalExchange;
+  const bool personal = personalCollective(c.collective);
   r.nodes = n;
   if (c.nodes != n) {
     err.add("the collective is posed on " + std::to_string(c.nodes) + " nodes, the network has " +
@@ -129,8 +135,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     err.finish();
     return r;
   }
-  const bool rooted =
-      c.collective == Collective::kBroadcast || c.collective == Collective::kScatter;
+  const bool rooted = rootedCollective(c.collective);
   if (rooted && c.root >= n) {
     err.add("root " + std::to_string(c.root) + " is not a node");
     err.finish();
