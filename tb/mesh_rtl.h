@@ -1,6 +1,6 @@
 // What the mesh broadcast harness (tb/mesh_main.cpp) needs of the Verilated
 // wormhole mesh. Two implementations, compiled per mesh by `hypercast
-// simulate` (gen/cli/rtl_build.cpp):
+// simulate` (gen/flow/verilated_build.cpp):
 //   tb/verilated_mesh.cpp        the generated whole top (--rtl-model network)
 //   tb/verilated_mesh_tiles.cpp  hc_mesh_tile Verilated once, N copies wired
 //                                as the top wires them, each ROM played from

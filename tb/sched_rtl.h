@@ -1,10 +1,10 @@
 // What the schedule harness needs of a Verilated network of schedule-driven
 // nodes. Two implementations, compiled per generated network by `hypercast
-// simulate` (gen/cli/rtl_build.cpp):
+// simulate` (gen/flow/verilated_build.cpp):
 //   tb/verilated_sched.cpp        the generated whole-network top (--rtl-model network);
 //                                 each node's err_o is read from the top's err
 //                                 vector, made public by the CLI's Verilator
-//                                 config file (gen/cli/cmd_simulate.cpp)
+//                                 config file (gen/flow/schedule_network.cpp)
 //   tb/verilated_sched_nodes.cpp  hc_sched_node Verilated once, N copies wired
 //                                 from the port graph, each ROM loaded from its
 //                                 image at start-up (--rtl-model nodes)

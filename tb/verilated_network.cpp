@@ -1,6 +1,6 @@
 // RtlNetwork over the Verilated whole-network top (--rtl-model network, built with
 // --prefix Vnet): the generated top's own wiring is what runs. Compiled per
-// generated network by `hypercast simulate` (gen/cli/rtl_build.cpp); with
+// generated network by `hypercast simulate` (gen/flow/verilated_build.cpp); with
 // VM_TRACE (a --wave run) it also writes an FST of every signal (tb/wave_dump.h).
 #include "Vnet.h"
 #include "tb/config_port.h"

@@ -1,8 +1,8 @@
 // SchedRtl over the Verilated schedule-network top (built with --prefix Vsched).
-// Compiled per generated network by `hypercast simulate` (gen/cli/rtl_build.cpp);
+// Compiled per generated network by `hypercast simulate` (gen/flow/verilated_build.cpp);
 // with VM_TRACE (a --wave run) it also writes an FST (tb/wave_dump.h). Node x's
 // err_o is bit x of the top's `err` vector, which the CLI's Verilator config
-// file makes public (public_flat_rd, gen/cli/cmd_simulate.cpp): found by name
+// file makes public (public_flat_rd, gen/flow/schedule_network.cpp): found by name
 // in the model's scopes, read in place.
 #include "Vsched.h"
 #include "tb/sched_rtl.h"

@@ -5,7 +5,7 @@
 //      fuzz/: fuzz/fuzz_args.cpp fuzzes the command-line parser itself;
 //  (b) have no cycle between gen/ folders;
 //  (c) follow the rank order, a folder including only folders of a lower rank:
-//        util < topology < algorithm < checker, emit < sim < tools < regress < cli
+//        util < topology < algorithm < checker, emit < sim < tools < flow < regress < cli
 //      (checker and emit share a rank: neither includes the other).
 // Outside gen/, nothing of gen/ includes bench/, fuzz/, tb/ or model/.
 #include <gtest/gtest.h>
@@ -73,9 +73,9 @@ const IncludeGraph& graph() {
 // Lower ranks first; a folder includes only folders of a lower rank.
 const std::map<std::string, int>& ranks() {
   static const std::map<std::string, int> r = {
-      {"gen/util", 0},    {"gen/topology", 1}, {"gen/algorithm", 2},
-      {"gen/checker", 3}, {"gen/emit", 3},     {"gen/sim", 4},
-      {"gen/tools", 5},   {"gen/regress", 6},  {"gen/cli", 7},
+      {"gen/util", 0},    {"gen/topology", 1}, {"gen/algorithm", 2}, {"gen/checker", 3},
+      {"gen/emit", 3},    {"gen/sim", 4},      {"gen/tools", 5},     {"gen/flow", 6},
+      {"gen/regress", 7}, {"gen/cli", 8},
   };
   return r;
 }
@@ -120,6 +120,7 @@ TEST(Layers, ReadsTheIncludeGraph) {
   const IncludeGraph& g = graph();
   ASSERT_TRUE(g.count("gen/cli")) << "no include found under " << HC_SOURCE_DIR << "/gen/cli";
   EXPECT_TRUE(g.at("gen/cli").count("gen/regress"));
+  EXPECT_TRUE(g.at("gen/cli").count("gen/flow"));
   EXPECT_TRUE(g.at("gen/algorithm").count("gen/topology"));
   for (const auto& kv : g) {
     if (isGen(kv.first)) {
@@ -160,3 +161,22 @@ TEST(Layers, IncludesFollowTheRankOrder) {
 }
 
 }  // namespace
+
+// The commands pick a kind of network from one table (gen/flow/flow.h): no
+// command tests for one itself, and none runs a harness or builds a model.
+TEST(Layers, CommandsPickTheirFlowFromTheTable) {
+  const std::regex own_choice(R"(\bwants[A-Z]\w*\s*\(|runHarness\s*\(|buildVerilatedHarness\s*\()");
+  int commands = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(HC_SOURCE_DIR) / "gen" / "cli")) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("cmd_", 0) != 0) continue;
+    ++commands;
+    std::ifstream f(e.path());
+    std::string line;
+    for (int n = 1; std::getline(f, line); ++n) {
+      EXPECT_FALSE(std::regex_search(line, own_choice))
+          << "gen/cli/" << name << ":" << n << ": " << line;
+    }
+  }
+  EXPECT_GE(commands, 9);
+}

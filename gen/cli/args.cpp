@@ -167,37 +167,5 @@ std::string Args::wordOf(const std::string& name) const {
   return "--" + name;
 }
 
-std::string Args::get(const std::string& name, const std::string& fallback) const {
-  auto it = values_.find(name);
-  return it == values_.end() ? fallback : it->second;
-}
-
-long long Args::getInt(const std::string& name, long long fallback, long long lo,
-                       long long hi) const {
-  if (!has(name)) return fallback;
-  const std::string flag = wordOf(name);
-  const long long v = parseInt(flag, get(name));
-  if (v < lo || v > hi) {
-    throw Error(flag + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
-                std::to_string(v));
-  }
-  return v;
-}
-
-double parseRate(const std::string& option, const std::string& text) {
-  size_t pos = 0;
-  double r = 0;
-  try {
-    r = std::stod(text, &pos);
-  } catch (const std::exception&) {
-    pos = 0;
-  }
-  if (pos != text.size() || !(r > 0 && r <= 1)) {
-    throw Error(option + " must be a number in (0, 1] (broadcasts per node per cycle), got '" +
-                text + "'");
-  }
-  return r;
-}
-
 }  // namespace cli
 }  // namespace hypercast

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "topology/registry.h"
+#include "util/params.h"
 #include "util/parse_number.h"
 
 namespace hypercast {
@@ -50,7 +51,7 @@ class HelpRequested : public std::exception {
   std::string text_;
 };
 
-class Args {
+class Args : public Params {
  public:
   // Parses the words after the command's name. Throws Error on bad input and
   // HelpRequested for --help (or -h). Up to `max_words` words that are no
@@ -58,18 +59,11 @@ class Args {
   Args(const std::string& command, const std::vector<OptionSpec>& specs,
        const std::vector<std::string>& words, const CommandHelp& help = {}, size_t max_words = 0);
 
-  bool has(const std::string& name) const { return values_.count(name) != 0; }
   // The words that are no option (`hypercast regress run DIR`: "run", "DIR").
   const std::vector<std::string>& words() const { return words_; }
-  std::string get(const std::string& name, const std::string& fallback = "") const;
-  long long getInt(const std::string& name, long long fallback, long long lo, long long hi) const;
-  // Every option given: name (without dashes) -> value as typed ("1" for a flag),
-  // what the topology registry and the constructions read.
-  const ParamMap& params() const { return values_; }
 
  private:
-  std::string wordOf(const std::string& name) const;
-  ParamMap values_;
+  std::string wordOf(const std::string& name) const override;
   std::vector<std::string> words_;
   std::vector<std::string> short_;  // names with a short form
 };
@@ -90,8 +84,7 @@ std::string parseTopLevel(const std::vector<std::string>& words,
 // Whole numbers and comma lists, as every layer reads them (util/parse_number.h).
 using hypercast::parseInt;
 using hypercast::parseIntList;
-// An offered load in broadcasts per node per cycle: a number in (0, 1].
-double parseRate(const std::string& option, const std::string& text);
+using hypercast::parseRate;
 
 }  // namespace cli
 }  // namespace hypercast

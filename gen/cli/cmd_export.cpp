@@ -13,11 +13,12 @@
 #include "checker/msccl_executor.h"
 #include "checker/msccl_format.h"
 #include "checker/sccl_json.h"
-#include "cli/collective_args.h"
+#include "cli/collective_options.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "emit/msccl_xml.h"
 #include "emit/sccl_json.h"
+#include "flow/checked_schedule.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -91,7 +92,8 @@ int cmdExport(const Args& a) {
     throw Error("export writes GPU schedules over full-duplex links; drop --links");
   }
 
-  const CheckedSchedule c = buildCheckedSchedule(a, false, "export", "hypercube");
+  const flow::CheckedSchedule c =
+      flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export", "hypercube"));
   const Schedule& s = c.schedule;
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point t) {
@@ -167,7 +169,7 @@ int cmdExport(const Args& a) {
     std::cout << jsonText(j) << "\n";
     return 0;
   }
-  std::cout << scheduleSummary(c) << "exported         " << format << ", "
+  std::cout << flow::scheduleSummary(c) << "exported         " << format << ", "
             << j["runtime_collective"].get<std::string>() << ", " << text.size() << " bytes, "
             << "checked\nwrote            " << out << "\n";
   return 0;

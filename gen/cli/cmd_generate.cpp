@@ -1,71 +1,11 @@
-#include <chrono>
-#include <iostream>
-
-#include "cli/collective_args.h"
-#include "cli/combining_args.h"
+#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/mesh_broadcast_args.h"
-#include "cli/mesh_rtl_args.h"
 #include "cli/network_args.h"
-#include "emit/hypercycle_rtl.h"
-#include "emit/schedule_rtl.h"
+#include "flow/flow.h"
 #include "util/error.h"
-#include "util/json_text.h"
 
 namespace hypercast {
 namespace cli {
-
-namespace {
-
-int generateScheduleNetwork(const Args& a) {
-  for (const std::string& opt : hypercycleRouterOptions()) {
-    if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
-  }
-  checkOutputTree("--out", a.get("out"));
-  const CheckedSchedule c = buildCheckedSchedule(a, true, "generate");
-  const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
-  const auto t0 = std::chrono::steady_clock::now();
-  const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
-  writeOutputTree(a.get("out"), rtl.files);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  size_t bytes = 0;
-  for (const auto& f : rtl.files) bytes += f.second.size();
-  const NetworkProgram& p = rtl.program;
-  const uint64_t n = c.graph.nodes();
-  if (a.has("json")) {
-    nlohmann::ordered_json j = scheduleJson(c);
-    j["out"] = a.get("out");
-    j["top"] = rtl.top_module;
-    j["files"] = rtl.files.size();
-    j["bytes"] = bytes;
-    j["rom_rows"] = p.rows;
-    j["rom_word_bits"] = p.format.wordBits();
-    j["rom_bits_per_node"] = p.romBitsPerNode();
-    j["rom_bits_total"] = p.romBitsPerNode() * (rtl.shared_rom ? 1 : n);
-    j["identical_roms"] = p.identicalRoms();
-    j["shared_rom"] = rtl.shared_rom;
-    j["peak_store"] = p.max_slots;
-    j["seconds"] = secs;
-    std::cout << jsonText(j) << "\n";
-    return 0;
-  }
-  std::cout << scheduleSummary(c) << "checker          PASS\n"
-            << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
-            << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
-            << p.romBitsPerNode() * (rtl.shared_rom ? 1 : n)
-            << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all")
-            << "; peak store " << p.max_slots << " packets\n";
-  size_t listed = 0;
-  for (const auto& f : rtl.files) {
-    if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;
-    std::cout << "  " << a.get("out") << "/" << f.first << "\n";
-  }
-  if (listed > 2) std::cout << "  ... and " << listed - 2 << " more ROM images\n";
-  std::cout << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
-  return 0;
-}
-
-}  // namespace
 
 std::vector<OptionSpec> generateOptions() {
   std::vector<OptionSpec> specs = networkOptions();
@@ -109,39 +49,7 @@ CommandHelp generateHelp() {
 
 int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
-  if (wantsWormholeMesh(a)) return generateWormholeMesh(a);
-  if (wantsCombining(a)) return combiningGenerate(a);  // Faber, combining
-  if (wantsSchedule(a)) return generateScheduleNetwork(a);
-  if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
-  if (a.has("source")) throw Error("--source needs --collective");
-  const Hypercycle h = parseNetwork(a);
-  const RtlOptions o = parseRtlOptions(a);
-  checkTopSize(h);
-  checkOutputTree("--out", a.get("out"));
-  const auto t0 = std::chrono::steady_clock::now();
-  const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
-  writeOutputTree(a.get("out"), rtl.files);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  size_t bytes = 0;
-  for (const auto& f : rtl.files) bytes += f.second.size();
-  if (a.has("json")) {
-    nlohmann::ordered_json j;
-    j["out"] = a.get("out");
-    j["top"] = rtl.top_module;
-    j["router"] = rtl.router_module;
-    j["nodes"] = h.nodes();
-    j["files"] = rtl.files.size();
-    j["bytes"] = bytes;
-    j["seconds"] = secs;
-    std::cout << jsonLine(j) << "\n";
-    return 0;
-  }
-  std::cout << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
-            << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << "\n"
-            << "top module " << rtl.top_module << ", router " << rtl.router_module << "\n";
-  for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
-  std::cout << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
-  return 0;
+  return flow::runStep(a, flow::Step::kGenerate);
 }
 
 }  // namespace cli

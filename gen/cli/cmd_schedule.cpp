@@ -1,15 +1,7 @@
-#include <cstdio>
-#include <iostream>
-
-#include "cli/collective_args.h"
-#include "cli/combining_args.h"
+#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/mesh_broadcast_args.h"
 #include "cli/network_args.h"
-#include "emit/schedule_csv.h"
-#include "util/error.h"
-#include "util/json_text.h"
-#include "util/output_file.h"
+#include "flow/flow.h"
 
 namespace hypercast {
 namespace cli {
@@ -48,35 +40,7 @@ CommandHelp scheduleHelp() {
           ""};
 }
 
-int cmdSchedule(const Args& a) {
-  if (wantsCombining(a)) return combiningSchedule(a);          // Faber, combining
-  if (wantsMeshBroadcast(a)) return meshBroadcastSchedule(a);  // Cang & Wu, wormhole
-  if (a.has("algorithm")) {
-    throw Error(
-        "--algorithm chooses the mesh broadcast's construction (--topology mesh "
-        "--collective broadcast)");
-  }
-  const std::string out = a.get("out");
-  if (a.has("out")) checkOutputPath("--out", out);  // before the work
-  const CheckedSchedule c = buildCheckedSchedule(a, false, "schedule", "hypercube");
-  if (a.has("out")) {
-    OutputFile f(out, "--out");
-    writeScheduleCsv(f.stream(), c.schedule.transfers);
-    f.commit();
-  }
-  if (a.has("json")) {
-    nlohmann::ordered_json j = scheduleJson(c);
-    j["build_seconds"] = c.build_seconds;
-    j["check_seconds"] = c.check_seconds;
-    if (a.has("out")) j["csv"] = out;
-    std::cout << jsonText(j) << "\n";
-    return 0;
-  }
-  std::cout << scheduleSummary(c) << "checker          PASS (" << c.report.packets
-            << " packets delivered)\n";
-  if (a.has("out")) std::cout << "wrote            " << out << "\n";
-  return 0;
-}
+int cmdSchedule(const Args& a) { return flow::runStep(a, flow::Step::kSchedule); }
 
 }  // namespace cli
 }  // namespace hypercast

@@ -1,8 +1,9 @@
 #include <iostream>
 
+#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/mesh_broadcast_args.h"
 #include "cli/network_args.h"
+#include "flow/mesh_schedule.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -38,11 +39,11 @@ int cmdTcd(const Args& a) {
   const NetworkDesc net = parseNetworkDesc(a.params());
   meshCube(net.radices);  // refuses other shapes before any work
   const bool both = !a.has("algorithm");
-  const std::string only = meshAlgorithm(a);
+  const std::string only = flow::meshAlgorithm(a);
   const std::string out = a.get("out");
   if (a.has("out")) checkOutputPath("--out", out);
-  const TcdTable t = buildTcdTable(net, both || only == "paper", both || only == "best");
-  writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
+  const TcdTable t = flow::buildTcdTable(net, both || only == "paper", both || only == "best");
+  flow::writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
   if (a.has("json")) {
     nlohmann::ordered_json j;
     j["network"] = net.label;

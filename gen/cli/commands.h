@@ -9,11 +9,9 @@
 #include <vector>
 
 #include "cli/args.h"
+#include "flow/router_network.h"
 
 namespace hypercast {
-
-class Hypercycle;
-
 namespace cli {
 
 struct Command {
@@ -57,13 +55,9 @@ std::vector<OptionSpec> regressOptions();
 CommandHelp regressHelp();
 int cmdRegress(const Args& a);
 
-// Refuses (Error) a network the simulation engine ("systemc", "verilator",
-// "cosim") does not take: too many nodes, too many ports per node.
-void checkSimulatedNetwork(const Hypercycle& h, const std::string& engine);
-
-// Refuses (Error) a load run (--traffic uniform) whose expected broadcasts,
-// rate x nodes x cycles, exceed what the harness takes; before any work.
-void checkLoadRun(uint64_t nodes, double rate, long long cycles);
+// The weight-router network's limits (flow/router_network.h).
+using flow::checkLoadRun;
+using flow::checkSimulatedNetwork;
 
 }  // namespace cli
 }  // namespace hypercast

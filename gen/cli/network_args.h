@@ -6,6 +6,7 @@
 
 #include "cli/args.h"
 #include "emit/rtl_layout.h"
+#include "flow/router_options.h"
 #include "topology/hypercycle.h"
 #include "topology/registry.h"
 
@@ -20,14 +21,11 @@ std::vector<OptionSpec> networkOptions();
 std::vector<OptionSpec> rtlOptions();
 // A command that builds hypercycle RTL: the network's options, the RTL's, then `own`.
 std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own);
-// The hypercycle the command line names (refuses another topology).
-Hypercycle parseNetwork(const Args& a);
-// Also checks the programmable router's limits (not yet against a network).
-RtlOptions parseRtlOptions(const Args& a);
-// Names of the options only the hypercycle router takes (hypercube commands refuse them).
-const std::vector<std::string>& hypercycleRouterOptions();
-// The options that reproduce `o` on another command line, as argument words.
-std::vector<std::string> rtlOptionArgs(const RtlOptions& o);
+// The hypercycle network and its router's options (flow/router_options.h).
+using flow::hypercycleRouterOptions;
+using flow::parseNetwork;
+using flow::parseRtlOptions;
+using flow::rtlOptionArgs;
 
 }  // namespace cli
 }  // namespace hypercast

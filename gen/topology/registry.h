@@ -15,10 +15,9 @@
 
 #include "topology/hypercycle.h"
 #include "topology/network.h"
+#include "util/params.h"
 
 namespace hypercast {
-
-using ParamMap = std::map<std::string, std::string>;
 
 // An option a topology takes: its name (without "--"), the value's
 // metavariable, one line (or more) of help.

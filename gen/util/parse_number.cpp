@@ -56,4 +56,19 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
   return out;
 }
 
+double parseRate(const std::string& option, const std::string& text) {
+  size_t pos = 0;
+  double r = 0;
+  try {
+    r = std::stod(text, &pos);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (pos != text.size() || !(r > 0 && r <= 1)) {
+    throw Error(option + " must be a number in (0, 1] (broadcasts per node per cycle), got '" +
+                text + "'");
+  }
+  return r;
+}
+
 }  // namespace hypercast

@@ -12,5 +12,7 @@ namespace hypercast {
 long long parseInt(const std::string& option, const std::string& text);
 // "8,6,5": whole numbers of at most 1000000 in magnitude.
 std::vector<int> parseIntList(const std::string& option, const std::string& text);
+// An offered load in broadcasts per node per cycle: a number in (0, 1].
+double parseRate(const std::string& option, const std::string& text);
 
 }  // namespace hypercast

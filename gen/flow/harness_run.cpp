@@ -1,4 +1,4 @@
-#include "cli/harness.h"
+#include "flow/harness_run.h"
 
 #include <stdlib.h>
 
@@ -11,7 +11,7 @@
 #include "util/error.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 TempDir::TempDir() {
   char tmpl[] = "/tmp/hypercast-job-XXXXXX";
@@ -63,5 +63,5 @@ int runHarness(const std::vector<std::string>& argv) {
   return r.code;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -1,4 +1,4 @@
-#include "cli/mesh_rtl_args.h"
+#include "flow/wormhole_mesh.h"
 
 #include <chrono>
 #include <iostream>
@@ -6,13 +6,14 @@
 #include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
 #include "algorithm/mesh_eyes.h"
-#include "cli/mesh_broadcast_args.h"
-#include "cli/network_args.h"
+#include "flow/mesh_schedule.h"
+#include "flow/router_options.h"
+#include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 namespace {
 
@@ -25,16 +26,7 @@ bool equalPowersOfTwo(const std::vector<int>& e) {
 
 }  // namespace
 
-std::vector<OptionSpec> meshHardwareOptions() {
-  return {
-      {"switching", "wormhole|store-and-forward",
-       "mesh broadcast: Cang & Wu's broadcast on the wormhole mesh (the default\n"
-       "for equal power-of-two sides), or the BFS broadcast on schedule-ROM nodes"},
-      {"flits", "L", "wormhole mesh: flits per message, 1..255 (default 1)"},
-  };
-}
-
-bool wantsWormholeMesh(const Args& a) {
+bool wantsWormholeMesh(const Params& a) {
   const std::string sw = a.get("switching", "");
   if (a.has("switching") && sw != "wormhole" && sw != "store-and-forward") {
     throw Error("--switching takes wormhole or store-and-forward, got '" + sw + "'");
@@ -66,7 +58,7 @@ bool wantsWormholeMesh(const Args& a) {
   return wanted;
 }
 
-WormholeMeshBuild buildWormholeMesh(const Args& a, const std::string& what) {
+WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what) {
   for (const std::string& opt : hypercycleRouterOptions()) {
     if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
   }
@@ -100,7 +92,7 @@ WormholeMeshBuild buildWormholeMesh(const Args& a, const std::string& what) {
   return b;
 }
 
-int generateWormholeMesh(const Args& a) {
+int generateWormholeMesh(const Params& a) {
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   const WormholeMeshBuild b = buildWormholeMesh(a, "generate");
@@ -158,5 +150,5 @@ int generateWormholeMesh(const Args& a) {
   return 0;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

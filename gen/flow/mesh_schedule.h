@@ -10,32 +10,30 @@
 #include <string>
 #include <vector>
 
-#include "cli/args.h"
 #include "emit/mesh_broadcast_report.h"
 #include "topology/network.h"
+#include "util/params.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
-// --algorithm paper|best.
-OptionSpec meshAlgorithmOption();
 // --algorithm's word, "best" when not given; refuses another.
-std::string meshAlgorithm(const Args& a);
+std::string meshAlgorithm(const Params& a);
 
 // --source on a mesh: X,Y[,Z..] coordinates (one per dimension) or a node number.
 uint32_t parseMeshSource(const std::string& text, const NetworkDesc& net);
 
 // --out, when given: what `write` writes, through util/output_file.h.
-void writeOutOption(const Args& a, const std::function<void(std::ostream&)>& write);
+void writeOutOption(const Params& a, const std::function<void(std::ostream&)>& write);
 
 // Whether `schedule` means the wormhole broadcast: a mesh and --collective broadcast.
-bool wantsMeshBroadcast(const Args& a);
+bool wantsMeshBroadcast(const Params& a);
 // `schedule` for it: builds, checks, writes --out, prints text or --json.
-int meshBroadcastSchedule(const Args& a);
+int meshBroadcastSchedule(const Params& a);
 
 // Every source's schedule built (the columns asked for) and checked; the
 // checker's TCDs. Progress on stderr every 2 s once a run takes that long.
 TcdTable buildTcdTable(const NetworkDesc& net, bool paper, bool best);
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -10,7 +10,7 @@
 #include "emit/hypercycle_rtl.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 struct RtlBuild {
   std::string exe;
@@ -46,5 +46,5 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet);
 // The hypercycle broadcast network's harness (tb/sim_main.cpp).
 RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, bool trace = false);
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -3,7 +3,7 @@
 // power-of-two sides build Cang & Wu's broadcast (--algorithm paper|best),
 // check it, and emit the wormhole mesh of hw/hc_mesh_*.v that runs it
 // (--flits L per message). `--switching store-and-forward` keeps the BFS
-// broadcast on schedule-ROM nodes (cli/collective_args.h), which is also what
+// broadcast on schedule-ROM nodes (flow/checked_schedule.h), which is also what
 // every other mesh gets.
 #pragma once
 
@@ -12,21 +12,18 @@
 
 #include "algorithm/wormhole_schedule.h"
 #include "checker/mesh_broadcast_checker.h"
-#include "cli/args.h"
 #include "emit/mesh_rtl.h"
 #include "topology/network.h"
+#include "util/params.h"
 
 namespace hypercast {
-namespace cli {
-
-// --switching, --flits (generate and simulate; --algorithm is meshAlgorithmOption()).
-std::vector<OptionSpec> meshHardwareOptions();
+namespace flow {
 
 // Whether the command line means the wormhole mesh: a mesh, --collective
 // broadcast, and --switching wormhole or (not given) equal power-of-two sides.
 // Refuses --switching wormhole on another topology, collective or mesh, and
 // --flits or --algorithm where the wormhole mesh is not meant.
-bool wantsWormholeMesh(const Args& a);
+bool wantsWormholeMesh(const Params& a);
 
 struct WormholeMeshBuild {
   NetworkDesc net;
@@ -36,7 +33,7 @@ struct WormholeMeshBuild {
 };
 // Builds the schedule, checks it (a failing schedule is an internal error) and
 // emits the hardware. `what` names the command in errors.
-WormholeMeshBuild buildWormholeMesh(const Args& a, const std::string& what);
+WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what);
 
 // Most nodes of a wormhole mesh `generate` and `simulate` take; most whose
 // whole top is Verilated (--rtl-model network), and the default up to which it is.
@@ -44,7 +41,11 @@ constexpr uint64_t kWormholeMaxNodes = 4096;
 constexpr uint64_t kWormholeWholeTopLimit = 256;
 constexpr uint64_t kWormholeWholeTopDefault = 16;
 
-int generateWormholeMesh(const Args& a);
+// `generate`: the mesh's RTL, ROM images and top under --out.
+int generateWormholeMesh(const Params& a);
+// `simulate`: the SystemC model (model/mesh_network.h), the Verilated whole
+// top or tiles, or both in lock step (tb/mesh_main.cpp).
+int wormholeSimulate(const Params& a);
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -1,19 +1,19 @@
 // `hypercast simulate --collective accumulation|global-sum`: the combining
-// network (cli/combining_args.h) Verilated once per distinct network (cached by
-// content, cli/rtl_build.h), linked with its lock-step harness and the SystemC
+// network (flow/combining.h) Verilated once per distinct network (cached by
+// content, flow/verilated_build.h), linked with its lock-step harness and the SystemC
 // model, and run on seeded random inputs.
 #include <iostream>
 
-#include "cli/combining_args.h"
-#include "cli/harness.h"
-#include "cli/rtl_build.h"
+#include "flow/combining.h"
+#include "flow/harness_run.h"
+#include "flow/verilated_build.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
-int combiningSimulate(const Args& a) {
+int combiningSimulate(const Params& a) {
   const std::string engine = a.get("engine", "cosim");
   if (engine != "cosim") {
     throw Error("--collective " + a.get("collective") +
@@ -62,5 +62,5 @@ int combiningSimulate(const Args& a) {
   return runHarness(argv);
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

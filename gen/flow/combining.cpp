@@ -1,4 +1,4 @@
-#include "cli/combining_args.h"
+#include "flow/combining.h"
 
 #include <chrono>
 #include <iostream>
@@ -12,12 +12,13 @@
 #include "emit/sum_rtl.h"
 #include "sim/combining_job.h"
 #include "topology/port_graph.h"
+#include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 namespace {
 
@@ -84,7 +85,7 @@ std::vector<uint8_t> checkedPhases(const NetworkDesc& net, LinkMode links) {
   return phase;
 }
 
-NetworkDesc combiningNetwork(const Args& a, LinkMode* links) {
+NetworkDesc combiningNetwork(const Params& a, LinkMode* links) {
   const Topology& topo = chosenTopology(a.params(), "hypercube");
   const NetworkDesc net = topo.parse(a.params());
   if (net.kind != NetworkDesc::Kind::kCayley) {
@@ -97,7 +98,7 @@ NetworkDesc combiningNetwork(const Args& a, LinkMode* links) {
 
 namespace {
 
-int accumulation(const Args& a, const NetworkDesc& net, LinkMode links) {
+int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
   const CheckedAccumulation c = checkedAccumulation(net, links);
   const AccumulationSchedule& s = c.schedule;
   const checker::CombiningReport& r = c.report;
@@ -150,7 +151,7 @@ int accumulation(const Args& a, const NetworkDesc& net, LinkMode links) {
   return 0;
 }
 
-int globalSum(const Args& a, const NetworkDesc& net, LinkMode links) {
+int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
   if (net.nodes() > kMaxGlobalSumNodes) {
     throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
                 net.label + " has " + std::to_string(net.nodes()));
@@ -311,18 +312,12 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, Combin
 
 }  // namespace
 
-bool wantsCombining(const Args& a) {
+bool wantsCombining(const Params& a) {
   const std::string c = a.get("collective");
   return c == "accumulation" || c == "global-sum";
 }
 
-OptionSpec inputBitsOption() {
-  return {"input-bits", "B",
-          "global-sum (and generate of either): the inputs' two's-complement width\n"
-          "(default 16); the accumulator's follows from it"};
-}
-
-int combiningSchedule(const Args& a) {
+int combiningSchedule(const Params& a) {
   const std::string out = a.get("out");
   if (a.has("out")) checkOutputPath("--out", out);  // before the work
   if (a.has("source")) throw Error("a combining collective has no --source (every node sends)");
@@ -330,6 +325,10 @@ int combiningSchedule(const Args& a) {
     throw Error("a combining collective sends one value per pair");
   }
   if (a.has("within")) throw Error("--within is for the multinode broadcast");
+  if (a.has("algorithm")) {
+    throw Error(
+        "--algorithm chooses the mesh broadcast's construction, not a combining collective's");
+  }
   LinkMode links = LinkMode::kFullDuplex;
   const NetworkDesc net = combiningNetwork(a, &links);
   if (a.get("collective") == "accumulation") {
@@ -339,8 +338,9 @@ int combiningSchedule(const Args& a) {
   return globalSum(a, net, links);
 }
 
-CombiningRtl buildCombiningRtl(const Args& a) {
-  for (const char* opt : {"source", "shared-rom", "messages", "construction", "within"}) {
+CombiningRtl buildCombiningRtl(const Params& a) {
+  for (const char* opt : {"source", "shared-rom", "messages", "construction", "within", "switching",
+                          "flits", "algorithm"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to a combining collective");
     }
@@ -363,7 +363,7 @@ CombiningRtl buildCombiningRtl(const Args& a) {
   return out;
 }
 
-int combiningGenerate(const Args& a) {
+int combiningGenerate(const Params& a) {
   checkOutputTree("--out", a.get("out"));
   CombiningRtl rtl = buildCombiningRtl(a);
   nlohmann::ordered_json& m = rtl.manifest;
@@ -380,5 +380,5 @@ int combiningGenerate(const Args& a) {
   return 0;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

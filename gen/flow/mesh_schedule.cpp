@@ -1,4 +1,4 @@
-#include "cli/mesh_broadcast_args.h"
+#include "flow/mesh_schedule.h"
 
 #include <chrono>
 #include <iostream>
@@ -8,12 +8,14 @@
 #include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
 #include "checker/mesh_broadcast_checker.h"
+#include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/parse_number.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 namespace {
 
@@ -41,13 +43,7 @@ checker::WormholeReport checked(checker::WormholeChecker& c, const NetworkDesc& 
 
 }  // namespace
 
-OptionSpec meshAlgorithmOption() {
-  return {"algorithm", "paper|best",
-          "mesh broadcast (Cang & Wu): the paper's Algorithm 2, or the least TCD\n"
-          "over its family (default best)"};
-}
-
-std::string meshAlgorithm(const Args& a) {
+std::string meshAlgorithm(const Params& a) {
   const std::string w = a.get("algorithm", "best");
   if (w != "paper" && w != "best") {
     throw Error("--algorithm takes paper or best, got '" + w + "'");
@@ -76,19 +72,19 @@ uint32_t parseMeshSource(const std::string& text, const NetworkDesc& net) {
   return static_cast<uint32_t>(net.address(c));
 }
 
-void writeOutOption(const Args& a, const std::function<void(std::ostream&)>& write) {
+void writeOutOption(const Params& a, const std::function<void(std::ostream&)>& write) {
   if (!a.has("out")) return;
   std::ostringstream text;
   write(text);
   writeOutputFile(a.get("out"), text.str(), "--out");
 }
 
-bool wantsMeshBroadcast(const Args& a) {
+bool wantsMeshBroadcast(const Params& a) {
   return a.has("collective") && chosenTopology(a.params(), "hypercube").name == "mesh" &&
          parseCollective(a.get("collective")) == Collective::kBroadcast;
 }
 
-int meshBroadcastSchedule(const Args& a) {
+int meshBroadcastSchedule(const Params& a) {
   const NetworkDesc net = parseNetworkDesc(a.params());
   const MeshCube cube = meshCube(net.radices);
   if (a.has("construction")) {
@@ -193,5 +189,5 @@ TcdTable buildTcdTable(const NetworkDesc& net, bool paper, bool best) {
   return t;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -1,4 +1,4 @@
-#include "cli/collective_args.h"
+#include "flow/checked_schedule.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,28 +9,13 @@
 #include "algorithm/half_duplex_collectives.h"
 #include "algorithm/torus_schedules.h"
 #include "checker/half_duplex_bounds.h"
-#include "cli/mesh_broadcast_args.h"
+#include "flow/mesh_schedule.h"
+#include "topology/registry.h"
 #include "util/error.h"
+#include "util/parse_number.h"
 
 namespace hypercast {
-namespace cli {
-
-std::vector<OptionSpec> collectiveOptions() {
-  return {
-      {"collective", "C",
-       "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
-       "schedule-ROM nodes (which a topology offers: --help); multinode-scatter is\n"
-       "total-exchange; on a Cayley graph `schedule` also takes accumulation and\n"
-       "global-sum (combining: values add up on the way)"},
-      {"messages", "M", "messages per (origin, destination) pair (default 1)"},
-      {"links", "full-duplex|half-duplex",
-       "full-duplex (default): one packet each way per link per step; half-duplex:\n"
-       "one packet per link per step, whichever direction (Faber, Sec. 6)"},
-      {"construction", "auto|paper|extension",
-       "torus: the paper's construction, hypercast's extension where the paper's\n"
-       "message splitting is fractional, or auto (default)"},
-  };
-}
+namespace flow {
 
 namespace {
 
@@ -38,14 +23,14 @@ namespace {
 // in one step (the checker verifies it); the universal ones take Faber's
 // one-way constructions on any Cayley graph (algorithm/half_duplex_collectives.h).
 Schedule halfDuplexConstruction(const Constructions& topo, const NetworkDesc& net,
-                                const CollectiveProblem& c, const Args& a,
+                                const CollectiveProblem& c, bool construction_given,
                                 const std::string& construction) {
   if (hasRoot(c.collective)) {
     Schedule s = topo.schedule(net, c, construction);
     s.links = LinkMode::kHalfDuplex;
     return s;
   }
-  if (a.has("construction")) {
+  if (construction_given) {
     throw Error("--construction chooses a full-duplex construction; --links half-duplex has one");
   }
   if (c.messages != 1) throw Error("--links half-duplex sends one message per pair");
@@ -78,37 +63,56 @@ Schedule withinConstruction(const NetworkDesc& net, const CollectiveProblem& c, 
 
 }  // namespace
 
-bool wantsSchedule(const Args& a) {
+bool wantsSchedule(const Params& a) {
   return a.has("collective") || a.get("topology", "hypercycle") != "hypercycle";
 }
 
-CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::string& what,
-                                     const std::string& fallback) {
-  const Topology& topo = chosenTopology(a.params(), fallback);
-  const Constructions& built = constructionsOf(topo.name);
-  const uint64_t max_nodes = for_rtl ? built.max_rtl_nodes : kMaxNetworkNodes;
-  if (!a.has("collective")) {
-    throw Error(what + " on a " + topo.name + " needs --collective (" + collectiveNames(built) +
-                ")");
-  }
-  CollectiveProblem problem;
-  problem.collective = parseCollective(a.get("collective"));
-  if (std::find(built.collectives.begin(), built.collectives.end(), problem.collective) ==
-      built.collectives.end()) {
-    throw Error("topology '" + topo.name + "' has no " + toString(problem.collective) +
-                " construction yet (it has: " + collectiveNames(built) + ")");
-  }
+ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::string& what,
+                                    const std::string& fallback) {
+  ScheduleRequest r;
+  r.topology = &chosenTopology(a.params(), fallback);
+  r.network = a.params();
+  r.collective = a.get("collective");
   if (a.has("messages")) {
     const long long m = parseInt("--messages", a.get("messages"));
     if (m < 1 || m > 1024) {
       throw Error("--messages must be in 1..1024, got " + std::to_string(m));
     }
-    problem.messages = static_cast<uint32_t>(m);
+    r.messages = static_cast<uint32_t>(m);
   }
-  const LinkMode links = parseLinkMode(a.get("links", "full-duplex"));
-  const int within = a.has("within") ? static_cast<int>(a.getInt("within", 1, 1, 1 << 20)) : -1;
-  const std::string construction = a.get("construction", "auto");
-  if (a.has("construction")) {
+  r.links = parseLinkMode(a.get("links", "full-duplex"));
+  r.within = a.has("within") ? static_cast<int>(a.getInt("within", 1, 1, 1 << 20)) : -1;
+  r.construction = a.get("construction", "auto");
+  r.construction_given = a.has("construction");
+  r.source_given = a.has("source");
+  r.source = a.get("source");
+  r.for_rtl = for_rtl;
+  r.what = what;
+  return r;
+}
+
+CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
+  const Topology& topo = *r.topology;
+  const std::string& what = r.what;
+  const bool for_rtl = r.for_rtl;
+  const Constructions& built = constructionsOf(topo.name);
+  const uint64_t max_nodes = for_rtl ? built.max_rtl_nodes : kMaxNetworkNodes;
+  if (r.collective.empty()) {
+    throw Error(what + " on a " + topo.name + " needs --collective (" + collectiveNames(built) +
+                ")");
+  }
+  CollectiveProblem problem;
+  problem.collective = parseCollective(r.collective);
+  if (std::find(built.collectives.begin(), built.collectives.end(), problem.collective) ==
+      built.collectives.end()) {
+    throw Error("topology '" + topo.name + "' has no " + toString(problem.collective) +
+                " construction yet (it has: " + collectiveNames(built) + ")");
+  }
+  problem.messages = r.messages;
+  const LinkMode links = r.links;
+  const int within = r.within;
+  const std::string& construction = r.construction;
+  if (r.construction_given) {
     if (!built.has_extensions) {
       throw Error(
           "--construction chooses between a paper's construction and hypercast's "
@@ -117,23 +121,23 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
     }
     parseTorusConstruction(construction);
   }
-  if (built.check_size) built.check_size(a.params(), problem, max_nodes, for_rtl, what);
+  if (built.check_size) built.check_size(r.network, problem, max_nodes, for_rtl, what);
   CheckedSchedule out;
-  out.net = topo.parse(a.params());
+  out.net = topo.parse(r.network);
   out.within = within;
   problem.nodes = out.net.nodes();
   if (problem.nodes > max_nodes) {
     throw Error(what + " takes at most " + std::to_string(max_nodes) + " nodes; " + out.net.label +
                 " has " + std::to_string(problem.nodes));
   }
-  if (a.has("source")) {
+  if (r.source_given) {
     if (!hasRoot(problem.collective)) {
       throw Error(std::string("a ") + toString(problem.collective) +
                   " has no --source (every node sends)");
     }
     const long long s = out.net.kind == NetworkDesc::Kind::kMesh
-                            ? parseMeshSource(a.get("source"), out.net)
-                            : parseInt("--source", a.get("source"));
+                            ? parseMeshSource(r.source, out.net)
+                            : parseInt("--source", r.source);
     if (s < 0 || static_cast<uint64_t>(s) >= problem.nodes) {
       throw Error("--source " + std::to_string(s) + " is outside 0.." +
                   std::to_string(problem.nodes - 1));
@@ -142,10 +146,11 @@ CheckedSchedule buildCheckedSchedule(const Args& a, bool for_rtl, const std::str
   }
   if (for_rtl) out.graph = PortGraph::build(out.net);
   auto t0 = std::chrono::steady_clock::now();
-  out.schedule = within >= 0 ? withinConstruction(out.net, problem, links, within)
-                 : links == LinkMode::kHalfDuplex
-                     ? halfDuplexConstruction(built, out.net, problem, a, construction)
-                     : built.schedule(out.net, problem, construction);
+  out.schedule =
+      within >= 0 ? withinConstruction(out.net, problem, links, within)
+      : links == LinkMode::kHalfDuplex
+          ? halfDuplexConstruction(built, out.net, problem, r.construction_given, construction)
+          : built.schedule(out.net, problem, construction);
   auto t1 = std::chrono::steady_clock::now();
   checker::CollectiveSpec spec;
   spec.network = out.net;
@@ -242,5 +247,5 @@ std::string scheduleSummary(const CheckedSchedule& c) {
   return os.str();
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

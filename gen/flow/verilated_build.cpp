@@ -1,4 +1,4 @@
-#include "cli/rtl_build.h"
+#include "flow/verilated_build.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -23,7 +23,7 @@
 namespace fs = std::filesystem;
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 namespace {
 
@@ -220,5 +220,5 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   return b;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -10,30 +10,28 @@
 
 #include "algorithm/combining_collectives.h"
 #include "checker/combining_checker.h"
-#include "cli/args.h"
 #include "emit/output_dir.h"  // FileSet
+#include "util/params.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 // --collective names a combining collective.
-bool wantsCombining(const Args& a);
-// --input-bits: the inputs' width for the global sum's accumulator rule.
-OptionSpec inputBitsOption();
+bool wantsCombining(const Params& a);
 // The schedule command's work for them (options: the topology's, --out, --json,
 // --input-bits).
-int combiningSchedule(const Args& a);
+int combiningSchedule(const Params& a);
 // `generate --collective global-sum|accumulation --out DIR`: the network of
 // hc_sum_node or hc_acc_node (emit/sum_rtl.h), its top, the hw/ module and
 // manifest.json.
-int combiningGenerate(const Args& a);
+int combiningGenerate(const Params& a);
 // `simulate --collective global-sum|accumulation`: that network Verilated, in
 // lock step with the SystemC model (tb/sum_cosim.cpp, tb/acc_cosim.cpp) on
-// seeded random inputs (cli/combining_simulate.cpp).
-int combiningSimulate(const Args& a);
+// seeded random inputs (flow/combining_simulate.cpp).
+int combiningSimulate(const Params& a);
 
 // The Cayley network of --topology and its --links.
-NetworkDesc combiningNetwork(const Args& a, LinkMode* links);
+NetworkDesc combiningNetwork(const Params& a, LinkMode* links);
 
 // The accumulation (full or half duplex) built and passed by its checker
 // (throws Error, printing the checker's findings, when it is not).
@@ -60,7 +58,7 @@ struct CombiningRtl {
   nlohmann::ordered_json manifest;  // manifest.json's keys
   std::string summary;              // the text report's lines after the network's
 };
-CombiningRtl buildCombiningRtl(const Args& a);
+CombiningRtl buildCombiningRtl(const Params& a);
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -9,7 +9,7 @@
 #include "util/interrupt.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 // Runs a simulation harness (tb/): its stdout is ours; its stderr is passed on
 // once it ends, except when it rejects the job (exit 2), whose last line
@@ -28,5 +28,5 @@ struct TempDir {
   void write(const std::string& name, const std::string& text) const;
 };
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

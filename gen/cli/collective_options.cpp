@@ -1,0 +1,45 @@
+#include "cli/collective_options.h"
+
+namespace hypercast {
+namespace cli {
+
+std::vector<OptionSpec> collectiveOptions() {
+  return {
+      {"collective", "C",
+       "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
+       "schedule-ROM nodes (which a topology offers: --help); multinode-scatter is\n"
+       "total-exchange; on a Cayley graph `schedule` also takes accumulation and\n"
+       "global-sum (combining: values add up on the way)"},
+      {"messages", "M", "messages per (origin, destination) pair (default 1)"},
+      {"links", "full-duplex|half-duplex",
+       "full-duplex (default): one packet each way per link per step; half-duplex:\n"
+       "one packet per link per step, whichever direction (Faber, Sec. 6)"},
+      {"construction", "auto|paper|extension",
+       "torus: the paper's construction, hypercast's extension where the paper's\n"
+       "message splitting is fractional, or auto (default)"},
+  };
+}
+
+OptionSpec inputBitsOption() {
+  return {"input-bits", "B",
+          "global-sum (and generate of either): the inputs' two's-complement width\n"
+          "(default 16); the accumulator's follows from it"};
+}
+
+OptionSpec meshAlgorithmOption() {
+  return {"algorithm", "paper|best",
+          "mesh broadcast (Cang & Wu): the paper's Algorithm 2, or the least TCD\n"
+          "over its family (default best)"};
+}
+
+std::vector<OptionSpec> meshHardwareOptions() {
+  return {
+      {"switching", "wormhole|store-and-forward",
+       "mesh broadcast: Cang & Wu's broadcast on the wormhole mesh (the default\n"
+       "for equal power-of-two sides), or the BFS broadcast on schedule-ROM nodes"},
+      {"flits", "L", "wormhole mesh: flits per message, 1..255 (default 1)"},
+  };
+}
+
+}  // namespace cli
+}  // namespace hypercast

@@ -1,0 +1,71 @@
+// A collective's schedule on a network of schedule-driven nodes, built and
+// checked: the request names the topology (topology/registry.h), the collective,
+// its root, messages, links and construction; building it runs the topology's
+// construction and the independent checker, and compares the schedule with the
+// lower bounds. A schedule that fails is never handed on.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "algorithm/collective.h"
+#include "checker/lower_bounds.h"
+#include "checker/schedule_checker.h"
+#include "topology/network.h"
+#include "topology/port_graph.h"
+#include "topology/registry.h"
+#include "util/params.h"
+
+namespace hypercast {
+namespace flow {
+
+// True when the command line asks for a schedule network: --collective, or a
+// topology that has no weight-based routers.
+bool wantsSchedule(const Params& a);
+
+struct CheckedSchedule {
+  NetworkDesc net;
+  PortGraph graph;  // built for generate and simulate (for_rtl) only
+  Schedule schedule;
+  checker::ScheduleReport report;
+  checker::KnownBound bound;
+  bool optimal = false;
+  int within = -1;  // --within L (schedule): the broadcast's radius, -1 for all
+  double build_seconds = 0;
+  double check_seconds = 0;
+};
+
+// What to build, as typed values.
+struct ScheduleRequest {
+  const Topology* topology = nullptr;  // the registry's entry
+  ParamMap network;                    // its options (the entry parses them)
+  std::string collective;              // as typed ("" when not given: an error)
+  uint32_t messages = 1;
+  LinkMode links = LinkMode::kFullDuplex;
+  int within = -1;           // universal broadcast to within distance L, -1 for all
+  std::string construction;  // "auto" unless given
+  bool construction_given = false;
+  bool source_given = false;  // the root is node 0 unless given
+  std::string source;         // as typed: a node number, or coordinates on a mesh
+  bool for_rtl = false;       // cap at the topology's max_rtl_nodes (generate, simulate)
+  std::string what;           // the command, in error messages
+};
+// The request the parameters give. Without --topology the `fallback` topology
+// is used (topology/registry.h).
+ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::string& what,
+                                    const std::string& fallback = "hypercycle");
+CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r);
+
+// The summary every command's JSON starts with: topology, network, nodes,
+// collective, source, messages, steps, transmissions, lower_bound, optimal,
+// checker.
+nlohmann::ordered_json scheduleJson(const CheckedSchedule& c);
+// Whether the schedule has the fewest transmissions and, among such schedules,
+// the fewest steps (checker::KnownBound::steps_at_min_transmissions).
+bool optimalAtMinTransmissions(const CheckedSchedule& c);
+// The same as text lines ("network ...", "steps ... (lower bound ...)", ...).
+std::string scheduleSummary(const CheckedSchedule& c);
+
+}  // namespace flow
+}  // namespace hypercast

@@ -1,0 +1,67 @@
+#include "flow/flow.h"
+
+#include "flow/checked_schedule.h"
+#include "flow/combining.h"
+#include "flow/mesh_schedule.h"
+#include "flow/router_network.h"
+#include "flow/schedule_network.h"
+#include "flow/wormhole_mesh.h"
+
+namespace hypercast {
+namespace flow {
+
+namespace {
+
+bool combiningMatches(const Params& p, Step) { return wantsCombining(p); }
+
+bool wormholeMatches(const Params& p, Step step) {
+  // `schedule` has no --switching: a mesh's broadcast schedule is the one-port
+  // wormhole schedule (equal power-of-two sides).
+  return step == Step::kSchedule ? wantsMeshBroadcast(p) : wantsWormholeMesh(p);
+}
+
+bool scheduleMatches(const Params& p, Step step) {
+  return step == Step::kSchedule || wantsSchedule(p);
+}
+
+bool routerMatches(const Params&, Step) { return true; }
+
+}  // namespace
+
+const std::vector<Flow>& flowTable() {
+  static const std::vector<Flow> table = {
+      {"combining-network",
+       "Faber's accumulation and global sum on hc_acc_node / hc_sum_node (any Cayley graph)",
+       combiningMatches, combiningSchedule, combiningGenerate, combiningSimulate},
+      {"wormhole-mesh", "Cang & Wu's broadcast on wormhole mesh tiles (equal power-of-two sides)",
+       wormholeMatches, meshBroadcastSchedule, generateWormholeMesh, wormholeSimulate},
+      {"schedule-network", "any topology's collectives on schedule-ROM nodes (hc_sched_node)",
+       scheduleMatches, scheduleCommand, scheduleGenerate, scheduleSimulate},
+      {"router-network", "the hypercycle's weight-based broadcast routers (hc_router)",
+       routerMatches, scheduleCommand, routerGenerate, routerSimulate},
+  };
+  return table;
+}
+
+const Flow& chooseFlow(const Params& p, Step step) {
+  for (const Flow& f : flowTable()) {
+    if (f.matches(p, step)) return f;
+  }
+  return flowTable().back();
+}
+
+int runStep(const Params& p, Step step) {
+  const Flow& f = chooseFlow(p, step);
+  switch (step) {
+    case Step::kSchedule:
+      return f.schedule(p);
+    case Step::kGenerate:
+      return f.generate(p);
+    case Step::kSimulate:
+      return f.simulate(p);
+  }
+  return f.simulate(p);
+}
+
+}  // namespace flow
+}  // namespace hypercast

@@ -1,0 +1,42 @@
+// The kinds of network hypercast builds, as one table. A command (schedule,
+// generate, simulate) picks the first entry whose `matches` takes the
+// parameters (the network's and the collective's properties) and runs that
+// entry's step; no command tests for a kind of network itself. Adding a kind
+// of network is one entry here.
+//
+// Each entry's steps take the parameters (util/params.h), build and check
+// what they need through the library (flow/checked_schedule.h and the others),
+// emit the RTL, write the harness's job, run the harness (flow/harness_run.h)
+// and return its verdict as the exit status: 0 pass, 1 verification failed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "util/params.h"
+
+namespace hypercast {
+namespace flow {
+
+enum class Step { kSchedule, kGenerate, kSimulate };
+
+struct Flow {
+  const char* name;  // "combining-network", "wormhole-mesh", "schedule-network", "router-network"
+  const char* summary;  // one line
+  // Whether the parameters mean this kind of network for `step`. May throw
+  // Error for options that belong to this kind on parameters that are not it.
+  bool (*matches)(const Params& p, Step step);
+  int (*schedule)(const Params& p);  // build, check, print (and --out the CSV)
+  int (*generate)(const Params& p);  // build, check, write the RTL under --out
+  int (*simulate)(const Params& p);  // build, emit, run the harness, its verdict
+};
+
+// In the order they are tried; the last (the weight-router network) takes
+// whatever the others do not.
+const std::vector<Flow>& flowTable();
+const Flow& chooseFlow(const Params& p, Step step);
+// Runs `step` of the chosen flow.
+int runStep(const Params& p, Step step);
+
+}  // namespace flow
+}  // namespace hypercast

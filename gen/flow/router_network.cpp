@@ -1,0 +1,311 @@
+#include "flow/router_network.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <random>
+#include <set>
+
+#include "emit/hypercycle_rtl.h"
+#include "emit/output_dir.h"
+#include "flow/harness_run.h"
+#include "flow/router_options.h"
+#include "flow/sim_outputs.h"
+#include "flow/verilated_build.h"
+#include "sim/sim_job.h"
+#include "util/error.h"
+#include "util/interrupt.h"
+#include "util/json_text.h"
+#include "util/parse_number.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace flow {
+
+namespace {
+
+// Largest networks each engine takes. The Verilated whole-network model grows
+// with N (build time and memory); the SystemC model keeps one module per node.
+constexpr uint64_t kVerilatorMaxNodes = 4096;
+constexpr uint64_t kSystemcMaxNodes = 65536;
+// The model's router keeps per-port masks in 64-bit words (model/router_core.h).
+constexpr int kModelMaxPorts = 64;
+// Largest network whose whole generated top is Verilated by default, and the
+// most --rtl-model network accepts: Verilator 5 emits each router instance's
+// logic separately, so build time grows with N (a 60-node top: about 5 minutes).
+constexpr uint64_t kWholeTopMaxNodes = 20;
+constexpr uint64_t kWholeTopLimit = 80;
+// Start cycles and random windows: enough for any sweep, small enough that idle
+// cycles before the first injection cannot run for hours.
+constexpr long long kMaxStartCycle = 1000000;
+// Load runs: cycles of injection, and broadcasts generated in all (each keeps
+// an N-entry record in the scoreboard).
+constexpr long long kMaxLoadCycles = 10000000;
+constexpr size_t kMaxLoadBroadcasts = 4000000;
+
+uint64_t splitmix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+void checkSimulatedNetwork(const Hypercycle& h, const std::string& engine) {
+  const bool rtl = engine != "systemc";
+  const uint64_t limit = rtl ? kVerilatorMaxNodes : kSystemcMaxNodes;
+  if (h.nodes() > limit) {
+    throw Error("the network has " + std::to_string(h.nodes()) + " nodes; the " + engine +
+                " engine takes at most " + std::to_string(limit) +
+                (rtl ? " (use --engine systemc)" : ""));
+  }
+  if (h.degree() > kModelMaxPorts) {
+    throw Error("the simulation model takes at most " + std::to_string(kModelMaxPorts) +
+                " ports per node; this network has degree " + std::to_string(h.degree()) +
+                " (generate still works)");
+  }
+}
+
+void checkLoadRun(uint64_t nodes, double rate, long long cycles) {
+  const double expected = rate * static_cast<double>(nodes) * static_cast<double>(cycles);
+  if (expected > static_cast<double>(kMaxLoadBroadcasts)) {
+    char e[32];
+    std::snprintf(e, sizeof e, "%.3g", expected);
+    throw Error("the run would generate about " + std::string(e) + " broadcasts (rate x " +
+                std::to_string(nodes) + " nodes x " + std::to_string(cycles) +
+                " cycles); at most " + std::to_string(kMaxLoadBroadcasts) +
+                " (lower --rate or --cycles)");
+  }
+}
+
+namespace {
+
+std::vector<BroadcastRequest> plan(const Params& a, const Hypercycle& h, int payload_width) {
+  const uint64_t n = h.nodes();
+  std::vector<BroadcastRequest> out;
+  const int modes = (a.has("source") ? 1 : 0) + (a.has("all-sources") ? 1 : 0) +
+                    (a.has("random") ? 1 : 0) + (a.has("traffic") ? 1 : 0);
+  if (modes > 1) throw Error("give only one of --source, --all-sources, --random, --traffic");
+  if (a.has("traffic")) {
+    if (a.get("traffic") != "uniform") {
+      throw Error("unknown traffic '" + a.get("traffic") + "' (traffic patterns: uniform)");
+    }
+    if (!a.has("rate")) throw Error("--traffic needs --rate R (broadcasts per node per cycle)");
+    const double rate = parseRate("--rate", a.get("rate"));
+    const long long cycles = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
+    checkLoadRun(n, rate, cycles);
+    std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
+    // Every node, every cycle: a new broadcast with probability R (Bernoulli
+    // process, as BookSim's injection). The trials are numbered c * N + x and
+    // the gaps between successes drawn directly (geometric), so the work is the
+    // broadcasts', not N x cycles.
+    const double trials = static_cast<double>(n) * static_cast<double>(cycles);  // < 2^53
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const double log_q = rate < 1 ? std::log1p(-rate) : 0;
+    auto gap = [&]() { return rate < 1 ? std::floor(std::log(1.0 - unit(rng)) / log_q) : 0.0; };
+    for (double t = gap(); t < trials; t += 1 + gap()) {
+      const uint64_t i = static_cast<uint64_t>(t);
+      out.push_back(BroadcastRequest{i % n, static_cast<int64_t>(i / n), 0});
+      if (out.size() > kMaxLoadBroadcasts) break;
+    }
+    if (out.size() > kMaxLoadBroadcasts) {
+      throw Error("the run would generate more than " + std::to_string(kMaxLoadBroadcasts) +
+                  " broadcasts (lower --rate or --cycles)");
+    }
+  } else if (a.has("random")) {
+    const long long k = a.getInt("random", 1, 1, 1000000);
+    const long long window = a.getInt("window", 64, 1, kMaxStartCycle);
+    std::mt19937_64 rng(static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62)));
+    for (long long i = 0; i < k; ++i) {
+      BroadcastRequest b;
+      b.origin = rng() % n;
+      b.start_cycle = static_cast<int64_t>(rng() % static_cast<uint64_t>(window));
+      out.push_back(b);
+    }
+  } else if (a.has("all-sources")) {
+    const long long start = a.getInt("start", 0, 0, kMaxStartCycle);
+    for (uint64_t x = 0; x < n; ++x) out.push_back(BroadcastRequest{x, start, 0});
+  } else {
+    const std::vector<int> sources = parseIntList("--source", a.get("source", "0"));
+    std::vector<int> starts = parseIntList("--start", a.get("start", "0"));
+    if (starts.size() != 1 && starts.size() != sources.size()) {
+      throw Error("--start needs one cycle, or one per --source entry");
+    }
+    for (size_t i = 0; i < sources.size(); ++i) {
+      if (sources[i] < 0 || static_cast<uint64_t>(sources[i]) >= n) {
+        throw Error("source " + std::to_string(sources[i]) + " is outside 0.." +
+                    std::to_string(n - 1));
+      }
+      const int start = starts.size() == 1 ? starts[0] : starts[i];
+      if (start < 0 || start > kMaxStartCycle) {
+        throw Error("--start cycles must be in 0.." + std::to_string(kMaxStartCycle));
+      }
+      out.push_back(BroadcastRequest{static_cast<uint64_t>(sources[i]), start, 0});
+    }
+  }
+  // Payloads: pseudo-random, unique per origin, so that every delivery names its
+  // broadcast and a corrupted payload is caught.
+  const uint64_t mask = payload_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << payload_width) - 1;
+  std::set<std::pair<uint64_t, uint64_t>> used;
+  std::vector<uint64_t> per_origin(n, 0);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (++per_origin[out[i].origin] > mask) {
+      throw Error("node " + std::to_string(out[i].origin) + " broadcasts more often than " +
+                  std::to_string(payload_width) + "-bit payloads can tell apart");
+    }
+    uint64_t p = splitmix(i) & mask;
+    while (!used.emplace(out[i].origin, p).second) p = (p + 1) & mask;
+    out[i].payload = p;
+  }
+  return out;
+}
+
+}  // namespace
+
+int routerGenerate(const Params& a) {
+  if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
+  if (a.has("source")) throw Error("--source needs --collective");
+  const Hypercycle h = parseNetwork(a);
+  const RtlOptions o = parseRtlOptions(a);
+  checkTopSize(h);
+  checkOutputTree("--out", a.get("out"));
+  const auto t0 = std::chrono::steady_clock::now();
+  const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
+  writeOutputTree(a.get("out"), rtl.files);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  size_t bytes = 0;
+  for (const auto& f : rtl.files) bytes += f.second.size();
+  if (a.has("json")) {
+    nlohmann::ordered_json j;
+    j["out"] = a.get("out");
+    j["top"] = rtl.top_module;
+    j["router"] = rtl.router_module;
+    j["nodes"] = h.nodes();
+    j["files"] = rtl.files.size();
+    j["bytes"] = bytes;
+    j["seconds"] = secs;
+    std::cout << jsonLine(j) << "\n";
+    return 0;
+  }
+  std::cout << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
+            << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << "\n"
+            << "top module " << rtl.top_module << ", router " << rtl.router_module << "\n";
+  for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
+  std::cout << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
+  return 0;
+}
+
+int routerSimulate(const Params& a) {
+  if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
+  if (a.has("repeat")) throw Error("--repeat needs --collective");
+  const Hypercycle h = parseNetwork(a);
+  const RtlOptions o = parseRtlOptions(a);
+  SimJob job;
+  job.engine = parseEngine(a);
+  const bool rtl = job.engine != "systemc";
+  checkSimulatedNetwork(h, job.engine);
+  for (int i = h.dims(); i >= 1; --i) {
+    job.m.push_back(h.dim(i).m);
+    job.rho.push_back(h.dim(i).rho);
+  }
+  validateFits(h, o);
+  job.rtl = o;
+  job.format = a.has("json") ? "json" : "text";
+  job.max_cycles = a.getInt("max-cycles", 0, 0, 1LL << 40);
+  job.watchdog = a.getInt("watchdog", 1000, 1, 1LL << 40);
+  for (const char* opt : {"rate", "cycles"}) {
+    if (a.has(opt) && !a.has("traffic")) throw Error(std::string("--") + opt + " needs --traffic");
+  }
+  if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  if (a.has("rtl-model") && !rtl) {
+    throw Error("--rtl-model chooses the Verilated model: it needs --engine verilator or cosim");
+  }
+  // Options of another workload are refused, not ignored.
+  if (a.has("window") && !a.has("random")) {
+    throw Error("--window needs --random (it is the range of the random start cycles)");
+  }
+  if (a.has("seed") && !a.has("random") && !a.has("traffic")) {
+    throw Error("--seed needs --random or --traffic (nothing else is random)");
+  }
+  if (a.has("start") && (a.has("random") || a.has("traffic"))) {
+    throw Error(std::string("--start does not apply to ") +
+                (a.has("random") ? "--random: its start cycles are drawn in 0..W-1 (--window W)"
+                                 : "--traffic: broadcasts start at random in cycles 0..C-1"));
+  }
+  RtlModel model = h.nodes() <= kWholeTopMaxNodes ? RtlModel::kNetwork : RtlModel::kRouters;
+  if (rtl) {
+    const std::string mode = a.get("rtl-model", "auto");
+    if (mode == "network") {
+      model = RtlModel::kNetwork;
+    } else if (mode == "routers") {
+      model = RtlModel::kRouters;
+    } else if (mode != "auto") {
+      throw Error("--rtl-model must be auto, network or routers, got '" + mode + "'");
+    }
+    if (a.has("wave")) {
+      if (mode == "routers") throw Error("--wave needs the whole-top model (--rtl-model network)");
+      model = RtlModel::kNetwork;
+    }
+    if (model == RtlModel::kNetwork && h.nodes() > kWholeTopLimit) {
+      throw Error("--rtl-model network takes at most " + std::to_string(kWholeTopLimit) +
+                  " nodes (Verilator's code grows with N); use --rtl-model routers");
+    }
+  }
+  job.trace_path = outputPath(a, "trace");
+  job.wave_path = outputPath(a, "wave");
+  // The workload last: every option above is checked before it is generated.
+  job.broadcasts = plan(a, h, o.payload_width);
+  if (a.has("traffic")) {
+    job.traffic = a.get("traffic");
+    job.rate = parseRate("--rate", a.get("rate"));
+    job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
+  }
+  const bool quiet = a.has("quiet") || a.has("json");
+
+  std::string exe;
+  std::string files_note;
+  if (rtl) {
+    const HypercycleRtl net = emitHypercycleNetwork(h, o);
+    job.rtl_model = toString(model);
+    const RtlBuild b = buildRtlHarness(net, model, quiet, a.has("wave"));
+    exe = b.exe;
+    files_note =
+        b.dir + "/rtl (" + std::to_string(net.files.size()) + " files, top " + net.top_module +
+        "; Verilated: " + job.rtl_model + ")" +
+        (b.cached ? ", model cached"
+                  : ", model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
+  } else {
+    exe = selfDir() + "/hc-sim-systemc";
+    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sim-systemc target)");
+  }
+  if (!a.has("json")) {
+    std::cout << "network          hypercycle G^{" << h.rhoList() << "}_{" << h.mList()
+              << "}: " << h.nodes() << " nodes, degree " << h.degree() << ", diameter "
+              << h.diameter() << "\n";
+    if (rtl) std::cout << "files written    " << files_note << "\n";
+    std::cout.flush();
+  }
+
+  std::string job_path = "/tmp/hypercast-job-XXXXXX";
+  interrupt::TempPath job_file;
+  int fd = -1;
+  {
+    interrupt::BlockSignals block;  // created and registered as one step
+    fd = ::mkstemp(&job_path[0]);
+    if (fd < 0) throw Error("cannot create a temporary job file in /tmp");
+    job_file = interrupt::TempPath(job_path);
+  }
+  const std::string text = serializeJob(job);
+  const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ::close(fd);
+  if (!wrote) throw Error("cannot write the job file");
+  return runHarness({exe, "--job", job_path});
+}
+}  // namespace flow
+}  // namespace hypercast

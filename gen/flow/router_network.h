@@ -1,0 +1,29 @@
+// The weight-router network (Stamoulis & Tsitsiklis): the hypercycle's
+// broadcast routers, hardwired or programmable, as a whole-network top.
+// `generate` writes its RTL; `simulate` runs broadcasts (one or more sources,
+// every node, random starts, or a Bernoulli load) on the SystemC model, the
+// Verilated RTL or both in lock step (tb/sim_main.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "topology/hypercycle.h"
+#include "util/params.h"
+
+namespace hypercast {
+namespace flow {
+
+int routerGenerate(const Params& a);
+int routerSimulate(const Params& a);
+
+// Refuses (Error) a network the simulation engine ("systemc", "verilator",
+// "cosim") does not take: too many nodes, too many ports per node.
+void checkSimulatedNetwork(const Hypercycle& h, const std::string& engine);
+
+// Refuses (Error) a load run (--traffic uniform) whose expected broadcasts,
+// rate x nodes x cycles, exceed what the harness takes; before any work.
+void checkLoadRun(uint64_t nodes, double rate, long long cycles);
+
+}  // namespace flow
+}  // namespace hypercast

@@ -1,0 +1,80 @@
+#include "flow/router_options.h"
+
+#include "topology/registry.h"
+#include "util/error.h"
+
+namespace hypercast {
+namespace flow {
+
+const std::vector<std::string>& hypercycleRouterOptions() {
+  static const std::vector<std::string> names = {"buffer-depth", "preference", "router",
+                                                 "arbitration",  "hop-cycles", "max-dims",
+                                                 "max-radix",    "max-degree"};
+  return names;
+}
+
+std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
+  std::vector<std::string> args = {
+      "--payload-width", std::to_string(o.payload_width),
+      "--buffer-depth",  std::to_string(o.buffer_depth),
+      "--preference",    o.preference == Preference::kClockwise ? "cw" : "ccw",
+      "--arbitration",   toString(o.arbitration),
+      "--hop-cycles",    std::to_string(o.hop_cycles)};
+  if (o.router == RouterKind::kProgrammable) {
+    args.insert(
+        args.end(),
+        {"--router", "programmable", "--max-dims", std::to_string(o.limits.max_dims), "--max-radix",
+         std::to_string(o.limits.max_radix), "--max-degree", std::to_string(o.limits.max_degree)});
+  }
+  return args;
+}
+
+Hypercycle parseNetwork(const Params& a) {
+  const Topology& e = chosenTopology(a.params());
+  if (e.name != "hypercycle") {
+    throw Error("topology '" + e.name +
+                "' has no weight-based routers; its networks run schedule collectives "
+                "(add --collective)");
+  }
+  return parseHypercycle(a.params());
+}
+
+RtlOptions parseRtlOptions(const Params& a) {
+  RtlOptions o;
+  o.payload_width = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  o.buffer_depth = static_cast<int>(a.getInt("buffer-depth", 2, 1, 64));
+  const std::string pref = a.get("preference", "cw");
+  if (pref == "cw" || pref == "clockwise") {
+    o.preference = Preference::kClockwise;
+  } else if (pref == "ccw" || pref == "counterclockwise") {
+    o.preference = Preference::kCounterclockwise;
+  } else {
+    throw Error("--preference must be cw or ccw, got '" + pref + "'");
+  }
+  const std::string arb = a.get("arbitration", "rr");
+  if (arb == "fair") {
+    o.arbitration = Arbitration::kFair;
+  } else if (arb != "rr") {
+    throw Error("--arbitration must be rr or fair, got '" + arb + "'");
+  }
+  o.hop_cycles = static_cast<int>(a.getInt("hop-cycles", 1, 1, 2));
+  const std::string kind = a.get("router", "hardwired");
+  if (kind == "programmable") {
+    o.router = RouterKind::kProgrammable;
+  } else if (kind != "hardwired") {
+    throw Error("--router must be hardwired or programmable, got '" + kind + "'");
+  }
+  for (const char* opt : {"max-dims", "max-radix", "max-degree"}) {
+    if (a.has(opt) && o.router != RouterKind::kProgrammable) {
+      throw Error(std::string("--") + opt + " needs --router programmable");
+    }
+  }
+  o.limits.max_dims = static_cast<int>(a.getInt("max-dims", 4, 1, 8));
+  o.limits.max_radix = static_cast<int>(a.getInt("max-radix", 15, 2, 64));
+  o.limits.max_degree = static_cast<int>(a.getInt("max-degree", 16, 1, 64));
+  validate(o);
+  return o;
+}
+
+}  // namespace flow
+}  // namespace hypercast

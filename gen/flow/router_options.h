@@ -1,0 +1,26 @@
+// The weight-router network's parameters: the hypercycle the options name and
+// its router's RTL options (payload width, buffers, preference, router kind,
+// arbitration, hop cycles, the programmable router's limits).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "emit/rtl_layout.h"
+#include "topology/hypercycle.h"
+#include "util/params.h"
+
+namespace hypercast {
+namespace flow {
+
+// The hypercycle the parameters name (refuses another topology).
+Hypercycle parseNetwork(const Params& a);
+// Also checks the programmable router's limits (not yet against a network).
+RtlOptions parseRtlOptions(const Params& a);
+// Names of the options only the hypercycle router takes (other networks refuse them).
+const std::vector<std::string>& hypercycleRouterOptions();
+// The options that reproduce `o` on another command line, as argument words.
+std::vector<std::string> rtlOptionArgs(const RtlOptions& o);
+
+}  // namespace flow
+}  // namespace hypercast

@@ -1,0 +1,245 @@
+#include "flow/schedule_network.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "emit/output_dir.h"
+#include "emit/schedule_csv.h"
+#include "emit/schedule_rtl.h"
+#include "flow/checked_schedule.h"
+#include "flow/harness_run.h"
+#include "flow/router_options.h"
+#include "flow/sim_outputs.h"
+#include "flow/verilated_build.h"
+#include "sim/sched_job.h"
+#include "util/bits.h"
+#include "util/error.h"
+#include "util/json_text.h"
+#include "util/output_file.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace flow {
+
+namespace {
+
+// The whole-network top of a schedule network is Verilated (--rtl-model
+// network) by default up to this many nodes, and at most up to the second:
+// every node instance is emitted separately (the 6-cube total exchange's top
+// takes 60-90 s to build). Larger networks Verilate hc_sched_node once.
+constexpr uint64_t kScheduleWholeTopNodes = 16;
+constexpr uint64_t kScheduleWholeTopLimit = 256;
+
+}  // namespace
+
+int scheduleSimulate(const Params& a) {
+  std::vector<std::string> refused = {"all-sources", "random",  "window", "start", "max-cycles",
+                                      "watchdog",    "traffic", "rate",   "cycles"};
+  for (const std::string& opt : hypercycleRouterOptions()) refused.push_back(opt);
+  for (const std::string& opt : refused) {
+    if (a.has(opt)) {
+      throw Error("--" + opt + " is a hypercycle option; a collective's schedule network " +
+                  "runs its fixed schedule");
+    }
+  }
+  const std::string engine = parseEngine(a);
+  const bool rtl = engine != "systemc";
+  if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
+  if (a.has("shared-rom") && !rtl) throw Error("--shared-rom needs --engine verilator or cosim");
+  const CheckedSchedule c =
+      buildCheckedSchedule(readScheduleRequest(a, true, "simulate --engine " + engine));
+  const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  const uint64_t n = c.report.nodes;
+  const uint64_t last_key = packetKeys(n, c.schedule.messages) - 1;
+  if (pw < 64 && last_key > (uint64_t{1} << pw) - 1) {
+    throw Error("--payload-width " + std::to_string(pw) + " is too narrow to name the " +
+                std::to_string(last_key + 1) + " packet keys of " + c.net.label +
+                " in simulation (need " + std::to_string(bitsFor(last_key)) + " bits)");
+  }
+  if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  std::string model;
+  if (rtl) {
+    const std::string mode = a.get("rtl-model", "auto");
+    if (mode != "auto" && mode != "network" && mode != "nodes") {
+      throw Error("--rtl-model of a schedule network must be auto, network or nodes, got '" + mode +
+                  "'");
+    }
+    model = mode == "auto" ? (n <= kScheduleWholeTopNodes || a.has("wave") ? "network" : "nodes")
+                           : mode;
+    if (a.has("wave") && model != "network") {
+      throw Error("--wave needs the whole-top model (--rtl-model network)");
+    }
+    if (model == "network" && n > kScheduleWholeTopLimit) {
+      throw Error("--rtl-model network takes at most " + std::to_string(kScheduleWholeTopLimit) +
+                  " nodes (Verilator's code grows with N); use --rtl-model nodes");
+    }
+  }
+  const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
+  const bool quiet = a.has("quiet") || a.has("json");
+
+  const TempDir job_dir;
+  SchedJob job;
+  job.network = c.net;
+  job.problem = c.schedule.problem();
+  job.steps = c.schedule.steps;
+  job.engine = engine;
+  job.rtl_model = model;
+  job.payload_width = pw;
+  job.seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  job.trace = trace;
+  job.wave = wave;
+  job.json = a.has("json");
+  job.repeat = a.getInt("repeat", 1, 1, 1000000);
+  job.construction = c.schedule.construction;
+  job.group_store_and_forward = c.schedule.group_store_and_forward;
+  job.links = c.schedule.links;
+  job.bound_known = c.bound.known;
+  job.bound_steps = c.bound.bound.steps;
+  job.bound_transmissions = c.bound.bound.transmissions;
+  {
+    std::ostringstream sched, ports;
+    writeScheduleCsv(sched, c.schedule.transfers);
+    c.graph.writeCsv(ports);
+    job_dir.write(job.schedule_csv, sched.str());
+    job_dir.write(job.ports_csv, ports.str());
+  }
+  std::string exe, note;
+  if (rtl) {
+    const ScheduleRtl net =
+        emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
+    HarnessSpec spec;
+    spec.trace = !wave.empty();
+    spec.libs = {
+        "libhc_sched_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
+        "libhc_checker.a",       "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
+        "libhc_topology.a",      "libhc_util.a"};
+    if (model == "network") {
+      spec.name = net.top_module;
+      spec.files = net.files;
+      spec.verilog_files = net.verilog_files;
+      spec.top = net.top_module;
+      spec.prefix = "Vsched";
+      spec.adapter = "tb/verilated_sched.cpp";
+      // The harness reads each node's err_o (the top's err vector) to name the
+      // node that raises it; a Verilator config file, not the Verilog, makes it
+      // public. The emitted RTL is unchanged.
+      const std::string vlt = "tb/sched_err.vlt";
+      spec.files[vlt] =
+          "`verilator_config\npublic_flat_rd -module \"" + net.top_module + "\" -var \"err\"\n";
+      spec.verilog_files.insert(spec.verilog_files.begin(), vlt);
+    } else {
+      // One node, Verilated once for this shape; the ROMs are loaded at start-up.
+      const std::string node = "hw/hc_sched_node.v";
+      spec.files[node] = net.files.at(node);
+      spec.verilog_files = {node};
+      spec.top = "hc_sched_node";
+      spec.prefix = "Vschednode";
+      spec.adapter = "tb/verilated_sched_nodes.cpp";
+      spec.parameters = uniformNodeParameters(net, c.graph.ports());
+      spec.name = "hc_sched_node";
+      for (const auto& p : spec.parameters) spec.name += "_" + std::to_string(p.second);
+      for (const std::string& rom : net.roms) job_dir.write(rom, net.files.at(rom));
+      job.rom_word_bits = net.program.format.wordBits();
+    }
+    // Node x's image, relative to job.rom_dir: the wired nodes load them; the
+    // harness's ROM fault hook (tb/sched_main.cpp) copies them for either model.
+    job.roms = net.roms;
+    const RtlBuild b = buildVerilatedHarness(spec, quiet);
+    exe = b.exe;
+    job.rom_dir = model == "network" ? b.dir + "/rtl" : job_dir.path;
+    note = (model == "network" ? job.rom_dir : b.dir) + " (top " + spec.top +
+           ", Verilated: " + model +
+           (b.cached
+                ? "), model cached"
+                : "), model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
+  } else {
+    exe = selfDir() + "/hc-sched-systemc";
+    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sched-systemc target)");
+  }
+  job_dir.write("job.json", serializeSchedJob(job));
+  if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
+  return runHarness({exe, "--job", job_dir.path + "/job.json"});
+}
+
+int scheduleGenerate(const Params& a) {
+  for (const std::string& opt : hypercycleRouterOptions()) {
+    if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
+  }
+  checkOutputTree("--out", a.get("out"));
+  const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
+  const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  const auto t0 = std::chrono::steady_clock::now();
+  const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
+  writeOutputTree(a.get("out"), rtl.files);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  size_t bytes = 0;
+  for (const auto& f : rtl.files) bytes += f.second.size();
+  const NetworkProgram& p = rtl.program;
+  const uint64_t n = c.graph.nodes();
+  if (a.has("json")) {
+    nlohmann::ordered_json j = scheduleJson(c);
+    j["out"] = a.get("out");
+    j["top"] = rtl.top_module;
+    j["files"] = rtl.files.size();
+    j["bytes"] = bytes;
+    j["rom_rows"] = p.rows;
+    j["rom_word_bits"] = p.format.wordBits();
+    j["rom_bits_per_node"] = p.romBitsPerNode();
+    j["rom_bits_total"] = p.romBitsPerNode() * (rtl.shared_rom ? 1 : n);
+    j["identical_roms"] = p.identicalRoms();
+    j["shared_rom"] = rtl.shared_rom;
+    j["peak_store"] = p.max_slots;
+    j["seconds"] = secs;
+    std::cout << jsonText(j) << "\n";
+    return 0;
+  }
+  std::cout << scheduleSummary(c) << "checker          PASS\n"
+            << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
+            << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
+            << p.romBitsPerNode() * (rtl.shared_rom ? 1 : n)
+            << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all")
+            << "; peak store " << p.max_slots << " packets\n";
+  size_t listed = 0;
+  for (const auto& f : rtl.files) {
+    if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;
+    std::cout << "  " << a.get("out") << "/" << f.first << "\n";
+  }
+  if (listed > 2) std::cout << "  ... and " << listed - 2 << " more ROM images\n";
+  std::cout << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
+  return 0;
+}
+
+int scheduleCommand(const Params& a) {
+  if (a.has("algorithm")) {
+    throw Error(
+        "--algorithm chooses the mesh broadcast's construction (--topology mesh "
+        "--collective broadcast)");
+  }
+  const std::string out = a.get("out");
+  if (a.has("out")) checkOutputPath("--out", out);  // before the work
+  const CheckedSchedule c =
+      buildCheckedSchedule(readScheduleRequest(a, false, "schedule", "hypercube"));
+  if (a.has("out")) {
+    OutputFile f(out, "--out");
+    writeScheduleCsv(f.stream(), c.schedule.transfers);
+    f.commit();
+  }
+  if (a.has("json")) {
+    nlohmann::ordered_json j = scheduleJson(c);
+    j["build_seconds"] = c.build_seconds;
+    j["check_seconds"] = c.check_seconds;
+    if (a.has("out")) j["csv"] = out;
+    std::cout << jsonText(j) << "\n";
+    return 0;
+  }
+  std::cout << scheduleSummary(c) << "checker          PASS (" << c.report.packets
+            << " packets delivered)\n";
+  if (a.has("out")) std::cout << "wrote            " << out << "\n";
+  return 0;
+}
+
+}  // namespace flow
+}  // namespace hypercast

@@ -1,0 +1,19 @@
+// The schedule-ROM network: every topology's collectives (Bertsekas et al.'s
+// hypercube, Fragopoulou & Akl's torus, Faber's Cayley graphs, the BFS broadcast
+// on any network) as a network of hc_sched_node, each driven by its own ROM.
+// `schedule` builds and checks the schedule and writes its CSV; `generate`
+// writes the nodes' RTL, ROM images and top; `simulate` runs them on the
+// SystemC model, the Verilated RTL or both in lock step (tb/sched_main.cpp).
+#pragma once
+
+#include "util/params.h"
+
+namespace hypercast {
+namespace flow {
+
+int scheduleCommand(const Params& a);
+int scheduleGenerate(const Params& a);
+int scheduleSimulate(const Params& a);
+
+}  // namespace flow
+}  // namespace hypercast

@@ -1,0 +1,121 @@
+#include <filesystem>
+#include <iostream>
+
+#include "flow/harness_run.h"
+#include "flow/sim_outputs.h"
+#include "flow/verilated_build.h"
+#include "flow/wormhole_mesh.h"
+#include "sim/mesh_job.h"
+#include "util/error.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace flow {
+
+// The wormhole mesh broadcast (flow/wormhole_mesh.h): the SystemC model
+// (model/mesh_network.h), the Verilated whole top or tiles, or both in lock step.
+int wormholeSimulate(const Params& a) {
+  for (const char* opt : {"all-sources", "random", "window", "start", "max-cycles", "watchdog",
+                          "traffic", "rate", "cycles"}) {
+    if (a.has(opt)) {
+      throw Error(std::string("--") + opt +
+                  " is a hypercycle option; the wormhole mesh runs its broadcast's schedule");
+    }
+  }
+  const std::string engine = parseEngine(a);
+  const bool rtl = engine != "systemc";
+  if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
+  if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  const WormholeMeshBuild b = buildWormholeMesh(a, "simulate --engine " + engine);
+  const uint64_t n = b.net.nodes();
+  std::string model;
+  if (rtl) {
+    const std::string mode = a.get("rtl-model", "auto");
+    if (mode != "auto" && mode != "network" && mode != "tiles") {
+      throw Error("--rtl-model of the wormhole mesh must be auto, network or tiles, got '" + mode +
+                  "'");
+    }
+    model = mode == "auto" ? (n <= kWormholeWholeTopDefault || a.has("wave") ? "network" : "tiles")
+                           : mode;
+    if (a.has("wave") && model != "network") {
+      throw Error("--wave needs the whole-top model (--rtl-model network)");
+    }
+    if (model == "network" && n > kWormholeWholeTopLimit) {
+      throw Error("--rtl-model network takes at most " + std::to_string(kWormholeWholeTopLimit) +
+                  " nodes (Verilator's code grows with N); use --rtl-model tiles");
+    }
+  }
+  const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
+  const bool quiet = a.has("quiet") || a.has("json");
+  const TempDir job_dir;
+  const MeshRtl& r = b.rtl;
+  MeshJob job;
+  job.extents = b.net.radices;
+  job.schedule = b.schedule;
+  job.flits = r.options.flits;
+  job.depth = r.options.depth;
+  job.heads_width = r.options.heads_width;
+  job.payload_width = r.options.payload_width;
+  job.seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  job.engine = engine;
+  job.rtl_model = model;
+  job.rom_word_bits = r.rom_word_bits;
+  job.coord_width = r.coord_width;
+  job.step_width = r.step_width;
+  job.flit_count_width = r.flit_count_width;
+  job.trace = trace;
+  job.wave = wave;
+  job.json = a.has("json");
+  std::string exe, note;
+  if (rtl) {
+    HarnessSpec spec;
+    spec.trace = !wave.empty();
+    spec.libs = {
+        "libhc_mesh_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
+        "libhc_checker.a",      "libhc_simjob.a", "libhc_emit.a",      "libhc_algorithm.a",
+        "libhc_topology.a",     "libhc_util.a"};
+    if (model == "network") {
+      spec.name = r.top_module;
+      spec.files = r.files;
+      spec.verilog_files = r.verilog_files;
+      spec.top = r.top_module;
+      spec.prefix = "Vmesh";
+      spec.adapter = "tb/verilated_mesh.cpp";
+    } else {
+      // One tile, Verilated once for this shape; the ROMs are played from their images.
+      for (const std::string& f : r.verilog_files) {
+        if (f.rfind("hw/hc_mesh_", 0) == 0 || f == "hw/hc_fifo.v") {
+          spec.files[f] = r.files.at(f);
+          spec.verilog_files.push_back(f);
+        }
+      }
+      spec.top = "hc_mesh_tile";
+      spec.prefix = "Vmeshtile";
+      spec.adapter = "tb/verilated_mesh_tiles.cpp";
+      spec.parameters = r.tileParameters();
+      spec.name = "hc_mesh_tile";
+      for (const auto& p : spec.parameters) spec.name += "_" + std::to_string(p.second);
+      for (const std::string& rom : r.roms) {
+        job_dir.write(rom, r.files.at(rom));
+        job.roms.push_back(job_dir.path + "/" + rom);
+      }
+    }
+    const RtlBuild rb = buildVerilatedHarness(spec, quiet);
+    exe = rb.exe;
+    job.rom_dir = model == "network" ? rb.dir + "/rtl" : job_dir.path;
+    note = (model == "network" ? job.rom_dir : rb.dir) + " (top " + spec.top +
+           ", Verilated: " + model +
+           (rb.cached
+                ? "), model cached"
+                : "), model built in " + std::to_string(static_cast<int>(rb.seconds + 0.5)) + " s");
+  } else {
+    exe = selfDir() + "/hc-mesh-systemc";
+    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-mesh-systemc target)");
+  }
+  job_dir.write("job.json", serializeMeshJob(job));
+  if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
+  return runHarness({exe, "--job", job_dir.path + "/job.json"});
+}
+}  // namespace flow
+}  // namespace hypercast
