@@ -1,0 +1,97 @@
+// nextpnr-ice40 on an iCE40 HX8K: place and route (one seed or a sweep) and its figures.
+#include "tools/nextpnr.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "tools/launcher.h"
+#include "util/error.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace tools {
+
+namespace {
+
+// The lowest Fmax nextpnr achieved over the clocks of its --report JSON
+// ({"fmax": {"<clock>": {"achieved": MHz, ...}}}), -1 if it gives none.
+double achievedMhz(const std::string& report) {
+  const nlohmann::json j = nlohmann::json::parse(report, nullptr, /*allow_exceptions=*/false);
+  double best = -1;
+  if (!j.is_object() || !j.contains("fmax") || !j["fmax"].is_object()) return best;
+  for (const auto& clock : j["fmax"]) {
+    if (!clock.is_object() || !clock.contains("achieved") || !clock["achieved"].is_number()) {
+      continue;
+    }
+    const double f = clock["achieved"].get<double>();
+    if (best < 0 || f < best) best = f;
+  }
+  return best;
+}
+
+}  // namespace
+
+long long nextpnrCellCount(const std::string& log, const std::string& cell) {
+  std::smatch m;
+  if (!std::regex_search(log, m, std::regex(cell + ":\\s*([0-9]+)/"))) return -1;
+  return static_cast<long long>(std::stod(m[1]));
+}
+
+PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const std::string& tag,
+                        const std::string& what, long long freq, long long seed) {
+  work.announce("nextpnr-ice40 (" + what + ", seed " + std::to_string(seed) + ")");
+  PnrResult r;
+  const std::string log = tag + "_nextpnr.log";
+  RunOptions options;
+  options.cwd = work.dir;
+  options.log = work.dir + "/" + log;
+  options.truncate_log = true;
+  const RunResult run = runProcess(
+      {"nextpnr-ice40", "--hx8k", "--package", "ct256", "--json", json, "--pcf-allow-unconstrained",
+       "--timing-allow-fail", "--freq", std::to_string(freq), "--seed", std::to_string(seed),
+       "--report", tag + "_pnr.json"},
+      options);
+  r.placed = run.ok();
+  r.lcs = nextpnrCellCount(readFile(work.dir + "/" + log), "ICESTORM_LC");
+  if (r.placed) {
+    r.fmax = achievedMhz(readFile(work.dir + "/" + tag + "_pnr.json"));
+  } else if (r.lcs <= kHx8kLcs) {
+    // The work folder goes away with the error: show the log's end.
+    printLogTail(work.dir + "/" + log);
+    throw Error("nextpnr-ice40 failed (" + run.status() + "); the end of its log is above");
+  }
+  return r;
+}
+
+SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
+                             long long seed, long long seeds) {
+  SeedSweep sweep;
+  sweep.best_seed = seed;
+  if (seeds == 1) {
+    sweep.best = placeAndRoute(work, json, "router", "router", freq, seed);
+    sweep.fmax.push_back({seed, sweep.best.fmax});
+    return sweep;
+  }
+  for (long long s = seed; s < seed + seeds; ++s) {
+    const std::string tag = "router_seed" + std::to_string(s);
+    const PnrResult r = placeAndRoute(work, json, tag, "router", freq, s);
+    sweep.fmax.push_back({s, r.fmax});
+    if (s == seed || r.fmax > sweep.best.fmax) {
+      sweep.best = r;
+      sweep.best_seed = s;
+    }
+    if (!r.placed) break;  // does not fit: no seed will
+  }
+  const std::string tag = "router_seed" + std::to_string(sweep.best_seed);
+  std::error_code ec;
+  fs::copy_file(work.dir + "/" + tag + "_nextpnr.log", work.dir + "/router_nextpnr.log", ec);
+  if (sweep.best.placed) {
+    fs::copy_file(work.dir + "/" + tag + "_pnr.json", work.dir + "/router_pnr.json", ec);
+  }
+  return sweep;
+}
+
+}  // namespace tools
+}  // namespace hypercast

@@ -1,0 +1,49 @@
+// nextpnr-ice40 on an iCE40 HX8K: place and route (one seed or a sweep) and its figures.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tools/synth_work.h"
+
+namespace hypercast {
+namespace tools {
+
+constexpr int kHx8kLcs = 7680;  // the HX8K's logic cells
+
+struct PnrResult {
+  bool placed = false;
+  long long lcs = -1;  // logic cells nextpnr needs (reported even when it does not fit)
+  double fmax = -1;
+};
+
+// nextpnr-ice40 for the synthesized `json` in the work folder, announced as
+// "nextpnr-ice40 (<what>, seed <seed>)"; the report lands in <tag>_pnr.json, the
+// log in <tag>_nextpnr.log. A design that does not fit is returned unplaced; any
+// other failure throws Error (the log's tail on stderr).
+PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const std::string& tag,
+                        const std::string& what, long long freq, long long seed);
+
+// The count nextpnr's utilisation lines give `cell` ("ICESTORM_LC: 123/7680"), -1 if none.
+long long nextpnrCellCount(const std::string& log, const std::string& cell);
+
+struct SeedFmax {
+  long long seed = 0;
+  double fmax = -1;  // -1: not placed
+};
+
+struct SeedSweep {
+  PnrResult best;  // the best seed's
+  long long best_seed = 0;
+  std::vector<SeedFmax> fmax;  // each seed tried, in order
+};
+
+// The router (`json`, tag "router") with seeds seed..seed+seeds-1, stopping at
+// the first that does not fit. With several seeds each keeps its own log
+// (router_seed<S>_*); the best one's are copied to router_nextpnr.log and
+// router_pnr.json.
+SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
+                             long long seed, long long seeds);
+
+}  // namespace tools
+}  // namespace hypercast

@@ -1,0 +1,223 @@
+// The report on the synthesized router and network beside the prototype (Markdown and JSON).
+#include "tools/router_report.h"
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+#include "tools/weight_unit_report.h"
+#include "util/json_text.h"
+
+namespace hypercast {
+namespace tools {
+
+namespace {
+
+// With several seeds: the median Fmax and a sentence on the spread.
+struct SeedSpread {
+  std::string text;  // "" with one seed or none placed
+  double median = -1;
+};
+
+SeedSpread seedSpread(const RouterFigures& f, const SynthParams& p) {
+  SeedSpread s;
+  if (f.router.fmax.size() <= 1 || !f.router.best.placed) return s;
+  std::vector<double> v;
+  for (const auto& sf : f.router.fmax) v.push_back(sf.fmax);
+  std::sort(v.begin(), v.end());
+  s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  long long met = 0;
+  for (double x : v) met += x >= static_cast<double>(p.freq) ? 1 : 0;
+  s.text = "best of seeds " + std::to_string(p.seed) + "-" + std::to_string(p.seed + p.seeds - 1) +
+           ", at seed " + std::to_string(f.router.best_seed) + "; median " + fmt(s.median) +
+           ", worst " + fmt(v.front()) + " MHz; " + std::to_string(met) + " of " +
+           std::to_string(v.size()) + " seeds reach " + std::to_string(p.freq) + " MHz";
+  return s;
+}
+
+std::string routerKind(const RtlOptions& o) {
+  return o.router == RouterKind::kHardwired
+             ? std::string("hardwired router, ")
+             : "programmable router (up to " + std::to_string(o.limits.max_dims) +
+                   " dimensions of up to " + std::to_string(o.limits.max_radix) +
+                   " nodes, degree " + std::to_string(o.limits.max_degree) +
+                   ", configured at start-up), ";
+}
+
+std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthParams& p,
+                     const RouterFigures& f, const WeightUnitFigures& wu, double secs,
+                     const SeedSpread& spread) {
+  const RtlOptions& o = p.rtl;
+  const bool prog = o.router == RouterKind::kProgrammable;
+  const PnrResult& rp = f.router.best;
+  const PnrResult& np = f.network;
+  const long long freq = p.freq, seed = p.seed, seeds = p.seeds;
+  // Time per hop: hop_cycles clock periods at Fmax (docs/hardware.md "Two-cycle hop").
+  const int hop = o.hop_cycles;
+  const std::string hop_cycles = std::to_string(hop) + (hop == 1 ? " cycle" : " cycles");
+  const double ns = rp.fmax > 0 ? 1000.0 * hop / rp.fmax : -1;
+  const int d = h.diameter();
+  std::ostringstream md;
+  md << "# Synthesis report: " << rtl.router_module << "\n\n"
+     << "Hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
+     << " nodes, degree " << h.degree() << ", diameter " << d << "; " << routerKind(o)
+     << o.payload_width << "-bit payload, " << o.buffer_depth
+     << (o.buffer_depth == 1 ? " flit" : " flits") << " per input VC, " << toString(o.arbitration)
+     << " arbitration, " << hop_cycles << " per hop.\n"
+     << "Tools: yosys `synth` / `synth_ice40`" << (p.xilinx ? " / `synth_xilinx`" : "")
+     << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
+                     " --seed " +
+                     (seeds > 1 ? std::to_string(seed) + ".." + std::to_string(seed + seeds - 1)
+                                : std::to_string(seed))
+               : std::string())
+     << ". " << fmt(secs, "%.0f") << " s.\n\n"
+     << "| figure | this router | paper's prototype (XC4013) |\n|---|---|---|\n"
+     << "| generic yosys cells | " << f.generic_cells << " | " << kProtoCells << " cells |\n"
+     << "| iCE40 LUT4 | " << f.luts << " | |\n| iCE40 flip-flops | " << f.ffs << " | |\n"
+     << "| iCE40 carry cells | " << f.carries << " | |\n| iCE40 block RAMs | " << f.brams
+     << " | |\n";
+  if (p.xilinx)
+    md << "| 7-series LUTs (synth_xilinx) | " << f.xilinx_luts << " (" << f.xilinx_ffs
+       << " FFs) | |\n";
+  if (p.pnr && !rp.placed) {
+    md << "| HX8K logic cells (with I/O wrapper) | " << rp.lcs << " of " << kHx8kLcs
+       << ": does not fit, not placed | 98% of the XC4013 |\n";
+  }
+  if (p.pnr && rp.placed) {
+    md << "| HX8K logic cells, placed (with I/O wrapper) | " << rp.lcs << " of " << kHx8kLcs
+       << " | 98% of the XC4013 |\n"
+       << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << freq
+       << (spread.text.empty() ? "" : "; " + spread.text) << ") | " << kProtoMHz << " MHz |\n"
+       << "| latency per hop | " << hop_cycles << " = " << fmt(ns, "%.2f") << " ns | "
+       << "origin 5 us, intermediate 4 us worst case (4 dims, degree 16); 0.6 us one dimension |\n"
+       << "| lone broadcast, diameter " << d << " | " << hop * d
+       << " cycles = " << fmt(d * ns, "%.0f") << " ns | |\n";
+  }
+  md << "| pins | router I/O through a 1-pin shift register (placement only) | " << kProtoPins
+     << " |\n"
+     << "| whole network on iCE40 (N x router, estimate) | " << f.network_lcs
+     << " logic cells: " << (f.network_lcs <= kHx8kLcs ? "fits" : "does not fit") << " an HX8K ("
+     << kHx8kLcs << ") | |\n";
+  if (f.network_tried && np.placed) {
+    md << "| whole network, placed and routed (with I/O wrapper) | " << np.lcs << " of " << kHx8kLcs
+       << " logic cells, Fmax " << fmt(np.fmax) << " MHz | |\n";
+  } else if (f.network_tried) {
+    md << "| whole network, placed and routed (with I/O wrapper) | needs " << np.lcs << " of "
+       << kHx8kLcs << " logic cells: does not fit, not placed | |\n";
+  } else if (p.pnr) {
+    md << "| whole network, placed and routed | not tried: the estimate is over twice the HX8K"
+       << (h.nodes() > 64 ? " or N > 64" : "") << " | |\n";
+  }
+  if (prog) md << weightUnitMarkdown(wu, rtl.layout, p.xilinx, p.pnr);
+  md << "\n"
+     << "Targets: " << hop_cycles << " per hop: met by construction ("
+     << (rtl.layout.payloadFromHeads()
+             ? "every router output comes from registers, origin and payload through an AND-OR "
+               "of the VC registers"
+             : "every router output is a register")
+     << "; cosim measures " << (hop == 1 ? "diameter" : std::to_string(hop) + " x diameter")
+     << " cycles for a lone broadcast). ";
+  if (p.pnr && rp.placed) {
+    md << "Fmax " << fmt(rp.fmax) << " MHz" << (spread.text.empty() ? "" : " (" + spread.text + ")")
+       << " against 100 MHz: "
+       << (rp.fmax >= 100 ? "met" : "missed by " + fmt(100 - rp.fmax) + " MHz") << ". ";
+  } else if (p.pnr) {
+    md << "Fmax: not measured, the router and its I/O wrapper need " << rp.lcs
+       << " logic cells, more than the HX8K's " << kHx8kLcs << ". ";
+  }
+  auto against = [&](long long cells) {
+    return std::to_string(cells) + " generic yosys cells (" +
+           (cells < kProtoCells
+                ? std::string("fewer")
+                : fmt(static_cast<double>(cells) / kProtoCells, "%.1f") + "x more") +
+           ")";
+  };
+  md << "Cells against the prototype's 2106: ";
+  if (prog) md << "the prototype's module (hc_weight_unit) " << against(wu.cells) << "; ";
+  md << "the whole router with its buffers and crossbar, which the prototype did not have, "
+     << against(f.generic_cells) << ". ";
+  md << (prog ? unitVerdict(wu, o.limits) : std::string()) << "\n";
+  return md.str();
+}
+
+nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const SynthParams& p,
+                            const RouterFigures& f, const WeightUnitFigures& wu, double secs,
+                            const SeedSpread& spread) {
+  const RtlOptions& o = p.rtl;
+  const bool prog = o.router == RouterKind::kProgrammable;
+  const PnrResult& rp = f.router.best;
+  const int hop = o.hop_cycles;
+  const double ns = rp.fmax > 0 ? 1000.0 * hop / rp.fmax : -1;
+  std::vector<int> ms, rhos;  // the paper's order: dimension r first
+  for (int i = h.dims(); i >= 1; --i) {
+    ms.push_back(h.dim(i).m);
+    rhos.push_back(h.dim(i).rho);
+  }
+  nlohmann::ordered_json seed_list = nlohmann::ordered_json::array();
+  for (const auto& sf : f.router.fmax) {
+    nlohmann::ordered_json one;
+    one["seed"] = sf.seed;
+    one["fmax_mhz"] = measured(sf.fmax);
+    seed_list.push_back(one);
+  }
+  nlohmann::ordered_json js;
+  js["router"] = rtl.router_module;
+  js["m"] = ms;
+  js["rho"] = rhos;
+  js["nodes"] = h.nodes();
+  js["degree"] = h.degree();
+  js["payload_width"] = o.payload_width;
+  js["buffer_depth"] = o.buffer_depth;
+  js["arbitration"] = toString(o.arbitration);
+  js["generic_cells"] = measured(f.generic_cells);
+  nlohmann::ordered_json ice40j;
+  ice40j["lut4"] = measured(f.luts);
+  ice40j["ff"] = measured(f.ffs);
+  ice40j["carry"] = measured(f.carries);
+  ice40j["bram"] = measured(f.brams);
+  ice40j["placed"] = rp.placed;
+  ice40j["placed_lcs"] = measured(rp.lcs);
+  ice40j["fmax_mhz"] = measured(rp.fmax);
+  ice40j["target_mhz"] = p.freq;
+  ice40j["seed"] = f.router.best_seed;
+  ice40j["fmax_median_mhz"] = measured(spread.median);
+  ice40j["seeds"] = seed_list;
+  js["ice40"] = ice40j;
+  js["xilinx"] = {{"luts", measured(f.xilinx_luts)}, {"ff", measured(f.xilinx_ffs)}};
+  js["hop_cycles"] = hop;
+  js["hop_ns"] = measured(ns);
+  js["network_lcs_estimate"] = f.network_lcs;
+  js["network_fits_hx8k"] = f.network_lcs <= kHx8kLcs;
+  nlohmann::ordered_json npj;
+  npj["tried"] = f.network_tried;
+  npj["placed"] = f.network.placed;
+  npj["lcs"] = measured(f.network.lcs);
+  npj["fmax_mhz"] = measured(f.network.fmax);
+  js["network_pnr"] = npj;
+  js["router_kind"] = toString(o.router);
+  js["prototype_limits"] = prog && isPrototypeLimits(o.limits);
+  js["weight_unit"] = prog ? weightUnitJson(wu) : nlohmann::ordered_json(nullptr);
+  nlohmann::ordered_json proto;
+  proto["device"] = "XC4013";
+  proto["cells"] = kProtoCells;
+  proto["pins"] = kProtoPins;
+  proto["mhz"] = kProtoMHz;
+  proto["origin_us"] = kProtoOriginUs;
+  proto["intermediate_us"] = kProtoIntermediateUs;
+  proto["one_dim_intermediate_us"] = kProtoOneDimUs;
+  js["prototype"] = proto;
+  js["seconds"] = secs;
+  return js;
+}
+
+}  // namespace
+
+SynthReport routerReport(const Hypercycle& h, const HypercycleRtl& rtl, const SynthParams& p,
+                         const RouterFigures& f, const WeightUnitFigures& wu, double secs) {
+  const SeedSpread spread = seedSpread(f, p);
+  return {markdown(h, rtl, p, f, wu, secs, spread),
+          jsonLine(json(h, rtl, p, f, wu, secs, spread)) + "\n"};
+}
+
+}  // namespace tools
+}  // namespace hypercast

@@ -1,0 +1,71 @@
+// The router, and the whole network when it may fit, through yosys and nextpnr.
+#include "tools/router_synth.h"
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+#include "emit/synth_wrapper.h"
+#include "tools/yosys_synth.h"
+
+namespace hypercast {
+namespace tools {
+
+RouterFigures synthRouter(const SynthWork& work, const Hypercycle& h, const HypercycleRtl& rtl,
+                          const SynthParams& p) {
+  const std::string router = rtl.router_module;
+  std::string files;
+  for (const auto& f : rtl.verilog_files) {
+    if (f.find(rtl.top_module) == std::string::npos) files += " " + f;
+  }
+  {
+    std::ofstream w(work.dir + "/rtl/" + router + "_synth_wrap.v");
+    w << routerSynthWrapper(h, rtl.layout, router);
+  }
+  RouterFigures f;
+  const std::string generic =
+      runYosys(work, "generic", "yosys synth (router)",
+               "read_verilog" + files + "\nsynth -flatten -top " + router +
+                   "\nselect -assert-none t:$*latch* t:$_DLATCH*\ntee -q -o generic.stat stat\n");
+  const std::string ice = runYosys(
+      work, "ice40", "yosys synth_ice40 (router)",
+      "read_verilog" + files + "\nsynth_ice40 -top " + router + "\ntee -q -o ice40.stat stat\n");
+  f.generic_cells = totalCells(generic);
+  f.luts = statSum(ice, "SB_LUT4");
+  f.carries = statSum(ice, "SB_CARRY");
+  f.ffs = statSum(ice, "SB_DFF\\w*");
+  f.brams = statSum(ice, "SB_RAM40\\w*");
+  if (p.xilinx) {
+    const std::string xs = runYosys(work, "xilinx", "yosys synth_xilinx (router)",
+                                    "read_verilog" + files + "\nsynth_xilinx -flatten -top " +
+                                        router + "\ntee -q -o xilinx.stat stat\n");
+    f.xilinx_luts = statSum(xs, "LUT\\w*");
+    f.xilinx_ffs = statSum(xs, "FD\\w*");
+  }
+  f.network_lcs = static_cast<long long>(h.nodes()) * std::max(f.luts, f.ffs);
+  // The whole network is placed too when the N x router estimate leaves a chance
+  // that it fits (nextpnr then reports the real count either way).
+  f.network_tried = p.pnr && f.network_lcs <= 2 * kHx8kLcs && h.nodes() <= 64;
+  f.router.best_seed = p.seed;
+  if (p.pnr) {
+    runYosys(work, "wrap", "yosys synth_ice40 (router with its I/O wrapper)",
+             "read_verilog" + files + " rtl/" + router + "_synth_wrap.v\nsynth_ice40 -top " +
+                 router + "_synth_wrap -json wrap.json\ntee -q -o wrap.stat stat\n");
+    f.router = placeAndRouteSeeds(work, "wrap.json", p.freq, p.seed, p.seeds);
+  }
+  if (f.network_tried) {
+    const std::string top = rtl.top_module;
+    std::ofstream(work.dir + "/rtl/" + top + "_synth_wrap.v")
+        << networkSynthWrapper(h, rtl.layout, top);
+    std::string all;
+    for (const auto& file : rtl.verilog_files) all += " " + file;
+    runYosys(work, "net", "yosys synth_ice40 (network with its I/O wrapper)",
+             "read_verilog" + all + " rtl/" + top + "_synth_wrap.v\nsynth_ice40 -top " + top +
+                 "_synth_wrap -json net.json\ntee -q -o net.stat stat\n");
+    f.network = placeAndRoute(work, "net.json", "network", "network", p.freq, p.seed);
+  }
+  return f;
+}
+
+}  // namespace tools
+}  // namespace hypercast

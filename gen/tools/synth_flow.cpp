@@ -1,0 +1,75 @@
+// The whole `synth` run: the RTL, the tools in a work folder, the report written to the out folder.
+#include "tools/synth_flow.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+#include "emit/hypercycle_rtl.h"
+#include "tools/launcher.h"
+#include "tools/router_report.h"
+#include "tools/router_synth.h"
+#include "tools/synth_work.h"
+#include "tools/weight_unit_report.h"
+#include "tools/weight_unit_synth.h"
+#include "util/error.h"
+#include "util/interrupt.h"
+#include "util/output_file.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace tools {
+
+namespace {
+
+// Writes the report into `out` and moves the tool logs from `work` to `out`/work.
+void publishReport(const std::string& out, const std::string& work, const SynthReport& report) {
+  writeOutputFiles(out, {{"synth_report.md", report.markdown}, {"synth_report.json", report.json}});
+  std::error_code ec;
+  fs::remove_all(out + "/work", ec);
+  fs::rename(work, out + "/work", ec);
+  if (ec) fs::remove_all(work, ec);
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+SynthReport synthesize(const Hypercycle& h, const SynthParams& p, std::ostream* progress) {
+  for (const char* tool : {"yosys", "nextpnr-ice40"}) {
+    if (!p.pnr && std::string(tool) == "nextpnr-ice40") continue;
+    if (findProgram(tool).empty()) {
+      throw Error(std::string(tool) + " is not installed (run scripts/install_deps.sh)");
+    }
+  }
+  checkOutputFolder("--out", p.out);  // before any work
+  const HypercycleRtl rtl = emitHypercycleNetwork(h, p.rtl);
+  const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress};
+  std::error_code ec;
+  fs::remove_all(work.dir, ec);
+  // Removed on an error or an interrupt; on success it becomes OUT/work.
+  interrupt::TempPath work_guard(work.dir, /*tree=*/true);
+  writeOutputFiles(work.dir, rtl.files);
+  const auto t0 = std::chrono::steady_clock::now();
+  SynthReport report;
+  if (p.weight_unit_only) {
+    const WeightUnitFigures wu = synthWeightUnit(work, rtl.layout, p);
+    report = weightUnitReport(wu, rtl.layout, p, secondsSince(t0));
+  } else {
+    const RouterFigures f = synthRouter(work, h, rtl, p);
+    WeightUnitFigures wu;
+    if (p.rtl.router == RouterKind::kProgrammable) wu = synthWeightUnit(work, rtl.layout, p);
+    report = routerReport(h, rtl, p, f, wu, secondsSince(t0));
+  }
+  publishReport(p.out, work.dir, report);
+  work_guard.release();
+  return report;
+}
+
+}  // namespace tools
+}  // namespace hypercast

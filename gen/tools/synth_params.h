@@ -1,0 +1,23 @@
+// What `synth` is asked for: the router's RTL options and the tools' settings.
+#pragma once
+
+#include <string>
+
+#include "emit/rtl_layout.h"
+
+namespace hypercast {
+namespace tools {
+
+struct SynthParams {
+  RtlOptions rtl;                 // the router synthesized
+  std::string out;                // the report folder: synth_report.md, .json and work/
+  long long freq = 100;           // nextpnr clock target, MHz
+  long long seed = 1;             // nextpnr placement seed (the first of a sweep)
+  long long seeds = 1;            // the router is placed and routed with seeds seed..seed+seeds-1
+  bool xilinx = false;            // also yosys synth_xilinx
+  bool pnr = true;                // place and route with nextpnr-ice40
+  bool weight_unit_only = false;  // programmable router: only hc_weight_unit
+};
+
+}  // namespace tools
+}  // namespace hypercast

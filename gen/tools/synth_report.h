@@ -1,0 +1,40 @@
+// What the synthesis reports share: the prototype's figures, the report pair, number formats.
+#pragma once
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace hypercast {
+namespace tools {
+
+// The prototype, Sec. 4.1: a Xilinx XC4013, "completely programmable", for up to
+// 4 dimensions of 15 nodes and degree 16.
+constexpr int kProtoCells = 2106;
+constexpr int kProtoPins = 62;
+constexpr double kProtoMHz = 25;
+constexpr double kProtoOriginUs = 5.0, kProtoIntermediateUs = 4.0, kProtoOneDimUs = 0.6;
+
+// synth_report.md and synth_report.json.
+struct SynthReport {
+  std::string markdown;
+  std::string json;  // one line, with its newline
+};
+
+// `v` printed with the printf format `f`.
+inline std::string fmt(double v, const char* f = "%.1f") {
+  char b[48];
+  std::snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+// A figure, or null when it was not measured (the tools report none: -1 here).
+inline nlohmann::ordered_json measured(long long v) {
+  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+}
+inline nlohmann::ordered_json measured(double v) {
+  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+}
+
+}  // namespace tools
+}  // namespace hypercast
