@@ -5,7 +5,7 @@ OUT   ?= out/default
 HC     = $(BUILD)/bin/hypercast
 export HYPERCAST_CACHE ?= $(CURDIR)/$(BUILD)/hc-cache
 
-.PHONY: all deps build run run-collectives test test-slurm test-long bench fuzz format clean
+.PHONY: all deps build run run-collectives test test-slurm test-long bench fuzz format clean cli-doc
 
 all: build
 
@@ -84,3 +84,8 @@ format:
 
 clean:
 	rm -rf $(BUILD) build-fuzz out
+
+# docs/cli.md from the command and option tables (tests/test_cli_reference.cpp checks it).
+cli-doc: build
+	@HC_UPDATE_DOCS=1 $(BUILD)/bin/test_cli_reference --gtest_filter=CliReference.DocsCliMdIsCurrent >/dev/null
+	@echo "wrote docs/cli.md"
