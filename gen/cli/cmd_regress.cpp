@@ -10,16 +10,12 @@
 #include <set>
 
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "cli/regress_command_line.h"
 #include "regress/build_id.h"
-#include "regress/regress_plan.h"
+#include "regress/regress_folder.h"
 #include "regress/regress_report.h"
 #include "regress/regress_runner.h"
-#include "regress/slurm_script.h"
-#include "tools/launcher.h"
 #include "util/error.h"
-#include "util/json_text.h"
-#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -27,38 +23,6 @@ namespace hypercast {
 namespace cli {
 
 namespace {
-
-std::vector<regress::JobOption> jobOptions(const std::vector<OptionSpec>& specs) {
-  std::vector<regress::JobOption> out;
-  for (const OptionSpec& s : specs) out.push_back({s.name, s.value.empty()});
-  return out;
-}
-
-std::vector<OptionSpec> jobCommandOptions(const std::string& command) {
-  if (command == "schedule") return scheduleOptions();
-  if (command == "synth") return synthOptions();
-  return simulateOptions();
-}
-
-// The planner's view of the command line: the options of the commands a job
-// runs, and this command line's parsers for a network's and a job's words.
-regress::CommandLine regressCommandLine() {
-  regress::CommandLine c;
-  c.options = [](const std::string& command) { return jobOptions(jobCommandOptions(command)); };
-  c.rtl_options = jobOptions(rtlOptions());
-  c.check_network = [](const std::vector<std::string>& words, bool hypercycle) {
-    std::vector<OptionSpec> specs = topologyOptions();
-    for (const OptionSpec& s : rtlOptions()) specs.push_back(s);
-    const Args a("regress", specs, words);
-    (void)parseNetworkDesc(a.params());
-    if (hypercycle) (void)parseRtlOptions(a);
-  };
-  c.check_job = [](const std::string& command, const std::vector<std::string>& words) {
-    const Args a(command, jobCommandOptions(command), words);
-    (void)a;
-  };
-  return c;
-}
 
 // Which options each verb takes.
 const std::map<std::string, std::set<std::string>>& verbs() {
@@ -82,20 +46,10 @@ std::string folderArg(const Args& a, const std::string& verb) {
 int plan(const Args& a) {
   if (a.words().size() < 2) throw Error("regress plan needs the regression file (REGRESSION.yaml)");
   if (!a.has("out")) throw Error("regress plan needs --out DIR");
-  const std::string out = a.get("out");
-  checkOutputFolder("--out", out);
-  const regress::RegressPlan p = regress::planRegression(a.words()[1], regressCommandLine());
-  nlohmann::ordered_json meta;
-  meta["name"] = p.name;
-  meta["source"] = fs::absolute(a.words()[1]).string();
-  meta["jobs"] = p.jobs.size();
-  meta["skipped"] = p.skipped;
-  writeOutputFiles(
-      out, {{"jobs.json", regress::jobsJsonText(p.jobs)}, {"plan.json", jsonText(meta, 2) + "\n"}});
-  int models = 0;
-  for (const auto& j : p.jobs) models += j.builds_model;
-  std::cout << "planned          " << p.jobs.size() << " jobs, " << models
-            << " Verilated models, into " << out << "/jobs.json\n";
+  const regress::PlanWritten p =
+      regress::writePlan(a.words()[1], a.get("out"), regressCommandLine());
+  std::cout << "planned          " << p.jobs << " jobs, " << p.models << " Verilated models, into "
+            << a.get("out") << "/jobs.json\n";
   for (const std::string& s : p.skipped) std::cout << "skipped          " << s << "\n";
   return 0;
 }
@@ -124,68 +78,40 @@ int run(const Args& a, bool one) {
 }
 
 int slurm(const Args& a) {
-  const std::string dir = folderArg(a, "slurm");
-  const std::vector<regress::RegressJob> jobs = regress::readJobs(dir);
-  if (jobs.empty()) throw Error(dir + "/jobs.json has no job");
   regress::SlurmSettings s;
-  s.dir = dir;
+  s.dir = folderArg(a, "slurm");
   s.hypercast = regress::selfExe();
   s.partition = a.get("partition");
-  for (char c : s.partition) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != ',') {
-      throw Error("--partition: '" + s.partition + "' is no partition name");
-    }
-  }
   s.array_limit = static_cast<int>(a.getInt("array-limit", 8, 1, 100000));
   const char* env = std::getenv("HYPERCAST_CACHE");
-  s.cache = a.has("cache") ? a.get("cache") : env && *env ? env : dir + "/hc-cache";
+  s.cache = a.has("cache") ? a.get("cache") : env && *env ? env : s.dir + "/hc-cache";
   s.cache = fs::absolute(s.cache).lexically_normal().string();
-  const nlohmann::json meta =
-      nlohmann::json::parse(tools::readFile(regress::planMetaPath(dir)), nullptr, false);
-  s.name = meta.is_object() ? meta.value("name", "regression") : "regression";
-  const regress::SlurmScripts scripts = regress::slurmScripts(s, jobs);
-  std::map<std::string, std::string> files = {{"array.sbatch", scripts.array}};
-  if (!scripts.build.empty()) files["build.sbatch"] = scripts.build;
-  const std::string sd = regress::slurmDir(dir);
-  writeOutputFiles(sd, files, "slurm");
-  std::error_code ec;
-  fs::create_directories(sd + "/logs", ec);  // sbatch does not create --output's folder
-  if (ec) throw Error("cannot create " + sd + "/logs: " + ec.message());
-  if (scripts.build.empty()) fs::remove(sd + "/build.sbatch", ec);
-  for (const auto& f : files)
-    fs::permissions(sd + "/" + f.first, fs::perms::owner_exec, fs::perm_options::add, ec);
-  std::cout << "wrote            " << sd << "/array.sbatch (" << jobs.size() << " tasks, "
+  const regress::SlurmWritten w = regress::writeSlurm(s);
+  const std::string& sd = w.slurm_dir;
+  std::cout << "wrote            " << sd << "/array.sbatch (" << w.tasks << " tasks, "
             << s.array_limit << " at once)\n";
-  if (!scripts.build.empty()) {
-    std::cout << "wrote            " << sd << "/build.sbatch (" << scripts.models
+  if (w.has_build) {
+    std::cout << "wrote            " << sd << "/build.sbatch (" << w.models
               << " Verilated models, built once before the array)\n";
   }
   std::cout << "model cache      " << s.cache << " (must be on a path every node shares)\n";
   if (!a.has("submit")) {
-    if (!scripts.build.empty()) {
-      std::cout << "submit with      id=$(sbatch --parsable " << sd << "/build.sbatch) && "
-                << "sbatch --dependency=afterok:$id " << sd << "/array.sbatch\n";
-    } else {
-      std::cout << "submit with      sbatch " << sd << "/array.sbatch\n";
-    }
+    std::cout << "submit with      "
+              << (w.has_build ? "id=$(sbatch --parsable " + sd + "/build.sbatch) && " +
+                                    "sbatch --dependency=afterok:$id " + sd + "/array.sbatch"
+                              : "sbatch " + sd + "/array.sbatch")
+              << "\n";
     return 0;
   }
-  const regress::SlurmIds ids = regress::submitSlurm(dir, !scripts.build.empty());
+  const regress::SlurmIds ids = regress::submitAndRecord(w, s.dir);
   if (!ids.build.empty()) std::cout << "submitted build  " << ids.build << "\n";
   std::cout << "submitted array  " << ids.array << "\n";
-  nlohmann::ordered_json j;
-  j["build"] =
-      ids.build.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(ids.build);
-  j["array"] = ids.array;
-  writeOutputFile(sd + "/submitted.json", jsonText(j) + "\n", "slurm");
   return 0;
 }
 
 int report(const Args& a) {
   const std::string dir = folderArg(a, "report");
-  const regress::RegressReport r = regress::buildReport(dir, regress::readJobs(dir));
-  writeOutputFiles(dir,
-                   {{"junit.xml", r.junit}, {"summary.md", r.markdown}, {"report.json", r.json}});
+  const regress::RegressReport r = regress::writeReport(dir);
   std::cout << r.markdown.substr(0, r.markdown.find("\n## Jobs")) << "\nwrote            " << dir
             << "/junit.xml, summary.md, report.json\n";
   return r.ok() ? 0 : 1;

@@ -1,0 +1,84 @@
+#include "regress/regress_folder.h"
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "regress/regress_job.h"
+#include "regress/regress_plan.h"
+#include "tools/launcher.h"
+#include "util/error.h"
+#include "util/json_text.h"
+#include "util/output_file.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace regress {
+
+PlanWritten writePlan(const std::string& yaml, const std::string& out, const CommandLine& c) {
+  checkOutputFolder("--out", out);
+  const RegressPlan p = planRegression(yaml, c);
+  nlohmann::ordered_json meta;
+  meta["name"] = p.name;
+  meta["source"] = fs::absolute(yaml).string();
+  meta["jobs"] = p.jobs.size();
+  meta["skipped"] = p.skipped;
+  writeOutputFiles(out,
+                   {{"jobs.json", jobsJsonText(p.jobs)}, {"plan.json", jsonText(meta, 2) + "\n"}});
+  PlanWritten w;
+  w.jobs = p.jobs.size();
+  for (const auto& j : p.jobs) w.models += j.builds_model;
+  w.skipped = p.skipped;
+  return w;
+}
+
+SlurmWritten writeSlurm(SlurmSettings s) {
+  const std::vector<RegressJob> jobs = readJobs(s.dir);
+  if (jobs.empty()) throw Error(s.dir + "/jobs.json has no job");
+  for (char c : s.partition) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != ',') {
+      throw Error("--partition: '" + s.partition + "' is no partition name");
+    }
+  }
+  const nlohmann::json meta =
+      nlohmann::json::parse(tools::readFile(planMetaPath(s.dir)), nullptr, false);
+  s.name = meta.is_object() ? meta.value("name", "regression") : "regression";
+  const SlurmScripts scripts = slurmScripts(s, jobs);
+  std::map<std::string, std::string> files = {{"array.sbatch", scripts.array}};
+  if (!scripts.build.empty()) files["build.sbatch"] = scripts.build;
+  SlurmWritten w;
+  w.slurm_dir = slurmDir(s.dir);
+  w.tasks = jobs.size();
+  w.models = scripts.models;
+  w.has_build = !scripts.build.empty();
+  writeOutputFiles(w.slurm_dir, files, "slurm");
+  std::error_code ec;
+  fs::create_directories(w.slurm_dir + "/logs", ec);  // sbatch does not create --output's folder
+  if (ec) throw Error("cannot create " + w.slurm_dir + "/logs: " + ec.message());
+  if (!w.has_build) fs::remove(w.slurm_dir + "/build.sbatch", ec);
+  for (const auto& f : files) {
+    fs::permissions(w.slurm_dir + "/" + f.first, fs::perms::owner_exec, fs::perm_options::add, ec);
+  }
+  return w;
+}
+
+SlurmIds submitAndRecord(const SlurmWritten& w, const std::string& dir) {
+  const SlurmIds ids = submitSlurm(dir, w.has_build);
+  nlohmann::ordered_json j;
+  j["build"] =
+      ids.build.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(ids.build);
+  j["array"] = ids.array;
+  writeOutputFile(w.slurm_dir + "/submitted.json", jsonText(j) + "\n", "slurm");
+  return ids;
+}
+
+RegressReport writeReport(const std::string& dir) {
+  const RegressReport r = buildReport(dir, readJobs(dir));
+  writeOutputFiles(dir,
+                   {{"junit.xml", r.junit}, {"summary.md", r.markdown}, {"report.json", r.json}});
+  return r;
+}
+
+}  // namespace regress
+}  // namespace hypercast
