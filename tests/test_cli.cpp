@@ -271,7 +271,7 @@ TEST(Cli, GenerateJsonIsValidForAnyPath) {
 
 // An option that would be ignored is refused, naming why (--rtl-model
 // with systemc, --window/--seed without --random, --start with --random or
-// --traffic, --points with --rates, --seeds with --no-pnr).
+// --traffic, --points with --rates, --pnr-seeds with --no-pnr).
 TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
   const std::string t = hctest::tempFolder("ignored");
   const std::string sim = "simulate --m 5 --rho 1 ";
@@ -285,8 +285,8 @@ TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
                  "--start does not apply to --traffic");
   expectRejected("sweep --m 5 --rho 1 --rates 0.1 --points 3 --out " + t + "/s",
                  "--points does not apply with --rates");
-  expectRejected("synth --m 4 --rho 1 --no-pnr --seeds 3 --out " + t + "/y", "--no-pnr");
-  expectRejected("synth --m 4 --rho 1 --no-pnr --seed 3 --out " + t + "/y", "--no-pnr");
+  expectRejected("synth --m 4 --rho 1 --no-pnr --pnr-seeds 1-3 --out " + t + "/y", "--no-pnr");
+  expectRejected("synth --m 4 --rho 1 --no-pnr --pnr-seeds 3 --out " + t + "/y", "--no-pnr");
   EXPECT_TRUE(fs::is_empty(t));
   // Still accepted: --seed with --traffic, --window and --seed with --random.
   EXPECT_EQ(run(hctest::hypercast() + " " + sim +

@@ -33,7 +33,7 @@ TEST(CliReference, ListsEveryCommandAndOption) {
   for (const auto& c : hypercast::cli::commandTable()) {
     EXPECT_NE(md.find("\n## " + c.name + "\n"), std::string::npos) << c.name;
     for (const auto& o : c.options()) {
-      EXPECT_NE(md.find("| `" + hypercast::cli::optionWord(o) + "` |"), std::string::npos)
+      EXPECT_NE(md.find("| `" + hypercast::cli::optionWords(o) + "` |"), std::string::npos)
           << c.name << " " << o.name;
     }
   }

@@ -54,14 +54,13 @@ TEST(Synth, SmallRouterReport) {
   fs::remove_all(dir);
 }
 
-// --seeds K places and routes the router with K seeds and reports the best one,
+// --pnr-seeds S-T places and routes the router with seeds S..T and reports the best one,
 // with every seed's Fmax in the JSON and each seed's log kept.
 TEST(Synth, SeedSweepReportsTheBestSeed) {
   const std::string dir = "/tmp/hctest-synth-seeds-" + std::to_string(::getpid());
   fs::remove_all(dir);
-  const auto r =
-      hctest::run(hctest::hypercast() +
-                  " synth --m 4 --rho 1 --payload-width 8 --seed 2 --seeds 3 --out " + dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " synth --m 4 --rho 1 --payload-width 8 --pnr-seeds 2-4 --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json ice =
       hctest::parseJson(hctest::slurp(dir + "/synth_report.json")).at("ice40");

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "cli/renamed_options.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -50,7 +51,7 @@ std::unique_ptr<CLI::App> commandApp(const std::string& command,
                                      const CommandHelp& help) {
   auto app = newApp("hypercast " + command, help, kOptionColumn);
   for (const OptionSpec& s : specs) {
-    const std::string flag = optionWord(s);
+    const std::string flag = (s.alias.empty() ? "" : "-" + s.alias + ",") + optionWord(s);
     CLI::Option* o = s.value.empty() ? app->add_flag(flag, s.help) : app->add_option(flag, s.help);
     if (!s.value.empty()) o->type_name(s.value);
     o->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -108,6 +109,9 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
       continue;
     }
     if (name.empty()) throw Error("unexpected argument '" + word + "'" + see);
+    if (const char* now = renamedOption(command, name)) {
+      throw Error("--" + name + " is now " + now + " in 'hypercast " + command + "'");
+    }
     throw Error("unknown option " + word.substr(0, word.find('=')) + " for 'hypercast " + command +
                 "'" + see);
   }
@@ -159,6 +163,10 @@ std::string parseTopLevel(const std::vector<std::string>& words,
 }
 
 std::string optionWord(const OptionSpec& s) { return (s.short_form ? "-" : "--") + s.name; }
+
+std::string optionWords(const OptionSpec& s) {
+  return (s.alias.empty() ? "" : "-" + s.alias + ", ") + optionWord(s);
+}
 
 std::string Args::wordOf(const std::string& name) const {
   for (const std::string& s : short_) {

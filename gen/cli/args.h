@@ -22,14 +22,24 @@ namespace hypercast {
 namespace cli {
 
 struct OptionSpec {
+  OptionSpec(std::string name_, std::string value_, std::string help_, bool short_form_ = false,
+             std::string alias_ = "")
+      : name(std::move(name_)),
+        value(std::move(value_)),
+        help(std::move(help_)),
+        short_form(short_form_),
+        alias(std::move(alias_)) {}
   std::string name;         // without "--"
   std::string value;        // metavariable, empty for a boolean flag
   std::string help;         // one or more lines (continuation lines are indented for you)
   bool short_form = false;  // one dash: {"j", "N", ..., true} is -j N
+  std::string alias;        // a one-letter short form besides --name: "o" makes -o, --output
 };
 
 // How the option is typed: "--name", or "-j" for a short form.
 std::string optionWord(const OptionSpec& s);
+// Every way to type it, for help: "-o, --output".
+std::string optionWords(const OptionSpec& s);
 
 // What `hypercast COMMAND --help` prints around the generated option list:
 // the description, "usage: <synopsis>", the options, the footer.

@@ -52,7 +52,7 @@ std::string cliReference() {
       md << "```\n" << h.description << (h.description.back() == '\n' ? "" : "\n") << "```\n\n";
     md << "| option | value | meaning |\n|---|---|---|\n";
     for (const OptionSpec& o : c.options()) {
-      md << "| `" << optionWord(o) << "` | " << (o.value.empty() ? "" : "`" + cell(o.value) + "`")
+      md << "| `" << optionWords(o) << "` | " << (o.value.empty() ? "" : "`" + cell(o.value) + "`")
          << " | " << cell(o.help) << " |\n";
     }
     if (!h.footer.empty())

@@ -18,11 +18,10 @@ namespace cli {
 
 std::vector<OptionSpec> exportOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
-  specs.front().help = topologyNames() + " (default hypercube)";
   for (const auto& o : collectiveOptions()) specs.push_back(o);
   specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
   specs.push_back({"format", "msccl-xml|sccl-json", "the file's format"});
-  specs.push_back({"out", "FILE", "where to write it"});
+  specs.push_back({"output", "FILE", "where to write it", false, "o"});
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;
 }
@@ -33,7 +32,7 @@ CommandHelp exportHelp() {
     formats += "  " + std::string(f.name) + std::string(12 - std::string(f.name).size(), ' ') +
                f.what + "\n";
   }
-  return {"hypercast export [--topology T] [its options] --collective C --format F --out FILE",
+  return {"hypercast export [--topology T] [its options] --collective C --format F -o FILE",
           "Writes the optimal schedule that 'hypercast schedule' builds and checks as a\n"
           "GPU collective runtime's algorithm file. Collectives: multinode-broadcast ->\n"
           "allgather, total-exchange -> alltoall, broadcast -> broadcast, scatter ->\n"
@@ -51,16 +50,16 @@ int cmdExport(const Args& a) {
                    [&](const flow::ExportFormat& f) { return format == f.name; })) {
     throw Error("unknown --format '" + format + "' (formats: " + flow::exportFormatNames() + ")");
   }
-  if (!a.has("out")) throw Error("export needs --out FILE");
-  const std::string out = a.get("out");
-  checkOutputPath("--out", out);
+  if (!a.has("output")) throw Error("export needs -o/--output FILE");
+  const std::string out = a.get("output");
+  checkOutputPath("--output", out);
   if (a.has("collective")) parseCollective(a.get("collective"));
   if (a.get("links", "full-duplex") != "full-duplex") {
     throw Error("export writes GPU schedules over full-duplex links; drop --links");
   }
 
   const flow::CheckedSchedule c =
-      flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export", "hypercube"));
+      flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export"));
   const nlohmann::ordered_json j = flow::exportSchedule(c, format, out);
   if (a.has("json")) {
     std::cout << jsonText(j) << "\n";

@@ -8,7 +8,6 @@ namespace cli {
 
 std::vector<OptionSpec> scheduleOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
-  specs.front().help = topologyNames() + " (default hypercube)";
   for (const auto& o : collectiveOptions()) specs.push_back(o);
   specs.push_back(
       {"source", "S", "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too"});
@@ -17,7 +16,8 @@ std::vector<OptionSpec> scheduleOptions() {
   specs.push_back({"within", "L",
                    "multinode-broadcast to the nodes within distance L only (Faber's universal\n"
                    "broadcast to within distance L, Def. 6.6; a regular order cut to the ball)"});
-  specs.push_back({"out", "FILE.csv", "write every transfer as CSV: step,from,to,origin,dest,msg"});
+  specs.push_back({"output", "FILE.csv",
+                   "write every transfer as CSV: step,from,to,origin,dest,msg", false, "o"});
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;
 }

@@ -9,8 +9,11 @@ namespace cli {
 std::vector<OptionSpec> simulateOptions() {
   std::vector<OptionSpec> specs = rtlCommandOptions({
       {"engine", "E", "systemc | verilator | cosim (default cosim)"},
-      {"source", "S[,S...]", "broadcast origin(s) (default 0)"},
-      {"start", "C[,C...]", "start cycle, one or one per source (default 0)"},
+      {"source", "S",
+       "the broadcast's origin, one node (default 0); a mesh's also as coordinates\n"
+       "X,Y[,Z]"},
+      {"sources", "S,S[,S...]", "several broadcasts, one from each origin"},
+      {"start", "C[,C...]", "start cycle, one, or one per --sources entry (default 0)"},
       {"all-sources", "", "every node broadcasts, all at the --start cycle"},
       {"random", "K", "K broadcasts from random origins at random cycles"},
       {"window", "W", "with --random: start cycles in 0..W-1 (default 64)"},

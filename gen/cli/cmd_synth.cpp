@@ -15,10 +15,9 @@ std::vector<OptionSpec> synthOptions() {
   return rtlCommandOptions({
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
-      {"seed", "N", "nextpnr placement seed (default 1)"},
-      {"seeds", "K",
-       "place and route the router with seeds N..N+K-1 and report the best, the median "
-       "and the worst (default 1)"},
+      {"pnr-seeds", "S[-T]",
+       "nextpnr placement seed S (default 1), or seeds S..T (at most 100): the router\n"
+       "placed and routed with each, the best, the median and the worst reported"},
       {"xilinx", "", "also run yosys synth_xilinx (7-series LUT counts)"},
       {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
       {"weight-unit-only", "",
@@ -37,16 +36,40 @@ CommandHelp synthHelp() {
           ""};
 }
 
+namespace {
+
+struct PnrSeeds {
+  long long first = 1, count = 1;
+};
+
+// "S" or "S-T": placement seeds S..T.
+PnrSeeds parsePnrSeeds(const std::string& text) {
+  const size_t dash = text.find('-', 1);
+  PnrSeeds s;
+  s.first = parseInt("--pnr-seeds", text.substr(0, dash));
+  const long long last =
+      dash == std::string::npos ? s.first : parseInt("--pnr-seeds", text.substr(dash + 1));
+  if (s.first < 0 || s.first > 1000000 || last < s.first || last - s.first >= 100) {
+    throw Error("--pnr-seeds takes S or S-T with 0 <= S <= T <= S+99 and S <= 1000000, got '" +
+                text + "'");
+  }
+  s.count = last - s.first + 1;
+  return s;
+}
+
+}  // namespace
+
 int cmdSynth(const Args& a) {
   if (!a.has("out")) throw Error("synth needs --out DIR");
   const Hypercycle h = parseNetwork(a);
   tools::SynthParams p;
   p.rtl = parseRtlOptions(a);
   p.freq = a.getInt("freq", 100, 1, 1000);
-  p.seed = a.getInt("seed", 1, 0, 1000000);
-  p.seeds = a.getInt("seeds", 1, 1, 100);
+  const PnrSeeds seeds = parsePnrSeeds(a.get("pnr-seeds", "1"));
+  p.seed = seeds.first;
+  p.seeds = seeds.count;
   p.pnr = !a.has("no-pnr");
-  for (const char* opt : {"seeds", "seed", "freq"}) {
+  for (const char* opt : {"pnr-seeds", "freq"}) {
     if (!p.pnr && a.has(opt)) {
       throw Error(std::string("--") + opt +
                   " is a place-and-route option; it does not apply with --no-pnr");

@@ -17,8 +17,9 @@ std::vector<OptionSpec> tcdOptions() {
   OptionSpec algorithm = meshAlgorithmOption();
   algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
   specs.push_back(algorithm);
-  specs.push_back(
-      {"out", "FILE.csv", "write the table as CSV: source,x,y[,z],eye,paper,best,lower_bound"});
+  specs.push_back({"output", "FILE.csv",
+                   "write the table as CSV: source,x,y[,z],eye,paper,best,lower_bound", false,
+                   "o"});
   specs.push_back({"json", "", "print a JSON summary and the rows"});
   return specs;
 }
@@ -40,8 +41,8 @@ int cmdTcd(const Args& a) {
   meshCube(net.radices);  // refuses other shapes before any work
   const bool both = !a.has("algorithm");
   const std::string only = flow::meshAlgorithm(a);
-  const std::string out = a.get("out");
-  if (a.has("out")) checkOutputPath("--out", out);
+  const std::string out = a.get("output");
+  if (a.has("output")) checkOutputPath("--output", out);
   const TcdTable t = flow::buildTcdTable(net, both || only == "paper", both || only == "best");
   flow::writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
   if (a.has("json")) {
@@ -60,14 +61,14 @@ int cmdTcd(const Args& a) {
       rows.push_back(row);
     }
     j["rows"] = rows;
-    if (a.has("out")) j["csv"] = out;
+    if (a.has("output")) j["csv"] = out;
     std::cout << jsonText(j) << "\n";
     return 0;
   }
   std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n";
-  if (!a.has("out")) writeTcdText(std::cout, t);
+  if (!a.has("output")) writeTcdText(std::cout, t);
   writeTcdSummary(std::cout, t);
-  if (a.has("out")) std::cout << "wrote            " << out << "\n";
+  if (a.has("output")) std::cout << "wrote            " << out << "\n";
   return 0;
 }
 

@@ -104,7 +104,7 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
   }
   t0 = Clock::now();
   {
-    OutputFile f(out, "--out");
+    OutputFile f(out, "--output");
     f.stream() << text;
     f.commit();
   }

@@ -86,7 +86,7 @@ std::vector<uint8_t> checkedPhases(const NetworkDesc& net, LinkMode links) {
 }
 
 NetworkDesc combiningNetwork(const Params& a, LinkMode* links) {
-  const Topology& topo = chosenTopology(a.params(), "hypercube");
+  const Topology& topo = chosenTopology(a.params());
   const NetworkDesc net = topo.parse(a.params());
   if (net.kind != NetworkDesc::Kind::kCayley) {
     throw Error("--collective " + a.get("collective") +
@@ -103,9 +103,9 @@ int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
   const AccumulationSchedule& s = c.schedule;
   const checker::CombiningReport& r = c.report;
   const bool hd = links == LinkMode::kHalfDuplex;
-  const std::string out = a.get("out");
-  if (a.has("out")) {
-    OutputFile f(out, "--out");
+  const std::string out = a.get("output");
+  if (a.has("output")) {
+    OutputFile f(out, "--output");
     f.stream() << "step,from,to,target\n";
     for (const auto& t : s.transfers) {
       f.stream() << t.step << ',' << t.from << ',' << t.to << ',' << t.target << '\n';
@@ -129,7 +129,7 @@ int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
     j["checker"] = "pass";
     j["build_seconds"] = c.build_seconds;
     j["check_seconds"] = c.check_seconds;
-    if (a.has("out")) j["csv"] = out;
+    if (a.has("output")) j["csv"] = out;
     std::cout << jsonText(j) << "\n";
     return 0;
   }
@@ -147,7 +147,7 @@ int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
             << "\ntransmissions    " << r.transmissions << "  (one partial sum per link per step)"
             << "\nchecker          PASS (" << net.nodes() << " sums of " << net.nodes()
             << " contributions, each counted once)\n";
-  if (a.has("out")) std::cout << "wrote            " << out << "\n";
+  if (a.has("output")) std::cout << "wrote            " << out << "\n";
   return 0;
 }
 
@@ -167,9 +167,9 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
       checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, width, input_bits);
   const auto t2 = std::chrono::steady_clock::now();
   if (!r.ok) failed(r, "global sum", net);
-  const std::string out = a.get("out");
-  if (a.has("out")) {
-    OutputFile f(out, "--out");
+  const std::string out = a.get("output");
+  if (a.has("output")) {
+    OutputFile f(out, "--output");
     f.stream() << "step,constant,operand\n";
     for (uint32_t t = 0; t < p.steps; ++t) {
       f.stream() << t + 1 << ',' << p.constant[t] << ',' << (p.uses_input[t] ? "x" : "v") << '\n';
@@ -204,7 +204,7 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
     j["checker"] = "pass";
     j["build_seconds"] = seconds(t0, t1);
     j["check_seconds"] = seconds(t1, t2);
-    if (a.has("out")) j["csv"] = out;
+    if (a.has("output")) j["csv"] = out;
     std::cout << jsonText(j) << "\n";
     return 0;
   }
@@ -233,7 +233,7 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
             << "-bit inputs (largest intermediate " << r.max_magnitude << ")"
             << "\nchecker          PASS (every node holds " << p.divisor
             << " x_u of every input u)\n";
-  if (a.has("out")) std::cout << "wrote            " << out << "\n";
+  if (a.has("output")) std::cout << "wrote            " << out << "\n";
   return 0;
 }
 
@@ -318,8 +318,8 @@ bool wantsCombining(const Params& a) {
 }
 
 int combiningSchedule(const Params& a) {
-  const std::string out = a.get("out");
-  if (a.has("out")) checkOutputPath("--out", out);  // before the work
+  const std::string out = a.get("output");
+  if (a.has("output")) checkOutputPath("--output", out);  // before the work
   if (a.has("source")) throw Error("a combining collective has no --source (every node sends)");
   if (a.has("messages") && a.get("messages") != "1") {
     throw Error("a combining collective sends one value per pair");

@@ -22,8 +22,8 @@ int combiningSimulate(const Params& a) {
                 engine);
   }
   for (const char* opt :
-       {"rtl-model", "trace", "wave", "payload-width", "all-sources", "random", "window", "start",
-        "max-cycles", "watchdog", "traffic", "rate", "cycles"}) {
+       {"rtl-model", "trace", "wave", "payload-width", "sources", "all-sources", "random", "window",
+        "start", "max-cycles", "watchdog", "traffic", "rate", "cycles"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to --collective " +
                   a.get("collective") + " (its harness checks every node's value each cycle)");

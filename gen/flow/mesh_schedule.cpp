@@ -73,14 +73,14 @@ uint32_t parseMeshSource(const std::string& text, const NetworkDesc& net) {
 }
 
 void writeOutOption(const Params& a, const std::function<void(std::ostream&)>& write) {
-  if (!a.has("out")) return;
+  if (!a.has("output")) return;
   std::ostringstream text;
   write(text);
-  writeOutputFile(a.get("out"), text.str(), "--out");
+  writeOutputFile(a.get("output"), text.str(), "--output");
 }
 
 bool wantsMeshBroadcast(const Params& a) {
-  return a.has("collective") && chosenTopology(a.params(), "hypercube").name == "mesh" &&
+  return a.has("collective") && chosenTopology(a.params()).name == "mesh" &&
          parseCollective(a.get("collective")) == Collective::kBroadcast;
 }
 
@@ -95,8 +95,8 @@ int meshBroadcastSchedule(const Params& a) {
   }
   const std::string algorithm = meshAlgorithm(a);
   const uint32_t source = a.has("source") ? parseMeshSource(a.get("source"), net) : 0;
-  const std::string out = a.get("out");
-  if (a.has("out")) checkOutputPath("--out", out);  // before the work
+  const std::string out = a.get("output");
+  if (a.has("output")) checkOutputPath("--output", out);  // before the work
   const auto t0 = std::chrono::steady_clock::now();
   const WormholeSchedule s = meshBroadcast(cube, source, algorithm);
   const double build_seconds = since(t0);
@@ -132,7 +132,7 @@ int meshBroadcastSchedule(const Params& a) {
     j["checker"] = "pass";
     j["build_seconds"] = build_seconds;
     j["check_seconds"] = check_seconds;
-    if (a.has("out")) j["csv"] = out;
+    if (a.has("output")) j["csv"] = out;
     std::cout << jsonText(j) << "\n";
     return 0;
   }
@@ -148,7 +148,7 @@ int meshBroadcastSchedule(const Params& a) {
             << "tcd              " << r.tcd << "  (paper " << paper << ", lower bound " << bound;
   if (eye) std::cout << ", the paper's optimum from an eye " << eyeBroadcastTcd(cube.d, cube.k);
   std::cout << ")\nchecker          PASS (one-port, no shared link in a step, everyone reached)\n";
-  if (a.has("out")) std::cout << "wrote            " << out << "\n";
+  if (a.has("output")) std::cout << "wrote            " << out << "\n";
   return 0;
 }
 

@@ -89,9 +89,12 @@ namespace {
 std::vector<BroadcastRequest> plan(const Params& a, const Hypercycle& h, int payload_width) {
   const uint64_t n = h.nodes();
   std::vector<BroadcastRequest> out;
-  const int modes = (a.has("source") ? 1 : 0) + (a.has("all-sources") ? 1 : 0) +
-                    (a.has("random") ? 1 : 0) + (a.has("traffic") ? 1 : 0);
-  if (modes > 1) throw Error("give only one of --source, --all-sources, --random, --traffic");
+  const int modes = (a.has("source") ? 1 : 0) + (a.has("sources") ? 1 : 0) +
+                    (a.has("all-sources") ? 1 : 0) + (a.has("random") ? 1 : 0) +
+                    (a.has("traffic") ? 1 : 0);
+  if (modes > 1) {
+    throw Error("give only one of --source, --sources, --all-sources, --random, --traffic");
+  }
   if (a.has("traffic")) {
     if (a.get("traffic") != "uniform") {
       throw Error("unknown traffic '" + a.get("traffic") + "' (traffic patterns: uniform)");
@@ -132,10 +135,15 @@ std::vector<BroadcastRequest> plan(const Params& a, const Hypercycle& h, int pay
     const long long start = a.getInt("start", 0, 0, kMaxStartCycle);
     for (uint64_t x = 0; x < n; ++x) out.push_back(BroadcastRequest{x, start, 0});
   } else {
-    const std::vector<int> sources = parseIntList("--source", a.get("source", "0"));
+    // --source is one node; several origins are --sources.
+    if (a.get("source").find(',') != std::string::npos) {
+      throw Error("--source is one node; several origins are --sources " + a.get("source"));
+    }
+    const std::string which = a.has("sources") ? "sources" : "source";
+    const std::vector<int> sources = parseIntList("--" + which, a.get(which, "0"));
     std::vector<int> starts = parseIntList("--start", a.get("start", "0"));
     if (starts.size() != 1 && starts.size() != sources.size()) {
-      throw Error("--start needs one cycle, or one per --source entry");
+      throw Error("--start needs one cycle, or one per --sources entry");
     }
     for (size_t i = 0; i < sources.size(); ++i) {
       if (sources[i] < 0 || static_cast<uint64_t>(sources[i]) >= n) {

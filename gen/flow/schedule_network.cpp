@@ -36,8 +36,8 @@ constexpr uint64_t kScheduleWholeTopLimit = 256;
 }  // namespace
 
 int scheduleSimulate(const Params& a) {
-  std::vector<std::string> refused = {"all-sources", "random",  "window", "start", "max-cycles",
-                                      "watchdog",    "traffic", "rate",   "cycles"};
+  std::vector<std::string> refused = {"sources",    "all-sources", "random",  "window", "start",
+                                      "max-cycles", "watchdog",    "traffic", "rate",   "cycles"};
   for (const std::string& opt : hypercycleRouterOptions()) refused.push_back(opt);
   for (const std::string& opt : refused) {
     if (a.has(opt)) {
@@ -218,12 +218,11 @@ int scheduleCommand(const Params& a) {
         "--algorithm chooses the mesh broadcast's construction (--topology mesh "
         "--collective broadcast)");
   }
-  const std::string out = a.get("out");
-  if (a.has("out")) checkOutputPath("--out", out);  // before the work
-  const CheckedSchedule c =
-      buildCheckedSchedule(readScheduleRequest(a, false, "schedule", "hypercube"));
-  if (a.has("out")) {
-    OutputFile f(out, "--out");
+  const std::string out = a.get("output");
+  if (a.has("output")) checkOutputPath("--output", out);  // before the work
+  const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, false, "schedule"));
+  if (a.has("output")) {
+    OutputFile f(out, "--output");
     writeScheduleCsv(f.stream(), c.schedule.transfers);
     f.commit();
   }
@@ -231,13 +230,13 @@ int scheduleCommand(const Params& a) {
     nlohmann::ordered_json j = scheduleJson(c);
     j["build_seconds"] = c.build_seconds;
     j["check_seconds"] = c.check_seconds;
-    if (a.has("out")) j["csv"] = out;
+    if (a.has("output")) j["csv"] = out;
     std::cout << jsonText(j) << "\n";
     return 0;
   }
   std::cout << scheduleSummary(c) << "checker          PASS (" << c.report.packets
             << " packets delivered)\n";
-  if (a.has("out")) std::cout << "wrote            " << out << "\n";
+  if (a.has("output")) std::cout << "wrote            " << out << "\n";
   return 0;
 }
 
