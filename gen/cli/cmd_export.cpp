@@ -18,6 +18,7 @@
 #include "cli/network_args.h"
 #include "emit/msccl_xml.h"
 #include "emit/sccl_json.h"
+#include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -91,7 +92,7 @@ int cmdExport(const Args& a) {
     throw Error("export writes GPU schedules over full-duplex links; drop --links");
   }
 
-  const CheckedSchedule c = buildCheckedSchedule(a, false, "export", "hypercube");
+  const CheckedSchedule c = buildCheckedSchedule(a, false, "export", kDefaultScheduleTopology);
   const Schedule& s = c.schedule;
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point t) {
