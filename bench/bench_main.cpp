@@ -635,7 +635,7 @@ void exportFigures(const std::string& hc) {
       const std::string out = "/tmp/hc-bench-export-" + std::to_string(::getpid());
       const double t0 = now();
       const auto r = hctest::run(hc + " export --topology hypercube --dim " + std::to_string(d) +
-                                 " --collective " + coll + " --format " + format + " --out " + out +
+                                 " --collective " + coll + " --format " + format + " --output " + out +
                                  " --json");
       const double wall = now() - t0;
       const bool ok = r.code == 0 && fs::exists(out);
@@ -743,60 +743,64 @@ void regressRows(const std::string& hc) {
   fs::remove_all(dir);
 }
 
+// `hc-bench PART` runs one part alone; any other argument (or none) runs the
+// whole table.
+struct Part {
+  const char* word;
+  void (*run)(const std::string& hc);
+};
+
+const Part kParts[] = {
+    {"sched",  // the schedule-network models alone
+     [](const std::string& hc) {
+       const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
+       scheduleModels("HYPERCAST_CACHE=" + cache + " ", hc);
+       fs::remove_all(cache);
+     }},
+    {"cayley",  // Faber's universal collectives alone
+     [](const std::string& hc) {
+       cayleyCollectives(hc);
+       combiningCollectives(hc);
+       exportFigures(hc);
+     }},
+    {"combining",  // accumulation and global sum
+     [](const std::string& hc) {
+       combiningCollectives(hc);
+       combiningCosim(hc);
+     }},
+    {"half-duplex",  // one-way links alone
+     [](const std::string& hc) { halfDuplexCollectives(hc); }},
+    {"export",  // the export rows alone
+     [](const std::string& hc) { exportFigures(hc); }},
+    {"torus",  // the torus collectives alone
+     [](const std::string& hc) { torusCollectives(hc); }},
+    {"mesh",  // the mesh broadcast alone
+     [](const std::string& hc) {
+       meshBroadcast(hc);
+       wormholeMesh(hc);
+     }},
+    {"regress",  // the regression rows alone
+     [](const std::string& hc) { regressRows(hc); }},
+    {"degree8",  // the six degree-8 routers alone
+     [](const std::string&) { degree8Shapes(); }},
+    {"waits",  // the bounded-waiting rows alone
+     [](const std::string& hc) { longestWaits(hc); }},
+    {"icarus",  // that row alone
+     [](const std::string&) {
+       const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
+       icarusVersusVerilator("HYPERCAST_CACHE=" + cache + " ");
+       fs::remove_all(cache);
+     }},
+};
+
 int main(int argc, char** argv) {
   const std::string hc = hctest::hypercast();
-  std::setvbuf(stdout, nullptr, _IOLBF, 0);           // rows appear as they are measured
-  if (argc > 1 && std::string(argv[1]) == "sched") {  // the schedule-network models alone
-    const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
-    scheduleModels("HYPERCAST_CACHE=" + cache + " ", hc);
-    fs::remove_all(cache);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "cayley") {  // Faber's universal collectives alone
-    cayleyCollectives(hc);
-    combiningCollectives(hc);
-    exportFigures(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "combining") {  // accumulation and global sum
-    combiningCollectives(hc);
-    combiningCosim(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "half-duplex") {  // one-way links alone
-    halfDuplexCollectives(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "export") {  // the export rows alone
-    exportFigures(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "torus") {  // the torus collectives alone
-    torusCollectives(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "mesh") {  // the mesh broadcast alone
-    meshBroadcast(hc);
-    wormholeMesh(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "regress") {  // the regression rows alone
-    regressRows(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "degree8") {  // the six degree-8 routers alone
-    degree8Shapes();
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "waits") {  // the bounded-waiting rows alone
-    longestWaits(hc);
-    return 0;
-  }
-  if (argc > 1 && std::string(argv[1]) == "icarus") {  // that row alone
-    const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());
-    icarusVersusVerilator("HYPERCAST_CACHE=" + cache + " ");
-    fs::remove_all(cache);
-    return 0;
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // rows appear as they are measured
+  for (const Part& part : kParts) {
+    if (argc > 1 && argv[1] == std::string(part.word)) {
+      part.run(hc);
+      return 0;
+    }
   }
   std::printf("| %-58s | %18s | %-28s |\n", "benchmark", "value", "note");
   std::printf("|%s|%s|%s|\n", std::string(60, '-').c_str(), std::string(20, '-').c_str(),

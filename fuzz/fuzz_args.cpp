@@ -1,9 +1,9 @@
 // libFuzzer target: the command line. The input is split into argument words at
 // '\n'; a word that starts with byte 0x01 names a known token by its next byte
-// (every option of every command's table, every command, topology, collective,
-// engine and the like), followed by the rest of the word ("\x01\x05=8,6" may be
-// "--m=8,6"), so that the fuzzer reaches deep without a dictionary and a new
-// OptionSpec is fuzzed as soon as it is in a table.
+// (every option of every command's table, every command, every topology of the
+// registry, collective, engine and the like), followed by the rest of the word
+// ("\x01\x05=8,6" may be "--m=8,6"), so that the fuzzer reaches deep without a
+// dictionary and a new OptionSpec or topology is fuzzed as soon as it is in a table.
 //
 // The words go where main() sends them: a command's words to Args (CLI11 from
 // the command's option table), then to the option parsers every command shares
@@ -18,6 +18,7 @@
 
 #include "cli/commands.h"
 #include "cli/network_args.h"
+#include "topology/registry.h"
 #include "util/error.h"
 #include "util/version.h"
 
@@ -28,49 +29,37 @@ namespace {
 
 const std::vector<std::string>& tokens() {
   static const std::vector<std::string> list = [] {
-    std::vector<std::string> t = {"--help",
-                                  "-h",
-                                  "--version",
-                                  "help",
-                                  "--",
-                                  "-",
-                                  "=",
-                                  ",",
-                                  ";",
-                                  "hypercube",
-                                  "hypercycle",
-                                  "torus",
-                                  "cayley",
-                                  "mesh",
-                                  "broadcast",
-                                  "multinode-broadcast",
-                                  "scatter",
-                                  "total-exchange",
-                                  "systemc",
-                                  "verilator",
-                                  "cosim",
-                                  "uniform",
-                                  "cw",
-                                  "ccw",
-                                  "programmable",
-                                  "hardwired",
-                                  "network",
-                                  "routers",
-                                  "nodes",
-                                  "auto",
-                                  "0",
-                                  "1",
-                                  "-1",
-                                  "2",
-                                  "3",
-                                  "8,6,5",
-                                  "3,2,1",
-                                  "0.5",
-                                  "99999999999999999999",
-                                  "1e3",
-                                  "",
-                                  "x.fst",
-                                  "/dev/null"};
+    std::vector<std::string> t = {"--help", "-h", "--version", "help", "--", "-", "=", ",", ";"};
+    for (const Topology& e : topologyTable()) t.push_back(e.name);
+    t.insert(t.end(), {"broadcast",
+                       "multinode-broadcast",
+                       "scatter",
+                       "total-exchange",
+                       "systemc",
+                       "verilator",
+                       "cosim",
+                       "uniform",
+                       "cw",
+                       "ccw",
+                       "programmable",
+                       "hardwired",
+                       "network",
+                       "routers",
+                       "nodes",
+                       "auto",
+                       "0",
+                       "1",
+                       "-1",
+                       "2",
+                       "3",
+                       "8,6,5",
+                       "3,2,1",
+                       "0.5",
+                       "99999999999999999999",
+                       "1e3",
+                       "",
+                       "x.fst",
+                       "/dev/null"});
     for (const Command& c : commandTable()) {
       t.push_back(c.name);
       for (const OptionSpec& s : c.options()) t.push_back(optionWord(s));
@@ -99,7 +88,7 @@ std::vector<std::string> words(const uint8_t* data, size_t size) {
 
 // What every command parses from its options before its work.
 void sharedParsers(const Args& a, const std::vector<OptionSpec>& specs) {
-  for (const std::string& fallback : {"hypercycle", "hypercube"}) {
+  for (const char* fallback : {kDefaultTopology}) {
     try {
       const Topology& topo = chosenTopology(a.params(), fallback);
       (void)topo;

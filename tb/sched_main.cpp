@@ -392,7 +392,7 @@ int run(const std::string& job_path) {
     j["rtl_model"] = o.rtl_model;
     j["topology"] = o.network.topology;
     j["network"] = o.network.label;
-    if (o.network.topology == "hypercube") j["dim"] = o.network.radices.size();
+    if (o.network.isBinaryHypercube()) j["dim"] = o.network.hypercubeDim();
     j["nodes"] = n;
     j["collective"] = toString(problem.collective);
     if (hasRoot(problem.collective)) j["source"] = problem.root;

@@ -393,7 +393,7 @@ TEST(Cli, OptionSyntaxAndItsErrors) {
 TEST(Cli, EveryCommandHelpListsItsOptions) {
   const std::map<std::string, std::vector<std::string>> expected = {
       {"info", {"--topology NAME", "--m M_r,...,M_1", "--gens G;G;...", "--json"}},
-      {"schedule", {"--collective C", "--out FILE.csv", "--dim D"}},
+      {"schedule", {"--collective C", "-o,--output FILE.csv", "--dim D"}},
       {"generate", {"--out DIR", "--router KIND", "--max-degree K", "--source S"}},
       {"simulate", {"--engine E", "--wave FILE.fst", "--repeat K", "--all-sources"}},
       {"sweep", {"--rates R[,R...]", "--points K", "--out DIR"}},

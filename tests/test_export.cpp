@@ -507,7 +507,7 @@ TEST(Export, CliWritesACheckedFileAndItsSummary) {
   const std::string out = tmp("ag.xml");
   const auto r = hctest::run(hctest::hypercast() +
                              " export --topology hypercube --dim 4 --collective multinode-broadcast"
-                             " --format msccl-xml --out " +
+                             " --format msccl-xml --output " +
                              out + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(hctest::reportJson(r.out).at("gpus").get<long long>(), 16);
@@ -523,7 +523,7 @@ TEST(Export, CliWritesACheckedFileAndItsSummary) {
   const std::string js = tmp("a2a.json");
   const auto t = hctest::run(hctest::hypercast() +
                              " export --topology torus --n 2 --k 5 --collective total-exchange"
-                             " --messages 2 --format sccl-json --out " +
+                             " --messages 2 --format sccl-json --output " +
                              js);
   ASSERT_EQ(t.code, 0) << t.err;
   const checker::ScclAlgorithm a = checker::readScclJson(hctest::slurp(js));
@@ -546,18 +546,18 @@ TEST(Export, CliRefusesBadInputInOneLineWithNothingWritten) {
     std::string args, message;
   };
   for (const Bad& b :
-       {Bad{"--collective allreduce --format msccl-xml --out " + dir + "/x.xml",
+       {Bad{"--collective allreduce --format msccl-xml --output " + dir + "/x.xml",
             "unknown collective 'allreduce'"},
-        Bad{"--collective scatter --format nccl-xml --out " + dir + "/x.xml",
+        Bad{"--collective scatter --format nccl-xml --output " + dir + "/x.xml",
             "unknown --format 'nccl-xml'"},
-        Bad{"--collective scatter --out " + dir + "/x.xml", "export needs --format"},
-        Bad{"--collective scatter --format msccl-xml", "export needs --out"},
-        Bad{"--collective scatter --format msccl-xml --out " + dir + "/no/such/x.xml", "--out"},
-        Bad{"--collective scatter --format msccl-xml --out " + dir, "--out"},
-        Bad{"--collective multinode-broadcast --source 1 --format msccl-xml --out " + dir +
+        Bad{"--collective scatter --output " + dir + "/x.xml", "export needs --format"},
+        Bad{"--collective scatter --format msccl-xml", "export needs -o/--output"},
+        Bad{"--collective scatter --format msccl-xml --output " + dir + "/no/such/x.xml", "--output"},
+        Bad{"--collective scatter --format msccl-xml --output " + dir, "--output"},
+        Bad{"--collective multinode-broadcast --source 1 --format msccl-xml --output " + dir +
                 "/x.xml",
             "has no --source"},
-        Bad{"--collective scatter --format sccl-json --out /dev/full", "cannot write"}}) {
+        Bad{"--collective scatter --format sccl-json --output /dev/full", "cannot write"}}) {
     SCOPED_TRACE(b.args);
     const auto r = hctest::run(base + b.args);
     EXPECT_EQ(r.code, 2) << r.err;
@@ -570,7 +570,7 @@ TEST(Export, CliRefusesBadInputInOneLineWithNothingWritten) {
   // Beyond the executor's parser: refused after the schedule, nothing written.
   const auto r = hctest::run(hctest::hypercast() +
                              " export --topology torus --n 2 --k 9 --collective total-exchange"
-                             " --messages 8 --format msccl-xml --out " +
+                             " --messages 8 --format msccl-xml --output " +
                              dir + "/big.xml");
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("4096"), std::string::npos) << r.err;

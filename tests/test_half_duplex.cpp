@@ -172,7 +172,7 @@ TEST(HalfDuplexCli, ScheduleReportsTheOneWayBound) {
   EXPECT_NE(bad.err.find("half-duplex"), std::string::npos) << bad.err;
   const auto ex = hctest::run(hctest::hypercast() +
                               " export --topology hypercube --dim 3 --collective "
-                              "multinode-broadcast --links half-duplex --format msccl-xml --out "
+                              "multinode-broadcast --links half-duplex --format msccl-xml --output "
                               "/tmp/hctest-hd-export.xml");
   EXPECT_EQ(ex.code, 2);
   EXPECT_NE(ex.err.find("full-duplex"), std::string::npos) << ex.err;

@@ -24,13 +24,13 @@ namespace {
 struct Command {
   std::string name;
   std::vector<std::string> args;  // without the output option
-  std::string option;             // "--out", "--trace"
+  std::string option;             // "--output", "--trace"
 };
 
 const Command kSchedule{
-    "schedule --out",
+    "schedule --output",
     {"schedule", "--topology", "hypercube", "--dim", "3", "--collective", "broadcast"},
-    "--out"};
+    "--output"};
 const Command kHypercycleTrace{"simulate (hypercycle) --trace",
                                {"simulate", "--m", "8", "--rho", "1", "--engine", "systemc"},
                                "--trace"};

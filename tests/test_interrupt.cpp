@@ -199,7 +199,7 @@ TEST(Interrupt, ScheduleWriteLeavesNothing) {
     const std::string t = hctest::tempFolder("intr-sched");
     ASSERT_FALSE(t.empty());
     const hctest::Started p = hctest::start({hctest::hypercast(), "schedule", "--dim", "20",
-                                             "--collective", "broadcast", "--out", t + "/big.csv"},
+                                             "--collective", "broadcast", "--output", t + "/big.csv"},
                                             {}, t);
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
     if (!hctest::running(p)) {  // already finished: nothing to interrupt this time

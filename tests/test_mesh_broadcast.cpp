@@ -456,7 +456,7 @@ TEST(MeshBroadcastCli, ScheduleReportsTheCheckedFigures) {
 TEST(MeshBroadcastCli, CsvIsTheScheduleTheCheckerPasses) {
   const std::string csv = tmpPath("s.csv");
   const auto r =
-      hc("schedule --topology mesh --dims 4,4,4 --collective broadcast --source 0,3,1 --out " +
+      hc("schedule --topology mesh --dims 4,4,4 --collective broadcast --source 0,3,1 --output " +
          csv + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const MeshCube m{3, 2};
@@ -508,7 +508,7 @@ TEST(MeshBroadcastCli, RefusesInOneLineAndWritesNothing) {
            Bad{"tcd --topology torus", "tcd tabulates the mesh broadcast"},
        }) {
     SCOPED_TRACE(b.args);
-    const auto r = hc(b.args + " --out " + csv);
+    const auto r = hc(b.args + " --output " + csv);
     const auto r2 = b.args.rfind("info", 0) == 0 ? hc(b.args) : r;
     EXPECT_EQ(r2.code, 2);
     EXPECT_EQ(std::count(r2.err.begin(), r2.err.end(), '\n'), 1) << r2.err;
@@ -534,7 +534,7 @@ TEST(MeshBroadcastCli, InfoListsTheEyes) {
 
 TEST(MeshBroadcastCli, TcdTablesEverySource) {
   const std::string csv = tmpPath("tcd.csv");
-  const auto r = hc("tcd --topology mesh --dims 4,4 --json --out " + csv);
+  const auto r = hc("tcd --topology mesh --dims 4,4 --json --output " + csv);
   ASSERT_EQ(r.code, 0) << r.err;
   const Json j = Json::parse(r.out);
   ASSERT_EQ(j.at("rows").size(), 16u);

@@ -51,7 +51,7 @@ TEST(ScheduleCli, JsonAndCsvMatchTable1) {
     SCOPED_TRACE(c.collective);
     const std::string csv = tmp(std::string(c.collective) + ".csv");
     const auto r = hctest::run(hctest::hypercast() + " schedule --topology hypercube --dim 5 " +
-                               "--collective " + c.collective + " --out " + csv + " --json");
+                               "--collective " + c.collective + " --output " + csv + " --json");
     ASSERT_EQ(r.code, 0) << r.err;
     const nlohmann::json j = hctest::parseJson(r.out);
     EXPECT_EQ(j.at("steps").get<long long>(), c.steps);
@@ -83,7 +83,7 @@ TEST(ScheduleCli, JsonAndCsvMatchTable1) {
 TEST(ScheduleCli, SourceMovesTheRoot) {
   const std::string csv = tmp("root.csv");
   const auto r = hctest::run(hctest::hypercast() + " schedule --dim 4 --collective scatter " +
-                             "--source 11 --out " + csv + " --json");
+                             "--source 11 --output " + csv + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(hctest::parseJson(r.out).at("source"), 11);
   std::string header;
@@ -110,7 +110,7 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
            Bad{"--dim 3 --collective total-exchange --source 1", "has no --source"},
            Bad{"--dim 3 --collective gather", "unknown collective"},
            Bad{"--dim 3", "needs --collective"},
-           Bad{"--collective scatter", "needs --dim"},
+           Bad{"--collective scatter", "hypercycle' has no scatter"},  // the default network
            Bad{"--topology torus --n 2 --k 4 --collective scatter", "needs odd k"},
            Bad{"--topology torus --n 3 --k 3 --collective total-exchange --construction paper",
                "needs 3 | M"},
@@ -125,13 +125,13 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
            Bad{"--dim 3 --collective scatter --topology torus", "is a hypercube option"},
        }) {
     SCOPED_TRACE(b.args);
-    const auto r = hctest::run(base + b.args + " --out " + csv);
+    const auto r = hctest::run(base + b.args + " --output " + csv);
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_NE(r.err.find(b.says), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(csv));
   }
-  const auto r = hctest::run(base + "--dim 3 --collective scatter --out /nonexistent/x.csv");
+  const auto r = hctest::run(base + "--dim 3 --collective scatter --output /nonexistent/x.csv");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
   // generate: a bad request leaves no folder behind.

@@ -93,7 +93,7 @@ TEST(TorusCli, ScheduleReportsTheConstructionAndTheBounds) {
     const auto r =
         hctest::run(hctest::hypercast() + " schedule --topology torus --n " + std::to_string(c.n) +
                     " --k " + std::to_string(c.k) + " --collective " + c.collective +
-                    " --messages " + std::to_string(c.m) + " --json --out " + csv);
+                    " --messages " + std::to_string(c.m) + " --json --output " + csv);
     ASSERT_EQ(r.code, 0) << r.err;
     const Json j = Json::parse(r.out);
     const std::string name = c.collective == "multinode-scatter" ? "total-exchange" : c.collective;

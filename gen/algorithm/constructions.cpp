@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "algorithm/bfs_broadcast.h"
 #include "algorithm/cayley_collectives.h"
@@ -153,6 +154,16 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t, boo
   }
 }
 
+// A row of the table below, keyed by the registry's entry `name` names.
+Constructions row(const char* name, std::vector<Collective> collectives,
+                  decltype(Constructions::schedule) schedule, bool has_extensions,
+                  uint64_t max_rtl_nodes, decltype(Constructions::check_size) check_size) {
+  const Topology* t = findTopology(name);
+  if (!t)
+    throw std::logic_error(std::string("constructions of '") + name + "': not in the registry");
+  return {t, std::move(collectives), schedule, has_extensions, max_rtl_nodes, check_size, t->name};
+}
+
 const std::vector<Collective> kAll = {Collective::kBroadcast, Collective::kMultinodeBroadcast,
                                       Collective::kScatter, Collective::kTotalExchange};
 
@@ -160,32 +171,32 @@ const std::vector<Collective> kAll = {Collective::kBroadcast, Collective::kMulti
 
 const std::vector<Constructions>& constructionTable() {
   static const std::vector<Constructions> table = {
-      {"hypercycle",
-       {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
-       cayleyConstruction,
-       false,
-       4096,
-       cayleySize},
-      {"hypercube", kAll, hypercubeConstruction, false,
-       1024,  // d = 10: the total exchange has 5 M transfers
-       hypercubeSize},
-      {"torus", kAll, torusConstruction, true, 4096, torusSize},
-      {"cayley",
-       {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
-       cayleyConstruction,
-       false,
-       4096,
-       cayleySize},
-      {"mesh", {Collective::kBroadcast}, bfsConstruction, false, 4096, nullptr},
+      row("hypercycle",
+          {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
+          cayleyConstruction, false, 4096, cayleySize),
+      row("hypercube", kAll, hypercubeConstruction, false,
+          1024,  // d = 10: the total exchange has 5 M transfers
+          hypercubeSize),
+      row("torus", kAll, torusConstruction, true, 4096, torusSize),
+      row("cayley",
+          {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
+          cayleyConstruction, false, 4096, cayleySize),
+      row("mesh", {Collective::kBroadcast}, bfsConstruction, false, 4096, nullptr),
   };
   return table;
 }
 
-const Constructions& constructionsOf(const std::string& topology) {
+const Constructions& constructionsOf(const Topology& topology) {
   for (const auto& e : constructionTable()) {
-    if (e.topology == topology) return e;
+    if (e.entry == &topology) return e;
   }
-  throw std::logic_error("no constructions entry for topology '" + topology + "'");
+  throw std::logic_error("no constructions entry for topology '" + topology.name + "'");
+}
+
+const Constructions& constructionsOf(const std::string& topology) {
+  const Topology* t = findTopology(topology);
+  if (!t) throw std::logic_error("no topology '" + topology + "' in the registry");
+  return constructionsOf(*t);
 }
 
 std::string collectiveNames(const Constructions& e) {

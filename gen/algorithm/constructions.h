@@ -1,6 +1,7 @@
 // What each topology of the registry (topology/registry.h) has a schedule
 // construction for: its collectives, the construction, and the sizes it takes.
-// One entry per topology, looked up by the topology's name.
+// One entry per topology, keyed by the registry's entry (found once, by name,
+// when the table is built; a name the registry lacks is a logic_error).
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,7 @@
 namespace hypercast {
 
 struct Constructions {
-  std::string topology;                 // the registry's name
+  const Topology* entry;                // the registry's entry: the table's key
   std::vector<Collective> collectives;  // those with a construction
   // The construction (for one of `collectives`); throws Error beyond its sizes.
   // `construction` is --construction's word ("auto" when not given).
@@ -31,10 +32,13 @@ struct Constructions {
   // `for_rtl`: for generate and simulate (ROMs, stores, the SystemC model).
   void (*check_size)(const ParamMap& p, const CollectiveProblem& c, uint64_t max_nodes,
                      bool for_rtl, const std::string& what);
+  std::string topology;  // entry->name, for messages
 };
 
 const std::vector<Constructions>& constructionTable();
 // The entry of the registry's topology `topology` (every one has an entry).
+const Constructions& constructionsOf(const Topology& topology);
+// The same by the registry's name (findTopology); logic_error for another name.
 const Constructions& constructionsOf(const std::string& topology);
 // "broadcast, multinode-broadcast" for an entry.
 std::string collectiveNames(const Constructions& e);

@@ -124,13 +124,13 @@ namespace {
 
 KnownBound bounds(const NetworkDesc& net, const CollectiveProblem& c) {
   KnownBound b;
-  if (net.topology == "torus" && c.collective != Collective::kBroadcast) {
+  if (net.isTorus() && c.collective != Collective::kBroadcast) {
     return torusBound(static_cast<int>(net.radices.size()), net.radices.front(), c);
   }
   if (c.messages != 1) return b;
-  if (net.topology == "hypercube") {
+  if (net.isBinaryHypercube()) {
     b.known = true;
-    b.bound = hypercubeLowerBound(static_cast<int>(net.radices.size()), c.collective);
+    b.bound = hypercubeLowerBound(net.hypercubeDim(), c.collective);
     return b;
   }
   // Any vertex-transitive (Cayley) graph with d output ports, from the checker's

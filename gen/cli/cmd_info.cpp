@@ -74,28 +74,28 @@ CommandHelp infoHelp() {
 
 int cmdInfo(const Args& a) {
   const Topology& topo = chosenTopology(a.params());
-  if (a.has("necklaces") && topo.name != "torus") {
+  if (a.has("necklaces") && !topo.necklaces) {
     throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +
                 "'s");
   }
-  if (a.has("eyes") && topo.name != "mesh") {
+  if (a.has("eyes") && topo.kind != NetworkDesc::Kind::kMesh) {
     throw Error("--eyes lists a mesh's eyes (--topology mesh), not a " + topo.name + "'s");
   }
   const NetworkDesc net = topo.parse(a.params());
   // The hypercycle's own facts come from its class (eqs. 2-6).
   const std::optional<Hypercycle> h =
-      topo.name == "hypercycle" ? std::optional<Hypercycle>(parseNetwork(a)) : std::nullopt;
+      net.isHypercycle() ? std::optional<Hypercycle>(parseNetwork(a)) : std::nullopt;
   // Diameter from each network's own definition: the hypercycle's eq. (4), the
   // d-cube's d, MT(n,k)'s n floor(k/2), the mesh's sum of (extent - 1); a Cayley
   // graph's by BFS from node 0 (every Cayley graph is vertex-transitive).
   long long diameter = 0;
   if (net.kind == NetworkDesc::Kind::kMesh) {
     for (int x : net.radices) diameter += x - 1;
-  } else if (topo.name == "hypercycle") {
+  } else if (h) {
     diameter = h->diameter();
-  } else if (topo.name == "hypercube") {
-    diameter = static_cast<long long>(net.radices.size());
-  } else if (topo.name == "torus") {
+  } else if (net.isBinaryHypercube()) {
+    diameter = net.hypercubeDim();
+  } else if (net.isTorus()) {
     diameter = static_cast<long long>(net.radices.size()) * (net.radices[0] / 2);
   } else {
     diameter = checker::NetworkLinks(net).eccentricity(0);
@@ -111,7 +111,7 @@ int cmdInfo(const Args& a) {
   j["degree"] = degree;
   j["diameter"] = diameter;
   j["directed"] = net.directed();
-  j["collectives"] = collectiveNames(constructionsOf(topo.name));
+  j["collectives"] = collectiveNames(constructionsOf(topo));
   std::ostringstream facts;
   if (h) {
     j["m"] = nlohmann::json::parse("[" + h->mList() + "]");
@@ -165,7 +165,7 @@ int cmdInfo(const Args& a) {
             << "\n"
             << "diameter  " << diameter << "\n"
             << "directed  " << (net.directed() ? "yes" : "no") << "\n"
-            << "schedules " << collectiveNames(constructionsOf(topo.name)) << "\n"
+            << "schedules " << collectiveNames(constructionsOf(topo)) << "\n"
             << facts.str();
   return 0;
 }

@@ -1,9 +1,11 @@
 #include <iostream>
+#include <stdexcept>
 
 #include "cli/collective_options.h"
 #include "cli/commands.h"
 #include "cli/network_args.h"
 #include "flow/mesh_schedule.h"
+#include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -11,9 +13,21 @@
 namespace hypercast {
 namespace cli {
 
+namespace {
+
+// The registry's mesh: tcd's topology, and its default.
+const Topology& meshTopology() {
+  for (const Topology& t : topologyTable()) {
+    if (t.kind == NetworkDesc::Kind::kMesh) return t;
+  }
+  throw std::logic_error("the topology registry has no mesh");
+}
+
+}  // namespace
+
 std::vector<OptionSpec> tcdOptions() {
   std::vector<OptionSpec> specs = {{"topology", "NAME", "mesh (the only one; default)"}};
-  for (const OptionSpec& s : optionSpecs(findTopology("mesh")->options)) specs.push_back(s);
+  for (const OptionSpec& s : optionSpecs(meshTopology().options)) specs.push_back(s);
   OptionSpec algorithm = meshAlgorithmOption();
   algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
   specs.push_back(algorithm);
@@ -34,7 +48,7 @@ CommandHelp tcdHelp() {
 }
 
 int cmdTcd(const Args& a) {
-  if (chosenTopology(a.params(), "mesh").name != "mesh") {
+  if (chosenTopology(a.params(), meshTopology().name).kind != NetworkDesc::Kind::kMesh) {
     throw Error("tcd tabulates the mesh broadcast of Cang & Wu (--topology mesh --dims X,Y[,Z])");
   }
   const NetworkDesc net = parseNetworkDesc(a.params());

@@ -169,7 +169,7 @@ std::string manifest(const NetworkDesc& net, const Schedule& s, const ScheduleRt
   j["tool"] = "hypercast";
   j["version"] = kVersion;
   j["topology"] = net.topology;
-  if (net.topology == "hypercube") j["dim"] = net.radices.size();
+  if (net.isBinaryHypercube()) j["dim"] = net.hypercubeDim();
   nlohmann::ordered_json params = nlohmann::ordered_json::object();
   for (const auto& kv : net.params) params[kv.first] = kv.second;
   j["network"] = {{"label", net.label}, {"options", params}};

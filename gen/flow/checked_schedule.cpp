@@ -64,7 +64,7 @@ Schedule withinConstruction(const NetworkDesc& net, const CollectiveProblem& c, 
 }  // namespace
 
 bool wantsSchedule(const Params& a) {
-  return a.has("collective") || a.get("topology", "hypercycle") != "hypercycle";
+  return a.has("collective") || !chosenTopology(a.params()).weight_routers;
 }
 
 ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::string& what,
@@ -186,7 +186,7 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   nlohmann::ordered_json j;
   j["topology"] = c.net.topology;
   j["network"] = c.net.label;
-  if (c.net.topology == "hypercube") j["dim"] = c.net.radices.size();
+  if (c.net.isBinaryHypercube()) j["dim"] = c.net.hypercubeDim();
   j["nodes"] = c.report.nodes;
   j["directed"] = c.net.directed();
   j["collective"] = toString(c.schedule.collective);

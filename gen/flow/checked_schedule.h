@@ -54,7 +54,7 @@ struct ScheduleRequest {
 // The request the parameters give. Without --topology the `fallback` topology
 // is used (topology/registry.h).
 ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::string& what,
-                                    const std::string& fallback = "hypercycle");
+                                    const std::string& fallback = kDefaultTopology);
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r);
 
 // The summary every command's JSON starts with: topology, network, nodes,

@@ -80,7 +80,7 @@ void writeOutOption(const Params& a, const std::function<void(std::ostream&)>& w
 }
 
 bool wantsMeshBroadcast(const Params& a) {
-  return a.has("collective") && chosenTopology(a.params()).name == "mesh" &&
+  return a.has("collective") && chosenTopology(a.params()).kind == NetworkDesc::Kind::kMesh &&
          parseCollective(a.get("collective")) == Collective::kBroadcast;
 }
 

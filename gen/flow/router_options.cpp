@@ -31,10 +31,10 @@ std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
 
 Hypercycle parseNetwork(const Params& a) {
   const Topology& e = chosenTopology(a.params());
-  if (e.name != "hypercycle") {
+  if (!e.weight_routers) {
     throw Error("topology '" + e.name +
-                "' has no weight-based routers; its networks run schedule collectives "
-                "(add --collective)");
+                "' has no weight-based routers (the hypercycle's: --m, --rho); its networks run "
+                "schedule collectives in generate and simulate (--collective)");
   }
   return parseHypercycle(a.params());
 }

@@ -31,7 +31,7 @@ bool wantsWormholeMesh(const Params& a) {
   if (a.has("switching") && sw != "wormhole" && sw != "store-and-forward") {
     throw Error("--switching takes wormhole or store-and-forward, got '" + sw + "'");
   }
-  const bool mesh = chosenTopology(a.params()).name == "mesh";
+  const bool mesh = chosenTopology(a.params()).kind == NetworkDesc::Kind::kMesh;
   bool wanted = false;
   if (mesh && a.has("collective") &&
       parseCollective(a.get("collective")) == Collective::kBroadcast && sw != "store-and-forward") {

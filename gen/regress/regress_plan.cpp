@@ -186,7 +186,7 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
   std::vector<JobOption> allowed;
   for (const TopologyOption& s : topo->options) allowed.push_back({s.name, s.value.empty()});
   for (const JobOption& s : cli_.rtl_options) {
-    if (net.topology == "hypercycle" || s.name == "payload-width") allowed.push_back(s);
+    if (topo->weight_routers || s.name == "payload-width") allowed.push_back(s);
   }
   eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
     if (key == "name" || key == "topology") return;
@@ -230,7 +230,7 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
     if (!kv.second.empty()) argv.push_back(kv.second);
   }
   try {
-    cli_.check_network(argv, net.topology == "hypercycle");
+    cli_.check_network(argv, topo->weight_routers);
   } catch (const Error& e) {
     const std::string what = e.what();
     Origin where = net.at;
@@ -313,16 +313,17 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
 }
 
 std::string Planner::misfit(const Workload& w, const Network& net) const {
-  const Constructions& topo = constructionsOf(net.topology);
+  const Topology& entry = *findTopology(net.topology);  // network() refused other names
+  const Constructions& topo = constructionsOf(entry);
   std::string collective;
   for (const auto& kv : w.options) {
     if (kv.first == "collective") collective = kv.second.front();
   }
-  if (w.command == "synth" && net.topology != "hypercycle") {
+  if (w.command == "synth" && !entry.weight_routers) {
     return "synth takes the hypercycle router; " + net.name + " is a " + net.topology;
   }
   if (collective.empty()) {
-    if (w.command == "simulate" && net.topology != "hypercycle") {
+    if (w.command == "simulate" && !entry.weight_routers) {
       return net.name + " is a " + net.topology +
              ": simulate without a collective runs the hypercycle's broadcast routers";
     }

@@ -43,20 +43,15 @@ std::vector<int> integers(const Json& v, const char* what) {
 Json netToJson(const NetworkDesc& n) {
   Json params = Json::object();
   for (const auto& kv : n.params) params[kv.first] = kv.second;
-  return Json{{"kind", n.kind == NetworkDesc::Kind::kMesh ? "mesh" : "cayley"},
-              {"topology", n.topology},
-              {"name", n.name},
-              {"label", n.label},
-              {"radices", n.radices},
-              {"gens", n.gens},
+  return Json{{"kind", kindName(n.kind)}, {"topology", n.topology}, {"name", n.name},
+              {"label", n.label},         {"radices", n.radices},   {"gens", n.gens},
               {"params", params}};
 }
 
 NetworkDesc netFromJson(const Json& j) {
   NetworkDesc n;
   const std::string kind = j.at("kind").get<std::string>();
-  if (kind != "mesh" && kind != "cayley") throw Error("network kind '" + kind + "'");
-  n.kind = kind == "mesh" ? NetworkDesc::Kind::kMesh : NetworkDesc::Kind::kCayley;
+  if (!parseKind(kind, &n.kind)) throw Error("network kind '" + kind + "'");
   n.topology = j.at("topology").get<std::string>();
   n.name = j.at("name").get<std::string>();
   n.label = j.at("label").get<std::string>();

@@ -10,6 +10,13 @@ namespace hypercast {
 
 namespace {
 
+// The --topology words of the factories (topology/registry.cpp names them alike).
+const char kHypercubeName[] = "hypercube";
+const char kHypercycleName[] = "hypercycle";
+const char kTorusName[] = "torus";
+const char kCayleyName[] = "cayley";
+const char kMeshName[] = "mesh";
+
 std::string join(const std::vector<int>& v, const char* sep) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + std::to_string(v[i]);
@@ -97,12 +104,36 @@ uint64_t NetworkDesc::address(const std::vector<int>& digits) const {
   return x;
 }
 
+bool NetworkDesc::isBinaryHypercube() const { return topology == kHypercubeName; }
+
+int NetworkDesc::hypercubeDim() const {
+  return isBinaryHypercube() ? static_cast<int>(radices.size()) : 0;
+}
+
+bool NetworkDesc::isTorus() const { return topology == kTorusName; }
+
+bool NetworkDesc::isHypercycle() const { return topology == kHypercycleName; }
+
+const char* kindName(NetworkDesc::Kind kind) {
+  return kind == NetworkDesc::Kind::kMesh ? "mesh" : "cayley";
+}
+
+bool parseKind(const std::string& word, NetworkDesc::Kind* kind) {
+  for (NetworkDesc::Kind k : {NetworkDesc::Kind::kCayley, NetworkDesc::Kind::kMesh}) {
+    if (word == kindName(k)) {
+      *kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
 NetworkDesc hypercubeNetwork(int d) {
   if (d < 1 || d > 24) {
     throw Error("hypercube dimension must be in 1..24, got " + std::to_string(d));
   }
   NetworkDesc net;
-  net.topology = "hypercube";
+  net.topology = kHypercubeName;
   net.name = "cube" + std::to_string(d);
   net.label = std::to_string(d) + "-cube";
   net.radices.assign(static_cast<size_t>(d), 2);
@@ -117,7 +148,7 @@ NetworkDesc hypercubeNetwork(int d) {
 
 NetworkDesc hypercycleNetwork(const Hypercycle& h) {
   NetworkDesc net;
-  net.topology = "hypercycle";
+  net.topology = kHypercycleName;
   net.name = h.name();
   net.label = "G^{" + h.rhoList() + "}_{" + h.mList() + "}";
   for (int i = 1; i <= h.dims(); ++i) net.radices.push_back(h.dim(i).m);
@@ -137,7 +168,7 @@ NetworkDesc torusNetwork(int n, int k) {
     throw Error("torus --k must be at least 3 (k = 2 is the hypercube), got " + std::to_string(k));
   }
   NetworkDesc net;
-  net.topology = "torus";
+  net.topology = kTorusName;
   net.name = "torus_n" + std::to_string(n) + "_k" + std::to_string(k);
   net.label = "MT(" + std::to_string(n) + "," + std::to_string(k) + ")";
   net.radices.assign(static_cast<size_t>(n), k);
@@ -162,7 +193,7 @@ NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
   }
   if (gens_msf.empty()) throw Error("--gens is empty: give generators, e.g. --gens \"1,0;0,1\"");
   NetworkDesc net;
-  net.topology = "cayley";
+  net.topology = kCayleyName;
   net.radices = reversed(group_msf);
   product(net.radices, "the group");
   for (size_t p = 0; p < gens_msf.size(); ++p) {
@@ -214,7 +245,7 @@ NetworkDesc meshNetwork(const std::vector<int>& extents) {
   }
   NetworkDesc net;
   net.kind = NetworkDesc::Kind::kMesh;
-  net.topology = "mesh";
+  net.topology = kMeshName;
   net.radices = extents;
   product(net.radices, "the mesh");
   net.name = "mesh_" + join(extents, "x");

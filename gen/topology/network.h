@@ -41,7 +41,22 @@ struct NetworkDesc {
   bool directed() const;  // Cayley: a generator's inverse is missing; a mesh never
   std::vector<int> digits(uint64_t x) const;
   uint64_t address(const std::vector<int>& digits) const;
+
+  // What the factory that built the network makes of it, for the code that
+  // needs a topology's own facts (its bounds, formulas, report fields) without
+  // naming it. Read from `topology`, so a network read back from a job file
+  // has them too. A Cayley graph that happens to be isomorphic to one of these
+  // (--topology cayley --group 2,2 --gens "1,0;0,1") is not one.
+  bool isBinaryHypercube() const;  // the d-cube of hypercubeNetwork
+  int hypercubeDim() const;        // its d (= radices.size()); 0 for any other network
+  bool isTorus() const;            // MT(n,k) of torusNetwork: n = radices.size(), k = radices[0]
+  bool isHypercycle() const;       // a hypercycleNetwork (topology/hypercycle.h, eqs. 2-6)
 };
+
+// The word a job file writes for a kind ("cayley", "mesh"), and back; false
+// for any other word.
+const char* kindName(NetworkDesc::Kind kind);
+bool parseKind(const std::string& word, NetworkDesc::Kind* kind);
 
 // Most networks any factory builds (node numbers are 32-bit in schedules).
 constexpr uint64_t kMaxNetworkNodes = uint64_t{1} << 24;

@@ -10,6 +10,7 @@ namespace hypercast {
 
 const char* const kDefaultM = "8,6,5";
 const char* const kDefaultRho = "3,2,1";
+const char* const kDefaultTopology = "hypercycle";
 
 namespace {
 
@@ -85,17 +86,26 @@ const std::vector<Topology>& topologyTable() {
          std::string("hypercycle: nodes per dimension, paper order (default ") + kDefaultM + ")"},
         {"rho", "R_r,...,R_1",
          std::string("hypercycle: circulant reach, rho_i <= m_i/2 (default ") + kDefaultRho + ")"}},
-       parseHypercycleNetwork},
+       parseHypercycleNetwork,
+       NetworkDesc::Kind::kCayley,
+       /*weight_routers=*/true,
+       /*necklaces=*/false},
       {"hypercube",
        "the d-cube (Bertsekas et al.): every collective, as the paper builds it",
        {{"dim", "D", "hypercube: the dimension d (2^d nodes)"}},
-       parseHypercube},
+       parseHypercube,
+       NetworkDesc::Kind::kCayley,
+       /*weight_routers=*/false,
+       /*necklaces=*/false},
       {"torus",
        "MT(n,k) (Fragopoulou & Akl): multinode broadcast, scatter, total exchange\n"
        "                 (multinode scatter) at the lower bounds, k odd; broadcast (BFS tree)",
        {{"n", "N", "torus: dimensions"},
         {"k", "K", "torus: nodes per dimension, k >= 3 (odd for the paper's collectives)"}},
-       parseTorus},
+       parseTorus,
+       NetworkDesc::Kind::kCayley,
+       /*weight_routers=*/false,
+       /*necklaces=*/true},
       {"cayley",
        "a Cayley graph of Z_m1 x ... x Z_mr (Faber): broadcast (BFS tree),\n"
        "                 multinode-broadcast (regular order), total-exchange",
@@ -103,13 +113,19 @@ const std::vector<Topology>& topologyTable() {
         {"gens", "G;G;...",
          "cayley: generators as coordinate tuples, same order (\"1,0;-1,0;0,1\");\n"
          "directed when a generator's inverse is missing"}},
-       parseCayley},
+       parseCayley,
+       NetworkDesc::Kind::kCayley,
+       /*weight_routers=*/false,
+       /*necklaces=*/false},
       {"mesh",
        "a mesh without wrap-around: broadcast (schedule: Cang & Wu's one-port\n"
        "                 wormhole broadcast, sides equal powers of two; generate and\n"
        "                 simulate: the BFS tree on schedule-ROM nodes)",
        {{"dims", "X,Y[,Z]", "mesh: extents; node x + X*y + X*Y*z"}},
-       parseMesh},
+       parseMesh,
+       NetworkDesc::Kind::kMesh,
+       /*weight_routers=*/false,
+       /*necklaces=*/false},
   };
   return table;
 }

@@ -2,7 +2,9 @@
 // into a NetworkDesc (topology/network.h). Everything that lists or builds
 // topologies reads it: the command line (`--help`, its option parsers), the
 // regression planner, the constructions (algorithm/constructions.h). Adding a
-// topology is its factory, one entry here and its constructions' entry.
+// topology is its factory, one entry here and its constructions' entry: no code
+// outside gen/topology/ compares a topology's name (tests/test_topology_names.cpp),
+// it asks the entry's flags below or the network's facts (NetworkDesc).
 //
 // Options are read from a ParamMap: option name without dashes -> value as
 // typed. Errors name options as they are typed ("--dim"), the one spelling the
@@ -32,12 +34,24 @@ struct Topology {
   std::string summary;  // one line for --help
   std::vector<TopologyOption> options;
   NetworkDesc (*parse)(const ParamMap& p);  // throws Error
+  // What the commands ask of a topology before (or without) parsing a network;
+  // facts of a parsed network are NetworkDesc's (topology/network.h).
+  NetworkDesc::Kind kind;  // what `parse` builds: a Cayley graph, or a mesh (its eyes, tcd)
+  // Dimakopoulos & Dimopoulos' weight-based broadcast routers: generate and
+  // simulate without --collective, synth, sweep, the router options. Its
+  // networks are hypercycles (parseHypercycle).
+  bool weight_routers;
+  bool necklaces;  // Fragopoulou & Akl's labels and necklaces (info --necklaces)
 };
 
 // The built-in default network: G^{3,2,1}_{8,6,5}, 240 nodes, mixed radices,
 // rho > 1 in two dimensions, degree 12, diameter 6.
 extern const char* const kDefaultM;
 extern const char* const kDefaultRho;
+
+// The topology every command takes when neither --topology nor another
+// topology's options are given: the hypercycle (of the default network).
+extern const char* const kDefaultTopology;
 
 const std::vector<Topology>& topologyTable();
 // The entry named `name`, or nullptr.
@@ -50,7 +64,7 @@ std::string topologyList();
 std::vector<TopologyOption> allTopologyOptions();
 // The entry p["topology"] names. Without it: the topology whose own options are
 // given, else `fallback`. Refuses an option that belongs to another topology only.
-const Topology& chosenTopology(const ParamMap& p, const std::string& fallback = "hypercycle");
+const Topology& chosenTopology(const ParamMap& p, const std::string& fallback = kDefaultTopology);
 // The network the parameters describe.
 NetworkDesc parseNetworkDesc(const ParamMap& p);
 // The hypercycle of --m and --rho (both, or neither for the default network).
