@@ -20,6 +20,7 @@
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/progress.h"
 
 namespace fs = std::filesystem;
 
@@ -111,8 +112,7 @@ int run(const Args& a, bool one) {
     which.push_back(
         static_cast<int>(a.getInt("index", 0, 0, static_cast<long long>(jobs.size()) - 1)));
   } else {
-    const char* term = std::getenv("TERM");
-    s.tty = ::isatty(2) && !(term && std::string(term) == "dumb");
+    s.tty = Progress::stderrIsTerminal();
   }
   const regress::RunCounts c = regress::runJobs(dir, jobs, which, s, std::cerr);
   std::cout << c.total << " jobs: " << c.passed << " passed, " << c.failed << " failed, "
