@@ -30,6 +30,7 @@
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/output_file.h"
+#include "util/progress.h"
 
 using namespace hypercast;
 
@@ -134,7 +135,15 @@ int run(const std::string& job_path) {
                      const std::string& a) {
     if (!div.found) div = {true, cycles, x, where, e, a};
   };
+  // Long runs report the cycle and the step reached on stderr.
+  Progress::Options po;
+  po.quiet = o.quiet;
+  po.unit = "cycle";
+  Progress progress("hc-mesh", 0, po);
+  progress.detail("step 1");
+  progress.heartbeat();
   while (true) {
+    progress.set(static_cast<long long>(cycles));
     // State after `cycles` clock edges from the start pulse on.
     if (net_model && rtl) {
       for (uint64_t x = 0; x < n && !div.found; ++x) {
@@ -184,6 +193,7 @@ int run(const std::string& job_path) {
       // The barrier closes this step at the next edge.
       step_cycles.push_back(cycles + 1 - last_go);
       last_go = cycles + 1;
+      progress.detail("step " + std::to_string(step_cycles.size() + 1));
     }
     bool done = rtl ? rtl->done() : true;
     for (uint64_t x = 0; net_model && x < n; ++x) done = done && net_model->tile(x).done();
@@ -200,6 +210,9 @@ int run(const std::string& job_path) {
     ++cycles;
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  progress.detail("");
+  progress.update(static_cast<long long>(cycles));
+  progress.finish();
 
   // The independent check of the observed trace, and of the job's schedule.
   WormholeSchedule observed;

@@ -46,6 +46,7 @@
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/output_file.h"
+#include "util/progress.h"
 
 using namespace hypercast;
 namespace fs = std::filesystem;
@@ -239,6 +240,14 @@ int run(const std::string& job_path) {
   uint64_t undecodable = 0, compared = 0, cycles = 0;
   Divergence div;
   double secs = 0;
+  // Long runs report the schedule rows done (every repetition's) on stderr.
+  Progress::Options po;
+  po.quiet = o.quiet;
+  po.unit = "row";
+  Progress progress("hc-sched",
+                    static_cast<long long>(prog.rows) * static_cast<long long>(o.repeat), po);
+  progress.heartbeat();
+  long long rows_done = 0;
   for (int64_t rep_i = 0; rep_i < o.repeat && !div.found; ++rep_i) {
     // Preload every node's own packets into the slots the ROM compiler chose.
     if (net) net->clear();
@@ -297,9 +306,11 @@ int run(const std::string& job_path) {
       }
       if (div.found) break;
       if (net && rtl) ++compared;
+      progress.set(++rows_done);
     }
     secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
+  progress.finish();
   // Watchdog: the schedule has prog.rows rows; every node must be done by then.
   bool finished = !div.found;
   if (finished && rtl) finished = rtl->done();

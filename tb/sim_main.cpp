@@ -33,6 +33,7 @@
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/output_file.h"
+#include "util/progress.h"
 
 using namespace hypercast;
 
@@ -185,8 +186,17 @@ int run(const SimJob& job) {
   std::vector<bool> driven(n, false);    // the valid last driven into the network
   std::vector<int64_t> first_offer(job.broadcasts.size(), -1);
   const auto t0 = std::chrono::steady_clock::now();
+  // Long runs (a load run of 10^5 cycles) report the cycle reached on stderr.
+  Progress::Options po;
+  po.quiet = job.quiet;
+  po.unit = "cycle";
+  Progress progress("hc-sim", 0, po);
+  if (load_run) progress.detail("injecting until cycle " + std::to_string(job.inject_until));
+  progress.heartbeat();
 
   for (; cycle < max_cycles; ++cycle) {
+    progress.set(cycle);
+    if (load_run && cycle == job.inject_until) progress.detail("draining");
     const bool injecting = !load_run || cycle < job.inject_until;
     bool any_offer = false;
     for (uint64_t x = 0; x < n; ++x) {
@@ -267,6 +277,9 @@ int run(const SimJob& job) {
     }
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  progress.detail("");
+  progress.update(cycle);
+  progress.finish();
 
   // Independent check of the whole trace.
   checker::Shape shape;

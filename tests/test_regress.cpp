@@ -14,7 +14,6 @@
 #include <sstream>
 
 #include "regress/junit_xml.h"
-#include "regress/progress_bar.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -265,19 +264,11 @@ TEST(Regress, ProgressBarOnATerminal) {
   ::waitpid(pid, &status, 0);
   ::close(master);
   EXPECT_EQ(WEXITSTATUS(status), 0) << tty;
-  EXPECT_NE(tty.find("\r[####################] 4/4  passed 4  failed 0  running 0"),
+  EXPECT_NE(tty.find("\rregress [####################] 4/4  passed 4  failed 0  running 0"),
             std::string::npos)
       << tty;
   EXPECT_EQ(tty.find("] PASS "), std::string::npos) << "plain lines on a terminal";
   fs::remove_all(dir);
-}
-
-TEST(Regress, ProgressBarText) {
-  using hypercast::regress::ProgressBar;
-  EXPECT_EQ(ProgressBar::line(40, 10, 1, 2, 65, 195, 8),
-            "[##------] 10/40  passed 9  failed 1  running 2  1:05  ~3:15 left");
-  EXPECT_EQ(ProgressBar::clock(3725), "1:02:05");
-  EXPECT_EQ(ProgressBar::clock(-1), "?");
 }
 
 TEST(Regress, JunitEscapesText) {

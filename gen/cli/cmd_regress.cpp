@@ -16,6 +16,7 @@
 #include "regress/regress_report.h"
 #include "regress/regress_runner.h"
 #include "util/error.h"
+#include "util/progress.h"
 
 namespace fs = std::filesystem;
 
@@ -65,8 +66,7 @@ int run(const Args& a, bool one) {
     which.push_back(
         static_cast<int>(a.getInt("index", 0, 0, static_cast<long long>(jobs.size()) - 1)));
   } else {
-    const char* term = std::getenv("TERM");
-    s.tty = ::isatty(2) && !(term && std::string(term) == "dumb");
+    s.tty = Progress::stderrIsTerminal();
   }
   const regress::RunCounts c = regress::runJobs(dir, jobs, which, s, std::cerr);
   std::cout << c.total << " jobs: " << c.passed << " passed, " << c.failed << " failed, "

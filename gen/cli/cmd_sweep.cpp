@@ -18,6 +18,7 @@
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/progress.h"
 
 namespace fs = std::filesystem;
 
@@ -55,6 +56,8 @@ std::vector<OptionSpec> sweepOptions() {
       {"engine", "E", "systemc | verilator | cosim (default systemc)"},
       {"seed", "X", "random seed (default 1)"},
       {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
+      {"json", "", "print a JSON summary (the points, the saturation rates, the files)"},
+      {"quiet", "", "no progress on stderr"},
   });
 }
 
@@ -64,7 +67,7 @@ CommandHelp sweepHelp() {
           "load-latency curve as CSV and SVG, with the saturation rates marked: the\n"
           "busiest port's (1 / its flits per broadcast) and the even-links bound\n"
           "degree / (N-1). Every run checks every delivery; a failing run fails the\n"
-          "sweep (exit 1).\n",
+          "sweep (exit 1). Progress goes to stderr (--quiet: none).\n",
           ""};
 }
 
@@ -119,20 +122,30 @@ int cmdSweep(const Args& a) {
   csv << "offered,accepted,latency_mean,latency_p99,latency_max,network_latency_mean,"
          "max_output_wait,max_injection_wait,verdict\n";
   bool all_pass = true;
-  std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", "offered", "accepted", "lat mean", "lat p99",
-              "lat max", "verdict");
+  const bool json = a.has("json");
+  nlohmann::ordered_json json_points = nlohmann::ordered_json::array();
+  if (!json) {
+    std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", "offered", "accepted", "lat mean", "lat p99",
+                "lat max", "verdict");
+    std::fflush(stdout);
+  }
+  // One unit per point; the heartbeat keeps the line on time while a run blocks.
+  Progress progress("sweep", static_cast<long long>(rates.size()), a.has("quiet"));
+  progress.heartbeat();
   for (double r : rates) {
     char rs[32];
     std::snprintf(rs, sizeof rs, "%.6g", r);
     std::vector<std::string> cmd = {self, "simulate"};
     cmd.insert(cmd.end(), net.begin(), net.end());
-    cmd.insert(cmd.end(), {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(cycles),
-                           "--engine", engine, "--seed", std::to_string(seed), "--json"});
+    cmd.insert(cmd.end(),
+               {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(cycles),
+                "--engine", engine, "--seed", std::to_string(seed), "--json", "--quiet"});
+    progress.detail(std::string("rate ") + rs);
     tools::RunOptions capture;
     capture.capture_stdout = true;
     capture.capture_stderr = true;  // passed on below, unless interrupted
     const tools::RunResult run = tools::runProcess(cmd, capture);
-    std::cerr << run.err << std::flush;
+    progress.message(run.err);
     const nlohmann::json report = parseReport(run.out);
     const int status = run.code;
     const auto verdict = report.find("verdict");
@@ -148,9 +161,23 @@ int cmdSweep(const Args& a) {
         << "," << csvField(report, "latency_p99") << "," << csvField(report, "latency_max") << ","
         << csvField(report, "network_latency_mean") << "," << csvField(report, "max_output_wait")
         << "," << csvField(report, "max_injection_wait") << "," << (pass ? "PASS" : "FAIL") << "\n";
-    std::printf("%-10s %-10.4g %-12.4g %-10.4g %-10.4g %s\n", rs, pt.accepted, pt.latency_mean,
-                pt.latency_p99, number(report, "latency_max"), pass ? "PASS" : "FAIL");
+    progress.tick();
+    if (json) {
+      json_points.push_back({{"offered", r},
+                             {"accepted", report.value("throughput", nlohmann::json())},
+                             {"latency_mean", report.value("latency_mean", nlohmann::json())},
+                             {"latency_p99", report.value("latency_p99", nlohmann::json())},
+                             {"latency_max", report.value("latency_max", nlohmann::json())},
+                             {"verdict", pass ? "PASS" : "FAIL"}});
+    } else {
+      progress.interject([&] {
+        std::printf("%-10s %-10.4g %-12.4g %-10.4g %-10.4g %s\n", rs, pt.accepted, pt.latency_mean,
+                    pt.latency_p99, number(report, "latency_max"), pass ? "PASS" : "FAIL");
+      });
+    }
   }
+  progress.detail("");
+  progress.finish();
   char title[200];
   std::snprintf(title, sizeof title, "G^{%s}_{%s}, %llu nodes: uniform broadcast traffic",
                 h.rhoList().c_str(), h.mList().c_str(), static_cast<unsigned long long>(h.nodes()));
@@ -160,6 +187,23 @@ int cmdSweep(const Args& a) {
   writeOutputFiles(a.get("out"), {{"load_latency.csv", csv.str()},
                                   {"load_latency.svg",
                                    loadLatencySvg(title, points, {{routing, l1}, {even, l2}})}});
+  if (json) {
+    const std::string out = a.get("out");
+    nlohmann::ordered_json j = {{"nodes", h.nodes()},
+                                {"m", h.mList()},
+                                {"rho", h.rhoList()},
+                                {"engine", engine},
+                                {"cycles", cycles},
+                                {"seed", seed},
+                                {"saturation_busiest_port", routing},
+                                {"saturation_even_links", even},
+                                {"points", json_points},
+                                {"pass", all_pass},
+                                {"csv", out + "/load_latency.csv"},
+                                {"svg", out + "/load_latency.svg"}};
+    std::cout << jsonText(j) << "\n";
+    return all_pass ? 0 : 1;
+  }
   std::printf("saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",
               routing, even);
   std::printf("wrote %s/load_latency.csv and %s/load_latency.svg\n", a.get("out").c_str(),

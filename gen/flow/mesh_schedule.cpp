@@ -13,6 +13,7 @@
 #include "util/json_text.h"
 #include "util/output_file.h"
 #include "util/parse_number.h"
+#include "util/progress.h"
 
 namespace hypercast {
 namespace flow {
@@ -158,11 +159,13 @@ TcdTable buildTcdTable(const NetworkDesc& net, bool paper, bool best) {
   t.paper = paper;
   t.best = best;
   const auto t0 = std::chrono::steady_clock::now();
-  double reported = 0;
   checker::WormholeChecker check(net);
   std::optional<BestMeshBroadcast> planner;
   if (best) planner.emplace(t.mesh);
   const uint64_t n = t.mesh.nodes();
+  ProgressOptions po;
+  po.unit = "sources";
+  Progress progress("tcd", static_cast<long long>(n), po);
   for (uint32_t s = 0; s < n; ++s) {
     TcdRow row;
     row.source = s;
@@ -179,12 +182,9 @@ TcdTable buildTcdTable(const NetworkDesc& net, bool paper, bool best) {
       }
     }
     t.rows.push_back(row);
-    const double e = since(t0);
-    if (e >= reported + 2) {
-      reported = e;
-      std::cerr << "tcd: " << s + 1 << " of " << n << " sources, " << static_cast<int>(e) << " s\n";
-    }
+    progress.tick();
   }
+  progress.finish();
   t.seconds = since(t0);
   return t;
 }

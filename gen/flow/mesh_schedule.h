@@ -32,7 +32,7 @@ bool wantsMeshBroadcast(const Params& a);
 int meshBroadcastSchedule(const Params& a);
 
 // Every source's schedule built (the columns asked for) and checked; the
-// checker's TCDs. Progress on stderr every 2 s once a run takes that long.
+// checker's TCDs. Progress on stderr (util/progress.h).
 TcdTable buildTcdTable(const NetworkDesc& net, bool paper, bool best);
 
 }  // namespace flow

@@ -225,6 +225,7 @@ int routerSimulate(const Params& a) {
   validateFits(h, o);
   job.rtl = o;
   job.format = a.has("json") ? "json" : "text";
+  job.quiet = a.has("quiet");
   job.max_cycles = a.getInt("max-cycles", 0, 0, 1LL << 40);
   job.watchdog = a.getInt("watchdog", 1000, 1, 1LL << 40);
   for (const char* opt : {"rate", "cycles"}) {
@@ -274,7 +275,7 @@ int routerSimulate(const Params& a) {
     job.rate = parseRate("--rate", a.get("rate"));
     job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
   }
-  const bool quiet = a.has("quiet") || a.has("json");
+  const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
 
   std::string exe;
   std::string files_note;

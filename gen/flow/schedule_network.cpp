@@ -78,7 +78,7 @@ int scheduleSimulate(const Params& a) {
     }
   }
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
-  const bool quiet = a.has("quiet") || a.has("json");
+  const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
 
   const TempDir job_dir;
   SchedJob job;
@@ -92,6 +92,7 @@ int scheduleSimulate(const Params& a) {
   job.trace = trace;
   job.wave = wave;
   job.json = a.has("json");
+  job.quiet = quiet;
   job.repeat = a.getInt("repeat", 1, 1, 1000000);
   job.construction = c.schedule.construction;
   job.group_store_and_forward = c.schedule.group_store_and_forward;

@@ -19,6 +19,7 @@
 #include "tools/launcher.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/progress.h"
 
 namespace fs = std::filesystem;
 
@@ -187,7 +188,12 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   for (const auto& p : spec.parameters)
     vcmd.push_back("-G" + p.first + "=" + std::to_string(p.second));
   for (const auto& f : spec.verilog_files) vcmd.push_back("rtl/" + f);
+  // Verilator and the C++ compiler take from seconds to minutes: progress on stderr.
+  Progress progress("building Verilated model " + spec.top, 0, quiet);
+  progress.heartbeat();
+  progress.detail("verilator");
   tools::runLogged(vcmd, log, "verilator build of " + spec.top, build);
+  progress.detail("linking the harness");
 
   const std::string inc = HC_VERILATOR_INCLUDE;
   const std::string lib = HC_LIB_DIR;
@@ -211,6 +217,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   link.insert(link.end(), {"-lsystemc", "-pthread"});
   if (spec.trace) link.push_back("-lz");
   tools::runLogged(link, log, "linking the Verilated harness", build);
+  progress.finish();
   // The entry is complete once its executable exists.
   fs::rename(b.exe + ".tmp", b.exe, ec);
   if (ec) throw Error("cannot write " + b.exe + ": " + ec.message());

@@ -47,7 +47,7 @@ int wormholeSimulate(const Params& a) {
     }
   }
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
-  const bool quiet = a.has("quiet") || a.has("json");
+  const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
   const TempDir job_dir;
   const MeshRtl& r = b.rtl;
   MeshJob job;
@@ -67,6 +67,7 @@ int wormholeSimulate(const Params& a) {
   job.trace = trace;
   job.wave = wave;
   job.json = a.has("json");
+  job.quiet = quiet;
   std::string exe, note;
   if (rtl) {
     HarnessSpec spec;

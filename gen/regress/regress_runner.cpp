@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -10,11 +11,11 @@
 #include <thread>
 
 #include "regress/build_id.h"
-#include "regress/progress_bar.h"
 #include "regress/regress_result.h"
 #include "tools/launcher.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/progress.h"
 
 namespace hypercast {
 namespace regress {
@@ -58,6 +59,8 @@ class Runner {
   // The job ended: commit its folder and report it.
   void finish(Running& r);
   void count(const std::string& status);
+  // What the bar (or the plain line) shows after the counts.
+  void showCounts();
   [[noreturn]] void stopAll(int sig);
 
   std::string dir_;
@@ -65,8 +68,9 @@ class Runner {
   std::ostream& progress_;
   std::string exe_;
   std::vector<std::unique_ptr<Running>> running_;
-  std::unique_ptr<ProgressBar> bar_;
+  std::unique_ptr<Progress> bar_;
   RunCounts counts_;
+  int done_ = 0;  // jobs complete, those of earlier runs included
 };
 
 tools::ChildSpec childSpec(const RegressJob& job, const std::vector<std::string>& argv,
@@ -123,7 +127,26 @@ void Runner::finish(Running& r) {
   std::filesystem::remove(w + "/trace-run.json", ec);
   r.work->commit(summaryJson(*r.job, r.hash, o, w));
   count(o.status);
-  bar_->finished(r.job->id, o.status, o.seconds, o.message);
+  ++done_;
+  // Each job's end: above the bar on a terminal (failures only), else a line.
+  char t[32];
+  std::snprintf(t, sizeof t, "%.1f s", o.seconds);
+  const std::string text = (o.status == "pass"   ? "PASS "
+                            : o.status == "fail" ? "FAIL "
+                                                 : "ERROR ") +
+                           r.job->id + " (" + t + ")" + (o.message.empty() ? "" : ": " + o.message);
+  if (!s_.tty) {
+    bar_->message("[" + std::to_string(done_) + "/" + std::to_string(counts_.total) + "] " + text);
+  } else if (o.status != "pass") {
+    bar_->message(text);
+  }
+}
+
+void Runner::showCounts() {
+  const int failed = counts_.failed + counts_.errors;
+  bar_->detail("passed " + std::to_string(done_ - failed) + "  failed " + std::to_string(failed) +
+               "  running " + std::to_string(running_.size()));
+  bar_->update(done_);
 }
 
 void Runner::stopAll(int sig) {
@@ -142,7 +165,12 @@ void Runner::stopAll(int sig) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  bar_->end();
+  // A terminal keeps the bar where it stopped; a log gets no last line.
+  if (s_.tty) {
+    bar_->finish();
+  } else {
+    bar_->abandon();
+  }
   throw interrupt::Interrupted(sig);
 }
 
@@ -164,7 +192,15 @@ RunCounts Runner::run(const std::vector<RegressJob>& jobs, const std::vector<int
       queue.emplace_back(&job, hash);
     }
   }
-  bar_ = std::make_unique<ProgressBar>(progress_, s_.tty, counts_.total, counts_.already);
+  // On a terminal the bar shows from the start (regress runs are long), else a
+  // line at least every 10 s besides each job's.
+  Progress::Options po;
+  po.out = &progress_;
+  po.tty = s_.tty ? 1 : 0;
+  po.already = counts_.already;
+  po.delay = 0;
+  done_ = counts_.already;
+  bar_ = std::make_unique<Progress>("regress", counts_.total, po);
   if (!s_.tty || queue.empty()) {
     progress_ << "regress: " << counts_.total << " jobs, " << counts_.already
               << " already complete, " << queue.size() << " to run"
@@ -198,11 +234,12 @@ RunCounts Runner::run(const std::vector<RegressJob>& jobs, const std::vector<int
       finish(r);
       running_.erase(running_.begin() + i);
     }
-    bar_->tick(static_cast<int>(running_.size()));
+    showCounts();
     // A job's end is noticed within 5 ms (jobs of 0.1 s are common).
     if (!running_.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  bar_->end();
+  showCounts();
+  bar_->finish();
   return counts_;
 }
 

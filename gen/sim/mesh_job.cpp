@@ -49,6 +49,7 @@ std::string serializeMeshJob(const MeshJob& j) {
   o["trace"] = j.trace;
   o["wave"] = j.wave;
   o["json"] = j.json;
+  if (j.quiet) o["quiet"] = true;
   return o.dump(1) + "\n";
 }
 
@@ -98,6 +99,7 @@ MeshJob parseMeshJob(const std::string& text) {
     j.trace = o.at("trace").get<std::string>();
     j.wave = o.at("wave").get<std::string>();
     j.json = o.at("json").get<bool>();
+    if (o.contains("quiet")) j.quiet = o.at("quiet").get<bool>();
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("mesh job: ") + e.what());
   }

@@ -31,6 +31,7 @@ struct MeshJob {
   std::string trace;  // CSV, "" for none
   std::string wave;   // FST, "" for none
   bool json = false;
+  bool quiet = false;  // no progress on stderr (simulate --quiet); optional key
 };
 
 std::string serializeMeshJob(const MeshJob& job);

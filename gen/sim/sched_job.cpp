@@ -114,6 +114,7 @@ std::string serializeSchedJob(const SchedJob& j) {
   o["wave"] = j.wave;
   o["json"] = j.json;
   o["repeat"] = j.repeat;
+  if (j.quiet) o["quiet"] = true;
   o["construction"] = j.construction;
   o["group_store_and_forward"] = j.group_store_and_forward;
   o["links"] = toString(j.links);
@@ -150,6 +151,7 @@ SchedJob parseSchedJob(const std::string& text) {
     j.wave = o.at("wave").get<std::string>();
     j.json = o.at("json").get<bool>();
     j.repeat = integer<int64_t>(o.at("repeat"), "repeat");
+    if (o.contains("quiet")) j.quiet = o.at("quiet").get<bool>();
     j.construction = o.at("construction").get<std::string>();
     j.group_store_and_forward = o.at("group_store_and_forward").get<bool>();
     if (o.contains("links")) j.links = parseLinkMode(o.at("links").get<std::string>());

@@ -34,6 +34,7 @@ struct SchedJob {
   std::string wave;   // FST waveform, "" for none
   bool json = false;
   int64_t repeat = 1;
+  bool quiet = false;  // no progress on stderr (simulate --quiet); optional key
   // Lower bound on steps and transmissions, when one is known.
   bool bound_known = false;
   uint64_t bound_steps = 0, bound_transmissions = 0;

@@ -78,6 +78,7 @@ std::string serializeJob(const SimJob& j) {
   if (j.inject_until > 0) os << "inject_until " << j.inject_until << "\n";
   if (!j.traffic.empty()) os << "traffic " << j.traffic << " " << j.rate << "\n";
   if (!j.wave_path.empty()) os << "wave " << escapeLine(j.wave_path) << "\n";
+  if (j.quiet) os << "quiet\n";
   for (const auto& b : j.broadcasts) {
     os << "broadcast " << b.origin << " " << b.start_cycle << " " << b.payload << "\n";
   }
@@ -210,6 +211,8 @@ SimJob parseJob(const std::string& text) {
         (key == "trace" ? j.trace_path : j.wave_path) = unescapeLine(rest);
         if (rest.empty()) throw Error("empty path");
         continue;
+      } else if (key == "quiet") {
+        j.quiet = true;
       } else if (key == "inject_until") {
         j.inject_until = v.next<int64_t>();
       } else if (key == "traffic") {

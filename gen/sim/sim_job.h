@@ -33,6 +33,7 @@ struct SimJob {
   std::string traffic;
   double rate = 0;        // offered broadcasts per node per cycle (informational)
   std::string wave_path;  // FST waveform of the Verilated RTL, empty for none
+  bool quiet = false;     // no progress on stderr (simulate --quiet)
   std::vector<BroadcastRequest> broadcasts;
 };
 

@@ -1,0 +1,259 @@
+// The progress reporter (gen/util/progress.*): its plain lines off a terminal,
+// its bar on one, the heartbeat, --quiet; and the rule on the command line:
+// `sweep --json` keeps stdout one JSON document while stderr gets progress, and
+// `regress run` off a terminal prints status lines between its jobs' lines.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_util.h"
+#include "util/progress.h"
+
+namespace fs = std::filesystem;
+using hypercast::Progress;
+
+namespace {
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> v;
+  std::stringstream ss(text);
+  for (std::string l; std::getline(ss, l);) v.push_back(l);
+  return v;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+Progress::Options plain(std::ostream& os, double interval) {
+  Progress::Options o;
+  o.out = &os;
+  o.tty = 0;
+  o.interval = interval;
+  return o;
+}
+
+}  // namespace
+
+// Off a terminal, with HYPERCAST_PROGRESS_SECONDS=0, every update prints a plain
+// line, and finish() one more unless it would repeat the last.
+TEST(Progress, PlainLinesWithTheIntervalFromTheEnvironment) {
+  ::setenv("HYPERCAST_PROGRESS_SECONDS", "0", 1);
+  EXPECT_EQ(Progress::intervalSeconds(), 0);
+  std::ostringstream os;
+  {
+    Progress p("points", 3, plain(os, -1));
+    p.detail("rate 0.1");
+    p.tick();
+    p.detail("rate 0.2");
+    p.update(2);
+    p.detail("");
+    p.tick();
+    p.finish();
+    p.finish();  // once only
+  }
+  ::unsetenv("HYPERCAST_PROGRESS_SECONDS");
+  const std::vector<std::string> l = lines(os.str());
+  ASSERT_EQ(l.size(), 3u) << os.str();
+  EXPECT_EQ(l[0], "points: 1/3  rate 0.1  0:00  ~0:00 left");
+  EXPECT_EQ(l[1], "points: 2/3  rate 0.2  0:00  ~0:00 left");
+  EXPECT_EQ(l[2], "points: 3/3  0:00  ~0:00 left");
+  EXPECT_EQ(os.str().find('\r'), std::string::npos);
+}
+
+// The variable takes fractions; anything else leaves the 10 s.
+TEST(Progress, IntervalFromTheEnvironment) {
+  ::setenv("HYPERCAST_PROGRESS_SECONDS", "0.25", 1);
+  EXPECT_EQ(Progress::intervalSeconds(), 0.25);
+  ::setenv("HYPERCAST_PROGRESS_SECONDS", "soon", 1);
+  EXPECT_EQ(Progress::intervalSeconds(), 10);
+  ::setenv("HYPERCAST_PROGRESS_SECONDS", "-1", 1);
+  EXPECT_EQ(Progress::intervalSeconds(), 10);
+  ::unsetenv("HYPERCAST_PROGRESS_SECONDS");
+  EXPECT_EQ(Progress::intervalSeconds(), 10);
+}
+
+// A step shorter than 2 s, with the 10 s interval, prints nothing.
+TEST(Progress, AShortStepIsSilent) {
+  std::ostringstream os;
+  Progress p("quick", 100, plain(os, 10));
+  for (int i = 0; i < 100; ++i) p.tick();
+  p.finish();
+  EXPECT_EQ(os.str(), "");
+}
+
+// No total: the count with its unit, or the time alone.
+TEST(Progress, WithoutATotal) {
+  std::ostringstream os;
+  Progress::Options o = plain(os, 0);
+  o.unit = "cycle";
+  Progress p("hc-sim", 0, o);
+  p.update(4096);
+  Progress q("building Verilated model", 0, plain(os, 0));
+  q.update(0);
+  EXPECT_EQ(os.str(), "hc-sim: cycle 4096  0:00\nbuilding Verilated model: 0:00\n");
+}
+
+// The heartbeat prints on time while the caller blocks, and stops at finish().
+TEST(Progress, HeartbeatWhileBlocked) {
+  std::ostringstream os;
+  Progress p("building Verilated model", 0, plain(os, 0.2));
+  p.heartbeat();
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  p.finish();
+  const size_t n = lines(os.str()).size();
+  EXPECT_GE(n, 3u) << os.str();
+  EXPECT_LE(n, 7u) << os.str();
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  EXPECT_EQ(lines(os.str()).size(), n) << "a line after finish()";
+  for (const std::string& l : lines(os.str())) {
+    EXPECT_EQ(l.rfind("building Verilated model: 0:0", 0), 0u) << l;
+  }
+}
+
+// A tight loop stores its count with set(); the heartbeat prints it.
+TEST(Progress, SetWithTheHeartbeat) {
+  std::ostringstream os;
+  Progress::Options o = plain(os, 0.2);
+  o.unit = "cycle";
+  Progress p("hc-sim", 0, o);
+  p.heartbeat();
+  for (long long c = 0; c <= 4096; ++c) p.set(c);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  p.finish();
+  EXPECT_NE(os.str().find("hc-sim: cycle 4096  0:00\n"), std::string::npos) << os.str();
+}
+
+// On a terminal: the bar, redrawn with \r, and a newline at the end.
+TEST(Progress, BarOnATerminal) {
+  std::ostringstream os;
+  Progress::Options o;
+  o.out = &os;
+  o.tty = 1;
+  o.delay = 0;
+  Progress p("sweep", 4, o);
+  p.update(1);
+  p.message("a failure");
+  p.update(4);
+  p.finish();
+  const std::string s = os.str();
+  EXPECT_EQ(s.rfind("\rsweep [#####---------------] 1/4  0:00  ~0:00 left\x1b[K", 0), 0u) << s;
+  EXPECT_NE(s.find("\r\x1b[Ka failure\n\rsweep [#####"), std::string::npos) << s;
+  EXPECT_NE(s.find("\rsweep [####################] 4/4  0:00  ~0:00 left\x1b[K\n"),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(s.back(), '\n');
+}
+
+// --quiet: no progress at all; messages still print.
+TEST(Progress, QuietPrintsMessagesOnly) {
+  std::ostringstream os;
+  Progress::Options o = plain(os, 0);
+  o.quiet = true;
+  Progress p("sweep", 2, o);
+  p.heartbeat();
+  p.tick();
+  p.message("run failed");
+  p.tick();
+  p.finish();
+  EXPECT_EQ(os.str(), "run failed\n");
+}
+
+// An error or an interrupt unwinding past the reporter: no last line, and a
+// terminal's bar is erased (the error's own line follows on a clean line).
+TEST(Progress, UnwindingLeavesNoLastLine) {
+  std::ostringstream os, tty;
+  try {
+    Progress p("sweep", 2, plain(os, 0));
+    Progress::Options o;
+    o.out = &tty;
+    o.tty = 1;
+    o.delay = 0;
+    Progress q("sweep", 2, o);
+    q.update(1);
+    throw std::runtime_error("interrupted");
+  } catch (const std::runtime_error&) {
+  }
+  EXPECT_EQ(os.str(), "");
+  const std::string t = tty.str();
+  EXPECT_EQ(t.substr(t.size() - 4), "\r\x1b[K") << t;
+}
+
+TEST(Progress, Clock) {
+  EXPECT_EQ(Progress::clock(0), "0:00");
+  EXPECT_EQ(Progress::clock(65), "1:05");
+  EXPECT_EQ(Progress::clock(3725), "1:02:05");
+  EXPECT_EQ(Progress::clock(-1), "?");
+}
+
+// sweep --json: stdout is the one JSON document, stderr gets the progress.
+TEST(Progress, SweepJsonKeepsStdoutOneDocument) {
+  const std::string dir = hctest::tempFolder("progress-sweep");
+  const auto r = hctest::runArgv({hctest::hypercast(), "sweep", "--m", "4", "--rho", "1", "--rates",
+                                  "0.1,0.2", "--cycles", "300", "--out", dir + "/out", "--json"},
+                                 {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);  // the whole of stdout
+  ASSERT_TRUE(j.is_object()) << r.out;
+  ASSERT_EQ(j.at("points").size(), 2u) << r.out;
+  EXPECT_EQ(j.at("points")[1].at("verdict"), "PASS");
+  EXPECT_EQ(j.at("pass"), true);
+  EXPECT_EQ(j.at("csv"), dir + "/out/load_latency.csv");
+  EXPECT_TRUE(fs::exists(dir + "/out/load_latency.svg"));
+  EXPECT_NE(r.err.find("sweep: 1/2  rate 0.1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sweep: 2/2"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("sweep:"), std::string::npos) << r.out;
+
+  // --quiet: no progress on stderr.
+  const auto q =
+      hctest::runArgv({hctest::hypercast(), "sweep", "--m", "4", "--rho", "1", "--rates", "0.1",
+                       "--cycles", "300", "--out", dir + "/q", "--json", "--quiet"},
+                      {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(q.code, 0) << q.out << q.err;
+  EXPECT_NO_THROW(hctest::parseJson(q.out));
+  EXPECT_EQ(q.err.find("sweep:"), std::string::npos) << q.err;
+  fs::remove_all(dir);
+}
+
+// The harness (tb/sim_main.cpp) reports the cycle reached on stderr; its stdout
+// stays the report alone.
+TEST(Progress, HarnessReportsCyclesOnStderr) {
+  const auto r = hctest::runArgv(
+      {hctest::hypercast(), "simulate", "--m", "4", "--rho", "1", "--traffic", "uniform", "--rate",
+       "0.2", "--cycles", "2000", "--engine", "systemc", "--json"},
+      {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NO_THROW(hctest::parseJson(r.out)) << r.out;
+  EXPECT_NE(r.err.find("hc-sim: cycle "), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("hc-sim"), std::string::npos) << r.out;
+}
+
+// regress run off a terminal: besides each job's line, status lines with the
+// jobs done, running and in all.
+TEST(Progress, RegressStatusLinesOffATerminal) {
+  const std::string dir = hctest::tempFolder("progress-regress");
+  std::ofstream(dir + "/r.yaml")
+      << "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
+         "workloads: [{name: bcast, source: [0, 1, 2]}]\n";
+  ASSERT_EQ(hctest::runArgv(
+                {hctest::hypercast(), "regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"})
+                .code,
+            0);
+  const auto r = hctest::runArgv({hctest::hypercast(), "regress", "run", dir + "/reg", "-j", "2"},
+                                 {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(count(r.err, "] PASS "), 3u) << r.err;
+  EXPECT_NE(r.err.find("regress: 0/3  passed 0  failed 0  running "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("regress: 3/3  passed 3  failed 0  running 0"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
