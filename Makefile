@@ -30,7 +30,7 @@ run: build
 	@echo "== every node broadcasts in cycle 0 (cosim)"
 	@$(HC) simulate --engine cosim --all-sources --trace $(OUT)/all_sources.csv
 	@echo "== hypercube collectives: the 4-cube total exchange (Bertsekas et al., Sec. 4)"
-	@$(HC) schedule --topology hypercube --dim 4 --collective total-exchange --out out/cube4_te.csv
+	@$(HC) schedule --topology hypercube --dim 4 --collective total-exchange -o out/cube4_te.csv
 	@$(HC) generate --topology hypercube --dim 4 --collective total-exchange --out out/cube4_te
 	@$(HC) simulate --topology hypercube --dim 4 --collective total-exchange --engine cosim \
 	  --trace out/cube4_te/trace.csv

@@ -312,7 +312,7 @@ void degree8Shapes() {
            {"G^{1,1,1,1}_{5^4}", "--m 5,5,5,5 --rho 1,1,1,1"}}) {
     for (const char* hop : {"1", "2"}) {
       routerSynthesis("hardwired " + label + ", hop " + hop + ",", net,
-                      std::string("--buffer-depth 1 --hop-cycles ") + hop + " --seeds 10");
+                      std::string("--buffer-depth 1 --hop-cycles ") + hop + " --pnr-seeds 1-10");
     }
   }
 }
@@ -635,8 +635,8 @@ void exportFigures(const std::string& hc) {
       const std::string out = "/tmp/hc-bench-export-" + std::to_string(::getpid());
       const double t0 = now();
       const auto r = hctest::run(hc + " export --topology hypercube --dim " + std::to_string(d) +
-                                 " --collective " + coll + " --format " + format + " --output " + out +
-                                 " --json");
+                                 " --collective " + coll + " --format " + format + " --output " +
+                                 out + " --json");
       const double wall = now() - t0;
       const bool ok = r.code == 0 && fs::exists(out);
       const double mb = ok ? static_cast<double>(fs::file_size(out)) / 1e6 : 0;
@@ -896,9 +896,9 @@ int main(int argc, char** argv) {
   }
   scheduleModels(env, hc);
   icarusVersusVerilator(env);
-  routerSynthesis("hardwired G^{2,2}_{5,5}", "--m 5,5 --rho 2,2", "--seeds 10");
+  routerSynthesis("hardwired G^{2,2}_{5,5}", "--m 5,5 --rho 2,2", "--pnr-seeds 1-10");
   routerSynthesis("hardwired G^{2,2}_{5,5}, 1 flit/VC,", "--m 5,5 --rho 2,2",
-                  "--buffer-depth 1 --seeds 10");
+                  "--buffer-depth 1 --pnr-seeds 1-10");
   // One seed: this router takes over a minute per placement.
   routerSynthesis("hardwired G^{1,1,1,1}_{5^4}, 1 flit/VC,", "--m 5,5,5,5 --rho 1,1,1,1",
                   "--buffer-depth 1");

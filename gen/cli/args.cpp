@@ -109,8 +109,8 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
       continue;
     }
     if (name.empty()) throw Error("unexpected argument '" + word + "'" + see);
-    if (const char* now = renamedOption(command, name)) {
-      throw Error("--" + name + " is now " + now + " in 'hypercast " + command + "'");
+    if (const char* why = renamedOption(command, name)) {
+      throw Error(std::string(why) + " ('hypercast " + command + " --help' lists the options)");
     }
     throw Error("unknown option " + word.substr(0, word.find('=')) + " for 'hypercast " + command +
                 "'" + see);

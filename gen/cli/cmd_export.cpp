@@ -18,7 +18,9 @@ namespace cli {
 
 std::vector<OptionSpec> exportOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
-  for (const auto& o : collectiveOptions()) specs.push_back(o);
+  for (const auto& o : collectiveOptions()) {
+    if (o.name != "links") specs.push_back(o);  // GPU links are full duplex
+  }
   specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
   specs.push_back({"format", "msccl-xml|sccl-json", "the file's format"});
   specs.push_back({"output", "FILE", "where to write it", false, "o"});
@@ -54,9 +56,6 @@ int cmdExport(const Args& a) {
   const std::string out = a.get("output");
   checkOutputPath("--output", out);
   if (a.has("collective")) parseCollective(a.get("collective"));
-  if (a.get("links", "full-duplex") != "full-duplex") {
-    throw Error("export writes GPU schedules over full-duplex links; drop --links");
-  }
 
   const flow::CheckedSchedule c =
       flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export"));

@@ -31,8 +31,8 @@ CommandHelp scheduleHelp() {
           "transmissions with the lower bounds. Step 1 is the first time unit; dest is\n"
           "-1 for a broadcast packet. A schedule that fails the checker is not written\n"
           "(exit 2). A mesh's broadcast is Cang & Wu's one-port wormhole schedule\n"
-          "(--algorithm paper|best; equal power-of-two sides; CSV step,from,to,length;\n"
-          "`generate` and `simulate` still build the BFS schedule-ROM network). On a Cayley graph\n"
+          "(--algorithm paper|best; equal power-of-two sides; CSV step,from,to,length),\n"
+          "the one `generate` and `simulate` put on the wormhole mesh. On a Cayley graph\n"
           "(hypercube, torus, hypercycle, cayley) Faber's combining collectives:\n"
           "accumulation (CSV step,from,to,target: a partial sum for target) and\n"
           "global-sum (CSV step,constant,operand).\n\n" +

@@ -49,7 +49,7 @@ std::string csvField(const nlohmann::json& j, const std::string& key) {
 }  // namespace
 
 std::vector<OptionSpec> sweepOptions() {
-  return rtlCommandOptions({
+  return routerCommandOptions({
       {"rates", "R[,R...]", "offered rates (default: --points rates up to 1.3x saturation)"},
       {"points", "K", "number of rates when --rates is not given (default 8)"},
       {"cycles", "C", "cycles of injection per run (default 5000)"},

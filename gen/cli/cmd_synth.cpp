@@ -12,7 +12,7 @@ namespace hypercast {
 namespace cli {
 
 std::vector<OptionSpec> synthOptions() {
-  return rtlCommandOptions({
+  return routerCommandOptions({
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
       {"pnr-seeds", "S[-T]",

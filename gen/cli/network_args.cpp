@@ -1,5 +1,7 @@
 #include "cli/network_args.h"
 
+#include <stdexcept>
+
 #include "util/error.h"
 
 namespace hypercast {
@@ -42,6 +44,19 @@ std::vector<OptionSpec> rtlOptions() {
 
 std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own) {
   std::vector<OptionSpec> specs = networkOptions();
+  for (const auto& v : {rtlOptions(), own}) specs.insert(specs.end(), v.begin(), v.end());
+  return specs;
+}
+
+std::vector<OptionSpec> routerCommandOptions(const std::vector<OptionSpec>& own) {
+  const Topology* routers = nullptr;
+  for (const Topology& t : topologyTable()) {
+    if (t.weight_routers) routers = &t;
+  }
+  if (!routers) throw std::logic_error("the topology registry has no weight-router network");
+  std::vector<OptionSpec> specs = {
+      {"topology", "NAME", routers->name + " (the only topology with weight-based routers)"}};
+  for (const OptionSpec& s : optionSpecs(routers->options)) specs.push_back(s);
   for (const auto& v : {rtlOptions(), own}) specs.insert(specs.end(), v.begin(), v.end());
   return specs;
 }

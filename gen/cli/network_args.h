@@ -21,6 +21,9 @@ std::vector<OptionSpec> networkOptions();
 std::vector<OptionSpec> rtlOptions();
 // A command that builds hypercycle RTL: the network's options, the RTL's, then `own`.
 std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own);
+// A command that takes the weight-router network only (sweep, synth): --topology
+// and the options of the topology with weight-based routers, the RTL's, then `own`.
+std::vector<OptionSpec> routerCommandOptions(const std::vector<OptionSpec>& own);
 // The hypercycle network and its router's options (flow/router_options.h).
 using flow::hypercycleRouterOptions;
 using flow::parseNetwork;

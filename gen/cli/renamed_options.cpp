@@ -6,18 +6,23 @@ namespace cli {
 namespace {
 
 const RenamedOption kRenamed[] = {
-    {"synth", "seed", "--pnr-seeds S (the placement seed; --pnr-seeds S-T tries S..T)"},
-    {"synth", "seeds", "--pnr-seeds S-T (placement seeds S..T, the best kept)"},
-    {"schedule", "out", "-o/--output FILE (--out DIR is for commands that write a folder)"},
-    {"export", "out", "-o/--output FILE (--out DIR is for commands that write a folder)"},
-    {"tcd", "out", "-o/--output FILE (--out DIR is for commands that write a folder)"},
+    {"synth", "seed",
+     "--seed is now --pnr-seeds S (the placement seed; --pnr-seeds S-T tries S..T)"},
+    {"synth", "seeds", "--seeds is now --pnr-seeds S-T (placement seeds S..T, the best kept)"},
+    {"schedule", "out",
+     "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)"},
+    {"export", "out",
+     "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)"},
+    {"tcd", "out",
+     "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)"},
+    {"export", "links", "export writes GPU schedules over full-duplex links: drop --links"},
 };
 
 }  // namespace
 
 const char* renamedOption(const std::string& command, const std::string& name) {
   for (const RenamedOption& r : kRenamed) {
-    if (command == r.command && name == r.old_name) return r.now;
+    if (command == r.command && name == r.old_name) return r.message;
   }
   return nullptr;
 }

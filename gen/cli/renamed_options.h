@@ -1,5 +1,6 @@
-// Options whose spelling changed, per command: typed the old way, they are a
-// one-line error that names the new spelling (never silently another meaning).
+// Options a command no longer takes, or never took though a user may expect it:
+// typed, they are a one-line error that names the new spelling or says why
+// (never silently another meaning).
 #pragma once
 
 #include <string>
@@ -10,11 +11,10 @@ namespace cli {
 struct RenamedOption {
   const char* command;
   const char* old_name;  // without "--"
-  const char* now;       // the new spelling and a word on its use
+  const char* message;   // the whole error: the new spelling, or why not
 };
 
-// "--pnr-seeds S[-T] (the placement seeds)" for ("synth", "seed"); nullptr when
-// `name` was never an option of `command`.
+// The message for `name` given to `command`; nullptr when there is none.
 const char* renamedOption(const std::string& command, const std::string& name);
 
 }  // namespace cli

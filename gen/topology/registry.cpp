@@ -118,9 +118,10 @@ const std::vector<Topology>& topologyTable() {
        /*weight_routers=*/false,
        /*necklaces=*/false},
       {"mesh",
-       "a mesh without wrap-around: broadcast (schedule: Cang & Wu's one-port\n"
-       "                 wormhole broadcast, sides equal powers of two; generate and\n"
-       "                 simulate: the BFS tree on schedule-ROM nodes)",
+       "a mesh without wrap-around: broadcast (Cang & Wu's one-port wormhole\n"
+       "                 broadcast on wormhole tiles where the sides are equal powers of\n"
+       "                 two; otherwise, or --switching store-and-forward, the BFS tree\n"
+       "                 on schedule-ROM nodes)",
        {{"dims", "X,Y[,Z]", "mesh: extents; node x + X*y + X*Y*z"}},
        parseMesh,
        NetworkDesc::Kind::kMesh,

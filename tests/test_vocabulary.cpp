@@ -1,0 +1,166 @@
+// One command-line vocabulary: one name for one meaning across the commands.
+// For each point, the new spelling does its job and the old one is a one-line
+// error (exit 2, nothing on stdout, nothing written) that names the new one.
+//  - --source is one node; several origins are --sources;
+//  - -o/--output FILE for the commands that write one file (schedule, export,
+//    tcd), --out DIR for those that write a folder;
+//  - --pnr-seeds for synth's placement seeds (--seed is simulate's traffic seed);
+//  - one default network for every command that takes one;
+//  - a command's --help lists only what it accepts.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+hctest::CmdResult hc(const std::string& args) {
+  return hctest::run(hctest::hypercast() + " " + args);
+}
+
+// Exit 2, one line on stderr naming `fragment`, nothing on stdout.
+void expectOneLineError(const std::string& args, const std::string& fragment) {
+  SCOPED_TRACE(args);
+  const auto r = hc(args);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+}
+
+TEST(Vocabulary, SourceIsOneNodeAndSourcesSeveral) {
+  const std::string sim = "simulate --m 5,4 --rho 1,1 --engine systemc --json ";
+  const auto one = hc(sim + "--source 7");
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_EQ(hctest::parseJson(one.out).at("broadcasts"), 1);
+  const auto several = hc(sim + "--sources 0,7,19 --start 0,2,4");
+  ASSERT_EQ(several.code, 0) << several.err;
+  EXPECT_EQ(hctest::parseJson(several.out).at("broadcasts"), 3);
+  // The old spelling of several origins names the new option.
+  expectOneLineError(sim + "--source 0,7", "--sources 0,7");
+  expectOneLineError(sim + "--source 1 --sources 2,3", "give only one of");
+  expectOneLineError(sim + "--sources 0,7 --start 1,2,3", "one per --sources entry");
+  // A schedule network's root is one node too; several is not a thing it runs.
+  expectOneLineError(
+      "simulate --topology hypercube --dim 3 --collective broadcast "
+      "--engine systemc --sources 1,2",
+      "--sources");
+}
+
+TEST(Vocabulary, OneFileIsOutputAndAFolderIsOut) {
+  const std::string t = hctest::tempFolder("vocab-output");
+  struct Case {
+    std::string command, args;
+  };
+  for (const Case& c : {
+           Case{"schedule", "--topology hypercube --dim 3 --collective scatter"},
+           Case{"export",
+                "--topology hypercube --dim 3 --collective multinode-broadcast --format "
+                "msccl-xml"},
+           Case{"tcd", "--topology mesh --dims 4,4"},
+       }) {
+    SCOPED_TRACE(c.command);
+    const std::string file = t + "/" + c.command + ".out";
+    for (const char* spelling : {"-o ", "--output ", "--output="}) {
+      fs::remove(file);
+      const auto r = hc(c.command + " " + c.args + " " + std::string(spelling) + file);
+      EXPECT_EQ(r.code, 0) << spelling << r.err;
+      EXPECT_TRUE(fs::is_regular_file(file)) << spelling;
+      EXPECT_GT(fs::file_size(file), 0u) << spelling;
+    }
+    fs::remove(file);
+    expectOneLineError(c.command + " " + c.args + " --out " + file, "-o/--output FILE");
+    EXPECT_FALSE(fs::exists(file));
+  }
+  // The commands that write a folder keep --out DIR.
+  const auto g = hc("generate --m 4 --rho 1 --out " + t + "/gen");
+  EXPECT_EQ(g.code, 0) << g.err;
+  EXPECT_TRUE(fs::is_directory(t + "/gen"));
+  expectOneLineError("generate --m 4 --rho 1 --output " + t + "/gen2", "unknown option --output");
+  fs::remove_all(t);
+}
+
+TEST(Vocabulary, PlacementSeedsArePnrSeeds) {
+  const std::string t = hctest::tempFolder("vocab-pnr");
+  const std::string synth = "synth --m 4 --rho 1 --out " + t + "/s ";
+  expectOneLineError(synth + "--seed 3", "--pnr-seeds S");
+  expectOneLineError(synth + "--seeds 3", "--pnr-seeds S-T");
+  expectOneLineError(synth + "--pnr-seeds 5-2", "--pnr-seeds takes S or S-T");
+  expectOneLineError(synth + "--pnr-seeds 1-101", "--pnr-seeds takes S or S-T");
+  expectOneLineError(synth + "--pnr-seeds x", "not a number");
+  expectOneLineError(synth + "--no-pnr --pnr-seeds 2", "--no-pnr");
+  EXPECT_FALSE(fs::exists(t + "/s"));
+  // --seed stays the traffic seed of simulate.
+  const auto r = hc("simulate --m 5 --rho 1 --engine systemc --random 3 --seed 9 --json");
+  EXPECT_EQ(r.code, 0) << r.err;
+  fs::remove_all(t);
+}
+
+TEST(Vocabulary, EveryCommandHasTheSameDefaultNetwork) {
+  const std::string label = "G^{3,2,1}_{8,6,5}";
+  const auto info = hc("info --json");
+  ASSERT_EQ(info.code, 0) << info.err;
+  EXPECT_EQ(hctest::parseJson(info.out).at("nodes"), 240);
+  // schedule and export take it too: every collective it has works there.
+  for (const char* coll : {"broadcast", "multinode-broadcast", "total-exchange"}) {
+    SCOPED_TRACE(coll);
+    const auto s = hc(std::string("schedule --collective ") + coll + " --json");
+    ASSERT_EQ(s.code, 0) << s.err;
+    const nlohmann::json j = hctest::parseJson(s.out);
+    EXPECT_EQ(j.at("network"), label);
+    EXPECT_EQ(j.at("nodes"), 240);
+    EXPECT_EQ(j.at("checker"), "pass");
+  }
+  expectOneLineError("schedule --collective scatter", "hypercycle' has no scatter");
+  const std::string t = hctest::tempFolder("vocab-default");
+  const auto e = hc("export --collective broadcast --format sccl-json --json -o " + t + "/b.json");
+  ASSERT_EQ(e.code, 0) << e.err;
+  EXPECT_EQ(hctest::parseJson(e.out).at("network"), label);
+  const auto sim = hc("simulate --engine systemc --json");
+  ASSERT_EQ(sim.code, 0) << sim.err;
+  EXPECT_EQ(hctest::parseJson(sim.out).at("nodes"), 240);
+  fs::remove_all(t);
+}
+
+TEST(Vocabulary, HelpListsOnlyWhatTheCommandTakes) {
+  struct Case {
+    std::string command;
+    std::vector<std::string> absent, present;
+  };
+  for (const Case& c : {
+           // The weight-router network only: the hypercycle's options, no other topology's.
+           Case{"sweep",
+                {"--dim", "--dims", "--n ", "--k ", "--group", "--gens"},
+                {"--m ", "--rho"}},
+           Case{"synth",
+                {"--dim", "--dims", "--n ", "--k ", "--group", "--seed ", "--seeds"},
+                {"--m ", "--rho", "--pnr-seeds"}},
+           // The mesh only.
+           Case{"tcd", {"--dim ", "--m ", "--rho", "--n ", "--k "}, {"--dims", "-o,--output"}},
+           // GPU schedules run over full-duplex links.
+           Case{"export", {"--links", "--out "}, {"-o,--output", "--format"}},
+           Case{"schedule", {"--out "}, {"-o,--output"}},
+           Case{"simulate", {"--seeds"}, {"--source S ", "--sources"}},
+       }) {
+    SCOPED_TRACE(c.command);
+    const auto r = hc(c.command + " --help");
+    ASSERT_EQ(r.code, 0);
+    for (const std::string& s : c.absent) EXPECT_EQ(r.out.find(s), std::string::npos) << s;
+    for (const std::string& s : c.present) EXPECT_NE(r.out.find(s), std::string::npos) << s;
+  }
+  // What the help leaves out is refused in one line.
+  expectOneLineError("sweep --dim 3 --out /tmp/hctest-never", "unknown option --dim");
+  expectOneLineError("tcd --dim 3", "unknown option --dim");
+  expectOneLineError(
+      "export --topology hypercube --dim 3 --collective scatter --format "
+      "msccl-xml --links half-duplex -o /tmp/hctest-never.xml",
+      "full-duplex");
+  EXPECT_FALSE(fs::exists("/tmp/hctest-never.xml"));
+}
+
+}  // namespace
