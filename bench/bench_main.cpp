@@ -119,7 +119,7 @@ void icarusVersusVerilator(const std::string& env) {
                              " --engine verilator --rtl-model network --json");
   const nlohmann::json vj = nlohmann::json::parse(v.out, nullptr, false);
   double checked = -1;
-  if (v.code == 0 && vj.is_object() && vj.value("verdict", "") == "PASS") {
+  if (v.code == 0 && vj.is_object() && vj.value("verdict", "") == "pass") {
     checked = vj.value("node_cycles_per_second", -1.0);
   }
 
@@ -463,7 +463,7 @@ void wormholeMesh(const std::string& hc) {
                              " simulate --topology mesh --dims 8,8,8 --collective broadcast "
                              "--source 2,2,2 --flits 4 --engine cosim --rtl-model tiles --json");
   const auto j = hctest::reportJson(r.out);
-  if (r.code != 0 || j.value("verdict", "") != "PASS") {
+  if (r.code != 0 || j.value("verdict", "") != "pass") {
     row("wormhole mesh 8x8x8 broadcast, eye, 4 flits: cosim", "FAILED", r.err.substr(0, 28));
     return;
   }

@@ -9,7 +9,7 @@ pass=0
 fail=0
 run() {
   local out
-  if out=$("$HC" simulate "$@" --json --quiet 2>&1) && grep -q '"verdict": "PASS"' <<<"$out"; then
+  if out=$("$HC" simulate "$@" --json --quiet 2>&1) && grep -q '"verdict": "pass"' <<<"$out"; then
     pass=$((pass + 1))
     echo "PASS  $*"
   else

@@ -250,7 +250,7 @@ TEST(CayleyCosim, UniversalBroadcastAndExchangeInRtl) {
                                c.collective + " --engine cosim --rtl-model nodes --json");
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const Json j = Json::parse(r.out);
-    EXPECT_EQ(j.at("verdict"), "PASS");
+    EXPECT_EQ(j.at("verdict"), "pass");
     EXPECT_EQ(j.at("match"), true);
     EXPECT_EQ(j.at("checker"), "pass");
     EXPECT_EQ(j.at("steps"), c.steps);
@@ -307,7 +307,7 @@ TEST(SharedRom, GenerateWritesOneRomAndCosimPasses) {
                              "--json");
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const Json s = Json::parse(r.out);
-  EXPECT_EQ(s.at("verdict"), "PASS");
+  EXPECT_EQ(s.at("verdict"), "pass");
   EXPECT_EQ(s.at("match"), true);
   EXPECT_EQ(s.at("held"), s.at("promised"));
 }

@@ -238,7 +238,7 @@ TEST(Cosim, ReportsTheFirstDivergence) {
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("match"), false);
-  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("verdict"), "fail");
   ASSERT_TRUE(j.contains("first_divergence")) << r.out;
   const nlohmann::json& div = j.at("first_divergence");
   EXPECT_EQ(div.at("cycle"), 6);

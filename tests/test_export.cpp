@@ -511,7 +511,7 @@ TEST(Export, CliWritesACheckedFileAndItsSummary) {
                              out + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(hctest::reportJson(r.out).at("gpus").get<long long>(), 16);
-  EXPECT_NE(r.out.find("\"runtime_collective\":\"allgather\""), std::string::npos) << r.out;
+  EXPECT_EQ(hctest::reportJson(r.out).at("runtime_collective"), "allgather") << r.out;
   const std::string text = hctest::slurp(out);
   EXPECT_EQ(hctest::reportJson(r.out).at("bytes").get<long long>(),
             static_cast<long long>(text.size()));
@@ -552,7 +552,8 @@ TEST(Export, CliRefusesBadInputInOneLineWithNothingWritten) {
             "unknown --format 'nccl-xml'"},
         Bad{"--collective scatter --output " + dir + "/x.xml", "export needs --format"},
         Bad{"--collective scatter --format msccl-xml", "export needs -o/--output"},
-        Bad{"--collective scatter --format msccl-xml --output " + dir + "/no/such/x.xml", "--output"},
+        Bad{"--collective scatter --format msccl-xml --output " + dir + "/no/such/x.xml",
+            "--output"},
         Bad{"--collective scatter --format msccl-xml --output " + dir, "--output"},
         Bad{"--collective multinode-broadcast --source 1 --format msccl-xml --output " + dir +
                 "/x.xml",

@@ -263,7 +263,7 @@ TEST(HalfDuplexCosim, HypercubeQ3WiredNodes) {
                                c.collective + " --engine cosim --rtl-model nodes --json");
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const Json j = Json::parse(r.out);
-    EXPECT_EQ(j.at("verdict"), "PASS");
+    EXPECT_EQ(j.at("verdict"), "pass");
     EXPECT_EQ(j.at("match"), true);
     EXPECT_EQ(j.at("checker"), "pass");
     EXPECT_EQ(j.at("steps"), c.steps);

@@ -119,7 +119,7 @@ TEST(Interrupt, ModelBuildLeavesNoHalfBuiltModel) {
   ASSERT_EQ(r2.code, 0) << r2.err;
   const nlohmann::json j = hctest::parseJson(r2.out);
   EXPECT_EQ(j.at("match"), true) << r2.out;
-  EXPECT_EQ(j.at("verdict"), "PASS") << r2.out;
+  EXPECT_EQ(j.at("verdict"), "pass") << r2.out;
   EXPECT_EQ(findAll(cache, "hc-sim-rtl").size(), 1u);
   EXPECT_EQ(findAll(cache, ".tmp"), std::vector<std::string>{});
   for (const std::string& f : findAll(t, "pwned")) {
@@ -198,9 +198,10 @@ TEST(Interrupt, ScheduleWriteLeavesNothing) {
   for (int delay_ms : {100, 250, 400}) {
     const std::string t = hctest::tempFolder("intr-sched");
     ASSERT_FALSE(t.empty());
-    const hctest::Started p = hctest::start({hctest::hypercast(), "schedule", "--dim", "20",
-                                             "--collective", "broadcast", "--output", t + "/big.csv"},
-                                            {}, t);
+    const hctest::Started p =
+        hctest::start({hctest::hypercast(), "schedule", "--dim", "20", "--collective", "broadcast",
+                       "--output", t + "/big.csv"},
+                      {}, t);
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
     if (!hctest::running(p)) {  // already finished: nothing to interrupt this time
       EXPECT_EQ(hctest::finish(p).code, 0);

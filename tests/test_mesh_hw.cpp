@@ -152,7 +152,7 @@ TEST_P(MeshCosim, CountersEqualTheTcd) {
                   c.rtl_model + " --trace " + dir + "/trace.csv --json");
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
-  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("checker"), "pass");
   EXPECT_EQ(j.at("steps"), c.steps);
@@ -272,7 +272,7 @@ TEST(MeshHw, SystemcEngineAlone) {
                              "--source 2,2,2 --flits 3 --engine systemc --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
-  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("tcd"), 525);  // eq. 13 at k = 3
   EXPECT_EQ(j.at("link_heads"), 525);
 }
@@ -285,7 +285,7 @@ TEST(MeshHw, CosimReportsTheFirstDivergence) {
                              "--json");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
-  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("verdict"), "fail");
   EXPECT_EQ(j.at("match"), false);
   EXPECT_EQ(j.at("first_divergence").at("node"), 5);
   EXPECT_NE(r.err.find("diverge at cycle"), std::string::npos) << r.err;
@@ -304,7 +304,7 @@ TEST(MeshHw, CorruptedRomFailsTheRun) {
   EXPECT_EQ(e.code, 1) << e.out << e.err;
   const nlohmann::json je = hctest::reportJson(e.out);
   EXPECT_EQ(je.at("err"), true);
-  EXPECT_EQ(je.at("verdict"), "FAIL");
+  EXPECT_EQ(je.at("verdict"), "fail");
   EXPECT_NE(e.err.find("err_o"), std::string::npos) << e.err;
   const auto w = hctest::run("HYPERCAST_FAULT_ROM=5:0:00 " + hctest::hypercast() + run);
   EXPECT_EQ(w.code, 1) << w.out << w.err;

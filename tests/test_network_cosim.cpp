@@ -59,7 +59,7 @@ TEST_P(NetworkCosim, BroadcastMatchesTheModelAndTheChecker) {
                                " --engine cosim --rtl-model " + model + " --json --trace " + trace);
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const Json j = Json::parse(r.out);
-    EXPECT_EQ(j.at("verdict"), "PASS");
+    EXPECT_EQ(j.at("verdict"), "pass");
     EXPECT_EQ(j.at("match"), true);
     EXPECT_EQ(j.at("checker"), "pass");
     EXPECT_EQ(j.at("rtl_model"), model);
@@ -98,7 +98,7 @@ TEST(NetworkCosim, WiredNodesAndWholeTopGiveIdenticalTraces) {
                                " --engine verilator --rtl-model " +
                                model + " --json --trace " + traces[i]);
     ASSERT_EQ(r.code, 0) << r.out << r.err;
-    EXPECT_EQ(Json::parse(r.out).at("verdict"), "PASS");
+    EXPECT_EQ(Json::parse(r.out).at("verdict"), "pass");
     ++i;
   }
   EXPECT_EQ(hctest::slurp(traces[0]), hctest::slurp(traces[1]));

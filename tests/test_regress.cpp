@@ -133,7 +133,7 @@ TEST(Regress, RunThenReportWithOneFailure) {
   EXPECT_EQ(s.at("exit_code"), 1);
   const std::string message = s.at("message");
   EXPECT_EQ(message.rfind("checker: ", 0), 0u) << message;
-  EXPECT_EQ(s.at("report").at("verdict"), "FAIL");
+  EXPECT_EQ(s.at("report").at("verdict"), "fail");
   EXPECT_TRUE(fs::file_size(fault + "/trace.csv") > 0);
   EXPECT_EQ(s.at("env").at("HYPERCAST_FAULT_NODE"), "0");
   // A passing job: its report and no trace.

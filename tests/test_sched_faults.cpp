@@ -32,7 +32,7 @@ void expectErrDivergence(const hctest::CmdResult& r, uint64_t node, uint64_t cyc
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
   ASSERT_TRUE(j.contains("first_divergence")) << r.out << r.err;
-  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("verdict"), "fail");
   EXPECT_EQ(j.at("rtl_error"), true);
   EXPECT_EQ(j.at("watchdog"), false);
   const nlohmann::json& d = j.at("first_divergence");
@@ -59,7 +59,7 @@ TEST_P(SchedFault, NoFaultPasses) {
     const auto r = hctest::run(broadcast(GetParam(), engine, ""));
     ASSERT_EQ(r.code, 0) << engine << ": " << r.out << r.err;
     const nlohmann::json j = hctest::parseJson(r.out);
-    EXPECT_EQ(j.at("verdict"), "PASS") << engine;
+    EXPECT_EQ(j.at("verdict"), "pass") << engine;
     EXPECT_EQ(j.at("rtl_error"), false) << engine;
     EXPECT_FALSE(j.contains("first_divergence")) << engine;
     EXPECT_EQ(j.at("held"), 7) << engine;

@@ -35,7 +35,7 @@ TEST_P(Cosim, MatchesModelAndDeliversThePromise) {
   const auto r = hctest::run(sim(d, c, "--engine cosim --json --trace " + trace + src));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
-  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("match"), true);
   const long long steps = j.at("steps").get<long long>();
   EXPECT_EQ(j.at("cycles_compared").get<long long>(), steps + 1);  // S steps + 1 filing row
@@ -103,7 +103,7 @@ TEST(ScheduleEngines, CosimReportsTheFirstDivergence) {
                              sim(3, "multinode-broadcast", "--engine cosim --json"));
   EXPECT_EQ(r.code, 1) << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
-  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("verdict"), "fail");
   EXPECT_EQ(j.at("first_divergence").at("node"), 5) << r.out;
   EXPECT_EQ(j.at("first_divergence").at("cycle"), 1) << r.out;
   EXPECT_NE(r.err.find("diverge at cycle 1, node 5"), std::string::npos) << r.err;
@@ -118,7 +118,7 @@ TEST(ScheduleEngines, WatchdogFailsAStalledNode) {
       hctest::run("HYPERCAST_STALL_NODE=3 " + sim(3, "broadcast", "--engine systemc --json"));
   EXPECT_EQ(r.code, 1) << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
-  EXPECT_EQ(j.at("verdict"), "FAIL");
+  EXPECT_EQ(j.at("verdict"), "fail");
   EXPECT_EQ(j.at("watchdog"), true) << r.out;
   EXPECT_EQ(j.at("finished"), false) << r.out;
   EXPECT_NE(r.err.find("watchdog: the network did not finish its schedule in"), std::string::npos)

@@ -43,7 +43,7 @@ TEST_P(CombiningCosim, RtlMatchesTheModelAndEverySumIsTheInputs) {
                              c.collective + " --input-bits 12 --repeat 6 --seed 2026 --json");
   ASSERT_EQ(r.code, 0) << r.out << r.err.substr(0, 3000);
   const auto j = hctest::parseJson(r.out);
-  EXPECT_EQ(j.at("verdict"), "PASS");
+  EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("checker"), "pass");
   EXPECT_EQ(j.at("nodes").get<uint64_t>(), c.nodes);
@@ -78,7 +78,7 @@ TEST(CombiningCosim, AFaultInTheModelIsTheFirstDivergence) {
                                " --input-bits 12 --json");
     ASSERT_EQ(r.code, 1) << r.out << r.err;
     const auto j = hctest::parseJson(r.out);
-    EXPECT_EQ(j.at("verdict"), "FAIL");
+    EXPECT_EQ(j.at("verdict"), "fail");
     EXPECT_EQ(j.at("match"), false);
     EXPECT_NE(j.at("first_divergence").get<std::string>().find("node 2"), std::string::npos)
         << r.out;

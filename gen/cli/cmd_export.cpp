@@ -12,6 +12,7 @@
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace cli {
@@ -61,7 +62,7 @@ int cmdExport(const Args& a) {
       flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export"));
   const nlohmann::ordered_json j = flow::exportSchedule(c, format, out);
   if (a.has("json")) {
-    std::cout << jsonText(j) << "\n";
+    printReport({"export", c.net.topology, c.net.label, "pass", {out}}, j);
     return 0;
   }
   std::cout << flow::scheduleSummary(c) << "exported         " << format << ", "

@@ -15,10 +15,12 @@
 #include "emit/load_latency_svg.h"
 #include "emit/rtl_layout.h"
 #include "tools/launcher.h"
+#include "topology/network.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
 #include "util/progress.h"
+#include "util/report_json.h"
 
 namespace fs = std::filesystem;
 
@@ -149,7 +151,7 @@ int cmdSweep(const Args& a) {
     const nlohmann::json report = parseReport(run.out);
     const int status = run.code;
     const auto verdict = report.find("verdict");
-    const bool pass = status == 0 && verdict != report.end() && *verdict == "PASS";
+    const bool pass = status == 0 && verdict != report.end() && *verdict == "pass";
     all_pass = all_pass && pass;
     LoadPoint pt;
     pt.offered = r;
@@ -190,8 +192,8 @@ int cmdSweep(const Args& a) {
   if (json) {
     const std::string out = a.get("out");
     nlohmann::ordered_json j = {{"nodes", h.nodes()},
-                                {"m", h.mList()},
-                                {"rho", h.rhoList()},
+                                {"m", nlohmann::json::parse("[" + h.mList() + "]")},
+                                {"rho", nlohmann::json::parse("[" + h.rhoList() + "]")},
                                 {"engine", engine},
                                 {"cycles", cycles},
                                 {"seed", seed},
@@ -201,7 +203,13 @@ int cmdSweep(const Args& a) {
                                 {"pass", all_pass},
                                 {"csv", out + "/load_latency.csv"},
                                 {"svg", out + "/load_latency.svg"}};
-    std::cout << jsonText(j) << "\n";
+    const NetworkDesc desc = hypercycleNetwork(h);
+    printReport({"sweep",
+                 desc.topology,
+                 desc.label,
+                 reportVerdict(all_pass),
+                 {out + "/load_latency.csv", out + "/load_latency.svg"}},
+                j);
     return all_pass ? 0 : 1;
   }
   std::printf("saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",

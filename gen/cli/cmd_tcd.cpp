@@ -9,6 +9,7 @@
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace cli {
@@ -76,7 +77,9 @@ int cmdTcd(const Args& a) {
     }
     j["rows"] = rows;
     if (a.has("output")) j["csv"] = out;
-    std::cout << jsonText(j) << "\n";
+    printReport({"tcd", net.topology, net.label, "pass",
+                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+                j);
     return 0;
   }
   std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n";

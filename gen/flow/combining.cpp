@@ -16,6 +16,7 @@
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -130,7 +131,9 @@ int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
     j["build_seconds"] = c.build_seconds;
     j["check_seconds"] = c.check_seconds;
     if (a.has("output")) j["csv"] = out;
-    std::cout << jsonText(j) << "\n";
+    printReport({"schedule", net.topology, net.label, "pass",
+                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+                j);
     return 0;
   }
   std::cout << "network          " << net.label << ", " << net.nodes() << " nodes"
@@ -205,7 +208,9 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
     j["build_seconds"] = seconds(t0, t1);
     j["check_seconds"] = seconds(t1, t2);
     if (a.has("output")) j["csv"] = out;
-    std::cout << jsonText(j) << "\n";
+    printReport({"schedule", net.topology, net.label, "pass",
+                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+                j);
     return 0;
   }
   std::ostringstream ev, cs;
@@ -371,7 +376,9 @@ int combiningGenerate(const Params& a) {
   writeOutputTree(a.get("out"), rtl.files);
   if (a.has("json")) {
     m["out"] = a.get("out");
-    std::cout << jsonText(m) << "\n";
+    printReport({"generate", rtl.net.topology, rtl.net.label, "pass",
+                 writtenPaths(a.get("out"), rtl.files)},
+                m);
     return 0;
   }
   std::cout << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"

@@ -59,7 +59,7 @@ int combiningSimulate(const Params& a) {
   }
   std::vector<std::string> argv = {b.exe, job, std::to_string(seed), std::to_string(runs)};
   if (a.has("json")) argv.push_back("--json");
-  return runHarness(argv);
+  return runHarness(argv, simulateReport(a, rtl.net));
 }
 
 }  // namespace flow

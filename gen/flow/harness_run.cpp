@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "tools/launcher.h"
 #include "util/error.h"
+#include "util/json_text.h"
 
 namespace hypercast {
 namespace flow {
@@ -32,10 +34,11 @@ void TempDir::write(const std::string& name, const std::string& text) const {
 // Runs a simulation harness: its stdout is ours; its stderr is passed on once it
 // ends, except when it rejects the job (exit 2), whose last line becomes our
 // one-line error.
-int runHarness(const std::vector<std::string>& argv) {
+int runHarness(const std::vector<std::string>& argv, const std::optional<ReportHead>& report) {
   ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   tools::RunOptions options;
   options.capture_stderr = true;
+  options.capture_stdout = report.has_value();
   const tools::RunResult r = tools::runProcess(argv, options);
   if (r.signal == SIGPIPE) {
     // Its reader went away (`--trace /dev/stdout | head`): end as it did, quietly.
@@ -60,7 +63,33 @@ int runHarness(const std::vector<std::string>& argv) {
     throw Error(line.empty() ? "the simulation harness rejected the job" : line);
   }
   std::cerr << r.err << std::flush;
+  if (report) {
+    // The harness's one document, with the common keys first; anything else
+    // (not one JSON object) is passed on as it came.
+    nlohmann::ordered_json body;
+    try {
+      body = nlohmann::ordered_json::parse(r.out);
+    } catch (const nlohmann::json::exception&) {
+      body = nullptr;
+    }
+    if (!body.is_object()) {
+      std::cout << r.out << std::flush;
+      return r.code;
+    }
+    ReportHead head = *report;
+    head.verdict = reportVerdict(r.code == 0);
+    printReport(head, body);
+  }
   return r.code;
+}
+
+std::optional<ReportHead> simulateReport(const Params& a, const NetworkDesc& net) {
+  if (!a.has("json")) return std::nullopt;
+  ReportHead head{"simulate", net.topology, net.label, "fail", {}};
+  for (const char* opt : {"trace", "wave"}) {
+    if (a.has(opt)) head.files.push_back(a.get(opt));
+  }
+  return head;
 }
 
 }  // namespace flow

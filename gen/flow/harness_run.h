@@ -3,10 +3,14 @@
 // hypercast's errors. The process itself is run by tools/launcher.h.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "topology/network.h"
 #include "util/interrupt.h"
+#include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -16,7 +20,15 @@ namespace flow {
 // becomes our one-line Error. A crash is an Error, SIGINT/SIGTERM an
 // interrupt::Interrupted; a harness whose reader went away (SIGPIPE) ends us
 // the same way. Returns its exit status (0 pass, 1 verification failed).
-int runHarness(const std::vector<std::string>& argv);
+// Under --json (a `report`), the harness's document is read instead and printed
+// as the command's report (util/report_json.h): the common keys first, the
+// verdict from the harness's exit status.
+int runHarness(const std::vector<std::string>& argv,
+               const std::optional<ReportHead>& report = std::nullopt);
+
+// simulate's report head under --json (else none): the network, and the files
+// --trace and --wave name.
+std::optional<ReportHead> simulateReport(const Params& a, const NetworkDesc& net);
 
 // A temporary folder in /tmp for a harness's job files, removed at the end, on
 // an error or on an interrupt (util/interrupt.h).

@@ -14,6 +14,7 @@
 #include "util/output_file.h"
 #include "util/parse_number.h"
 #include "util/progress.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -134,7 +135,9 @@ int meshBroadcastSchedule(const Params& a) {
     j["build_seconds"] = build_seconds;
     j["check_seconds"] = check_seconds;
     if (a.has("output")) j["csv"] = out;
-    std::cout << jsonText(j) << "\n";
+    printReport({"schedule", net.topology, net.label, "pass",
+                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+                j);
     return 0;
   }
   std::cout << "network          " << net.label << ", " << r.nodes

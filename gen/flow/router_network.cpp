@@ -17,10 +17,12 @@
 #include "flow/sim_outputs.h"
 #include "flow/verilated_build.h"
 #include "sim/sim_job.h"
+#include "topology/network.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/json_text.h"
 #include "util/parse_number.h"
+#include "util/report_json.h"
 
 namespace fs = std::filesystem;
 
@@ -195,10 +197,11 @@ int routerGenerate(const Params& a) {
     j["top"] = rtl.top_module;
     j["router"] = rtl.router_module;
     j["nodes"] = h.nodes();
-    j["files"] = rtl.files.size();
     j["bytes"] = bytes;
     j["seconds"] = secs;
-    std::cout << jsonLine(j) << "\n";
+    const NetworkDesc net = hypercycleNetwork(h);
+    printReport(
+        {"generate", net.topology, net.label, "info", writtenPaths(a.get("out"), rtl.files)}, j);
     return 0;
   }
   std::cout << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
@@ -314,7 +317,7 @@ int routerSimulate(const Params& a) {
   const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   ::close(fd);
   if (!wrote) throw Error("cannot write the job file");
-  return runHarness({exe, "--job", job_path});
+  return runHarness({exe, "--job", job_path}, simulateReport(a, hypercycleNetwork(h)));
 }
 }  // namespace flow
 }  // namespace hypercast

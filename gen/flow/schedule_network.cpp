@@ -18,6 +18,7 @@
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/report_json.h"
 
 namespace fs = std::filesystem;
 
@@ -162,7 +163,7 @@ int scheduleSimulate(const Params& a) {
   }
   job_dir.write("job.json", serializeSchedJob(job));
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
-  return runHarness({exe, "--job", job_dir.path + "/job.json"});
+  return runHarness({exe, "--job", job_dir.path + "/job.json"}, simulateReport(a, c.net));
 }
 
 int scheduleGenerate(const Params& a) {
@@ -184,7 +185,6 @@ int scheduleGenerate(const Params& a) {
     nlohmann::ordered_json j = scheduleJson(c);
     j["out"] = a.get("out");
     j["top"] = rtl.top_module;
-    j["files"] = rtl.files.size();
     j["bytes"] = bytes;
     j["rom_rows"] = p.rows;
     j["rom_word_bits"] = p.format.wordBits();
@@ -194,7 +194,9 @@ int scheduleGenerate(const Params& a) {
     j["shared_rom"] = rtl.shared_rom;
     j["peak_store"] = p.max_slots;
     j["seconds"] = secs;
-    std::cout << jsonText(j) << "\n";
+    printReport(
+        {"generate", c.net.topology, c.net.label, "pass", writtenPaths(a.get("out"), rtl.files)},
+        j);
     return 0;
   }
   std::cout << scheduleSummary(c) << "checker          PASS\n"
@@ -232,7 +234,9 @@ int scheduleCommand(const Params& a) {
     j["build_seconds"] = c.build_seconds;
     j["check_seconds"] = c.check_seconds;
     if (a.has("output")) j["csv"] = out;
-    std::cout << jsonText(j) << "\n";
+    printReport({"schedule", c.net.topology, c.net.label, "pass",
+                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+                j);
     return 0;
   }
   std::cout << scheduleSummary(c) << "checker          PASS (" << c.report.packets

@@ -11,6 +11,7 @@
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -120,13 +121,13 @@ int generateWormholeMesh(const Params& a) {
     j["cdg_acyclic"] = true;
     j["out"] = a.get("out");
     j["top"] = r.top_module;
-    j["files"] = r.files.size();
     j["bytes"] = bytes;
     j["rom_rows"] = r.steps;
     j["rom_word_bits"] = r.rom_word_bits;
     j["flit_width"] = r.flit_width;
     j["seconds"] = secs;
-    std::cout << jsonText(j) << "\n";
+    printReport(
+        {"generate", b.net.topology, b.net.label, "pass", writtenPaths(a.get("out"), r.files)}, j);
     return 0;
   }
   std::cout << "network          " << b.net.label << ", " << b.net.nodes()

@@ -116,7 +116,7 @@ int wormholeSimulate(const Params& a) {
   }
   job_dir.write("job.json", serializeMeshJob(job));
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
-  return runHarness({exe, "--job", job_dir.path + "/job.json"});
+  return runHarness({exe, "--job", job_dir.path + "/job.json"}, simulateReport(a, b.net));
 }
 }  // namespace flow
 }  // namespace hypercast

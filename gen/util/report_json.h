@@ -1,0 +1,71 @@
+// The one shape of every command's --json document (docs/report.schema.json):
+// the common keys first, then the command's own.
+//  - command:  the command's name ("info", "schedule", "simulate", ...);
+//  - topology: the topology's name, or null;
+//  - network:  the network's label, or null;
+//  - verdict:  "pass" or "fail" where a checker or a simulation decides,
+//              "info" for a command that only reports facts;
+//  - files:    the paths the command wrote (empty when none).
+// A body's key of the same name gives way to the common one (a harness's
+// "PASS" becomes "pass"); the other keys keep their order.
+#pragma once
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "util/json_text.h"
+
+namespace hypercast {
+
+struct ReportHead {
+  std::string command;
+  nlohmann::ordered_json topology;  // a string, or null
+  nlohmann::ordered_json network;   // a string, or null
+  std::string verdict;              // "pass", "fail" or "info"
+  std::vector<std::string> files;
+};
+
+inline const std::vector<std::string>& reportCommonKeys() {
+  static const std::vector<std::string> keys = {"command", "topology", "network", "verdict",
+                                                "files"};
+  return keys;
+}
+
+// "PASS"/"FAIL" (the harnesses' words) and true/false as a verdict.
+inline std::string reportVerdict(bool pass) { return pass ? "pass" : "fail"; }
+
+template <class Body>
+nlohmann::ordered_json reportJson(const ReportHead& head, const Body& body) {
+  nlohmann::ordered_json j;
+  j["command"] = head.command;
+  j["topology"] = head.topology;
+  j["network"] = head.network;
+  j["verdict"] = head.verdict;
+  j["files"] = head.files;
+  for (auto it = body.begin(); it != body.end(); ++it) {
+    if (!j.contains(it.key())) j[it.key()] = it.value();
+  }
+  return j;
+}
+
+// The paths of a folder's files as written (dir/name), in the files' order.
+template <class Files>
+std::vector<std::string> writtenPaths(const std::string& dir, const Files& files) {
+  std::vector<std::string> out;
+  for (const auto& f : files) out.push_back(dir + "/" + f.first);
+  return out;
+}
+
+// The document on stdout, the one way every command prints it.
+inline void printReport(const nlohmann::ordered_json& j) {
+  std::cout << jsonText(j, 2) << "\n" << std::flush;
+}
+
+template <class Body>
+void printReport(const ReportHead& head, const Body& body) {
+  printReport(reportJson(head, body));
+}
+
+}  // namespace hypercast
