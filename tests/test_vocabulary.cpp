@@ -153,6 +153,15 @@ TEST(Vocabulary, HelpListsOnlyWhatTheCommandTakes) {
     for (const std::string& s : c.absent) EXPECT_EQ(r.out.find(s), std::string::npos) << s;
     for (const std::string& s : c.present) EXPECT_NE(r.out.find(s), std::string::npos) << s;
   }
+  // A load run is as long by default in simulate and in sweep.
+  for (const char* command : {"simulate", "sweep"}) {
+    const std::string help = hc(std::string(command) + " --help").out;
+    const size_t at = help.find("--cycles");
+    ASSERT_NE(at, std::string::npos) << command;
+    EXPECT_NE(help.substr(at, help.find("\n  --", at + 1) - at).find("default 10000"),
+              std::string::npos)
+        << command;
+  }
   // What the help leaves out is refused in one line.
   expectOneLineError("sweep --dim 3 --out /tmp/hctest-never", "unknown option --dim");
   expectOneLineError("tcd --dim 3", "unknown option --dim");

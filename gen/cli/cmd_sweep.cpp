@@ -54,7 +54,7 @@ std::vector<OptionSpec> sweepOptions() {
   return routerCommandOptions({
       {"rates", "R[,R...]", "offered rates (default: --points rates up to 1.3x saturation)"},
       {"points", "K", "number of rates when --rates is not given (default 8)"},
-      {"cycles", "C", "cycles of injection per run (default 5000)"},
+      {"cycles", "C", "cycles of injection per run, then drain (default 10000, as simulate)"},
       {"engine", "E", "systemc | verilator | cosim (default systemc)"},
       {"seed", "X", "random seed (default 1)"},
       {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
@@ -84,7 +84,7 @@ int cmdSweep(const Args& a) {
   }
   checkSimulatedNetwork(h, engine);
   validateFits(h, o);
-  const long long cycles = a.getInt("cycles", 5000, 1, 10000000);
+  const long long cycles = a.getInt("cycles", 10000, 1, 10000000);
   const long long seed = a.getInt("seed", 1, 0, 1LL << 62);
   const double routing = 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
   const double even = static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
