@@ -33,18 +33,8 @@ hctest::CmdResult hc(const std::vector<std::string>& args) {
   return hctest::runArgv(argv);
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> v;
-  std::stringstream ss(text);
-  for (std::string l; std::getline(ss, l);) v.push_back(l);
-  return v;
-}
-
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using hctest::count;
+using hctest::lines;
 
 // Job ids of the result folders that hold a summary (complete), and the other
 // entries of results/.

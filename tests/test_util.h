@@ -170,4 +170,19 @@ inline nlohmann::json reportJson(const std::string& text) {
   return j.is_object() ? j : nlohmann::json::object();
 }
 
+// The lines of `text`, without their newlines.
+inline std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> v;
+  std::stringstream ss(text);
+  for (std::string l; std::getline(ss, l);) v.push_back(l);
+  return v;
+}
+
+// How often `what` occurs in `text` (overlapping occurrences count).
+inline size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 }  // namespace hctest
