@@ -5,16 +5,16 @@ namespace cli {
 
 namespace {
 
+constexpr const char* kOutIsOutput =
+    "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)";
+
 const RenamedOption kRenamed[] = {
     {"synth", "seed",
      "--seed is now --pnr-seeds S (the placement seed; --pnr-seeds S-T tries S..T)"},
     {"synth", "seeds", "--seeds is now --pnr-seeds S-T (placement seeds S..T, the best kept)"},
-    {"schedule", "out",
-     "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)"},
-    {"export", "out",
-     "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)"},
-    {"tcd", "out",
-     "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)"},
+    {"schedule", "out", kOutIsOutput},
+    {"export", "out", kOutIsOutput},
+    {"tcd", "out", kOutIsOutput},
     {"export", "links", "export writes GPU schedules over full-duplex links: drop --links"},
 };
 

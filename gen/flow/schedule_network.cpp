@@ -61,23 +61,10 @@ int scheduleSimulate(const Params& a) {
                 " in simulation (need " + std::to_string(bitsFor(last_key)) + " bits)");
   }
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
-  std::string model;
-  if (rtl) {
-    const std::string mode = a.get("rtl-model", "auto");
-    if (mode != "auto" && mode != "network" && mode != "nodes") {
-      throw Error("--rtl-model of a schedule network must be auto, network or nodes, got '" + mode +
-                  "'");
-    }
-    model = mode == "auto" ? (n <= kScheduleWholeTopNodes || a.has("wave") ? "network" : "nodes")
-                           : mode;
-    if (a.has("wave") && model != "network") {
-      throw Error("--wave needs the whole-top model (--rtl-model network)");
-    }
-    if (model == "network" && n > kScheduleWholeTopLimit) {
-      throw Error("--rtl-model network takes at most " + std::to_string(kScheduleWholeTopLimit) +
-                  " nodes (Verilator's code grows with N); use --rtl-model nodes");
-    }
-  }
+  const std::string model =
+      rtl ? chooseRtlModel(a, n, kScheduleWholeTopNodes, kScheduleWholeTopLimit, "nodes",
+                           "a schedule network")
+          : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
   const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
 
@@ -152,11 +139,7 @@ int scheduleSimulate(const Params& a) {
     const RtlBuild b = buildVerilatedHarness(spec, quiet);
     exe = b.exe;
     job.rom_dir = model == "network" ? b.dir + "/rtl" : job_dir.path;
-    note = (model == "network" ? job.rom_dir : b.dir) + " (top " + spec.top +
-           ", Verilated: " + model +
-           (b.cached
-                ? "), model cached"
-                : "), model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
+    note = modelNote(model == "network" ? job.rom_dir : b.dir, spec.top, model, b);
   } else {
     exe = selfDir() + "/hc-sched-systemc";
     if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sched-systemc target)");

@@ -26,6 +26,34 @@ std::string outputPath(const Params& a, const std::string& opt) {
   return fs::absolute(path).string();
 }
 
+std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t whole_default,
+                           uint64_t whole_limit, const std::string& parts,
+                           const std::string& network) {
+  const std::string mode = a.get("rtl-model", "auto");
+  if (mode != "auto" && mode != "network" && mode != parts) {
+    throw Error("--rtl-model of " + network + " must be auto, network or " + parts + ", got '" +
+                mode + "'");
+  }
+  const std::string model =
+      mode == "auto" ? (nodes <= whole_default || a.has("wave") ? "network" : parts) : mode;
+  if (a.has("wave") && model != "network") {
+    throw Error("--wave needs the whole-top model (--rtl-model network)");
+  }
+  if (model == "network" && nodes > whole_limit) {
+    throw Error("--rtl-model network takes at most " + std::to_string(whole_limit) +
+                " nodes (Verilator's code grows with N); use --rtl-model " + parts);
+  }
+  return model;
+}
+
+std::string modelNote(const std::string& dir, const std::string& top, const std::string& model,
+                      const RtlBuild& b) {
+  return dir + " (top " + top + ", Verilated: " + model +
+         (b.cached
+              ? "), model cached"
+              : "), model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
+}
+
 std::string parseEngine(const Params& a) {
   const std::string engine = a.get("engine", "cosim");
   if (engine != "systemc" && engine != "verilator" && engine != "cosim") {

@@ -29,23 +29,10 @@ int wormholeSimulate(const Params& a) {
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
   const WormholeMeshBuild b = buildWormholeMesh(a, "simulate --engine " + engine);
   const uint64_t n = b.net.nodes();
-  std::string model;
-  if (rtl) {
-    const std::string mode = a.get("rtl-model", "auto");
-    if (mode != "auto" && mode != "network" && mode != "tiles") {
-      throw Error("--rtl-model of the wormhole mesh must be auto, network or tiles, got '" + mode +
-                  "'");
-    }
-    model = mode == "auto" ? (n <= kWormholeWholeTopDefault || a.has("wave") ? "network" : "tiles")
-                           : mode;
-    if (a.has("wave") && model != "network") {
-      throw Error("--wave needs the whole-top model (--rtl-model network)");
-    }
-    if (model == "network" && n > kWormholeWholeTopLimit) {
-      throw Error("--rtl-model network takes at most " + std::to_string(kWormholeWholeTopLimit) +
-                  " nodes (Verilator's code grows with N); use --rtl-model tiles");
-    }
-  }
+  const std::string model =
+      rtl ? chooseRtlModel(a, n, kWormholeWholeTopDefault, kWormholeWholeTopLimit, "tiles",
+                           "the wormhole mesh")
+          : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
   const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
   const TempDir job_dir;
@@ -105,11 +92,7 @@ int wormholeSimulate(const Params& a) {
     const RtlBuild rb = buildVerilatedHarness(spec, quiet);
     exe = rb.exe;
     job.rom_dir = model == "network" ? rb.dir + "/rtl" : job_dir.path;
-    note = (model == "network" ? job.rom_dir : rb.dir) + " (top " + spec.top +
-           ", Verilated: " + model +
-           (rb.cached
-                ? "), model cached"
-                : "), model built in " + std::to_string(static_cast<int>(rb.seconds + 0.5)) + " s");
+    note = modelNote(model == "network" ? job.rom_dir : rb.dir, spec.top, model, rb);
   } else {
     exe = selfDir() + "/hc-mesh-systemc";
     if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-mesh-systemc target)");
