@@ -358,7 +358,7 @@ TEST(Load, SweepWritesCsvAndSvg) {
   int rows = 0;
   while (std::getline(csv, line)) {
     ++rows;
-    EXPECT_NE(line.find(",PASS"), std::string::npos) << line;
+    EXPECT_EQ(line.substr(line.rfind(',') + 1), "pass") << line;
   }
   EXPECT_EQ(rows, 4);
   const std::string svg = hctest::slurp(dir + "/load_latency.svg");
@@ -408,7 +408,33 @@ TEST(Load, SweepCsvHoldsTheRunsFigures) {
   EXPECT_EQ(cells[6], std::to_string(j.at("max_output_wait").get<long long>())) << row;
   EXPECT_EQ(cells[7], std::to_string(j.at("max_injection_wait").get<long long>())) << row;
   EXPECT_DOUBLE_EQ(std::stod(cells[2]), j.at("latency_mean").get<double>()) << row;
-  EXPECT_EQ(cells[8], "PASS");
+  EXPECT_EQ(cells[8], "pass");
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+// sweep --json: the parameters at top level, the computed and measured numbers
+// in figures. On C_8<1> (m = 8, rho = 1): 8 nodes; with the clockwise
+// preference a broadcast crosses each node's clockwise port 4 times (distances
+// 1..4 clockwise, 1..3 the other way), so the busiest port saturates at 1/4;
+// even links: degree / (N - 1) = 2/7.
+TEST(Load, SweepJsonFigures) {
+  const std::string dir = hctest::tempFolder("sweep-json") + "/out";
+  const auto r = hctest::runArgv({hctest::hypercast(), "sweep", "--m", "8", "--rho", "1", "--rates",
+                                  "0.05", "--cycles", "300", "--out", dir, "--json", "--quiet"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "pass");
+  EXPECT_EQ(j.at("m"), nlohmann::json::parse("[8]"));
+  EXPECT_EQ(j.at("cycles"), 300);
+  const nlohmann::json& f = j.at("figures");
+  EXPECT_EQ(f.at("nodes"), 8);
+  EXPECT_DOUBLE_EQ(f.at("saturation_busiest_port").get<double>(), 1.0 / 4);
+  EXPECT_DOUBLE_EQ(f.at("saturation_even_links").get<double>(), 2.0 / 7);
+  EXPECT_EQ(f.at("points_passed"), 1);
+  EXPECT_FALSE(j.contains("nodes"));
+  ASSERT_EQ(j.at("points").size(), 1u);
+  EXPECT_EQ(j.at("points")[0].at("offered"), 0.05);
+  EXPECT_EQ(j.at("points")[0].at("verdict"), "pass");
   fs::remove_all(fs::path(dir).parent_path());
 }
 

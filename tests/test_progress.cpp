@@ -195,7 +195,7 @@ TEST(Progress, SweepJsonKeepsStdoutOneDocument) {
   const nlohmann::json j = hctest::parseJson(r.out);  // the whole of stdout
   ASSERT_TRUE(j.is_object()) << r.out;
   ASSERT_EQ(j.at("points").size(), 2u) << r.out;
-  EXPECT_EQ(j.at("points")[1].at("verdict"), "PASS");
+  EXPECT_EQ(j.at("points")[1].at("verdict"), "pass");
   EXPECT_EQ(j.at("pass"), true);
   EXPECT_EQ(j.at("csv"), dir + "/out/load_latency.csv");
   EXPECT_TRUE(fs::exists(dir + "/out/load_latency.svg"));

@@ -1,0 +1,226 @@
+#include "flow/load_sweep.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "algorithm/reference_broadcast.h"
+#include "emit/load_latency_svg.h"
+#include "flow/router_network.h"
+#include "flow/router_options.h"
+#include "tools/launcher.h"
+#include "topology/network.h"
+#include "util/error.h"
+#include "util/json_text.h"
+#include "util/output_file.h"
+#include "util/parse_number.h"
+#include "util/progress.h"
+#include "util/report_json.h"
+
+namespace fs = std::filesystem;
+
+namespace hypercast {
+namespace flow {
+
+namespace {
+
+// One run's report (simulate --json), parsed; a run that printed none (it
+// crashed) gives an empty object.
+nlohmann::json parseReport(const std::string& out) {
+  nlohmann::json j = nlohmann::json::parse(out, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() ? j : nlohmann::json::object();
+}
+
+// The run's figures: its report's "figures" object where it has one, else the
+// report itself (the numbers at top level).
+const nlohmann::json& runFigures(const nlohmann::json& report) {
+  const auto it = report.find("figures");
+  return it != report.end() && it->is_object() ? *it : report;
+}
+
+// A figure as a double (-1 if absent).
+double number(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : -1;
+}
+
+// A figure as CSV text: an integer as an integer, nothing if absent.
+std::string csvField(const nlohmann::json& j, const std::string& key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number() ? jsonText(*it) : std::string();
+}
+
+// The rates --rates lists, each in (0, 1].
+std::vector<double> listedRates(const std::string& list) {
+  if (list.empty()) throw Error("--rates is empty");
+  std::vector<double> rates;
+  std::stringstream ss(list);
+  std::string item;
+  size_t entry = 0;
+  while (std::getline(ss, item, ',')) {
+    ++entry;
+    if (item.empty()) throw Error("--rates: entry " + std::to_string(entry) + " is empty");
+    rates.push_back(parseRate("--rates", item));
+  }
+  if (list.back() == ',') throw Error("--rates: trailing comma in '" + list + "'");
+  return rates;
+}
+
+}  // namespace
+
+double busiestPortSaturation(const Hypercycle& h, const RtlOptions& o) {
+  return 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
+}
+
+double evenLinksSaturation(const Hypercycle& h) {
+  return static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
+}
+
+SweepRequest readSweepRequest(const Params& a) {
+  if (!a.has("out")) throw Error("sweep needs --out DIR");
+  SweepRequest r;
+  r.network = parseNetwork(a);
+  r.rtl = parseRtlOptions(a);
+  r.engine = a.get("engine", "systemc");
+  if (r.engine != "systemc" && r.engine != "verilator" && r.engine != "cosim") {
+    throw Error("unknown engine '" + r.engine + "' (engines: systemc, verilator, cosim)");
+  }
+  checkSimulatedNetwork(r.network, r.engine);
+  validateFits(r.network, r.rtl);
+  r.cycles = a.getInt("cycles", 10000, 1, 10000000);
+  r.seed = a.getInt("seed", 1, 0, 1LL << 62);
+  if (a.has("rates") && a.has("points")) {
+    throw Error("--points does not apply with --rates (the rates are given)");
+  }
+  if (a.has("rates")) {
+    r.rates = listedRates(a.get("rates"));
+  } else {
+    // K rates evenly up to 1.3x the busiest-port saturation, or up to 1 where that
+    // is beyond 1 (K_5: every rate distinct, never 1.0 repeated).
+    const long long k = a.getInt("points", 8, 2, 100);
+    const double top = std::min(1.0, 1.3 * busiestPortSaturation(r.network, r.rtl));
+    for (long long i = 1; i <= k; ++i) {
+      r.rates.push_back(top * static_cast<double>(i) / static_cast<double>(k));
+    }
+  }
+  for (double rate : r.rates) checkLoadRun(r.network.nodes(), rate, r.cycles);
+  r.out = a.get("out");
+  checkOutputFolder("--out", r.out);
+  r.json = a.has("json");
+  r.quiet = a.has("quiet");
+  return r;
+}
+
+int runSweep(const SweepRequest& r) {
+  const Hypercycle& h = r.network;
+  const double routing = busiestPortSaturation(h, r.rtl);
+  const double even = evenLinksSaturation(h);
+  std::error_code ec;
+  const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
+  std::vector<std::string> net = {"--m", h.mList(), "--rho", h.rhoList()};
+  for (const std::string& arg : rtlOptionArgs(r.rtl)) net.push_back(arg);
+  std::vector<LoadPoint> points;
+  std::ostringstream csv;
+  csv << "offered,accepted,latency_mean,latency_p99,latency_max,network_latency_mean,"
+         "max_output_wait,max_injection_wait,verdict\n";
+  bool all_pass = true;
+  int passed = 0;
+  nlohmann::ordered_json json_points = nlohmann::ordered_json::array();
+  if (!r.json) {
+    std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", "offered", "accepted", "lat mean", "lat p99",
+                "lat max", "verdict");
+    std::fflush(stdout);
+  }
+  // One unit per point; the heartbeat keeps the line on time while a run blocks.
+  Progress progress("sweep", static_cast<long long>(r.rates.size()), r.quiet);
+  progress.heartbeat();
+  for (double rate : r.rates) {
+    char rs[32];
+    std::snprintf(rs, sizeof rs, "%.6g", rate);
+    std::vector<std::string> cmd = {self, "simulate"};
+    cmd.insert(cmd.end(), net.begin(), net.end());
+    cmd.insert(cmd.end(),
+               {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(r.cycles),
+                "--engine", r.engine, "--seed", std::to_string(r.seed), "--json", "--quiet"});
+    progress.detail(std::string("rate ") + rs);
+    tools::RunOptions capture;
+    capture.capture_stdout = true;
+    capture.capture_stderr = true;  // passed on below, unless interrupted
+    const tools::RunResult run = tools::runProcess(cmd, capture);
+    progress.message(run.err);
+    const nlohmann::json report = parseReport(run.out);
+    const nlohmann::json& f = runFigures(report);
+    const auto verdict = report.find("verdict");
+    const bool pass = run.code == 0 && verdict != report.end() && *verdict == "pass";
+    all_pass = all_pass && pass;
+    passed += pass ? 1 : 0;
+    LoadPoint pt;
+    pt.offered = rate;
+    pt.accepted = number(f, "throughput");
+    pt.latency_mean = number(f, "latency_mean");
+    pt.latency_p99 = number(f, "latency_p99");
+    points.push_back(pt);
+    csv << rs << "," << csvField(f, "throughput") << "," << csvField(f, "latency_mean") << ","
+        << csvField(f, "latency_p99") << "," << csvField(f, "latency_max") << ","
+        << csvField(f, "network_latency_mean") << "," << csvField(f, "max_output_wait") << ","
+        << csvField(f, "max_injection_wait") << "," << reportVerdict(pass) << "\n";
+    progress.tick();
+    if (r.json) {
+      json_points.push_back({{"offered", rate},
+                             {"accepted", f.value("throughput", nlohmann::json())},
+                             {"latency_mean", f.value("latency_mean", nlohmann::json())},
+                             {"latency_p99", f.value("latency_p99", nlohmann::json())},
+                             {"latency_max", f.value("latency_max", nlohmann::json())},
+                             {"verdict", reportVerdict(pass)}});
+    } else {
+      progress.interject([&] {
+        std::printf("%-10s %-10.4g %-12.4g %-10.4g %-10.4g %s\n", rs, pt.accepted, pt.latency_mean,
+                    pt.latency_p99, number(f, "latency_max"),
+                    pass ? "PASS" : "FAIL");  // the text table keeps the harnesses' words
+      });
+    }
+  }
+  progress.detail("");
+  progress.finish();
+  char title[200];
+  std::snprintf(title, sizeof title, "G^{%s}_{%s}, %llu nodes: uniform broadcast traffic",
+                h.rhoList().c_str(), h.mList().c_str(), static_cast<unsigned long long>(h.nodes()));
+  char l1[80], l2[80];
+  std::snprintf(l1, sizeof l1, "saturation, busiest port: %.4g", routing);
+  std::snprintf(l2, sizeof l2, "degree/(N-1): %.4g", even);
+  writeOutputFiles(
+      r.out, {{"load_latency.csv", csv.str()},
+              {"load_latency.svg", loadLatencySvg(title, points, {{routing, l1}, {even, l2}})}});
+  const std::string csv_path = r.out + "/load_latency.csv";
+  const std::string svg_path = r.out + "/load_latency.svg";
+  if (r.json) {
+    // The run's parameters at top level; what it computed and measured in figures.
+    const nlohmann::ordered_json figures = {{"nodes", h.nodes()},
+                                            {"saturation_busiest_port", routing},
+                                            {"saturation_even_links", even},
+                                            {"points_passed", passed}};
+    const nlohmann::ordered_json j = {{"figures", figures},
+                                      {"m", nlohmann::json::parse("[" + h.mList() + "]")},
+                                      {"rho", nlohmann::json::parse("[" + h.rhoList() + "]")},
+                                      {"engine", r.engine},
+                                      {"cycles", r.cycles},
+                                      {"seed", r.seed},
+                                      {"points", json_points},
+                                      {"pass", all_pass},
+                                      {"csv", csv_path},
+                                      {"svg", svg_path}};
+    const NetworkDesc desc = hypercycleNetwork(h);
+    printReport({"sweep", desc.topology, desc.label, reportVerdict(all_pass), {csv_path, svg_path}},
+                j);
+    return all_pass ? 0 : 1;
+  }
+  std::printf("saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",
+              routing, even);
+  std::printf("wrote %s and %s\n", csv_path.c_str(), svg_path.c_str());
+  return all_pass ? 0 : 1;
+}
+
+}  // namespace flow
+}  // namespace hypercast
