@@ -32,9 +32,15 @@ TEST(Cli, InfoJsonHasThePaperFigures) {
       run(hctest::hypercast() + " info --topology hypercycle --m 8,6,5 --rho 3,2,1 --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
-  EXPECT_EQ(j.at("nodes"), 240);
-  EXPECT_EQ(j.at("degree"), 6 + 4 + 2);
-  EXPECT_EQ(j.at("diameter"), 2 + 2 + 2);
+  // The computed facts are figures; the parameters stay at top level.
+  const nlohmann::json& f = j.at("figures");
+  EXPECT_EQ(f.at("nodes"), 8 * 6 * 5);
+  EXPECT_EQ(f.at("degree"), 6 + 4 + 2);
+  EXPECT_EQ(f.at("ports"), 6 + 4 + 2);
+  EXPECT_EQ(f.at("diameter"), 2 + 2 + 2);
+  EXPECT_EQ(j.at("m"), nlohmann::json::parse("[8, 6, 5]"));
+  EXPECT_EQ(j.at("rho"), nlohmann::json::parse("[3, 2, 1]"));
+  EXPECT_FALSE(j.contains("nodes"));
   // Dimension 3: m = 8, rho = 3 -> D = ceil(4/3) = 2, a = floor(7/3) - 2 = 0, k = 8-0-6-1 = 1.
   const nlohmann::json dim3 = j.at("dimensions").at(0);
   EXPECT_EQ(dim3, nlohmann::json::parse(
@@ -374,7 +380,7 @@ TEST(Cli, GenerateRefusesAnOversizedTop) {
 TEST(Cli, OptionSyntaxAndItsErrors) {
   const auto eq = run(hctest::hypercast() + " info --m=5,4 --rho=1,1 --json");
   ASSERT_EQ(eq.code, 0) << eq.err;
-  EXPECT_EQ(nlohmann::json::parse(eq.out).at("nodes"), 20);
+  EXPECT_EQ(nlohmann::json::parse(eq.out).at("figures").at("nodes"), 20);
   expectRejected("info --m 5 --rho 1 --m 6", "option --m given twice");
   expectRejected("info --json --json", "option --json given twice");
   expectRejected("info --json=1", "option --json takes no value");

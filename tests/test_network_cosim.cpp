@@ -125,9 +125,10 @@ TEST(NetworkCli, InfoOnEveryTopology) {
     const auto r = hctest::run(hctest::hypercast() + " info " + c.args + " --json");
     ASSERT_EQ(r.code, 0) << r.err;
     const Json j = Json::parse(r.out);
-    EXPECT_EQ(j.at("nodes").get<uint64_t>(), c.nodes);
-    EXPECT_EQ(j.at("degree").get<int>(), c.degree);
-    EXPECT_EQ(j.at("diameter").get<int>(), c.diameter);
+    const Json& f = j.at("figures");
+    EXPECT_EQ(f.at("nodes").get<uint64_t>(), c.nodes);
+    EXPECT_EQ(f.at("degree").get<int>(), c.degree);
+    EXPECT_EQ(f.at("diameter").get<int>(), c.diameter);
     EXPECT_EQ(j.at("directed").get<bool>(), c.directed);
   }
 }

@@ -105,7 +105,7 @@ TEST(Vocabulary, EveryCommandHasTheSameDefaultNetwork) {
   const std::string label = "G^{3,2,1}_{8,6,5}";
   const auto info = hc("info --json");
   ASSERT_EQ(info.code, 0) << info.err;
-  EXPECT_EQ(hctest::parseJson(info.out).at("nodes"), 240);
+  EXPECT_EQ(hctest::parseJson(info.out).at("figures").at("nodes"), 240);
   // schedule and export take it too: every collective it has works there.
   for (const char* coll : {"broadcast", "multinode-broadcast", "total-exchange"}) {
     SCOPED_TRACE(coll);
