@@ -1,24 +1,15 @@
 // hypercast regress plan|run|run-one|slurm|report: regressions of many jobs
 // (gen/regress/): a YAML file expanded into jobs, run locally or as a SLURM job
-// array, merged into JUnit XML, Markdown and JSON.
-#include <unistd.h>
-
-#include <cstdlib>
-#include <filesystem>
+// array, merged into JUnit XML, Markdown and JSON. Here: the verbs' options, the
+// help, the call (regress/regress_commands.h).
 #include <iostream>
 #include <map>
 #include <set>
 
 #include "cli/commands.h"
 #include "cli/regress_command_line.h"
-#include "regress/build_id.h"
-#include "regress/regress_folder.h"
-#include "regress/regress_report.h"
-#include "regress/regress_runner.h"
+#include "regress/regress_commands.h"
 #include "util/error.h"
-#include "util/progress.h"
-
-namespace fs = std::filesystem;
 
 namespace hypercast {
 namespace cli {
@@ -33,88 +24,6 @@ const std::map<std::string, std::set<std::string>>& verbs() {
       {"report", {}},
   };
   return v;
-}
-
-std::string folderArg(const Args& a, const std::string& verb) {
-  if (a.words().size() < 2) {
-    throw Error("regress " + verb + " needs the regression's folder (regress " + verb + " DIR)");
-  }
-  const std::string dir = a.words()[1];
-  if (!fs::is_directory(dir)) throw Error("no folder " + dir);
-  return fs::absolute(dir).lexically_normal().string();
-}
-
-int plan(const Args& a) {
-  if (a.words().size() < 2) throw Error("regress plan needs the regression file (REGRESSION.yaml)");
-  if (!a.has("out")) throw Error("regress plan needs --out DIR");
-  const regress::PlanWritten p =
-      regress::writePlan(a.words()[1], a.get("out"), regressCommandLine());
-  std::cout << "planned          " << p.jobs << " jobs, " << p.models << " Verilated models, into "
-            << a.get("out") << "/jobs.json\n";
-  for (const std::string& s : p.skipped) std::cout << "skipped          " << s << "\n";
-  return 0;
-}
-
-int run(const Args& a, bool one) {
-  regress::RunSettings s;
-  s.parallel = static_cast<int>(a.getInt("j", 1, 1, 32));
-  if (one && !a.has("index")) throw Error("regress run-one needs --index I");
-  const std::string dir = folderArg(a, one ? "run-one" : "run");
-  const std::vector<regress::RegressJob> jobs = regress::readJobs(dir);
-  std::vector<int> which;
-  if (one) {
-    which.push_back(
-        static_cast<int>(a.getInt("index", 0, 0, static_cast<long long>(jobs.size()) - 1)));
-  } else {
-    s.tty = Progress::stderrIsTerminal();
-  }
-  const regress::RunCounts c = regress::runJobs(dir, jobs, which, s, std::cerr);
-  std::cout << c.total << " jobs: " << c.passed << " passed, " << c.failed << " failed, "
-            << c.errors << " errors (" << c.already << " were already complete); results in " << dir
-            << "/results\n";
-  // run-one is a SLURM task: it succeeds when its job ran; the report has the verdict.
-  if (one) return 0;
-  return c.passed == c.total ? 0 : 1;
-}
-
-int slurm(const Args& a) {
-  regress::SlurmSettings s;
-  s.dir = folderArg(a, "slurm");
-  s.hypercast = regress::selfExe();
-  s.partition = a.get("partition");
-  s.array_limit = static_cast<int>(a.getInt("array-limit", 8, 1, 100000));
-  const char* env = std::getenv("HYPERCAST_CACHE");
-  s.cache = a.has("cache") ? a.get("cache") : env && *env ? env : s.dir + "/hc-cache";
-  s.cache = fs::absolute(s.cache).lexically_normal().string();
-  const regress::SlurmWritten w = regress::writeSlurm(s);
-  const std::string& sd = w.slurm_dir;
-  std::cout << "wrote            " << sd << "/array.sbatch (" << w.tasks << " tasks, "
-            << s.array_limit << " at once)\n";
-  if (w.has_build) {
-    std::cout << "wrote            " << sd << "/build.sbatch (" << w.models
-              << " Verilated models, built once before the array)\n";
-  }
-  std::cout << "model cache      " << s.cache << " (must be on a path every node shares)\n";
-  if (!a.has("submit")) {
-    std::cout << "submit with      "
-              << (w.has_build ? "id=$(sbatch --parsable " + sd + "/build.sbatch) && " +
-                                    "sbatch --dependency=afterok:$id " + sd + "/array.sbatch"
-                              : "sbatch " + sd + "/array.sbatch")
-              << "\n";
-    return 0;
-  }
-  const regress::SlurmIds ids = regress::submitAndRecord(w, s.dir);
-  if (!ids.build.empty()) std::cout << "submitted build  " << ids.build << "\n";
-  std::cout << "submitted array  " << ids.array << "\n";
-  return 0;
-}
-
-int report(const Args& a) {
-  const std::string dir = folderArg(a, "report");
-  const regress::RegressReport r = regress::writeReport(dir);
-  std::cout << r.markdown.substr(0, r.markdown.find("\n## Jobs")) << "\nwrote            " << dir
-            << "/junit.xml, summary.md, report.json\n";
-  return r.ok() ? 0 : 1;
 }
 
 }  // namespace
@@ -167,10 +76,11 @@ int cmdRegress(const Args& a) {
       throw Error("option " + optionWord(s) + " is not for 'regress " + verb + "'");
     }
   }
-  if (verb == "plan") return plan(a);
-  if (verb == "run" || verb == "run-one") return run(a, verb == "run-one");
-  if (verb == "slurm") return slurm(a);
-  return report(a);
+  regress::RegressRequest r;
+  r.verb = verb;
+  if (a.words().size() >= 2) r.path = a.words()[1];
+  if (verb == "plan") r.command_line = regressCommandLine();
+  return regress::runRegressVerb(r, a, std::cout, std::cerr);
 }
 
 }  // namespace cli
