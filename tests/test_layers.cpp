@@ -180,3 +180,20 @@ TEST(Layers, CommandsPickTheirFlowFromTheTable) {
   }
   EXPECT_GE(commands, 9);
 }
+
+// The CLI only turns argv into typed parameters and prints: every command's
+// file stays short (the work lives in flow/, regress/ and the layers below).
+TEST(Layers, CommandFilesStayShort) {
+  constexpr int kMaxLines = 150;
+  int commands = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(HC_SOURCE_DIR) / "gen" / "cli")) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("cmd_", 0) != 0 || e.path().extension() != ".cpp") continue;
+    ++commands;
+    std::ifstream f(e.path());
+    int lines = 0;
+    for (std::string line; std::getline(f, line);) ++lines;
+    EXPECT_LE(lines, kMaxLines) << "gen/cli/" << name << " has " << lines << " lines";
+  }
+  EXPECT_GE(commands, 9);
+}
