@@ -231,6 +231,10 @@ TEST_F(ReportJson, GenerateAndItsManifest) {
     EXPECT_EQ(j.at("out"), out);
     const Json& f = j.at("figures");
     EXPECT_EQ(f.at("nodes"), c.nodes);
+    uintmax_t bytes = 0;  // the files' sizes on disk
+    for (const auto& x : j.at("files")) bytes += fs::file_size(x.get<std::string>());
+    EXPECT_EQ(f.at("bytes"), bytes);
+    EXPECT_TRUE(f.at("seconds").is_number());
     if (c.steps < 0) {
       EXPECT_EQ(f.at("degree"), 4);
       EXPECT_EQ(f.at("diameter"), 4);

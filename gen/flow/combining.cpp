@@ -374,6 +374,7 @@ CombiningRtl buildCombiningRtl(const Params& a) {
 
 int combiningGenerate(const Params& a) {
   checkOutputTree("--out", a.get("out"));
+  const auto t0 = std::chrono::steady_clock::now();
   CombiningRtl rtl = buildCombiningRtl(a);
   nlohmann::ordered_json& m = rtl.manifest;
   std::vector<std::string> all;  // every file of the folder, as the other manifests list them
@@ -383,6 +384,9 @@ int combiningGenerate(const Params& a) {
   m["files"] = all;
   rtl.files["manifest.json"] = jsonText(m) + "\n";
   writeOutputTree(a.get("out"), rtl.files);
+  const double secs = seconds(t0, std::chrono::steady_clock::now());
+  size_t bytes = 0;
+  for (const auto& f : rtl.files) bytes += f.second.size();
   if (a.has("json")) {
     // The manifest's keys, its counts and widths as the figures.
     static const std::set<std::string> figures = {
@@ -397,6 +401,8 @@ int combiningGenerate(const Params& a) {
       }
       (figures.count(it.key()) ? j["figures"] : j)[it.key()] = it.value();
     }
+    j["figures"]["bytes"] = bytes;
+    j["figures"]["seconds"] = secs;
     j["out"] = a.get("out");
     printReport({"generate", rtl.net.topology, rtl.net.label, "pass",
                  writtenPaths(a.get("out"), rtl.files)},
