@@ -395,9 +395,10 @@ void torusCollectives(const std::string& hc) {
       continue;
     }
     const auto j = nlohmann::json::parse(r.out);
-    const double b = j.at("build_seconds").get<double>(), c = j.at("check_seconds").get<double>();
+    const auto& f = j.at("figures");
+    const double b = f.at("build_seconds").get<double>(), c = f.at("check_seconds").get<double>();
     row("schedule + check torus " + coll + ", MT(" + cs.net + ")", fmt(b + c, "%.2f s"),
-        std::to_string(j.at("transmissions").get<long long>()) + " transfers, " +
+        std::to_string(f.at("transmissions").get<long long>()) + " transfers, " +
             j.at("construction").get<std::string>() + ", optimal");
   }
   for (const char* coll : {"broadcast", "multinode-broadcast", "scatter", "total-exchange"}) {
@@ -410,7 +411,7 @@ void torusCollectives(const std::string& hc) {
           r.err.substr(0, 28));
       continue;
     }
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = nlohmann::json::parse(r.out).at("figures");
     row(std::string("ROM bits per node, torus ") + coll + ", MT(3,5)",
         std::to_string(j.at("rom_bits_per_node").get<long long>()),
         std::to_string(j.at("rom_rows").get<long long>()) + " rows x " +
@@ -431,7 +432,7 @@ void meshBroadcast(const std::string& hc) {
     if (b.code != 0) {
       row(label + "TCD table with best, every source", "FAILED", b.err.substr(0, 28));
     } else {
-      const auto s = nlohmann::json::parse(b.out).at("summary");
+      const auto s = nlohmann::json::parse(b.out).at("figures");
       row(label + "TCD table with best, every source", fmt(s.at("seconds").get<double>(), "%.2f s"),
           std::to_string(s.at("sources").get<long long>()) + " sources built + checked");
     }
@@ -440,7 +441,7 @@ void meshBroadcast(const std::string& hc) {
       row(label + "sources where best < paper", "FAILED", both.err.substr(0, 28));
       continue;
     }
-    const auto s = nlohmann::json::parse(both.out).at("summary");
+    const auto s = nlohmann::json::parse(both.out).at("figures");
     const auto& g = s.at("best_below_paper");
     const long long n = g.at("sources").get<long long>(), total = g.at("total").get<long long>();
     row(label + "sources where best < paper",

@@ -288,7 +288,7 @@ TEST(SharedRom, GenerateWritesOneRomAndCosimPasses) {
   ASSERT_EQ(g.code, 0) << g.err;
   const Json j = Json::parse(g.out);
   EXPECT_EQ(j.at("shared_rom"), true);
-  EXPECT_EQ(j.at("rom_bits_total"), j.at("rom_bits_per_node"));
+  EXPECT_EQ(j.at("figures").at("rom_bits_total"), j.at("figures").at("rom_bits_per_node"));
   const Json m = Json::parse(hctest::slurp(dir + "/manifest.json"));
   size_t hex = 0;
   for (const auto& f : m.at("files")) hex += f.get<std::string>().rfind("rom/", 0) == 0 ? 1 : 0;

@@ -259,7 +259,7 @@ TEST(Cli, GenerateJsonIsValidForAnyPath) {
       }
       EXPECT_TRUE(j.at("files").is_array());  // the paths written
       EXPECT_FALSE(j.at("files").empty());
-      EXPECT_TRUE(j.at("bytes").is_number_integer());
+      EXPECT_TRUE(j.at("figures").at("bytes").is_number_integer());
       fs::remove_all(dir);
     }
   }

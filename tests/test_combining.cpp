@@ -339,18 +339,18 @@ TEST(CombiningCli, ScheduleReportsStepsAndChecks) {
                   " schedule --topology hypercube --dim 4 --collective global-sum --json");
   ASSERT_EQ(g.code, 0) << g.err;
   const auto j = nlohmann::json::parse(g.out);
-  EXPECT_EQ(j["steps"], 4);
-  EXPECT_EQ(j["divisor"], 24);  // 4!
-  EXPECT_EQ(j["diameter"], 4);
-  EXPECT_EQ(j["accumulate_then_broadcast_steps"], 8);
-  EXPECT_EQ(j["checker"], "pass");
+  EXPECT_EQ(j.at("figures").at("steps"), 4);
+  EXPECT_EQ(j.at("divisor"), 24);  // 4!
+  EXPECT_EQ(j.at("figures").at("diameter"), 4);
+  EXPECT_EQ(j.at("figures").at("accumulate_then_broadcast_steps"), 8);
+  EXPECT_EQ(j.at("checker"), "pass");
   const auto a = hctest::run(hctest::hypercast() +
                              " schedule --topology torus --n 2 --k 5 --collective accumulation "
                              "--json");
   ASSERT_EQ(a.code, 0) << a.err;
-  const auto k = nlohmann::json::parse(a.out);
-  EXPECT_EQ(k["steps"], 6);  // ceil(24/4)
-  EXPECT_EQ(k["transmissions"], 25 * 24);
+  const auto k = nlohmann::json::parse(a.out).at("figures");
+  EXPECT_EQ(k.at("steps"), 6);  // ceil(24/4)
+  EXPECT_EQ(k.at("transmissions"), 25 * 24);
   const auto m = hctest::run(hctest::hypercast() +
                              " schedule --topology mesh --dims 4,4 --collective accumulation");
   EXPECT_EQ(m.code, 2);
@@ -416,17 +416,18 @@ TEST(HalfDuplexCombiningCli, ScheduleReportsOneWaySteps) {
                              "--links half-duplex --json");
   ASSERT_EQ(a.code, 0) << a.err;
   const auto j = nlohmann::json::parse(a.out);
-  EXPECT_EQ(j["links"], "half-duplex");
-  EXPECT_EQ(j["steps"], 8);          // ceil(2 * 15 / 4)
-  EXPECT_EQ(j["one_way_bound"], 8);  // ceil(P(P-1)/E) = ceil(16 * 15 / 32)
-  EXPECT_EQ(j["transmissions"], 16 * 15);
+  EXPECT_EQ(j.at("links"), "half-duplex");
+  const auto& f = j.at("figures");
+  EXPECT_EQ(f.at("steps"), 8);          // ceil(2 * 15 / 4)
+  EXPECT_EQ(f.at("one_way_bound"), 8);  // ceil(P(P-1)/E) = ceil(16 * 15 / 32)
+  EXPECT_EQ(f.at("transmissions"), 16 * 15);
   const auto g = hctest::run(hctest::hypercast() +
                              " schedule --topology hypercube --dim 4 --collective global-sum "
                              "--links half-duplex --json");
   ASSERT_EQ(g.code, 0) << g.err;
-  const auto k = nlohmann::json::parse(g.out);
-  EXPECT_EQ(k["steps"], 4);
-  EXPECT_EQ(k["clocks"], 8);
+  const auto k = nlohmann::json::parse(g.out).at("figures");
+  EXPECT_EQ(k.at("steps"), 4);
+  EXPECT_EQ(k.at("clocks"), 8);
 }
 
 // Elsewhere (no two classes: odd cycles) the one-way accumulation is the

@@ -510,10 +510,10 @@ TEST(Export, CliWritesACheckedFileAndItsSummary) {
                              " --format msccl-xml --output " +
                              out + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(hctest::reportJson(r.out).at("gpus").get<long long>(), 16);
+  EXPECT_EQ(hctest::reportJson(r.out).at("figures").at("gpus").get<long long>(), 16);
   EXPECT_EQ(hctest::reportJson(r.out).at("runtime_collective"), "allgather") << r.out;
   const std::string text = hctest::slurp(out);
-  EXPECT_EQ(hctest::reportJson(r.out).at("bytes").get<long long>(),
+  EXPECT_EQ(hctest::reportJson(r.out).at("figures").at("bytes").get<long long>(),
             static_cast<long long>(text.size()));
   const checker::MscclFormatReport f = checker::checkMscclXml(text);
   ASSERT_TRUE(f.ok) << joined(f.errors);

@@ -157,14 +157,14 @@ TEST(HalfDuplexCli, ScheduleReportsTheOneWayBound) {
   ASSERT_EQ(r.code, 0) << r.err;
   const Json j = Json::parse(r.out);
   EXPECT_EQ(j.at("links"), "half-duplex");
-  EXPECT_EQ(j.at("steps"), oneWayBroadcastSteps(5));
-  EXPECT_EQ(j.at("lower_bound").at("steps"), oneWayBroadcastSteps(5));
+  EXPECT_EQ(j.at("figures").at("steps"), oneWayBroadcastSteps(5));
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), oneWayBroadcastSteps(5));
   EXPECT_EQ(j.at("checker"), "pass");
   const auto x = hctest::run(hctest::hypercast() +
                              " schedule --topology hypercube --dim 4 --collective total-exchange "
                              "--links half-duplex --json");
   ASSERT_EQ(x.code, 0) << x.err;
-  EXPECT_EQ(Json::parse(x.out).at("steps"), 16);
+  EXPECT_EQ(Json::parse(x.out).at("figures").at("steps"), 16);
   const auto bad = hctest::run(hctest::hypercast() +
                                " schedule --topology hypercube --dim 3 --collective "
                                "multinode-broadcast --links one-way");
@@ -240,7 +240,7 @@ TEST(WithinDistance, HypercubeQ4Q5ReachThm63And713ii) {
   ASSERT_EQ(r.code, 0) << r.err;
   const Json j = Json::parse(r.out);
   EXPECT_EQ(j.at("within"), 2);
-  EXPECT_EQ(j.at("steps"), 6);  // ceil(2 (5 + 10) / 5)
+  EXPECT_EQ(j.at("figures").at("steps"), 6);  // ceil(2 (5 + 10) / 5)
   EXPECT_EQ(j.at("optimal"), true);
 }
 

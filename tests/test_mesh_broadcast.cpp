@@ -431,26 +431,27 @@ TEST(MeshBroadcastCli, ScheduleReportsTheCheckedFigures) {
   const Json j = Json::parse(r.out);
   EXPECT_EQ(j.at("algorithm"), "best");
   EXPECT_EQ(j.at("source"), 3);
-  EXPECT_EQ(j.at("steps"), 6);
-  EXPECT_EQ(j.at("optimal_steps"), 6);
-  EXPECT_EQ(j.at("tcd"), 74);
-  EXPECT_EQ(j.at("paper_tcd"), 76);
-  EXPECT_EQ(j.at("lower_bound_tcd"), 68);
-  EXPECT_TRUE(j.at("optimal_tcd").is_null());
+  const Json& f = j.at("figures");
+  EXPECT_EQ(f.at("steps"), 6);
+  EXPECT_EQ(f.at("optimal_steps"), 6);
+  EXPECT_EQ(f.at("tcd"), 74);
+  EXPECT_EQ(f.at("paper_tcd"), 76);
+  EXPECT_EQ(f.at("lower_bound_tcd"), 68);
+  EXPECT_TRUE(f.at("optimal_tcd").is_null());
   EXPECT_EQ(j.at("checker"), "pass");
   const auto p =
       hc("schedule --topology mesh --dims 8,8 --collective broadcast --source 3 --algorithm paper "
          "--json");
   ASSERT_EQ(p.code, 0) << p.err;
-  EXPECT_EQ(Json::parse(p.out).at("tcd"), 76);
+  EXPECT_EQ(Json::parse(p.out).at("figures").at("tcd"), 76);
   const auto e =
       hc("schedule --topology mesh --dims 8,8,8 --collective broadcast --source 2,2,2 --json");
   ASSERT_EQ(e.code, 0) << e.err;
   const Json ej = Json::parse(e.out);
   EXPECT_EQ(ej.at("eye"), 1);
-  EXPECT_EQ(ej.at("tcd"), 525);
-  EXPECT_EQ(ej.at("optimal_tcd"), 525);
-  EXPECT_EQ(ej.at("lower_bound_tcd"), 511 + 6);
+  EXPECT_EQ(ej.at("figures").at("tcd"), 525);
+  EXPECT_EQ(ej.at("figures").at("optimal_tcd"), 525);
+  EXPECT_EQ(ej.at("figures").at("lower_bound_tcd"), 511 + 6);
 }
 
 TEST(MeshBroadcastCli, CsvIsTheScheduleTheCheckerPasses) {
@@ -481,7 +482,7 @@ TEST(MeshBroadcastCli, CsvIsTheScheduleTheCheckerPasses) {
   }
   const auto rep = check(m, s);
   EXPECT_TRUE(rep.ok);
-  EXPECT_EQ(rep.tcd, Json::parse(r.out).at("tcd").get<int64_t>());
+  EXPECT_EQ(rep.tcd, Json::parse(r.out).at("figures").at("tcd").get<int64_t>());
   std::remove(csv.c_str());
 }
 
@@ -540,8 +541,8 @@ TEST(MeshBroadcastCli, TcdTablesEverySource) {
   ASSERT_EQ(j.at("rows").size(), 16u);
   EXPECT_EQ(j.at("rows")[1].at("paper"), 17);
   EXPECT_EQ(j.at("rows")[1].at("best"), 16);
-  EXPECT_EQ(j.at("summary").at("best_below_paper").at("sources"), 4);
-  EXPECT_EQ(j.at("summary").at("optimal_tcd_from_an_eye"), 15);
+  EXPECT_EQ(j.at("figures").at("best_below_paper").at("sources"), 4);
+  EXPECT_EQ(j.at("figures").at("optimal_tcd_from_an_eye"), 15);
   std::istringstream in(hctest::slurp(csv));
   std::string line;
   std::getline(in, line);

@@ -236,9 +236,10 @@ TEST(MeshHw, GenerateWritesTheTopAndChecksTheRouting) {
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
   EXPECT_EQ(j.at("switching"), "wormhole");
-  EXPECT_EQ(j.at("tcd"), 63);
+  EXPECT_EQ(j.at("figures").at("tcd"), 63);
   EXPECT_EQ(j.at("cdg_acyclic"), true);
-  EXPECT_EQ(j.at("cdg_channels"), 2 * 3 * 16 * 3);  // 2 directions x 3 dimensions x 48 links
+  EXPECT_EQ(j.at("figures").at("cdg_channels"),
+            2 * 3 * 16 * 3);  // 2 directions x 3 dimensions x 48 links
   const nlohmann::json m = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
   EXPECT_EQ(m.at("step_rule"), "barrier");
   EXPECT_EQ(m.at("flits_per_message"), 2);

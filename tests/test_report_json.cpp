@@ -1,19 +1,24 @@
-// Every command's --json document against docs/report.schema.json: one small
-// case of each command (info, schedule, export, generate, simulate, sweep, tcd;
-// each kind of network), stdout parsed whole as one JSON document, the common
-// keys first and in their order, the files it names present. The validator
-// below reads the schema file and knows the keywords the schema uses (type,
-// enum, required, properties, items, additionalProperties); a keyword it does
-// not know fails the test, so the schema and the test cannot drift apart.
+// Every command's --json document against docs/schemas/report.schema.json: one
+// small case of each command (info, schedule, export, generate, simulate, sweep,
+// tcd; each kind of network), stdout parsed whole as one JSON document, the
+// common keys first and in their order, the files it names present; the
+// figures of the small cases against values worked by hand. Then every other
+// JSON file the tool writes against its schema in docs/schemas/: generate's
+// manifest.json (each kind of network), synth_report.json, and regress's
+// jobs.json, plan.json, results/<id>/summary.json and report.json. The
+// validator (json_schema.h) reads the schema files and knows only the keywords
+// they use, so the schemas and the tests cannot drift apart.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "json_schema.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -21,100 +26,16 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-// ---- a validator for the subset of JSON Schema the report schema uses ----
-
-bool hasType(const Json& v, const std::string& t) {
-  if (t == "object") return v.is_object();
-  if (t == "array") return v.is_array();
-  if (t == "string") return v.is_string();
-  if (t == "number") return v.is_number();
-  if (t == "integer") return v.is_number_integer() || v.is_number_unsigned();
-  if (t == "boolean") return v.is_boolean();
-  if (t == "null") return v.is_null();
-  throw std::runtime_error("schema: unknown type '" + t + "'");
-}
-
-void validate(const Json& schema, const Json& v, const std::string& at,
-              std::vector<std::string>* errors) {
-  static const std::set<std::string> annotations = {"$schema", "$id",         "$comment",
-                                                    "title",   "description", "examples"};
-  static const std::set<std::string> known = {"type",       "enum",  "required",
-                                              "properties", "items", "additionalProperties"};
-  for (auto it = schema.begin(); it != schema.end(); ++it) {
-    if (!annotations.count(it.key()) && !known.count(it.key())) {
-      throw std::runtime_error("schema: keyword '" + it.key() + "' at " + at +
-                               " is not known to this test's validator");
-    }
-  }
-  if (schema.contains("type")) {
-    const Json& t = schema.at("type");
-    std::vector<std::string> types;
-    if (t.is_string()) {
-      types.push_back(t.get<std::string>());
-    } else {
-      for (const auto& x : t) types.push_back(x.get<std::string>());
-    }
-    if (std::none_of(types.begin(), types.end(),
-                     [&](const std::string& s) { return hasType(v, s); })) {
-      errors->push_back(at + ": " + v.dump() + " is not of type " + t.dump());
-      return;
-    }
-  }
-  if (schema.contains("enum")) {
-    const Json& e = schema.at("enum");
-    if (std::find(e.begin(), e.end(), v) == e.end()) {
-      errors->push_back(at + ": " + v.dump() + " is not one of " + e.dump());
-    }
-  }
-  if (v.is_object()) {
-    if (schema.contains("required")) {
-      for (const auto& k : schema.at("required")) {
-        if (!v.contains(k.get<std::string>())) {
-          errors->push_back(at + ": the key '" + k.get<std::string>() + "' is missing");
-        }
-      }
-    }
-    const Json props = schema.value("properties", Json::object());
-    for (auto it = v.begin(); it != v.end(); ++it) {
-      if (props.contains(it.key())) {
-        validate(props.at(it.key()), it.value(), at + "/" + it.key(), errors);
-      } else if (schema.contains("additionalProperties")) {
-        const Json& extra = schema.at("additionalProperties");
-        if (extra.is_boolean()) {
-          if (!extra.get<bool>())
-            errors->push_back(at + ": the key '" + it.key() + "' is not allowed");
-        } else {
-          validate(extra, it.value(), at + "/" + it.key(), errors);
-        }
-      }
-    }
-  }
-  if (v.is_array() && schema.contains("items")) {
-    for (size_t i = 0; i < v.size(); ++i) {
-      validate(schema.at("items"), v[i], at + "/" + std::to_string(i), errors);
-    }
-  }
-}
-
 const Json& reportSchema() {
-  static const Json schema = [] {
-    const std::string text = hctest::slurp(std::string(HC_SOURCE_DIR) + "/docs/report.schema.json");
-    return Json::parse(text);  // throws if the file is missing or not JSON
-  }();
+  static const Json schema = hctest::loadSchema("report");
   return schema;
 }
 
 std::vector<std::string> schemaErrors(const Json& doc) {
-  std::vector<std::string> errors;
-  validate(reportSchema(), doc, "", &errors);
-  return errors;
+  return hctest::schemaErrors(reportSchema(), doc);
 }
 
-std::string joined(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += x + "\n";
-  return s;
-}
+using hctest::joinedLines;
 
 // ---- running the commands ----
 
@@ -144,7 +65,7 @@ class ReportJson : public ::testing::Test {
       return Json::object();
     }
     const std::vector<std::string> errors = schemaErrors(j);
-    EXPECT_TRUE(errors.empty()) << joined(errors) << r.out.substr(0, 2000);
+    EXPECT_TRUE(errors.empty()) << joinedLines(errors) << r.out.substr(0, 2000);
     if (!j.is_object()) return j;
     // The common keys first, in the schema's order.
     const Json& required = reportSchema().at("required");
@@ -166,9 +87,14 @@ class ReportJson : public ::testing::Test {
 };
 
 TEST(ReportSchema, TheValidatorRejectsADocumentWithoutTheCommonKeys) {
-  Json good = {{"command", "info"}, {"topology", "hypercube"}, {"network", "3-cube"},
-               {"verdict", "info"}, {"files", Json::array()},  {"nodes", 8}};
-  EXPECT_TRUE(schemaErrors(good).empty()) << joined(schemaErrors(good));
+  Json good = {{"command", "info"},
+               {"topology", "hypercube"},
+               {"network", "3-cube"},
+               {"verdict", "info"},
+               {"figures", {{"nodes", 8}, {"lower_bound", {{"steps", 3}}}, {"hops", {1, 2}}}},
+               {"files", Json::array()},
+               {"dim", 3}};
+  EXPECT_TRUE(schemaErrors(good).empty()) << joinedLines(schemaErrors(good));
   Json no_verdict = good;
   no_verdict.erase("verdict");
   EXPECT_EQ(schemaErrors(no_verdict).size(), 1u);
@@ -184,6 +110,23 @@ TEST(ReportSchema, TheValidatorRejectsADocumentWithoutTheCommonKeys) {
   Json bad_command = good;
   bad_command["command"] = "synth";
   EXPECT_EQ(schemaErrors(bad_command).size(), 1u);
+  // figures: an object of numbers (null where not known, arrays, objects of
+  // those); a string, a boolean or a deeper object is refused.
+  Json no_figures = good;
+  no_figures.erase("figures");
+  EXPECT_EQ(schemaErrors(no_figures).size(), 1u);
+  Json unknown = good;
+  unknown["figures"]["lower_bound"] = nullptr;
+  EXPECT_TRUE(schemaErrors(unknown).empty()) << joinedLines(schemaErrors(unknown));
+  for (const Json& bad : {Json("8"), Json(true), Json::array({"a"}), Json({{"steps", "3"}}),
+                          Json({{"a", {{"b", 1}}}})}) {
+    Json j = good;
+    j["figures"]["nodes"] = bad;
+    EXPECT_EQ(schemaErrors(j).size(), 1u) << bad;
+  }
+  Json list = good;
+  list["figures"] = Json::array({8});
+  EXPECT_EQ(schemaErrors(list).size(), 1u);
 }
 
 TEST_F(ReportJson, Info) {
@@ -214,19 +157,41 @@ TEST_F(ReportJson, Schedule) {
                  "pass");
   EXPECT_EQ(j.at("files"), Json::array({dir_ + "/q3.csv"}));
   EXPECT_EQ(j.at("csv"), dir_ + "/q3.csv");
-  check({"schedule", "--topology", "torus", "--n", "2", "--k", "5", "--collective",
-         "multinode-broadcast", "--json"},
-        "pass");
+  // The d-cube's broadcast: d steps, 2^d - 1 transmissions, both the bounds.
+  EXPECT_EQ(j.at("dim"), 3);  // a parameter, outside the figures
+  EXPECT_EQ(j.at("figures").at("nodes"), 8);
+  EXPECT_EQ(j.at("figures").at("steps"), 3);
+  EXPECT_EQ(j.at("figures").at("transmissions"), 7);
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), 3);
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("transmissions"), 7);
+  EXPECT_TRUE(j.at("figures").at("build_seconds").is_number());
+  // MT(2,5)'s multinode broadcast: ceil(24 / 4) = 6 steps, 25 x 24 packets.
+  j = check({"schedule", "--topology", "torus", "--n", "2", "--k", "5", "--collective",
+             "multinode-broadcast", "--json"},
+            "pass");
+  EXPECT_EQ(j.at("figures").at("steps"), 6);
+  EXPECT_EQ(j.at("figures").at("transmissions"), 600);
   j = check(
       {"schedule", "--topology", "mesh", "--dims", "4,4", "--collective", "broadcast", "--json"},
       "pass");
   EXPECT_EQ(j.at("network"), "4x4 mesh");
-  check({"schedule", "--topology", "hypercube", "--dim", "3", "--collective", "accumulation",
-         "--json"},
-        "pass");
-  check(
+  EXPECT_EQ(j.at("figures").at("nodes"), 16);
+  EXPECT_EQ(j.at("figures").at("steps"), 4);  // d k = 2 x 2
+  EXPECT_EQ(j.at("figures").at("optimal_steps"), 4);
+  // Q_3's accumulation: ceil(7 / 3) = 3 steps, 8 x 7 partial sums sent.
+  j = check({"schedule", "--topology", "hypercube", "--dim", "3", "--collective", "accumulation",
+             "--json"},
+            "pass");
+  EXPECT_EQ(j.at("figures").at("steps"), 3);
+  EXPECT_EQ(j.at("figures").at("transmissions"), 56);
+  EXPECT_EQ(j.at("figures").at("diameter"), 3);
+  // Q_3's global sum: d steps (d + 1 distinct eigenvalues, d itself aside).
+  j = check(
       {"schedule", "--topology", "hypercube", "--dim", "3", "--collective", "global-sum", "--json"},
       "pass");
+  EXPECT_EQ(j.at("figures").at("steps"), 3);
+  EXPECT_EQ(j.at("figures").at("accumulate_then_broadcast_steps"), 6);
+  EXPECT_EQ(j.at("divisor"), 6);  // 3!, a constant of the program, outside the figures
 }
 
 TEST_F(ReportJson, Export) {
@@ -235,23 +200,67 @@ TEST_F(ReportJson, Export) {
        "--format", "msccl-xml", "--output", dir_ + "/ag.xml", "--json"},
       "pass");
   EXPECT_EQ(j.at("files"), Json::array({dir_ + "/ag.xml"}));
+  EXPECT_EQ(j.at("figures").at("gpus"), 8);
+  EXPECT_EQ(j.at("figures").at("schedule_steps"), 3);  // ceil(7 / 3)
+  EXPECT_EQ(j.at("figures").at("transfers"), 56);      // 8 x 7
+  EXPECT_EQ(j.at("figures").at("bytes"), fs::file_size(dir_ + "/ag.xml"));
 }
 
-TEST_F(ReportJson, Generate) {
-  for (const auto& net : std::vector<std::vector<std::string>>{
-           {"--topology", "hypercycle", "--m", "4,4", "--rho", "1,1"},
-           {"--topology", "hypercube", "--dim", "3", "--collective", "broadcast"},
-           {"--topology", "mesh", "--dims", "4,4", "--collective", "broadcast"},
-           {"--topology", "hypercube", "--dim", "3", "--collective", "accumulation"}}) {
+// generate's report, and its manifest.json against docs/schemas/manifest.schema.json:
+// each kind of network, with the figures the report and the manifest share.
+TEST_F(ReportJson, GenerateAndItsManifest) {
+  struct Case {
+    std::vector<std::string> net;
+    int nodes, steps;  // steps: -1 for the routers (no schedule)
+  };
+  const Json manifest_schema = hctest::loadSchema("manifest");
+  for (const Case& c :
+       {// G^{1,1}_{4,4}: 16 nodes, degree 2 + 2, diameter 2 + 2.
+        Case{{"--topology", "hypercycle", "--m", "4,4", "--rho", "1,1"}, 16, -1},
+        Case{{"--topology", "hypercube", "--dim", "3", "--collective", "broadcast"}, 8, 3},
+        Case{{"--topology", "mesh", "--dims", "4,4", "--collective", "broadcast"}, 16, 4},
+        Case{{"--topology", "hypercube", "--dim", "3", "--collective", "accumulation"}, 8, 3},
+        Case{{"--topology", "hypercube", "--dim", "3", "--collective", "global-sum"}, 8, 3}}) {
     const std::string out = dir_ + "/gen";
     std::vector<std::string> args = {"generate"};
-    args.insert(args.end(), net.begin(), net.end());
+    args.insert(args.end(), c.net.begin(), c.net.end());
     args.insert(args.end(), {"--out", out, "--json"});
     // The router network is only emitted (no checker): its report is facts.
-    const bool checked = std::find(net.begin(), net.end(), "--collective") != net.end();
-    const Json j = check(args, checked ? "pass" : "info");
+    const Json j = check(args, c.steps < 0 ? "info" : "pass");
     EXPECT_FALSE(j.at("files").empty());
     EXPECT_EQ(j.at("out"), out);
+    const Json& f = j.at("figures");
+    EXPECT_EQ(f.at("nodes"), c.nodes);
+    uintmax_t bytes = 0;  // the files' sizes on disk
+    for (const auto& x : j.at("files")) bytes += fs::file_size(x.get<std::string>());
+    EXPECT_EQ(f.at("bytes"), bytes);
+    EXPECT_TRUE(f.at("seconds").is_number());
+    if (c.steps < 0) {
+      EXPECT_EQ(f.at("degree"), 4);
+      EXPECT_EQ(f.at("diameter"), 4);
+    } else {
+      EXPECT_EQ(f.at("steps"), c.steps);
+    }
+    const Json m = Json::parse(hctest::slurp(out + "/manifest.json"));
+    const std::vector<std::string> errors = hctest::schemaErrors(manifest_schema, m);
+    EXPECT_TRUE(errors.empty()) << joinedLines(errors) << m.dump(2).substr(0, 2000);
+    EXPECT_EQ(m.value("nodes", 0), c.nodes);
+    // The manifest lists every file generate wrote, and only those.
+    std::set<std::string> listed, written;
+    for (const auto& x : m.value("files", Json::array()))
+      listed.insert(out + "/" + x.get<std::string>());
+    for (const auto& x : j.at("files")) written.insert(x.get<std::string>());
+    EXPECT_EQ(listed, written);
+    // A broken manifest is refused: no files, another tool, nodes as text.
+    Json bad = m;
+    bad.erase("files");
+    EXPECT_EQ(hctest::schemaErrors(manifest_schema, bad).size(), 1u);
+    bad = m;
+    bad["tool"] = "other";
+    EXPECT_EQ(hctest::schemaErrors(manifest_schema, bad).size(), 1u);
+    bad = m;
+    bad["nodes"] = std::to_string(c.nodes);
+    EXPECT_EQ(hctest::schemaErrors(manifest_schema, bad).size(), 1u);
     fs::remove_all(out);
   }
 }
@@ -302,6 +311,125 @@ TEST_F(ReportJson, Tcd) {
   const Json j = check({"tcd", "--topology", "mesh", "--dims", "4,4", "--json"}, "pass");
   EXPECT_EQ(j.at("network"), "4x4 mesh");
   EXPECT_TRUE(j.at("files").empty());
+  const Json& f = j.at("figures");
+  EXPECT_EQ(f.at("nodes"), 16);
+  EXPECT_EQ(f.at("sources"), 16);
+  // From an eye the paper's optimum is N - 1 = 15, the lower bound's least.
+  EXPECT_EQ(f.at("optimal_tcd_from_an_eye"), 15);
+  EXPECT_EQ(f.at("lower_bound").at("min"), 15);
+  EXPECT_EQ(j.at("rows").size(), 16u);  // the table, outside the figures
+}
+
+// synth_report.json against docs/schemas/synth-report.schema.json: the router's
+// report (the smallest ring, synthesis only: yosys, no place-and-route) and
+// hc_weight_unit's alone. synth has no --json: its report is this file.
+TEST_F(ReportJson, SynthReportFile) {
+  const Json schema = hctest::loadSchema("synth-report");
+  const std::string out = dir_ + "/synth";
+  const auto r = hctest::runArgv({hctest::hypercast(), "synth", "--m", "4", "--rho", "1",
+                                  "--payload-width", "8", "--no-pnr", "--out", out});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const Json j = Json::parse(hctest::slurp(out + "/synth_report.json"));
+  std::vector<std::string> errors = hctest::schemaErrors(schema, j);
+  EXPECT_TRUE(errors.empty()) << joinedLines(errors) << j.dump(2);
+  EXPECT_EQ(j.value("nodes", 0), 4);
+  EXPECT_TRUE(j.at("ice40").at("fmax_mhz").is_null());  // not placed: not measured
+  Json bad = j;
+  bad["ice40"]["lut4"] = "12";
+  EXPECT_EQ(hctest::schemaErrors(schema, bad).size(), 1u);
+  bad = j;
+  bad.erase("seconds");
+  bad["luts"] = 3;  // not a key of the report
+  EXPECT_EQ(hctest::schemaErrors(schema, bad).size(), 2u);
+
+  const std::string unit = dir_ + "/unit";
+  const auto u = hctest::runArgv({hctest::hypercast(), "synth", "--router", "programmable",
+                                  "--weight-unit-only", "--no-pnr", "--out", unit});
+  ASSERT_EQ(u.code, 0) << u.out << u.err;
+  const Json w = Json::parse(hctest::slurp(unit + "/synth_report.json"));
+  errors = hctest::schemaErrors(schema, w);
+  EXPECT_TRUE(errors.empty()) << joinedLines(errors) << w.dump(2);
+  EXPECT_EQ(w.value("router_kind", ""), "programmable");
+  bad = w;
+  bad["weight_unit"].erase("pins");
+  EXPECT_EQ(hctest::schemaErrors(schema, bad).size(), 1u);
+}
+
+// regress's files against their schemas: a plan of three quick jobs on the
+// 3-cube (two schedules, one schedule-ROM simulation), run; jobs.json,
+// plan.json, each results/<id>/summary.json (its "report" against the report
+// schema) and report.json.
+TEST_F(ReportJson, RegressFiles) {
+  const std::string yaml = dir_ + "/tiny.yaml";
+  {
+    std::ofstream f(yaml);
+    f << "name: tiny\n"
+         "engines: [systemc]\n"
+         "networks:\n"
+         "  - name: q3\n"
+         "    topology: hypercube\n"
+         "    dim: 3\n"
+         "workloads:\n"
+         "  - name: sched\n"
+         "    command: schedule\n"
+         "    collective: [broadcast, total-exchange]\n"
+         "  - name: coll\n"
+         "    collective: broadcast\n";
+  }
+  const std::string out = dir_ + "/reg";
+  auto r = hctest::runArgv({hctest::hypercast(), "regress", "plan", yaml, "--out", out});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  r = hctest::runArgv({hctest::hypercast(), "regress", "run", out, "-j", "2"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  r = hctest::runArgv({hctest::hypercast(), "regress", "report", out});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+
+  const Json jobs_schema = hctest::loadSchema("regress-jobs");
+  const Json jobs = Json::parse(hctest::slurp(out + "/jobs.json"));
+  EXPECT_TRUE(hctest::schemaErrors(jobs_schema, jobs).empty())
+      << joinedLines(hctest::schemaErrors(jobs_schema, jobs));
+  ASSERT_EQ(jobs.size(), 3u);
+  Json bad = jobs;
+  bad[1].erase("argv");
+  bad[2]["index"] = "2";
+  EXPECT_EQ(hctest::schemaErrors(jobs_schema, bad).size(), 2u);
+
+  const Json plan_schema = hctest::loadSchema("regress-plan");
+  const Json plan = Json::parse(hctest::slurp(out + "/plan.json"));
+  EXPECT_TRUE(hctest::schemaErrors(plan_schema, plan).empty())
+      << joinedLines(hctest::schemaErrors(plan_schema, plan));
+  EXPECT_EQ(plan.value("jobs", 0), 3);
+  bad = plan;
+  bad["skipped"] = 0;
+  EXPECT_EQ(hctest::schemaErrors(plan_schema, bad).size(), 1u);
+
+  const Json summary_schema = hctest::loadSchema("regress-summary");
+  for (const auto& job : jobs) {
+    const std::string id = job.at("id").get<std::string>();
+    SCOPED_TRACE(id);
+    const Json s = Json::parse(hctest::slurp(out + "/results/" + id + "/summary.json"));
+    EXPECT_TRUE(hctest::schemaErrors(summary_schema, s).empty())
+        << joinedLines(hctest::schemaErrors(summary_schema, s));
+    EXPECT_EQ(s.value("status", ""), "pass");
+    // The command's own --json report, whole, as the report schema describes it.
+    ASSERT_TRUE(s.contains("report") && s.at("report").is_object()) << s.dump(2);
+    EXPECT_TRUE(schemaErrors(s.at("report")).empty()) << joinedLines(schemaErrors(s.at("report")));
+    EXPECT_EQ(s.at("report").value("command", ""), job.at("command"));
+    bad = s;
+    bad["status"] = "PASS";
+    EXPECT_EQ(hctest::schemaErrors(summary_schema, bad).size(), 1u);
+  }
+
+  const Json report_schema = hctest::loadSchema("regress-report");
+  const Json rep = Json::parse(hctest::slurp(out + "/report.json"));
+  EXPECT_TRUE(hctest::schemaErrors(report_schema, rep).empty())
+      << joinedLines(hctest::schemaErrors(report_schema, rep));
+  EXPECT_EQ(rep.value("total", 0), 3);
+  EXPECT_EQ(rep.value("passed", 0), 3);
+  bad = rep;
+  bad["verdict"] = "pass";  // regress's verdict is PASS or FAIL
+  bad["jobs"][0].erase("status");
+  EXPECT_EQ(hctest::schemaErrors(report_schema, bad).size(), 2u);
 }
 
 }  // namespace

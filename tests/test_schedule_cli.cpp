@@ -54,11 +54,12 @@ TEST(ScheduleCli, JsonAndCsvMatchTable1) {
                                "--collective " + c.collective + " --output " + csv + " --json");
     ASSERT_EQ(r.code, 0) << r.err;
     const nlohmann::json j = hctest::parseJson(r.out);
-    EXPECT_EQ(j.at("steps").get<long long>(), c.steps);
-    EXPECT_EQ(j.at("transmissions").get<long long>(), c.transmissions);
+    const nlohmann::json& f = j.at("figures");
+    EXPECT_EQ(f.at("steps").get<long long>(), c.steps);
+    EXPECT_EQ(f.at("transmissions").get<long long>(), c.transmissions);
     EXPECT_EQ(j.at("optimal"), true);
-    EXPECT_EQ(j.at("lower_bound").at("steps").get<long long>(), c.steps);
-    EXPECT_EQ(j.at("lower_bound").at("transmissions").get<long long>(), c.transmissions);
+    EXPECT_EQ(f.at("lower_bound").at("steps").get<long long>(), c.steps);
+    EXPECT_EQ(f.at("lower_bound").at("transmissions").get<long long>(), c.transmissions);
     std::string header;
     const auto rows = readCsv(hctest::slurp(csv), header);
     EXPECT_EQ(header, "step,from,to,origin,dest,msg");

@@ -101,10 +101,11 @@ TEST(TorusCli, ScheduleReportsTheConstructionAndTheBounds) {
     EXPECT_EQ(j.at("construction"), c.construction);
     EXPECT_EQ(j.at("messages"), c.m);
     const auto b = bound(c.n, c.k, name, uint64_t(c.m));
-    EXPECT_EQ(j.at("steps").get<uint64_t>(), b.first);
-    EXPECT_EQ(j.at("transmissions").get<uint64_t>(), b.second);
-    EXPECT_EQ(j.at("lower_bound").at("steps").get<uint64_t>(), b.first);
-    EXPECT_EQ(j.at("lower_bound").at("transmissions").get<uint64_t>(), b.second);
+    const auto& f = j.at("figures");
+    EXPECT_EQ(f.at("steps").get<uint64_t>(), b.first);
+    EXPECT_EQ(f.at("transmissions").get<uint64_t>(), b.second);
+    EXPECT_EQ(f.at("lower_bound").at("steps").get<uint64_t>(), b.first);
+    EXPECT_EQ(f.at("lower_bound").at("transmissions").get<uint64_t>(), b.second);
     EXPECT_EQ(j.at("optimal"), true);
     // The CSV names every message index 0..M-1.
     std::set<std::string> msgs;

@@ -113,7 +113,7 @@ TEST(Vocabulary, EveryCommandHasTheSameDefaultNetwork) {
     ASSERT_EQ(s.code, 0) << s.err;
     const nlohmann::json j = hctest::parseJson(s.out);
     EXPECT_EQ(j.at("network"), label);
-    EXPECT_EQ(j.at("nodes"), 240);
+    EXPECT_EQ(j.at("figures").at("nodes"), 240);
     EXPECT_EQ(j.at("checker"), "pass");
   }
   expectOneLineError("schedule --collective scatter", "hypercycle' has no scatter");

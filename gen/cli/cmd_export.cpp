@@ -66,8 +66,8 @@ int cmdExport(const Args& a) {
     return 0;
   }
   std::cout << flow::scheduleSummary(c) << "exported         " << format << ", "
-            << j["runtime_collective"].get<std::string>() << ", " << j["bytes"].get<size_t>()
-            << " bytes, "
+            << j["runtime_collective"].get<std::string>() << ", "
+            << j.at("figures").at("bytes").get<size_t>() << " bytes, "
             << "checked\nwrote            " << out << "\n";
   return 0;
 }

@@ -62,9 +62,9 @@ int cmdTcd(const Args& a) {
   flow::writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
   if (a.has("json")) {
     nlohmann::ordered_json j;
-    j["network"] = net.label;
-    j["nodes"] = net.nodes();
-    j["summary"] = tcdSummaryJson(t);
+    nlohmann::ordered_json figures = {{"nodes", net.nodes()}};
+    figures.update(tcdSummaryJson(t));
+    j["figures"] = figures;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const auto& r : t.rows) {
       nlohmann::ordered_json row = {{"source", r.source},

@@ -184,10 +184,7 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
 
 nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   nlohmann::ordered_json j;
-  j["topology"] = c.net.topology;
-  j["network"] = c.net.label;
   if (c.net.isBinaryHypercube()) j["dim"] = c.net.hypercubeDim();
-  j["nodes"] = c.report.nodes;
   j["directed"] = c.net.directed();
   j["collective"] = toString(c.schedule.collective);
   if (hasRoot(c.schedule.collective)) j["source"] = c.schedule.root;
@@ -195,15 +192,18 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   j["links"] = toString(c.schedule.links);
   if (c.within >= 0) j["within"] = c.within;
   j["construction"] = c.schedule.construction;
-  j["steps"] = c.report.steps;
-  j["transmissions"] = c.report.transmissions;
+  nlohmann::ordered_json f;
+  f["nodes"] = c.report.nodes;
+  f["steps"] = c.report.steps;
+  f["transmissions"] = c.report.transmissions;
   if (c.bound.known) {
-    j["lower_bound"] = {{"steps", c.bound.bound.steps},
+    f["lower_bound"] = {{"steps", c.bound.bound.steps},
                         {"transmissions", c.bound.bound.transmissions},
                         {"steps_at_min_transmissions", c.bound.steps_at_min_transmissions}};
   } else {
-    j["lower_bound"] = nullptr;
+    f["lower_bound"] = nullptr;
   }
+  j["figures"] = f;
   j["optimal"] = c.optimal;
   j["optimal_at_min_transmissions"] = optimalAtMinTransmissions(c);
   j["checker"] = c.report.ok ? "pass" : "fail";

@@ -57,9 +57,9 @@ ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::st
                                     const std::string& fallback = kDefaultTopology);
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r);
 
-// The summary every command's JSON starts with: topology, network, nodes,
-// collective, source, messages, steps, transmissions, lower_bound, optimal,
-// checker.
+// The report body of a checked schedule (util/report_json.h): collective,
+// source, messages, links, construction; figures {nodes, steps, transmissions,
+// lower_bound}; optimal, checker.
 nlohmann::ordered_json scheduleJson(const CheckedSchedule& c);
 // Whether the schedule has the fewest transmissions and, among such schedules,
 // the fewest steps (checker::KnownBound::steps_at_min_transmissions).

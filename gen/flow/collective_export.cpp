@@ -53,12 +53,12 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
   j["format"] = format;
   j["collective"] = toString(s.collective);
   j["runtime_collective"] = runtimeCollective(s.collective);
-  j["network"] = c.net.label;
-  j["gpus"] = s.nodes;
   j["messages"] = s.messages;
   if (hasRoot(s.collective)) j["source"] = s.root;
-  j["schedule_steps"] = s.steps;
-  j["transfers"] = s.transfers.size();
+  nlohmann::ordered_json& fig = j["figures"];
+  fig["gpus"] = s.nodes;
+  fig["schedule_steps"] = s.steps;
+  fig["transfers"] = s.transfers.size();
   std::string text;
   if (format == "msccl-xml") {
     MscclXmlOptions o;
@@ -73,13 +73,13 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
     const checker::MscclRunReport run = checker::runMscclAlgo(fr.algo, s.problem());
     if (!run.ok) internal("MSCCL executor", run.errors);
     check_s = since(t0);
-    j["nchunksperloop"] = x.chunks_per_loop;
-    j["channels"] = x.channels;
-    j["threadblocks"] = x.threadblocks;
-    j["max_threadblocks_per_gpu"] = x.max_threadblocks_per_gpu;
-    j["steps"] = x.steps;
-    j["max_steps_per_threadblock"] = x.max_steps_per_tb;
-    j["max_scratch_chunks"] = x.max_scratch_chunks;
+    fig["nchunksperloop"] = x.chunks_per_loop;
+    fig["channels"] = x.channels;
+    fig["threadblocks"] = x.threadblocks;
+    fig["max_threadblocks_per_gpu"] = x.max_threadblocks_per_gpu;
+    fig["steps"] = x.steps;
+    fig["max_steps_per_threadblock"] = x.max_steps_per_tb;
+    fig["max_scratch_chunks"] = x.max_scratch_chunks;
     text = std::move(x.text);
   } else {
     const PortGraph g = PortGraph::build(c.net);
@@ -98,8 +98,8 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
     std::sort(want.begin(), want.end(), order);
     if (got != want) internal("SCCL round trip", {"its sends are not the schedule's transfers"});
     check_s = since(t0);
-    j["steps"] = sj.steps;
-    j["sends"] = sj.sends;
+    fig["steps"] = sj.steps;
+    fig["sends"] = sj.sends;
     text = std::move(sj.text);
   }
   t0 = Clock::now();
@@ -108,11 +108,11 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
     f.stream() << text;
     f.commit();
   }
-  j["bytes"] = text.size();
+  fig["bytes"] = text.size();
+  fig["emit_seconds"] = emit_s;
+  fig["check_seconds"] = check_s;
+  fig["write_seconds"] = since(t0);
   j["file"] = out;
-  j["emit_seconds"] = emit_s;
-  j["check_seconds"] = check_s;
-  j["write_seconds"] = since(t0);
   return j;
 }
 

@@ -21,7 +21,7 @@ const std::vector<ExportFormat>& exportFormats();
 std::string exportFormatNames();  // "msccl-xml, sccl-json"
 
 // Writes the file to `out` (through util/output_file.h) and returns the
-// summary: format, collectives, sizes, times.
+// report body: format, collectives, file; figures {counts, sizes, times}.
 nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::string& format,
                                       const std::string& out);
 

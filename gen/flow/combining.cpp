@@ -1,8 +1,10 @@
 #include "flow/combining.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "algorithm/combining_collectives.h"
@@ -17,6 +19,7 @@
 #include "util/json_text.h"
 #include "util/output_file.h"
 #include "util/report_json.h"
+#include "util/version.h"
 
 namespace hypercast {
 namespace flow {
@@ -115,21 +118,20 @@ int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
   }
   if (a.has("json")) {
     nlohmann::ordered_json j;
-    j["topology"] = net.topology;
-    j["network"] = net.label;
-    j["nodes"] = net.nodes();
     j["directed"] = net.directed();
     j["collective"] = "accumulation";
     j["links"] = toString(links);
     j["construction"] = s.construction;
-    j["steps"] = r.steps;
-    j["transmissions"] = r.transmissions;
-    j["universal_broadcast_bound"] = s.bound;
-    if (hd) j["one_way_bound"] = c.one_way_bound;
-    j["diameter"] = s.diameter;
+    nlohmann::ordered_json& f = j["figures"];
+    f["nodes"] = net.nodes();
+    f["steps"] = r.steps;
+    f["transmissions"] = r.transmissions;
+    f["universal_broadcast_bound"] = s.bound;
+    if (hd) f["one_way_bound"] = c.one_way_bound;
+    f["diameter"] = s.diameter;
+    f["build_seconds"] = c.build_seconds;
+    f["check_seconds"] = c.check_seconds;
     j["checker"] = "pass";
-    j["build_seconds"] = c.build_seconds;
-    j["check_seconds"] = c.check_seconds;
     if (a.has("output")) j["csv"] = out;
     printReport({"schedule", net.topology, net.label, "pass",
                  a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
@@ -183,17 +185,22 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
   for (size_t i = 0; i < p.spectrum.distinct.size(); ++i) eig.push_back(p.spectrum.text(i));
   if (a.has("json")) {
     nlohmann::ordered_json j;
-    j["topology"] = net.topology;
-    j["network"] = net.label;
-    j["nodes"] = net.nodes();
     j["directed"] = net.directed();
     j["collective"] = "global-sum";
     j["links"] = toString(links);
     j["construction"] = p.factored ? "eigenvalue-factors" : "minimal-polynomial-horner";
-    j["steps"] = p.steps;
-    j["clocks"] = hd ? 2 * p.steps : p.steps;
-    j["diameter"] = p.diameter;
-    j["accumulate_then_broadcast_steps"] = 2 * p.diameter;
+    j["input_bits"] = input_bits;
+    nlohmann::ordered_json& f = j["figures"];
+    f["nodes"] = net.nodes();
+    f["steps"] = p.steps;
+    f["clocks"] = hd ? 2 * p.steps : p.steps;
+    f["diameter"] = p.diameter;
+    f["accumulate_then_broadcast_steps"] = 2 * p.diameter;
+    f["accumulator_bits"] = width;
+    f["max_intermediate"] = r.max_magnitude;
+    f["build_seconds"] = seconds(t0, t1);
+    f["check_seconds"] = seconds(t1, t2);
+    // The program: its eigenvalues (as text) and constants, beside their words.
     j["distinct_eigenvalues"] = eig;
     j["multiplicities"] = p.spectrum.multiplicity;
     j["constants"] = p.constant;
@@ -201,12 +208,7 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
     for (bool b : p.uses_input) ops.push_back(b ? "x" : "v");
     j["operands"] = ops;
     j["divisor"] = p.divisor;
-    j["input_bits"] = input_bits;
-    j["accumulator_bits"] = width;
-    j["max_intermediate"] = r.max_magnitude;
     j["checker"] = "pass";
-    j["build_seconds"] = seconds(t0, t1);
-    j["check_seconds"] = seconds(t1, t2);
     if (a.has("output")) j["csv"] = out;
     printReport({"schedule", net.topology, net.label, "pass",
                  a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
@@ -355,6 +357,8 @@ CombiningRtl buildCombiningRtl(const Params& a) {
   out.collective = a.get("collective");
   const int input_bits = static_cast<int>(a.getInt("input-bits", 16, 2, 48));
   out.manifest["tool"] = "hypercast";
+  out.manifest["version"] = kVersion;
+  out.manifest["topology"] = out.net.topology;
   out.manifest["collective"] = out.collective;
   out.manifest["network"] = out.net.label;
   out.manifest["nodes"] = out.net.nodes();
@@ -370,15 +374,39 @@ CombiningRtl buildCombiningRtl(const Params& a) {
 
 int combiningGenerate(const Params& a) {
   checkOutputTree("--out", a.get("out"));
+  const auto t0 = std::chrono::steady_clock::now();
   CombiningRtl rtl = buildCombiningRtl(a);
   nlohmann::ordered_json& m = rtl.manifest;
+  std::vector<std::string> all;  // every file of the folder, as the other manifests list them
+  for (const auto& f : rtl.files) all.push_back(f.first);
+  all.push_back("manifest.json");
+  std::sort(all.begin(), all.end());
+  m["files"] = all;
   rtl.files["manifest.json"] = jsonText(m) + "\n";
   writeOutputTree(a.get("out"), rtl.files);
+  const double secs = seconds(t0, std::chrono::steady_clock::now());
+  size_t bytes = 0;
+  for (const auto& f : rtl.files) bytes += f.second.size();
   if (a.has("json")) {
-    m["out"] = a.get("out");
+    // The manifest's keys, its counts and widths as the figures.
+    static const std::set<std::string> figures = {
+        "nodes",   "steps", "clocks", "partial_sum_bits", "rom_images", "accumulator_bits",
+        "sum_bits"};
+    nlohmann::ordered_json j;
+    j["figures"] = nlohmann::ordered_json::object();
+    for (auto it = m.begin(); it != m.end(); ++it) {
+      if (it.key() == "tool" || it.key() == "version" || it.key() == "topology" ||
+          it.key() == "network" || it.key() == "files") {
+        continue;  // the report's common keys say these
+      }
+      (figures.count(it.key()) ? j["figures"] : j)[it.key()] = it.value();
+    }
+    j["figures"]["bytes"] = bytes;
+    j["figures"]["seconds"] = secs;
+    j["out"] = a.get("out");
     printReport({"generate", rtl.net.topology, rtl.net.label, "pass",
                  writtenPaths(a.get("out"), rtl.files)},
-                m);
+                j);
     return 0;
   }
   std::cout << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"

@@ -196,9 +196,11 @@ int routerGenerate(const Params& a) {
     j["out"] = a.get("out");
     j["top"] = rtl.top_module;
     j["router"] = rtl.router_module;
-    j["nodes"] = h.nodes();
-    j["bytes"] = bytes;
-    j["seconds"] = secs;
+    j["figures"] = {{"nodes", h.nodes()},
+                    {"degree", h.degree()},
+                    {"diameter", h.diameter()},
+                    {"bytes", bytes},
+                    {"seconds", secs}};
     const NetworkDesc net = hypercycleNetwork(h);
     printReport(
         {"generate", net.topology, net.label, "info", writtenPaths(a.get("out"), rtl.files)}, j);

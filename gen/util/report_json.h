@@ -1,10 +1,14 @@
-// The one shape of every command's --json document (docs/report.schema.json):
+// The one shape of every command's --json document (docs/schemas/report.schema.json):
 // the common keys first, then the command's own.
 //  - command:  the command's name ("info", "schedule", "simulate", ...);
 //  - topology: the topology's name, or null;
 //  - network:  the network's label, or null;
 //  - verdict:  "pass" or "fail" where a checker or a simulation decides,
 //              "info" for a command that only reports facts;
+//  - figures:  the numbers the run measured or computed (steps, transmissions,
+//              their lower bounds, cycles, latencies, counts, seconds...): the
+//              body's "figures" object, or {} when it has none. The run's
+//              parameters (m, rho, dim, engine, collective...) stay outside;
 //  - files:    the paths the command wrote (empty when none).
 // A body's key of the same name gives way to the common one (a harness's
 // "PASS" becomes "pass"); the other keys keep their order.
@@ -12,6 +16,7 @@
 
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -28,8 +33,8 @@ struct ReportHead {
 };
 
 inline const std::vector<std::string>& reportCommonKeys() {
-  static const std::vector<std::string> keys = {"command", "topology", "network", "verdict",
-                                                "files"};
+  static const std::vector<std::string> keys = {"command", "topology", "network",
+                                                "verdict", "figures",  "files"};
   return keys;
 }
 
@@ -43,6 +48,12 @@ nlohmann::ordered_json reportJson(const ReportHead& head, const Body& body) {
   j["topology"] = head.topology;
   j["network"] = head.network;
   j["verdict"] = head.verdict;
+  j["figures"] = nlohmann::ordered_json::object();
+  const auto figures = body.find("figures");
+  if (figures != body.end()) {
+    if (!figures->is_object()) throw std::logic_error("a report's figures must be an object");
+    j["figures"] = *figures;
+  }
   j["files"] = head.files;
   for (auto it = body.begin(); it != body.end(); ++it) {
     if (!j.contains(it.key())) j[it.key()] = it.value();
