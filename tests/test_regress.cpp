@@ -162,7 +162,7 @@ TEST(Regress, RunThenReportWithOneFailure) {
   const nlohmann::json rj = hctest::parseJson(hctest::slurp(dir + "/report.json"));
   EXPECT_EQ(rj.at("passed"), 12);
   EXPECT_EQ(rj.at("failed"), 1);
-  EXPECT_EQ(rj.at("verdict"), "FAIL");
+  EXPECT_EQ(rj.at("verdict"), "fail");
   fs::remove_all(dir);
 }
 

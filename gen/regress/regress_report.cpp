@@ -117,7 +117,7 @@ RegressReport buildReport(const std::string& dir, const std::vector<RegressJob>&
   j["errors"] = r.errors;
   j["missing"] = r.missing;
   j["seconds"] = seconds;
-  j["verdict"] = r.ok() ? "PASS" : "FAIL";
+  j["verdict"] = r.ok() ? "pass" : "fail";
   j["jobs"] = list;
   r.json = jsonText(j, 2) + "\n";
   std::ostringstream md;
