@@ -130,6 +130,7 @@ std::vector<Case> cases() {
   v.push_back(plainFile("command substitution", "$(touch pwned)`touch pwned`.csv"));
   v.push_back(plainFile("non-ASCII", "трасса-ü-€-\xF0\x9F\x98\x80.csv"));
   v.push_back(plainFile("newline and backslash", "a\nb\\n.csv"));
+  v.push_back(plainFile("not UTF-8", "k\xff\xfe-\xc3.csv"));
   v.push_back(plainFile("leading dashes", "--json"));
   {
     Case c = plainFile("relative path in a folder with a space", "sub dir");
@@ -191,14 +192,13 @@ std::vector<Case> cases() {
                "empty path",
                nullptr,
                false});
-  v.push_back({"missing folder",
-               named("nope/out.csv"),
-               Outcome::kRefused,
-               "",
-               {},
-               "no folder",
-               nullptr,
-               false});
+  {
+    // Missing folders are made, as for --out DIR.
+    Case c = plainFile("missing folders", "nope");
+    c.setup = named("nope/deeper/out.csv");
+    c.written = "nope/deeper/out.csv";
+    v.push_back(c);
+  }
   v.push_back({"a file as a folder",
                [](const std::string& t) {
                  writeText(t + "/file.txt", "keep\n");
@@ -341,4 +341,111 @@ TEST(HostileInput, SynthOutFolder) {
   EXPECT_TRUE(fs::exists(t + "/" + name + "/work/generic.log"));
   EXPECT_EQ(listing(t), std::set<std::string>{name}) << describe(listing(t));
   fs::remove_all(t);
+}
+
+// /dev/stdout with stdout redirected to a file (the shell's `> file`): the file
+// holds the command's printout and its output whole, nothing written over.
+TEST(HostileInput, StdoutRedirectedToAFile) {
+  for (const Command* c : {&kSchedule, &kHypercycleTrace, &kHypercubeTrace}) {
+    SCOPED_TRACE(c->name);
+    const std::string expected = reference(*c);
+    const std::string t = hctest::tempFolder("hostile-stdout");
+    const auto plain = hctest::runArgv(argvFor(*c, t + "/plain.csv"), {}, t);
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    const auto r = hctest::runArgv(argvFor(*c, "/dev/stdout"), {}, t);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << r.out;
+    EXPECT_EQ(hctest::lines(r.out).size(),
+              hctest::lines(plain.out).size() + hctest::lines(expected).size())
+        << r.out;
+    fs::remove_all(t);
+  }
+}
+
+// Two outputs of one command naming one file: refused before any work.
+TEST(HostileInput, TwoOutputsNameOneFile) {
+  const std::string t = hctest::tempFolder("hostile-same");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"simulate", "--m", "4", "--rho", "1", "--engine", "verilator"},
+        std::vector<std::string>{"simulate", "--topology", "hypercube", "--dim", "2",
+                                 "--collective", "broadcast", "--engine", "verilator"}}) {
+    std::vector<std::string> argv = {hctest::hypercast()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.insert(argv.end(), {"--wave", "same.fst", "--trace", t + "/./same.fst"});
+    const auto r = hctest::runArgv(argv, {}, t);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "hypercast: --trace and --wave name the same file same.fst\n");
+    EXPECT_TRUE(fs::is_empty(t)) << describe(listing(t));
+  }
+  fs::remove_all(t);
+}
+
+namespace {
+
+// Runs hypercast under a hard limit of `gib` GiB of address space and `seconds`
+// of CPU time: a run that is not refused fails fast instead of filling the
+// machine. Returns the exit code (-1: killed by a signal), stdout and stderr.
+hctest::CmdResult runLimited(const std::vector<std::string>& args,
+                             const std::vector<std::pair<std::string, std::string>>& env = {},
+                             double gib = 2, long seconds = 60) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  // The limits apply to the child only: set in this process around the fork
+  // would limit the test too, so they are set by a shell's ulimit before exec.
+  std::string cmd = "ulimit -v " + std::to_string(static_cast<long>(gib * 1024 * 1024)) +
+                    " && ulimit -t " + std::to_string(seconds) + " && exec";
+  for (const auto& kv : env) cmd = "export " + kv.first + "=" + kv.second + " && " + cmd;
+  std::vector<std::string> sh = {"/bin/sh", "-c", cmd + " \"$0\" \"$@\""};
+  sh.insert(sh.end(), argv.begin(), argv.end());
+  return hctest::runArgv(sh);
+}
+
+void expectRefusedByCost(const hctest::CmdResult& r, const std::string& estimate,
+                         const std::string& limit) {
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(estimate), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("above the limit of " + limit), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+// The work of a weight-router simulation is its deliveries, broadcasts x nodes:
+// runs above 2^29 (536870912) of them are refused before any allocation.
+TEST(HostileInput, SimulationsAboveTheDeliveryBudgetAreRefused) {
+  // 0.1 x 1024 nodes x 9000 cycles = 921600 broadcasts, x 1024 nodes.
+  expectRefusedByCost(runLimited({"simulate", "--m", "32,32", "--rho", "1,1", "--engine", "systemc",
+                                  "--traffic", "uniform", "--rate", "0.1", "--cycles", "9000"}),
+                      "deliveries 943718400 (broadcasts x nodes = 921600 x 1024)", "536870912");
+  expectRefusedByCost(runLimited({"simulate", "--m", "256,256", "--rho", "1,1", "--engine",
+                                  "systemc", "--all-sources"}),
+                      "deliveries 4294967296 (broadcasts x nodes = 65536 x 65536)", "536870912");
+  expectRefusedByCost(runLimited({"simulate", "--m", "64,64", "--rho", "1,1", "--engine", "systemc",
+                                  "--random", "1000000", "--window", "1000000"}),
+                      "deliveries 4096000000 (broadcasts x nodes = 1000000 x 4096)", "536870912");
+  // --allow-large (or HYPERCAST_ALLOW_LARGE=1) raises the budget 64-fold, to 2^35.
+  const std::vector<std::string> huge = {"simulate", "--m",      "256,256", "--rho",
+                                         "1,1",      "--engine", "systemc", "--random",
+                                         "1000000",  "--window", "100"};
+  const std::string estimate = "deliveries 65536000000 (broadcasts x nodes = 1000000 x 65536)";
+  expectRefusedByCost(runLimited(huge), estimate, "536870912 ");
+  std::vector<std::string> allowed = huge;
+  allowed.push_back("--allow-large");
+  expectRefusedByCost(runLimited(allowed), estimate, "34359738368 ");
+  expectRefusedByCost(runLimited(huge, {{"HYPERCAST_ALLOW_LARGE", "1"}}), estimate, "34359738368 ");
+}
+
+// Ports per node are at most 64 in simulate, port ends (nodes x ports) 2^22.
+TEST(HostileInput, SimulationsAboveThePortBudgetAreRefused) {
+  std::string gens = "1";
+  for (int g = 2; g < 4000; ++g) gens += ";" + std::to_string(g);
+  const auto r = runLimited({"simulate", "--topology", "cayley", "--group", "4000", "--gens", gens,
+                             "--engine", "systemc"});
+  expectRefusedByCost(r, "3999 ports per node", "64 ");
+  EXPECT_LT(r.err.size(), 200u) << "the generators are not listed";
+  expectRefusedByCost(runLimited({"simulate", "--topology", "hypercube", "--dim", "18",
+                                  "--collective", "broadcast", "--engine", "systemc"}),
+                      "port ends 4718592 (nodes x ports = 262144 x 18)", "4194304 ");
 }
