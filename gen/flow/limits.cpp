@@ -58,10 +58,10 @@ void checkCost(const Params& p, Step step) {
   }
   const double nodes = static_cast<double>(net.nodes());
   const double ports = static_cast<double>(net.ports());
-  if (ports > static_cast<double>(kMaxSimulatePorts)) {  // the harness's port masks: fixed
-    throw Error("simulate: " + number(ports) +
-                " ports per node (the network's generators) is above the limit of " +
-                std::to_string(kMaxSimulatePorts) + " (docs/user-guide.md#limits)");
+  if (ports > static_cast<double>(kMaxSimulatePorts)) {  // the model's port masks: fixed
+    throw Error("the simulation model takes at most " + std::to_string(kMaxSimulatePorts) +
+                " ports per node; this network has " + number(ports) +
+                " (generate still works; docs/user-guide.md#limits)");
   }
   if (nodes * ports > static_cast<double>(budget(kMaxSimulatePortEnds, large))) {
     refuse("port ends", nodes * ports, "nodes x ports = " + number(nodes) + " x " + number(ports),
