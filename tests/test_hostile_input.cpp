@@ -509,3 +509,45 @@ TEST(HostileInput, LimitsTableMatchesTheConstants) {
   EXPECT_NE(guide.find("each " + std::to_string(flow::kAllowLargeFactor) + "-fold"),
             std::string::npos);
 }
+
+// One number parser for every option: spaces, hex, a sign other than '-',
+// exponents and fractions where a whole number is meant are refused alike, and
+// a newline in a value never splits the error line.
+TEST(HostileInput, NumbersParseOneWay) {
+  auto refused = [](const std::vector<std::string>& args, const std::string& error) {
+    std::vector<std::string> argv = {hctest::hypercast()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto r = hctest::runArgv(argv);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "hypercast: " + error + "\n");
+  };
+  refused({"info", "--topology", "hypercube", "--dim", " 3"}, "--dim: ' 3' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "3 "}, "--dim: '3 ' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "0x3"}, "--dim: '0x3' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "+3"}, "--dim: '+3' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "3.0"},
+          "--dim: '3.0' is not a whole number");
+  refused({"info", "--topology", "hypercube", "--dim", "3\n4"}, "--dim: '3\\n4' is not a number");
+  for (const std::string rate : {"0x0.1p0", " 0.1", "0.1 ", "1e-1", "inf", "nan", "-0.1"}) {
+    std::string shown = rate;
+    refused(
+        {"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--traffic", "uniform",
+         "--rate", rate},
+        "--rate must be a number in (0, 1] (broadcasts per node per cycle), got '" + shown + "'");
+  }
+  // Any option's newline: escaped in the one error line.
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "info", "--topology", "hyper\ncube", "--dim", "3"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("hyper\\ncube"), std::string::npos) << r.err;
+}
+
+// Bare `hypercast`: the usage on stderr, nothing on stdout, exit 2.
+TEST(HostileInput, NoCommandIsUsageOnStderr) {
+  const auto r = hctest::runArgv({hctest::hypercast()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("--version"), std::string::npos) << r.err;
+}
