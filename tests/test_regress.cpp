@@ -551,3 +551,21 @@ TEST(Regress, JobFileMistakesNameFileAndKey) {
   }
   fs::remove_all(dir);
 }
+
+// A fault_node that is no node of the network is refused when planned: the job
+// would pass with no fault injected, though a fault job must fail.
+TEST(Regress, FaultNodeMustBeANode) {
+  const std::string yaml = writeYaml(
+      "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
+      "workloads:\n"
+      "  - name: fault\n"
+      "    source: 0\n"
+      "    fault_node: 9\n");
+  const auto r =
+      hc({"regress", "plan", yaml, "--out", fs::path(yaml).parent_path().string() + "/plan"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "hypercast: " + yaml +
+                       ":5: workloads[0].fault_node: node 9 is not a node of g33 (9 nodes: "
+                       "0..8)\n");
+  fs::remove_all(fs::path(yaml).parent_path());
+}

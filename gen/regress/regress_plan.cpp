@@ -75,6 +75,8 @@ class Planner {
   // Why the workload cannot run on the network ("" if it can).
   std::string misfit(const Workload& w, const Network& net) const;
   void checkJob(const RegressJob& job, const Network& net, const Workload& w) const;
+  // A fault_node that is no node of `net` is an error, not a fault never injected.
+  void checkFaultNode(const Workload& w, const Network& net) const;
 
   std::vector<JobOption> commandSpecs(const std::string& command) const;
 
@@ -284,6 +286,7 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
       w.repeats = whole(v, o, 1, 1000);
     } else if (key == "fault_node") {
       w.fault_node = std::to_string(whole(v, o, 0, 1 << 30));
+      w.origins["fault_node"] = o;
     } else if (network_keys.count(key) && key != "payload-width") {
       fail(o, "'" + key + "' describes a network: put it under networks:");
     } else if (reserved().count(key)) {
@@ -347,6 +350,18 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
   return "";
 }
 
+void Planner::checkFaultNode(const Workload& w, const Network& net) const {
+  ParamMap p = {{"topology", net.topology}};
+  for (const auto& kv : net.options) p[kv.first] = kv.second.empty() ? "1" : kv.second;
+  const uint64_t nodes = parseNetworkDesc(p).nodes();
+  if (std::stoull(w.fault_node) >= nodes) {
+    const auto at = w.origins.find("fault_node");
+    fail(at == w.origins.end() ? w.at : at->second,
+         "node " + w.fault_node + " is not a node of " + net.name + " (" + std::to_string(nodes) +
+             " nodes: 0.." + std::to_string(nodes - 1) + ")");
+  }
+}
+
 void Planner::checkJob(const RegressJob& job, const Network& net, const Workload& w) const {
   try {
     const std::vector<std::string> rest(job.argv.begin() + 1, job.argv.end());
@@ -378,6 +393,7 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
       plan.skipped.push_back(net.name + " x " + w.name + ": " + why);
       continue;
     }
+    if (!w.fault_node.empty()) checkFaultNode(w, net);
     // Every combination of the swept values (odometer over the lists).
     std::vector<size_t> pick(w.options.size(), 0);
     for (bool more = true; more;) {
