@@ -529,7 +529,7 @@ TEST(HostileInput, NumbersParseOneWay) {
   refused({"info", "--topology", "hypercube", "--dim", "3.0"},
           "--dim: '3.0' is not a whole number");
   refused({"info", "--topology", "hypercube", "--dim", "3\n4"}, "--dim: '3\\n4' is not a number");
-  for (const std::string rate : {"0x0.1p0", " 0.1", "0.1 ", "1e-1", "inf", "nan", "-0.1"}) {
+  for (const std::string rate : {"0x0.1p0", " 0.1", "0.1 ", "1e", "inf", "nan", "-0.1", "+0.1"}) {
     std::string shown = rate;
     refused(
         {"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--traffic", "uniform",

@@ -25,9 +25,16 @@ bool plainWhole(const std::string& t) {
   return digits(t, !t.empty() && t[0] == '-' ? 1 : 0, t.size());
 }
 
-// "0.25", "1", ".5", "3.": decimal digits with at most one point, nothing else
-// (no spaces, sign, exponent, hex, inf or nan).
-bool plainDecimal(const std::string& t) {
+// "0.25", "1", ".5", "3.", "1e-3": decimal digits with at most one point and
+// an optional decimal exponent, nothing else (no spaces, sign, hex, inf or nan).
+bool plainDecimal(const std::string& raw) {
+  std::string t = raw;
+  const size_t e = t.find_first_of("eE");
+  if (e != std::string::npos) {
+    const size_t from = e + 1 < t.size() && (t[e + 1] == '-' || t[e + 1] == '+') ? e + 2 : e + 1;
+    if (!digits(t, from, t.size())) return false;
+    t.resize(e);
+  }
   const size_t dot = t.find('.');
   if (dot == std::string::npos) return digits(t, 0, t.size());
   const bool before = dot == 0 || digits(t, 0, dot);
