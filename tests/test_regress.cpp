@@ -569,3 +569,42 @@ TEST(Regress, FaultNodeMustBeANode) {
                        "0..8)\n");
   fs::remove_all(fs::path(yaml).parent_path());
 }
+
+// The bar's last frame on a terminal counts what ended: every job done, none
+// running, the failure counted once (a failed simulate job runs again with
+// --trace before it is done).
+TEST(Regress, LastFrameCountsWhatEnded) {
+  const std::string dir = hctest::tempFolder("regress-frame");
+  std::ofstream(dir + "/r.yaml")
+      << "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
+         "workloads:\n"
+         "  - {name: b, source: [0, 1, 2, 3, 4, 5, 6, 7, 8]}\n"
+         "  - {name: fault, source: 0, fault_node: 0}\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  int master = -1, slave = -1;
+  ASSERT_EQ(::openpty(&master, &slave, nullptr, nullptr, nullptr), 0);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(slave, 2);
+    ::close(master);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::setenv("TERM", "xterm", 1);
+    ::execl(hctest::hypercast().c_str(), "hypercast", "regress", "run", (dir + "/reg").c_str(),
+            "-j", "2", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(slave);
+  std::string tty;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) tty.append(buf, n);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(master);
+  EXPECT_EQ(WEXITSTATUS(status), 1) << tty;
+  const size_t last = tty.rfind("\rregress [");
+  ASSERT_NE(last, std::string::npos) << tty;
+  const std::string want = "\rregress [####################] 10/10  passed 9  failed 1  running 0";
+  EXPECT_EQ(tty.compare(last, want.size(), want), 0) << tty.substr(last);
+  fs::remove_all(dir);
+}
