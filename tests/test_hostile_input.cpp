@@ -551,3 +551,11 @@ TEST(HostileInput, NoCommandIsUsageOnStderr) {
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("--version"), std::string::npos) << r.err;
 }
+
+// tcd without --dims asks for them instead of judging the default network's m.
+TEST(HostileInput, TcdWithoutDimsAsksForThem) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "tcd"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "hypercast: tcd needs the mesh's --dims X,Y[,Z] (equal powers of two, e.g. 8,8,8)\n");
+}
