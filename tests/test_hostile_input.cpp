@@ -12,6 +12,7 @@
 #include <functional>
 #include <set>
 
+#include "flow/limits.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -130,6 +131,7 @@ std::vector<Case> cases() {
   v.push_back(plainFile("command substitution", "$(touch pwned)`touch pwned`.csv"));
   v.push_back(plainFile("non-ASCII", "трасса-ü-€-\xF0\x9F\x98\x80.csv"));
   v.push_back(plainFile("newline and backslash", "a\nb\\n.csv"));
+  v.push_back(plainFile("not UTF-8", "k\xff\xfe-\xc3.csv"));
   v.push_back(plainFile("leading dashes", "--json"));
   {
     Case c = plainFile("relative path in a folder with a space", "sub dir");
@@ -191,14 +193,13 @@ std::vector<Case> cases() {
                "empty path",
                nullptr,
                false});
-  v.push_back({"missing folder",
-               named("nope/out.csv"),
-               Outcome::kRefused,
-               "",
-               {},
-               "no folder",
-               nullptr,
-               false});
+  {
+    // Missing folders are made, as for --out DIR.
+    Case c = plainFile("missing folders", "nope");
+    c.setup = named("nope/deeper/out.csv");
+    c.written = "nope/deeper/out.csv";
+    v.push_back(c);
+  }
   v.push_back({"a file as a folder",
                [](const std::string& t) {
                  writeText(t + "/file.txt", "keep\n");
@@ -341,4 +342,220 @@ TEST(HostileInput, SynthOutFolder) {
   EXPECT_TRUE(fs::exists(t + "/" + name + "/work/generic.log"));
   EXPECT_EQ(listing(t), std::set<std::string>{name}) << describe(listing(t));
   fs::remove_all(t);
+}
+
+// /dev/stdout with stdout redirected to a file (the shell's `> file`): the file
+// holds the command's printout and its output whole, nothing written over.
+TEST(HostileInput, StdoutRedirectedToAFile) {
+  for (const Command* c : {&kSchedule, &kHypercycleTrace, &kHypercubeTrace}) {
+    SCOPED_TRACE(c->name);
+    const std::string expected = reference(*c);
+    const std::string t = hctest::tempFolder("hostile-stdout");
+    const auto plain = hctest::runArgv(argvFor(*c, t + "/plain.csv"), {}, t);
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    const auto r = hctest::runArgv(argvFor(*c, "/dev/stdout"), {}, t);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << r.out;
+    EXPECT_EQ(hctest::lines(r.out).size(),
+              hctest::lines(plain.out).size() + hctest::lines(expected).size())
+        << r.out;
+    fs::remove_all(t);
+  }
+}
+
+// Two outputs of one command naming one file: refused before any work.
+TEST(HostileInput, TwoOutputsNameOneFile) {
+  const std::string t = hctest::tempFolder("hostile-same");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"simulate", "--m", "4", "--rho", "1", "--engine", "verilator"},
+        std::vector<std::string>{"simulate", "--topology", "hypercube", "--dim", "2",
+                                 "--collective", "broadcast", "--engine", "verilator"}}) {
+    std::vector<std::string> argv = {hctest::hypercast()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.insert(argv.end(), {"--wave", "same.fst", "--trace", t + "/./same.fst"});
+    const auto r = hctest::runArgv(argv, {}, t);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "hypercast: --trace and --wave name the same file same.fst\n");
+    EXPECT_TRUE(fs::is_empty(t)) << describe(listing(t));
+  }
+  fs::remove_all(t);
+}
+
+namespace {
+
+// Runs hypercast under a hard limit of `gib` GiB of address space and `seconds`
+// of CPU time: a run that is not refused fails fast instead of filling the
+// machine. Returns the exit code (-1: killed by a signal), stdout and stderr.
+hctest::CmdResult runLimited(const std::vector<std::string>& args,
+                             const std::vector<std::pair<std::string, std::string>>& env = {},
+                             double gib = 2, long seconds = 60) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  // The limits apply to the child only: set in this process around the fork
+  // would limit the test too, so they are set by a shell's ulimit before exec.
+  std::string cmd = "ulimit -v " + std::to_string(static_cast<long>(gib * 1024 * 1024)) +
+                    " && ulimit -t " + std::to_string(seconds) + " && exec";
+  for (const auto& kv : env) cmd = "export " + kv.first + "=" + kv.second + " && " + cmd;
+  std::vector<std::string> sh = {"/bin/sh", "-c", cmd + " \"$0\" \"$@\""};
+  sh.insert(sh.end(), argv.begin(), argv.end());
+  return hctest::runArgv(sh);
+}
+
+void expectRefusedByCost(const hctest::CmdResult& r, const std::string& estimate,
+                         const std::string& limit) {
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(estimate), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("above the limit of " + limit), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+// The work of a weight-router simulation is its deliveries, broadcasts x nodes:
+// runs above 2^29 (536870912) of them are refused before any allocation.
+TEST(HostileInput, SimulationsAboveTheDeliveryBudgetAreRefused) {
+  // 0.1 x 1024 nodes x 9000 cycles = 921600 broadcasts, x 1024 nodes.
+  expectRefusedByCost(runLimited({"simulate", "--m", "32,32", "--rho", "1,1", "--engine", "systemc",
+                                  "--traffic", "uniform", "--rate", "0.1", "--cycles", "9000"}),
+                      "deliveries 943718400 (broadcasts x nodes = 921600 x 1024)", "536870912");
+  expectRefusedByCost(runLimited({"simulate", "--m", "256,256", "--rho", "1,1", "--engine",
+                                  "systemc", "--all-sources"}),
+                      "deliveries 4294967296 (broadcasts x nodes = 65536 x 65536)", "536870912");
+  expectRefusedByCost(runLimited({"simulate", "--m", "64,64", "--rho", "1,1", "--engine", "systemc",
+                                  "--random", "1000000", "--window", "1000000"}),
+                      "deliveries 4096000000 (broadcasts x nodes = 1000000 x 4096)", "536870912");
+  // --allow-large (or HYPERCAST_ALLOW_LARGE=1) raises the budget 64-fold, to 2^35.
+  const std::vector<std::string> huge = {"simulate", "--m",      "256,256", "--rho",
+                                         "1,1",      "--engine", "systemc", "--random",
+                                         "1000000",  "--window", "100"};
+  const std::string estimate = "deliveries 65536000000 (broadcasts x nodes = 1000000 x 65536)";
+  expectRefusedByCost(runLimited(huge), estimate, "536870912 ");
+  std::vector<std::string> allowed = huge;
+  allowed.push_back("--allow-large");
+  expectRefusedByCost(runLimited(allowed), estimate, "34359738368 ");
+  expectRefusedByCost(runLimited(huge, {{"HYPERCAST_ALLOW_LARGE", "1"}}), estimate, "34359738368 ");
+}
+
+// Ports per node are at most 64 in simulate, port ends (nodes x ports) 2^22.
+TEST(HostileInput, SimulationsAboveThePortBudgetAreRefused) {
+  std::string gens = "1";
+  for (int g = 2; g < 4000; ++g) gens += ";" + std::to_string(g);
+  const auto r = runLimited({"simulate", "--topology", "cayley", "--group", "4000", "--gens", gens,
+                             "--engine", "systemc"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err,
+            "hypercast: the simulation model takes at most 64 ports per node; this network has "
+            "3999 (generate still works; docs/user-guide.md#limits)\n");
+  EXPECT_LT(r.err.size(), 200u) << "the generators are not listed";
+  expectRefusedByCost(runLimited({"simulate", "--topology", "hypercube", "--dim", "18",
+                                  "--collective", "broadcast", "--engine", "systemc"}),
+                      "port ends 4718592 (nodes x ports = 262144 x 18)", "4194304 ");
+}
+
+namespace {
+
+// "1,234,567" for 1234567, as the docs write numbers.
+std::string withCommas(uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// The row of the user guide's Limits table whose first cell starts with `what`.
+std::string limitsRow(const std::string& what) {
+  const std::string guide = hctest::slurp(std::string(HC_SOURCE_DIR) + "/docs/user-guide.md");
+  const size_t table = guide.find("## Limits");
+  EXPECT_NE(table, std::string::npos);
+  const size_t row = guide.find("\n| " + what, table);
+  if (row == std::string::npos) return "";
+  return guide.substr(row + 1, guide.find('\n', row + 1) - row - 1);
+}
+
+}  // namespace
+
+// The Limits table names the constants the code checks, with their formulas.
+TEST(HostileInput, LimitsTableMatchesTheConstants) {
+  namespace flow = hypercast::flow;
+  auto power = [](uint64_t v) {
+    int p = 0;
+    while ((uint64_t{1} << p) < v) ++p;
+    return (uint64_t{1} << p) == v ? "2^" + std::to_string(p) + " (" + withCommas(v) + ")"
+                                   : withCommas(v);
+  };
+  std::string row = limitsRow("deliveries in `simulate`");
+  EXPECT_NE(row.find("broadcasts x nodes | " + power(flow::kMaxDeliveries) + " |"),
+            std::string::npos)
+      << row;
+  EXPECT_NE(row.find(std::to_string(flow::kBytesPerDelivery) + " bytes each"), std::string::npos)
+      << row;
+  // The budget is 8 GiB of deliveries at their estimated size.
+  EXPECT_EQ(flow::kMaxDeliveries * flow::kBytesPerDelivery, uint64_t{8} << 30);
+  row = limitsRow("ports per node in `simulate`");
+  EXPECT_NE(row.find("| " + withCommas(flow::kMaxSimulatePorts) + " |"), std::string::npos) << row;
+  row = limitsRow("port ends in `simulate`");
+  EXPECT_NE(row.find("nodes x ports | " + power(flow::kMaxSimulatePortEnds) + " |"),
+            std::string::npos)
+      << row;
+  row = limitsRow("jobs of `regress plan`");
+  EXPECT_NE(row.find("engines x repeats | " + withCommas(flow::kMaxRegressJobs) + " |"),
+            std::string::npos)
+      << row;
+  const std::string guide = hctest::slurp(std::string(HC_SOURCE_DIR) + "/docs/user-guide.md");
+  EXPECT_NE(guide.find("each " + std::to_string(flow::kAllowLargeFactor) + "-fold"),
+            std::string::npos);
+}
+
+// One number parser for every option: spaces, hex, a sign other than '-',
+// exponents and fractions where a whole number is meant are refused alike, and
+// a newline in a value never splits the error line.
+TEST(HostileInput, NumbersParseOneWay) {
+  auto refused = [](const std::vector<std::string>& args, const std::string& error) {
+    std::vector<std::string> argv = {hctest::hypercast()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto r = hctest::runArgv(argv);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "hypercast: " + error + "\n");
+  };
+  refused({"info", "--topology", "hypercube", "--dim", " 3"}, "--dim: ' 3' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "3 "}, "--dim: '3 ' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "0x3"}, "--dim: '0x3' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "+3"}, "--dim: '+3' is not a number");
+  refused({"info", "--topology", "hypercube", "--dim", "3.0"},
+          "--dim: '3.0' is not a whole number");
+  refused({"info", "--topology", "hypercube", "--dim", "3\n4"}, "--dim: '3\\n4' is not a number");
+  for (const std::string rate : {"0x0.1p0", " 0.1", "0.1 ", "1e", "inf", "nan", "-0.1", "+0.1"}) {
+    std::string shown = rate;
+    refused(
+        {"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--traffic", "uniform",
+         "--rate", rate},
+        "--rate must be a number in (0, 1] (broadcasts per node per cycle), got '" + shown + "'");
+  }
+  // Any option's newline: escaped in the one error line.
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "info", "--topology", "hyper\ncube", "--dim", "3"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("hyper\\ncube"), std::string::npos) << r.err;
+}
+
+// Bare `hypercast`: the usage on stderr, nothing on stdout, exit 2.
+TEST(HostileInput, NoCommandIsUsageOnStderr) {
+  const auto r = hctest::runArgv({hctest::hypercast()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("--version"), std::string::npos) << r.err;
+}
+
+// tcd without --dims asks for them instead of judging the default network's m.
+TEST(HostileInput, TcdWithoutDimsAsksForThem) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "tcd"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "hypercast: tcd needs the mesh's --dims X,Y[,Z] (equal powers of two, e.g. 8,8,8)\n");
 }

@@ -467,7 +467,7 @@ TEST(Load, WorkloadSizeIsCheckedBeforeItIsGenerated) {
                        "--rate", "1", "--cycles", "10000000", "--engine", "systemc"},
                       "broadcasts");
   expectRefusedAtOnce({"simulate", "--m", "300,300", "--rho", "1,1", "--traffic", "uniform",
-                       "--rate", "1", "--cycles", "10000000", "--engine", "systemc"},
+                       "--rate", "0.001", "--cycles", "10", "--engine", "systemc"},
                       "at most 65536");
   const hctest::Started s =
       hctest::start({hctest::hypercast(), "simulate", "--m", "256,256", "--rho", "1,1", "--traffic",

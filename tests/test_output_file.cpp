@@ -1,5 +1,6 @@
 // util/output_file.h and util/interrupt.h on their own: what the CLI tests cannot
 // reach (a FIFO, an abandoned write, the handler's own clean-up).
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -9,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <thread>
 
 #include "test_util.h"
@@ -84,8 +86,12 @@ TEST(OutputFile, CheckCreatesNothingAndSaysWhy) {
   EXPECT_EQ(errorOf([] { hypercast::checkOutputPath("--out", ""); }), "--out: empty path");
   EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("trace", t); }),
             "cannot write trace " + t + ": it is a folder");
-  EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("--out", t + "/no/x.csv"); }),
-            "cannot write --out " + t + "/no/x.csv: no folder " + t + "/no");
+  // A missing folder is made when the file is written, as --out DIR's are.
+  hypercast::checkOutputPath("--out", t + "/no/x.csv");
+  std::ofstream(t + "/file") << "";
+  EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("--out", t + "/file/x.csv"); }),
+            "cannot write --out " + t + "/file/x.csv: " + t + "/file is not a folder");
+  fs::remove(t + "/file");
   EXPECT_NE(errorOf([] {
               hypercast::checkOutputPath("trace", "/proc/x.csv");
             }).find("cannot write trace /proc/x.csv"),
@@ -186,5 +192,79 @@ TEST(OutputFile, FilesIntoAFolder) {
               hypercast::writeOutputFiles("", {{"x", ""}});
             }).find("empty path"),
             std::string::npos);
+  fs::remove_all(t);
+}
+
+// -o FILE makes the missing folders above FILE, as --out DIR does; a write that
+// is not completed removes the folders it made.
+TEST(OutputFile, MissingParentFoldersAreMade) {
+  const std::string t = hctest::tempFolder("of-parents");
+  hypercast::writeOutputFile(t + "/a/b/c.csv", "1\n");
+  EXPECT_EQ(hctest::slurp(t + "/a/b/c.csv"), "1\n");
+  {
+    hypercast::OutputFile f(t + "/x/y/z.csv");
+    f.stream() << "2\n";
+    EXPECT_TRUE(fs::is_directory(t + "/x/y"));
+  }  // abandoned: no commit()
+  EXPECT_FALSE(fs::exists(t + "/x"));
+  {
+    hypercast::OutputFile f(t + "/a/new/z.csv");  // a/ exists: only a/new is made
+    f.stream() << "3\n";
+  }
+  EXPECT_FALSE(fs::exists(t + "/a/new"));
+  EXPECT_TRUE(fs::exists(t + "/a/b/c.csv"));
+  fs::remove_all(t);
+}
+
+// Two outputs of one command naming one file are refused: the same path, another
+// spelling of it, a link to it; a character device may repeat.
+TEST(OutputFile, TwoOutputsOfOneFileAreRefused) {
+  const std::string t = hctest::tempFolder("of-distinct");
+  EXPECT_EQ(errorOf([&] {
+              hypercast::checkDistinctOutputs(
+                  {{"--wave", t + "/same.fst"}, {"--trace", t + "/same.fst"}});
+            }),
+            "--wave and --trace name the same file " + t + "/same.fst");
+  EXPECT_EQ(
+      errorOf([&] {
+        hypercast::checkDistinctOutputs({{"--output", t + "/./a.csv"}, {"--trace", t + "/a.csv"}});
+      }),
+      "--output and --trace name the same file " + t + "/a.csv");
+  std::ofstream(t + "/real.csv") << "";
+  fs::create_symlink("real.csv", t + "/link.csv");
+  EXPECT_EQ(errorOf([&] {
+              hypercast::checkDistinctOutputs(
+                  {{"--trace", t + "/real.csv"}, {"--output", t + "/link.csv"}});
+            }),
+            "--trace and --output name the same file " + t + "/link.csv");
+  EXPECT_EQ(
+      errorOf([&] {
+        hypercast::checkDistinctOutputs({{"--trace", "/dev/null"}, {"--wave", "/dev/null"}});
+        hypercast::checkDistinctOutputs({{"--trace", t + "/a.csv"}, {"--wave", t + "/b.fst"}});
+      }),
+      "(no error)");
+  fs::remove_all(t);
+}
+
+// /dev/stdout redirected to a file by the shell (an O_TRUNC descriptor, offset
+// shared with what the process prints): the file holds what was printed
+// before and after, and the output between, nothing overwritten.
+TEST(OutputFile, StdoutIsWrittenThroughItsOpenDescriptor) {
+  const std::string t = hctest::tempFolder("of-stdout");
+  const std::string out = t + "/out.txt";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0 || ::dup2(fd, 1) < 0) ::_exit(3);
+    std::cout << "before\n";
+    hypercast::writeOutputFile("/dev/stdout", "a,b\n1,2\n", "--output");
+    std::cout << "after\n" << std::flush;
+    ::_exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(hctest::slurp(out), "before\na,b\n1,2\nafter\n");
   fs::remove_all(t);
 }

@@ -438,3 +438,173 @@ TEST(Regress, VerbsAndOptions) {
   r = hc({"regress", "run", "a", "b"});
   EXPECT_EQ(r.err, "hypercast: unexpected argument 'b' (see 'hypercast regress --help')\n");
 }
+
+// Limits and folder hazards: the plan's folder, the job count, the runner's
+// lock, jobs.json's validation, the last frame of the bar.
+
+// plan writes into a new or empty folder, or one an earlier plan made (its
+// marker file); any other folder is refused and left as it was.
+TEST(Regress, PlanWritesOnlyIntoItsOwnFolder) {
+  const std::string dir = hctest::tempFolder("regress-own");
+  std::ofstream(dir + "/jobs.json") << "mine\n";
+  auto r = hc({"regress", "plan", kSmall, "--out", dir});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+  EXPECT_NE(r.err.find("was not made by regress plan"), std::string::npos) << r.err;
+  EXPECT_EQ(hctest::slurp(dir + "/jobs.json"), "mine\n");
+  fs::remove(dir + "/jobs.json");
+  r = hc({"regress", "plan", kSmall, "--out", dir});  // empty now
+  EXPECT_EQ(r.code, 0) << r.err;
+  r = hc({"regress", "plan", kSmall, "--out", dir});  // an earlier plan's folder
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(hctest::parseJson(hctest::slurp(dir + "/jobs.json")).size(),
+            static_cast<size_t>(kSmallJobs));
+  fs::remove_all(dir);
+}
+
+// The jobs are counted before the sweep is expanded: networks x sweep values x
+// engines x repeats, at most 100000 (HYPERCAST_ALLOW_LARGE=1 raises it).
+TEST(Regress, PlanLimitsTheJobCount) {
+  std::string seeds = "[1";
+  for (int s = 2; s <= 100; ++s) seeds += ", " + std::to_string(s);
+  seeds += "]";
+  // 1 network x 100 seeds x 2 engines x 1000 repeats = 200000 jobs.
+  const std::string yaml = writeYaml(
+      "engines: [systemc, cosim]\nrepeats: 1000\n"
+      "networks: [{name: q3, topology: hypercube, dim: 3}]\n"
+      "workloads: [{name: b, collective: broadcast, seed: " +
+      seeds + "}]\n");
+  const std::string out = fs::path(yaml).parent_path().string() + "/plan";
+  // Under 1 GiB and 20 s of CPU: expanding 200000 jobs is not needed to refuse them.
+  const auto r = hctest::run("ulimit -v 1048576 && ulimit -t 20 && " + hctest::hypercast() +
+                             " regress plan " + yaml + " --out " + out);
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "hypercast: " + yaml +
+                       ":4: workloads[0]: the plan would have 200000 jobs, above the limit of "
+                       "100000 (networks x sweep values x engines x repeats; "
+                       "HYPERCAST_ALLOW_LARGE=1 raises it)\n");
+  EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(fs::path(yaml).parent_path());
+}
+
+// A second `regress run` on a folder in use is refused in one line (exit 2); a
+// stale work folder is removed only when the process that made it is gone.
+TEST(Regress, RunLocksItsFolder) {
+  const std::string dir = planSmall("regress-lock");
+  const hctest::Started first = hctest::start({hctest::hypercast(), "regress", "run", dir});
+  ASSERT_TRUE(hctest::waitUntil([&] { return !complete(dir).empty(); }, 120));
+  const auto second = hc({"regress", "run", dir});
+  EXPECT_EQ(second.code, 2) << second.err;
+  EXPECT_EQ(second.err, "hypercast: " + dir +
+                            " is locked: another hypercast regress run is "
+                            "running on it\n");
+  const hctest::CmdResult r = hctest::finish(first, 300);
+  EXPECT_EQ(r.code, 1) << r.err;  // the fault job fails; nothing else went wrong
+  EXPECT_EQ(complete(dir).size(), static_cast<size_t>(kSmallJobs));
+
+  // Work folders of a live process (this test's) stay; of a dead one go.
+  const nlohmann::json jobs = hctest::parseJson(hctest::slurp(dir + "/jobs.json"));
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  const std::string id = jobs.at(0).at("id");
+  const std::string live =
+      dir + "/results/.tmp-" + id + "@" + host + "-" + std::to_string(::getpid());
+  const std::string dead = dir + "/results/.tmp-" + id + "@" + host + "-999999999";
+  fs::create_directories(live);
+  fs::create_directories(dead);
+  fs::remove_all(dir + "/results/" + id);  // the job runs again
+  const auto again = hc({"regress", "run-one", dir, "--index", "0"});
+  EXPECT_EQ(again.code, 0) << again.err;
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_FALSE(fs::exists(dead));
+  fs::remove_all(dir);
+}
+
+// Ordinary mistakes are one-line errors naming the file and key, never an
+// internal error: a folder as the regression file, a job without an id, a job
+// whose env sets anything but HYPERCAST_FAULT_NODE.
+TEST(Regress, JobFileMistakesNameFileAndKey) {
+  const std::string dir = hctest::tempFolder("regress-mistakes");
+  auto r = hc({"regress", "plan", dir, "--out", dir + "/out"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "hypercast: " + dir +
+                       " is a folder, not a regression file (regress plan FILE.yaml --out DIR)\n");
+  const std::string job =
+      R"("index": 0, "command": "schedule", "network": "q3", "workload": "w", "repeat": 1, )"
+      R"("argv": ["schedule", "--dim", "3", "--collective", "broadcast", "--json"])";
+  struct Case {
+    std::string json, error;
+  };
+  const std::vector<Case> cases = {
+      {"[{" + job + "}]", "jobs.json: job 0: key 'id' is missing"},
+      {"[{\"id\": \"a\", " + job + R"(, "env": {"LD_PRELOAD": "/tmp/x.so"}}])",
+       "jobs.json: job 0: key 'env.LD_PRELOAD' is not allowed (a job's environment may set only "
+       "HYPERCAST_FAULT_NODE)"},
+      {"[{\"id\": 5, " + job + "}]", "jobs.json: job 0: key 'id' must be a string"},
+      {"[{\"id\": \"a\", \"colour\": 1, " + job + "}]", "jobs.json: job 0: unknown key 'colour'"},
+  };
+  for (const Case& c : cases) {
+    std::ofstream(dir + "/jobs.json") << c.json;
+    r = hc({"regress", "run", dir});
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(r.err, "hypercast: " + dir + "/" + c.error + "\n");
+  }
+  fs::remove_all(dir);
+}
+
+// A fault_node that is no node of the network is refused when planned: the job
+// would pass with no fault injected, though a fault job must fail.
+TEST(Regress, FaultNodeMustBeANode) {
+  const std::string yaml = writeYaml(
+      "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
+      "workloads:\n"
+      "  - name: fault\n"
+      "    source: 0\n"
+      "    fault_node: 9\n");
+  const auto r =
+      hc({"regress", "plan", yaml, "--out", fs::path(yaml).parent_path().string() + "/plan"});
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err, "hypercast: " + yaml +
+                       ":5: workloads[0].fault_node: node 9 is not a node of g33 (9 nodes: "
+                       "0..8)\n");
+  fs::remove_all(fs::path(yaml).parent_path());
+}
+
+// The bar's last frame on a terminal counts what ended: every job done, none
+// running, the failure counted once (a failed simulate job runs again with
+// --trace before it is done).
+TEST(Regress, LastFrameCountsWhatEnded) {
+  const std::string dir = hctest::tempFolder("regress-frame");
+  std::ofstream(dir + "/r.yaml")
+      << "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
+         "workloads:\n"
+         "  - {name: b, source: [0, 1, 2, 3, 4, 5, 6, 7, 8]}\n"
+         "  - {name: fault, source: 0, fault_node: 0}\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  int master = -1, slave = -1;
+  ASSERT_EQ(::openpty(&master, &slave, nullptr, nullptr, nullptr), 0);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(slave, 2);
+    ::close(master);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::setenv("TERM", "xterm", 1);
+    ::execl(hctest::hypercast().c_str(), "hypercast", "regress", "run", (dir + "/reg").c_str(),
+            "-j", "2", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(slave);
+  std::string tty;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) tty.append(buf, n);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(master);
+  EXPECT_EQ(WEXITSTATUS(status), 1) << tty;
+  const size_t last = tty.rfind("\rregress [");
+  ASSERT_NE(last, std::string::npos) << tty;
+  const std::string want = "\rregress [####################] 10/10  passed 9  failed 1  running 0";
+  EXPECT_EQ(tty.compare(last, want.size(), want), 0) << tty.substr(last);
+  fs::remove_all(dir);
+}

@@ -132,7 +132,7 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
     EXPECT_NE(r.err.find(b.says), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(csv));
   }
-  const auto r = hctest::run(base + "--dim 3 --collective scatter --output /nonexistent/x.csv");
+  const auto r = hctest::run(base + "--dim 3 --collective scatter --output /dev/null/x.csv");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
   // generate: a bad request leaves no folder behind.

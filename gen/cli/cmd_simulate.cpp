@@ -32,6 +32,9 @@ std::vector<OptionSpec> simulateOptions() {
        "whole-top model; builds a traced model, cached apart)"},
       {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
       {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
+      {"allow-large", "",
+       "run above the default limits by cost (docs/user-guide.md#limits), for a\n"
+       "machine with more memory and time (also HYPERCAST_ALLOW_LARGE=1)"},
       {"json", "", "print a JSON summary"},
       {"quiet", "", "no progress messages on stderr"},
   });

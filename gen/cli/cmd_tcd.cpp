@@ -52,6 +52,8 @@ int cmdTcd(const Args& a) {
   if (chosenTopology(a.params(), meshTopology().name).kind != NetworkDesc::Kind::kMesh) {
     throw Error("tcd tabulates the mesh broadcast of Cang & Wu (--topology mesh --dims X,Y[,Z])");
   }
+  if (!a.has("dims"))
+    throw Error("tcd needs the mesh's --dims X,Y[,Z] (equal powers of two, e.g. 8,8,8)");
   const NetworkDesc net = parseNetworkDesc(a.params());
   meshCube(net.radices);  // refuses other shapes before any work
   const bool both = !a.has("algorithm");

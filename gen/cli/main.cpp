@@ -1,4 +1,5 @@
 // hypercast: generates interconnection-network hardware and proves it right.
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -7,6 +8,28 @@
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/version.h"
+
+namespace {
+
+// An error as printed: one line whatever the user typed, control characters
+// (a newline inside an option's value) escaped.
+std::string oneLine(const std::string& what) {
+  std::string out;
+  for (unsigned char c : what) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using hypercast::cli::Command;
@@ -23,7 +46,9 @@ int main(int argc, char** argv) {
       // No command: --help, --version, or an error; no words at all: the help, and failure.
       std::vector<hypercast::cli::CommandSummary> list;
       for (const Command& c : hypercast::cli::commandTable()) list.push_back({c.name, c.summary});
-      std::cout << hypercast::cli::parseTopLevel(words, list, hypercast::cli::topLevelHelp(),
+      // Only reached without words (a word is a command, --help, --version or
+      // an error): the usage on stderr, and failure.
+      std::cerr << hypercast::cli::parseTopLevel(words, list, hypercast::cli::topLevelHelp(),
                                                  hypercast::kVersion);
       return 2;
     }
@@ -41,12 +66,12 @@ int main(int argc, char** argv) {
   } catch (const hypercast::Error& e) {
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
     hypercast::interrupt::removeRegistered();
-    std::cerr << "hypercast: " << e.what() << "\n";
+    std::cerr << "hypercast: " << oneLine(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
     hypercast::interrupt::removeRegistered();
-    std::cerr << "hypercast: internal error: " << e.what() << "\n";
+    std::cerr << "hypercast: internal error: " << oneLine(e.what()) << "\n";
     return 3;
   }
 }

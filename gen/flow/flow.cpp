@@ -2,10 +2,12 @@
 
 #include "flow/checked_schedule.h"
 #include "flow/combining.h"
+#include "flow/limits.h"
 #include "flow/mesh_schedule.h"
 #include "flow/router_network.h"
 #include "flow/schedule_network.h"
 #include "flow/wormhole_mesh.h"
+#include "util/output_file.h"
 
 namespace hypercast {
 namespace flow {
@@ -51,6 +53,12 @@ const Flow& chooseFlow(const Params& p, Step step) {
 }
 
 int runStep(const Params& p, Step step) {
+  std::vector<std::pair<std::string, std::string>> outputs;
+  for (const char* name : {"output", "trace", "wave"}) {
+    if (p.has(name)) outputs.emplace_back(std::string("--") + name, p.get(name));
+  }
+  checkDistinctOutputs(outputs);
+  checkCost(p, step);
   const Flow& f = chooseFlow(p, step);
   switch (step) {
     case Step::kSchedule:

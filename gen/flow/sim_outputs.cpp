@@ -2,7 +2,9 @@
 
 #include <filesystem>
 
+#include "flow/harness_run.h"
 #include "util/error.h"
+#include "util/json_text.h"
 #include "util/output_file.h"
 
 namespace fs = std::filesystem;
@@ -23,7 +25,18 @@ std::string outputPath(const Params& a, const std::string& opt) {
   if (opt == "wave" && (path.size() < 4 || path.compare(path.size() - 4, 4, ".fst") != 0)) {
     throw Error("--wave writes FST only: name the file FILE.fst (got " + path + ")");
   }
-  return fs::absolute(path).string();
+  const std::string abs = fs::absolute(path).string();
+  if (isUtf8(abs)) return abs;
+  // A harness's job file is JSON, which holds UTF-8 text only: a name in
+  // another encoding reaches the harness as a link to it, in a folder of this
+  // process's (removed at its end), and the harness writes through the link.
+  static const TempDir aliases;
+  const std::string link = aliases.path + "/" + opt + (opt == "wave" ? ".fst" : ".csv");
+  std::error_code ec;
+  fs::remove(link, ec);
+  fs::create_symlink(abs, link, ec);
+  if (ec) throw Error("cannot write --" + opt + " " + path + ": " + ec.message());
+  return link;
 }
 
 std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t whole_default,

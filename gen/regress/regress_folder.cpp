@@ -16,16 +16,37 @@ namespace fs = std::filesystem;
 namespace hypercast {
 namespace regress {
 
-PlanWritten writePlan(const std::string& yaml, const std::string& out, const CommandLine& c) {
+namespace {
+
+// The file `regress plan` leaves in its folder: a folder with it was made by an
+// earlier plan and may be planned into again.
+constexpr const char* kPlanMarker = ".hypercast-regress";
+
+// `out` is missing, empty, or an earlier plan's folder (its marker file);
+// anything else is refused before the YAML file is read.
+void checkPlanFolder(const std::string& out) {
   checkOutputFolder("--out", out);
+  std::error_code ec;
+  if (!fs::exists(out, ec) || fs::is_empty(out, ec)) return;
+  if (fs::is_regular_file(fs::path(out) / kPlanMarker, ec)) return;
+  throw Error("regress plan --out " + out +
+              ": the folder is not empty and was not made by regress plan (no " + kPlanMarker +
+              " in it); give a new or empty folder");
+}
+
+}  // namespace
+
+PlanWritten writePlan(const std::string& yaml, const std::string& out, const CommandLine& c) {
+  checkPlanFolder(out);
   const RegressPlan p = planRegression(yaml, c);
   nlohmann::ordered_json meta;
   meta["name"] = p.name;
   meta["source"] = fs::absolute(yaml).string();
   meta["jobs"] = p.jobs.size();
   meta["skipped"] = p.skipped;
-  writeOutputFiles(out,
-                   {{"jobs.json", jobsJsonText(p.jobs)}, {"plan.json", jsonText(meta, 2) + "\n"}});
+  writeOutputFiles(out, {{"jobs.json", jobsJsonText(p.jobs)},
+                         {"plan.json", jsonText(meta, 2) + "\n"},
+                         {kPlanMarker, "a regression folder of hypercast regress plan\n"}});
   PlanWritten w;
   w.jobs = p.jobs.size();
   for (const auto& j : p.jobs) w.models += j.builds_model;

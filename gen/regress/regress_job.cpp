@@ -1,6 +1,9 @@
 #include "regress/regress_job.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -33,20 +36,76 @@ Json toJson(const RegressJob& j) {
   return o;
 }
 
-RegressJob fromJson(const nlohmann::json& o) {
+// The environment a job file may set for its job: nothing else reaches it.
+const char* const kJobEnv[] = {"HYPERCAST_FAULT_NODE"};
+
+// A job of jobs.json; `where` ("DIR/jobs.json: job 3") starts each one-line error.
+RegressJob fromJson(const nlohmann::json& o, const std::string& where) {
+  if (!o.is_object()) throw Error(where + ": not a JSON object");
+  static const char* const keys[] = {"index",    "id",     "command",     "network",
+                                     "workload", "engine", "repeat",      "argv",
+                                     "env",      "model",  "builds_model"};
+  for (auto it = o.begin(); it != o.end(); ++it) {
+    if (std::find_if(std::begin(keys), std::end(keys),
+                     [&](const char* k) { return it.key() == k; }) == std::end(keys)) {
+      throw Error(where + ": unknown key '" + it.key() + "'");
+    }
+  }
+  auto need = [&](const char* key) -> const nlohmann::json& {
+    if (!o.contains(key)) throw Error(where + ": key '" + std::string(key) + "' is missing");
+    return o.at(key);
+  };
+  auto text = [&](const char* key, bool required) {
+    if (!required && !o.contains(key)) return std::string();
+    const nlohmann::json& v = need(key);
+    if (!v.is_string()) throw Error(where + ": key '" + std::string(key) + "' must be a string");
+    return v.get<std::string>();
+  };
+  auto whole = [&](const char* key) {
+    const nlohmann::json& v = need(key);
+    if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 1000000000) {
+      throw Error(where + ": key '" + std::string(key) + "' must be a whole number >= 0");
+    }
+    return static_cast<int>(v.get<long long>());
+  };
   RegressJob j;
-  j.index = o.at("index").get<int>();
-  j.id = o.at("id").get<std::string>();
-  j.command = o.at("command").get<std::string>();
-  j.network = o.at("network").get<std::string>();
-  j.workload = o.at("workload").get<std::string>();
-  j.engine = o.value("engine", "");
-  j.repeat = o.at("repeat").get<int>();
-  j.argv = o.at("argv").get<std::vector<std::string>>();
-  if (o.contains("env")) j.env = o.at("env").get<std::map<std::string, std::string>>();
-  j.model = o.value("model", "");
-  j.builds_model = o.value("builds_model", false);
-  if (j.argv.empty()) throw Error("job " + j.id + " has no argv");
+  j.index = whole("index");
+  j.id = text("id", true);
+  j.command = text("command", true);
+  j.network = text("network", true);
+  j.workload = text("workload", true);
+  j.engine = text("engine", false);
+  j.repeat = whole("repeat");
+  const nlohmann::json& argv = need("argv");
+  if (!argv.is_array() || argv.empty()) {
+    throw Error(where + ": key 'argv' must be a non-empty list of strings");
+  }
+  for (const auto& w : argv) {
+    if (!w.is_string()) throw Error(where + ": key 'argv' must be a non-empty list of strings");
+    j.argv.push_back(w.get<std::string>());
+  }
+  if (o.contains("env")) {
+    const nlohmann::json& env = o.at("env");
+    if (!env.is_object()) throw Error(where + ": key 'env' must be an object");
+    for (auto it = env.begin(); it != env.end(); ++it) {
+      if (std::find_if(std::begin(kJobEnv), std::end(kJobEnv),
+                       [&](const char* k) { return it.key() == k; }) == std::end(kJobEnv)) {
+        throw Error(where + ": key 'env." + it.key() +
+                    "' is not allowed (a job's environment may set only HYPERCAST_FAULT_NODE)");
+      }
+      if (!it.value().is_string()) {
+        throw Error(where + ": key 'env." + it.key() + "' must be a string");
+      }
+      j.env[it.key()] = it.value().get<std::string>();
+    }
+  }
+  j.model = text("model", false);
+  if (o.contains("builds_model")) {
+    if (!o.at("builds_model").is_boolean()) {
+      throw Error(where + ": key 'builds_model' must be true or false");
+    }
+    j.builds_model = o.at("builds_model").get<bool>();
+  }
   return j;
 }
 
@@ -76,6 +135,8 @@ std::string jobsJsonText(const std::vector<RegressJob>& jobs) {
 
 std::vector<RegressJob> readJobs(const std::string& dir) {
   const std::string path = jobsPath(dir);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error(path + " is a folder, not a job file");
   std::ifstream f(path);
   if (!f) throw Error("cannot read " + path + " (run 'hypercast regress plan FILE --out DIR')");
   std::stringstream ss;
@@ -83,10 +144,8 @@ std::vector<RegressJob> readJobs(const std::string& dir) {
   const nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
   if (!j.is_array()) throw Error(path + " is not a JSON array of jobs");
   std::vector<RegressJob> jobs;
-  try {
-    for (const auto& o : j) jobs.push_back(fromJson(o));
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(path + ": job " + std::to_string(jobs.size()) + ": " + e.what());
+  for (const auto& o : j) {
+    jobs.push_back(fromJson(o, path + ": job " + std::to_string(jobs.size())));
   }
   for (size_t i = 0; i < jobs.size(); ++i) {
     if (jobs[i].index != static_cast<int>(i)) {

@@ -3,12 +3,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <set>
 
 #include "algorithm/constructions.h"
+#include "flow/limits.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/parse_number.h"
@@ -68,9 +70,13 @@ class Planner {
   Workload workload(const YAML::Node& n, const std::string& path) const;
   std::vector<std::string> engineList(const YAML::Node& n, const Origin& o) const;
   void expand(const Workload& w, RegressPlan& plan);
+  // The jobs expand(w) makes, counted without making them.
+  double jobCount(const Workload& w) const;
   // Why the workload cannot run on the network ("" if it can).
   std::string misfit(const Workload& w, const Network& net) const;
   void checkJob(const RegressJob& job, const Network& net, const Workload& w) const;
+  // A fault_node that is no node of `net` is an error, not a fault never injected.
+  void checkFaultNode(const Workload& w, const Network& net) const;
 
   std::vector<JobOption> commandSpecs(const std::string& command) const;
 
@@ -280,6 +286,7 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
       w.repeats = whole(v, o, 1, 1000);
     } else if (key == "fault_node") {
       w.fault_node = std::to_string(whole(v, o, 0, 1 << 30));
+      w.origins["fault_node"] = o;
     } else if (network_keys.count(key) && key != "payload-width") {
       fail(o, "'" + key + "' describes a network: put it under networks:");
     } else if (reserved().count(key)) {
@@ -343,6 +350,18 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
   return "";
 }
 
+void Planner::checkFaultNode(const Workload& w, const Network& net) const {
+  ParamMap p = {{"topology", net.topology}};
+  for (const auto& kv : net.options) p[kv.first] = kv.second.empty() ? "1" : kv.second;
+  const uint64_t nodes = parseNetworkDesc(p).nodes();
+  if (std::stoull(w.fault_node) >= nodes) {
+    const auto at = w.origins.find("fault_node");
+    fail(at == w.origins.end() ? w.at : at->second,
+         "node " + w.fault_node + " is not a node of " + net.name + " (" + std::to_string(nodes) +
+             " nodes: 0.." + std::to_string(nodes - 1) + ")");
+  }
+}
+
 void Planner::checkJob(const RegressJob& job, const Network& net, const Workload& w) const {
   try {
     const std::vector<std::string> rest(job.argv.begin() + 1, job.argv.end());
@@ -374,6 +393,7 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
       plan.skipped.push_back(net.name + " x " + w.name + ": " + why);
       continue;
     }
+    if (!w.fault_node.empty()) checkFaultNode(w, net);
     // Every combination of the swept values (odometer over the lists).
     std::vector<size_t> pick(w.options.size(), 0);
     for (bool more = true; more;) {
@@ -436,8 +456,29 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
   }
 }
 
+double Planner::jobCount(const Workload& w) const {
+  const double engines =
+      w.command != "simulate"
+          ? 1.0
+          : static_cast<double>(w.engines.empty() ? engines_.size() : w.engines.size());
+  double per_network = engines * (w.repeats ? w.repeats : repeats_);
+  for (const auto& o : w.options) per_network *= static_cast<double>(o.second.size());
+  double jobs = 0;
+  for (const Network& net : networks_) {
+    const bool named =
+        std::find(w.networks.begin(), w.networks.end(), net.name) != w.networks.end();
+    if (!w.networks.empty() && !named) continue;
+    if (misfit(w, net).empty()) jobs += per_network;
+  }
+  return jobs;
+}
+
 RegressPlan Planner::run() {
   YAML::Node loaded;
+  std::error_code ec;
+  if (std::filesystem::is_directory(file_, ec)) {
+    throw Error(file_ + " is a folder, not a regression file (regress plan FILE.yaml --out DIR)");
+  }
   try {
     loaded = YAML::LoadFile(file_);
   } catch (const YAML::BadFile&) {
@@ -484,6 +525,17 @@ RegressPlan Planner::run() {
     const std::string path = "workloads[" + std::to_string(i) + "]";
     const Workload w = workload(loads[i], path);
     if (!names.insert(w.name).second) fail({path + ".name", w.at.line}, "duplicate workload name");
+    // Counted before the sweep is expanded: a plan too large is refused at once.
+    const double jobs = static_cast<double>(plan.jobs.size()) + jobCount(w);
+    const uint64_t limit = flow::budget(flow::kMaxRegressJobs, flow::allowLargeFromEnvironment());
+    if (jobs > static_cast<double>(limit)) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.0f", jobs);
+      fail({path, w.at.line}, std::string("the plan would have ") + text +
+                                  " jobs, above the limit of " + std::to_string(limit) +
+                                  " (networks x sweep values x engines x repeats; "
+                                  "HYPERCAST_ALLOW_LARGE=1 raises it)");
+    }
     expand(w, plan);
   }
   if (plan.jobs.empty()) fail(top, "no job: no workload applies to any network");

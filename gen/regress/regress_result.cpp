@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +31,24 @@ std::string hostName() {
   char h[256] = {};
   if (::gethostname(h, sizeof h - 1) != 0) return "host";
   return h;
+}
+
+// Whether the process that made a work folder ("HOST-PID", with ".old" after
+// it while a result is replaced) has ended: on this host, no process PID; a
+// folder of another host is never judged gone (its owner may still run).
+bool ownerGone(std::string owner) {
+  if (owner.size() > 4 && owner.compare(owner.size() - 4, 4, ".old") == 0) {
+    owner.resize(owner.size() - 4);
+  }
+  const size_t dash = owner.rfind('-');
+  if (dash == std::string::npos || owner.substr(0, dash) != hostName()) return false;
+  const std::string pid = owner.substr(dash + 1);
+  if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) {
+    return false;
+  }
+  const pid_t p = static_cast<pid_t>(std::stol(pid));
+  if (p == ::getpid()) return true;  // this process's own, left by an earlier job
+  return ::kill(p, 0) != 0 && errno == ESRCH;
 }
 
 std::string lastLine(std::string text) {
@@ -114,7 +133,7 @@ JobWork::JobWork(const std::string& dir, const RegressJob& job) : final_(resultD
   const std::string stale = ".tmp-" + job.id + "@";
   for (const auto& e : fs::directory_iterator(results, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.rfind(stale, 0) == 0) {
+    if (name.rfind(stale, 0) == 0 && ownerGone(name.substr(stale.size()))) {
       std::error_code rm;
       fs::remove_all(e.path(), rm);
     }

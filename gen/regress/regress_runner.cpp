@@ -1,8 +1,14 @@
 #include "regress/regress_runner.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -245,8 +251,38 @@ RunCounts Runner::run(const std::vector<RegressJob>& jobs, const std::vector<int
 
 }  // namespace
 
+namespace {
+
+// The folder's lock (DIR/.hypercast-run.lock, flock): `regress run` holds it
+// alone, SLURM's run-one tasks share it. Released when the process ends.
+class FolderLock {
+ public:
+  FolderLock(const std::string& dir, bool alone) {
+    const std::string path = dir + "/.hypercast-run.lock";
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd_ < 0) throw Error("cannot open " + path + ": " + std::strerror(errno));
+    if (::flock(fd_, (alone ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0) return;
+    const int e = errno;
+    if (e == EWOULDBLOCK) {
+      throw Error(dir + " is locked: another hypercast regress run is running on it");
+    }
+    if (alone) throw Error("cannot lock " + path + ": " + std::strerror(e));
+  }
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+}  // namespace
+
 RunCounts runJobs(const std::string& dir, const std::vector<RegressJob>& jobs,
                   const std::vector<int>& which, const RunSettings& s, std::ostream& progress) {
+  const FolderLock lock(dir, which.empty());
   return Runner(dir, s, progress).run(jobs, which);
 }
 

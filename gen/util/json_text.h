@@ -12,6 +12,44 @@
 
 namespace hypercast {
 
+// Whether `s` is valid UTF-8, as JSON text must be (what jsonText keeps as is).
+inline bool isUtf8(const std::string& s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    size_t more = 0;
+    unsigned long cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+      more = 1;
+      cp = c & 0x1fu;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      more = 2;
+      cp = c & 0x0fu;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      more = 3;
+      cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    if (i + more >= s.size()) return false;  // cut short
+    for (size_t k = 1; k <= more; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xc0u) != 0x80u) return false;
+      cp = (cp << 6) | (d & 0x3fu);
+    }
+    // Overlong forms, surrogates and code points above U+10FFFF.
+    if ((more == 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+        (more == 3 && (cp < 0x10000 || cp > 0x10ffff))) {
+      return false;
+    }
+    i += more + 1;
+  }
+  return true;
+}
+
 template <class Json>
 std::string jsonText(const Json& j, int indent = -1) {
   return j.dump(indent, ' ', false, Json::error_handler_t::replace);

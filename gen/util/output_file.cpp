@@ -8,9 +8,11 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <streambuf>
 #include <vector>
 
@@ -54,6 +56,23 @@ bool inProc(const std::string& dir) {
   return yes;
 }
 
+// The descriptor a /proc/self/fd/N (or /proc/<our pid>/fd/N) link names, or -1
+// for any other path.
+int ownDescriptor(const std::string& path) {
+  const std::string dir = dirOf(path);
+  char* real = ::realpath(dir.c_str(), nullptr);
+  if (!real) return -1;
+  const std::string r(real);
+  std::free(real);
+  if (r != "/proc/" + std::to_string(::getpid()) + "/fd") return -1;
+  const std::string name = path.substr(path.rfind('/') + 1);
+  if (name.empty() || name.size() > 9 ||
+      name.find_first_not_of("0123456789") != std::string::npos) {
+    return -1;
+  }
+  return std::stoi(name);
+}
+
 Target resolve(const std::string& option, const std::string& path) {
   if (path.empty()) {
     throw Error("--" + option.substr(option.find_first_not_of('-')) + ": empty path");
@@ -63,6 +82,12 @@ Target resolve(const std::string& option, const std::string& path) {
     struct stat st {};
     if (::lstat(p.c_str(), &st) != 0) {
       if (errno == ENOENT) return {Kind::kNew, p, 0};
+      if (errno == ENOTDIR) {
+        // A file where a folder should be: named.
+        std::string d = dirOf(p);
+        while (::stat(d.c_str(), &st) != 0 && d != "/" && d != ".") d = dirOf(d);
+        fail(option, path, d + " is not a folder");
+      }
       fail(option, path, std::strerror(errno));
     }
     if (S_ISLNK(st.st_mode)) {
@@ -111,6 +136,16 @@ void checkFolder(const std::string& option, const std::string& path, const std::
       if (type == pseudo) fail(option, path, dir + " takes no new files");
     }
   }
+}
+
+// `dir`, or when it does not exist, the nearest existing folder above it (where
+// the missing folders are made).
+std::string nearestFolder(std::string dir) {
+  struct stat st {};
+  while (::stat(dir.c_str(), &st) != 0 && errno == ENOENT && dir != "/" && dir != ".") {
+    dir = dirOf(dir);
+  }
+  return dir;
 }
 
 mode_t newFileMode() {
@@ -169,12 +204,39 @@ void checkOutputPath(const std::string& option, const std::string& path) {
   if (t.kind != Kind::kNew && ::access(t.path.c_str(), W_OK) != 0) {
     fail(option, path, std::strerror(errno));
   }
-  if (t.kind != Kind::kDirect) checkFolder(option, path, dirOf(t.path));
+  if (t.kind != Kind::kDirect) checkFolder(option, path, nearestFolder(dirOf(t.path)));
+}
+
+void checkDistinctOutputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
+  struct Seen {
+    std::string option, path, key;
+  };
+  std::vector<Seen> seen;
+  for (const auto& [option, path] : outputs) {
+    const Target t = resolve(option, path);
+    std::string key;
+    struct stat st {};
+    if (t.kind != Kind::kNew && ::stat(t.path.c_str(), &st) == 0) {
+      if (S_ISCHR(st.st_mode)) continue;
+      key = "inode " + std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino);
+    } else {
+      std::error_code ec;
+      key = std::filesystem::weakly_canonical(std::filesystem::absolute(t.path), ec).string();
+      if (ec) key = std::filesystem::absolute(t.path).lexically_normal().string();
+    }
+    for (const Seen& s : seen) {
+      if (s.key == key) {
+        throw Error(s.option + " and " + option + " name the same file " + path);
+      }
+    }
+    seen.push_back({option, path, key});
+  }
 }
 
 struct OutputFile::Impl {
   std::string option, path;  // as given, for messages
   Target target;
+  interrupt::TempPath made;  // kNew: the highest missing folder made for it, kept at commit()
   interrupt::TempPath temp;  // kNew, kRegular: the file written, renamed at commit()
   int fd = -1;
   FdBuf buf;
@@ -185,16 +247,53 @@ struct OutputFile::Impl {
   }
 };
 
+namespace {
+
+// The missing folders above a new file, made (and removed again unless the file
+// is committed), like writeOutputFiles' folder.
+interrupt::TempPath makeFolders(const std::string& option, const std::string& path,
+                                const std::string& dir) {
+  std::string top;
+  struct stat st {};
+  for (std::string d = dir; ::stat(d.c_str(), &st) != 0 && errno == ENOENT && d != "/" && d != ".";
+       d = dirOf(d)) {
+    top = d;
+  }
+  if (top.empty()) return {};
+  interrupt::TempPath made;
+  {
+    interrupt::BlockSignals block;
+    made = interrupt::TempPath(top, /*tree=*/true);
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) fail(option, path, ec.message());
+  return made;
+}
+
+}  // namespace
+
 OutputFile::OutputFile(const std::string& path, const std::string& option) : impl_(new Impl) {
   Impl& m = *impl_;
   m.option = option;
   m.path = path;
   m.target = resolve(option, path);
   if (m.target.kind == Kind::kDirect) {
-    m.fd = ::open(m.target.path.c_str(), O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC);
+    const int open_fd = ownDescriptor(m.target.path);
+    if (open_fd >= 0) {
+      // Our own descriptor (/dev/stdout): written through a duplicate, sharing
+      // its offset, after what this process has printed on it so far.
+      std::cout.flush();
+      std::cerr.flush();
+      std::fflush(nullptr);
+      m.fd = ::fcntl(open_fd, F_DUPFD_CLOEXEC, 3);
+    } else {
+      m.fd = ::open(m.target.path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    }
     if (m.fd < 0) fail(option, path, std::strerror(errno));
   } else {
     const std::string dir = dirOf(m.target.path);
+    if (m.target.kind == Kind::kNew) m.made = makeFolders(option, path, dir);
     std::string name = dir + "/.hypercast-XXXXXX.tmp";
     // Created and registered with SIGINT/SIGTERM held: an interrupt in between
     // cannot leave it behind.
@@ -236,6 +335,7 @@ void OutputFile::commit() {
     }
     m.temp.release();
   }
+  m.made.release();
 }
 
 void writeOutputFile(const std::string& path, const std::string& content,

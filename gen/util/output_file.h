@@ -1,12 +1,17 @@
 // Files named by the user (--trace, --out, ...), written one way everywhere:
 //  - a regular file, or a path that does not exist yet: written to a temporary
-//    file in the same folder (".hypercast-XXXXXX.tmp", registered with
+//    file in the same folder (its missing parent folders are made first, and
+//    removed again if the file is not completed) (".hypercast-XXXXXX.tmp", registered with
 //    util/interrupt.h), renamed over the path once complete. A reader never sees
 //    half a file; an error or an interrupt leaves the old file and no temporary.
 //    A replaced file keeps its permissions; a new one gets 0666 minus the umask.
-//  - a character device or a FIFO (/dev/null, /dev/stdout, a named pipe): opened
-//    and written directly, appending (so /dev/stdout redirected to a file keeps
-//    what was printed before). /dev/null stays a device.
+//  - a character device or a FIFO (/dev/null, a terminal, a named pipe): opened
+//    and written directly. /dev/null stays a device.
+//  - this process's own descriptor (/dev/stdout, /dev/stderr, /dev/fd/N,
+//    /proc/self/fd/N, whatever it is: a pipe, a terminal, a file the shell
+//    redirected to): never reopened by path; written through a duplicate of the
+//    open descriptor, so it shares the shell's offset and follows what this
+//    process printed there before.
 //  - a symbolic link: followed; its target is written by the rules above and the
 //    link itself is kept (a dangling link's target is created).
 //  - an empty path, a folder, a block device or a socket: refused.
@@ -23,13 +28,22 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hypercast {
 
-// Before any work: refuses an empty path, a folder, a path whose folder does not
-// exist or takes no new files, an existing file or device that cannot be
-// written. Creates nothing (the folder is probed with an unnamed O_TMPFILE file).
+// Before any work: refuses an empty path, a folder, a path whose folder (or, for a
+// missing folder, the nearest existing folder above it) takes no new files, an existing file or
+// device that cannot be written. Creates nothing (the folder is probed with an unnamed O_TMPFILE
+// file).
 void checkOutputPath(const std::string& option, const std::string& path);
+
+// Before any work: refuses two outputs of one command that name the same file
+// (the same path, a link to it, or another name of it), one line naming both
+// options: "--wave and --trace name the same file x.fst". `outputs` are
+// (option as typed, path) pairs; a character device (/dev/null) may repeat.
+void checkDistinctOutputs(const std::vector<std::pair<std::string, std::string>>& outputs);
 
 // Before any work: refuses a `dir` writeOutputFiles could not write into: an
 // empty path, an existing non-folder, a folder (or, for a new `dir`, the nearest

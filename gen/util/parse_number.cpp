@@ -1,6 +1,7 @@
 #include "util/parse_number.h"
 
 #include <cctype>
+#include <cstdio>
 #include <sstream>
 #include <stdexcept>
 
@@ -8,30 +9,77 @@
 
 namespace hypercast {
 
-long long parseInt(const std::string& option, const std::string& text) {
-  if (text.empty()) throw Error(option + " is empty");
+namespace {
+
+bool digits(const std::string& t, size_t from, size_t to) {
+  if (from >= to) return false;
+  for (size_t i = from; i < to; ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(t[i]))) return false;
+  }
+  return true;
+}
+
+// "-12", "7": an optional minus and decimal digits, nothing else (no spaces,
+// no "+", no hex, no fraction or exponent).
+bool plainWhole(const std::string& t) {
+  return digits(t, !t.empty() && t[0] == '-' ? 1 : 0, t.size());
+}
+
+// "0.25", "1", ".5", "3.", "1e-3": decimal digits with at most one point and
+// an optional decimal exponent, nothing else (no spaces, sign, hex, inf or nan).
+bool plainDecimal(const std::string& raw) {
+  std::string t = raw;
+  const size_t e = t.find_first_of("eE");
+  if (e != std::string::npos) {
+    const size_t from = e + 1 < t.size() && (t[e + 1] == '-' || t[e + 1] == '+') ? e + 2 : e + 1;
+    if (!digits(t, from, t.size())) return false;
+    t.resize(e);
+  }
+  const size_t dot = t.find('.');
+  if (dot == std::string::npos) return digits(t, 0, t.size());
+  const bool before = dot == 0 || digits(t, 0, dot);
+  const bool after = dot + 1 == t.size() || digits(t, dot + 1, t.size());
+  return t.size() > 1 && before && after;
+}
+
+// The text as an error shows it: control characters (a newline) escaped, so
+// the error stays one line.
+std::string shown(const std::string& t) {
+  std::string out;
+  for (unsigned char c : t) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+long long parseInt(const std::string& option, const std::string& raw) {
+  if (raw.empty()) throw Error(option + " is empty");
+  const std::string text = shown(raw);
+  if (!plainWhole(raw)) {
+    // A number, but not a whole one (99.5), says so.
+    if (plainDecimal(raw)) throw Error(option + ": '" + text + "' is not a whole number");
+    throw Error(option + ": '" + text + "' is not a number");
+  }
   size_t pos = 0;
   long long v = 0;
   try {
-    v = std::stoll(text, &pos, 10);
+    v = std::stoll(raw, &pos, 10);
   } catch (const std::out_of_range&) {
     throw Error(option + ": " + text + " is out of range (beyond a 64-bit whole number)");
   } catch (const std::exception&) {
     pos = 0;
   }
-  if (pos == 0 || pos != text.size()) {
-    // A number, but not a whole one (99.5, 1e3), says so.
-    size_t dpos = 0;
-    try {
-      (void)std::stod(text, &dpos);
-    } catch (const std::exception&) {
-      dpos = 0;
-    }
-    if (dpos == text.size() && !std::isspace(static_cast<unsigned char>(text[0]))) {
-      throw Error(option + ": '" + text + "' is not a whole number");
-    }
-    throw Error(option + ": '" + text + "' is not a number");
-  }
+  if (pos == 0 || pos != raw.size()) throw Error(option + ": '" + text + "' is not a number");
   return v;
 }
 
@@ -44,7 +92,8 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
   while (std::getline(ss, item, ',')) {
     ++entry;
     if (item.empty()) {
-      throw Error(option + ": entry " + std::to_string(entry) + " of '" + text + "' is empty");
+      throw Error(option + ": entry " + std::to_string(entry) + " of '" + shown(text) +
+                  "' is empty");
     }
     const long long v = parseInt(option, item);
     if (v < -1000000 || v > 1000000) {
@@ -52,21 +101,23 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
     }
     out.push_back(static_cast<int>(v));
   }
-  if (text.back() == ',') throw Error(option + ": trailing comma in '" + text + "'");
+  if (text.back() == ',') throw Error(option + ": trailing comma in '" + shown(text) + "'");
   return out;
 }
 
 double parseRate(const std::string& option, const std::string& text) {
   size_t pos = 0;
   double r = 0;
-  try {
-    r = std::stod(text, &pos);
-  } catch (const std::exception&) {
-    pos = 0;
+  if (plainDecimal(text)) {
+    try {
+      r = std::stod(text, &pos);
+    } catch (const std::exception&) {
+      pos = 0;
+    }
   }
-  if (pos != text.size() || !(r > 0 && r <= 1)) {
+  if (pos == 0 || pos != text.size() || !(r > 0 && r <= 1)) {
     throw Error(option + " must be a number in (0, 1] (broadcasts per node per cycle), got '" +
-                text + "'");
+                shown(text) + "'");
   }
   return r;
 }
