@@ -10,7 +10,7 @@ double SimOutcome::nodeCyclesPerSecond() const {
 }
 
 void printJson(std::ostream& os, const SimOutcome& o) {
-  // The keys a schedule network's run shares (tb/sched_main.cpp): engine,
+  // The keys a schedule network's run shares (tb/sched_harness.cpp): engine,
   // rtl_model, nodes, steps, transmissions, cycles, watchdog, checker,
   // checker_errors, match, cycles_compared, first_divergence, seconds,
   // node_cycles_per_second, verdict.

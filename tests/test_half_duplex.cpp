@@ -295,7 +295,9 @@ TEST(HalfDuplexModel, BothEndsDrivingIsAnError) {
   }
   for (const char* links : {"full-duplex", "half-duplex"}) {
     SCOPED_TRACE(links);
-    Json job = {{"hypercast_sched_job", 1},
+    Json job = {{"format", "hypercast-job"},
+                {"version", 1},
+                {"kind", "schedule-network"},
                 {"network",
                  {{"kind", "cayley"},
                   {"topology", "hypercube"},
@@ -324,8 +326,7 @@ TEST(HalfDuplexModel, BothEndsDrivingIsAnError) {
                 {"group_store_and_forward", false},
                 {"links", links}};
     std::ofstream(dir + "/job.json") << job.dump();
-    const auto r =
-        hctest::run(std::string(HC_BIN_DIR) + "/hc-sched-systemc --job " + dir + "/job.json");
+    const auto r = hctest::run(std::string(HC_BIN_DIR) + "/hc-harness --job " + dir + "/job.json");
     if (std::string(links) == "full-duplex") {
       EXPECT_EQ(r.code, 0) << r.out << r.err;
     } else {

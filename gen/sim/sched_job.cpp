@@ -94,7 +94,6 @@ NetworkDesc networkDescFromJson(const std::string& text) {
 
 std::string serializeSchedJob(const SchedJob& j) {
   Json o;
-  o["hypercast_sched_job"] = 1;
   o["network"] = netToJson(j.network);
   o["collective"] = {{"name", toString(j.problem.collective)},
                      {"nodes", j.problem.nodes},
@@ -114,62 +113,90 @@ std::string serializeSchedJob(const SchedJob& j) {
   o["wave"] = j.wave;
   o["json"] = j.json;
   o["repeat"] = j.repeat;
-  if (j.quiet) o["quiet"] = true;
+  o["quiet"] = j.quiet;
   o["construction"] = j.construction;
   o["group_store_and_forward"] = j.group_store_and_forward;
   o["links"] = toString(j.links);
   if (j.bound_known) {
     o["lower_bound"] = {{"steps", j.bound_steps}, {"transmissions", j.bound_transmissions}};
   }
-  return o.dump(1) + "\n";
+  return writeJobFile(JobKind::kScheduleNetwork, o);
 }
 
-SchedJob parseSchedJob(const std::string& text) {
+SchedJob parseSchedJob(const JobFile& file) {
+  const Json& o = jobBody(file, JobKind::kScheduleNetwork);
+  job::onlyKeys(o, JobKind::kScheduleNetwork,
+                {"network",
+                 "collective",
+                 "steps",
+                 "schedule_csv",
+                 "ports_csv",
+                 "engine",
+                 "rtl_model",
+                 "rom_dir",
+                 "roms",
+                 "rom_word_bits",
+                 "payload_width",
+                 "seed",
+                 "trace",
+                 "wave",
+                 "json",
+                 "repeat",
+                 "quiet",
+                 "construction",
+                 "group_store_and_forward",
+                 "links",
+                 "lower_bound"});
   SchedJob j;
+  const Json& network = job::at(o, "network");
   try {
-    const Json o = Json::parse(text);
-    if (!o.is_object() || !o.contains("hypercast_sched_job") || o.at("hypercast_sched_job") != 1) {
-      throw Error("not a hypercast schedule job");
-    }
-    j.network = netFromJson(o.at("network"));
-    const Json& c = o.at("collective");
-    j.problem.collective = parseCollective(c.at("name").get<std::string>());
-    j.problem.nodes = integer<uint64_t>(c.at("nodes"), "nodes");
-    j.problem.root = integer<uint32_t>(c.at("root"), "root");
-    j.problem.messages = integer<uint32_t>(c.at("messages"), "messages");
-    j.steps = integer<uint32_t>(o.at("steps"), "steps");
-    j.schedule_csv = o.at("schedule_csv").get<std::string>();
-    j.ports_csv = o.at("ports_csv").get<std::string>();
-    j.engine = o.at("engine").get<std::string>();
-    j.rtl_model = o.at("rtl_model").get<std::string>();
-    j.rom_dir = o.at("rom_dir").get<std::string>();
-    j.roms = o.at("roms").get<std::vector<std::string>>();
-    j.rom_word_bits = integer<int>(o.at("rom_word_bits"), "rom_word_bits");
-    j.payload_width = integer<int>(o.at("payload_width"), "payload_width");
-    j.seed = integer<uint64_t>(o.at("seed"), "seed");
-    j.trace = o.at("trace").get<std::string>();
-    j.wave = o.at("wave").get<std::string>();
-    j.json = o.at("json").get<bool>();
-    j.repeat = integer<int64_t>(o.at("repeat"), "repeat");
-    if (o.contains("quiet")) j.quiet = o.at("quiet").get<bool>();
-    j.construction = o.at("construction").get<std::string>();
-    j.group_store_and_forward = o.at("group_store_and_forward").get<bool>();
-    if (o.contains("links")) j.links = parseLinkMode(o.at("links").get<std::string>());
-    if (o.contains("lower_bound")) {
-      j.bound_known = true;
-      j.bound_steps = integer<uint64_t>(o.at("lower_bound").at("steps"), "lower_bound steps");
-      j.bound_transmissions =
-          integer<uint64_t>(o.at("lower_bound").at("transmissions"), "lower_bound transmissions");
-    }
+    j.network = netFromJson(network);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("schedule job: ") + e.what());
+    throw Error(std::string("job file: 'network': ") + e.what());
+  } catch (const Error& e) {
+    throw Error(std::string("job file: 'network': ") + e.what());
   }
-  if (j.network.nodes() != j.problem.nodes) throw Error("schedule job: node counts disagree");
-  if (j.problem.root >= j.problem.nodes) throw Error("schedule job: root outside the network");
-  if (j.problem.messages < 1) throw Error("schedule job: messages must be at least 1");
-  if (j.payload_width < 1 || j.payload_width > 64) throw Error("schedule job: payload width");
-  if (j.repeat < 1) throw Error("schedule job: repeat must be at least 1");
+  const Json& c = job::at(o, "collective");
+  j.problem.collective = parseCollective(job::text(job::at(c, "name"), "name"));
+  j.problem.nodes = job::unsignedInteger(job::at(c, "nodes"), "nodes", ~uint64_t{0});
+  j.problem.root = static_cast<uint32_t>(job::integer(job::at(c, "root"), "root", 0, UINT32_MAX));
+  j.problem.messages =
+      static_cast<uint32_t>(job::integer(job::at(c, "messages"), "messages", 1, UINT32_MAX));
+  j.steps = static_cast<uint32_t>(job::integer(job::at(o, "steps"), "steps", 0, UINT32_MAX));
+  j.schedule_csv = job::text(job::at(o, "schedule_csv"), "schedule_csv");
+  j.ports_csv = job::text(job::at(o, "ports_csv"), "ports_csv");
+  j.engine = job::text(job::at(o, "engine"), "engine");
+  j.rtl_model = job::text(job::at(o, "rtl_model"), "rtl_model");
+  j.rom_dir = job::text(job::at(o, "rom_dir"), "rom_dir");
+  j.roms = job::texts(job::at(o, "roms"), "roms");
+  j.rom_word_bits = static_cast<int>(job::integer(job::at(o, "rom_word_bits"), "rom_word_bits", 0,
+                                                  std::numeric_limits<int>::max()));
+  j.payload_width =
+      static_cast<int>(job::integer(job::at(o, "payload_width"), "payload_width", 1, 64));
+  j.seed = job::unsignedInteger(job::at(o, "seed"), "seed", ~uint64_t{0});
+  j.trace = job::text(job::at(o, "trace"), "trace");
+  j.wave = job::text(job::at(o, "wave"), "wave");
+  j.json = job::flag(job::at(o, "json"), "json");
+  j.repeat = job::integer(job::at(o, "repeat"), "repeat", 1, std::numeric_limits<int64_t>::max());
+  if (const Json* v = job::optional(o, "quiet")) j.quiet = job::flag(*v, "quiet");
+  j.construction = job::text(job::at(o, "construction"), "construction");
+  j.group_store_and_forward =
+      job::flag(job::at(o, "group_store_and_forward"), "group_store_and_forward");
+  if (const Json* v = job::optional(o, "links")) j.links = parseLinkMode(job::text(*v, "links"));
+  if (const Json* v = job::optional(o, "lower_bound")) {
+    j.bound_known = true;
+    j.bound_steps = job::unsignedInteger(job::at(*v, "steps"), "lower_bound", ~uint64_t{0});
+    j.bound_transmissions =
+        job::unsignedInteger(job::at(*v, "transmissions"), "lower_bound", ~uint64_t{0});
+  }
+  if (j.network.nodes() != j.problem.nodes) {
+    throw Error("job file: 'nodes' " + std::to_string(j.problem.nodes) + " is not the network's " +
+                std::to_string(j.network.nodes()));
+  }
+  if (j.problem.root >= j.problem.nodes) throw Error("job file: 'root' is outside the network");
   return j;
 }
+
+SchedJob parseSchedJob(const std::string& text) { return parseSchedJob(readJobFile(text)); }
 
 }  // namespace hypercast
