@@ -8,7 +8,7 @@ namespace hypercast {
 
 namespace {
 
-using job::Json;
+using field::Json;
 
 // The harnesses hold N x N numbers (the accumulation's targets): bounded here.
 constexpr int64_t kMaxNodes = 1 << 16;
@@ -22,9 +22,9 @@ void addRuns(const CosimRuns& r, Json* o) {
 
 CosimRuns runsFrom(const Json& o) {
   CosimRuns r;
-  r.seed = job::unsignedInteger(job::at(o, "seed"), "seed", ~uint64_t{0});
-  r.runs = job::integer(job::at(o, "runs"), "runs", 1, std::numeric_limits<int>::max());
-  r.json = job::flag(job::at(o, "json"), "json");
+  r.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
+  r.runs = field::integer(field::at(o, "runs"), "runs", 1, std::numeric_limits<int>::max());
+  r.json = field::flag(field::at(o, "json"), "json");
   return r;
 }
 
@@ -32,13 +32,13 @@ CosimRuns runsFrom(const Json& o) {
 std::vector<std::vector<uint64_t>> table(const Json& v, const char* key, uint64_t rows,
                                          uint64_t cols, uint64_t hi) {
   std::vector<std::vector<uint64_t>> out;
-  for (const Json& row : job::list(v, key)) {
+  for (const Json& row : field::list(v, key)) {
     if (!row.is_array() || row.size() != cols) {
       throw Error(std::string("job file: '") + key + "' rows must hold " + std::to_string(cols) +
                   " numbers");
     }
     std::vector<uint64_t> r;
-    for (const Json& x : row) r.push_back(job::unsignedInteger(x, key, hi));
+    for (const Json& x : row) r.push_back(field::unsignedInteger(x, key, hi));
     out.push_back(r);
   }
   if (out.size() != rows) {
@@ -127,30 +127,30 @@ std::string serializeGlobalSumJob(const GlobalSumJob& j) {
 
 GlobalSumJob parseGlobalSumJob(const JobFile& file) {
   const Json& o = jobBody(file, JobKind::kGlobalSum);
-  job::onlyKeys(o, JobKind::kGlobalSum,
-                {"nodes", "ports", "input_bits", "width", "divisor", "half_duplex", "constants",
-                 "uses_input", "phase", "in_neighbours", "seed", "runs", "json"});
+  field::onlyKeys(o, JobKind::kGlobalSum,
+                  {"nodes", "ports", "input_bits", "width", "divisor", "half_duplex", "constants",
+                   "uses_input", "phase", "in_neighbours", "seed", "runs", "json"});
   GlobalSumJob j;
-  j.nodes = static_cast<uint64_t>(job::integer(job::at(o, "nodes"), "nodes", 1, kMaxNodes));
-  j.ports = static_cast<int>(job::integer(job::at(o, "ports"), "ports", 1, kMaxPorts));
-  j.input_bits = static_cast<int>(job::integer(job::at(o, "input_bits"), "input_bits", 1, 62));
-  j.width = static_cast<int>(job::integer(job::at(o, "width"), "width", 1, 62));
+  j.nodes = static_cast<uint64_t>(field::integer(field::at(o, "nodes"), "nodes", 1, kMaxNodes));
+  j.ports = static_cast<int>(field::integer(field::at(o, "ports"), "ports", 1, kMaxPorts));
+  j.input_bits = static_cast<int>(field::integer(field::at(o, "input_bits"), "input_bits", 1, 62));
+  j.width = static_cast<int>(field::integer(field::at(o, "width"), "width", 1, 62));
   j.divisor =
-      job::integer(job::at(o, "divisor"), "divisor", 1, std::numeric_limits<int64_t>::max());
-  j.half_duplex = job::flag(job::at(o, "half_duplex"), "half_duplex");
-  for (const Json& c : job::list(job::at(o, "constants"), "constants")) {
-    j.constants.push_back(job::integer(c, "constants", std::numeric_limits<int64_t>::min(),
-                                       std::numeric_limits<int64_t>::max()));
+      field::integer(field::at(o, "divisor"), "divisor", 1, std::numeric_limits<int64_t>::max());
+  j.half_duplex = field::flag(field::at(o, "half_duplex"), "half_duplex");
+  for (const Json& c : field::list(field::at(o, "constants"), "constants")) {
+    j.constants.push_back(field::integer(c, "constants", std::numeric_limits<int64_t>::min(),
+                                         std::numeric_limits<int64_t>::max()));
   }
   if (j.constants.empty()) throw Error("job file: 'constants' must hold one per step");
-  for (const Json& b : job::list(job::at(o, "uses_input"), "uses_input")) {
-    j.uses_input.push_back(job::flag(b, "uses_input"));
+  for (const Json& b : field::list(field::at(o, "uses_input"), "uses_input")) {
+    j.uses_input.push_back(field::flag(b, "uses_input"));
   }
   sized("uses_input", j.uses_input.size(), j.constants.size());
-  j.phase = job::integers(job::at(o, "phase"), "phase", 0, 1);
+  j.phase = field::integers(field::at(o, "phase"), "phase", 0, 1);
   sized("phase", j.phase.size(), j.nodes);
-  j.in_neighbours =
-      table(job::at(o, "in_neighbours"), "in_neighbours", j.nodes, uint64_t(j.ports), j.nodes - 1);
+  j.in_neighbours = table(field::at(o, "in_neighbours"), "in_neighbours", j.nodes,
+                          uint64_t(j.ports), j.nodes - 1);
   j.run = runsFrom(o);
   return j;
 }
@@ -180,27 +180,27 @@ std::string serializeAccumulationJob(const AccumulationJob& j) {
 
 AccumulationJob parseAccumulationJob(const JobFile& file) {
   const Json& o = jobBody(file, JobKind::kAccumulation);
-  job::onlyKeys(o, JobKind::kAccumulation,
-                {"nodes", "ports", "width", "input_bits", "steps", "half_duplex", "images",
-                 "image_of", "lanes", "targets", "seed", "runs", "json"});
+  field::onlyKeys(o, JobKind::kAccumulation,
+                  {"nodes", "ports", "width", "input_bits", "steps", "half_duplex", "images",
+                   "image_of", "lanes", "targets", "seed", "runs", "json"});
   AccumulationJob j;
-  j.nodes = static_cast<uint64_t>(job::integer(job::at(o, "nodes"), "nodes", 1, kMaxNodes));
-  j.ports = static_cast<int>(job::integer(job::at(o, "ports"), "ports", 1, kMaxPorts));
-  j.width = static_cast<int>(job::integer(job::at(o, "width"), "width", 1, 64));
-  j.input_bits = static_cast<int>(job::integer(job::at(o, "input_bits"), "input_bits", 1, 64));
-  j.steps = static_cast<uint32_t>(job::integer(job::at(o, "steps"), "steps", 1, 1 << 20));
-  j.half_duplex = job::flag(job::at(o, "half_duplex"), "half_duplex");
+  j.nodes = static_cast<uint64_t>(field::integer(field::at(o, "nodes"), "nodes", 1, kMaxNodes));
+  j.ports = static_cast<int>(field::integer(field::at(o, "ports"), "ports", 1, kMaxPorts));
+  j.width = static_cast<int>(field::integer(field::at(o, "width"), "width", 1, 64));
+  j.input_bits = static_cast<int>(field::integer(field::at(o, "input_bits"), "input_bits", 1, 64));
+  j.steps = static_cast<uint32_t>(field::integer(field::at(o, "steps"), "steps", 1, 1 << 20));
+  j.half_duplex = field::flag(field::at(o, "half_duplex"), "half_duplex");
   const int entry_hi = static_cast<int>(j.nodes) - 1;
-  for (const Json& image : job::list(job::at(o, "images"), "images")) {
+  for (const Json& image : field::list(field::at(o, "images"), "images")) {
     std::vector<std::vector<std::pair<int, int>>> rows;
-    for (const Json& row : job::list(image, "images")) {
+    for (const Json& row : field::list(image, "images")) {
       std::vector<std::pair<int, int>> r;
-      for (const Json& pair : job::list(row, "images")) {
+      for (const Json& pair : field::list(row, "images")) {
         if (!pair.is_array() || pair.size() != 2) {
           throw Error("job file: 'images' entries must be [send, recv], got " + pair.dump());
         }
-        r.emplace_back(static_cast<int>(job::integer(pair[0], "images", -1, entry_hi)),
-                       static_cast<int>(job::integer(pair[1], "images", -1, entry_hi)));
+        r.emplace_back(static_cast<int>(field::integer(pair[0], "images", -1, entry_hi)),
+                       static_cast<int>(field::integer(pair[1], "images", -1, entry_hi)));
       }
       sized("images", r.size(), size_t(j.ports));
       rows.push_back(r);
@@ -209,14 +209,14 @@ AccumulationJob parseAccumulationJob(const JobFile& file) {
     j.images.push_back(rows);
   }
   if (j.images.empty()) throw Error("job file: 'images' must hold at least one ROM image");
-  for (const Json& i : job::list(job::at(o, "image_of"), "image_of")) {
+  for (const Json& i : field::list(field::at(o, "image_of"), "image_of")) {
     j.image_of.push_back(
-        static_cast<uint32_t>(job::integer(i, "image_of", 0, int64_t(j.images.size()) - 1)));
+        static_cast<uint32_t>(field::integer(i, "image_of", 0, int64_t(j.images.size()) - 1)));
   }
   sized("image_of", j.image_of.size(), j.nodes);
-  j.lanes = table(job::at(o, "lanes"), "lanes", j.nodes, uint64_t(j.ports),
+  j.lanes = table(field::at(o, "lanes"), "lanes", j.nodes, uint64_t(j.ports),
                   j.nodes * uint64_t(j.ports) - 1);
-  j.targets = table(job::at(o, "targets"), "targets", j.nodes, j.nodes, j.nodes - 1);
+  j.targets = table(field::at(o, "targets"), "targets", j.nodes, j.nodes, j.nodes - 1);
   j.run = runsFrom(o);
   return j;
 }

@@ -92,7 +92,7 @@ const nlohmann::ordered_json& jobBody(const JobFile& f, JobKind kind) {
   return f.body;
 }
 
-namespace job {
+namespace field {
 
 namespace {
 
@@ -172,6 +172,6 @@ std::vector<std::string> texts(const Json& v, const char* key) {
   return out;
 }
 
-}  // namespace job
+}  // namespace field
 
 }  // namespace hypercast

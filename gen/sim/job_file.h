@@ -45,7 +45,7 @@ std::string writeJobFile(JobKind kind, const nlohmann::ordered_json& body);
 const nlohmann::ordered_json& jobBody(const JobFile& f, JobKind kind);
 
 // Reading a body: every Error names the key ("job file: 'steps' ...").
-namespace job {
+namespace field {
 using Json = nlohmann::ordered_json;
 // Refuses a key not in `known`.
 void onlyKeys(const Json& body, JobKind kind, std::initializer_list<const char*> known);
@@ -64,6 +64,6 @@ inline const Json* optional(const Json& body, const char* key) {
   const auto it = body.find(key);
   return it == body.end() ? nullptr : &*it;
 }
-}  // namespace job
+}  // namespace field
 
 }  // namespace hypercast

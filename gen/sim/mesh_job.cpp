@@ -6,12 +6,12 @@
 
 namespace hypercast {
 
-using job::Json;
+using field::Json;
 
 namespace {
 
 int smallInt(const Json& v, const char* key, int lo, int hi) {
-  return static_cast<int>(job::integer(v, key, lo, hi));
+  return static_cast<int>(field::integer(v, key, lo, hi));
 }
 
 }  // namespace
@@ -50,14 +50,15 @@ std::string serializeMeshJob(const MeshJob& j) {
 
 MeshJob parseMeshJob(const JobFile& file) {
   const Json& o = jobBody(file, JobKind::kWormholeMesh);
-  job::onlyKeys(o, JobKind::kWormholeMesh,
-                {"extents",    "source",           "algorithm",     "steps",         "flits",
-                 "depth",      "heads_width",      "payload_width", "seed",          "engine",
-                 "rtl_model",  "rom_dir",          "roms",          "rom_word_bits", "coord_width",
-                 "step_width", "flit_count_width", "trace",         "wave",          "json",
-                 "quiet"});
+  field::onlyKeys(
+      o, JobKind::kWormholeMesh,
+      {"extents",    "source",           "algorithm",     "steps",         "flits",
+       "depth",      "heads_width",      "payload_width", "seed",          "engine",
+       "rtl_model",  "rom_dir",          "roms",          "rom_word_bits", "coord_width",
+       "step_width", "flit_count_width", "trace",         "wave",          "json",
+       "quiet"});
   MeshJob j;
-  j.extents = job::integers(job::at(o, "extents"), "extents", 2, 1 << 20);
+  j.extents = field::integers(field::at(o, "extents"), "extents", 2, 1 << 20);
   if (j.extents.empty() || j.extents.size() > 8) {
     throw Error("job file: 'extents' must hold 1 to 8 sides");
   }
@@ -68,11 +69,11 @@ MeshJob parseMeshJob(const JobFile& file) {
   }
   j.schedule.extents = j.extents;
   j.schedule.source =
-      static_cast<uint32_t>(smallInt(job::at(o, "source"), "source", 0, static_cast<int>(n) - 1));
-  j.schedule.algorithm = job::text(job::at(o, "algorithm"), "algorithm");
-  for (const Json& st : job::list(job::at(o, "steps"), "steps")) {
+      static_cast<uint32_t>(smallInt(field::at(o, "source"), "source", 0, static_cast<int>(n) - 1));
+  j.schedule.algorithm = field::text(field::at(o, "algorithm"), "algorithm");
+  for (const Json& st : field::list(field::at(o, "steps"), "steps")) {
     std::vector<WormholeMessage> msgs;
-    for (const Json& m : job::list(st, "steps")) {
+    for (const Json& m : field::list(st, "steps")) {
       if (!m.is_array() || m.size() != 2) {
         throw Error("job file: 'steps' messages must be [from, to], got " + m.dump());
       }
@@ -82,23 +83,23 @@ MeshJob parseMeshJob(const JobFile& file) {
     }
     j.schedule.steps.push_back(msgs);
   }
-  j.flits = smallInt(job::at(o, "flits"), "flits", 1, 255);
-  j.depth = smallInt(job::at(o, "depth"), "depth", 2, 64);
-  j.heads_width = smallInt(job::at(o, "heads_width"), "heads_width", 1, 32);
-  j.payload_width = smallInt(job::at(o, "payload_width"), "payload_width", 1, 64);
-  j.seed = job::unsignedInteger(job::at(o, "seed"), "seed", ~uint64_t{0});
-  j.engine = job::text(job::at(o, "engine"), "engine");
-  j.rtl_model = job::text(job::at(o, "rtl_model"), "rtl_model");
-  j.rom_dir = job::text(job::at(o, "rom_dir"), "rom_dir");
-  j.roms = job::texts(job::at(o, "roms"), "roms");
-  j.rom_word_bits = smallInt(job::at(o, "rom_word_bits"), "rom_word_bits", 0, 64);
-  j.coord_width = smallInt(job::at(o, "coord_width"), "coord_width", 1, 20);
-  j.step_width = smallInt(job::at(o, "step_width"), "step_width", 1, 32);
-  j.flit_count_width = smallInt(job::at(o, "flit_count_width"), "flit_count_width", 1, 32);
-  j.trace = job::text(job::at(o, "trace"), "trace");
-  j.wave = job::text(job::at(o, "wave"), "wave");
-  j.json = job::flag(job::at(o, "json"), "json");
-  if (const Json* v = job::optional(o, "quiet")) j.quiet = job::flag(*v, "quiet");
+  j.flits = smallInt(field::at(o, "flits"), "flits", 1, 255);
+  j.depth = smallInt(field::at(o, "depth"), "depth", 2, 64);
+  j.heads_width = smallInt(field::at(o, "heads_width"), "heads_width", 1, 32);
+  j.payload_width = smallInt(field::at(o, "payload_width"), "payload_width", 1, 64);
+  j.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
+  j.engine = field::text(field::at(o, "engine"), "engine");
+  j.rtl_model = field::text(field::at(o, "rtl_model"), "rtl_model");
+  j.rom_dir = field::text(field::at(o, "rom_dir"), "rom_dir");
+  j.roms = field::texts(field::at(o, "roms"), "roms");
+  j.rom_word_bits = smallInt(field::at(o, "rom_word_bits"), "rom_word_bits", 0, 64);
+  j.coord_width = smallInt(field::at(o, "coord_width"), "coord_width", 1, 20);
+  j.step_width = smallInt(field::at(o, "step_width"), "step_width", 1, 32);
+  j.flit_count_width = smallInt(field::at(o, "flit_count_width"), "flit_count_width", 1, 32);
+  j.trace = field::text(field::at(o, "trace"), "trace");
+  j.wave = field::text(field::at(o, "wave"), "wave");
+  j.json = field::flag(field::at(o, "json"), "json");
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
   if (j.engine != "systemc" && j.engine != "verilator" && j.engine != "cosim") {
     throw Error("job file: 'engine' must be systemc, verilator or cosim, got '" + j.engine + "'");
   }

@@ -9,35 +9,15 @@
 
 namespace hypercast {
 
-using Json = nlohmann::ordered_json;
+using field::Json;
 
 namespace {
 
-// A whole-number field: a JSON integer within T's range. (nlohmann's get<T>
-// converts a fraction or an integer out of range without a word, or, from a
-// double beyond T, with undefined behaviour: the fuzzer's finding.)
-template <class T>
-T integer(const Json& v, const char* what) {
-  static_assert(std::is_integral<T>::value, "whole numbers only");
-  constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<T>::max());
-  if (v.is_number_unsigned()) {
-    const uint64_t u = v.get<uint64_t>();
-    if (u <= kMax) return static_cast<T>(u);
-  } else if (v.is_number_integer()) {
-    const int64_t s = v.get<int64_t>();
-    const bool fits = s >= 0 ? static_cast<uint64_t>(s) <= kMax
-                             : std::is_signed<T>::value &&
-                                   s >= static_cast<int64_t>(std::numeric_limits<T>::min());
-    if (fits) return static_cast<T>(s);
-  }
-  throw Error(std::string(what) + " must be a whole number in range, got " + v.dump());
-}
-
+// Whole numbers in int's range (field::integers; nlohmann's get<int> would
+// convert a fraction or a number beyond int without a word, or, from a double
+// beyond int, with undefined behaviour: the fuzzer's finding).
 std::vector<int> integers(const Json& v, const char* what) {
-  if (!v.is_array()) throw Error(std::string(what) + " must be a list");
-  std::vector<int> out;
-  for (const Json& x : v) out.push_back(integer<int>(x, what));
-  return out;
+  return field::integers(v, what, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
 }
 
 Json netToJson(const NetworkDesc& n) {
@@ -125,30 +105,30 @@ std::string serializeSchedJob(const SchedJob& j) {
 
 SchedJob parseSchedJob(const JobFile& file) {
   const Json& o = jobBody(file, JobKind::kScheduleNetwork);
-  job::onlyKeys(o, JobKind::kScheduleNetwork,
-                {"network",
-                 "collective",
-                 "steps",
-                 "schedule_csv",
-                 "ports_csv",
-                 "engine",
-                 "rtl_model",
-                 "rom_dir",
-                 "roms",
-                 "rom_word_bits",
-                 "payload_width",
-                 "seed",
-                 "trace",
-                 "wave",
-                 "json",
-                 "repeat",
-                 "quiet",
-                 "construction",
-                 "group_store_and_forward",
-                 "links",
-                 "lower_bound"});
+  field::onlyKeys(o, JobKind::kScheduleNetwork,
+                  {"network",
+                   "collective",
+                   "steps",
+                   "schedule_csv",
+                   "ports_csv",
+                   "engine",
+                   "rtl_model",
+                   "rom_dir",
+                   "roms",
+                   "rom_word_bits",
+                   "payload_width",
+                   "seed",
+                   "trace",
+                   "wave",
+                   "json",
+                   "repeat",
+                   "quiet",
+                   "construction",
+                   "group_store_and_forward",
+                   "links",
+                   "lower_bound"});
   SchedJob j;
-  const Json& network = job::at(o, "network");
+  const Json& network = field::at(o, "network");
   try {
     j.network = netFromJson(network);
   } catch (const nlohmann::json::exception& e) {
@@ -156,38 +136,41 @@ SchedJob parseSchedJob(const JobFile& file) {
   } catch (const Error& e) {
     throw Error(std::string("job file: 'network': ") + e.what());
   }
-  const Json& c = job::at(o, "collective");
-  j.problem.collective = parseCollective(job::text(job::at(c, "name"), "name"));
-  j.problem.nodes = job::unsignedInteger(job::at(c, "nodes"), "nodes", ~uint64_t{0});
-  j.problem.root = static_cast<uint32_t>(job::integer(job::at(c, "root"), "root", 0, UINT32_MAX));
+  const Json& c = field::at(o, "collective");
+  j.problem.collective = parseCollective(field::text(field::at(c, "name"), "name"));
+  j.problem.nodes = field::unsignedInteger(field::at(c, "nodes"), "nodes", ~uint64_t{0});
+  j.problem.root =
+      static_cast<uint32_t>(field::integer(field::at(c, "root"), "root", 0, UINT32_MAX));
   j.problem.messages =
-      static_cast<uint32_t>(job::integer(job::at(c, "messages"), "messages", 1, UINT32_MAX));
-  j.steps = static_cast<uint32_t>(job::integer(job::at(o, "steps"), "steps", 0, UINT32_MAX));
-  j.schedule_csv = job::text(job::at(o, "schedule_csv"), "schedule_csv");
-  j.ports_csv = job::text(job::at(o, "ports_csv"), "ports_csv");
-  j.engine = job::text(job::at(o, "engine"), "engine");
-  j.rtl_model = job::text(job::at(o, "rtl_model"), "rtl_model");
-  j.rom_dir = job::text(job::at(o, "rom_dir"), "rom_dir");
-  j.roms = job::texts(job::at(o, "roms"), "roms");
-  j.rom_word_bits = static_cast<int>(job::integer(job::at(o, "rom_word_bits"), "rom_word_bits", 0,
-                                                  std::numeric_limits<int>::max()));
+      static_cast<uint32_t>(field::integer(field::at(c, "messages"), "messages", 1, UINT32_MAX));
+  j.steps = static_cast<uint32_t>(field::integer(field::at(o, "steps"), "steps", 0, UINT32_MAX));
+  j.schedule_csv = field::text(field::at(o, "schedule_csv"), "schedule_csv");
+  j.ports_csv = field::text(field::at(o, "ports_csv"), "ports_csv");
+  j.engine = field::text(field::at(o, "engine"), "engine");
+  j.rtl_model = field::text(field::at(o, "rtl_model"), "rtl_model");
+  j.rom_dir = field::text(field::at(o, "rom_dir"), "rom_dir");
+  j.roms = field::texts(field::at(o, "roms"), "roms");
+  j.rom_word_bits = static_cast<int>(field::integer(field::at(o, "rom_word_bits"), "rom_word_bits",
+                                                    0, std::numeric_limits<int>::max()));
   j.payload_width =
-      static_cast<int>(job::integer(job::at(o, "payload_width"), "payload_width", 1, 64));
-  j.seed = job::unsignedInteger(job::at(o, "seed"), "seed", ~uint64_t{0});
-  j.trace = job::text(job::at(o, "trace"), "trace");
-  j.wave = job::text(job::at(o, "wave"), "wave");
-  j.json = job::flag(job::at(o, "json"), "json");
-  j.repeat = job::integer(job::at(o, "repeat"), "repeat", 1, std::numeric_limits<int64_t>::max());
-  if (const Json* v = job::optional(o, "quiet")) j.quiet = job::flag(*v, "quiet");
-  j.construction = job::text(job::at(o, "construction"), "construction");
+      static_cast<int>(field::integer(field::at(o, "payload_width"), "payload_width", 1, 64));
+  j.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
+  j.trace = field::text(field::at(o, "trace"), "trace");
+  j.wave = field::text(field::at(o, "wave"), "wave");
+  j.json = field::flag(field::at(o, "json"), "json");
+  j.repeat =
+      field::integer(field::at(o, "repeat"), "repeat", 1, std::numeric_limits<int64_t>::max());
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
+  j.construction = field::text(field::at(o, "construction"), "construction");
   j.group_store_and_forward =
-      job::flag(job::at(o, "group_store_and_forward"), "group_store_and_forward");
-  if (const Json* v = job::optional(o, "links")) j.links = parseLinkMode(job::text(*v, "links"));
-  if (const Json* v = job::optional(o, "lower_bound")) {
+      field::flag(field::at(o, "group_store_and_forward"), "group_store_and_forward");
+  if (const Json* v = field::optional(o, "links"))
+    j.links = parseLinkMode(field::text(*v, "links"));
+  if (const Json* v = field::optional(o, "lower_bound")) {
     j.bound_known = true;
-    j.bound_steps = job::unsignedInteger(job::at(*v, "steps"), "lower_bound", ~uint64_t{0});
+    j.bound_steps = field::unsignedInteger(field::at(*v, "steps"), "lower_bound", ~uint64_t{0});
     j.bound_transmissions =
-        job::unsignedInteger(job::at(*v, "transmissions"), "lower_bound", ~uint64_t{0});
+        field::unsignedInteger(field::at(*v, "transmissions"), "lower_bound", ~uint64_t{0});
   }
   if (j.network.nodes() != j.problem.nodes) {
     throw Error("job file: 'nodes' " + std::to_string(j.problem.nodes) + " is not the network's " +

@@ -9,7 +9,7 @@ namespace hypercast {
 
 namespace {
 
-using job::Json;
+using field::Json;
 
 constexpr int64_t kMaxCycles = int64_t{1} << 40;
 
@@ -70,7 +70,7 @@ std::string serializeJob(const SimJob& j) {
 
 SimJob parseJob(const JobFile& file) {
   const Json& o = jobBody(file, JobKind::kRouterNetwork);
-  job::onlyKeys(
+  field::onlyKeys(
       o, JobKind::kRouterNetwork,
       {"m",          "rho",         "preference",   "payload_width", "buffer_depth", "router",
        "limits",     "arbitration", "hop_cycles",   "engine",        "rtl_model",    "json",
@@ -78,32 +78,33 @@ SimJob parseJob(const JobFile& file) {
        "wave",       "quiet",       "broadcasts"});
   SimJob j;
   constexpr int kBig = std::numeric_limits<int>::max();
-  j.m = job::integers(job::at(o, "m"), "m", 0, kBig);
-  j.rho = job::integers(job::at(o, "rho"), "rho", 0, kBig);
-  if (const Json* v = job::optional(o, "preference")) {
-    const std::string p = job::text(*v, "preference");
+  j.m = field::integers(field::at(o, "m"), "m", 0, kBig);
+  j.rho = field::integers(field::at(o, "rho"), "rho", 0, kBig);
+  if (const Json* v = field::optional(o, "preference")) {
+    const std::string p = field::text(*v, "preference");
     if (p != "clockwise" && p != "counterclockwise") {
       throw Error("job file: 'preference' must be clockwise or counterclockwise, got '" + p + "'");
     }
     j.rtl.preference =
         p == "counterclockwise" ? Preference::kCounterclockwise : Preference::kClockwise;
   }
-  if (const Json* v = job::optional(o, "payload_width")) {
-    j.rtl.payload_width = static_cast<int>(job::integer(*v, "payload_width", 0, kBig));
+  if (const Json* v = field::optional(o, "payload_width")) {
+    j.rtl.payload_width = static_cast<int>(field::integer(*v, "payload_width", 0, kBig));
   }
-  if (const Json* v = job::optional(o, "buffer_depth")) {
-    j.rtl.buffer_depth = static_cast<int>(job::integer(*v, "buffer_depth", 0, kBig));
+  if (const Json* v = field::optional(o, "buffer_depth")) {
+    j.rtl.buffer_depth = static_cast<int>(field::integer(*v, "buffer_depth", 0, kBig));
   }
-  if (const Json* v = job::optional(o, "router")) {
-    const std::string r = job::text(*v, "router");
+  if (const Json* v = field::optional(o, "router")) {
+    const std::string r = field::text(*v, "router");
     if (r == "programmable") {
       j.rtl.router = RouterKind::kProgrammable;
-      const Json& l = job::at(o, "limits");
+      const Json& l = field::at(o, "limits");
       ProgLimits& p = j.rtl.limits;
-      p.max_dims = static_cast<int>(job::integer(job::at(l, "max_dims"), "max_dims", 0, kBig));
-      p.max_radix = static_cast<int>(job::integer(job::at(l, "max_radix"), "max_radix", 0, kBig));
+      p.max_dims = static_cast<int>(field::integer(field::at(l, "max_dims"), "max_dims", 0, kBig));
+      p.max_radix =
+          static_cast<int>(field::integer(field::at(l, "max_radix"), "max_radix", 0, kBig));
       p.max_degree =
-          static_cast<int>(job::integer(job::at(l, "max_degree"), "max_degree", 0, kBig));
+          static_cast<int>(field::integer(field::at(l, "max_degree"), "max_degree", 0, kBig));
     } else if (r != "hardwired") {
       throw Error("job file: 'router' must be hardwired or programmable, got '" + r + "'");
     }
@@ -111,43 +112,43 @@ SimJob parseJob(const JobFile& file) {
   if (j.rtl.router != RouterKind::kProgrammable && o.contains("limits")) {
     throw Error("job file: 'limits' needs \"router\": \"programmable\"");
   }
-  if (const Json* v = job::optional(o, "arbitration")) {
-    const std::string a = job::text(*v, "arbitration");
+  if (const Json* v = field::optional(o, "arbitration")) {
+    const std::string a = field::text(*v, "arbitration");
     if (a != "rr" && a != "fair") {
       throw Error("job file: 'arbitration' must be rr or fair, got '" + a + "'");
     }
     j.rtl.arbitration = a == "fair" ? Arbitration::kFair : Arbitration::kRoundRobin;
   }
-  if (const Json* v = job::optional(o, "hop_cycles")) {
-    j.rtl.hop_cycles = static_cast<int>(job::integer(*v, "hop_cycles", 0, kBig));
+  if (const Json* v = field::optional(o, "hop_cycles")) {
+    j.rtl.hop_cycles = static_cast<int>(field::integer(*v, "hop_cycles", 0, kBig));
   }
-  if (const Json* v = job::optional(o, "engine")) j.engine = job::text(*v, "engine");
-  if (const Json* v = job::optional(o, "rtl_model")) j.rtl_model = job::text(*v, "rtl_model");
-  if (const Json* v = job::optional(o, "json")) j.json = job::flag(*v, "json");
-  if (const Json* v = job::optional(o, "max_cycles")) {
-    j.max_cycles = job::integer(*v, "max_cycles", 0, kMaxCycles);
+  if (const Json* v = field::optional(o, "engine")) j.engine = field::text(*v, "engine");
+  if (const Json* v = field::optional(o, "rtl_model")) j.rtl_model = field::text(*v, "rtl_model");
+  if (const Json* v = field::optional(o, "json")) j.json = field::flag(*v, "json");
+  if (const Json* v = field::optional(o, "max_cycles")) {
+    j.max_cycles = field::integer(*v, "max_cycles", 0, kMaxCycles);
   }
-  if (const Json* v = job::optional(o, "watchdog")) {
-    j.watchdog = job::integer(*v, "watchdog", 1, kMaxCycles);
+  if (const Json* v = field::optional(o, "watchdog")) {
+    j.watchdog = field::integer(*v, "watchdog", 1, kMaxCycles);
   }
-  if (const Json* v = job::optional(o, "inject_until")) {
-    j.inject_until = job::integer(*v, "inject_until", 0, kMaxCycles);
+  if (const Json* v = field::optional(o, "inject_until")) {
+    j.inject_until = field::integer(*v, "inject_until", 0, kMaxCycles);
   }
-  if (const Json* v = job::optional(o, "traffic")) j.traffic = job::text(*v, "traffic");
-  if (const Json* v = job::optional(o, "rate")) j.rate = job::number(*v, "rate");
-  if (const Json* v = job::optional(o, "trace")) j.trace_path = job::text(*v, "trace");
-  if (const Json* v = job::optional(o, "wave")) j.wave_path = job::text(*v, "wave");
-  if (const Json* v = job::optional(o, "quiet")) j.quiet = job::flag(*v, "quiet");
-  if (const Json* v = job::optional(o, "broadcasts")) {
-    for (const Json& b : job::list(*v, "broadcasts")) {
+  if (const Json* v = field::optional(o, "traffic")) j.traffic = field::text(*v, "traffic");
+  if (const Json* v = field::optional(o, "rate")) j.rate = field::number(*v, "rate");
+  if (const Json* v = field::optional(o, "trace")) j.trace_path = field::text(*v, "trace");
+  if (const Json* v = field::optional(o, "wave")) j.wave_path = field::text(*v, "wave");
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
+  if (const Json* v = field::optional(o, "broadcasts")) {
+    for (const Json& b : field::list(*v, "broadcasts")) {
       if (!b.is_array() || b.size() != 3) {
         throw Error("job file: 'broadcasts' entries must be [origin, start_cycle, payload], got " +
                     b.dump());
       }
       BroadcastRequest r;
-      r.origin = job::unsignedInteger(b[0], "broadcasts", ~uint64_t{0});
-      r.start_cycle = job::integer(b[1], "broadcasts", 0, kMaxCycles);
-      r.payload = job::unsignedInteger(b[2], "broadcasts", ~uint64_t{0});
+      r.origin = field::unsignedInteger(b[0], "broadcasts", ~uint64_t{0});
+      r.start_cycle = field::integer(b[1], "broadcasts", 0, kMaxCycles);
+      r.payload = field::unsignedInteger(b[2], "broadcasts", ~uint64_t{0});
       j.broadcasts.push_back(r);
     }
   }
