@@ -2,7 +2,7 @@
 // tb/acc_cosim.cpp) share: the fault hook, the clocks of the Verilated top
 // and of the SystemC model, the fault hook, and the verdict (a text line, or
 // with --json the keys `simulate --json` prints for every collective: verdict,
-// match, checker, cycles, first_divergence).
+// match, checker, first_divergence, and figures {steps, clocks_per_run, cycles}).
 //
 // Their jobs (seed, runs, report form included) are sim/combining_job.h.
 // HYPERCAST_FAULT_NODE=X corrupts node X's input in the model only, so the
@@ -85,14 +85,12 @@ struct CosimVerdict {
       j["engine"] = "cosim";
       j["links"] = links;
       j["nodes"] = nodes;
-      j["steps"] = steps;
-      j["clocks_per_run"] = clocks_per_run;
       j["runs"] = runs;
-      j["cycles"] = cycles;
       j["match"] = divergence.empty();
       j["checker"] = !divergence.empty() ? "not reached" : wrong.empty() ? "pass" : "fail";
       j["first_divergence"] = pass ? nlohmann::ordered_json() : nlohmann::ordered_json(failure);
       j["verdict"] = pass ? "PASS" : "FAIL";
+      j["figures"] = {{"steps", steps}, {"clocks_per_run", clocks_per_run}, {"cycles", cycles}};
       std::cout << j.dump(2) << "\n";
     } else if (pass) {
       std::cout << "cosim PASS nodes " << nodes << " steps " << steps << " runs " << runs

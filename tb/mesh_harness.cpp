@@ -256,7 +256,7 @@ int run(const JobFile& job) {
   }
   const std::string checker_word = div.found ? "not run" : rep.ok ? "pass" : "fail";
   if (o.json) {
-    nlohmann::ordered_json j;
+    nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
     j["rtl_model"] = o.rtl_model;
     j["topology"] = "mesh";
@@ -267,26 +267,26 @@ int run(const JobFile& job) {
     j["source"] = src;
     j["algorithm"] = o.schedule.algorithm;
     j["flits"] = o.flits;
-    j["steps"] = rep.steps;
-    j["optimal_steps"] = rep.optimal_steps;
-    j["messages"] = rep.messages;
-    j["tcd"] = rep.tcd;
-    j["schedule_tcd"] = planned.tcd;
-    j["link_heads"] = heads;
+    f["steps"] = rep.steps;
+    f["optimal_steps"] = rep.optimal_steps;
+    f["messages"] = rep.messages;
+    f["tcd"] = rep.tcd;
+    f["schedule_tcd"] = planned.tcd;
+    f["link_heads"] = heads;
     j["counters_match_tcd"] = counters_ok;
     j["checker"] = checker_word;
     j["checker_errors"] = div.found ? std::vector<std::string>{} : rep.errors;
-    j["reached"] = holders;
-    j["wrong_payloads"] = wrong_payload;
+    f["reached"] = holders;
+    f["wrong_payloads"] = wrong_payload;
     j["err"] = rtl_err || model_err;
     j["finished"] = finished;
     j["watchdog"] = watchdog;
-    j["cycles"] = cycles;
-    j["cycles_per_step"] = step_cycles;
+    f["cycles"] = cycles;
+    f["cycles_per_step"] = step_cycles;
     j["cosim"] = net_model && rtl;
     if (net_model && rtl) {
       j["match"] = !div.found;
-      j["cycles_compared"] = compared;
+      f["cycles_compared"] = compared;
     }
     if (div.found) {
       j["first_divergence"] = {{"cycle", div.cycle},
@@ -295,8 +295,9 @@ int run(const JobFile& job) {
                                {"expected", div.expected},
                                {"actual", div.actual}};
     }
-    j["seconds"] = secs;
+    f["seconds"] = secs;
     j["verdict"] = pass ? "PASS" : "FAIL";
+    j["figures"] = f;
     std::cout << j.dump() << "\n";
   } else {
     std::cout << "broadcast        from node " << src << " on the " << net.label << " (" << n

@@ -379,10 +379,11 @@ int run(const JobFile& job) {
   const std::string checker_word = div.found ? "not run" : rep.ok ? "pass" : "fail";
   if (o.json) {
     // The keys simulate --json shares with the router networks (tb/sim_report.h):
-    // engine, rtl_model, nodes, steps, transmissions, cycles, watchdog, checker,
-    // checker_errors, match, cycles_compared, first_divergence, seconds,
-    // node_cycles_per_second, verdict.
-    nlohmann::ordered_json j;
+    // engine, rtl_model, nodes, watchdog, checker, checker_errors, match,
+    // first_divergence, verdict; under "figures" (what the run measured or
+    // computed) steps, transmissions, cycles, cycles_compared, seconds,
+    // node_cycles_per_second.
+    nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
     j["rtl_model"] = o.rtl_model;
     j["topology"] = o.network.topology;
@@ -393,31 +394,31 @@ int run(const JobFile& job) {
     if (hasRoot(problem.collective)) j["source"] = problem.root;
     j["messages"] = problem.messages;
     j["construction"] = o.construction;
-    j["steps"] = rep.steps;
-    j["transmissions"] = rep.transmissions;
+    f["steps"] = rep.steps;
+    f["transmissions"] = rep.transmissions;
     if (o.bound_known) {
-      j["lower_bound"] = {{"steps", o.bound_steps}, {"transmissions", o.bound_transmissions}};
+      f["lower_bound"] = {{"steps", o.bound_steps}, {"transmissions", o.bound_transmissions}};
     } else {
-      j["lower_bound"] = nullptr;
+      f["lower_bound"] = nullptr;
     }
     j["optimal"] = optimal;
     j["checker"] = checker_word;
     j["checker_errors"] = div.found ? std::vector<std::string>{} : rep.errors;
-    j["promised"] = promised;
-    j["held"] = held_ok;
-    j["wrong_payloads"] = wrong;
-    j["unpromised"] = extra;
-    j["undecodable"] = undecodable;
+    f["promised"] = promised;
+    f["held"] = held_ok;
+    f["wrong_payloads"] = wrong;
+    f["unpromised"] = extra;
+    f["undecodable"] = undecodable;
     j["finished"] = finished;
     j["watchdog"] = !finished && !div.found;
     j["rtl_error"] = rtl_error;
-    j["peak_store"] = prog.max_slots;
-    j["rom_bits_per_node"] = prog.romBitsPerNode();
-    j["cycles"] = cycles;
+    f["peak_store"] = prog.max_slots;
+    f["rom_bits_per_node"] = prog.romBitsPerNode();
+    f["cycles"] = cycles;
     j["cosim"] = net && rtl;
     if (net && rtl) {
       j["match"] = !div.found;
-      j["cycles_compared"] = compared;
+      f["cycles_compared"] = compared;
     }
     if (div.found) {
       j["first_divergence"] = {{"cycle", div.cycle},
@@ -426,9 +427,10 @@ int run(const JobFile& job) {
                                {"expected", div.expected},
                                {"actual", div.actual}};
     }
-    j["seconds"] = secs;
-    j["node_cycles_per_second"] = static_cast<uint64_t>(ncps);
+    f["seconds"] = secs;
+    f["node_cycles_per_second"] = static_cast<uint64_t>(ncps);
     j["verdict"] = pass ? "PASS" : "FAIL";
+    j["figures"] = f;
     std::cout << j.dump() << "\n";
   } else {
     auto bound = [&](uint64_t v) {

@@ -266,10 +266,10 @@ TEST(HalfDuplexCosim, HypercubeQ3WiredNodes) {
     EXPECT_EQ(j.at("verdict"), "pass");
     EXPECT_EQ(j.at("match"), true);
     EXPECT_EQ(j.at("checker"), "pass");
-    EXPECT_EQ(j.at("steps"), c.steps);
-    EXPECT_EQ(j.at("transmissions"), c.transmissions);
-    EXPECT_EQ(j.at("promised"), 56);
-    EXPECT_EQ(j.at("held"), 56);
+    EXPECT_EQ(j.at("figures").at("steps"), c.steps);
+    EXPECT_EQ(j.at("figures").at("transmissions"), c.transmissions);
+    EXPECT_EQ(j.at("figures").at("promised"), 56);
+    EXPECT_EQ(j.at("figures").at("held"), 56);
   }
   const std::string dir = "/tmp/hctest-hd-gen-" + std::to_string(::getpid());
   const auto bad = hctest::run(hctest::hypercast() +

@@ -62,7 +62,7 @@ TEST_P(SchedFault, NoFaultPasses) {
     EXPECT_EQ(j.at("verdict"), "pass") << engine;
     EXPECT_EQ(j.at("rtl_error"), false) << engine;
     EXPECT_FALSE(j.contains("first_divergence")) << engine;
-    EXPECT_EQ(j.at("held"), 7) << engine;
+    EXPECT_EQ(j.at("figures").at("held"), 7) << engine;
   }
 }
 
