@@ -120,7 +120,7 @@ void icarusVersusVerilator(const std::string& env) {
   const nlohmann::json vj = nlohmann::json::parse(v.out, nullptr, false);
   double checked = -1;
   if (v.code == 0 && vj.is_object() && vj.value("verdict", "") == "pass") {
-    checked = vj.value("node_cycles_per_second", -1.0);
+    checked = vj.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
   }
 
   // The network, and what to compile, from its manifest.
@@ -339,11 +339,11 @@ void longestWaits(const std::string& hc) {
     }
     const nlohmann::json f = hctest::reportJson(fair.out), r = hctest::reportJson(rr.out);
     row(what,
-        std::to_string(f.at("max_output_wait").get<long long>()) + " / " +
-            std::to_string(f.at("max_injection_wait").get<long long>()),
-        "bound " + fmt(f.at("wait_bound_flit").get<double>(), "%.0f") + " / " +
-            fmt(f.at("wait_bound_injection").get<double>(), "%.0f") + "; rr " +
-            std::to_string(r.at("max_output_wait").get<long long>()));
+        std::to_string(f.at("figures").at("max_output_wait").get<long long>()) + " / " +
+            std::to_string(f.at("figures").at("max_injection_wait").get<long long>()),
+        "bound " + fmt(f.at("figures").at("wait_bound_flit").get<double>(), "%.0f") + " / " +
+            fmt(f.at("figures").at("wait_bound_injection").get<double>(), "%.0f") + "; rr " +
+            std::to_string(r.at("figures").at("max_output_wait").get<long long>()));
   }
 }
 
@@ -469,9 +469,9 @@ void wormholeMesh(const std::string& hc) {
     return;
   }
   row("wormhole mesh 8x8x8 broadcast, eye, 4 flits: cosim",
-      std::to_string(j.at("cycles").get<long long>()) + " cycles",
-      "link heads " + std::to_string(j.at("link_heads").get<long long>()) + " = TCD, " +
-          fmt(j.at("seconds").get<double>(), "%.2f s"));
+      std::to_string(j.at("figures").at("cycles").get<long long>()) + " cycles",
+      "link heads " + std::to_string(j.at("figures").at("link_heads").get<long long>()) +
+          " = TCD, " + fmt(j.at("figures").at("seconds").get<double>(), "%.2f s"));
 }
 
 // Faber's universal collectives: the regular-order search's time (wall clock of
@@ -507,10 +507,10 @@ void cayleyCollectives(const std::string& hc) {
     }
     const auto wj = nlohmann::json::parse(w.out), uj = nlohmann::json::parse(u.out);
     row("all nodes broadcast " + net + ": routers / ROM",
-        std::to_string(wj.at("cycles").get<long long>()) + " / " +
-            std::to_string(uj.at("cycles").get<long long>()) + " cyc",
-        "ROM " + std::to_string(uj.at("steps").get<long long>()) + " steps, bound " +
-            std::to_string(uj.at("lower_bound").at("steps").get<long long>()));
+        std::to_string(wj.at("figures").at("cycles").get<long long>()) + " / " +
+            std::to_string(uj.at("figures").at("cycles").get<long long>()) + " cyc",
+        "ROM " + std::to_string(uj.at("figures").at("steps").get<long long>()) + " steps, bound " +
+            std::to_string(uj.at("figures").at("lower_bound").at("steps").get<long long>()));
   }
 }
 
@@ -588,8 +588,9 @@ void combiningCosim(const std::string& hc) {
       }
       const auto j = nlohmann::json::parse(again.out);
       row(what, fmt(t1 - t0, "%.1f s") + " / " + fmt(t2 - t1, "%.2f s"),
-          "build+run / run; " + std::to_string(j.at("steps").get<int>()) + " steps, " +
-              std::to_string(j.at("cycles").get<int>()) + " cycles, PASS");
+          "build+run / run; " + std::to_string(j.at("figures").at("steps").get<int>()) +
+              " steps, " + std::to_string(j.at("figures").at("cycles").get<int>()) +
+              " cycles, PASS");
     }
   }
   fs::remove_all(cache);
@@ -672,7 +673,8 @@ void scheduleModels(const std::string& env, const std::string& hc) {
     const double build_s = now() - t0 - hctest::reportJson(first.out).value("seconds", 0.0);
     const auto r = hctest::run(env + hc + mnb + " --repeat 20");
     const nlohmann::json j = hctest::reportJson(r.out);
-    const double speed = j.value("node_cycles_per_second", -1.0);
+    const double speed =
+        j.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
     const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
     const bool ok = first.code == 0 && r.code == 0;
     row(what + ", cold build (ccache off)", ok ? fmt(build_s, "%.0f s") : "FAILED",
@@ -830,7 +832,8 @@ int main(int argc, char** argv) {
     const auto r =
         hctest::run(env + hc + " simulate" + net + " --all-sources --engine " + engine + " --json");
     const nlohmann::json j = hctest::reportJson(r.out);
-    const double speed = j.value("node_cycles_per_second", -1.0);
+    const double speed =
+        j.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
     row(std::string("speed ") + engine + ", 1000 nodes, all nodes broadcast",
         fmt(speed / 1e6, "%.3f M") + " n-c/s",
         r.code == 0 ? fmt(j.value("cycles", -1.0), "%.0f") + " cycles, verdict PASS" : "FAILED");
@@ -885,7 +888,8 @@ int main(int argc, char** argv) {
           hctest::run(env + hc + te + " --repeat 300 --engine " + engine +
                       (std::string(engine) == "systemc" ? "" : " --rtl-model network") + " --json");
       const nlohmann::json j = hctest::reportJson(r.out);
-      const double speed = j.value("node_cycles_per_second", -1.0);
+      const double speed =
+          j.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
       row(std::string("speed ") + engine + ", 6-cube total exchange x300",
           fmt(speed / 1e6, "%.3f M") + " n-c/s",
           r.code == 0

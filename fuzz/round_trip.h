@@ -1,4 +1,4 @@
-// What both job-file fuzz targets check: a text the parser accepts (anything
+// What the job-file fuzz target checks of each kind: a text the parser accepts (anything
 // else must be refused with hypercast::Error) serializes to a text that parses
 // again, to the same serialization. A change is a finding: it aborts.
 #pragma once

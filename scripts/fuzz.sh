@@ -3,7 +3,7 @@
 # Builds the libFuzzer targets with clang (AddressSanitizer and
 # UndefinedBehaviorSanitizer on every library they use) in build-fuzz/, then runs
 # each for SECONDS (default 180): fuzz_args (the command line of every command),
-# fuzz_sim_job and fuzz_sched_job (the harnesses' job files). Each starts from the
+# fuzz_job_file (the harnesses' job file, every kind). Each starts from the
 # seeds in fuzz/corpus/<name>/ and keeps what it learns in
 # build-fuzz/corpus/<name>/; a finding is written to build-fuzz/findings/ and
 # ends the script with a non-zero status. Not part of `make test`.
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-180}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_args fuzz_sim_job fuzz_sched_job)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_args fuzz_job_file)
 BUILD=${FUZZ_BUILD:-build-fuzz}
 JOBS=${JOBS:-1}
 

@@ -8,9 +8,8 @@
 // ROM image; on half-duplex links (HD = 1) driving both ends of a link is an
 // error in both.
 //
-// usage: hc-acc-cosim CONFIG SEED RUNS [--json]   (tb/combining_harness.h)
-// CONFIG: sim/combining_job.h (written by `hypercast simulate --collective
-// accumulation`).
+// The accumulation adapter (tb/harness_adapters.h); its job: sim/combining_job.h
+// (written by `hypercast simulate --collective accumulation`).
 #include "Vacc.h"  // Verilated headers before <systemc>
 //
 #include <fstream>
@@ -20,7 +19,9 @@
 #include <sstream>
 
 #include "model/acc_node.h"
+#include "sim/combining_job.h"
 #include "tb/combining_harness.h"
+#include "tb/harness_adapters.h"
 #include "tb/verilated_bits.h"
 
 using hypercast::model::AccNode;
@@ -28,38 +29,30 @@ using hypercast::model::AccRow;
 using hypercast::model::SumWord;
 using namespace hypercast::tb;
 
-int sc_main(int argc, char** argv) {
-  CosimArgs args;
-  if (!parseCosimArgs(argc, argv, "hc-acc-cosim", &args)) return 2;
-  std::ifstream cfg(args.config);
-  uint64_t n = 0;
-  int np = 0, w = 0, xw = 0, hd = 0;
-  size_t steps = 0, images = 0;
-  cfg >> n >> np >> w >> xw >> steps >> images >> hd;
-  std::vector<std::vector<AccRow>> rows(images, std::vector<AccRow>(steps));
-  for (auto& image : rows) {
-    for (auto& r : image) {
-      r.send.resize(size_t(np));
-      r.recv.resize(size_t(np));
-      for (int k = 0; k < np; ++k) cfg >> r.send[size_t(k)] >> r.recv[size_t(k)];
+int hypercast::tb::runAccumulation(const JobFile& file) {
+  const AccumulationJob job = parseAccumulationJob(file);
+  const CosimRuns& args = job.run;
+  const int64_t fault_node = faultNode();
+  const uint64_t n = job.nodes;
+  const int np = job.ports, w = job.width, xw = job.input_bits;
+  const bool hd = job.half_duplex;
+  const size_t steps = job.steps;
+  std::vector<std::vector<AccRow>> rows;
+  for (const auto& image : job.images) {
+    std::vector<AccRow> image_rows;
+    for (const auto& row : image) {
+      AccRow r;
+      for (const auto& [snd, rcv] : row) {
+        r.send.push_back(snd);
+        r.recv.push_back(rcv);
+      }
+      image_rows.push_back(r);
     }
+    rows.push_back(image_rows);
   }
-  std::vector<size_t> image_of(n);
-  for (auto& i : image_of) cfg >> i;
-  std::vector<std::vector<uint64_t>> lane(n, std::vector<uint64_t>(size_t(np)));
-  for (auto& row : lane) {
-    for (auto& l : row) cfg >> l;
-  }
-  std::vector<std::vector<uint64_t>> target(n, std::vector<uint64_t>(n));
-  for (auto& row : target) {
-    for (auto& t : row) cfg >> t;
-  }
-  bool ok = cfg && n > 0 && steps > 0;
-  for (size_t i : image_of) ok = ok && i < images;
-  if (!ok) {
-    std::cerr << "hc-acc-cosim: cannot read " << args.config << "\n";
-    return 2;
-  }
+  const std::vector<uint32_t>& image_of = job.image_of;
+  const std::vector<std::vector<uint64_t>>& lane = job.lanes;
+  const std::vector<std::vector<uint64_t>>& target = job.targets;
   CosimVerdict verdict;
   verdict.collective = "accumulation";
   verdict.links = hd ? "half-duplex" : "full-duplex";
@@ -104,7 +97,7 @@ int sc_main(int argc, char** argv) {
       for (uint64_t u = 0; u < n; ++u) {
         const int64_t v = x[u][target[u][c]];
         setBits(top.ld_data_i, u * uint64_t(w), w, static_cast<uint64_t>(v));
-        nodes[u]->load(c, c == 1 && int64_t(u) == args.fault_node ? v + 1 : v);  // entry 1 is sent
+        nodes[u]->load(c, c == 1 && int64_t(u) == fault_node ? v + 1 : v);  // entry 1 is sent
       }
       rtlEdge(top);
     }

@@ -1,10 +1,10 @@
 // What the combining collectives' co-simulation harnesses (tb/sum_cosim.cpp,
-// tb/acc_cosim.cpp) share: the command line, the clocks of the Verilated top
+// tb/acc_cosim.cpp) share: the fault hook, the clocks of the Verilated top
 // and of the SystemC model, the fault hook, and the verdict (a text line, or
 // with --json the keys `simulate --json` prints for every collective: verdict,
-// match, checker, cycles, first_divergence).
+// match, checker, first_divergence, and figures {steps, clocks_per_run, cycles}).
 //
-// usage: HARNESS CONFIG SEED RUNS [--json]
+// Their jobs (seed, runs, report form included) are sim/combining_job.h.
 // HYPERCAST_FAULT_NODE=X corrupts node X's input in the model only, so the
 // run must diverge (the harness's own error path, tested).
 #pragma once
@@ -24,26 +24,10 @@ inline int64_t signExtend(uint64_t v, int w) {
   return static_cast<int64_t>(v);
 }
 
-struct CosimArgs {
-  std::string config;
-  uint64_t seed = 1;
-  int runs = 1;
-  bool json = false;
-  int64_t fault_node = -1;  // HYPERCAST_FAULT_NODE, or -1
-};
-
-// Parses the command line; false (after a usage line) when it is wrong.
-inline bool parseCosimArgs(int argc, char** argv, const char* name, CosimArgs* a) {
-  if (argc < 4 || argc > 5 || (argc == 5 && std::string(argv[4]) != "--json")) {
-    std::cerr << "usage: " << name << " CONFIG SEED RUNS [--json]\n";
-    return false;
-  }
-  a->config = argv[1];
-  a->seed = std::strtoull(argv[2], nullptr, 10);
-  a->runs = std::atoi(argv[3]);
-  a->json = argc == 5;
-  if (const char* f = std::getenv("HYPERCAST_FAULT_NODE")) a->fault_node = std::atoll(f);
-  return a->runs >= 1;
+// HYPERCAST_FAULT_NODE, or -1.
+inline int64_t faultNode() {
+  const char* f = std::getenv("HYPERCAST_FAULT_NODE");
+  return f ? std::atoll(f) : -1;
 }
 
 // One clock of the SystemC model: rising edge, then falling.
@@ -101,14 +85,12 @@ struct CosimVerdict {
       j["engine"] = "cosim";
       j["links"] = links;
       j["nodes"] = nodes;
-      j["steps"] = steps;
-      j["clocks_per_run"] = clocks_per_run;
       j["runs"] = runs;
-      j["cycles"] = cycles;
       j["match"] = divergence.empty();
       j["checker"] = !divergence.empty() ? "not reached" : wrong.empty() ? "pass" : "fail";
       j["first_divergence"] = pass ? nlohmann::ordered_json() : nlohmann::ordered_json(failure);
       j["verdict"] = pass ? "PASS" : "FAIL";
+      j["figures"] = {{"steps", steps}, {"clocks_per_run", clocks_per_run}, {"cycles", cycles}};
       std::cout << j.dump(2) << "\n";
     } else if (pass) {
       std::cout << "cosim PASS nodes " << nodes << " steps " << steps << " runs " << runs

@@ -1,4 +1,4 @@
-// What the mesh broadcast harness (tb/mesh_main.cpp) needs of the Verilated
+// What the mesh broadcast harness (tb/mesh_harness.cpp) needs of the Verilated
 // wormhole mesh. Two implementations, compiled per mesh by `hypercast
 // simulate` (gen/flow/verilated_build.cpp):
 //   tb/verilated_mesh.cpp        the generated whole top (--rtl-model network)

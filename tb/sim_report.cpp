@@ -10,34 +10,30 @@ double SimOutcome::nodeCyclesPerSecond() const {
 }
 
 void printJson(std::ostream& os, const SimOutcome& o) {
-  // The keys a schedule network's run shares (tb/sched_main.cpp): engine,
-  // rtl_model, nodes, steps, transmissions, cycles, watchdog, checker,
-  // checker_errors, match, cycles_compared, first_divergence, seconds,
-  // node_cycles_per_second, verdict.
-  nlohmann::ordered_json j;
+  // The run's parameters and outcome at the top; what it measured or computed
+  // under "figures". The keys a schedule network's run shares
+  // (tb/sched_harness.cpp): engine, rtl_model, nodes, watchdog, checker,
+  // checker_errors, match, first_divergence, verdict; figures steps,
+  // transmissions, cycles, cycles_compared, seconds, node_cycles_per_second.
+  nlohmann::ordered_json j, f;
   j["engine"] = o.engine;
   j["rtl_model"] = o.rtl_model;
   j["topology"] = "hypercycle";
   j["nodes"] = o.nodes;
   j["degree"] = o.degree;
   j["diameter"] = o.diameter;
-  j["broadcasts"] = o.broadcasts;
-  j["reached"] = o.reached;
-  j["deliveries"] = o.deliveries;
-  j["expected_deliveries"] = o.expected_deliveries;
-  j["redundant"] = o.redundant;
-  j["missing"] = o.missing;
-  j["transmissions"] = o.transmissions;
-  j["steps"] = o.steps;
-  j["completion_cycles"] = o.completion_cycles;
-  j["cycles"] = o.cycles;
+  j["arbitration"] = o.arbitration;
+  j["hop_cycles"] = o.hop_cycles;
+  if (o.load) {
+    j["traffic"] = o.traffic;
+    j["offered_rate"] = o.offered_rate;
+  }
   j["watchdog"] = o.watchdog;
   j["stopped_by"] = o.stopped_by;
   j["checker"] = o.checker_ok ? "pass" : "fail";
   j["checker_errors"] = o.checker_errors;
   if (o.cosim) {
     j["match"] = !o.divergence.found;
-    j["cycles_compared"] = o.cycles_compared;
     if (o.divergence.found) {
       const Divergence& d = o.divergence;
       j["first_divergence"] = {{"cycle", d.cycle},
@@ -47,37 +43,43 @@ void printJson(std::ostream& os, const SimOutcome& o) {
                                {"actual", d.actual}};
     }
   }
-  j["offered_broadcasts"] = o.offered_broadcasts;
-  j["latency_mean"] = o.latency_mean;
-  j["latency_p99"] = o.latency_p99;
-  j["latency_max"] = o.latency_max;
-  j["network_latency_mean"] = o.network_latency_mean;
-  j["max_output_wait"] = o.max_output_wait;
-  j["max_injection_wait"] = o.max_injection_wait;
-  j["arbitration"] = o.arbitration;
-  j["hop_cycles"] = o.hop_cycles;
+  f["broadcasts"] = o.broadcasts;
+  f["reached"] = o.reached;
+  f["deliveries"] = o.deliveries;
+  f["expected_deliveries"] = o.expected_deliveries;
+  f["redundant"] = o.redundant;
+  f["missing"] = o.missing;
+  f["transmissions"] = o.transmissions;
+  f["steps"] = o.steps;
+  f["completion_cycles"] = o.completion_cycles;
+  f["cycles"] = o.cycles;
+  if (o.cosim) f["cycles_compared"] = o.cycles_compared;
+  f["offered_broadcasts"] = o.offered_broadcasts;
+  f["latency_mean"] = o.latency_mean;
+  f["latency_p99"] = o.latency_p99;
+  f["latency_max"] = o.latency_max;
+  f["network_latency_mean"] = o.network_latency_mean;
+  f["max_output_wait"] = o.max_output_wait;
+  f["max_injection_wait"] = o.max_injection_wait;
   if (o.wait_bound_flit >= 0) {
-    j["wait_bound_flit"] = o.wait_bound_flit;
-    j["wait_bound_injection"] = o.wait_bound_injection;
+    f["wait_bound_flit"] = o.wait_bound_flit;
+    f["wait_bound_injection"] = o.wait_bound_injection;
   } else {
-    j["wait_bound_flit"] = nullptr;
-    j["wait_bound_injection"] = nullptr;
+    f["wait_bound_flit"] = nullptr;
+    f["wait_bound_injection"] = nullptr;
   }
   if (!o.load && o.broadcasts == o.nodes && o.nodes > 1) {
     // All nodes at once: the bounds of that workload only.
-    j["lower_bound_cycles"] = o.lower_bound_cycles;
-    j["routing_bound_cycles"] = o.routing_bound_cycles;
+    f["lower_bound_cycles"] = o.lower_bound_cycles;
+    f["routing_bound_cycles"] = o.routing_bound_cycles;
   }
-  j["link_bound_rate"] = o.link_bound_rate;
-  j["routing_bound_rate"] = o.routing_bound_rate;
-  if (o.load) {
-    j["traffic"] = o.traffic;
-    j["offered_rate"] = o.offered_rate;
-    j["throughput"] = o.throughput;
-  }
-  j["seconds"] = o.seconds;
-  j["node_cycles_per_second"] = static_cast<uint64_t>(o.nodeCyclesPerSecond());
+  f["link_bound_rate"] = o.link_bound_rate;
+  f["routing_bound_rate"] = o.routing_bound_rate;
+  if (o.load) f["throughput"] = o.throughput;
+  f["seconds"] = o.seconds;
+  f["node_cycles_per_second"] = static_cast<uint64_t>(o.nodeCyclesPerSecond());
   j["verdict"] = o.pass ? "PASS" : "FAIL";
+  j["figures"] = f;
   os << j.dump(2) << "\n";
 }
 

@@ -7,9 +7,8 @@
 // with err low. A watchdog stops a run that never finishes. On half-duplex
 // links (HD = 1 in the job) a step is two clocks and node x drives in its phase.
 //
-// usage: hc-sum-cosim CONFIG SEED RUNS [--json]   (tb/combining_harness.h)
-// CONFIG: sim/combining_job.h (written by `hypercast simulate --collective
-// global-sum`).
+// The global-sum adapter (tb/harness_adapters.h); its job: sim/combining_job.h
+// (written by `hypercast simulate --collective global-sum`).
 #include "Vsum.h"  // Verilated headers before <systemc>
 //
 #include <fstream>
@@ -19,7 +18,9 @@
 #include <sstream>
 
 #include "model/sum_node.h"
+#include "sim/combining_job.h"
 #include "tb/combining_harness.h"
+#include "tb/harness_adapters.h"
 #include "tb/verilated_bits.h"
 
 using hypercast::model::SumNode;
@@ -27,33 +28,21 @@ using hypercast::model::SumProgram;
 using hypercast::model::SumWord;
 using namespace hypercast::tb;
 
-int sc_main(int argc, char** argv) {
-  CosimArgs args;
-  if (!parseCosimArgs(argc, argv, "hc-sum-cosim", &args)) return 2;
-  std::ifstream cfg(args.config);
-  uint64_t n = 0;
-  int np = 0, xw = 0, w = 0, hd = 0;
-  uint32_t steps = 0;
+int hypercast::tb::runGlobalSum(const JobFile& file) {
+  const GlobalSumJob job = parseGlobalSumJob(file);
+  const CosimRuns& args = job.run;
+  const int64_t fault_node = faultNode();
+  const uint64_t n = job.nodes;
+  const int np = job.ports, xw = job.input_bits, w = job.width;
+  const bool hd = job.half_duplex;
+  const uint32_t steps = static_cast<uint32_t>(job.constants.size());
   SumProgram prog;
-  cfg >> n >> np >> xw >> w >> steps >> prog.divisor >> hd;
+  prog.divisor = job.divisor;
   prog.width = w;
-  prog.constant.resize(steps);
-  for (auto& c : prog.constant) cfg >> c;
-  for (uint32_t t = 0; t < steps; ++t) {
-    int b = 0;
-    cfg >> b;
-    prog.uses_input.push_back(b != 0);
-  }
-  std::vector<int> phase(n);
-  for (auto& ph : phase) cfg >> ph;
-  std::vector<std::vector<uint64_t>> pred(n, std::vector<uint64_t>(size_t(np)));
-  for (auto& row : pred) {
-    for (auto& y : row) cfg >> y;
-  }
-  if (!cfg || n == 0 || steps == 0) {
-    std::cerr << "hc-sum-cosim: cannot read " << args.config << "\n";
-    return 2;
-  }
+  prog.constant = job.constants;
+  prog.uses_input = job.uses_input;
+  const std::vector<int>& phase = job.phase;
+  const std::vector<std::vector<uint64_t>>& pred = job.in_neighbours;
   CosimVerdict verdict;
   verdict.collective = "global-sum";
   verdict.links = hd ? "half-duplex" : "full-duplex";
@@ -94,7 +83,7 @@ int sc_main(int argc, char** argv) {
     }
     rtlStart(top);
     for (uint64_t i = 0; i < n; ++i) {
-      nodes[i]->start(int64_t(i) == args.fault_node ? (x[i] == hi ? lo : x[i] + 1) : x[i]);
+      nodes[i]->start(int64_t(i) == fault_node ? (x[i] == hi ? lo : x[i] + 1) : x[i]);
     }
     sc_core::sc_start(1, sc_core::SC_NS);
     for (uint64_t c = 0;; ++c) {

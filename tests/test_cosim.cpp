@@ -97,17 +97,17 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const nlohmann::json j = hctest::parseJson(r.out);
     EXPECT_EQ(j.at("match"), true) << r.out;
-    EXPECT_GT(j.at("cycles_compared").get<long long>(), paperDiameter(net));
-    EXPECT_EQ(j.at("reached"), n);
-    EXPECT_EQ(j.at("redundant"), 0);
-    EXPECT_EQ(j.at("transmissions"), n - 1);
-    EXPECT_EQ(j.at("steps"), paperDiameter(net));
+    EXPECT_GT(j.at("figures").at("cycles_compared").get<long long>(), paperDiameter(net));
+    EXPECT_EQ(j.at("figures").at("reached"), n);
+    EXPECT_EQ(j.at("figures").at("redundant"), 0);
+    EXPECT_EQ(j.at("figures").at("transmissions"), n - 1);
+    EXPECT_EQ(j.at("figures").at("steps"), paperDiameter(net));
     // Each hop takes net.hop cycles from a grant to the next node's grant (the
     // flit is on the link net.hop cycles after its grant, and an idle router
     // grants an arriving flit in its arrival cycle), so the last node is reached
     // net.hop x diameter cycles after the origin's grant.
     EXPECT_EQ(j.at("hop_cycles"), net.hop);
-    EXPECT_EQ(j.at("completion_cycles"), net.hop * paperDiameter(net));
+    EXPECT_EQ(j.at("figures").at("completion_cycles"), net.hop * paperDiameter(net));
 
     // The RTL trace, checked independently...
     const auto tr = checker::readTraceCsv(trace);
@@ -152,11 +152,11 @@ void expectConcurrentPass(const Net& net, const std::string& args, const std::st
   const uint64_t n = nodes(net);
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("match"), true) << r.out;
-  EXPECT_EQ(j.at("broadcasts"), broadcasts);
-  EXPECT_EQ(j.at("reached"), n);
-  EXPECT_EQ(j.at("redundant"), 0);
-  EXPECT_EQ(j.at("missing"), 0);
-  EXPECT_EQ(j.at("transmissions"), broadcasts * (n - 1));
+  EXPECT_EQ(j.at("figures").at("broadcasts"), broadcasts);
+  EXPECT_EQ(j.at("figures").at("reached"), n);
+  EXPECT_EQ(j.at("figures").at("redundant"), 0);
+  EXPECT_EQ(j.at("figures").at("missing"), 0);
+  EXPECT_EQ(j.at("figures").at("transmissions"), broadcasts * (n - 1));
   // Re-check the trace here too: every (node, broadcast) exactly once.
   const auto tr = checker::readTraceCsv(trace);
   std::remove(trace.c_str());
@@ -256,7 +256,7 @@ TEST(Waveform, FstHoldsTheNetworkAndEveryRouter) {
       hctest::run(hctest::hypercast() +
                   " simulate --m 4 --rho 1 --source 1 --engine cosim --json --wave " + fst);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
-  const long long cycles = hctest::parseJson(r.out).at("cycles").get<long long>();
+  const long long cycles = hctest::parseJson(r.out).at("figures").at("cycles").get<long long>();
   ASSERT_GT(cycles, 2);
   const auto v = hctest::run("fst2vcd " + fst);
   std::remove(fst.c_str());

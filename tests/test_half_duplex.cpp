@@ -266,10 +266,10 @@ TEST(HalfDuplexCosim, HypercubeQ3WiredNodes) {
     EXPECT_EQ(j.at("verdict"), "pass");
     EXPECT_EQ(j.at("match"), true);
     EXPECT_EQ(j.at("checker"), "pass");
-    EXPECT_EQ(j.at("steps"), c.steps);
-    EXPECT_EQ(j.at("transmissions"), c.transmissions);
-    EXPECT_EQ(j.at("promised"), 56);
-    EXPECT_EQ(j.at("held"), 56);
+    EXPECT_EQ(j.at("figures").at("steps"), c.steps);
+    EXPECT_EQ(j.at("figures").at("transmissions"), c.transmissions);
+    EXPECT_EQ(j.at("figures").at("promised"), 56);
+    EXPECT_EQ(j.at("figures").at("held"), 56);
   }
   const std::string dir = "/tmp/hctest-hd-gen-" + std::to_string(::getpid());
   const auto bad = hctest::run(hctest::hypercast() +
@@ -295,7 +295,9 @@ TEST(HalfDuplexModel, BothEndsDrivingIsAnError) {
   }
   for (const char* links : {"full-duplex", "half-duplex"}) {
     SCOPED_TRACE(links);
-    Json job = {{"hypercast_sched_job", 1},
+    Json job = {{"format", "hypercast-job"},
+                {"version", 1},
+                {"kind", "schedule-network"},
                 {"network",
                  {{"kind", "cayley"},
                   {"topology", "hypercube"},
@@ -324,8 +326,7 @@ TEST(HalfDuplexModel, BothEndsDrivingIsAnError) {
                 {"group_store_and_forward", false},
                 {"links", links}};
     std::ofstream(dir + "/job.json") << job.dump();
-    const auto r =
-        hctest::run(std::string(HC_BIN_DIR) + "/hc-sched-systemc --job " + dir + "/job.json");
+    const auto r = hctest::run(std::string(HC_BIN_DIR) + "/hc-harness --job " + dir + "/job.json");
     if (std::string(links) == "full-duplex") {
       EXPECT_EQ(r.code, 0) << r.out << r.err;
     } else {

@@ -38,17 +38,18 @@ TEST(Load, BelowSaturationEverythingOfferedIsDelivered) {
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("verdict"), "pass");
-  EXPECT_NEAR(j.at("throughput").get<double>(), 0.05, 0.005);
-  EXPECT_NEAR(j.at("routing_bound_rate").get<double>(), 0.25, 1e-9);
-  EXPECT_NEAR(j.at("link_bound_rate").get<double>(), 2.0 / 7.0, 1e-6);
+  EXPECT_NEAR(j.at("figures").at("throughput").get<double>(), 0.05, 0.005);
+  EXPECT_NEAR(j.at("figures").at("routing_bound_rate").get<double>(), 0.25, 1e-9);
+  EXPECT_NEAR(j.at("figures").at("link_bound_rate").get<double>(), 2.0 / 7.0, 1e-6);
   // Zero-load latency is the diameter: offered in cycle c, last node reached in
   // c + D = c + 4. Queueing adds the M/D/1 wait rho / (2 (1 - rho)) per hop at
   // the busiest port's load rho = 0.05 / 0.25 = 0.2, 0.125 cycles, over D = 4
   // hops: at most about 0.5 on the mean (4.2 measured over seeds 1-3).
-  EXPECT_GE(j.at("latency_mean").get<double>(), 4.0);
-  EXPECT_LE(j.at("latency_mean").get<double>(), 4.5);
-  EXPECT_EQ(j.at("redundant"), 0);
-  EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
+  EXPECT_GE(j.at("figures").at("latency_mean").get<double>(), 4.0);
+  EXPECT_LE(j.at("figures").at("latency_mean").get<double>(), 4.5);
+  EXPECT_EQ(j.at("figures").at("redundant"), 0);
+  EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
+            j.at("figures").at("expected_deliveries").get<long long>());
   EXPECT_EQ(j.at("checker"), "pass");
 }
 
@@ -66,14 +67,17 @@ TEST_P(Deadlock, SaturatedRunDrainsWithCosimMatching) {
   EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("watchdog"), false);
-  EXPECT_GE(j.at("cycles_compared").get<long long>(), 100000);
+  EXPECT_GE(j.at("figures").at("cycles_compared").get<long long>(), 100000);
   // Offered at or above what the busiest port can carry; what the network
   // accepted it delivered, to every node exactly once.
-  EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
-  EXPECT_LE(j.at("broadcasts").get<long long>(), j.at("offered_broadcasts").get<long long>());
-  EXPECT_GT(j.at("broadcasts").get<long long>(), 1000);
-  EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
-  EXPECT_EQ(j.at("redundant"), 0);
+  EXPECT_GE(j.at("offered_rate").get<double>(),
+            j.at("figures").at("routing_bound_rate").get<double>());
+  EXPECT_LE(j.at("figures").at("broadcasts").get<long long>(),
+            j.at("figures").at("offered_broadcasts").get<long long>());
+  EXPECT_GT(j.at("figures").at("broadcasts").get<long long>(), 1000);
+  EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
+            j.at("figures").at("expected_deliveries").get<long long>());
+  EXPECT_EQ(j.at("figures").at("redundant"), 0);
   EXPECT_EQ(j.at("checker"), "pass");
 }
 
@@ -103,10 +107,12 @@ TEST(Load, OneFlitVcsCosimAboveSaturation) {
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("watchdog"), false);
-  EXPECT_GE(j.at("cycles_compared").get<long long>(), 3000);
-  EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
-  EXPECT_GT(j.at("broadcasts").get<long long>(), 1000);
-  EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
+  EXPECT_GE(j.at("figures").at("cycles_compared").get<long long>(), 3000);
+  EXPECT_GE(j.at("offered_rate").get<double>(),
+            j.at("figures").at("routing_bound_rate").get<double>());
+  EXPECT_GT(j.at("figures").at("broadcasts").get<long long>(), 1000);
+  EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
+            j.at("figures").at("expected_deliveries").get<long long>());
   EXPECT_EQ(j.at("checker"), "pass");
 }
 
@@ -132,13 +138,17 @@ TEST_P(FairWaits, LongestWaitsStayUnderTheBound) {
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("arbitration"), "fair");
-  EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
+  EXPECT_GE(j.at("offered_rate").get<double>(),
+            j.at("figures").at("routing_bound_rate").get<double>());
   // The bound is one a run of this length could break.
-  EXPECT_LT(j.at("wait_bound_flit").get<double>(), cycles);
-  EXPECT_LT(j.at("wait_bound_injection").get<double>(), cycles);
-  EXPECT_LE(j.at("max_output_wait").get<double>(), j.at("wait_bound_flit").get<double>());
-  EXPECT_LE(j.at("max_injection_wait").get<double>(), j.at("wait_bound_injection").get<double>());
-  EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
+  EXPECT_LT(j.at("figures").at("wait_bound_flit").get<double>(), cycles);
+  EXPECT_LT(j.at("figures").at("wait_bound_injection").get<double>(), cycles);
+  EXPECT_LE(j.at("figures").at("max_output_wait").get<double>(),
+            j.at("figures").at("wait_bound_flit").get<double>());
+  EXPECT_LE(j.at("figures").at("max_injection_wait").get<double>(),
+            j.at("figures").at("wait_bound_injection").get<double>());
+  EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
+            j.at("figures").at("expected_deliveries").get<long long>());
 }
 
 INSTANTIATE_TEST_SUITE_P(Networks, FairWaits,
@@ -163,7 +173,8 @@ struct Waits {
 };
 
 Waits waitsOf(const nlohmann::json& j) {
-  return {j.at("max_output_wait").get<long long>(), j.at("max_injection_wait").get<long long>()};
+  return {j.at("figures").at("max_output_wait").get<long long>(),
+          j.at("figures").at("max_injection_wait").get<long long>()};
 }
 
 // Round robin's longest waits on the same network and traffic (same seed), from
@@ -190,14 +201,15 @@ TEST(FairArbitration, EndsTheRoundRobinStarvationOnTheEightRing) {
     return hctest::parseJson(r.out);
   };
   const nlohmann::json rr = run("rr", "systemc"), fair = run("fair", "cosim");
-  EXPECT_EQ(rr.at("wait_bound_flit"), nullptr);
-  EXPECT_GE(rr.at("max_output_wait").get<long long>(), 18000);
+  EXPECT_EQ(rr.at("figures").at("wait_bound_flit"), nullptr);
+  EXPECT_GE(rr.at("figures").at("max_output_wait").get<long long>(), 18000);
   EXPECT_EQ(fair.at("match"), true);
-  EXPECT_GE(fair.at("cycles_compared").get<long long>(), 20000);
+  EXPECT_GE(fair.at("figures").at("cycles_compared").get<long long>(), 20000);
   EXPECT_EQ(fair.at("verdict"), "pass");
-  EXPECT_LE(fair.at("max_output_wait").get<long long>(), 320);
-  EXPECT_LE(fair.at("max_injection_wait").get<long long>(), 180);
-  EXPECT_GE(fair.at("throughput").get<double>(), 0.95 * rr.at("throughput").get<double>());
+  EXPECT_LE(fair.at("figures").at("max_output_wait").get<long long>(), 320);
+  EXPECT_LE(fair.at("figures").at("max_injection_wait").get<long long>(), 180);
+  EXPECT_GE(fair.at("figures").at("throughput").get<double>(),
+            0.95 * rr.at("figures").at("throughput").get<double>());
 }
 
 // C_8<1> for 100,000 cycles at rate 0.5 (saturation 0.25): round robin lets a
@@ -218,9 +230,10 @@ TEST(FairArbitration, EightRingWaitsAgainstRoundRobin) {
   EXPECT_LE(f.flit, 350);       // measured 175
   EXPECT_LE(f.injection, 180);  // measured 88
   EXPECT_GE(f.flit, 100);       // the run is above saturation: flits do queue
-  EXPECT_GE(fair.at("throughput").get<double>(), 0.98 * rrj.at("throughput").get<double>());
-  EXPECT_EQ(fair.at("deliveries").get<long long>(),
-            fair.at("expected_deliveries").get<long long>());
+  EXPECT_GE(fair.at("figures").at("throughput").get<double>(),
+            0.98 * rrj.at("figures").at("throughput").get<double>());
+  EXPECT_EQ(fair.at("figures").at("deliveries").get<long long>(),
+            fair.at("figures").at("expected_deliveries").get<long long>());
 }
 
 // G^{1,1}_{5,4}: rings in two dimensions that both carry continuations (weights
@@ -239,7 +252,8 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
       report(net, traffic + " --engine cosim --rtl-model routers --arbitration fair");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("verdict"), "pass");
-  EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
+  EXPECT_GE(j.at("offered_rate").get<double>(),
+            j.at("figures").at("routing_bound_rate").get<double>());
   const Waits f = waitsOf(j), rr = roundRobinWaits(net, traffic);
   EXPECT_GE(rr.longest(), 4000);
   EXPECT_LE(f.longest(), 1250);
@@ -268,10 +282,12 @@ TEST(FairArbitration, TwoCycleHopCosimUnderLoadAgainstRoundRobin) {
     EXPECT_EQ(j.at("match"), true) << c.net;
     EXPECT_EQ(j.at("verdict"), "pass") << c.net;
     EXPECT_EQ(j.at("hop_cycles"), 2);
-    EXPECT_GE(j.at("cycles_compared").get<long long>(), 10000);
-    EXPECT_GE(j.at("offered_rate").get<double>(), j.at("routing_bound_rate").get<double>());
-    EXPECT_GT(j.at("broadcasts").get<long long>(), 500) << c.net;
-    EXPECT_EQ(j.at("deliveries").get<long long>(), j.at("expected_deliveries").get<long long>());
+    EXPECT_GE(j.at("figures").at("cycles_compared").get<long long>(), 10000);
+    EXPECT_GE(j.at("offered_rate").get<double>(),
+              j.at("figures").at("routing_bound_rate").get<double>());
+    EXPECT_GT(j.at("figures").at("broadcasts").get<long long>(), 500) << c.net;
+    EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
+              j.at("figures").at("expected_deliveries").get<long long>());
     const Waits f = waitsOf(j), rr = roundRobinWaits(c.net, traffic);
     EXPECT_GE(rr.longest(), 8000) << c.net;
     EXPECT_LE(f.longest(), c.ceiling) << c.net;
@@ -287,18 +303,18 @@ TEST(FairArbitration, TwoCycleHopBoundOnTheFiveRing) {
                                   "--traffic uniform --rate 0.5 --cycles 100000 --engine systemc "
                                   "--arbitration fair --hop-cycles 2 --watchdog 2000");
   EXPECT_EQ(j.at("verdict"), "pass");
-  EXPECT_EQ(j.at("wait_bound_flit").get<double>(), 2907);
-  EXPECT_EQ(j.at("wait_bound_injection").get<double>(), 4369);
-  EXPECT_LE(j.at("max_output_wait").get<double>(), 2907);
-  EXPECT_LE(j.at("max_injection_wait").get<double>(), 4369);
+  EXPECT_EQ(j.at("figures").at("wait_bound_flit").get<double>(), 2907);
+  EXPECT_EQ(j.at("figures").at("wait_bound_injection").get<double>(), 4369);
+  EXPECT_LE(j.at("figures").at("max_output_wait").get<double>(), 2907);
+  EXPECT_LE(j.at("figures").at("max_injection_wait").get<double>(), 4369);
   const nlohmann::json k =
       report("--m 5 --rho 1",
              "--traffic uniform --rate 0.02 --cycles 20000 --engine systemc --hop-cycles 2");
   // Queueing at rate 0.02: each port carries at most 2 x 0.02 flits a cycle, each
   // holding it h = 2 cycles, rho <= 0.08; the M/D/1 wait rho h / (2 (1 - rho))
   // is under 0.09 cycles per hop, under 0.2 over D = 2 hops (4.07 measured).
-  EXPECT_GE(k.at("latency_mean").get<double>(), 4.0);
-  EXPECT_LE(k.at("latency_mean").get<double>(), 4.25);
+  EXPECT_GE(k.at("figures").at("latency_mean").get<double>(), 4.0);
+  EXPECT_LE(k.at("figures").at("latency_mean").get<double>(), 4.25);
 }
 
 TEST(FairArbitration, UnknownArbitrationIsRefusedInOneLine) {
@@ -323,7 +339,7 @@ TEST(Load, WatchdogFailsAHungNetwork) {
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("watchdog"), true);
   EXPECT_EQ(j.at("verdict"), "fail");
-  EXPECT_LT(j.at("cycles").get<long long>(), 2000);
+  EXPECT_LT(j.at("figures").at("cycles").get<long long>(), 2000);
 }
 
 // Every node broadcasting in the same cycle on the default network G^{3,2,1}_{8,6,5}
@@ -332,14 +348,14 @@ TEST(Load, AllNodesAtOnceAgainstTheBound) {
   const auto r = hctest::run(sim("", "--all-sources --engine systemc"));
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
-  EXPECT_EQ(j.at("lower_bound_cycles"), 20);
-  const long long busiest = j.at("routing_bound_cycles").get<long long>();
+  EXPECT_EQ(j.at("figures").at("lower_bound_cycles"), 20);
+  const long long busiest = j.at("figures").at("routing_bound_cycles").get<long long>();
   EXPECT_GE(busiest, 20);
-  EXPECT_GE(j.at("completion_cycles").get<long long>(), busiest);
+  EXPECT_GE(j.at("figures").at("completion_cycles").get<long long>(), busiest);
   // From above, a measured ceiling stated as such (not a proof): 192 cycles
   // measured, twice the busiest port's 96 flits, with round robin and with the
   // fair arbitration alike; a run slower than 2 x busiest + D fails.
-  EXPECT_LE(j.at("completion_cycles").get<long long>(),
+  EXPECT_LE(j.at("figures").at("completion_cycles").get<long long>(),
             2 * busiest + j.at("diameter").get<long long>());
 }
 
@@ -404,10 +420,12 @@ TEST(Load, SweepCsvHoldsTheRunsFigures) {
   std::stringstream ss(row);
   for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
   ASSERT_EQ(cells.size(), 9u) << row;
-  EXPECT_EQ(cells[4], std::to_string(j.at("latency_max").get<long long>())) << row;
-  EXPECT_EQ(cells[6], std::to_string(j.at("max_output_wait").get<long long>())) << row;
-  EXPECT_EQ(cells[7], std::to_string(j.at("max_injection_wait").get<long long>())) << row;
-  EXPECT_DOUBLE_EQ(std::stod(cells[2]), j.at("latency_mean").get<double>()) << row;
+  EXPECT_EQ(cells[4], std::to_string(j.at("figures").at("latency_max").get<long long>())) << row;
+  EXPECT_EQ(cells[6], std::to_string(j.at("figures").at("max_output_wait").get<long long>()))
+      << row;
+  EXPECT_EQ(cells[7], std::to_string(j.at("figures").at("max_injection_wait").get<long long>()))
+      << row;
+  EXPECT_DOUBLE_EQ(std::stod(cells[2]), j.at("figures").at("latency_mean").get<double>()) << row;
   EXPECT_EQ(cells[8], "pass");
   fs::remove_all(fs::path(dir).parent_path());
 }

@@ -569,7 +569,7 @@ TEST(MeshBroadcastCli, SimulateKeepsTheBfsTreeAndTakesCoordinates) {
   ASSERT_EQ(b.code, 0) << b.err;
   const Json ja = Json::parse(a.out), jb = Json::parse(b.out);
   EXPECT_EQ(ja.at("verdict"), "pass");
-  EXPECT_EQ(ja.at("steps"), 3);  // the eccentricity of (1,1): 1 + 2
-  EXPECT_EQ(ja.at("transmissions"), 11);
-  EXPECT_EQ(ja.at("steps"), jb.at("steps"));
+  EXPECT_EQ(ja.at("figures").at("steps"), 3);  // the eccentricity of (1,1): 1 + 2
+  EXPECT_EQ(ja.at("figures").at("transmissions"), 11);
+  EXPECT_EQ(ja.at("figures").at("steps"), jb.at("figures").at("steps"));
 }

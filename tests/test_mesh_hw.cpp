@@ -155,13 +155,13 @@ TEST_P(MeshCosim, CountersEqualTheTcd) {
   EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("checker"), "pass");
-  EXPECT_EQ(j.at("steps"), c.steps);
-  EXPECT_EQ(j.at("optimal_steps"), c.steps);
-  EXPECT_EQ(j.at("tcd"), c.tcd);
-  EXPECT_EQ(j.at("link_heads"), c.tcd);
+  EXPECT_EQ(j.at("figures").at("steps"), c.steps);
+  EXPECT_EQ(j.at("figures").at("optimal_steps"), c.steps);
+  EXPECT_EQ(j.at("figures").at("tcd"), c.tcd);
+  EXPECT_EQ(j.at("figures").at("link_heads"), c.tcd);
   EXPECT_EQ(j.at("err"), false);
-  EXPECT_EQ(j.at("reached"), j.at("nodes"));
-  EXPECT_EQ(j.at("wrong_payloads"), 0);
+  EXPECT_EQ(j.at("figures").at("reached"), j.at("nodes"));
+  EXPECT_EQ(j.at("figures").at("wrong_payloads"), 0);
   // The longest message of each step, from the trace (step,cycle,from,to,payload).
   std::vector<int> sides;
   for (const char* d = c.dims; *d;) {
@@ -194,9 +194,9 @@ TEST_P(MeshCosim, CountersEqualTheTcd) {
     h = std::max(h, manhattan(f[2], f[3]));
     ++rows;
   }
-  EXPECT_EQ(rows, j.at("reached").get<int>() - 1);  // every node but the source, once
+  EXPECT_EQ(rows, j.at("figures").at("reached").get<int>() - 1);  // every node but the source, once
   fs::remove_all(dir);
-  const auto per_step = j.at("cycles_per_step").get<std::vector<uint64_t>>();
+  const auto per_step = j.at("figures").at("cycles_per_step").get<std::vector<uint64_t>>();
   ASSERT_EQ(per_step.size(), static_cast<size_t>(c.steps));
   uint64_t sum = 0;
   for (size_t s = 0; s < per_step.size(); ++s) {
@@ -205,8 +205,8 @@ TEST_P(MeshCosim, CountersEqualTheTcd) {
     EXPECT_EQ(per_step[s], want) << "step " << s + 1 << ", longest message " << longest[s];
     sum += per_step[s];
   }
-  EXPECT_EQ(j.at("cycles").get<uint64_t>(), sum);
-  EXPECT_EQ(j.at("cycles_compared").get<uint64_t>(), sum);
+  EXPECT_EQ(j.at("figures").at("cycles").get<uint64_t>(), sum);
+  EXPECT_EQ(j.at("figures").at("cycles_compared").get<uint64_t>(), sum);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -274,8 +274,8 @@ TEST(MeshHw, SystemcEngineAlone) {
   ASSERT_EQ(r.code, 0) << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
   EXPECT_EQ(j.at("verdict"), "pass");
-  EXPECT_EQ(j.at("tcd"), 525);  // eq. 13 at k = 3
-  EXPECT_EQ(j.at("link_heads"), 525);
+  EXPECT_EQ(j.at("figures").at("tcd"), 525);  // eq. 13 at k = 3
+  EXPECT_EQ(j.at("figures").at("link_heads"), 525);
 }
 
 TEST(MeshHw, CosimReportsTheFirstDivergence) {
@@ -329,8 +329,8 @@ TEST(MeshHw, WholeTopAndWiredTilesRunIdentically) {
                                models[i] + " --json --trace " + dir + "/" + models[i] + ".csv");
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const nlohmann::json j = hctest::reportJson(r.out);
-    EXPECT_EQ(j.at("link_heads"), 7);
-    json[i] = j.at("cycles_per_step").dump();
+    EXPECT_EQ(j.at("figures").at("link_heads"), 7);
+    json[i] = j.at("figures").at("cycles_per_step").dump();
   }
   EXPECT_EQ(json[0], json[1]);
   const std::string a = hctest::slurp(dir + "/network.csv"), b = hctest::slurp(dir + "/tiles.csv");

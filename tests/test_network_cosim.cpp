@@ -63,8 +63,9 @@ TEST_P(NetworkCosim, BroadcastMatchesTheModelAndTheChecker) {
     EXPECT_EQ(j.at("match"), true);
     EXPECT_EQ(j.at("checker"), "pass");
     EXPECT_EQ(j.at("rtl_model"), model);
-    EXPECT_EQ(j.at("cycles_compared").get<uint64_t>(), net.ecc + 1);  // S steps + 1 filing row
-    EXPECT_EQ(j.at("held").get<uint64_t>(), net.desc.nodes() - 1);
+    EXPECT_EQ(j.at("figures").at("cycles_compared").get<uint64_t>(),
+              net.ecc + 1);  // S steps + 1 filing row
+    EXPECT_EQ(j.at("figures").at("held").get<uint64_t>(), net.desc.nodes() - 1);
     // The RTL trace, checked here against the collective's meaning.
     const std::vector<Transfer> t = hctest::readSchedTrace(trace);
     checker::CollectiveSpec spec;

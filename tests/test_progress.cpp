@@ -214,7 +214,7 @@ TEST(Progress, SweepJsonKeepsStdoutOneDocument) {
   fs::remove_all(dir);
 }
 
-// The harness (tb/sim_main.cpp) reports the cycle reached on stderr; its stdout
+// The harness (tb/router_harness.cpp) reports the cycle reached on stderr; its stdout
 // stays the report alone.
 TEST(Progress, HarnessReportsCyclesOnStderr) {
   const auto r = hctest::runArgv(

@@ -1,5 +1,5 @@
 // hc_sched_node's err_o in co-simulation: a fault in one node's ROM image, in
-// the Verilated model only (tb/sched_main.cpp's hook, HYPERCAST_FAULT_ROM=
+// the Verilated model only (tb/sched_harness.cpp's hook, HYPERCAST_FAULT_ROM=
 // node:row:fault), must raise that node's (or its neighbour's) err_o through
 // each term of its `missing` check, and the harness must report it as the
 // first divergence, naming the node and the cycle, and fail the run. Both RTL
@@ -62,7 +62,7 @@ TEST_P(SchedFault, NoFaultPasses) {
     EXPECT_EQ(j.at("verdict"), "pass") << engine;
     EXPECT_EQ(j.at("rtl_error"), false) << engine;
     EXPECT_FALSE(j.contains("first_divergence")) << engine;
-    EXPECT_EQ(j.at("held"), 7) << engine;
+    EXPECT_EQ(j.at("figures").at("held"), 7) << engine;
   }
 }
 

@@ -37,13 +37,14 @@ TEST_P(Cosim, MatchesModelAndDeliversThePromise) {
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("match"), true);
-  const long long steps = j.at("steps").get<long long>();
-  EXPECT_EQ(j.at("cycles_compared").get<long long>(), steps + 1);  // S steps + 1 filing row
+  const long long steps = j.at("figures").at("steps").get<long long>();
+  EXPECT_EQ(j.at("figures").at("cycles_compared").get<long long>(),
+            steps + 1);  // S steps + 1 filing row
   const bool all = c == "multinode-broadcast" || c == "total-exchange";
   const long long promised = static_cast<long long>(all ? n * (n - 1) : n - 1);
-  EXPECT_EQ(j.at("promised").get<long long>(), promised);
-  EXPECT_EQ(j.at("held").get<long long>(), promised);
-  EXPECT_EQ(j.at("wrong_payloads"), 0);
+  EXPECT_EQ(j.at("figures").at("promised").get<long long>(), promised);
+  EXPECT_EQ(j.at("figures").at("held").get<long long>(), promised);
+  EXPECT_EQ(j.at("figures").at("wrong_payloads"), 0);
 
   // The RTL trace against the collective's meaning and Table 1, checked here.
   const std::vector<Transfer> t = hctest::readSchedTrace(trace);

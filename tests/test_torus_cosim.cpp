@@ -175,10 +175,10 @@ TEST_P(TorusCosim, RtlMatchesTheModelAndTheTraceIsTheCollective) {
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("checker"), "pass");
   EXPECT_EQ(j.at("optimal"), true);
-  EXPECT_EQ(j.at("held"), j.at("promised"));
-  EXPECT_EQ(j.at("wrong_payloads"), 0);
+  EXPECT_EQ(j.at("figures").at("held"), j.at("figures").at("promised"));
+  EXPECT_EQ(j.at("figures").at("wrong_payloads"), 0);
   const auto b = bound(c.n, c.k, c.collective, uint64_t(c.m));
-  EXPECT_EQ(j.at("steps").get<uint64_t>(), b.first);
+  EXPECT_EQ(j.at("figures").at("steps").get<uint64_t>(), b.first);
   // The RTL's trace against the collective's meaning, here.
   const std::vector<Transfer> t = hctest::readSchedTrace(trace);
   checker::CollectiveSpec spec;

@@ -37,10 +37,10 @@ TEST(Vocabulary, SourceIsOneNodeAndSourcesSeveral) {
   const std::string sim = "simulate --m 5,4 --rho 1,1 --engine systemc --json ";
   const auto one = hc(sim + "--source 7");
   ASSERT_EQ(one.code, 0) << one.err;
-  EXPECT_EQ(hctest::parseJson(one.out).at("broadcasts"), 1);
+  EXPECT_EQ(hctest::parseJson(one.out).at("figures").at("broadcasts"), 1);
   const auto several = hc(sim + "--sources 0,7,19 --start 0,2,4");
   ASSERT_EQ(several.code, 0) << several.err;
-  EXPECT_EQ(hctest::parseJson(several.out).at("broadcasts"), 3);
+  EXPECT_EQ(hctest::parseJson(several.out).at("figures").at("broadcasts"), 3);
   // The old spelling of several origins names the new option.
   expectOneLineError(sim + "--source 0,7", "--sources 0,7");
   expectOneLineError(sim + "--source 1 --sources 2,3", "give only one of");

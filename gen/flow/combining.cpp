@@ -259,7 +259,7 @@ void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits, Com
   out->top = rtl.top_module;
   out->steps = c.schedule.steps;
   out->clocks = c.schedule.steps;
-  out->job = accumulationJobText(net, g, c.schedule, rtl, input_bits);
+  out->acc_job = accumulationJob(net, g, c.schedule, rtl, input_bits);
   out->manifest["steps"] = c.schedule.steps;
   out->manifest["clocks"] = c.schedule.steps;
   out->manifest["construction"] = c.schedule.construction;
@@ -296,7 +296,7 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, Combin
   out->top = rtl.top_module;
   out->steps = p.steps;
   out->clocks = clocks;
-  out->job = globalSumJobText(g, p, w, phase);
+  out->sum_job = globalSumJob(g, p, w, phase);
   out->manifest["steps"] = p.steps;
   out->manifest["clocks"] = clocks;
   out->manifest["divisor"] = p.divisor;

@@ -11,6 +11,7 @@
 #include "algorithm/combining_collectives.h"
 #include "checker/combining_checker.h"
 #include "emit/output_dir.h"  // FileSet
+#include "sim/combining_job.h"
 #include "util/params.h"
 
 namespace hypercast {
@@ -53,7 +54,8 @@ struct CombiningRtl {
   std::string collective;  // "accumulation" or "global-sum"
   std::string top;
   FileSet files;                    // rtl/<top>.v, hw/<node>.v
-  std::string job;                  // the harness's job file (sim/combining_job.h)
+  GlobalSumJob sum_job;             // the harness's job (sim/combining_job.h), for
+  AccumulationJob acc_job;          //   the collective's kind; simulate sets `run`
   uint32_t steps = 0, clocks = 0;   // clocks per run: 2 x steps for a half-duplex global sum
   nlohmann::ordered_json manifest;  // manifest.json's keys
   std::string summary;              // the text report's lines after the network's

@@ -7,6 +7,7 @@
 #include "flow/combining.h"
 #include "flow/harness_run.h"
 #include "flow/verilated_build.h"
+#include "sim/combining_job.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 
@@ -35,6 +36,7 @@ int combiningSimulate(const Params& a) {
   CombiningRtl rtl = buildCombiningRtl(a);
   const bool acc = rtl.collective == "accumulation";
   HarnessSpec spec;
+  spec.kind = acc ? JobKind::kAccumulation : JobKind::kGlobalSum;
   spec.name = rtl.top;
   spec.files = rtl.files;
   spec.verilog_files = {"hw/" + std::string(acc ? "hc_acc_node.v" : "hc_sum_node.v"),
@@ -42,12 +44,16 @@ int combiningSimulate(const Params& a) {
   spec.top = rtl.top;
   spec.prefix = acc ? "Vacc" : "Vsum";
   spec.adapter = acc ? "tb/acc_cosim.cpp" : "tb/sum_cosim.cpp";
-  spec.libs = {"VMODEL",           "libverilated_rt.a", "libhc_sched_model.a", "libhc_algorithm.a",
-               "libhc_topology.a", "libhc_util.a"};
+  spec.libs = {"VMODEL",       "libverilated_rt.a", "libhc_sched_model.a", "libhc_simjob.a",
+               "libhc_emit.a", "libhc_algorithm.a", "libhc_topology.a",    "libhc_util.a"};
   const RtlBuild b = buildVerilatedHarness(spec, quiet);
   const TempDir job_dir;
-  job_dir.write("job.txt", rtl.job);
-  const std::string job = job_dir.path + "/job.txt";
+  const CosimRuns run{seed, runs, a.has("json")};
+  rtl.sum_job.run = run;
+  rtl.acc_job.run = run;
+  job_dir.write("job.json",
+                acc ? serializeAccumulationJob(rtl.acc_job) : serializeGlobalSumJob(rtl.sum_job));
+  const std::string job = job_dir.path + "/job.json";
   if (!a.has("json")) {
     std::cout << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"
               << rtl.summary << "files written    " << b.dir << " (Verilated: network"
@@ -57,9 +63,7 @@ int combiningSimulate(const Params& a) {
               << ")\n"
               << std::flush;
   }
-  std::vector<std::string> argv = {b.exe, job, std::to_string(seed), std::to_string(runs)};
-  if (a.has("json")) argv.push_back("--json");
-  return runHarness(argv, simulateReport(a, rtl.net));
+  return runHarness({b.exe, "--job", job}, simulateReport(a, rtl.net));
 }
 
 }  // namespace flow

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "flow/sim_outputs.h"
 #include "tools/launcher.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -57,7 +58,7 @@ int runHarness(const std::vector<std::string>& argv, const std::optional<ReportH
     std::string line = r.err;
     while (!line.empty() && line.back() == '\n') line.pop_back();
     line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
-    for (const char* prefix : {"hc-sim: ", "hc-sched: ", "hc-sum-cosim: ", "hc-acc-cosim: "}) {
+    for (const char* prefix : {"hc-harness: ", "hc-sim: ", "hc-sched: ", "hc-mesh: "}) {
       if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
     }
     throw Error(line.empty() ? "the simulation harness rejected the job" : line);
@@ -81,6 +82,14 @@ int runHarness(const std::vector<std::string>& argv, const std::optional<ReportH
     printReport(head, body);
   }
   return r.code;
+}
+
+std::string systemcHarness() {
+  const std::string exe = selfDir() + "/hc-harness";
+  if (!std::filesystem::exists(exe)) {
+    throw Error("missing " + exe + " (build the hc-harness target)");
+  }
+  return exe;
 }
 
 std::optional<ReportHead> simulateReport(const Params& a, const NetworkDesc& net) {

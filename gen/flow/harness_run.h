@@ -26,6 +26,10 @@ namespace flow {
 int runHarness(const std::vector<std::string>& argv,
                const std::optional<ReportHead>& report = std::nullopt);
 
+// The SystemC-only harness, hc-harness, beside this executable (tb/harness_main.cpp
+// linked with every SystemC adapter); throws Error when it is not built.
+std::string systemcHarness();
+
 // simulate's report head under --json (else none): the network, and the files
 // --trace and --wave name.
 std::optional<ReportHead> simulateReport(const Params& a, const NetworkDesc& net);

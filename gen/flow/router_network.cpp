@@ -229,7 +229,7 @@ int routerSimulate(const Params& a) {
   }
   validateFits(h, o);
   job.rtl = o;
-  job.format = a.has("json") ? "json" : "text";
+  job.json = a.has("json");
   job.quiet = a.has("quiet");
   job.max_cycles = a.getInt("max-cycles", 0, 0, 1LL << 40);
   job.watchdog = a.getInt("watchdog", 1000, 1, 1LL << 40);
@@ -295,8 +295,7 @@ int routerSimulate(const Params& a) {
         (b.cached ? ", model cached"
                   : ", model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
   } else {
-    exe = selfDir() + "/hc-sim-systemc";
-    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sim-systemc target)");
+    exe = systemcHarness();
   }
   if (!a.has("json")) {
     std::cout << "network          hypercycle G^{" << h.rhoList() << "}_{" << h.mList()

@@ -2,7 +2,7 @@
 // broadcast routers, hardwired or programmable, as a whole-network top.
 // `generate` writes its RTL; `simulate` runs broadcasts (one or more sources,
 // every node, random starts, or a Bernoulli load) on the SystemC model, the
-// Verilated RTL or both in lock step (tb/sim_main.cpp).
+// Verilated RTL or both in lock step (tb/router_harness.cpp).
 #pragma once
 
 #include <cstdint>

@@ -100,6 +100,7 @@ int scheduleSimulate(const Params& a) {
     const ScheduleRtl net =
         emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
     HarnessSpec spec;
+    spec.kind = JobKind::kScheduleNetwork;
     spec.trace = !wave.empty();
     spec.libs = {
         "libhc_sched_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
@@ -134,15 +135,14 @@ int scheduleSimulate(const Params& a) {
       job.rom_word_bits = net.program.format.wordBits();
     }
     // Node x's image, relative to job.rom_dir: the wired nodes load them; the
-    // harness's ROM fault hook (tb/sched_main.cpp) copies them for either model.
+    // harness's ROM fault hook (tb/sched_harness.cpp) copies them for either model.
     job.roms = net.roms;
     const RtlBuild b = buildVerilatedHarness(spec, quiet);
     exe = b.exe;
     job.rom_dir = model == "network" ? b.dir + "/rtl" : job_dir.path;
     note = modelNote(model == "network" ? job.rom_dir : b.dir, spec.top, model, b);
   } else {
-    exe = selfDir() + "/hc-sched-systemc";
-    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-sched-systemc target)");
+    exe = systemcHarness();
   }
   job_dir.write("job.json", serializeSchedJob(job));
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;

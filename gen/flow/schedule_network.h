@@ -3,7 +3,7 @@
 // on any network) as a network of hc_sched_node, each driven by its own ROM.
 // `schedule` builds and checks the schedule and writes its CSV; `generate`
 // writes the nodes' RTL, ROM images and top; `simulate` runs them on the
-// SystemC model, the Verilated RTL or both in lock step (tb/sched_main.cpp).
+// SystemC model, the Verilated RTL or both in lock step (tb/sched_harness.cpp).
 #pragma once
 
 #include "util/params.h"

@@ -49,6 +49,16 @@ bool plainPath(const std::string& p) {
   return !p.empty();
 }
 
+// -DHC_ADAPTER_ROUTER_NETWORK for "router-network": the one adapter
+// tb/harness_main.cpp's table links (tb/harness_adapters.h).
+std::string adapterDefine(JobKind kind) {
+  std::string d = "-DHC_ADAPTER_";
+  for (const char* c = toString(kind); *c; ++c) {
+    d += *c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
+  }
+  return d;
+}
+
 }  // namespace
 
 const char* toString(RtlModel m) { return m == RtlModel::kNetwork ? "network" : "routers"; }
@@ -81,6 +91,7 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, b
   spec.top = whole ? rtl.top_module : rtl.router_module;
   spec.prefix = whole ? "Vnet" : "Vrouter";
   spec.adapter = whole ? "tb/verilated_network.cpp" : "tb/verilated_routers.cpp";
+  spec.kind = JobKind::kRouterNetwork;
   spec.libs = kHypercycleLibs;
   return buildVerilatedHarness(spec, quiet);
 }
@@ -94,8 +105,10 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
   for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
   h = fnv(h, tools::readFile(adapter));
   for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
-  for (const char* hdr : {"/tb/verilated_bits.h", "/tb/config_port.h", "/tb/wave_dump.h",
-                          "/tb/mesh_rtl.h", "/tb/mesh_flit_bits.h", "/model/mesh_network.h",
+  h = fnv(h, toString(spec.kind));
+  for (const char* hdr : {"/tb/harness_main.cpp", "/tb/harness_adapters.h", "/tb/verilated_bits.h",
+                          "/tb/config_port.h", "/tb/wave_dump.h", "/tb/mesh_rtl.h",
+                          "/tb/mesh_flit_bits.h", "/model/mesh_network.h",
                           "/tb/combining_harness.h", "/model/sum_node.h", "/model/acc_node.h"}) {
     h = fnv(h, tools::readFile(std::string(HC_SOURCE_DIR) + hdr));
   }
@@ -210,7 +223,8 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
     link.push_back("-DVM_TRACE=0");
   }
   link.insert(link.end(), {"-Iobj", "-I" + inc, "-I" + inc + "/vltstd", "-I" + src,
-                           "-I" + src + "/gen", adapter, "-o", b.exe + ".tmp", "-Wl,-u,sc_main"});
+                           "-I" + src + "/gen", adapterDefine(spec.kind),
+                           src + "/tb/harness_main.cpp", adapter, "-o", b.exe + ".tmp"});
   for (const std::string& l : spec.libs) {
     link.push_back(l == "VMODEL" ? "obj/" + spec.prefix + "__ALL.a" : lib + "/" + l);
   }

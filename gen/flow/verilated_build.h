@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "emit/hypercycle_rtl.h"
+#include "sim/job_file.h"
 
 namespace hypercast {
 namespace flow {
@@ -29,8 +30,11 @@ const char* toString(RtlModel m);
 std::string cacheRoot();
 
 // One Verilated harness: the emitted files, what to Verilate, and the tb/ adapter
-// and libraries it links with.
+// and libraries it links with. The executable is tb/harness_main.cpp (the one
+// sc_main) compiled with HC_ADAPTER_<KIND> for `kind`, the adapter source and
+// the libraries: it runs job files of that kind and refuses the others.
 struct HarnessSpec {
+  JobKind kind = JobKind::kRouterNetwork;               // the jobs it runs
   std::string name;                                     // cache entry prefix
   FileSet files;                                        // written to <entry>/rtl
   std::vector<std::string> verilog_files;               // relative to rtl/, in compile order
@@ -43,7 +47,7 @@ struct HarnessSpec {
 };
 RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet);
 
-// The hypercycle broadcast network's harness (tb/sim_main.cpp).
+// The hypercycle broadcast network's harness (tb/router_harness.cpp).
 RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, bool trace = false);
 
 }  // namespace flow

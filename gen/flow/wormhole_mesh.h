@@ -44,7 +44,7 @@ constexpr uint64_t kWormholeWholeTopDefault = 16;
 // `generate`: the mesh's RTL, ROM images and top under --out.
 int generateWormholeMesh(const Params& a);
 // `simulate`: the SystemC model (model/mesh_network.h), the Verilated whole
-// top or tiles, or both in lock step (tb/mesh_main.cpp).
+// top or tiles, or both in lock step (tb/mesh_harness.cpp).
 int wormholeSimulate(const Params& a);
 
 }  // namespace flow

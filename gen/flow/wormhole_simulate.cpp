@@ -58,6 +58,7 @@ int wormholeSimulate(const Params& a) {
   std::string exe, note;
   if (rtl) {
     HarnessSpec spec;
+    spec.kind = JobKind::kWormholeMesh;
     spec.trace = !wave.empty();
     spec.libs = {
         "libhc_mesh_harness.a", "VMODEL",         "libverilated_rt.a", "libhc_sched_model.a",
@@ -94,8 +95,7 @@ int wormholeSimulate(const Params& a) {
     job.rom_dir = model == "network" ? rb.dir + "/rtl" : job_dir.path;
     note = modelNote(model == "network" ? job.rom_dir : rb.dir, spec.top, model, rb);
   } else {
-    exe = selfDir() + "/hc-mesh-systemc";
-    if (!fs::exists(exe)) throw Error("missing " + exe + " (build the hc-mesh-systemc target)");
+    exe = systemcHarness();
   }
   job_dir.write("job.json", serializeMeshJob(job));
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;

@@ -6,23 +6,18 @@
 
 namespace hypercast {
 
-using Json = nlohmann::ordered_json;
+using field::Json;
 
 namespace {
 
-int smallInt(const Json& v, const char* what, int lo, int hi) {
-  if (!v.is_number_integer())
-    throw Error(std::string("mesh job: ") + what + " must be a whole number");
-  const int64_t x = v.get<int64_t>();
-  if (x < lo || x > hi) throw Error(std::string("mesh job: ") + what + " out of range");
-  return static_cast<int>(x);
+int smallInt(const Json& v, const char* key, int lo, int hi) {
+  return static_cast<int>(field::integer(v, key, lo, hi));
 }
 
 }  // namespace
 
 std::string serializeMeshJob(const MeshJob& j) {
   Json o;
-  o["hypercast_mesh_job"] = 1;
   o["extents"] = j.extents;
   o["source"] = j.schedule.source;
   o["algorithm"] = j.schedule.algorithm;
@@ -49,64 +44,68 @@ std::string serializeMeshJob(const MeshJob& j) {
   o["trace"] = j.trace;
   o["wave"] = j.wave;
   o["json"] = j.json;
-  if (j.quiet) o["quiet"] = true;
-  return o.dump(1) + "\n";
+  o["quiet"] = j.quiet;
+  return writeJobFile(JobKind::kWormholeMesh, o);
 }
 
-MeshJob parseMeshJob(const std::string& text) {
+MeshJob parseMeshJob(const JobFile& file) {
+  const Json& o = jobBody(file, JobKind::kWormholeMesh);
+  field::onlyKeys(
+      o, JobKind::kWormholeMesh,
+      {"extents",    "source",           "algorithm",     "steps",         "flits",
+       "depth",      "heads_width",      "payload_width", "seed",          "engine",
+       "rtl_model",  "rom_dir",          "roms",          "rom_word_bits", "coord_width",
+       "step_width", "flit_count_width", "trace",         "wave",          "json",
+       "quiet"});
   MeshJob j;
-  try {
-    const Json o = Json::parse(text);
-    if (!o.is_object() || o.value("hypercast_mesh_job", 0) != 1) {
-      throw Error("not a hypercast mesh job");
-    }
-    for (const Json& e : o.at("extents")) j.extents.push_back(smallInt(e, "extents", 2, 1 << 20));
-    if (j.extents.empty() || j.extents.size() > 8) throw Error("mesh job: extents");
-    uint64_t n = 1;
-    for (int e : j.extents) {
-      n *= static_cast<uint64_t>(e);
-      if (n > (uint64_t{1} << 20)) throw Error("mesh job: too many nodes");
-    }
-    j.schedule.extents = j.extents;
-    j.schedule.source = static_cast<uint32_t>(smallInt(o.at("source"), "source", 0, 1 << 20));
-    if (j.schedule.source >= n) throw Error("mesh job: source outside the mesh");
-    j.schedule.algorithm = o.at("algorithm").get<std::string>();
-    for (const Json& st : o.at("steps")) {
-      std::vector<WormholeMessage> msgs;
-      for (const Json& m : st) {
-        const int from = smallInt(m.at(0), "message", 0, 1 << 20);
-        const int to = smallInt(m.at(1), "message", 0, 1 << 20);
-        if (static_cast<uint64_t>(from) >= n || static_cast<uint64_t>(to) >= n) {
-          throw Error("mesh job: a message leaves the mesh");
-        }
-        msgs.push_back({static_cast<uint32_t>(from), static_cast<uint32_t>(to)});
-      }
-      j.schedule.steps.push_back(msgs);
-    }
-    j.flits = smallInt(o.at("flits"), "flits", 1, 255);
-    j.depth = smallInt(o.at("depth"), "depth", 2, 64);
-    j.heads_width = smallInt(o.at("heads_width"), "heads_width", 1, 32);
-    j.payload_width = smallInt(o.at("payload_width"), "payload_width", 1, 64);
-    j.seed = o.at("seed").get<uint64_t>();
-    j.engine = o.at("engine").get<std::string>();
-    j.rtl_model = o.at("rtl_model").get<std::string>();
-    j.rom_dir = o.at("rom_dir").get<std::string>();
-    j.roms = o.at("roms").get<std::vector<std::string>>();
-    j.rom_word_bits = smallInt(o.at("rom_word_bits"), "rom_word_bits", 0, 64);
-    j.coord_width = smallInt(o.at("coord_width"), "coord_width", 1, 20);
-    j.step_width = smallInt(o.at("step_width"), "step_width", 1, 32);
-    j.flit_count_width = smallInt(o.at("flit_count_width"), "flit_count_width", 1, 32);
-    j.trace = o.at("trace").get<std::string>();
-    j.wave = o.at("wave").get<std::string>();
-    j.json = o.at("json").get<bool>();
-    if (o.contains("quiet")) j.quiet = o.at("quiet").get<bool>();
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("mesh job: ") + e.what());
+  j.extents = field::integers(field::at(o, "extents"), "extents", 2, 1 << 20);
+  if (j.extents.empty() || j.extents.size() > 8) {
+    throw Error("job file: 'extents' must hold 1 to 8 sides");
   }
+  uint64_t n = 1;
+  for (int e : j.extents) {
+    n *= static_cast<uint64_t>(e);
+    if (n > (uint64_t{1} << 20)) throw Error("job file: 'extents': more than 2^20 nodes");
+  }
+  j.schedule.extents = j.extents;
+  j.schedule.source =
+      static_cast<uint32_t>(smallInt(field::at(o, "source"), "source", 0, static_cast<int>(n) - 1));
+  j.schedule.algorithm = field::text(field::at(o, "algorithm"), "algorithm");
+  for (const Json& st : field::list(field::at(o, "steps"), "steps")) {
+    std::vector<WormholeMessage> msgs;
+    for (const Json& m : field::list(st, "steps")) {
+      if (!m.is_array() || m.size() != 2) {
+        throw Error("job file: 'steps' messages must be [from, to], got " + m.dump());
+      }
+      const int hi = static_cast<int>(n) - 1;
+      msgs.push_back({static_cast<uint32_t>(smallInt(m[0], "steps", 0, hi)),
+                      static_cast<uint32_t>(smallInt(m[1], "steps", 0, hi))});
+    }
+    j.schedule.steps.push_back(msgs);
+  }
+  j.flits = smallInt(field::at(o, "flits"), "flits", 1, 255);
+  j.depth = smallInt(field::at(o, "depth"), "depth", 2, 64);
+  j.heads_width = smallInt(field::at(o, "heads_width"), "heads_width", 1, 32);
+  j.payload_width = smallInt(field::at(o, "payload_width"), "payload_width", 1, 64);
+  j.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
+  j.engine = field::text(field::at(o, "engine"), "engine");
+  j.rtl_model = field::text(field::at(o, "rtl_model"), "rtl_model");
+  j.rom_dir = field::text(field::at(o, "rom_dir"), "rom_dir");
+  j.roms = field::texts(field::at(o, "roms"), "roms");
+  j.rom_word_bits = smallInt(field::at(o, "rom_word_bits"), "rom_word_bits", 0, 64);
+  j.coord_width = smallInt(field::at(o, "coord_width"), "coord_width", 1, 20);
+  j.step_width = smallInt(field::at(o, "step_width"), "step_width", 1, 32);
+  j.flit_count_width = smallInt(field::at(o, "flit_count_width"), "flit_count_width", 1, 32);
+  j.trace = field::text(field::at(o, "trace"), "trace");
+  j.wave = field::text(field::at(o, "wave"), "wave");
+  j.json = field::flag(field::at(o, "json"), "json");
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
   if (j.engine != "systemc" && j.engine != "verilator" && j.engine != "cosim") {
-    throw Error("mesh job: engine");
+    throw Error("job file: 'engine' must be systemc, verilator or cosim, got '" + j.engine + "'");
   }
   return j;
 }
+
+MeshJob parseMeshJob(const std::string& text) { return parseMeshJob(readJobFile(text)); }
 
 }  // namespace hypercast

@@ -1,5 +1,6 @@
 // A wormhole mesh broadcast simulation request, as `hypercast simulate` hands
-// it to the mesh harness (tb/mesh_main.cpp): one JSON file with the mesh, the
+// it to the mesh harness (tb/mesh_harness.cpp): a job file of kind
+// "wormhole-mesh" (sim/job_file.h) with the mesh, the
 // checked schedule (its messages per step), the hardware's parameters, the
 // engine and the outputs. The harness wires, runs and checks from it alone.
 #pragma once
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "algorithm/wormhole_schedule.h"
+#include "sim/job_file.h"
 
 namespace hypercast {
 
@@ -36,5 +38,6 @@ struct MeshJob {
 
 std::string serializeMeshJob(const MeshJob& job);
 MeshJob parseMeshJob(const std::string& text);  // throws Error naming the key
+MeshJob parseMeshJob(const JobFile& file);      // a wormhole-mesh job, else Error
 
 }  // namespace hypercast

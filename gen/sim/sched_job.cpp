@@ -9,35 +9,15 @@
 
 namespace hypercast {
 
-using Json = nlohmann::ordered_json;
+using field::Json;
 
 namespace {
 
-// A whole-number field: a JSON integer within T's range. (nlohmann's get<T>
-// converts a fraction or an integer out of range without a word, or, from a
-// double beyond T, with undefined behaviour: the fuzzer's finding.)
-template <class T>
-T integer(const Json& v, const char* what) {
-  static_assert(std::is_integral<T>::value, "whole numbers only");
-  constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<T>::max());
-  if (v.is_number_unsigned()) {
-    const uint64_t u = v.get<uint64_t>();
-    if (u <= kMax) return static_cast<T>(u);
-  } else if (v.is_number_integer()) {
-    const int64_t s = v.get<int64_t>();
-    const bool fits = s >= 0 ? static_cast<uint64_t>(s) <= kMax
-                             : std::is_signed<T>::value &&
-                                   s >= static_cast<int64_t>(std::numeric_limits<T>::min());
-    if (fits) return static_cast<T>(s);
-  }
-  throw Error(std::string(what) + " must be a whole number in range, got " + v.dump());
-}
-
+// Whole numbers in int's range (field::integers; nlohmann's get<int> would
+// convert a fraction or a number beyond int without a word, or, from a double
+// beyond int, with undefined behaviour: the fuzzer's finding).
 std::vector<int> integers(const Json& v, const char* what) {
-  if (!v.is_array()) throw Error(std::string(what) + " must be a list");
-  std::vector<int> out;
-  for (const Json& x : v) out.push_back(integer<int>(x, what));
-  return out;
+  return field::integers(v, what, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
 }
 
 Json netToJson(const NetworkDesc& n) {
@@ -94,7 +74,6 @@ NetworkDesc networkDescFromJson(const std::string& text) {
 
 std::string serializeSchedJob(const SchedJob& j) {
   Json o;
-  o["hypercast_sched_job"] = 1;
   o["network"] = netToJson(j.network);
   o["collective"] = {{"name", toString(j.problem.collective)},
                      {"nodes", j.problem.nodes},
@@ -114,62 +93,93 @@ std::string serializeSchedJob(const SchedJob& j) {
   o["wave"] = j.wave;
   o["json"] = j.json;
   o["repeat"] = j.repeat;
-  if (j.quiet) o["quiet"] = true;
+  o["quiet"] = j.quiet;
   o["construction"] = j.construction;
   o["group_store_and_forward"] = j.group_store_and_forward;
   o["links"] = toString(j.links);
   if (j.bound_known) {
     o["lower_bound"] = {{"steps", j.bound_steps}, {"transmissions", j.bound_transmissions}};
   }
-  return o.dump(1) + "\n";
+  return writeJobFile(JobKind::kScheduleNetwork, o);
 }
 
-SchedJob parseSchedJob(const std::string& text) {
+SchedJob parseSchedJob(const JobFile& file) {
+  const Json& o = jobBody(file, JobKind::kScheduleNetwork);
+  field::onlyKeys(o, JobKind::kScheduleNetwork,
+                  {"network",
+                   "collective",
+                   "steps",
+                   "schedule_csv",
+                   "ports_csv",
+                   "engine",
+                   "rtl_model",
+                   "rom_dir",
+                   "roms",
+                   "rom_word_bits",
+                   "payload_width",
+                   "seed",
+                   "trace",
+                   "wave",
+                   "json",
+                   "repeat",
+                   "quiet",
+                   "construction",
+                   "group_store_and_forward",
+                   "links",
+                   "lower_bound"});
   SchedJob j;
+  const Json& network = field::at(o, "network");
   try {
-    const Json o = Json::parse(text);
-    if (!o.is_object() || !o.contains("hypercast_sched_job") || o.at("hypercast_sched_job") != 1) {
-      throw Error("not a hypercast schedule job");
-    }
-    j.network = netFromJson(o.at("network"));
-    const Json& c = o.at("collective");
-    j.problem.collective = parseCollective(c.at("name").get<std::string>());
-    j.problem.nodes = integer<uint64_t>(c.at("nodes"), "nodes");
-    j.problem.root = integer<uint32_t>(c.at("root"), "root");
-    j.problem.messages = integer<uint32_t>(c.at("messages"), "messages");
-    j.steps = integer<uint32_t>(o.at("steps"), "steps");
-    j.schedule_csv = o.at("schedule_csv").get<std::string>();
-    j.ports_csv = o.at("ports_csv").get<std::string>();
-    j.engine = o.at("engine").get<std::string>();
-    j.rtl_model = o.at("rtl_model").get<std::string>();
-    j.rom_dir = o.at("rom_dir").get<std::string>();
-    j.roms = o.at("roms").get<std::vector<std::string>>();
-    j.rom_word_bits = integer<int>(o.at("rom_word_bits"), "rom_word_bits");
-    j.payload_width = integer<int>(o.at("payload_width"), "payload_width");
-    j.seed = integer<uint64_t>(o.at("seed"), "seed");
-    j.trace = o.at("trace").get<std::string>();
-    j.wave = o.at("wave").get<std::string>();
-    j.json = o.at("json").get<bool>();
-    j.repeat = integer<int64_t>(o.at("repeat"), "repeat");
-    if (o.contains("quiet")) j.quiet = o.at("quiet").get<bool>();
-    j.construction = o.at("construction").get<std::string>();
-    j.group_store_and_forward = o.at("group_store_and_forward").get<bool>();
-    if (o.contains("links")) j.links = parseLinkMode(o.at("links").get<std::string>());
-    if (o.contains("lower_bound")) {
-      j.bound_known = true;
-      j.bound_steps = integer<uint64_t>(o.at("lower_bound").at("steps"), "lower_bound steps");
-      j.bound_transmissions =
-          integer<uint64_t>(o.at("lower_bound").at("transmissions"), "lower_bound transmissions");
-    }
+    j.network = netFromJson(network);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("schedule job: ") + e.what());
+    throw Error(std::string("job file: 'network': ") + e.what());
+  } catch (const Error& e) {
+    throw Error(std::string("job file: 'network': ") + e.what());
   }
-  if (j.network.nodes() != j.problem.nodes) throw Error("schedule job: node counts disagree");
-  if (j.problem.root >= j.problem.nodes) throw Error("schedule job: root outside the network");
-  if (j.problem.messages < 1) throw Error("schedule job: messages must be at least 1");
-  if (j.payload_width < 1 || j.payload_width > 64) throw Error("schedule job: payload width");
-  if (j.repeat < 1) throw Error("schedule job: repeat must be at least 1");
+  const Json& c = field::at(o, "collective");
+  j.problem.collective = parseCollective(field::text(field::at(c, "name"), "name"));
+  j.problem.nodes = field::unsignedInteger(field::at(c, "nodes"), "nodes", ~uint64_t{0});
+  j.problem.root =
+      static_cast<uint32_t>(field::integer(field::at(c, "root"), "root", 0, UINT32_MAX));
+  j.problem.messages =
+      static_cast<uint32_t>(field::integer(field::at(c, "messages"), "messages", 1, UINT32_MAX));
+  j.steps = static_cast<uint32_t>(field::integer(field::at(o, "steps"), "steps", 0, UINT32_MAX));
+  j.schedule_csv = field::text(field::at(o, "schedule_csv"), "schedule_csv");
+  j.ports_csv = field::text(field::at(o, "ports_csv"), "ports_csv");
+  j.engine = field::text(field::at(o, "engine"), "engine");
+  j.rtl_model = field::text(field::at(o, "rtl_model"), "rtl_model");
+  j.rom_dir = field::text(field::at(o, "rom_dir"), "rom_dir");
+  j.roms = field::texts(field::at(o, "roms"), "roms");
+  j.rom_word_bits = static_cast<int>(field::integer(field::at(o, "rom_word_bits"), "rom_word_bits",
+                                                    0, std::numeric_limits<int>::max()));
+  j.payload_width =
+      static_cast<int>(field::integer(field::at(o, "payload_width"), "payload_width", 1, 64));
+  j.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
+  j.trace = field::text(field::at(o, "trace"), "trace");
+  j.wave = field::text(field::at(o, "wave"), "wave");
+  j.json = field::flag(field::at(o, "json"), "json");
+  j.repeat =
+      field::integer(field::at(o, "repeat"), "repeat", 1, std::numeric_limits<int64_t>::max());
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
+  j.construction = field::text(field::at(o, "construction"), "construction");
+  j.group_store_and_forward =
+      field::flag(field::at(o, "group_store_and_forward"), "group_store_and_forward");
+  if (const Json* v = field::optional(o, "links"))
+    j.links = parseLinkMode(field::text(*v, "links"));
+  if (const Json* v = field::optional(o, "lower_bound")) {
+    j.bound_known = true;
+    j.bound_steps = field::unsignedInteger(field::at(*v, "steps"), "lower_bound", ~uint64_t{0});
+    j.bound_transmissions =
+        field::unsignedInteger(field::at(*v, "transmissions"), "lower_bound", ~uint64_t{0});
+  }
+  if (j.network.nodes() != j.problem.nodes) {
+    throw Error("job file: 'nodes' " + std::to_string(j.problem.nodes) + " is not the network's " +
+                std::to_string(j.network.nodes()));
+  }
+  if (j.problem.root >= j.problem.nodes) throw Error("job file: 'root' is outside the network");
   return j;
 }
+
+SchedJob parseSchedJob(const std::string& text) { return parseSchedJob(readJobFile(text)); }
 
 }  // namespace hypercast

@@ -1,7 +1,8 @@
 // A schedule-network simulation request as the CLI hands it to the schedule
-// harness (tb/sched_main.cpp): a folder with
-//   job.json      this struct (the network description, the collective, the
-//                 engine and outputs);
+// harness (tb/sched_harness.cpp): a folder with
+//   job.json      this struct, a job file of kind "schedule-network"
+//                 (sim/job_file.h): the network description, the collective,
+//                 the engine and outputs, and the names of the two files below;
 //   schedule.csv  the checked schedule (emit/schedule_csv.h);
 //   ports.csv     the port graph (topology/port_graph.h).
 // The harness wires, runs and checks from these alone: it never rebuilds the
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "algorithm/collective.h"
+#include "sim/job_file.h"
 #include "topology/network.h"
 
 namespace hypercast {
@@ -47,6 +49,7 @@ struct SchedJob {
 
 std::string serializeSchedJob(const SchedJob& job);
 SchedJob parseSchedJob(const std::string& text);  // throws Error naming the key
+SchedJob parseSchedJob(const JobFile& file);      // a schedule-network job, else Error
 
 // The description as JSON text and back (also used in manifests and reports).
 std::string networkDescJson(const NetworkDesc& net);

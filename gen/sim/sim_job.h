@@ -1,6 +1,7 @@
-// A simulation request as the CLI hands it to a simulation harness (tb/): the
-// network, the RTL options and the broadcasts to run. Text format, one item per
-// line ("key value..."), documented in docs/file-formats.md "Simulation job file".
+// A router-network simulation request as `hypercast simulate` hands it to the
+// harness (tb/router_harness.cpp): the network, the RTL options and the
+// broadcasts to run. A job file of kind "router-network" (sim/job_file.h,
+// docs/file-formats.md "Job file").
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "emit/rtl_layout.h"
+#include "sim/job_file.h"
 
 namespace hypercast {
 
@@ -24,7 +26,7 @@ struct SimJob {
   std::string engine = "systemc";  // systemc | verilator | cosim
   std::string rtl_model;           // network | routers (informational, for reports)
   std::string trace_path;          // CSV trace, empty for none
-  std::string format = "text";     // text | json
+  bool json = false;               // the report as one JSON document (simulate --json)
   int64_t max_cycles = 0;          // 0: derived from the workload
   int64_t watchdog = 1000;         // cycles without progress before failing
   // Load runs: origins stop offering broadcasts from this cycle on (0: never);
@@ -38,6 +40,7 @@ struct SimJob {
 };
 
 std::string serializeJob(const SimJob& job);
-SimJob parseJob(const std::string& text);  // throws Error
+SimJob parseJob(const std::string& text);  // throws Error naming the key
+SimJob parseJob(const JobFile& file);      // a router-network job, else Error
 
 }  // namespace hypercast

@@ -83,6 +83,24 @@ long long parseInt(const std::string& option, const std::string& raw) {
   return v;
 }
 
+unsigned long long parseIndex(const std::string& what, const std::string& text,
+                              unsigned long long limit) {
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  unsigned long long v = 0;
+  if (digits) {
+    try {
+      v = static_cast<unsigned long long>(parseInt(what, text));
+    } catch (const Error&) {
+      v = limit;  // beyond a 64-bit number: out of range below
+    }
+  }
+  if (!digits || v >= limit) {
+    throw Error(what + " '" + text + "' is not in 0.." +
+                (limit ? std::to_string(limit - 1) : std::string("(none)")));
+  }
+  return v;
+}
+
 std::vector<int> parseIntList(const std::string& option, const std::string& text) {
   if (text.empty()) throw Error(option + " is empty");
   std::vector<int> out;

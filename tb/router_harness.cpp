@@ -1,11 +1,12 @@
-// The simulation harness: runs a job (gen/sim/sim_job.h) on the SystemC model,
+// The router-network adapter (tb/harness_adapters.h): runs a job
+// (gen/sim/sim_job.h) on the SystemC model,
 // on the Verilated RTL, or on both in lock step, comparing every delivery lane and
 // every injection handshake each cycle and stopping at the first divergence.
 // Every delivered flit is checked for origin, payload and count by the
 // scoreboard; the whole trace then goes through the independent checker; a
 // watchdog fails a run that stops making progress.
 //
-//   hc-sim --job FILE        exit 0: PASS, 1: FAIL, 2: bad job
+//   HARNESS --job FILE        (tb/harness_main.cpp) exit 0: PASS, 1: FAIL, 2: bad job
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -26,6 +27,7 @@
 #include "emit/rtl_layout.h"
 #include "model/hc_network.h"
 #include "sim/sim_job.h"
+#include "tb/harness_adapters.h"
 #include "tb/rtl_network.h"
 #include "tb/scoreboard.h"
 #include "tb/sim_report.h"
@@ -333,7 +335,7 @@ int run(const SimJob& job) {
   const bool delivered_all = load_run ? sb.drained() && done_at >= 0 : sb.complete();
   o.pass = delivered_all && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
   fillLoadFigures(o, h, job, sb, load_run, first_offer);
-  if (job.format == "json") {
+  if (job.json) {
     tb::printJson(std::cout, o);
   } else {
     tb::printText(std::cout, o);
@@ -352,32 +354,9 @@ int run(const SimJob& job) {
 
 }  // namespace
 
-int sc_main(int argc, char** argv) {
+int hypercast::tb::runRouterNetwork(const JobFile& job) {
   // Interrupted (hypercast forwards SIGINT/SIGTERM): the trace's temporary file
   // is removed and the process ends with 128 + signal, silently; hypercast reports.
   interrupt::install(nullptr);
-  std::string job_path;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--job" && i + 1 < argc) {
-      job_path = argv[++i];
-    } else {
-      std::cerr << "usage: hc-sim --job FILE\n";
-      return 2;
-    }
-  }
-  if (job_path.empty()) {
-    std::cerr << "usage: hc-sim --job FILE\n";
-    return 2;
-  }
-  try {
-    std::ifstream in(job_path);
-    if (!in) throw Error("cannot read job file " + job_path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return run(parseJob(ss.str()));
-  } catch (const std::exception& e) {
-    std::cerr << "hc-sim: " << e.what() << "\n";
-    return 2;
-  }
+  return run(parseJob(job));
 }

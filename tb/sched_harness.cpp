@@ -1,14 +1,12 @@
-// The schedule harness: runs a collective's schedule-ROM network on the SystemC
-// model, on the Verilated RTL, or on both in lock step (cosim), comparing every
-// link every cycle and stopping at the first divergence. It receives the checked
-// schedule and the port graph from the CLI (sim/sched_job.h) and never rebuilds
-// either. The observed link crossings go through the independent schedule
-// checker; at the end every node must hold exactly the packets the collective
-// promises it (algorithm/collective_semantics.h), payloads intact; a watchdog
-// fails a network that does not finish. A node whose err_o rises (hw/
-// hc_sched_node.v: a row expected a packet its link did not carry, or both ends
-// drove a half-duplex link) is a divergence too: the run stops and names the
-// node and the cycle.
+// The schedule-network adapter (tb/harness_adapters.h): runs a collective's schedule-ROM network on
+// the SystemC model, on the Verilated RTL, or on both in lock step (cosim), comparing every link
+// every cycle and stopping at the first divergence. It receives the checked schedule and the port
+// graph from the CLI (sim/sched_job.h) and never rebuilds either. The observed link crossings go
+// through the independent schedule checker; at the end every node must hold exactly the packets the
+// collective promises it (algorithm/collective_semantics.h), payloads intact; a watchdog fails a
+// network that does not finish. A node whose err_o rises (hw/ hc_sched_node.v: a row expected a
+// packet its link did not carry, or both ends drove a half-duplex link) is a divergence too: the
+// run stops and names the node and the cycle.
 //
 // Test hooks, environment variables (one each, the harness's only fault inputs):
 //   HYPERCAST_FAULT_NODE=X   corrupts what node X of the SystemC model sends;
@@ -17,7 +15,7 @@
 //   HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's ROM image in the RTL
 //                            only (both Verilated models; see romFault below).
 //
-//   hc-sched --job DIR/job.json
+//   HARNESS --job DIR/job.json  (tb/harness_main.cpp)
 //   exit 0: PASS, 1: FAIL, 2: bad job
 #include <unistd.h>
 
@@ -40,12 +38,14 @@
 #include "emit/schedule_program.h"
 #include "model/sched_network.h"
 #include "sim/sched_job.h"
+#include "tb/harness_adapters.h"
 #include "tb/packet_payload.h"
 #include "tb/sched_rtl.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/output_file.h"
+#include "util/parse_number.h"
 #include "util/progress.h"
 
 using namespace hypercast;
@@ -60,14 +60,6 @@ struct Divergence {
   std::string expected, actual;
   std::string where() const { return port < 0 ? "err_o" : std::to_string(port); }
 };
-
-std::string readText(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw Error("cannot read " + path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 std::string word(bool valid, uint64_t payload) {
   std::ostringstream os;
@@ -84,15 +76,6 @@ std::vector<std::string> splitColons(const std::string& s) {
   }
   parts.push_back(s.substr(at));
   return parts;
-}
-
-uint64_t faultNumber(const std::string& v, uint64_t limit, const std::string& what) {
-  if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 18 ||
-      std::stoull(v) >= limit) {
-    throw Error("HYPERCAST_FAULT_ROM: " + what + " '" + v + "' is not in 0.." +
-                std::to_string(limit - 1));
-  }
-  return std::stoull(v);
 }
 
 // The RTL's ROM fault hook: HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's
@@ -120,15 +103,16 @@ std::string romFault(const std::string& spec, const SchedJob& o, const NetworkPr
   const int np = prog.format.np;
   if (f.size() < 3) throw Error("HYPERCAST_FAULT_ROM: expected NODE:ROW:FAULT, got '" + spec + "'");
   if (o.roms.size() != n) throw Error("HYPERCAST_FAULT_ROM: the job lists no ROM image per node");
-  const uint64_t x = faultNumber(f[0], n, "node");
-  const uint64_t row = faultNumber(f[1], prog.rows, "row");
+  const uint64_t x = parseIndex("HYPERCAST_FAULT_ROM: node", f[0], n);
+  const uint64_t row = parseIndex("HYPERCAST_FAULT_ROM: row", f[1], prog.rows);
   for (uint64_t y = 0; y < n; ++y) {
     if (y != x && o.roms[y] == o.roms[x]) {
       throw Error("HYPERCAST_FAULT_ROM: node " + f[0] + " shares its ROM (--shared-rom)");
     }
   }
   auto port = [&](const std::string& v) {
-    return static_cast<size_t>(faultNumber(v, static_cast<uint64_t>(np), "port"));
+    return static_cast<size_t>(
+        parseIndex("HYPERCAST_FAULT_ROM: port", v, static_cast<uint64_t>(np)));
   };
   auto inRomDir = [&](const std::string& r) { return o.rom_dir.empty() ? r : o.rom_dir + "/" + r; };
   std::ifstream in(inRomDir(o.roms[x]));
@@ -176,9 +160,9 @@ std::string romFault(const std::string& spec, const SchedJob& o, const NetworkPr
   return fs::absolute(out).string();
 }
 
-int run(const std::string& job_path) {
-  const SchedJob o = parseSchedJob(readText(job_path));
-  const std::string dir = fs::path(job_path).parent_path().string();
+int run(const JobFile& job) {
+  const SchedJob o = parseSchedJob(job);
+  const std::string dir = fs::path(job.path).parent_path().string();
   auto inJob = [&](const std::string& f) { return f.empty() || f[0] == '/' ? f : dir + "/" + f; };
   std::ifstream ports_in(inJob(o.ports_csv)), sched_in(inJob(o.schedule_csv));
   if (!ports_in || !sched_in) throw Error("cannot read the job's port graph or schedule");
@@ -395,10 +379,11 @@ int run(const std::string& job_path) {
   const std::string checker_word = div.found ? "not run" : rep.ok ? "pass" : "fail";
   if (o.json) {
     // The keys simulate --json shares with the router networks (tb/sim_report.h):
-    // engine, rtl_model, nodes, steps, transmissions, cycles, watchdog, checker,
-    // checker_errors, match, cycles_compared, first_divergence, seconds,
-    // node_cycles_per_second, verdict.
-    nlohmann::ordered_json j;
+    // engine, rtl_model, nodes, watchdog, checker, checker_errors, match,
+    // first_divergence, verdict; under "figures" (what the run measured or
+    // computed) steps, transmissions, cycles, cycles_compared, seconds,
+    // node_cycles_per_second.
+    nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
     j["rtl_model"] = o.rtl_model;
     j["topology"] = o.network.topology;
@@ -409,31 +394,31 @@ int run(const std::string& job_path) {
     if (hasRoot(problem.collective)) j["source"] = problem.root;
     j["messages"] = problem.messages;
     j["construction"] = o.construction;
-    j["steps"] = rep.steps;
-    j["transmissions"] = rep.transmissions;
+    f["steps"] = rep.steps;
+    f["transmissions"] = rep.transmissions;
     if (o.bound_known) {
-      j["lower_bound"] = {{"steps", o.bound_steps}, {"transmissions", o.bound_transmissions}};
+      f["lower_bound"] = {{"steps", o.bound_steps}, {"transmissions", o.bound_transmissions}};
     } else {
-      j["lower_bound"] = nullptr;
+      f["lower_bound"] = nullptr;
     }
     j["optimal"] = optimal;
     j["checker"] = checker_word;
     j["checker_errors"] = div.found ? std::vector<std::string>{} : rep.errors;
-    j["promised"] = promised;
-    j["held"] = held_ok;
-    j["wrong_payloads"] = wrong;
-    j["unpromised"] = extra;
-    j["undecodable"] = undecodable;
+    f["promised"] = promised;
+    f["held"] = held_ok;
+    f["wrong_payloads"] = wrong;
+    f["unpromised"] = extra;
+    f["undecodable"] = undecodable;
     j["finished"] = finished;
     j["watchdog"] = !finished && !div.found;
     j["rtl_error"] = rtl_error;
-    j["peak_store"] = prog.max_slots;
-    j["rom_bits_per_node"] = prog.romBitsPerNode();
-    j["cycles"] = cycles;
+    f["peak_store"] = prog.max_slots;
+    f["rom_bits_per_node"] = prog.romBitsPerNode();
+    f["cycles"] = cycles;
     j["cosim"] = net && rtl;
     if (net && rtl) {
       j["match"] = !div.found;
-      j["cycles_compared"] = compared;
+      f["cycles_compared"] = compared;
     }
     if (div.found) {
       j["first_divergence"] = {{"cycle", div.cycle},
@@ -442,9 +427,10 @@ int run(const std::string& job_path) {
                                {"expected", div.expected},
                                {"actual", div.actual}};
     }
-    j["seconds"] = secs;
-    j["node_cycles_per_second"] = static_cast<uint64_t>(ncps);
+    f["seconds"] = secs;
+    f["node_cycles_per_second"] = static_cast<uint64_t>(ncps);
     j["verdict"] = pass ? "PASS" : "FAIL";
+    j["figures"] = f;
     std::cout << j.dump() << "\n";
   } else {
     auto bound = [&](uint64_t v) {
@@ -507,15 +493,7 @@ int run(const std::string& job_path) {
 
 }  // namespace
 
-int sc_main(int argc, char** argv) {
+int hypercast::tb::runScheduleNetwork(const JobFile& job) {
   interrupt::install(nullptr);  // hypercast reports an interrupt for us
-  try {
-    if (argc != 3 || std::string(argv[1]) != "--job") {
-      throw Error("usage: hc-sched --job DIR/job.json");
-    }
-    return run(argv[2]);
-  } catch (const std::exception& e) {
-    std::cerr << "hc-sched: " << e.what() << "\n";
-    return 2;
-  }
+  return run(job);
 }

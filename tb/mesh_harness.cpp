@@ -1,4 +1,4 @@
-// The wormhole mesh broadcast harness: runs the mesh of hw/hc_mesh_*.v on the
+// The wormhole-mesh adapter (tb/harness_adapters.h): runs the mesh of hw/hc_mesh_*.v on the
 // SystemC model (model/mesh_network.h), on the Verilated RTL, or on both in
 // lock step (cosim), comparing every link output register, every node's
 // delivery port, the barrier, the error flag and the link-use counters every
@@ -10,7 +10,7 @@
 // sum of the link-use counters must equal the checker's TCD. A watchdog fails
 // a step that never ends.
 //
-//   hc-mesh --job FILE.json      exit 0: PASS, 1: FAIL, 2: bad job
+//   HARNESS --job FILE.json  (tb/harness_main.cpp) exit 0: PASS, 1: FAIL, 2: bad job
 #include <unistd.h>
 
 #include <chrono>
@@ -25,6 +25,7 @@
 #include "checker/mesh_broadcast_checker.h"
 #include "model/mesh_network.h"
 #include "sim/mesh_job.h"
+#include "tb/harness_adapters.h"
 #include "tb/mesh_rtl.h"
 #include "topology/network.h"
 #include "util/error.h"
@@ -62,12 +63,8 @@ std::string hex(uint64_t v) {
   return os.str();
 }
 
-int run(const std::string& job_path) {
-  std::ifstream in(job_path, std::ios::binary);
-  if (!in) throw Error("cannot read " + job_path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const MeshJob o = parseMeshJob(ss.str());
+int run(const JobFile& job) {
+  const MeshJob o = parseMeshJob(job);
   const NetworkDesc net = meshNetwork(o.extents);
   const uint64_t n = net.nodes();
   const int dims = static_cast<int>(o.extents.size()), links = 2 * dims;
@@ -259,7 +256,7 @@ int run(const std::string& job_path) {
   }
   const std::string checker_word = div.found ? "not run" : rep.ok ? "pass" : "fail";
   if (o.json) {
-    nlohmann::ordered_json j;
+    nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
     j["rtl_model"] = o.rtl_model;
     j["topology"] = "mesh";
@@ -270,26 +267,26 @@ int run(const std::string& job_path) {
     j["source"] = src;
     j["algorithm"] = o.schedule.algorithm;
     j["flits"] = o.flits;
-    j["steps"] = rep.steps;
-    j["optimal_steps"] = rep.optimal_steps;
-    j["messages"] = rep.messages;
-    j["tcd"] = rep.tcd;
-    j["schedule_tcd"] = planned.tcd;
-    j["link_heads"] = heads;
+    f["steps"] = rep.steps;
+    f["optimal_steps"] = rep.optimal_steps;
+    f["messages"] = rep.messages;
+    f["tcd"] = rep.tcd;
+    f["schedule_tcd"] = planned.tcd;
+    f["link_heads"] = heads;
     j["counters_match_tcd"] = counters_ok;
     j["checker"] = checker_word;
     j["checker_errors"] = div.found ? std::vector<std::string>{} : rep.errors;
-    j["reached"] = holders;
-    j["wrong_payloads"] = wrong_payload;
+    f["reached"] = holders;
+    f["wrong_payloads"] = wrong_payload;
     j["err"] = rtl_err || model_err;
     j["finished"] = finished;
     j["watchdog"] = watchdog;
-    j["cycles"] = cycles;
-    j["cycles_per_step"] = step_cycles;
+    f["cycles"] = cycles;
+    f["cycles_per_step"] = step_cycles;
     j["cosim"] = net_model && rtl;
     if (net_model && rtl) {
       j["match"] = !div.found;
-      j["cycles_compared"] = compared;
+      f["cycles_compared"] = compared;
     }
     if (div.found) {
       j["first_divergence"] = {{"cycle", div.cycle},
@@ -298,8 +295,9 @@ int run(const std::string& job_path) {
                                {"expected", div.expected},
                                {"actual", div.actual}};
     }
-    j["seconds"] = secs;
+    f["seconds"] = secs;
     j["verdict"] = pass ? "PASS" : "FAIL";
+    j["figures"] = f;
     std::cout << j.dump() << "\n";
   } else {
     std::cout << "broadcast        from node " << src << " on the " << net.label << " (" << n
@@ -354,13 +352,7 @@ int run(const std::string& job_path) {
 
 }  // namespace
 
-int sc_main(int argc, char** argv) {
+int hypercast::tb::runWormholeMesh(const JobFile& job) {
   interrupt::install(nullptr);
-  try {
-    if (argc != 3 || std::string(argv[1]) != "--job") throw Error("usage: hc-mesh --job FILE.json");
-    return run(argv[2]);
-  } catch (const std::exception& e) {
-    std::cerr << "hc-mesh: " << e.what() << "\n";
-    return 2;
-  }
+  return run(job);
 }
