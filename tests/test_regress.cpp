@@ -66,6 +66,33 @@ std::string writeYaml(const std::string& text) {
   return dir + "/bad.yaml";
 }
 
+// `regress run REG -j 2` with stderr on a pseudo-terminal (stdout to
+// /dev/null): what the terminal received, and the exit status.
+std::string runOnATerminal(const std::string& reg, int* status) {
+  int master = -1, slave = -1;
+  if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) return "openpty failed";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(slave, 2);
+    ::close(master);
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::setenv("TERM", "xterm", 1);
+    ::execl(hctest::hypercast().c_str(), "hypercast", "regress", "run", reg.c_str(), "-j", "2",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(slave);
+  std::string tty;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) tty.append(buf, n);  // EIO at the end
+  int wstatus = 0;
+  ::waitpid(pid, &wstatus, 0);
+  ::close(master);
+  *status = wstatus;
+  return tty;
+}
+
 }  // namespace
 
 TEST(Regress, PlanWritesOneJobPerLine) {
@@ -233,26 +260,8 @@ TEST(Regress, ProgressBarOnATerminal) {
       << "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
          "workloads: [{name: bcast, source: [0, 1, 2, 3]}]\n";
   ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
-  int master = -1, slave = -1;
-  ASSERT_EQ(::openpty(&master, &slave, nullptr, nullptr, nullptr), 0);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(slave, 2);
-    ::close(master);
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::setenv("TERM", "xterm", 1);
-    ::execl(hctest::hypercast().c_str(), "hypercast", "regress", "run", (dir + "/reg").c_str(),
-            "-j", "2", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::close(slave);
-  std::string tty;
-  char buf[4096];
-  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) tty.append(buf, n);  // EIO at the end
   int status = 0;
-  ::waitpid(pid, &status, 0);
-  ::close(master);
+  const std::string tty = runOnATerminal(dir + "/reg", &status);
   EXPECT_EQ(WEXITSTATUS(status), 0) << tty;
   EXPECT_NE(tty.find("\rregress [####################] 4/4  passed 4  failed 0  running 0"),
             std::string::npos)
@@ -581,26 +590,8 @@ TEST(Regress, LastFrameCountsWhatEnded) {
          "  - {name: b, source: [0, 1, 2, 3, 4, 5, 6, 7, 8]}\n"
          "  - {name: fault, source: 0, fault_node: 0}\n";
   ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
-  int master = -1, slave = -1;
-  ASSERT_EQ(::openpty(&master, &slave, nullptr, nullptr, nullptr), 0);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(slave, 2);
-    ::close(master);
-    const int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::setenv("TERM", "xterm", 1);
-    ::execl(hctest::hypercast().c_str(), "hypercast", "regress", "run", (dir + "/reg").c_str(),
-            "-j", "2", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::close(slave);
-  std::string tty;
-  char buf[4096];
-  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) tty.append(buf, n);
   int status = 0;
-  ::waitpid(pid, &status, 0);
-  ::close(master);
+  const std::string tty = runOnATerminal(dir + "/reg", &status);
   EXPECT_EQ(WEXITSTATUS(status), 1) << tty;
   const size_t last = tty.rfind("\rregress [");
   ASSERT_NE(last, std::string::npos) << tty;

@@ -9,28 +9,6 @@
 #include "util/interrupt.h"
 #include "util/version.h"
 
-namespace {
-
-// An error as printed: one line whatever the user typed, control characters
-// (a newline inside an option's value) escaped.
-std::string oneLine(const std::string& what) {
-  std::string out;
-  for (unsigned char c : what) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c < 0x20 || c == 0x7f) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   using hypercast::cli::Command;
   std::vector<std::string> words(argv + 1, argv + argc);
@@ -66,12 +44,12 @@ int main(int argc, char** argv) {
   } catch (const hypercast::Error& e) {
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
     hypercast::interrupt::removeRegistered();
-    std::cerr << "hypercast: " << oneLine(e.what()) << "\n";
+    std::cerr << "hypercast: " << hypercast::oneLine(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
     hypercast::interrupt::removeRegistered();
-    std::cerr << "hypercast: internal error: " << oneLine(e.what()) << "\n";
+    std::cerr << "hypercast: internal error: " << hypercast::oneLine(e.what()) << "\n";
     return 3;
   }
 }

@@ -42,29 +42,11 @@ bool plainDecimal(const std::string& raw) {
   return t.size() > 1 && before && after;
 }
 
-// The text as an error shows it: control characters (a newline) escaped, so
-// the error stays one line.
-std::string shown(const std::string& t) {
-  std::string out;
-  for (unsigned char c : t) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c < 0x20 || c == 0x7f) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 long long parseInt(const std::string& option, const std::string& raw) {
   if (raw.empty()) throw Error(option + " is empty");
-  const std::string text = shown(raw);
+  const std::string text = oneLine(raw);
   if (!plainWhole(raw)) {
     // A number, but not a whole one (99.5), says so.
     if (plainDecimal(raw)) throw Error(option + ": '" + text + "' is not a whole number");
@@ -110,7 +92,7 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
   while (std::getline(ss, item, ',')) {
     ++entry;
     if (item.empty()) {
-      throw Error(option + ": entry " + std::to_string(entry) + " of '" + shown(text) +
+      throw Error(option + ": entry " + std::to_string(entry) + " of '" + oneLine(text) +
                   "' is empty");
     }
     const long long v = parseInt(option, item);
@@ -119,7 +101,7 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
     }
     out.push_back(static_cast<int>(v));
   }
-  if (text.back() == ',') throw Error(option + ": trailing comma in '" + shown(text) + "'");
+  if (text.back() == ',') throw Error(option + ": trailing comma in '" + oneLine(text) + "'");
   return out;
 }
 
@@ -135,7 +117,7 @@ double parseRate(const std::string& option, const std::string& text) {
   }
   if (pos == 0 || pos != text.size() || !(r > 0 && r <= 1)) {
     throw Error(option + " must be a number in (0, 1] (broadcasts per node per cycle), got '" +
-                shown(text) + "'");
+                oneLine(text) + "'");
   }
   return r;
 }
