@@ -30,6 +30,8 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
 #include "test_util.h"
+#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace fs = std::filesystem;
 using namespace hypercast;
@@ -62,11 +64,12 @@ std::string count(const nlohmann::json& j, const std::string& key) {
 }
 
 void generation(const std::vector<int>& m, const std::vector<int>& rho, const std::string& label) {
-  const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
+  const NetworkDesc net = hypercycleNetwork(m, rho);
+  const Hypercycle h = Hypercycle::of(net);
   const std::string dir = "/tmp/hc-bench-gen-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const double t0 = now();
-  const HypercycleRtl rtl = emitHypercycleNetwork(h, RtlOptions{});
+  const HypercycleRtl rtl = emitHypercycleNetwork(net, RtlOptions{});
   const double t1 = now();
   writeOutputTree(dir, rtl.files);
   const double t2 = now();

@@ -3,20 +3,22 @@
 #include <string>
 
 #include "model/clock.h"
+#include "topology/hypercycle.h"
 #include "topology/port_graph.h"
 
 namespace hypercast {
 namespace model {
 
-HcNetwork::HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth,
-                     bool fair, int hop_cycles, bool grouped)
-    : sc_core::sc_module(name), tables_(makeRouterTables(h, pref)), clk_("clk") {
+HcNetwork::HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Preference pref,
+                     int depth, bool fair, int hop_cycles, bool grouped)
+    : sc_core::sc_module(name), tables_(makeRouterTables(net, pref)), clk_("clk") {
+  const Hypercycle h = Hypercycle::of(net);
   const uint64_t n = h.nodes();
   const size_t np = h.ports().size();
-  const PortGraph g = PortGraph::build(hypercycleNetwork(h));
+  const PortGraph g = PortGraph::build(net);
   for (uint64_t x = 0; x < n; ++x) {
     std::vector<bool> wrap(np);
-    for (size_t p = 0; p < np; ++p) wrap[p] = portWraps(h, x, static_cast<int>(p));
+    for (size_t p = 0; p < np; ++p) wrap[p] = h.wraps(x, h.ports()[p]);
     const std::string xs = std::to_string(x);
     nodes_.push_back(std::make_unique<HcNode>(("n" + xs).c_str(), tables_, h.dims(), depth,
                                               static_cast<uint32_t>(x), std::move(wrap), fair,

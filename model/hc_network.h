@@ -9,16 +9,16 @@
 
 #include "algorithm/broadcast_weights.h"
 #include "model/hc_node.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 namespace model {
 
 class HcNetwork : public sc_core::sc_module {
  public:
-  // fair: the bounded-waiting arbitration; hop_cycles: 1 or 2; grouped: the
-  // hardwired router's two-level arbitration of its busiest outputs (RouterCore).
-  HcNetwork(sc_core::sc_module_name name, const Hypercycle& h, Preference pref, int depth,
+  // net: a hypercycle (Hypercycle::of). fair: the bounded-waiting arbitration; hop_cycles: 1 or 2;
+  // grouped: the hardwired router's two-level arbitration of its busiest outputs (RouterCore).
+  HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Preference pref, int depth,
             bool fair = false, int hop_cycles = 1, bool grouped = false);
 
   // Offer an injection at `node` for the coming cycle.

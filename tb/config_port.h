@@ -15,7 +15,7 @@
 #include "algorithm/broadcast_weights.h"
 #include "emit/rtl_layout.h"
 #include "tb/verilated_bits.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -29,16 +29,17 @@ struct HasConfigPort<M, std::void_t<decltype(std::declval<M&>().cfg_valid_i)>> :
 // Node x's identity straps on one router model: its digits (programmable) or its
 // address and dateline bits (hardwired).
 template <typename M>
-void setNodeStraps(M& r, const Hypercycle& h, const RtlLayout& l, uint64_t x) {
+void setNodeStraps(M& r, const NetworkDesc& net, const RtlLayout& l, uint64_t x) {
   if constexpr (HasConfigPort<M>::value) {
-    for (int i = 1; i <= h.dims(); ++i) {
-      setBits(r.node_digit_i, static_cast<size_t>((i - 1) * l.mw), l.mw,
-              static_cast<uint64_t>(h.digit(x, i)));
+    const std::vector<int> digits = net.digits(x);  // digits[i-1] = x_i
+    for (size_t i = 0; i < digits.size(); ++i) {
+      setBits(r.node_digit_i, i * static_cast<size_t>(l.mw), l.mw,
+              static_cast<uint64_t>(digits[i]));
     }
   } else {
     setBits(r.node_addr_i, 0, l.aw, x);
-    for (size_t p = 0; p < h.ports().size(); ++p) {
-      setBits(r.wrap_i, p, 1, portWraps(h, x, static_cast<int>(p)) ? 1 : 0);
+    for (int p = 0; p < net.ports(); ++p) {
+      setBits(r.wrap_i, static_cast<size_t>(p), 1, portWraps(net, x, p) ? 1 : 0);
     }
   }
 }

@@ -4,7 +4,7 @@
 namespace hypercast {
 namespace tb {
 
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle&, const RtlLayout&,
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const NetworkDesc&, const RtlLayout&,
                                            const RtlRunOptions&) {
   return nullptr;
 }

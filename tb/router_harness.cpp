@@ -56,13 +56,14 @@ void writeTrace(const std::string& path, const std::vector<checker::Transfer>& t
 
 // Load figures: latency from generation to the last node reached, accepted
 // throughput, the longest any flit waited for its output, and the bounds.
-void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
+void fillLoadFigures(tb::SimOutcome& o, const NetworkDesc& desc, const SimJob& job,
                      const tb::Scoreboard& sb, bool load_run,
                      const std::vector<int64_t>& first_offer) {
+  const Hypercycle h = Hypercycle::of(desc);
   const uint64_t n = h.nodes();
   // Bounds: each broadcast costs N-1 transmissions on N*degree links; and the
   // busiest port carries busiestPortFlits flits per broadcast-per-node.
-  const uint64_t busiest = busiestPortFlits(h, job.rtl.preference);
+  const uint64_t busiest = busiestPortFlits(desc, job.rtl.preference);
   o.link_bound_rate = static_cast<double>(h.degree()) / static_cast<double>(n - 1);
   o.routing_bound_rate = 1.0 / static_cast<double>(busiest);
   o.lower_bound_cycles = static_cast<int64_t>((n - 2) / static_cast<uint64_t>(h.degree()) + 1);
@@ -72,7 +73,7 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
   o.hop_cycles = job.rtl.hop_cycles;
   if (job.rtl.arbitration == Arbitration::kFair) {
     const WaitBound wb =
-        fairWaitBound(h, job.rtl.preference, job.rtl.buffer_depth, job.rtl.hop_cycles);
+        fairWaitBound(desc, job.rtl.preference, job.rtl.buffer_depth, job.rtl.hop_cycles);
     o.wait_bound_flit = wb.flit_cycles;
     o.wait_bound_injection = wb.injection_cycles;
   }
@@ -123,10 +124,11 @@ void fillLoadFigures(tb::SimOutcome& o, const Hypercycle& h, const SimJob& job,
 }
 
 int run(const SimJob& job) {
-  const Hypercycle h = Hypercycle::fromPaperOrder(job.m, job.rho);
+  const NetworkDesc desc = hypercycleNetwork(job.m, job.rho);
+  const Hypercycle h = Hypercycle::of(desc);
   const RtlOptions& ro = job.rtl;
-  const RouterTables tables = makeRouterTables(h, ro.preference);
-  const RtlLayout layout = makeLayout(h, tables, ro);
+  const RouterTables tables = makeRouterTables(desc, ro.preference);
+  const RtlLayout layout = makeLayout(desc, tables, ro);
   const uint64_t n = h.nodes();
   const int np = layout.np;
 
@@ -134,7 +136,7 @@ int run(const SimJob& job) {
   const bool use_rtl = job.engine == "verilator" || job.engine == "cosim";
   std::unique_ptr<model::HcNetwork> net;
   if (use_model) {
-    net = std::make_unique<model::HcNetwork>("net", h, ro.preference, ro.buffer_depth,
+    net = std::make_unique<model::HcNetwork>("net", desc, ro.preference, ro.buffer_depth,
                                              ro.arbitration == Arbitration::kFair, ro.hop_cycles,
                                              ro.router == RouterKind::kHardwired);
   }
@@ -151,9 +153,9 @@ int run(const SimJob& job) {
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
     tb::RtlRunOptions options;
-    if (layout.programmable) options.config = routerConfigWords(h, ro.preference);
+    if (layout.programmable) options.config = routerConfigWords(desc, ro.preference);
     options.wave_path = job.wave_path;
-    rtl = tb::makeRtlNetwork(h, layout, options);
+    rtl = tb::makeRtlNetwork(desc, layout, options);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
     rtl->reset();
   }
@@ -180,7 +182,7 @@ int run(const SimJob& job) {
                            static_cast<int64_t>(
                                (job.broadcasts.size() * (n - 1)) / static_cast<uint64_t>(np) + 1);
 
-  tb::Scoreboard sb(h, job.broadcasts);
+  tb::Scoreboard sb(desc, job.broadcasts);
   tb::Divergence div;
   bool watchdog = false;
   int64_t cycle = 0, compared = 0, done_at = -1;
@@ -334,7 +336,7 @@ int run(const SimJob& job) {
   o.seconds = secs;
   const bool delivered_all = load_run ? sb.drained() && done_at >= 0 : sb.complete();
   o.pass = delivered_all && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
-  fillLoadFigures(o, h, job, sb, load_run, first_offer);
+  fillLoadFigures(o, desc, job, sb, load_run, first_offer);
   if (job.json) {
     tb::printJson(std::cout, o);
   } else {

@@ -9,7 +9,7 @@
 
 #include "emit/rtl_layout.h"
 #include "model/flit.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 namespace tb {
@@ -37,7 +37,7 @@ struct RtlRunOptions {
 };
 
 // Returns nullptr in the SystemC-only harness.
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle& h, const RtlLayout& layout,
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const NetworkDesc& net, const RtlLayout& layout,
                                            const RtlRunOptions& options);
 
 }  // namespace tb

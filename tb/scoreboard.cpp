@@ -3,11 +3,11 @@
 namespace hypercast {
 namespace tb {
 
-Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts)
-    : h_(h),
-      g_(PortGraph::build(hypercycleNetwork(h))),
+Scoreboard::Scoreboard(const NetworkDesc& net, const std::vector<BroadcastRequest>& broadcasts)
+    : n_(net.nodes()),
+      g_(PortGraph::build(net)),
       bcasts_(broadcasts),
-      step_(broadcasts.size(), std::vector<int>(h.nodes(), -1)),
+      step_(broadcasts.size(), std::vector<int>(n_, -1)),
       accept_cycle_(broadcasts.size(), -1),
       done_cycle_(broadcasts.size(), -1),
       reached_of_(broadcasts.size(), 0) {
@@ -15,7 +15,7 @@ Scoreboard::Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>&
     index_[{bcasts_[b].origin, bcasts_[b].payload}] = b;
     step_[b][bcasts_[b].origin] = 0;
   }
-  expected_ = bcasts_.size() * (h.nodes() - 1);
+  expected_ = bcasts_.size() * (n_ - 1);
 }
 
 void Scoreboard::accepted(int64_t cycle, size_t index) {
@@ -47,7 +47,7 @@ void Scoreboard::delivered(int64_t cycle, uint64_t node, int lane, const model::
   if (steps[node] < 0) {
     steps[node] = t.step;
     ++reached_;
-    if (++reached_of_[size_t(b)] == h_.nodes() - 1) done_cycle_[size_t(b)] = cycle;
+    if (++reached_of_[size_t(b)] == n_ - 1) done_cycle_[size_t(b)] = cycle;
   } else {
     ++redundant_;
   }

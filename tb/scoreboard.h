@@ -11,7 +11,7 @@
 #include "checker/broadcast_checker.h"
 #include "model/flit.h"
 #include "sim/sim_job.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "topology/port_graph.h"
 
 namespace hypercast {
@@ -19,7 +19,7 @@ namespace tb {
 
 class Scoreboard {
  public:
-  Scoreboard(const Hypercycle& h, const std::vector<BroadcastRequest>& broadcasts);
+  Scoreboard(const NetworkDesc& net, const std::vector<BroadcastRequest>& broadcasts);
 
   // The injection handshake of broadcast `index` completed in `cycle`.
   void accepted(int64_t cycle, size_t index);
@@ -28,7 +28,7 @@ class Scoreboard {
 
   bool complete() const { return accepted_count_ == bcasts_.size() && reached_ == expected_; }
   // Every accepted broadcast has reached every node (after injection stopped).
-  bool drained() const { return reached_ == accepted_count_ * (h_.nodes() - 1); }
+  bool drained() const { return reached_ == accepted_count_ * (n_ - 1); }
   size_t acceptedCount() const { return accepted_count_; }
   // Per broadcast: cycle accepted and cycle its last node was reached (-1: not yet).
   int64_t acceptCycle(size_t b) const { return accept_cycle_[b]; }
@@ -50,7 +50,7 @@ class Scoreboard {
   std::vector<checker::Broadcast> checkerBroadcasts() const;
 
  private:
-  const Hypercycle& h_;
+  uint64_t n_;   // nodes
   PortGraph g_;  // which output drives each delivery lane (input port)
   std::vector<BroadcastRequest> bcasts_;
   std::map<std::pair<uint64_t, uint64_t>, size_t> index_;

@@ -67,7 +67,7 @@ class VerilatedNetwork : public RtlNetwork {
 
 }  // namespace
 
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle&, const RtlLayout& layout,
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const NetworkDesc&, const RtlLayout& layout,
                                            const RtlRunOptions& options) {
   return std::make_unique<VerilatedNetwork>(layout, options);
 }

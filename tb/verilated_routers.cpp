@@ -19,14 +19,14 @@ namespace {
 
 class VerilatedRouters : public RtlNetwork {
  public:
-  VerilatedRouters(const Hypercycle& h, const RtlLayout& l, const std::vector<uint32_t>& config)
-      : h_(h), l_(l), config_(config) {
-    const size_t np = h.ports().size();
-    const PortGraph g = PortGraph::build(hypercycleNetwork(h));
-    for (uint64_t x = 0; x < h.nodes(); ++x) {
+  VerilatedRouters(const NetworkDesc& net, const RtlLayout& l, const std::vector<uint32_t>& config)
+      : l_(l), config_(config) {
+    const size_t np = static_cast<size_t>(net.ports());
+    const PortGraph g = PortGraph::build(net);
+    for (uint64_t x = 0; x < net.nodes(); ++x) {
       r_.emplace_back(new Vrouter(&ctx_, ("n" + std::to_string(x)).c_str()));
       Vrouter& r = *r_.back();
-      setNodeStraps(r, h, l, x);
+      setNodeStraps(r, net, l, x);
       for (size_t p = np; p < static_cast<size_t>(l.router_np); ++p) {  // idle ports
         setBits(r.lin_valid_i, p, 1, 0);
         setBits(r.lin_data_i, p * static_cast<size_t>(l.fw), l.fw, 0);
@@ -91,7 +91,6 @@ class VerilatedRouters : public RtlNetwork {
   }
 
  private:
-  const Hypercycle& h_;
   RtlLayout l_;
   std::vector<uint32_t> config_;
   VerilatedContext ctx_;
@@ -101,12 +100,12 @@ class VerilatedRouters : public RtlNetwork {
 
 }  // namespace
 
-std::unique_ptr<RtlNetwork> makeRtlNetwork(const Hypercycle& h, const RtlLayout& layout,
+std::unique_ptr<RtlNetwork> makeRtlNetwork(const NetworkDesc& net, const RtlLayout& layout,
                                            const RtlRunOptions& options) {
   if (!options.wave_path.empty()) {
     throw Error("waveforms need the whole-top model (--rtl-model network)");
   }
-  return std::make_unique<VerilatedRouters>(h, layout, options.config);
+  return std::make_unique<VerilatedRouters>(net, layout, options.config);
 }
 
 }  // namespace tb

@@ -104,15 +104,15 @@ std::vector<Named> orderedNetworks() {
   out.push_back({"MT(3,3)", torusNetwork(3, 3)});
   out.push_back({"MT(3,5)", torusNetwork(3, 5)});
   out.push_back({"MT(2,4)", torusNetwork(2, 4)});
-  out.push_back({"G321_865", hypercycleNetwork(Hypercycle::fromPaperOrder({8, 6, 5}, {3, 2, 1}))});
-  out.push_back({"G22_99", hypercycleNetwork(Hypercycle::fromPaperOrder({9, 9}, {2, 2}))});
-  out.push_back({"G11_44", hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1}))});
+  out.push_back({"G321_865", hypercycleNetwork({8, 6, 5}, {3, 2, 1})});
+  out.push_back({"G22_99", hypercycleNetwork({9, 9}, {2, 2})});
+  out.push_back({"G11_44", hypercycleNetwork({4, 4}, {1, 1})});
   out.push_back({"Z5<+-1>", cayleyNetwork({5}, {{1}, {-1}})});
   out.push_back({"Z7<1,3>", cayleyNetwork({7}, {{1}, {3}})});
   return out;
 }
 
-NetworkDesc hycle() { return hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1})); }
+NetworkDesc hycle() { return hypercycleNetwork({4, 4}, {1, 1}); }
 
 NetworkDesc example47() {  // Z_8 x Z_2, (+-1,0), (0,1), (+-1,1)
   return cayleyNetwork({8, 2}, {{1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
@@ -199,13 +199,12 @@ TEST(UniversalExchange, BoundsWithTheFewestTransmissions) {
   // ceil(12/2) = 6; the shortest paths are unique (1; 2; 1+2; 2+2; 1+2+2;
   // 2+2+2), so generator 2 is used 0+1+1+2+2+3 = 9 times, generator 1 3 times.
   const std::vector<Case> cases = {
-      {"G321_865", hypercycleNetwork(Hypercycle::fromPaperOrder({8, 6, 5}, {3, 2, 1})), 64, 144,
-       144},
+      {"G321_865", hypercycleNetwork({8, 6, 5}, {3, 2, 1}), 64, 144, 144},
       {"Z7<1,2>", cayleyNetwork({7}, {{1}, {2}}), 6, 9, 9},
       // G^{2,1}_{6,4}: C_4<1> moves x_1 with +-1 only: targets with x_1 = 1, 3
       // use it once, x_1 = 2 twice, 4 uses x 6 values of x_2 = 24 hops over 2
       // generators = 12.
-      {"G21_64", hypercycleNetwork(Hypercycle::fromPaperOrder({6, 4}, {2, 1})), 8, 12, 12},
+      {"G21_64", hypercycleNetwork({6, 4}, {2, 1}), 8, 12, 12},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

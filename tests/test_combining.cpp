@@ -174,11 +174,11 @@ TEST(Accumulation, TorusHypercycleAndDirectedCirculant) {
     uint32_t steps;  // max(ceil((P-1)/d), diameter)
   };
   const std::vector<Case> cases = {
-      {torusNetwork(2, 5), 6},                                             // 24/4
-      {torusNetwork(2, 3), 2},                                             // 8/4
-      {hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1})), 4},  // 15/4
-      {hypercycleNetwork(Hypercycle::fromPaperOrder({6, 4}, {2, 1})), 4},  // 23/6
-      {cayleyNetwork({7}, {{1}, {3}}), 3},  // directed: 6/2, diameter 3
+      {torusNetwork(2, 5), 6},                 // 24/4
+      {torusNetwork(2, 3), 2},                 // 8/4
+      {hypercycleNetwork({4, 4}, {1, 1}), 4},  // 15/4
+      {hypercycleNetwork({6, 4}, {2, 1}), 4},  // 23/6
+      {cayleyNetwork({7}, {{1}, {3}}), 3},     // directed: 6/2, diameter 3
   };
   for (const Case& c : cases) {
     const uint32_t formula = std::max<uint32_t>(ceilDiv(c.net.nodes() - 1, uint64_t(c.net.ports())),
@@ -280,7 +280,7 @@ TEST(GlobalSum, NonDistanceTransitiveInDistinctEigenvaluesMinusOne) {
   // MT(2,5): {2, 2cos72, 2cos144} pairwise sums -> 6 values, irrational.
   // Example 4.7's graph.
   const std::vector<Case> cases = {
-      {hypercycleNetwork(Hypercycle::fromPaperOrder({6, 4}, {2, 1})), 6, 4, 160},
+      {hypercycleNetwork({6, 4}, {2, 1}), 6, 4, 160},
       {torusNetwork(2, 5), 6, 4, 0},
       {example47(), 0, 4, 0},
   };

@@ -86,7 +86,7 @@ class LoneBroadcast : public ::testing::TestWithParam<Net> {};
 TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
   const Net& net = GetParam();
   const uint64_t n = nodes(net);
-  const Hypercycle h = Hypercycle::fromPaperOrder(net.m, net.rho);
+  const NetworkDesc h_net = hypercycleNetwork(net.m, net.rho);
   const Preference pref = std::string(net.extra).find("ccw") != std::string::npos
                               ? Preference::kCounterclockwise
                               : Preference::kClockwise;
@@ -122,7 +122,7 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
     // 3 + hop k (offered and granted in cycle 3).
     std::set<std::tuple<int64_t, uint64_t, uint64_t, int, int>> got, want;
     for (const auto& t : tr) got.emplace(t.cycle, t.from, t.to, t.wd, t.wc);
-    for (const auto& t : referenceBroadcast(h, src, pref)) {
+    for (const auto& t : referenceBroadcast(h_net, src, pref)) {
       want.emplace(3 + net.hop * t.step, t.from, t.to, t.wd, t.wc);
     }
     EXPECT_EQ(got, want) << net.name << " from " << src;

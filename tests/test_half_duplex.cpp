@@ -119,7 +119,7 @@ TEST(HalfDuplexDoubling, OtherCayleyGraphs) {
       {"Z5<+-1>", cayleyNetwork({5}, {{1}, {-1}})},
       {"Z7<1,3>", cayleyNetwork({7}, {{1}, {3}})},
       {"MT(2,3)", torusNetwork(2, 3)},
-      {"G11_44", hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1}))},
+      {"G11_44", hypercycleNetwork({4, 4}, {1, 1})},
       {"Z2^2<e1,e2,e1+e2>", cayleyNetwork({2, 2}, {{1, 0}, {0, 1}, {1, 1}})},
   };
   for (const Case& c : cases) {

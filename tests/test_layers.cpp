@@ -8,6 +8,10 @@
 //        util < topology < algorithm < checker, emit < sim < tools < flow < regress < cli
 //      (checker and emit share a rank: neither includes the other).
 // Outside gen/, nothing of gen/ includes bench/, fuzz/, tb/ or model/.
+// Only NetworkDesc and PortGraph cross layers as network values: no header
+// outside gen/topology/ declares a function or a public member that takes or
+// returns the paper's Hypercycle (topology/hypercycle.h); code above topology
+// derives it from its NetworkDesc with Hypercycle::of, keeping it private.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -196,4 +200,45 @@ TEST(Layers, CommandFilesStayShort) {
     EXPECT_LE(lines, kMaxLines) << "gen/cli/" << name << " has " << lines << " lines";
   }
   EXPECT_GE(commands, 9);
+}
+
+// Where `line` (a header's line, its // comment removed) names the Hypercycle
+// class in a way only gen/topology/ may: anything but `Hypercycle::...` (a call
+// of Hypercycle::of) or a private data member `Hypercycle name_;`.
+bool namesHypercycleOutsideTopology(const std::string& line) {
+  static const std::regex word(R"(\bHypercycle\b(?!::))");
+  static const std::regex private_member(R"(^\s*(const\s+)?Hypercycle\s+\w+_\s*;\s*$)");
+  return std::regex_search(line, word) && !std::regex_match(line, private_member);
+}
+
+TEST(Layers, HypercycleStaysBelowItsNetworkDesc) {
+  // The check itself: signatures are refused, a call and a private member are not.
+  EXPECT_TRUE(namesHypercycleOutsideTopology("void f(const Hypercycle& h);"));
+  EXPECT_TRUE(namesHypercycleOutsideTopology("Hypercycle parseNetwork(const Params& a);"));
+  EXPECT_TRUE(namesHypercycleOutsideTopology("  Hypercycle network;"));
+  EXPECT_TRUE(namesHypercycleOutsideTopology("  std::optional<Hypercycle> h;"));
+  EXPECT_FALSE(namesHypercycleOutsideTopology("  Hypercycle h_;"));
+  EXPECT_FALSE(namesHypercycleOutsideTopology("  return Hypercycle::of(net).degree();"));
+  EXPECT_FALSE(namesHypercycleOutsideTopology("struct HypercycleRtl {"));
+
+  const fs::path root(HC_SOURCE_DIR);
+  int headers = 0;
+  for (const char* tree : kTrees) {
+    for (const auto& e : fs::recursive_directory_iterator(root / tree)) {
+      if (!e.is_regular_file() || e.path().extension() != ".h") continue;
+      const fs::path rel = fs::relative(e.path(), root);
+      if (folderOf(rel) == "gen/topology") continue;
+      ++headers;
+      std::ifstream f(e.path());
+      std::string line;
+      for (int n = 1; std::getline(f, line); ++n) {
+        const size_t comment = line.find("//");
+        if (comment != std::string::npos) line.erase(comment);
+        EXPECT_FALSE(namesHypercycleOutsideTopology(line))
+            << rel.string() << ":" << n << ": takes or returns a Hypercycle; take the "
+            << "NetworkDesc and derive it inside (Hypercycle::of)";
+      }
+    }
+  }
+  EXPECT_GE(headers, 50);
 }

@@ -95,8 +95,9 @@ TEST(Network, HypercycleWiringIsTheHypercyclesOwn) {
   for (int m1 = 2; m1 <= 9; ++m1) {
     for (int r1 = 1; 2 * r1 <= m1; ++r1) {
       for (const auto& [m2, r2] : std::vector<std::pair<int, int>>{{3, 1}, {6, 3}, {7, 2}}) {
-        const Hypercycle h = Hypercycle::fromPaperOrder({m2, m1}, {r2, r1});
-        const PortGraph g = PortGraph::build(hypercycleNetwork(h));
+        const NetworkDesc h_net = hypercycleNetwork({m2, m1}, {r2, r1});
+        const Hypercycle h = Hypercycle::of(h_net);
+        const PortGraph g = PortGraph::build(h_net);
         ASSERT_EQ(g.ports(), h.degree());
         for (uint64_t x = 0; x < h.nodes(); ++x) {
           for (int p = 0; p < g.ports(); ++p) {
@@ -213,7 +214,7 @@ TEST(Network, MeshBoundaryPortsAreAbsent) {
 TEST(Network, BfsBroadcastTakesTheEccentricityOnEveryTopology) {
   for (int d = 1; d <= 6; ++d) expectBfsOptimal(hypercubeNetwork(d), 0, uint64_t(d));
   expectBfsOptimal(hypercubeNetwork(5), 19, 5);
-  expectBfsOptimal(hypercycleNetwork(Hypercycle::fromPaperOrder({8, 6, 5}, {3, 2, 1})), 17,
+  expectBfsOptimal(hypercycleNetwork({8, 6, 5}, {3, 2, 1}), 17,
                    2 + 2 + 2);  // eq. (4): vertex-transitive
   expectBfsOptimal(torusNetwork(2, 5), 0, 4);
   expectBfsOptimal(torusNetwork(3, 7), 100, 9);

@@ -34,8 +34,8 @@ std::vector<Net> networks() {
       {"DirectedCirculant", "--topology cayley --group 7 --gens '1;3'",
        cayleyNetwork({7}, {{1}, {3}}), 3, 2},
       {"TorusMT25", "--topology torus --n 2 --k 5", torusNetwork(2, 5), 4, 7},
-      {"Hypercycle", "--topology hypercycle --m 6,4 --rho 2,1",
-       hypercycleNetwork(Hypercycle::fromPaperOrder({6, 4}, {2, 1})), 2 + 2, 5},
+      {"Hypercycle", "--topology hypercycle --m 6,4 --rho 2,1", hypercycleNetwork({6, 4}, {2, 1}),
+       2 + 2, 5},
       {"Mesh3x4", "--topology mesh --dims 3,4", meshNetwork({3, 4}), 3, 4},  // (1,1)
       {"Hypercube", "--topology hypercube --dim 4", hypercubeNetwork(4), 4, 9},
   };

@@ -50,16 +50,17 @@ class CfgBench {
  public:
   explicit CfgBench(const RtlLayout& l) : l_(l) {}
 
-  void legal(const Hypercycle& h, Preference pref, uint64_t x) {
-    const RouterTables t = makeRouterTables(h, pref);
+  void legal(const NetworkDesc& h_net, Preference pref, uint64_t x) {
+    const Hypercycle h = Hypercycle::of(h_net);
+    const RouterTables t = makeRouterTables(h_net, pref);
     Case c;
     for (int i = 1; i <= h.dims(); ++i) c.digits.push_back(h.digit(x, i));
-    c.words = routerConfigWords(h, pref);
+    c.words = routerConfigWords(h_net, pref);
     c.addr = x;
     const int np = l_.router_np;
     std::vector<int> wrap, two;
     for (size_t p = 0; p < h.ports().size(); ++p) {
-      wrap.push_back(portWraps(h, x, static_cast<int>(p)) ? 1 : 0);
+      wrap.push_back(portWraps(h_net, x, static_cast<int>(p)) ? 1 : 0);
       two.push_back(t.two_vc[p] ? 1 : 0);
     }
     c.port_dim = packed(t.port_dim, np, l_.wdw);
@@ -138,10 +139,10 @@ class CfgBench {
   std::vector<Case> cases_;
 };
 
-RtlLayout protoLayout(const Hypercycle& any) {
+RtlLayout protoLayout(const NetworkDesc& any_net) {
   RtlOptions o;
   o.router = RouterKind::kProgrammable;  // the prototype's limits: 4 dimensions, 15, degree 16
-  return makeLayout(any, makeRouterTables(any, Preference::kClockwise), o);
+  return makeLayout(any_net, makeRouterTables(any_net, Preference::kClockwise), o);
 }
 
 }  // namespace
@@ -151,21 +152,23 @@ RtlLayout protoLayout(const Hypercycle& any) {
 // The expected tables are the generator's hardwired ones (makeRouterTables,
 // portWraps) and the node's mixed-radix address.
 TEST(ProgrammableRouter, ConfigurationUnitComputesTheHardwiredTables) {
-  const Hypercycle any = Hypercycle::fromPaperOrder({5}, {1});
-  CfgBench bench(protoLayout(any));
+  CfgBench bench(protoLayout(hypercycleNetwork({5}, {1})));
   for (int m = 2; m <= 15; ++m) {
     for (int rho = 1; 2 * rho <= m; ++rho) {
-      const Hypercycle h = Hypercycle::fromPaperOrder({m}, {rho});
+      const NetworkDesc h_net = hypercycleNetwork({m}, {rho});
+      const Hypercycle h = Hypercycle::of(h_net);
       for (Preference pref : {Preference::kClockwise, Preference::kCounterclockwise}) {
-        for (uint64_t x : {uint64_t{0}, uint64_t(m / 2), uint64_t(m - 1)}) bench.legal(h, pref, x);
+        for (uint64_t x : {uint64_t{0}, uint64_t(m / 2), uint64_t(m - 1)})
+          bench.legal(h_net, pref, x);
       }
     }
   }
   for (const auto& [m, rho] : hctest::prototypeNetworks()) {
-    const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
+    const NetworkDesc h_net = hypercycleNetwork(m, rho);
+    const Hypercycle h = Hypercycle::of(h_net);
     for (uint64_t x : {uint64_t{0}, h.nodes() / 3, h.nodes() - 1}) {
-      bench.legal(h, Preference::kClockwise, x);
-      bench.legal(h, Preference::kCounterclockwise, x);
+      bench.legal(h_net, Preference::kClockwise, x);
+      bench.legal(h_net, Preference::kCounterclockwise, x);
     }
   }
   const size_t legal = bench.size();

@@ -50,8 +50,9 @@ TEST(ReferenceBroadcast, CirculantC6_12ByHand) {
   // C_6<1,2>: D = 2, a = 0, k = 1. Origin 0 sends weight 2 to 1 and 2 (clockwise),
   // weight a+1 = 1 to 5 (first k counterclockwise), nothing to 4 (weight a = 0).
   // Step 2: 1 -> 3 and 2 -> 4 with weight 1 (Case 2, distance rho = 2).
-  const Hypercycle h = Hypercycle::fromPaperOrder({6}, {2});
-  const auto got = asSet(referenceBroadcast(h, 0));
+  const NetworkDesc h_net = hypercycleNetwork({6}, {2});
+  const Hypercycle h = Hypercycle::of(h_net);
+  const auto got = asSet(referenceBroadcast(h_net, 0));
   const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
       {1, 0, 1, 1, 2}, {1, 0, 2, 1, 2}, {1, 0, 5, 1, 1}, {2, 1, 3, 1, 1}, {2, 2, 4, 1, 1}};
   EXPECT_EQ(got, want);
@@ -59,10 +60,11 @@ TEST(ReferenceBroadcast, CirculantC6_12ByHand) {
 
 TEST(ReferenceBroadcast, RingG6ByHand) {
   // G_6^1: D = 3, a = 2, k = 0: clockwise 0->1->2->3, counterclockwise 0->5->4.
-  const Hypercycle h = Hypercycle::fromPaperOrder({6}, {1});
+  const NetworkDesc h_net = hypercycleNetwork({6}, {1});
+  const Hypercycle h = Hypercycle::of(h_net);
   const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
       {1, 0, 1, 1, 3}, {2, 1, 2, 1, 2}, {3, 2, 3, 1, 1}, {1, 0, 5, 1, 2}, {2, 5, 4, 1, 1}};
-  EXPECT_EQ(asSet(referenceBroadcast(h, 0)), want);
+  EXPECT_EQ(asSet(referenceBroadcast(h_net, 0)), want);
 }
 
 // Fig. 3 ("Broadcasting in circulant graphs", four examples) is a drawing that
@@ -74,37 +76,41 @@ TEST(ReferenceBroadcast, Figure3ReadingC8_123) {
   // m = 8, rho = 3: D = ceil(4/3) = 2, a = floor(7/3) - 2 = 0, k = 8 - 0 - 6 - 1 = 1.
   // Clockwise 1,2,3 with weight 2 continue to 4,5,6; counterclockwise only node 7
   // (weight a+1 = 1); nodes 6 and 5 get weight a = 0 from the origin: no send.
-  const Hypercycle h = Hypercycle::fromPaperOrder({8}, {3});
+  const NetworkDesc h_net = hypercycleNetwork({8}, {3});
+  const Hypercycle h = Hypercycle::of(h_net);
   const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
       {1, 0, 1, 1, 2}, {1, 0, 2, 1, 2}, {1, 0, 3, 1, 2}, {1, 0, 7, 1, 1},
       {2, 1, 4, 1, 1}, {2, 2, 5, 1, 1}, {2, 3, 6, 1, 1}};
-  EXPECT_EQ(asSet(referenceBroadcast(h, 0)), want);
+  EXPECT_EQ(asSet(referenceBroadcast(h_net, 0)), want);
 }
 
 TEST(ReferenceBroadcast, Figure3ReadingC11_123) {
   // m = 11, rho = 3: D = ceil(5/3) = 2, a = floor(10/3) - 2 = 1, k = 11 - 3 - 6 - 1 = 1.
   // Clockwise 1,2,3 (weight 2) -> 4,5,6. Counterclockwise: the first k = 1 node, 10,
   // gets a+1 = 2 and continues 10 -> 7; nodes 9 and 8 get a = 1 and stop.
-  const Hypercycle h = Hypercycle::fromPaperOrder({11}, {3});
+  const NetworkDesc h_net = hypercycleNetwork({11}, {3});
+  const Hypercycle h = Hypercycle::of(h_net);
   const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
       {1, 0, 1, 1, 2}, {1, 0, 2, 1, 2}, {1, 0, 3, 1, 2}, {1, 0, 10, 1, 2}, {1, 0, 9, 1, 1},
       {1, 0, 8, 1, 1}, {2, 1, 4, 1, 1}, {2, 2, 5, 1, 1}, {2, 3, 6, 1, 1},  {2, 10, 7, 1, 1}};
-  EXPECT_EQ(asSet(referenceBroadcast(h, 0)), want);
+  EXPECT_EQ(asSet(referenceBroadcast(h_net, 0)), want);
 }
 
 TEST(ReferenceBroadcast, CounterclockwisePreferenceMirrors) {
-  const Hypercycle h = Hypercycle::fromPaperOrder({6}, {1});
+  const NetworkDesc h_net = hypercycleNetwork({6}, {1});
+  const Hypercycle h = Hypercycle::of(h_net);
   const std::set<std::tuple<int, uint64_t, uint64_t, int, int>> want = {
       {1, 0, 5, 1, 3}, {2, 5, 4, 1, 2}, {3, 4, 3, 1, 1}, {1, 0, 1, 1, 2}, {2, 1, 2, 1, 1}};
-  EXPECT_EQ(asSet(referenceBroadcast(h, 0, Preference::kCounterclockwise)), want);
+  EXPECT_EQ(asSet(referenceBroadcast(h_net, 0, Preference::kCounterclockwise)), want);
 }
 
 TEST(ReferenceBroadcast, Figure5G11_54) {
   // G^{1,1}_{5,4}: origin 0 = (00). Dimension 2 (m = 5): D = 2, a = 2, k = 0, so
   // (2,2) to (10) = 4 and (40) = 16; dimension 1 (m = 4): D = 2, a = 1, k = 0, so
   // (1,2) to (01) = 1 and (1,1) to (03) = 3.
-  const Hypercycle h = Hypercycle::fromPaperOrder({5, 4}, {1, 1});
-  const auto tx = referenceBroadcast(h, 0);
+  const NetworkDesc h_net = hypercycleNetwork({5, 4}, {1, 1});
+  const Hypercycle h = Hypercycle::of(h_net);
+  const auto tx = referenceBroadcast(h_net, 0);
   std::set<std::tuple<int, uint64_t, uint64_t, int, int>> first;
   for (const auto& t : tx) {
     if (t.step == 1) first.emplace(t.step, t.from, t.to, t.wd, t.wc);
@@ -125,13 +131,14 @@ TEST(ReferenceBroadcast, SweepAllSmallHypercycles) {
   }
   size_t networks = 0, runs = 0;
   auto test = [&](const std::vector<int>& m, const std::vector<int>& rho) {
-    const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
+    const NetworkDesc h_net = hypercycleNetwork(m, rho);
+    const Hypercycle h = Hypercycle::of(h_net);
     ++networks;
     const uint64_t n = h.nodes();
     const std::set<uint64_t> sources = {0, n - 1, n / 2, (n * 7 + 3) % n};
     for (uint64_t src : sources) {
       for (Preference pref : {Preference::kClockwise, Preference::kCounterclockwise}) {
-        const auto tx = referenceBroadcast(h, src, pref);
+        const auto tx = referenceBroadcast(h_net, src, pref);
         const auto r = checkLone(h, src, tx);
         ++runs;
         ASSERT_TRUE(r.ok) << h.name() << " from " << src << ": " << r.errors[0];
@@ -165,14 +172,15 @@ TEST(ReferenceBroadcast, SweepAllSmallHypercycles) {
 TEST(ReferenceBroadcast, RequestSourcesAreExactlyTheHopsBroadcastsMake) {
   size_t networks = 0;
   auto test = [&](const std::vector<int>& m, const std::vector<int>& rho) {
-    const Hypercycle h = Hypercycle::fromPaperOrder(m, rho);
+    const NetworkDesc h_net = hypercycleNetwork(m, rho);
+    const Hypercycle h = Hypercycle::of(h_net);
     ++networks;
     for (Preference pref : {Preference::kClockwise, Preference::kCounterclockwise}) {
-      const RouterTables t = makeRouterTables(h, pref);
+      const RouterTables t = makeRouterTables(h_net, pref);
       const size_t np = t.port_dim.size(), ns = 2 * np + 1;
       std::vector<bool> seen(np * ns, false);
       for (uint64_t src : {uint64_t{0}, h.nodes() - 1}) {
-        const auto tx = referenceBroadcast(h, src, pref);
+        const auto tx = referenceBroadcast(h_net, src, pref);
         std::vector<int> arrived_on(h.nodes(), -1);
         for (const auto& x : tx) arrived_on[x.to] = x.port;
         for (const auto& x : tx) {

@@ -18,8 +18,7 @@ namespace {
 // G^{2,2}_{5,5}: every weight is 1, so a dimension-2 input asks for the four
 // dimension-1 ports and nothing else.
 struct Fixture {
-  Hypercycle h = Hypercycle::fromPaperOrder({5, 5}, {2, 2});
-  RouterTables t = makeRouterTables(h, Preference::kClockwise);
+  RouterTables t = makeRouterTables(hypercycleNetwork({5, 5}, {2, 2}), Preference::kClockwise);
   size_t np = t.port_dim.size();
   model::RouterCore core{t, 2, 2, 0, std::vector<bool>(np, false)};
   std::vector<uint8_t> no_credit = std::vector<uint8_t>(np, 0);
@@ -88,8 +87,7 @@ TEST(RouterModel, StopsOnAPacketThatWouldAskOutsideRequestSources) {
 // 2 (726 + 1) - 1 = 1453 cycles; the injection into VC 0 of node 1 at most
 // 3 (726 + 2) = 2184.
 TEST(WaitBound, FiveRingByHand) {
-  const WaitBound w =
-      fairWaitBound(Hypercycle::fromPaperOrder({5}, {1}), Preference::kClockwise, 2);
+  const WaitBound w = fairWaitBound(hypercycleNetwork({5}, {1}), Preference::kClockwise, 2);
   EXPECT_EQ(w.max_sources, 3);
   EXPECT_EQ(w.longest_chain, 5);
   EXPECT_EQ(w.flit_cycles, 1453);
@@ -102,8 +100,7 @@ TEST(WaitBound, FiveRingByHand) {
 // 3, 2) and VC 1 of node 3 (wc 1): K = 6 + 4 = 10; T_10 = 2 (3 + ... + 3^10)
 // = 3^11 - 3 = 177144; flit 2 (177144 + 1) - 1, injection 3 (177144 + 2).
 TEST(WaitBound, EightRingByHand) {
-  const WaitBound w =
-      fairWaitBound(Hypercycle::fromPaperOrder({8}, {1}), Preference::kClockwise, 2);
+  const WaitBound w = fairWaitBound(hypercycleNetwork({8}, {1}), Preference::kClockwise, 2);
   EXPECT_EQ(w.longest_chain, 10);
   EXPECT_EQ(w.flit_cycles, 2 * (177144 + 1) - 1);
   EXPECT_EQ(w.injection_cycles, 3 * (177144 + 2));
@@ -120,20 +117,18 @@ TEST(WaitBound, EightRingByHand) {
 // (0 + 4) = 24, flit 2 (24 + 2) - 1 = 51, injection max(1 (24 + 4), 6 (0 + 4)) + 1
 // = 29.
 TEST(WaitBound, TwoCycleHopByHand) {
-  const WaitBound ring =
-      fairWaitBound(Hypercycle::fromPaperOrder({5}, {1}), Preference::kClockwise, 2, 2);
+  const WaitBound ring = fairWaitBound(hypercycleNetwork({5}, {1}), Preference::kClockwise, 2, 2);
   EXPECT_EQ(ring.flit_cycles, 2907);
   EXPECT_EQ(ring.injection_cycles, 4369);
   EXPECT_EQ(ring.closed_form, 2907);
   const WaitBound flat =
-      fairWaitBound(Hypercycle::fromPaperOrder({6, 4}, {3, 2}), Preference::kClockwise, 2, 2);
+      fairWaitBound(hypercycleNetwork({6, 4}, {3, 2}), Preference::kClockwise, 2, 2);
   EXPECT_EQ(flat.flit_cycles, 51);
   EXPECT_EQ(flat.injection_cycles, 29);
 }
 
 TEST(WaitBound, NoContinuationByHand) {
-  const WaitBound w =
-      fairWaitBound(Hypercycle::fromPaperOrder({6, 4}, {3, 2}), Preference::kClockwise, 2);
+  const WaitBound w = fairWaitBound(hypercycleNetwork({6, 4}, {3, 2}), Preference::kClockwise, 2);
   EXPECT_EQ(w.max_sources, 6);
   EXPECT_EQ(w.longest_chain, 1);
   EXPECT_EQ(w.flit_cycles, 25);

@@ -108,10 +108,10 @@ struct Net {
 
 TEST(GlobalSumRtl, EveryNodeEndsWithTheSum) {
   const std::vector<Net> nets = {
-      {hypercubeNetwork(3), 3},                                            // d
-      {torusNetwork(2, 3), 2},                                             // {4, 1, -2}
-      {torusNetwork(2, 5), 5},                                             // Horner
-      {hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1})), 4},  // {4,2,0,-2,-4}
+      {hypercubeNetwork(3), 3},                // d
+      {torusNetwork(2, 3), 2},                 // {4, 1, -2}
+      {torusNetwork(2, 5), 5},                 // Horner
+      {hypercycleNetwork({4, 4}, {1, 1}), 4},  // {4,2,0,-2,-4}
   };
   for (const Net& c : nets) {
     const GlobalSumProgram p = cayleyGlobalSum(c.net);
@@ -265,10 +265,10 @@ AccumulationSchedule accumulate(const NetworkDesc& net) {
 
 TEST(AccumulationRtl, EveryNodeEndsWithItsSum) {
   const std::vector<Net> nets = {
-      {hypercubeNetwork(3), 3},                                            // ceil(7/3)
-      {torusNetwork(2, 3), 2},                                             // ceil(8/4)
-      {hypercycleNetwork(Hypercycle::fromPaperOrder({4, 4}, {1, 1})), 4},  // ceil(15/4)
-      {cayleyNetwork({7}, {{1}, {3}}), 3},                                 // directed, 6/2
+      {hypercubeNetwork(3), 3},                // ceil(7/3)
+      {torusNetwork(2, 3), 2},                 // ceil(8/4)
+      {hypercycleNetwork({4, 4}, {1, 1}), 4},  // ceil(15/4)
+      {cayleyNetwork({7}, {{1}, {3}}), 3},     // directed, 6/2
   };
   for (const Net& c : nets) {
     const uint64_t n = c.net.nodes();

@@ -6,6 +6,7 @@
 
 #include "checker/broadcast_checker.h"
 #include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "util/error.h"
 
 using hypercast::Error;
@@ -98,4 +99,40 @@ TEST(Topology, RejectsIllegalNetworks) {
   EXPECT_THROW(Hypercycle::fromPaperOrder({}, {}), Error);
   EXPECT_THROW(Hypercycle::fromPaperOrder({4}, {0}), Error);
   EXPECT_NO_THROW(Hypercycle::fromPaperOrder({8}, {4}));  // rho = m/2 is legal
+}
+
+// The facts come from the network's description: G^{3,2,1}_{8,6,5} (Sec. 2's
+// default network) read back from its NetworkDesc has m = (8,6,5), rho =
+// (3,2,1), w = (1, 5, 30), degree 6+4+2 = 12 (eq. 2), diameter 2+2+2 = 6 (eq. 4)
+// and the desc's ports in the desc's order.
+TEST(Topology, FactsAreDerivedFromTheNetworkDesc) {
+  const hypercast::NetworkDesc net = hypercast::hypercycleNetwork({8, 6, 5}, {3, 2, 1});
+  const Hypercycle h = Hypercycle::of(net);
+  EXPECT_EQ(h.mList(), "8,6,5");
+  EXPECT_EQ(h.rhoList(), "3,2,1");
+  EXPECT_EQ(h.weight(2), 5u);
+  EXPECT_EQ(h.weight(3), 30u);
+  EXPECT_EQ(h.degree(), 12);
+  EXPECT_EQ(h.diameter(), 6);
+  EXPECT_EQ(h.name(), net.name);
+  ASSERT_EQ(static_cast<int>(h.ports().size()), net.ports());
+  for (size_t p = 0; p < h.ports().size(); ++p) {
+    const hypercast::Port& port = h.ports()[p];
+    std::vector<int> g(3, 0);
+    const int m = h.dim(port.dim).m;
+    g[static_cast<size_t>(port.dim - 1)] = (port.offset + m) % m;
+    EXPECT_EQ(net.gens[p], g) << "port " << p;
+  }
+  // rho = m/2 keeps one port for +-rho: C_6<1..3> has degree 5.
+  EXPECT_EQ(Hypercycle::of(hypercast::hypercycleNetwork({6}, {3})).degree(), 5);
+}
+
+TEST(Topology, OnlyAHypercycleHasHypercycleFacts) {
+  EXPECT_THROW(Hypercycle::of(hypercast::torusNetwork(2, 5)), Error);
+  EXPECT_THROW(Hypercycle::of(hypercast::hypercubeNetwork(3)), Error);
+  // Z_8 <1,3>: a circulant, but not the C_8<1..rho> of any rho.
+  EXPECT_THROW(Hypercycle::of(hypercast::cayleyNetwork({8}, {{1}, {3}, {7}, {5}})), Error);
+  hypercast::NetworkDesc odd = hypercast::hypercycleNetwork({8}, {2});
+  odd.gens.pop_back();  // the -2 port gone
+  EXPECT_THROW(Hypercycle::of(odd), Error);
 }

@@ -210,7 +210,7 @@ TEST(TopologyNames, TheFlagsAndFactsAgreeWithTheFactories) {
   EXPECT_TRUE(torusNetwork(2, 5).isTorus());
   EXPECT_FALSE(torusNetwork(2, 5).isBinaryHypercube());
   EXPECT_EQ(torusNetwork(2, 5).hypercubeDim(), 0);
-  EXPECT_TRUE(hypercycleNetwork(Hypercycle::fromPaperOrder({4, 3}, {1, 1})).isHypercycle());
+  EXPECT_TRUE(hypercycleNetwork({4, 3}, {1, 1}).isHypercycle());
   // Q_2 as a Cayley graph is the 2-cube's graph, but not the hypercube factory's
   // network: reports give no "dim" for it, as before.
   const NetworkDesc q2 = cayleyNetwork({2, 2}, {{1, 0}, {0, 1}});

@@ -46,6 +46,7 @@ struct Answer {
 Key keyOf(const Msg& m) { return {m.origin, m.port, m.wd, m.wc}; }
 
 struct Net {
+  NetworkDesc desc;
   Hypercycle h;
   Preference pref;
   std::vector<Msg> msgs;
@@ -93,8 +94,8 @@ RtlLayout limitsLayout(int m, const ProgLimits& lim) {
   RtlOptions o;
   o.router = RouterKind::kProgrammable;
   o.limits = lim;
-  const Hypercycle h = Hypercycle::fromPaperOrder({m}, {1});
-  return makeLayout(h, makeRouterTables(h, Preference::kClockwise), o);
+  const NetworkDesc h_net = hypercycleNetwork({m}, {1});
+  return makeLayout(h_net, makeRouterTables(h_net, Preference::kClockwise), o);
 }
 
 std::string testbench(const RtlLayout& l, const std::vector<Net>& nets,
@@ -148,7 +149,7 @@ std::string testbench(const RtlLayout& l, const std::vector<Net>& nets,
     v << " finish;\n";
   };
   for (size_t n = 0; n < nets.size(); ++n) {
-    config(n, routerConfigWords(nets[n].h, nets[n].pref));
+    config(n, routerConfigWords(nets[n].desc, nets[n].pref));
     for (const Msg& m : nets[n].msgs)
       v << "    msg(" << (m.origin ? 1 : 0) << ", " << m.port << ", " << m.wd << ", " << m.wc
         << ");\n";
@@ -255,9 +256,10 @@ TEST(WeightUnit, AnswersAsAlgorithmOneAndDrivesOptimalBroadcasts) {
   const RtlLayout l = limitsLayout(5, ProgLimits{});  // the prototype's: 4, 15, degree 16
 
   std::vector<Net> nets;
-  auto add = [&](const Hypercycle& h, Preference pref) {
-    Net n{h, pref, {}};
-    const RouterTables t = makeRouterTables(h, pref);
+  auto add = [&](const NetworkDesc& desc, Preference pref) {
+    const Hypercycle h = Hypercycle::of(desc);
+    Net n{desc, h, pref, {}};
+    const RouterTables t = makeRouterTables(desc, pref);
     n.msgs.push_back(Msg{true, 0, 0, 0});
     for (int p = 0; p < static_cast<int>(h.ports().size()); ++p) {
       for (int wc = 1; wc <= t.max_wc; ++wc)
@@ -270,12 +272,12 @@ TEST(WeightUnit, AnswersAsAlgorithmOneAndDrivesOptimalBroadcasts) {
   for (int m = 2; m <= 15; ++m) {
     for (int rho = 1; 2 * rho <= m; ++rho) {
       for (Preference pref : {Preference::kClockwise, Preference::kCounterclockwise})
-        add(Hypercycle::fromPaperOrder({m}, {rho}), pref);
+        add(hypercycleNetwork({m}, {rho}), pref);
     }
   }
   for (const auto& [m, rho] : hctest::prototypeNetworks()) {
-    add(Hypercycle::fromPaperOrder(m, rho), Preference::kClockwise);
-    add(Hypercycle::fromPaperOrder(m, rho), Preference::kCounterclockwise);
+    add(hypercycleNetwork(m, rho), Preference::kClockwise);
+    add(hypercycleNetwork(m, rho), Preference::kCounterclockwise);
   }
   const std::vector<std::vector<uint32_t>> illegal = {
       {0},
@@ -310,7 +312,7 @@ TEST(WeightUnit, AnswersAsAlgorithmOneAndDrivesOptimalBroadcasts) {
     const Net& net = nets[n];
     const std::string name = net.h.name() + (net.pref == Preference::kClockwise ? " cw" : " ccw");
     ASSERT_EQ(run.cfg.at(n), std::make_pair(1, 0)) << name << ": not configured";
-    const RouterTables t = makeRouterTables(net.h, net.pref);
+    const RouterTables t = makeRouterTables(net.desc, net.pref);
     for (const Msg& m : net.msgs) {
       const Answer want = expected(net.h, t, m);
       const Answer& got = run.answers.at({n, keyOf(m)});

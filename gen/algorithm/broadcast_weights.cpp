@@ -26,7 +26,8 @@ int originWeight(const Dimension& d, int offset, Preference pref) {
   return directionalWeight(d, dist, clockwise == cw_pref);
 }
 
-RouterTables makeRouterTables(const Hypercycle& h, Preference pref) {
+RouterTables makeRouterTables(const NetworkDesc& net, Preference pref) {
+  const Hypercycle h = Hypercycle::of(net);
   RouterTables t;
   const auto& ports = h.ports();
   for (const Port& p : ports) {
@@ -56,11 +57,9 @@ RouterTables makeRouterTables(const Hypercycle& h, Preference pref) {
   return t;
 }
 
-bool portWraps(const Hypercycle& h, uint64_t x, int port) {
-  const Port& p = h.ports().at(static_cast<size_t>(port));
-  const int xi = h.digit(x, p.dim);
-  const int yi = xi + p.offset;
-  return yi < 0 || yi >= h.dim(p.dim).m;
+bool portWraps(const NetworkDesc& net, uint64_t x, int port) {
+  const Hypercycle h = Hypercycle::of(net);
+  return h.wraps(x, h.ports().at(static_cast<size_t>(port)));
 }
 
 std::vector<bool> requestSources(const RouterTables& t) {

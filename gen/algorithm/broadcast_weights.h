@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 
@@ -29,12 +30,13 @@ struct RouterTables {
   int max_wc = 1;             // largest weight any packet carries
 };
 
-RouterTables makeRouterTables(const Hypercycle& h, Preference pref);
+// `net` is a hypercycle (Hypercycle::of).
+RouterTables makeRouterTables(const NetworkDesc& net, Preference pref);
 
 // Dateline bit of output port p at node x: the hop out of p crosses the wrap of
 // its ring (x_i + offset leaves 0..m_i-1). Packets that crossed it travel on
 // virtual channel 1 of the two-VC ports; see docs/hardware.md "Deadlock freedom".
-bool portWraps(const Hypercycle& h, uint64_t x, int port);
+bool portWraps(const NetworkDesc& net, uint64_t x, int port);
 
 // Which heads can ever ask for which output, from the tables alone: entry
 // [q * (2NP+1) + s] for output q and source s (s = 2p+v: virtual channel v of input

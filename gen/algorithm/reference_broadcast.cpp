@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "topology/hypercycle.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -17,10 +18,11 @@ struct Arrival {
 
 }  // namespace
 
-std::vector<Transmission> referenceBroadcast(const Hypercycle& h, uint64_t source,
+std::vector<Transmission> referenceBroadcast(const NetworkDesc& net, uint64_t source,
                                              Preference pref) {
+  const Hypercycle h = Hypercycle::of(net);
   if (source >= h.nodes()) throw Error("source outside 0.." + std::to_string(h.nodes() - 1));
-  const RouterTables t = makeRouterTables(h, pref);
+  const RouterTables t = makeRouterTables(net, pref);
   const auto& ports = h.ports();
   std::vector<Transmission> out;
   std::vector<Arrival> frontier, next;
@@ -54,9 +56,9 @@ std::vector<Transmission> referenceBroadcast(const Hypercycle& h, uint64_t sourc
   return out;
 }
 
-uint64_t busiestPortFlits(const Hypercycle& h, Preference pref) {
-  std::vector<uint64_t> count(h.ports().size(), 0);
-  for (const Transmission& t : referenceBroadcast(h, 0, pref)) ++count[size_t(t.port)];
+uint64_t busiestPortFlits(const NetworkDesc& net, Preference pref) {
+  std::vector<uint64_t> count(static_cast<size_t>(net.ports()), 0);
+  for (const Transmission& t : referenceBroadcast(net, 0, pref)) ++count[size_t(t.port)];
   return *std::max_element(count.begin(), count.end());
 }
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "algorithm/broadcast_weights.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 
@@ -20,13 +20,13 @@ struct Transmission {
   int wc = 0;
 };
 
-std::vector<Transmission> referenceBroadcast(const Hypercycle& h, uint64_t source,
+std::vector<Transmission> referenceBroadcast(const NetworkDesc& net, uint64_t source,
                                              Preference pref = Preference::kClockwise);
 
 // Port p's transmissions summed over one broadcast (the same from every origin:
 // the hypercycle is vertex-transitive). Under uniform traffic at R broadcasts
 // per node per cycle, output p of every node carries R * busiestPortFlits-many
 // flits per cycle at its busiest, so the network saturates at 1 / that.
-uint64_t busiestPortFlits(const Hypercycle& h, Preference pref);
+uint64_t busiestPortFlits(const NetworkDesc& net, Preference pref);
 
 }  // namespace hypercast

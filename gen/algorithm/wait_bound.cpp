@@ -4,14 +4,16 @@
 #include <stdexcept>
 #include <vector>
 
+#include "topology/hypercycle.h"
 #include "topology/port_graph.h"
 
 namespace hypercast {
 
-WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth, int hop_cycles) {
+WaitBound fairWaitBound(const NetworkDesc& net, Preference pref, int depth, int hop_cycles) {
+  const Hypercycle h = Hypercycle::of(net);
   const double hop = hop_cycles;
-  const RouterTables t = makeRouterTables(h, pref);
-  const PortGraph g = PortGraph::build(hypercycleNetwork(h));
+  const RouterTables t = makeRouterTables(net, pref);
+  const PortGraph g = PortGraph::build(net);
   const uint64_t n = h.nodes();
   const size_t np = t.port_dim.size(), ns = 2 * np + 1;
   const std::vector<bool> ok = requestSources(t);
@@ -31,7 +33,7 @@ WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth, int hop
     int v, wd, wc;
   };
   auto send = [&](uint64_t x, size_t q, int v_in, bool fwd, int wd, int wc) {
-    const int v = t.two_vc[q] && (portWraps(h, x, static_cast<int>(q)) || (fwd && v_in)) ? 1 : 0;
+    const int v = t.two_vc[q] && (h.wraps(x, h.ports()[q]) || (fwd && v_in)) ? 1 : 0;
     const PortEnd d = g.drives(x, static_cast<int>(q));
     return Flit{d.node, static_cast<size_t>(d.port), v, wd, wc};
   };

@@ -30,7 +30,7 @@
 #include <cstdint>
 
 #include "algorithm/broadcast_weights.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 
@@ -44,6 +44,6 @@ struct WaitBound {
 
 // Throws std::logic_error if the buffer graph has a cycle (it cannot, by the
 // dateline argument).
-WaitBound fairWaitBound(const Hypercycle& h, Preference pref, int depth, int hop_cycles = 1);
+WaitBound fairWaitBound(const NetworkDesc& net, Preference pref, int depth, int hop_cycles = 1);
 
 }  // namespace hypercast

@@ -61,7 +61,7 @@ PnrSeeds parsePnrSeeds(const std::string& text) {
 
 int cmdSynth(const Args& a) {
   if (!a.has("out")) throw Error("synth needs --out DIR");
-  const Hypercycle h = parseNetwork(a);
+  const NetworkDesc net = parseNetwork(a);
   tools::SynthParams p;
   p.rtl = parseRtlOptions(a);
   p.freq = a.getInt("freq", 100, 1, 1000);
@@ -82,7 +82,7 @@ int cmdSynth(const Args& a) {
   p.xilinx = a.has("xilinx");
   p.out = a.get("out");
   // yosys and nextpnr-ice40, the report beside the paper's XC4013 (Sec. 4.1).
-  std::cout << tools::synthesize(h, p, /*progress=*/&std::cerr).markdown;
+  std::cout << tools::synthesize(net, p, /*progress=*/&std::cerr).markdown;
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
 #include "emit/router_config.h"
+#include "topology/hypercycle.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -159,8 +160,9 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
   return os.str();
 }
 
-std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions& o,
+std::string networkTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions& o,
                        const std::string& router, const std::string& top) {
+  const Hypercycle h = Hypercycle::of(net);
   const uint64_t n = h.nodes();
   const uint64_t np = static_cast<uint64_t>(l.np);
   const uint64_t fw = static_cast<uint64_t>(l.fw);
@@ -222,7 +224,7 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
   }
   const auto& ports = h.ports();
   const std::string aw = std::to_string(l.aw);
-  const PortGraph g = PortGraph::build(hypercycleNetwork(h));
+  const PortGraph g = PortGraph::build(net);
   for (uint64_t x = 0; x < n; ++x) {
     const std::string xs = std::to_string(x);
     s += "  " + router + " u_n" + xs + " (.clk_i(clk_i), .rst_ni(rst_ni), ";
@@ -232,7 +234,7 @@ std::string networkTop(const Hypercycle& h, const RtlLayout& l, const RtlOptions
            xs + "]),\n    .cfg_err_o(cfg_err[" + xs + "]),";
     } else {
       s += ".node_addr_i(" + aw + "'d" + xs + "),\n    .wrap_i(" + std::to_string(np) + "'b";
-      for (size_t p = ports.size(); p-- > 0;) s += portWraps(h, x, static_cast<int>(p)) ? '1' : '0';
+      for (size_t p = ports.size(); p-- > 0;) s += h.wraps(x, ports[p]) ? '1' : '0';
       s += "),";
     }
     // Input port p of x is fed by the output that drives it in the port graph.
@@ -337,7 +339,8 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
 
 }  // namespace
 
-void checkTopSize(const Hypercycle& h) {
+void checkTopSize(const NetworkDesc& net) {
+  const Hypercycle h = Hypercycle::of(net);
   const uint64_t ends = h.nodes() * static_cast<uint64_t>(h.degree());
   if (ends > kMaxTopPortEnds) {
     throw Error("the network's top would wire " + std::to_string(h.nodes()) + " nodes x degree " +
@@ -347,10 +350,11 @@ void checkTopSize(const Hypercycle& h) {
   }
 }
 
-HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
-  const RouterTables t = makeRouterTables(h, o.preference);
+HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o) {
+  const Hypercycle h = Hypercycle::of(net);
+  const RouterTables t = makeRouterTables(net, o.preference);
   HypercycleRtl r;
-  r.layout = makeLayout(h, t, o);
+  r.layout = makeLayout(net, t, o);
   const std::string name = h.name();
   r.router_module = name + "_router";
   r.top_module = name + "_top";
@@ -375,13 +379,13 @@ HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o) {
   const std::string top_file = "rtl/" + r.top_module + ".v";
   r.files[router_file] = prog ? progRouterWrapper(h, r.layout, o, r.router_module)
                               : routerWrapper(h, t, r.layout, o, r.router_module);
-  r.files[top_file] = networkTop(h, r.layout, o, r.router_module, r.top_module);
+  r.files[top_file] = networkTop(net, r.layout, o, r.router_module, r.top_module);
   r.verilog_files.push_back(router_file);
   r.verilog_files.push_back(top_file);
   const std::string core_file = name + ".core";
   std::vector<std::string> all = r.verilog_files;
   if (prog) {
-    r.files["config.hex"] = routerConfigHex(h, o.preference);
+    r.files["config.hex"] = routerConfigHex(net, o.preference);
     all.push_back("config.hex");
   }
   all.push_back("manifest.json");

@@ -8,7 +8,7 @@
 
 #include "emit/output_dir.h"
 #include "emit/rtl_layout.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 
@@ -20,7 +20,8 @@ struct HypercycleRtl {
   RtlLayout layout;
 };
 
-HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o);
+// `net` is a hypercycle (Hypercycle::of).
+HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o);
 
 // The largest router top `generate` writes: nodes x degree port ends (the
 // prototype's G^{2,2,2,2}_{15^4} has 810,000; the top takes about 40 bytes per
@@ -29,6 +30,6 @@ HypercycleRtl emitHypercycleNetwork(const Hypercycle& h, const RtlOptions& o);
 constexpr uint64_t kMaxTopPortEnds = uint64_t{1} << 20;
 
 // Refuses (hypercast::Error) a network whose router top exceeds kMaxTopPortEnds.
-void checkTopSize(const Hypercycle& h);
+void checkTopSize(const NetworkDesc& net);
 
 }  // namespace hypercast

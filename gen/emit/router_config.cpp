@@ -2,9 +2,12 @@
 
 #include <cstdio>
 
+#include "topology/hypercycle.h"
+
 namespace hypercast {
 
-std::vector<uint32_t> routerConfigWords(const Hypercycle& h, Preference pref) {
+std::vector<uint32_t> routerConfigWords(const NetworkDesc& net, Preference pref) {
+  const Hypercycle h = Hypercycle::of(net);
   std::vector<uint32_t> w;
   w.push_back(static_cast<uint32_t>(h.dims()));
   w.push_back(pref == Preference::kCounterclockwise ? 1u : 0u);
@@ -17,11 +20,12 @@ std::vector<uint32_t> routerConfigWords(const Hypercycle& h, Preference pref) {
   return w;
 }
 
-std::string routerConfigHex(const Hypercycle& h, Preference pref) {
+std::string routerConfigHex(const NetworkDesc& net, Preference pref) {
+  const Hypercycle h = Hypercycle::of(net);
   std::string s = "// hypercast programmable-router configuration for G^{" + h.rhoList() + "}_{" +
                   h.mList() + "}, " + toString(pref) +
                   " preferential.\n// Words: r, preference, then m_i rho_i D_i for i = 1..r.\n";
-  for (uint32_t v : routerConfigWords(h, pref)) {
+  for (uint32_t v : routerConfigWords(net, pref)) {
     char b[16];
     std::snprintf(b, sizeof b, "%x\n", v);
     s += b;

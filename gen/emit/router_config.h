@@ -10,16 +10,16 @@
 
 #include "algorithm/broadcast_weights.h"
 #include "emit/rtl_layout.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 
 // r, preference (0 clockwise, 1 counterclockwise), then m_i, rho_i, D_i for
 // i = 1..r (dimension 1 first: the reverse of the paper's list order).
-std::vector<uint32_t> routerConfigWords(const Hypercycle& h, Preference pref);
+std::vector<uint32_t> routerConfigWords(const NetworkDesc& net, Preference pref);
 
 // The same words as a $readmemh image, one hex word per line, with a comment header.
-std::string routerConfigHex(const Hypercycle& h, Preference pref);
+std::string routerConfigHex(const NetworkDesc& net, Preference pref);
 
 // The parameters of hw/hc_weight_unit.v (the prototype's weight module, driven by
 // the same stream) for a programmable layout's limits and field widths.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "topology/hypercycle.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -48,7 +49,8 @@ void validate(const RtlOptions& o) {
   }
 }
 
-void validateFits(const Hypercycle& h, const RtlOptions& o) {
+void validateFits(const NetworkDesc& net, const RtlOptions& o) {
+  const Hypercycle h = Hypercycle::of(net);
   validate(o);
   if (o.router != RouterKind::kProgrammable) return;
   const ProgLimits& p = o.limits;
@@ -69,8 +71,9 @@ void validateFits(const Hypercycle& h, const RtlOptions& o) {
   }
 }
 
-RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOptions& o) {
-  validateFits(h, o);
+RtlLayout makeLayout(const NetworkDesc& net, const RouterTables& t, const RtlOptions& o) {
+  const Hypercycle h = Hypercycle::of(net);
+  validateFits(net, o);
   RtlLayout l;
   l.nodes = h.nodes();
   l.np = static_cast<int>(h.ports().size());

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "algorithm/broadcast_weights.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "util/bits.h"
 
 namespace hypercast {
@@ -78,7 +78,8 @@ struct RtlLayout {
 // Throws Error for options out of range; for a programmable router, also when
 // the network exceeds the router's limits.
 void validate(const RtlOptions& o);
-void validateFits(const Hypercycle& h, const RtlOptions& o);
-RtlLayout makeLayout(const Hypercycle& h, const RouterTables& t, const RtlOptions& o);
+// `net` is a hypercycle (Hypercycle::of).
+void validateFits(const NetworkDesc& net, const RtlOptions& o);
+RtlLayout makeLayout(const NetworkDesc& net, const RouterTables& t, const RtlOptions& o);
 
 }  // namespace hypercast

@@ -97,7 +97,8 @@ std::vector<WrapPort> configPorts(const RtlLayout& l) {
 
 }  // namespace
 
-std::string routerSynthWrapper(const Hypercycle& h, const RtlLayout& l, const std::string& router) {
+std::string routerSynthWrapper(const NetworkDesc& net, const RtlLayout& l,
+                               const std::string& router) {
   const int np = l.router_np, fw = l.fw;
   std::vector<WrapPort> ports;
   if (l.programmable) {
@@ -106,7 +107,7 @@ std::string routerSynthWrapper(const Hypercycle& h, const RtlLayout& l, const st
         {"node_digit_i", l.max_dims * l.mw, true, std::to_string(l.max_dims * l.mw) + "'d0"});
   } else {
     std::string wrap;
-    for (int p = np; p-- > 0;) wrap += portWraps(h, 0, p) ? '1' : '0';
+    for (int p = np; p-- > 0;) wrap += portWraps(net, 0, p) ? '1' : '0';
     ports.push_back({"node_addr_i", l.aw, true, std::to_string(l.aw) + "'d0"});
     ports.push_back({"wrap_i", np, true, std::to_string(np) + "'b" + wrap});
   }
@@ -130,8 +131,9 @@ std::string routerSynthWrapper(const Hypercycle& h, const RtlLayout& l, const st
   return pinLimitedWrapper(router, ports, loops);
 }
 
-std::string networkSynthWrapper(const Hypercycle& h, const RtlLayout& l, const std::string& top) {
-  const int n = static_cast<int>(h.nodes()), np = l.np, fw = l.fw;
+std::string networkSynthWrapper(const NetworkDesc& net, const RtlLayout& l,
+                                const std::string& top) {
+  const int n = static_cast<int>(net.nodes()), np = l.np, fw = l.fw;
   std::vector<WrapPort> ports;
   if (l.programmable) ports = configPorts(l);
   const std::vector<WrapPort> io = {{"inj_valid_i", n, true, ""},

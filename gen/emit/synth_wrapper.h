@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "emit/rtl_layout.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 
@@ -43,7 +43,8 @@ std::string pinLimitedWrapper(const std::string& module, const std::vector<WrapP
                               const std::vector<WrapLoop>& loops = {});
 
 // The generated router `router` (every one of its ports), and the whole-network top `top`.
-std::string routerSynthWrapper(const Hypercycle& h, const RtlLayout& l, const std::string& router);
-std::string networkSynthWrapper(const Hypercycle& h, const RtlLayout& l, const std::string& top);
+std::string routerSynthWrapper(const NetworkDesc& net, const RtlLayout& l,
+                               const std::string& router);
+std::string networkSynthWrapper(const NetworkDesc& net, const RtlLayout& l, const std::string& top);
 
 }  // namespace hypercast

@@ -11,6 +11,7 @@
 #include "flow/router_network.h"
 #include "flow/router_options.h"
 #include "tools/launcher.h"
+#include "topology/hypercycle.h"
 #include "topology/network.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -70,11 +71,12 @@ std::vector<double> listedRates(const std::string& list) {
 
 }  // namespace
 
-double busiestPortSaturation(const Hypercycle& h, const RtlOptions& o) {
-  return 1.0 / static_cast<double>(busiestPortFlits(h, o.preference));
+double busiestPortSaturation(const NetworkDesc& net, const RtlOptions& o) {
+  return 1.0 / static_cast<double>(busiestPortFlits(net, o.preference));
 }
 
-double evenLinksSaturation(const Hypercycle& h) {
+double evenLinksSaturation(const NetworkDesc& net) {
+  const Hypercycle h = Hypercycle::of(net);
   return static_cast<double>(h.degree()) / static_cast<double>(h.nodes() - 1);
 }
 
@@ -114,9 +116,9 @@ SweepRequest readSweepRequest(const Params& a) {
 }
 
 int runSweep(const SweepRequest& r) {
-  const Hypercycle& h = r.network;
-  const double routing = busiestPortSaturation(h, r.rtl);
-  const double even = evenLinksSaturation(h);
+  const Hypercycle h = Hypercycle::of(r.network);
+  const double routing = busiestPortSaturation(r.network, r.rtl);
+  const double even = evenLinksSaturation(r.network);
   std::error_code ec;
   const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
   std::vector<std::string> net = {"--m", h.mList(), "--rho", h.rhoList()};
@@ -211,7 +213,7 @@ int runSweep(const SweepRequest& r) {
                                       {"pass", all_pass},
                                       {"csv", csv_path},
                                       {"svg", svg_path}};
-    const NetworkDesc desc = hypercycleNetwork(h);
+    const NetworkDesc& desc = r.network;
     printReport({"sweep", desc.topology, desc.label, reportVerdict(all_pass), {csv_path, svg_path}},
                 j);
     return all_pass ? 0 : 1;

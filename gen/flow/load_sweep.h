@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "emit/rtl_layout.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "util/params.h"
 
 namespace hypercast {
@@ -16,7 +16,7 @@ namespace flow {
 
 // What to run, as typed values; every input checked by readSweepRequest.
 struct SweepRequest {
-  Hypercycle network;
+  NetworkDesc network;  // a hypercycle
   RtlOptions rtl;
   std::string engine;  // systemc | verilator | cosim
   long long cycles = 10000;
@@ -36,8 +36,8 @@ int runSweep(const SweepRequest& r);
 
 // The saturation rates: 1 / the busiest port's flits per broadcast, and the
 // even-links bound degree / (N - 1).
-double busiestPortSaturation(const Hypercycle& h, const RtlOptions& o);
-double evenLinksSaturation(const Hypercycle& h);
+double busiestPortSaturation(const NetworkDesc& net, const RtlOptions& o);
+double evenLinksSaturation(const NetworkDesc& net);
 
 }  // namespace flow
 }  // namespace hypercast

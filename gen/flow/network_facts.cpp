@@ -134,7 +134,7 @@ int printNetworkFacts(const InfoRequest& r) {
   const NetworkDesc net = topo.parse(r.network);
   // The hypercycle's own facts come from its class (eqs. 2-6).
   const std::optional<Hypercycle> h =
-      net.isHypercycle() ? std::optional<Hypercycle>(parseHypercycle(r.network)) : std::nullopt;
+      net.isHypercycle() ? std::optional<Hypercycle>(Hypercycle::of(net)) : std::nullopt;
   const long long diameter = diameterOf(net, h);
   const uint64_t n = net.nodes();
   const int degree = net.ports();

@@ -17,6 +17,7 @@
 #include "flow/sim_outputs.h"
 #include "flow/verilated_build.h"
 #include "sim/sim_job.h"
+#include "topology/hypercycle.h"
 #include "topology/network.h"
 #include "util/error.h"
 #include "util/interrupt.h"
@@ -59,7 +60,8 @@ uint64_t splitmix(uint64_t x) {
 
 }  // namespace
 
-void checkSimulatedNetwork(const Hypercycle& h, const std::string& engine) {
+void checkSimulatedNetwork(const NetworkDesc& net, const std::string& engine) {
+  const Hypercycle h = Hypercycle::of(net);
   const bool rtl = engine != "systemc";
   const uint64_t limit = rtl ? kVerilatorMaxNodes : kSystemcMaxNodes;
   if (h.nodes() > limit) {
@@ -181,12 +183,13 @@ std::vector<BroadcastRequest> plan(const Params& a, const Hypercycle& h, int pay
 int routerGenerate(const Params& a) {
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("source")) throw Error("--source needs --collective");
-  const Hypercycle h = parseNetwork(a);
+  const NetworkDesc net = parseNetwork(a);
+  const Hypercycle h = Hypercycle::of(net);
   const RtlOptions o = parseRtlOptions(a);
-  checkTopSize(h);
+  checkTopSize(net);
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
-  const HypercycleRtl rtl = emitHypercycleNetwork(h, o);
+  const HypercycleRtl rtl = emitHypercycleNetwork(net, o);
   writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
@@ -201,7 +204,6 @@ int routerGenerate(const Params& a) {
                     {"diameter", h.diameter()},
                     {"bytes", bytes},
                     {"seconds", secs}};
-    const NetworkDesc net = hypercycleNetwork(h);
     printReport(
         {"generate", net.topology, net.label, "info", writtenPaths(a.get("out"), rtl.files)}, j);
     return 0;
@@ -217,17 +219,18 @@ int routerGenerate(const Params& a) {
 int routerSimulate(const Params& a) {
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("repeat")) throw Error("--repeat needs --collective");
-  const Hypercycle h = parseNetwork(a);
+  const NetworkDesc desc = parseNetwork(a);
+  const Hypercycle h = Hypercycle::of(desc);
   const RtlOptions o = parseRtlOptions(a);
   SimJob job;
   job.engine = parseEngine(a);
   const bool rtl = job.engine != "systemc";
-  checkSimulatedNetwork(h, job.engine);
+  checkSimulatedNetwork(desc, job.engine);
   for (int i = h.dims(); i >= 1; --i) {
     job.m.push_back(h.dim(i).m);
     job.rho.push_back(h.dim(i).rho);
   }
-  validateFits(h, o);
+  validateFits(desc, o);
   job.rtl = o;
   job.json = a.has("json");
   job.quiet = a.has("quiet");
@@ -285,7 +288,7 @@ int routerSimulate(const Params& a) {
   std::string exe;
   std::string files_note;
   if (rtl) {
-    const HypercycleRtl net = emitHypercycleNetwork(h, o);
+    const HypercycleRtl net = emitHypercycleNetwork(desc, o);
     job.rtl_model = toString(model);
     const RtlBuild b = buildRtlHarness(net, model, quiet, a.has("wave"));
     exe = b.exe;
@@ -318,7 +321,7 @@ int routerSimulate(const Params& a) {
   const bool wrote = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   ::close(fd);
   if (!wrote) throw Error("cannot write the job file");
-  return runHarness({exe, "--job", job_path}, simulateReport(a, hypercycleNetwork(h)));
+  return runHarness({exe, "--job", job_path}, simulateReport(a, desc));
 }
 }  // namespace flow
 }  // namespace hypercast

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "util/params.h"
 
 namespace hypercast {
@@ -19,7 +19,7 @@ int routerSimulate(const Params& a);
 
 // Refuses (Error) a network the simulation engine ("systemc", "verilator",
 // "cosim") does not take: too many nodes, too many ports per node.
-void checkSimulatedNetwork(const Hypercycle& h, const std::string& engine);
+void checkSimulatedNetwork(const NetworkDesc& net, const std::string& engine);
 
 // Refuses (Error) a load run (--traffic uniform) whose expected broadcasts,
 // rate x nodes x cycles, exceed what the harness takes; before any work.

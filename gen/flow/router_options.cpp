@@ -29,14 +29,14 @@ std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
   return args;
 }
 
-Hypercycle parseNetwork(const Params& a) {
+NetworkDesc parseNetwork(const Params& a) {
   const Topology& e = chosenTopology(a.params());
   if (!e.weight_routers) {
     throw Error("topology '" + e.name +
                 "' has no weight-based routers (the hypercycle's: --m, --rho); its networks run "
                 "schedule collectives in generate and simulate (--collective)");
   }
-  return parseHypercycle(a.params());
+  return e.parse(a.params());
 }
 
 RtlOptions parseRtlOptions(const Params& a) {

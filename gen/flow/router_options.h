@@ -7,14 +7,15 @@
 #include <vector>
 
 #include "emit/rtl_layout.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "util/params.h"
 
 namespace hypercast {
 namespace flow {
 
-// The hypercycle the parameters name (refuses another topology).
-Hypercycle parseNetwork(const Params& a);
+// The hypercycle the parameters name (refuses another topology); its paper
+// facts are Hypercycle::of's.
+NetworkDesc parseNetwork(const Params& a);
 // Also checks the programmable router's limits (not yet against a network).
 RtlOptions parseRtlOptions(const Params& a);
 // Names of the options only the hypercycle router takes (other networks refuse them).

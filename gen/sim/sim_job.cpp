@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -15,7 +15,7 @@ constexpr int64_t kMaxCycles = int64_t{1} << 40;
 
 // What a harness relies on beyond each value's own range.
 void checkJob(const SimJob& j) {
-  const Hypercycle h = Hypercycle::fromPaperOrder(j.m, j.rho);  // throws Error
+  const NetworkDesc net = hypercycleNetwork(j.m, j.rho);  // throws Error
   validate(j.rtl);
   if (j.engine != "systemc" && j.engine != "verilator" && j.engine != "cosim") {
     throw Error("job file: 'engine' must be systemc, verilator or cosim, got '" + j.engine + "'");
@@ -24,9 +24,9 @@ void checkJob(const SimJob& j) {
   const uint64_t payloads =
       j.rtl.payload_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << j.rtl.payload_width) - 1;
   for (const BroadcastRequest& b : j.broadcasts) {
-    if (b.origin >= h.nodes()) {
+    if (b.origin >= net.nodes()) {
       throw Error("job file: 'broadcasts': origin " + std::to_string(b.origin) + " is outside 0.." +
-                  std::to_string(h.nodes() - 1));
+                  std::to_string(net.nodes() - 1));
     }
     if (b.payload > payloads) {
       throw Error("job file: 'broadcasts': payload wider than payload_width");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tools/weight_unit_report.h"
+#include "topology/hypercycle.h"
 #include "util/json_text.h"
 
 namespace hypercast {
@@ -212,9 +213,10 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
 
 }  // namespace
 
-SynthReport routerReport(const Hypercycle& h, const HypercycleRtl& rtl, const SynthParams& p,
+SynthReport routerReport(const NetworkDesc& net, const HypercycleRtl& rtl, const SynthParams& p,
                          const RouterFigures& f, const WeightUnitFigures& wu, double secs) {
   const SeedSpread spread = seedSpread(f, p);
+  const Hypercycle h = Hypercycle::of(net);
   return {markdown(h, rtl, p, f, wu, secs, spread),
           jsonLine(json(h, rtl, p, f, wu, secs, spread)) + "\n"};
 }

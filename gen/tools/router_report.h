@@ -6,13 +6,13 @@
 #include "tools/synth_params.h"
 #include "tools/synth_report.h"
 #include "tools/weight_unit_synth.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 namespace tools {
 
 // The whole report; `wu` is reported for a programmable router only, `secs` is the tools' time.
-SynthReport routerReport(const Hypercycle& h, const HypercycleRtl& rtl, const SynthParams& p,
+SynthReport routerReport(const NetworkDesc& net, const HypercycleRtl& rtl, const SynthParams& p,
                          const RouterFigures& f, const WeightUnitFigures& wu, double secs);
 
 }  // namespace tools

@@ -11,7 +11,7 @@
 namespace hypercast {
 namespace tools {
 
-RouterFigures synthRouter(const SynthWork& work, const Hypercycle& h, const HypercycleRtl& rtl,
+RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const HypercycleRtl& rtl,
                           const SynthParams& p) {
   const std::string router = rtl.router_module;
   std::string files;
@@ -20,7 +20,7 @@ RouterFigures synthRouter(const SynthWork& work, const Hypercycle& h, const Hype
   }
   {
     std::ofstream w(work.dir + "/rtl/" + router + "_synth_wrap.v");
-    w << routerSynthWrapper(h, rtl.layout, router);
+    w << routerSynthWrapper(net, rtl.layout, router);
   }
   RouterFigures f;
   const std::string generic =
@@ -42,10 +42,10 @@ RouterFigures synthRouter(const SynthWork& work, const Hypercycle& h, const Hype
     f.xilinx_luts = statSum(xs, "LUT\\w*");
     f.xilinx_ffs = statSum(xs, "FD\\w*");
   }
-  f.network_lcs = static_cast<long long>(h.nodes()) * std::max(f.luts, f.ffs);
+  f.network_lcs = static_cast<long long>(net.nodes()) * std::max(f.luts, f.ffs);
   // The whole network is placed too when the N x router estimate leaves a chance
   // that it fits (nextpnr then reports the real count either way).
-  f.network_tried = p.pnr && f.network_lcs <= 2 * kHx8kLcs && h.nodes() <= 64;
+  f.network_tried = p.pnr && f.network_lcs <= 2 * kHx8kLcs && net.nodes() <= 64;
   f.router.best_seed = p.seed;
   if (p.pnr) {
     runYosys(work, "wrap", "yosys synth_ice40 (router with its I/O wrapper)",
@@ -56,7 +56,7 @@ RouterFigures synthRouter(const SynthWork& work, const Hypercycle& h, const Hype
   if (f.network_tried) {
     const std::string top = rtl.top_module;
     std::ofstream(work.dir + "/rtl/" + top + "_synth_wrap.v")
-        << networkSynthWrapper(h, rtl.layout, top);
+        << networkSynthWrapper(net, rtl.layout, top);
     std::string all;
     for (const auto& file : rtl.verilog_files) all += " " + file;
     runYosys(work, "net", "yosys synth_ice40 (network with its I/O wrapper)",

@@ -5,7 +5,7 @@
 #include "tools/nextpnr.h"
 #include "tools/synth_params.h"
 #include "tools/synth_work.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 namespace tools {
@@ -26,7 +26,7 @@ struct RouterFigures {
 // (generic, ice40, xilinx with p.xilinx); with p.pnr, its I/O wrapper
 // (rtl/<router>_synth_wrap.v, always written) through synth_ice40 and nextpnr
 // over the seeds, then the whole network (rtl/<top>_synth_wrap.v) if it may fit.
-RouterFigures synthRouter(const SynthWork& work, const Hypercycle& h, const HypercycleRtl& rtl,
+RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const HypercycleRtl& rtl,
                           const SynthParams& p);
 
 }  // namespace tools

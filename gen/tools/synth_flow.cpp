@@ -40,7 +40,7 @@ double secondsSince(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-SynthReport synthesize(const Hypercycle& h, const SynthParams& p, std::ostream* progress) {
+SynthReport synthesize(const NetworkDesc& net, const SynthParams& p, std::ostream* progress) {
   for (const char* tool : {"yosys", "nextpnr-ice40"}) {
     if (!p.pnr && std::string(tool) == "nextpnr-ice40") continue;
     if (findProgram(tool).empty()) {
@@ -48,7 +48,7 @@ SynthReport synthesize(const Hypercycle& h, const SynthParams& p, std::ostream* 
     }
   }
   checkOutputFolder("--out", p.out);  // before any work
-  const HypercycleRtl rtl = emitHypercycleNetwork(h, p.rtl);
+  const HypercycleRtl rtl = emitHypercycleNetwork(net, p.rtl);
   const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress};
   std::error_code ec;
   fs::remove_all(work.dir, ec);
@@ -61,10 +61,10 @@ SynthReport synthesize(const Hypercycle& h, const SynthParams& p, std::ostream* 
     const WeightUnitFigures wu = synthWeightUnit(work, rtl.layout, p);
     report = weightUnitReport(wu, rtl.layout, p, secondsSince(t0));
   } else {
-    const RouterFigures f = synthRouter(work, h, rtl, p);
+    const RouterFigures f = synthRouter(work, net, rtl, p);
     WeightUnitFigures wu;
     if (p.rtl.router == RouterKind::kProgrammable) wu = synthWeightUnit(work, rtl.layout, p);
-    report = routerReport(h, rtl, p, f, wu, secondsSince(t0));
+    report = routerReport(net, rtl, p, f, wu, secondsSince(t0));
   }
   publishReport(p.out, work.dir, report);
   work_guard.release();

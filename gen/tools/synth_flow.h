@@ -5,7 +5,7 @@
 
 #include "tools/synth_params.h"
 #include "tools/synth_report.h"
-#include "topology/hypercycle.h"
+#include "topology/network.h"
 
 namespace hypercast {
 namespace tools {
@@ -16,7 +16,7 @@ namespace tools {
 // (or, with p.weight_unit_only, hc_weight_unit alone), writes synth_report.md and
 // synth_report.json into p.out and moves the work folder to <out>/work. Each tool
 // run is announced on `progress` (nullptr: silent). Returns the report.
-SynthReport synthesize(const Hypercycle& h, const SynthParams& p, std::ostream* progress);
+SynthReport synthesize(const NetworkDesc& net, const SynthParams& p, std::ostream* progress);
 
 }  // namespace tools
 }  // namespace hypercast

@@ -1,7 +1,9 @@
 #include "topology/hypercycle.h"
 
+#include <algorithm>
 #include <sstream>
 
+#include "topology/network.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -65,6 +67,28 @@ Hypercycle Hypercycle::fromPaperOrder(const std::vector<int>& m_r_to_1,
   return h;
 }
 
+Hypercycle Hypercycle::of(const NetworkDesc& net) {
+  if (!net.isHypercycle() || net.kind != NetworkDesc::Kind::kCayley) {
+    throw Error("'" + (net.label.empty() ? net.topology : net.label) +
+                "' is not a hypercycle (the weight-based routers take --m, --rho networks)");
+  }
+  const size_t r = net.radices.size();
+  std::vector<int> m(r), rho(r, 0);  // paper order: dimension r first
+  for (size_t i = 0; i < r; ++i) m[r - 1 - i] = net.radices[i];
+  for (const std::vector<int>& g : net.gens) {
+    for (size_t i = 0; i < r && i < g.size(); ++i) {
+      if (g[i] != 0)
+        rho[r - 1 - i] = std::max(rho[r - 1 - i], std::min(g[i], net.radices[i] - g[i]));
+    }
+  }
+  Hypercycle h = fromPaperOrder(m, rho);
+  if (hypercycleNetwork(m, rho).gens != net.gens) {
+    throw Error("'" + net.label + "' has generators no hypercycle G^{" + h.rhoList() + "}_{" +
+                h.mList() + "} has");
+  }
+  return h;
+}
+
 int Hypercycle::degree() const {
   int d = 0;
   for (const auto& dim : dims_) d += dim.degree();
@@ -118,6 +142,11 @@ uint64_t Hypercycle::neighbor(uint64_t x, const Port& p) const {
 
 uint64_t Hypercycle::upstream(uint64_t x, const Port& p) const {
   return shift(*this, x, p.dim, -p.offset);
+}
+
+bool Hypercycle::wraps(uint64_t x, const Port& p) const {
+  const int yi = digit(x, p.dim) + p.offset;
+  return yi < 0 || yi >= dim(p.dim).m;
 }
 
 static std::string joinPaperOrder(const std::vector<Dimension>& dims, bool rho) {

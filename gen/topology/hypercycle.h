@@ -10,6 +10,10 @@
 // same neighbour, and only +rho_i is kept, giving degree d_i of eq. (2).
 // Port p of a node is wired to port p of the neighbour at that offset: a packet
 // sent out of port p arrives on input port p of the receiver.
+//
+// A hypercycle network is a NetworkDesc (topology/network.h, made by
+// hypercycleNetwork); this class is the paper's view of it, derived from the
+// desc by Hypercycle::of, the one place its facts (eqs. 2-6) are read off.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +21,8 @@
 #include <vector>
 
 namespace hypercast {
+
+struct NetworkDesc;
 
 struct Dimension {
   int m = 0;    // nodes in the dimension (m_i)
@@ -41,6 +47,11 @@ class Hypercycle {
   static Hypercycle fromPaperOrder(const std::vector<int>& m_r_to_1,
                                    const std::vector<int>& rho_r_to_1);
 
+  // The hypercycle `net` describes: m_i are its radices, rho_i its largest
+  // generator step along dimension i. Throws Error when `net` is not a network
+  // of hypercycleNetwork (another topology, or generators it would not make).
+  static Hypercycle of(const NetworkDesc& net);
+
   static constexpr uint64_t kMaxNodes = uint64_t{1} << 24;
 
   int dims() const { return static_cast<int>(dims_.size()); }
@@ -60,6 +71,9 @@ class Hypercycle {
   uint64_t neighbor(uint64_t x, const Port& p) const;
   // The node whose port p feeds input port p of x.
   uint64_t upstream(uint64_t x, const Port& p) const;
+  // The hop out of port p at x crosses the wrap of its ring: x_i + offset
+  // leaves 0..m_i-1.
+  bool wraps(uint64_t x, const Port& p) const;
 
   // m and rho lists in paper order, e.g. "8,6,5".
   std::string mList() const;

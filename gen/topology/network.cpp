@@ -146,7 +146,9 @@ NetworkDesc hypercubeNetwork(int d) {
   return net;
 }
 
-NetworkDesc hypercycleNetwork(const Hypercycle& h) {
+NetworkDesc hypercycleNetwork(const std::vector<int>& m_r_to_1,
+                              const std::vector<int>& rho_r_to_1) {
+  const Hypercycle h = Hypercycle::fromPaperOrder(m_r_to_1, rho_r_to_1);
   NetworkDesc net;
   net.topology = kHypercycleName;
   net.name = h.name();

@@ -22,8 +22,6 @@
 
 namespace hypercast {
 
-class Hypercycle;
-
 struct NetworkDesc {
   enum class Kind { kCayley, kMesh };
   Kind kind = Kind::kCayley;
@@ -63,8 +61,10 @@ constexpr uint64_t kMaxNetworkNodes = uint64_t{1} << 24;
 
 // The d-cube: Z_2^d, port p = bit p (Bertsekas et al., Sec. 1).
 NetworkDesc hypercubeNetwork(int d);
-// The hypercycle with the ports of topology/hypercycle.h, in the same order.
-NetworkDesc hypercycleNetwork(const Hypercycle& h);
+// The hypercycle G^{rho_r..rho_1}_{m_r..m_1}, both lists in the paper's order
+// (m_r first), with the ports of topology/hypercycle.h in the same order.
+// Throws Error for an illegal network (Hypercycle::fromPaperOrder).
+NetworkDesc hypercycleNetwork(const std::vector<int>& m_r_to_1, const std::vector<int>& rho_r_to_1);
 // MT(n,k): Z_k^n, node sum v_i k^i; port 2i = +e_i, port 2i+1 = -e_i. k >= 3.
 NetworkDesc torusNetwork(int n, int k);
 // Z_{m_{r-1}} x ... x Z_{m_0} and generators, both most significant first (the

@@ -34,8 +34,12 @@ int intIn(long long v, const std::string& opt, long long lo, long long hi) {
   return static_cast<int>(v);
 }
 
+// --m and --rho: both, or neither for the default network.
 NetworkDesc parseHypercycleNetwork(const ParamMap& p) {
-  return hypercycleNetwork(parseHypercycle(p));
+  if (has(p, "m") != has(p, "rho"))
+    throw Error("give both --m and --rho, or neither for the default network");
+  const std::string m = get(p, "m", kDefaultM), rho = get(p, "rho", kDefaultRho);
+  return hypercycleNetwork(parseIntList("--m", m), parseIntList("--rho", rho));
 }
 
 NetworkDesc parseHypercube(const ParamMap& p) {
@@ -193,12 +197,5 @@ const Topology& chosenTopology(const ParamMap& p, const std::string& fallback) {
 }
 
 NetworkDesc parseNetworkDesc(const ParamMap& p) { return chosenTopology(p).parse(p); }
-
-Hypercycle parseHypercycle(const ParamMap& p) {
-  if (has(p, "m") != has(p, "rho"))
-    throw Error("give both --m and --rho, or neither for the default network");
-  const std::string m = get(p, "m", kDefaultM), rho = get(p, "rho", kDefaultRho);
-  return Hypercycle::fromPaperOrder(parseIntList("--m", m), parseIntList("--rho", rho));
-}
 
 }  // namespace hypercast

@@ -15,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include "topology/hypercycle.h"
 #include "topology/network.h"
 #include "util/params.h"
 
@@ -39,7 +38,7 @@ struct Topology {
   NetworkDesc::Kind kind;  // what `parse` builds: a Cayley graph, or a mesh (its eyes, tcd)
   // Dimakopoulos & Dimopoulos' weight-based broadcast routers: generate and
   // simulate without --collective, synth, sweep, the router options. Its
-  // networks are hypercycles (parseHypercycle).
+  // networks are hypercycles (Hypercycle::of).
   bool weight_routers;
   bool necklaces;  // Fragopoulou & Akl's labels and necklaces (info --necklaces)
 };
@@ -67,7 +66,5 @@ std::vector<TopologyOption> allTopologyOptions();
 const Topology& chosenTopology(const ParamMap& p, const std::string& fallback = kDefaultTopology);
 // The network the parameters describe.
 NetworkDesc parseNetworkDesc(const ParamMap& p);
-// The hypercycle of --m and --rho (both, or neither for the default network).
-Hypercycle parseHypercycle(const ParamMap& p);
 
 }  // namespace hypercast
