@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <iostream>
 
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
 #include "flow/checked_schedule.h"
 #include "flow/collective_export.h"
+#include "flow/collective_options.h"
+#include "flow/network_args.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"

@@ -1,7 +1,7 @@
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/collective_options.h"
 #include "flow/flow.h"
+#include "flow/network_args.h"
 #include "util/error.h"
 
 namespace hypercast {

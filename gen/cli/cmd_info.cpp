@@ -1,7 +1,7 @@
 // `hypercast info`: the facts of a network (flow/network_facts.h): its options,
 // its help, the call.
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/network_args.h"
 #include "flow/network_facts.h"
 
 namespace hypercast {

@@ -1,8 +1,8 @@
 // `hypercast sweep`: the load-latency curve of a hypercycle network under uniform
 // broadcast traffic (flow/load_sweep.h): its options, its help, the call.
 #include "cli/commands.h"
-#include "cli/network_args.h"
 #include "flow/load_sweep.h"
+#include "flow/network_args.h"
 
 namespace hypercast {
 namespace cli {

@@ -1,10 +1,10 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/collective_options.h"
 #include "flow/mesh_schedule.h"
+#include "flow/network_args.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
