@@ -49,7 +49,7 @@ CommandHelp generateHelp() {
 
 int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
-  return flow::runStep(a, flow::Step::kGenerate);
+  return printReport(flow::runStep(a, flow::Step::kGenerate));
 }
 
 }  // namespace cli

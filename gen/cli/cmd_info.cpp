@@ -29,7 +29,9 @@ CommandHelp infoHelp() {
           ""};
 }
 
-int cmdInfo(const Args& a) { return flow::printNetworkFacts(flow::readInfoRequest(a)); }
+int cmdInfo(const Args& a) {
+  return printReport(flow::networkFactsReport(flow::readInfoRequest(a)));
+}
 
 }  // namespace cli
 }  // namespace hypercast

@@ -24,7 +24,7 @@ CommandHelp scheduleHelp() {
           ""};
 }
 
-int cmdSchedule(const Args& a) { return flow::runStep(a, flow::Step::kSchedule); }
+int cmdSchedule(const Args& a) { return printReport(flow::runStep(a, flow::Step::kSchedule)); }
 
 }  // namespace cli
 }  // namespace hypercast

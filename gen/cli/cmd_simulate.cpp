@@ -35,7 +35,7 @@ CommandHelp simulateHelp() {
           ""};
 }
 
-int cmdSimulate(const Args& a) { return flow::runStep(a, flow::Step::kSimulate); }
+int cmdSimulate(const Args& a) { return printReport(flow::runStep(a, flow::Step::kSimulate)); }
 
 }  // namespace cli
 }  // namespace hypercast

@@ -30,7 +30,7 @@ CommandHelp sweepHelp() {
           ""};
 }
 
-int cmdSweep(const Args& a) { return flow::runSweep(flow::readSweepRequest(a)); }
+int cmdSweep(const Args& a) { return printReport(flow::runSweep(flow::readSweepRequest(a))); }
 
 }  // namespace cli
 }  // namespace hypercast

@@ -68,8 +68,7 @@ int cmdSynth(const Args& a) {
   p.xilinx = a.has("xilinx");
   p.out = a.get("out");
   // yosys and nextpnr-ice40, the report beside the paper's XC4013 (Sec. 4.1).
-  std::cout << tools::synthesize(h, p, /*progress=*/&std::cerr).markdown;
-  return 0;
+  return printReport(textReport(tools::synthesize(h, p, /*progress=*/&std::cerr).markdown));
 }
 
 }  // namespace cli

@@ -13,6 +13,7 @@
 #include "flow/command_options.h"
 #include "flow/network_args.h"
 #include "flow/router_network.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace cli {
@@ -83,6 +84,11 @@ int cmdExport(const Args& a);
 std::vector<OptionSpec> regressOptions();
 CommandHelp regressHelp();
 int cmdRegress(const Args& a);
+
+// Writes what a command's run returned on stdout, the one place that does:
+// the JSON report (util/json_text.h, indented by 2), else the text; returns
+// its exit status.
+int printReport(const CommandReport& r);
 
 // The weight-router network's limits (flow/router_network.h).
 using flow::checkLoadRun;
