@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/network_args.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/version.h"

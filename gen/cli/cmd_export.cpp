@@ -3,12 +3,13 @@
 // checked before it is written).
 #include <algorithm>
 #include <iostream>
+#include <sstream>
 
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
 #include "flow/checked_schedule.h"
 #include "flow/collective_export.h"
+#include "flow/collective_options.h"
+#include "flow/network_args.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
@@ -61,15 +62,14 @@ int cmdExport(const Args& a) {
   const flow::CheckedSchedule c =
       flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export"));
   const nlohmann::ordered_json j = flow::exportSchedule(c, format, out);
-  if (a.has("json")) {
-    printReport({"export", c.net.topology, c.net.label, "pass", {out}}, j);
-    return 0;
-  }
-  std::cout << flow::scheduleSummary(c) << "exported         " << format << ", "
-            << j["runtime_collective"].get<std::string>() << ", "
-            << j.at("figures").at("bytes").get<size_t>() << " bytes, "
-            << "checked\nwrote            " << out << "\n";
-  return 0;
+  if (a.has("json"))
+    return printReport(jsonReport({"export", c.net.topology, c.net.label, "pass", {out}}, j));
+  std::ostringstream lines;
+  lines << flow::scheduleSummary(c) << "exported         " << format << ", "
+        << j["runtime_collective"].get<std::string>() << ", "
+        << j.at("figures").at("bytes").get<size_t>() << " bytes, "
+        << "checked\nwrote            " << out << "\n";
+  return printReport(textReport(lines.str()));
 }
 
 }  // namespace cli

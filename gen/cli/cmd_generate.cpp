@@ -1,7 +1,7 @@
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/collective_options.h"
 #include "flow/flow.h"
+#include "flow/network_args.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -49,7 +49,7 @@ CommandHelp generateHelp() {
 
 int cmdGenerate(const Args& a) {
   if (!a.has("out")) throw Error("generate needs --out DIR");
-  return flow::runStep(a, flow::Step::kGenerate);
+  return printReport(flow::runStep(a, flow::Step::kGenerate));
 }
 
 }  // namespace cli

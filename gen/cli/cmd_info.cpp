@@ -1,7 +1,7 @@
 // `hypercast info`: the facts of a network (flow/network_facts.h): its options,
 // its help, the call.
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/network_args.h"
 #include "flow/network_facts.h"
 
 namespace hypercast {
@@ -29,7 +29,9 @@ CommandHelp infoHelp() {
           ""};
 }
 
-int cmdInfo(const Args& a) { return flow::printNetworkFacts(flow::readInfoRequest(a)); }
+int cmdInfo(const Args& a) {
+  return printReport(flow::networkFactsReport(flow::readInfoRequest(a)));
+}
 
 }  // namespace cli
 }  // namespace hypercast

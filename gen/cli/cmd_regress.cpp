@@ -7,7 +7,6 @@
 #include <set>
 
 #include "cli/commands.h"
-#include "cli/regress_command_line.h"
 #include "regress/regress_commands.h"
 #include "util/error.h"
 
@@ -79,7 +78,6 @@ int cmdRegress(const Args& a) {
   regress::RegressRequest r;
   r.verb = verb;
   if (a.words().size() >= 2) r.path = a.words()[1];
-  if (verb == "plan") r.command_line = regressCommandLine();
   return regress::runRegressVerb(r, a, std::cout, std::cerr);
 }
 

@@ -1,26 +1,10 @@
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/collective_options.h"
 #include "flow/flow.h"
+#include "flow/network_args.h"
 
 namespace hypercast {
 namespace cli {
-
-std::vector<OptionSpec> scheduleOptions() {
-  std::vector<OptionSpec> specs = topologyOptions();
-  for (const auto& o : collectiveOptions()) specs.push_back(o);
-  specs.push_back(
-      {"source", "S", "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too"});
-  specs.push_back(meshAlgorithmOption());
-  specs.push_back(inputBitsOption());
-  specs.push_back({"within", "L",
-                   "multinode-broadcast to the nodes within distance L only (Faber's universal\n"
-                   "broadcast to within distance L, Def. 6.6; a regular order cut to the ball)"});
-  specs.push_back({"output", "FILE.csv",
-                   "write every transfer as CSV: step,from,to,origin,dest,msg", false, "o"});
-  specs.push_back({"json", "", "print a JSON summary"});
-  return specs;
-}
 
 CommandHelp scheduleHelp() {
   return {"hypercast schedule [--topology T] [its options] --collective C [options]",
@@ -40,7 +24,7 @@ CommandHelp scheduleHelp() {
           ""};
 }
 
-int cmdSchedule(const Args& a) { return flow::runStep(a, flow::Step::kSchedule); }
+int cmdSchedule(const Args& a) { return printReport(flow::runStep(a, flow::Step::kSchedule)); }
 
 }  // namespace cli
 }  // namespace hypercast

@@ -1,55 +1,10 @@
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/collective_options.h"
 #include "flow/flow.h"
+#include "flow/network_args.h"
 
 namespace hypercast {
 namespace cli {
-
-std::vector<OptionSpec> simulateOptions() {
-  std::vector<OptionSpec> specs = rtlCommandOptions({
-      {"engine", "E", "systemc | verilator | cosim (default cosim)"},
-      {"source", "S",
-       "the broadcast's origin, one node (default 0); a mesh's also as coordinates\n"
-       "X,Y[,Z]"},
-      {"sources", "S,S[,S...]", "several broadcasts, one from each origin"},
-      {"start", "C[,C...]", "start cycle, one, or one per --sources entry (default 0)"},
-      {"all-sources", "", "every node broadcasts, all at the --start cycle"},
-      {"random", "K", "K broadcasts from random origins at random cycles"},
-      {"window", "W", "with --random: start cycles in 0..W-1 (default 64)"},
-      {"seed", "X", "with --random: random seed (default 1)"},
-      {"rtl-model", "M",
-       "auto | network | routers (nodes with --collective): Verilate the whole\n"
-       "generated top, or the router (schedule node) once, wired N times by the\n"
-       "harness (default auto: network up to 20 nodes, 16 for schedule networks);\n"
-       "the wormhole mesh: network | tiles (hc_mesh_tile once, wired N times)"},
-      {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
-      {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
-      {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
-      {"trace", "FILE", "write every link crossing as CSV"},
-      {"wave", "FILE.fst",
-       "write an FST waveform of every RTL signal (verilator or cosim engine,\n"
-       "whole-top model; builds a traced model, cached apart)"},
-      {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
-      {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
-      {"allow-large", "",
-       "run above the default limits by cost (docs/user-guide.md#limits), for a\n"
-       "machine with more memory and time (also HYPERCAST_ALLOW_LARGE=1)"},
-      {"json", "", "print a JSON summary"},
-      {"quiet", "", "no progress messages on stderr"},
-  });
-  for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"repeat", "K",
-                   "with --collective: run it K times back to back (default 1; accumulation\n"
-                   "and global-sum: K runs on fresh random inputs, default 4)"});
-  specs.push_back(inputBitsOption());
-  specs.push_back({"shared-rom", "",
-                   "with --collective: one ROM drives every node (translation-invariant\n"
-                   "schedules)"});
-  for (const auto& s : meshHardwareOptions()) specs.push_back(s);
-  specs.push_back(meshAlgorithmOption());
-  return specs;
-}
 
 CommandHelp simulateHelp() {
   return {"hypercast simulate --m ... --rho ... [--source S] --engine E [options]",
@@ -80,7 +35,7 @@ CommandHelp simulateHelp() {
           ""};
 }
 
-int cmdSimulate(const Args& a) { return flow::runStep(a, flow::Step::kSimulate); }
+int cmdSimulate(const Args& a) { return printReport(flow::runStep(a, flow::Step::kSimulate)); }
 
 }  // namespace cli
 }  // namespace hypercast

@@ -1,8 +1,8 @@
 // `hypercast sweep`: the load-latency curve of a hypercycle network under uniform
 // broadcast traffic (flow/load_sweep.h): its options, its help, the call.
 #include "cli/commands.h"
-#include "cli/network_args.h"
 #include "flow/load_sweep.h"
+#include "flow/network_args.h"
 
 namespace hypercast {
 namespace cli {
@@ -30,7 +30,7 @@ CommandHelp sweepHelp() {
           ""};
 }
 
-int cmdSweep(const Args& a) { return flow::runSweep(flow::readSweepRequest(a)); }
+int cmdSweep(const Args& a) { return printReport(flow::runSweep(flow::readSweepRequest(a))); }
 
 }  // namespace cli
 }  // namespace hypercast

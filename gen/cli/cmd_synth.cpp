@@ -4,26 +4,12 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/network_args.h"
 #include "tools/synth_flow.h"
 #include "util/error.h"
 
 namespace hypercast {
 namespace cli {
-
-std::vector<OptionSpec> synthOptions() {
-  return routerCommandOptions({
-      {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
-      {"freq", "MHZ", "nextpnr clock target (default 100)"},
-      {"pnr-seeds", "S[-T]",
-       "nextpnr placement seed S (default 1), or seeds S..T (at most 100): the router\n"
-       "placed and routed with each, the best, the median and the worst reported"},
-      {"xilinx", "", "also run yosys synth_xilinx (7-series LUT counts)"},
-      {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
-      {"weight-unit-only", "",
-       "with --router programmable: only hc_weight_unit, the prototype's module, at the limits"},
-  });
-}
 
 CommandHelp synthHelp() {
   return {"hypercast synth [--m ... --rho ...] --out DIR [options]",
@@ -82,8 +68,7 @@ int cmdSynth(const Args& a) {
   p.xilinx = a.has("xilinx");
   p.out = a.get("out");
   // yosys and nextpnr-ice40, the report beside the paper's XC4013 (Sec. 4.1).
-  std::cout << tools::synthesize(net, p, /*progress=*/&std::cerr).markdown;
-  return 0;
+  return printReport(textReport(tools::synthesize(net, p, /*progress=*/&std::cerr).markdown));
 }
 
 }  // namespace cli

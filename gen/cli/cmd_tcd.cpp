@@ -1,10 +1,11 @@
 #include <iostream>
+#include <sstream>
 #include <stdexcept>
 
-#include "cli/collective_options.h"
 #include "cli/commands.h"
-#include "cli/network_args.h"
+#include "flow/collective_options.h"
 #include "flow/mesh_schedule.h"
+#include "flow/network_args.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -79,16 +80,17 @@ int cmdTcd(const Args& a) {
     }
     j["rows"] = rows;
     if (a.has("output")) j["csv"] = out;
-    printReport({"tcd", net.topology, net.label, "pass",
-                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
-                j);
-    return 0;
+    return printReport(
+        jsonReport({"tcd", net.topology, net.label, "pass",
+                    a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+                   j));
   }
-  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes\n";
-  if (!a.has("output")) writeTcdText(std::cout, t);
-  writeTcdSummary(std::cout, t);
-  if (a.has("output")) std::cout << "wrote            " << out << "\n";
-  return 0;
+  std::ostringstream lines;
+  lines << "network          " << net.label << ", " << net.nodes() << " nodes\n";
+  if (!a.has("output")) writeTcdText(lines, t);
+  writeTcdSummary(lines, t);
+  if (a.has("output")) lines << "wrote            " << out << "\n";
+  return printReport(textReport(lines.str()));
 }
 
 }  // namespace cli

@@ -1,5 +1,8 @@
 #include "cli/commands.h"
 
+#include <iostream>
+
+#include "util/json_text.h"
 #include "util/version.h"
 
 namespace hypercast {
@@ -52,6 +55,16 @@ CommandHelp topLevelHelp() {
           "\n"
           "Exit status: 0 done (simulate, sweep: passed), 1 verification failed, 2 bad\n"
           "input, 3 internal error, 130/143 interrupted (SIGINT/SIGTERM)."};
+}
+
+int printReport(const CommandReport& r) {
+  if (!r.json.is_null()) {
+    std::cout << jsonText(r.json, 2) << "\n";
+  } else {
+    std::cout << r.text;
+  }
+  std::cout << std::flush;
+  return r.status;
 }
 
 }  // namespace cli

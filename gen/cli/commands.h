@@ -8,11 +8,44 @@
 #include <string>
 #include <vector>
 
-#include "cli/args.h"
+#include "flow/args.h"
+#include "flow/collective_options.h"
+#include "flow/command_options.h"
+#include "flow/network_args.h"
 #include "flow/router_network.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace cli {
+
+// The option tables and their parser, which the regression planner reads too
+// (flow/args.h, flow/network_args.h, flow/collective_options.h,
+// flow/command_options.h), and the router's options (flow/router_options.h).
+using flow::Args;
+using flow::collectiveOptions;
+using flow::CommandHelp;
+using flow::CommandSummary;
+using flow::HelpRequested;
+using flow::hypercycleRouterOptions;
+using flow::inputBitsOption;
+using flow::meshAlgorithmOption;
+using flow::meshHardwareOptions;
+using flow::networkOptions;
+using flow::OptionSpec;
+using flow::optionSpecs;
+using flow::optionWord;
+using flow::optionWords;
+using flow::parseNetwork;
+using flow::parseRtlOptions;
+using flow::parseTopLevel;
+using flow::routerCommandOptions;
+using flow::rtlCommandOptions;
+using flow::rtlOptionArgs;
+using flow::rtlOptions;
+using flow::scheduleOptions;
+using flow::simulateOptions;
+using flow::synthOptions;
+using flow::topologyOptions;
 
 struct Command {
   std::string name;
@@ -30,19 +63,16 @@ CommandHelp topLevelHelp();
 std::vector<OptionSpec> infoOptions();
 CommandHelp infoHelp();
 int cmdInfo(const Args& a);
-std::vector<OptionSpec> scheduleOptions();
 CommandHelp scheduleHelp();
 int cmdSchedule(const Args& a);
 std::vector<OptionSpec> generateOptions();
 CommandHelp generateHelp();
 int cmdGenerate(const Args& a);
-std::vector<OptionSpec> simulateOptions();
 CommandHelp simulateHelp();
 int cmdSimulate(const Args& a);
 std::vector<OptionSpec> sweepOptions();
 CommandHelp sweepHelp();
 int cmdSweep(const Args& a);
-std::vector<OptionSpec> synthOptions();
 CommandHelp synthHelp();
 int cmdSynth(const Args& a);
 std::vector<OptionSpec> tcdOptions();
@@ -54,6 +84,11 @@ int cmdExport(const Args& a);
 std::vector<OptionSpec> regressOptions();
 CommandHelp regressHelp();
 int cmdRegress(const Args& a);
+
+// Writes what a command's run returned on stdout, the one place that does:
+// the JSON report (util/json_text.h, indented by 2), else the text; returns
+// its exit status.
+int printReport(const CommandReport& r);
 
 // The weight-router network's limits (flow/router_network.h).
 using flow::checkLoadRun;

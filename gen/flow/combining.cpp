@@ -102,7 +102,7 @@ NetworkDesc combiningNetwork(const Params& a, LinkMode* links) {
 
 namespace {
 
-int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
+CommandReport accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
   const CheckedAccumulation c = checkedAccumulation(net, links);
   const AccumulationSchedule& s = c.schedule;
   const checker::CombiningReport& r = c.report;
@@ -133,30 +133,30 @@ int accumulation(const Params& a, const NetworkDesc& net, LinkMode links) {
     f["check_seconds"] = c.check_seconds;
     j["checker"] = "pass";
     if (a.has("output")) j["csv"] = out;
-    printReport({"schedule", net.topology, net.label, "pass",
-                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
-                j);
-    return 0;
+    return jsonReport(
+        {"schedule", net.topology, net.label, "pass",
+         a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+        j);
   }
-  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes"
-            << (net.directed() ? ", directed" : "")
-            << "\ncollective       accumulation (the universal broadcast reversed, combining)"
-            << (hd ? "\nlinks            half-duplex (one value per link per step, either way)"
-                   : "")
-            << "\nconstruction     " << s.construction
-            << (hd ? " (the one-way broadcast reversed)" : " (on the negated generators)")
-            << "\nsteps            " << r.steps << "  ("
-            << (hd ? "one-way bound ceil(P(P-1)/E) = " + std::to_string(c.one_way_bound) + ", "
-                   : std::string())
-            << "ceil((P-1)/d) = " << s.bound << ", diameter " << s.diameter << ")"
-            << "\ntransmissions    " << r.transmissions << "  (one partial sum per link per step)"
-            << "\nchecker          PASS (" << net.nodes() << " sums of " << net.nodes()
-            << " contributions, each counted once)\n";
-  if (a.has("output")) std::cout << "wrote            " << out << "\n";
-  return 0;
+  std::ostringstream lines;
+  lines << "network          " << net.label << ", " << net.nodes() << " nodes"
+        << (net.directed() ? ", directed" : "")
+        << "\ncollective       accumulation (the universal broadcast reversed, combining)"
+        << (hd ? "\nlinks            half-duplex (one value per link per step, either way)" : "")
+        << "\nconstruction     " << s.construction
+        << (hd ? " (the one-way broadcast reversed)" : " (on the negated generators)")
+        << "\nsteps            " << r.steps << "  ("
+        << (hd ? "one-way bound ceil(P(P-1)/E) = " + std::to_string(c.one_way_bound) + ", "
+               : std::string())
+        << "ceil((P-1)/d) = " << s.bound << ", diameter " << s.diameter << ")"
+        << "\ntransmissions    " << r.transmissions << "  (one partial sum per link per step)"
+        << "\nchecker          PASS (" << net.nodes() << " sums of " << net.nodes()
+        << " contributions, each counted once)\n";
+  if (a.has("output")) lines << "wrote            " << out << "\n";
+  return textReport(lines.str());
 }
 
-int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
+CommandReport globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
   if (net.nodes() > kMaxGlobalSumNodes) {
     throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
                 net.label + " has " + std::to_string(net.nodes()));
@@ -210,10 +210,10 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
     j["divisor"] = p.divisor;
     j["checker"] = "pass";
     if (a.has("output")) j["csv"] = out;
-    printReport({"schedule", net.topology, net.label, "pass",
-                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
-                j);
-    return 0;
+    return jsonReport(
+        {"schedule", net.topology, net.label, "pass",
+         a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+        j);
   }
   std::ostringstream ev, cs;
   for (size_t i = 0; i < eig.size(); ++i) {
@@ -222,26 +222,26 @@ int globalSum(const Params& a, const NetworkDesc& net, LinkMode links) {
   for (uint32_t t = 0; t < p.steps; ++t) {
     cs << (t ? ", " : "") << p.constant[t] << (p.uses_input[t] ? "*x" : "*v");
   }
-  std::cout << "network          " << net.label << ", " << net.nodes() << " nodes"
-            << (net.directed() ? ", directed" : "") << "\ncollective       global-sum"
-            << (hd ? "\nlinks            half-duplex: a step is two clocks, the two classes "
-                     "drive in turn"
-                   : "")
-            << "\nconstruction     "
-            << (p.factored ? "v <- (sum received) - lambda_t v over the eigenvalues != d"
-                           : "v <- (sum received) - c_t x, Horner on the minimal polynomial")
-            << "\neigenvalues      " << ev.str() << "\nsteps            " << p.steps
-            << (hd ? ", " + std::to_string(2 * p.steps) + " clocks" : std::string())
-            << "  (distinct eigenvalues - 1; diameter " << p.diameter
-            << ", accumulate-then-broadcast " << 2 * p.diameter << ")"
-            << "\nconstants        " << cs.str() << "\ndivisor          " << p.divisor
-            << "  (every node holds divisor * sum x, divided exactly)"
-            << "\naccumulator      " << width << " bits for " << input_bits
-            << "-bit inputs (largest intermediate " << r.max_magnitude << ")"
-            << "\nchecker          PASS (every node holds " << p.divisor
-            << " x_u of every input u)\n";
-  if (a.has("output")) std::cout << "wrote            " << out << "\n";
-  return 0;
+  std::ostringstream lines;
+  lines << "network          " << net.label << ", " << net.nodes() << " nodes"
+        << (net.directed() ? ", directed" : "") << "\ncollective       global-sum"
+        << (hd ? "\nlinks            half-duplex: a step is two clocks, the two classes "
+                 "drive in turn"
+               : "")
+        << "\nconstruction     "
+        << (p.factored ? "v <- (sum received) - lambda_t v over the eigenvalues != d"
+                       : "v <- (sum received) - c_t x, Horner on the minimal polynomial")
+        << "\neigenvalues      " << ev.str() << "\nsteps            " << p.steps
+        << (hd ? ", " + std::to_string(2 * p.steps) + " clocks" : std::string())
+        << "  (distinct eigenvalues - 1; diameter " << p.diameter << ", accumulate-then-broadcast "
+        << 2 * p.diameter << ")"
+        << "\nconstants        " << cs.str() << "\ndivisor          " << p.divisor
+        << "  (every node holds divisor * sum x, divided exactly)"
+        << "\naccumulator      " << width << " bits for " << input_bits
+        << "-bit inputs (largest intermediate " << r.max_magnitude << ")"
+        << "\nchecker          PASS (every node holds " << p.divisor << " x_u of every input u)\n";
+  if (a.has("output")) lines << "wrote            " << out << "\n";
+  return textReport(lines.str());
 }
 
 // Partial sums per node: P entries of W bits; the ROM-driven nodes' registers.
@@ -324,7 +324,7 @@ bool wantsCombining(const Params& a) {
   return c == "accumulation" || c == "global-sum";
 }
 
-int combiningSchedule(const Params& a) {
+CommandReport combiningSchedule(const Params& a) {
   const std::string out = a.get("output");
   if (a.has("output")) checkOutputPath("--output", out);  // before the work
   if (a.has("source")) throw Error("a combining collective has no --source (every node sends)");
@@ -372,7 +372,7 @@ CombiningRtl buildCombiningRtl(const Params& a) {
   return out;
 }
 
-int combiningGenerate(const Params& a) {
+CommandReport combiningGenerate(const Params& a) {
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   CombiningRtl rtl = buildCombiningRtl(a);
@@ -404,15 +404,15 @@ int combiningGenerate(const Params& a) {
     j["figures"]["bytes"] = bytes;
     j["figures"]["seconds"] = secs;
     j["out"] = a.get("out");
-    printReport({"generate", rtl.net.topology, rtl.net.label, "pass",
-                 writtenPaths(a.get("out"), rtl.files)},
-                j);
-    return 0;
+    return jsonReport({"generate", rtl.net.topology, rtl.net.label, "pass",
+                       writtenPaths(a.get("out"), rtl.files)},
+                      j);
   }
-  std::cout << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"
-            << rtl.summary;
-  for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
-  return 0;
+  std::ostringstream lines;
+  lines << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"
+        << rtl.summary;
+  for (const auto& f : rtl.files) lines << "  " << a.get("out") << "/" << f.first << "\n";
+  return textReport(lines.str());
 }
 
 }  // namespace flow

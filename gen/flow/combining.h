@@ -13,6 +13,7 @@
 #include "emit/output_dir.h"  // FileSet
 #include "sim/combining_job.h"
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -21,15 +22,15 @@ namespace flow {
 bool wantsCombining(const Params& a);
 // The schedule command's work for them (options: the topology's, --out, --json,
 // --input-bits).
-int combiningSchedule(const Params& a);
+CommandReport combiningSchedule(const Params& a);
 // `generate --collective global-sum|accumulation --out DIR`: the network of
 // hc_sum_node or hc_acc_node (emit/sum_rtl.h), its top, the hw/ module and
 // manifest.json.
-int combiningGenerate(const Params& a);
+CommandReport combiningGenerate(const Params& a);
 // `simulate --collective global-sum|accumulation`: that network Verilated, in
 // lock step with the SystemC model (tb/sum_cosim.cpp, tb/acc_cosim.cpp) on
 // seeded random inputs (flow/combining_simulate.cpp).
-int combiningSimulate(const Params& a);
+CommandReport combiningSimulate(const Params& a);
 
 // The Cayley network of --topology and its --links.
 NetworkDesc combiningNetwork(const Params& a, LinkMode* links);

@@ -14,7 +14,7 @@
 namespace hypercast {
 namespace flow {
 
-int combiningSimulate(const Params& a) {
+CommandReport combiningSimulate(const Params& a) {
   const std::string engine = a.get("engine", "cosim");
   if (engine != "cosim") {
     throw Error("--collective " + a.get("collective") +

@@ -52,7 +52,7 @@ const Flow& chooseFlow(const Params& p, Step step) {
   return flowTable().back();
 }
 
-int runStep(const Params& p, Step step) {
+CommandReport runStep(const Params& p, Step step) {
   std::vector<std::pair<std::string, std::string>> outputs;
   for (const char* name : {"output", "trace", "wave"}) {
     if (p.has(name)) outputs.emplace_back(std::string("--") + name, p.get(name));

@@ -7,13 +7,18 @@
 // Each entry's steps take the parameters (util/params.h), build and check
 // what they need through the library (flow/checked_schedule.h and the others),
 // emit the RTL, write the harness's job, run the harness (flow/harness_run.h)
-// and return its verdict as the exit status: 0 pass, 1 verification failed.
+// and return what the command prints (util/report_json.h CommandReport): the JSON
+// report or the terminal's lines, and the verdict as the exit status (0 pass,
+// 1 verification failed). The CLI prints it. A simulation's text is the
+// exception: its first lines and the harness's own report are written to
+// stdout while it runs (the harness streams, e.g. --trace /dev/stdout).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -26,9 +31,9 @@ struct Flow {
   // Whether the parameters mean this kind of network for `step`. May throw
   // Error for options that belong to this kind on parameters that are not it.
   bool (*matches)(const Params& p, Step step);
-  int (*schedule)(const Params& p);  // build, check, print (and --out the CSV)
-  int (*generate)(const Params& p);  // build, check, write the RTL under --out
-  int (*simulate)(const Params& p);  // build, emit, run the harness, its verdict
+  CommandReport (*schedule)(const Params& p);  // build, check, report (and --out the CSV)
+  CommandReport (*generate)(const Params& p);  // build, check, write the RTL under --out
+  CommandReport (*simulate)(const Params& p);  // build, emit, run the harness, its verdict
 };
 
 // In the order they are tried; the last (the weight-router network) takes
@@ -36,7 +41,7 @@ struct Flow {
 const std::vector<Flow>& flowTable();
 const Flow& chooseFlow(const Params& p, Step step);
 // Runs `step` of the chosen flow.
-int runStep(const Params& p, Step step);
+CommandReport runStep(const Params& p, Step step);
 
 }  // namespace flow
 }  // namespace hypercast

@@ -35,7 +35,8 @@ void TempDir::write(const std::string& name, const std::string& text) const {
 // Runs a simulation harness: its stdout is ours; its stderr is passed on once it
 // ends, except when it rejects the job (exit 2), whose last line becomes our
 // one-line error.
-int runHarness(const std::vector<std::string>& argv, const std::optional<ReportHead>& report) {
+CommandReport runHarness(const std::vector<std::string>& argv,
+                         const std::optional<ReportHead>& report) {
   ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   tools::RunOptions options;
   options.capture_stderr = true;
@@ -73,15 +74,12 @@ int runHarness(const std::vector<std::string>& argv, const std::optional<ReportH
     } catch (const nlohmann::json::exception&) {
       body = nullptr;
     }
-    if (!body.is_object()) {
-      std::cout << r.out << std::flush;
-      return r.code;
-    }
+    if (!body.is_object()) return textReport(r.out, r.code);
     ReportHead head = *report;
     head.verdict = reportVerdict(r.code == 0);
-    printReport(head, body);
+    return jsonReport(head, body, r.code);
   }
-  return r.code;
+  return textReport("", r.code);  // its report went to stdout as it ran
 }
 
 std::string systemcHarness() {

@@ -19,12 +19,14 @@ namespace flow {
 // once it ends, except when it rejects the job (exit 2), whose last line
 // becomes our one-line Error. A crash is an Error, SIGINT/SIGTERM an
 // interrupt::Interrupted; a harness whose reader went away (SIGPIPE) ends us
-// the same way. Returns its exit status (0 pass, 1 verification failed).
-// Under --json (a `report`), the harness's document is read instead and printed
-// as the command's report (util/report_json.h): the common keys first, the
-// verdict from the harness's exit status.
-int runHarness(const std::vector<std::string>& argv,
-               const std::optional<ReportHead>& report = std::nullopt);
+// the same way. Returns its exit status (0 pass, 1 verification failed) in a
+// CommandReport whose text is empty: the harness's stdout (its report, a trace to
+// /dev/stdout) streams as it runs. Under --json (a `report`), the harness's
+// document is read instead and returned as the command's report
+// (util/report_json.h): the common keys first, the verdict from the harness's
+// exit status.
+CommandReport runHarness(const std::vector<std::string>& argv,
+                         const std::optional<ReportHead>& report = std::nullopt);
 
 // The SystemC-only harness, hc-harness, beside this executable (tb/harness_main.cpp
 // linked with every SystemC adapter); throws Error when it is not built.

@@ -115,7 +115,7 @@ SweepRequest readSweepRequest(const Params& a) {
   return r;
 }
 
-int runSweep(const SweepRequest& r) {
+CommandReport runSweep(const SweepRequest& r) {
   const Hypercycle h = Hypercycle::of(r.network);
   const double routing = busiestPortSaturation(r.network, r.rtl);
   const double even = evenLinksSaturation(r.network);
@@ -214,14 +214,16 @@ int runSweep(const SweepRequest& r) {
                                       {"csv", csv_path},
                                       {"svg", svg_path}};
     const NetworkDesc& desc = r.network;
-    printReport({"sweep", desc.topology, desc.label, reportVerdict(all_pass), {csv_path, svg_path}},
-                j);
-    return all_pass ? 0 : 1;
+    return jsonReport(
+        {"sweep", desc.topology, desc.label, reportVerdict(all_pass), {csv_path, svg_path}}, j,
+        all_pass ? 0 : 1);
   }
-  std::printf("saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",
-              routing, even);
-  std::printf("wrote %s and %s\n", csv_path.c_str(), svg_path.c_str());
-  return all_pass ? 0 : 1;
+  char saturation[160];
+  std::snprintf(saturation, sizeof saturation,
+                "saturation rate: %.4g by the busiest port, %.4g if links were evenly used\n",
+                routing, even);
+  return textReport(std::string(saturation) + "wrote " + csv_path + " and " + svg_path + "\n",
+                    all_pass ? 0 : 1);
 }
 
 }  // namespace flow

@@ -10,6 +10,7 @@
 #include "emit/rtl_layout.h"
 #include "topology/network.h"
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -30,9 +31,11 @@ struct SweepRequest {
 // The request the parameters give (--rates, or --points rates up to 1.3x the
 // busiest-port saturation); refuses (Error) any bad input before the first run.
 SweepRequest readSweepRequest(const Params& a);
-// Runs every point, writes the files, prints the table (or the JSON report);
-// returns the exit status: 0 when every run passed, 1 otherwise.
-int runSweep(const SweepRequest& r);
+// Runs every point and writes the files. Without --json the table's rows are
+// printed on stdout as each point ends (a long sweep shows its progress in
+// them); the lines after the table, or the JSON report, are returned for the
+// CLI to print, with the exit status: 0 when every run passed, 1 otherwise.
+CommandReport runSweep(const SweepRequest& r);
 
 // The saturation rates: 1 / the busiest port's flits per broadcast, and the
 // even-links bound degree / (N - 1).

@@ -86,7 +86,7 @@ bool wantsMeshBroadcast(const Params& a) {
          parseCollective(a.get("collective")) == Collective::kBroadcast;
 }
 
-int meshBroadcastSchedule(const Params& a) {
+CommandReport meshBroadcastSchedule(const Params& a) {
   const NetworkDesc net = parseNetworkDesc(a.params());
   const MeshCube cube = meshCube(net.radices);
   if (a.has("construction")) {
@@ -134,25 +134,26 @@ int meshBroadcastSchedule(const Params& a) {
     f["check_seconds"] = check_seconds;
     j["checker"] = "pass";
     if (a.has("output")) j["csv"] = out;
-    printReport({"schedule", net.topology, net.label, "pass",
-                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
-                j);
-    return 0;
+    return jsonReport(
+        {"schedule", net.topology, net.label, "pass",
+         a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+        j);
   }
-  std::cout << "network          " << net.label << ", " << r.nodes
-            << " nodes (wormhole, one-port, dimension-ordered routing)\n"
-            << "broadcast        from node " << source << " " << tuple(coords)
-            << (eye ? ", the eye E(" + std::to_string(eye) + ")" : std::string()) << "\n"
-            << "algorithm        "
-            << (algorithm == "paper" ? "paper (Cang & Wu, Algorithm 2)"
-                                     : "best (Algorithm 2's family searched)")
-            << "\nsteps            " << r.steps << " (optimal: d k = " << r.optimal_steps << ")\n"
-            << "messages         " << r.messages << "\n"
-            << "tcd              " << r.tcd << "  (paper " << paper << ", lower bound " << bound;
-  if (eye) std::cout << ", the paper's optimum from an eye " << eyeBroadcastTcd(cube.d, cube.k);
-  std::cout << ")\nchecker          PASS (one-port, no shared link in a step, everyone reached)\n";
-  if (a.has("output")) std::cout << "wrote            " << out << "\n";
-  return 0;
+  std::ostringstream lines;
+  lines << "network          " << net.label << ", " << r.nodes
+        << " nodes (wormhole, one-port, dimension-ordered routing)\n"
+        << "broadcast        from node " << source << " " << tuple(coords)
+        << (eye ? ", the eye E(" + std::to_string(eye) + ")" : std::string()) << "\n"
+        << "algorithm        "
+        << (algorithm == "paper" ? "paper (Cang & Wu, Algorithm 2)"
+                                 : "best (Algorithm 2's family searched)")
+        << "\nsteps            " << r.steps << " (optimal: d k = " << r.optimal_steps << ")\n"
+        << "messages         " << r.messages << "\n"
+        << "tcd              " << r.tcd << "  (paper " << paper << ", lower bound " << bound;
+  if (eye) lines << ", the paper's optimum from an eye " << eyeBroadcastTcd(cube.d, cube.k);
+  lines << ")\nchecker          PASS (one-port, no shared link in a step, everyone reached)\n";
+  if (a.has("output")) lines << "wrote            " << out << "\n";
+  return textReport(lines.str());
 }
 
 TcdTable buildTcdTable(const NetworkDesc& net, bool paper, bool best) {

@@ -13,6 +13,7 @@
 #include "emit/mesh_broadcast_report.h"
 #include "topology/network.h"
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -28,8 +29,8 @@ void writeOutOption(const Params& a, const std::function<void(std::ostream&)>& w
 
 // Whether `schedule` means the wormhole broadcast: a mesh and --collective broadcast.
 bool wantsMeshBroadcast(const Params& a);
-// `schedule` for it: builds, checks, writes --out, prints text or --json.
-int meshBroadcastSchedule(const Params& a);
+// `schedule` for it: builds, checks, writes --out, returns the text or --json report.
+CommandReport meshBroadcastSchedule(const Params& a);
 
 // Every source's schedule built (the columns asked for) and checked; the
 // checker's TCDs. Progress on stderr (util/progress.h).

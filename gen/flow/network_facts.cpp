@@ -1,7 +1,6 @@
 #include "flow/network_facts.h"
 
 #include <algorithm>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -129,7 +128,7 @@ InfoRequest readInfoRequest(const Params& a) {
   return r;
 }
 
-int printNetworkFacts(const InfoRequest& r) {
+CommandReport networkFactsReport(const InfoRequest& r) {
   const Topology& topo = *r.topology;
   const NetworkDesc net = topo.parse(r.network);
   // The hypercycle's own facts come from its class (eqs. 2-6).
@@ -186,20 +185,17 @@ int printNetworkFacts(const InfoRequest& r) {
     }
     writeRegularOrderReport(searchRegularOrder(PortGraph::build(net)), j, facts);
   }
-  if (r.json) {
-    printReport({"info", net.topology, net.label, "info", {}}, j);
-    return 0;
-  }
-  std::cout << net.topology << " " << net.label << "\n"
-            << "nodes     " << n << "\n"
-            << "degree    " << degree
-            << (net.kind == NetworkDesc::Kind::kMesh ? " (at most; fewer on the boundary)" : "")
-            << "\n"
-            << "diameter  " << diameter << "\n"
-            << "directed  " << (net.directed() ? "yes" : "no") << "\n"
-            << "schedules " << collectiveNames(constructionsOf(topo)) << "\n"
-            << facts.str();
-  return 0;
+  if (r.json) return jsonReport({"info", net.topology, net.label, "info", {}}, j);
+  std::ostringstream lines;
+  lines << net.topology << " " << net.label << "\n"
+        << "nodes     " << n << "\n"
+        << "degree    " << degree
+        << (net.kind == NetworkDesc::Kind::kMesh ? " (at most; fewer on the boundary)" : "") << "\n"
+        << "diameter  " << diameter << "\n"
+        << "directed  " << (net.directed() ? "yes" : "no") << "\n"
+        << "schedules " << collectiveNames(constructionsOf(topo)) << "\n"
+        << facts.str();
+  return textReport(lines.str());
 }
 
 }  // namespace flow

@@ -7,6 +7,7 @@
 
 #include "topology/registry.h"
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -22,8 +23,9 @@ struct InfoRequest {
 };
 // The request the parameters give; refuses (Error) a report the topology has not.
 InfoRequest readInfoRequest(const Params& a);
-// Prints the facts (text, or the JSON report); returns the exit status.
-int printNetworkFacts(const InfoRequest& r);
+// The facts, as the JSON report or as the terminal's lines (r.json), for the
+// CLI to print.
+CommandReport networkFactsReport(const InfoRequest& r);
 
 }  // namespace flow
 }  // namespace hypercast

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
@@ -180,7 +181,7 @@ std::vector<BroadcastRequest> plan(const Params& a, const Hypercycle& h, int pay
 
 }  // namespace
 
-int routerGenerate(const Params& a) {
+CommandReport routerGenerate(const Params& a) {
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("source")) throw Error("--source needs --collective");
   const NetworkDesc net = parseNetwork(a);
@@ -204,19 +205,19 @@ int routerGenerate(const Params& a) {
                     {"diameter", h.diameter()},
                     {"bytes", bytes},
                     {"seconds", secs}};
-    printReport(
+    return jsonReport(
         {"generate", net.topology, net.label, "info", writtenPaths(a.get("out"), rtl.files)}, j);
-    return 0;
   }
-  std::cout << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
-            << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << "\n"
-            << "top module " << rtl.top_module << ", router " << rtl.router_module << "\n";
-  for (const auto& f : rtl.files) std::cout << "  " << a.get("out") << "/" << f.first << "\n";
-  std::cout << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
-  return 0;
+  std::ostringstream lines;
+  lines << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
+        << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << "\n"
+        << "top module " << rtl.top_module << ", router " << rtl.router_module << "\n";
+  for (const auto& f : rtl.files) lines << "  " << a.get("out") << "/" << f.first << "\n";
+  lines << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
+  return textReport(lines.str());
 }
 
-int routerSimulate(const Params& a) {
+CommandReport routerSimulate(const Params& a) {
   if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
   if (a.has("repeat")) throw Error("--repeat needs --collective");
   const NetworkDesc desc = parseNetwork(a);

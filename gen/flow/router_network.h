@@ -10,12 +10,13 @@
 
 #include "topology/network.h"
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
 
-int routerGenerate(const Params& a);
-int routerSimulate(const Params& a);
+CommandReport routerGenerate(const Params& a);
+CommandReport routerSimulate(const Params& a);
 
 // Refuses (Error) a network the simulation engine ("systemc", "verilator",
 // "cosim") does not take: too many nodes, too many ports per node.

@@ -36,7 +36,7 @@ constexpr uint64_t kScheduleWholeTopLimit = 256;
 
 }  // namespace
 
-int scheduleSimulate(const Params& a) {
+CommandReport scheduleSimulate(const Params& a) {
   std::vector<std::string> refused = {"sources",    "all-sources", "random",  "window", "start",
                                       "max-cycles", "watchdog",    "traffic", "rate",   "cycles"};
   for (const std::string& opt : hypercycleRouterOptions()) refused.push_back(opt);
@@ -149,7 +149,7 @@ int scheduleSimulate(const Params& a) {
   return runHarness({exe, "--job", job_dir.path + "/job.json"}, simulateReport(a, c.net));
 }
 
-int scheduleGenerate(const Params& a) {
+CommandReport scheduleGenerate(const Params& a) {
   for (const std::string& opt : hypercycleRouterOptions()) {
     if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
   }
@@ -178,28 +178,28 @@ int scheduleGenerate(const Params& a) {
     f["rom_bits_total"] = p.romBitsPerNode() * (rtl.shared_rom ? 1 : n);
     f["peak_store"] = p.max_slots;
     f["seconds"] = secs;
-    printReport(
+    return jsonReport(
         {"generate", c.net.topology, c.net.label, "pass", writtenPaths(a.get("out"), rtl.files)},
         j);
-    return 0;
   }
-  std::cout << scheduleSummary(c) << "checker          PASS\n"
-            << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
-            << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
-            << p.romBitsPerNode() * (rtl.shared_rom ? 1 : n)
-            << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all")
-            << "; peak store " << p.max_slots << " packets\n";
+  std::ostringstream lines;
+  lines << scheduleSummary(c) << "checker          PASS\n"
+        << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
+        << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
+        << p.romBitsPerNode() * (rtl.shared_rom ? 1 : n)
+        << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all")
+        << "; peak store " << p.max_slots << " packets\n";
   size_t listed = 0;
   for (const auto& f : rtl.files) {
     if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;
-    std::cout << "  " << a.get("out") << "/" << f.first << "\n";
+    lines << "  " << a.get("out") << "/" << f.first << "\n";
   }
-  if (listed > 2) std::cout << "  ... and " << listed - 2 << " more ROM images\n";
-  std::cout << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
-  return 0;
+  if (listed > 2) lines << "  ... and " << listed - 2 << " more ROM images\n";
+  lines << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
+  return textReport(lines.str());
 }
 
-int scheduleCommand(const Params& a) {
+CommandReport scheduleCommand(const Params& a) {
   if (a.has("algorithm")) {
     throw Error(
         "--algorithm chooses the mesh broadcast's construction (--topology mesh "
@@ -218,15 +218,16 @@ int scheduleCommand(const Params& a) {
     j["figures"]["build_seconds"] = c.build_seconds;
     j["figures"]["check_seconds"] = c.check_seconds;
     if (a.has("output")) j["csv"] = out;
-    printReport({"schedule", c.net.topology, c.net.label, "pass",
-                 a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
-                j);
-    return 0;
+    return jsonReport(
+        {"schedule", c.net.topology, c.net.label, "pass",
+         a.has("output") ? std::vector<std::string>{out} : std::vector<std::string>{}},
+        j);
   }
-  std::cout << scheduleSummary(c) << "checker          PASS (" << c.report.packets
-            << " packets delivered)\n";
-  if (a.has("output")) std::cout << "wrote            " << out << "\n";
-  return 0;
+  std::ostringstream lines;
+  lines << scheduleSummary(c) << "checker          PASS (" << c.report.packets
+        << " packets delivered)\n";
+  if (a.has("output")) lines << "wrote            " << out << "\n";
+  return textReport(lines.str());
 }
 
 }  // namespace flow

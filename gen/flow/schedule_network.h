@@ -7,13 +7,14 @@
 #pragma once
 
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
 
-int scheduleCommand(const Params& a);
-int scheduleGenerate(const Params& a);
-int scheduleSimulate(const Params& a);
+CommandReport scheduleCommand(const Params& a);
+CommandReport scheduleGenerate(const Params& a);
+CommandReport scheduleSimulate(const Params& a);
 
 }  // namespace flow
 }  // namespace hypercast

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <sstream>
 
 #include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
@@ -93,7 +94,7 @@ WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what) {
   return b;
 }
 
-int generateWormholeMesh(const Params& a) {
+CommandReport generateWormholeMesh(const Params& a) {
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   const WormholeMeshBuild b = buildWormholeMesh(a, "generate");
@@ -125,29 +126,29 @@ int generateWormholeMesh(const Params& a) {
     f["rom_word_bits"] = r.rom_word_bits;
     f["flit_width"] = r.flit_width;
     f["seconds"] = secs;
-    printReport(
+    return jsonReport(
         {"generate", b.net.topology, b.net.label, "pass", writtenPaths(a.get("out"), r.files)}, j);
-    return 0;
   }
-  std::cout << "network          " << b.net.label << ", " << b.net.nodes()
-            << " nodes: wormhole routers (dimension-ordered, " << 2 * r.dims + 1 << " ports, "
-            << r.options.depth << "-flit input FIFOs, credits)\n"
-            << "broadcast        from node " << b.schedule.source << " (" << b.schedule.algorithm
-            << "): " << b.report.steps << " steps, " << b.report.messages << " messages, TCD "
-            << b.report.tcd << "; checker PASS\n"
-            << "deadlock         channel-dependency graph of the routing: " << r.cdg_channels
-            << " channels, " << r.cdg_edges << " dependencies, acyclic\n"
-            << "top module " << r.top_module << "; ROM " << r.steps << " rows x " << r.rom_word_bits
-            << " bits per node; flit " << r.flit_width << " bits, " << r.options.flits
-            << (r.options.flits == 1 ? " flit" : " flits") << " per message\n";
+  std::ostringstream lines;
+  lines << "network          " << b.net.label << ", " << b.net.nodes()
+        << " nodes: wormhole routers (dimension-ordered, " << 2 * r.dims + 1 << " ports, "
+        << r.options.depth << "-flit input FIFOs, credits)\n"
+        << "broadcast        from node " << b.schedule.source << " (" << b.schedule.algorithm
+        << "): " << b.report.steps << " steps, " << b.report.messages << " messages, TCD "
+        << b.report.tcd << "; checker PASS\n"
+        << "deadlock         channel-dependency graph of the routing: " << r.cdg_channels
+        << " channels, " << r.cdg_edges << " dependencies, acyclic\n"
+        << "top module " << r.top_module << "; ROM " << r.steps << " rows x " << r.rom_word_bits
+        << " bits per node; flit " << r.flit_width << " bits, " << r.options.flits
+        << (r.options.flits == 1 ? " flit" : " flits") << " per message\n";
   size_t listed = 0;
   for (const auto& f : r.files) {
     if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;
-    std::cout << "  " << a.get("out") << "/" << f.first << "\n";
+    lines << "  " << a.get("out") << "/" << f.first << "\n";
   }
-  if (listed > 2) std::cout << "  ... and " << listed - 2 << " more ROM images\n";
-  std::cout << r.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
-  return 0;
+  if (listed > 2) lines << "  ... and " << listed - 2 << " more ROM images\n";
+  lines << r.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
+  return textReport(lines.str());
 }
 
 }  // namespace flow

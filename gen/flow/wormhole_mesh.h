@@ -15,6 +15,7 @@
 #include "emit/mesh_rtl.h"
 #include "topology/network.h"
 #include "util/params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -42,10 +43,10 @@ constexpr uint64_t kWormholeWholeTopLimit = 256;
 constexpr uint64_t kWormholeWholeTopDefault = 16;
 
 // `generate`: the mesh's RTL, ROM images and top under --out.
-int generateWormholeMesh(const Params& a);
+CommandReport generateWormholeMesh(const Params& a);
 // `simulate`: the SystemC model (model/mesh_network.h), the Verilated whole
 // top or tiles, or both in lock step (tb/mesh_harness.cpp).
-int wormholeSimulate(const Params& a);
+CommandReport wormholeSimulate(const Params& a);
 
 }  // namespace flow
 }  // namespace hypercast

@@ -15,7 +15,7 @@ namespace flow {
 
 // The wormhole mesh broadcast (flow/wormhole_mesh.h): the SystemC model
 // (model/mesh_network.h), the Verilated whole top or tiles, or both in lock step.
-int wormholeSimulate(const Params& a) {
+CommandReport wormholeSimulate(const Params& a) {
   for (const char* opt : {"sources", "all-sources", "random", "window", "start", "max-cycles",
                           "watchdog", "traffic", "rate", "cycles"}) {
     if (a.has(opt)) {

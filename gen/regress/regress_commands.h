@@ -7,7 +7,6 @@
 #include <iosfwd>
 #include <string>
 
-#include "regress/command_line.h"
 #include "util/params.h"
 
 namespace hypercast {
@@ -18,7 +17,6 @@ struct RegressRequest {
   // plan: the regression file (REGRESSION.yaml); the others: the regression's
   // folder; empty when not given (an error naming what is missing).
   std::string path;
-  CommandLine command_line;  // plan: the commands' options and parsers
 };
 
 // Runs the verb with its options (plan: --out; run: -j; run-one: --index;

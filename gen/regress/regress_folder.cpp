@@ -36,9 +36,9 @@ void checkPlanFolder(const std::string& out) {
 
 }  // namespace
 
-PlanWritten writePlan(const std::string& yaml, const std::string& out, const CommandLine& c) {
+PlanWritten writePlan(const std::string& yaml, const std::string& out) {
   checkPlanFolder(out);
-  const RegressPlan p = planRegression(yaml, c);
+  const RegressPlan p = planRegression(yaml);
   nlohmann::ordered_json meta;
   meta["name"] = p.name;
   meta["source"] = fs::absolute(yaml).string();

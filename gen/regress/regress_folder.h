@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "regress/command_line.h"
 #include "regress/regress_report.h"
 #include "regress/slurm_script.h"
 
@@ -20,7 +19,7 @@ struct PlanWritten {
   std::vector<std::string> skipped;
 };
 // Expands `yaml` into out/jobs.json and out/plan.json (out: a new or empty folder).
-PlanWritten writePlan(const std::string& yaml, const std::string& out, const CommandLine& c);
+PlanWritten writePlan(const std::string& yaml, const std::string& out);
 
 struct SlurmWritten {
   std::string slurm_dir;  // DIR/slurm

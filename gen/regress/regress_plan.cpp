@@ -10,7 +10,9 @@
 #include <set>
 
 #include "algorithm/constructions.h"
+#include "flow/command_options.h"
 #include "flow/limits.h"
+#include "flow/network_args.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/parse_number.h"
@@ -26,9 +28,38 @@ struct Origin {
   int line = 1;
 };
 
+// An option of a command a job runs: its name (without "--") and whether it
+// takes no value.
+struct JobOption {
+  std::string name;
+  bool flag;
+};
+
+std::vector<JobOption> jobOptions(const std::vector<flow::OptionSpec>& specs) {
+  std::vector<JobOption> out;
+  for (const flow::OptionSpec& s : specs) out.push_back({s.name, s.value.empty()});
+  return out;
+}
+
+std::vector<flow::OptionSpec> commandOptions(const std::string& command) {
+  if (command == "schedule") return flow::scheduleOptions();
+  if (command == "synth") return flow::synthOptions();
+  return flow::simulateOptions();
+}
+
+// Parses a network's words (--topology T, its options, router options) as the
+// commands do; throws Error. `hypercycle`: also checks the router options.
+void checkNetworkWords(const std::vector<std::string>& words, bool hypercycle) {
+  std::vector<flow::OptionSpec> specs = flow::topologyOptions();
+  for (const flow::OptionSpec& s : flow::rtlOptions()) specs.push_back(s);
+  const flow::Args a("regress", specs, words);
+  (void)parseNetworkDesc(a.params());
+  if (hypercycle) (void)flow::parseRtlOptions(a);
+}
+
 class Planner {
  public:
-  Planner(std::string file, const CommandLine& cli) : file_(std::move(file)), cli_(cli) {}
+  explicit Planner(std::string file) : file_(std::move(file)) {}
   RegressPlan run();
 
  private:
@@ -81,14 +112,16 @@ class Planner {
   std::vector<JobOption> commandSpecs(const std::string& command) const;
 
   std::string file_;
-  const CommandLine& cli_;
+  // The router options a network may carry (every one for a hypercycle,
+  // payload-width for the others), in the order --help lists them.
+  const std::vector<JobOption> rtl_options_ = jobOptions(flow::rtlOptions());
   std::vector<Network> networks_;
   std::vector<std::string> engines_ = {"systemc"};
   int repeats_ = 1;
 };
 
 std::vector<JobOption> Planner::commandSpecs(const std::string& command) const {
-  return cli_.options(command == "schedule" || command == "synth" ? command : "simulate");
+  return jobOptions(commandOptions(command));
 }
 
 bool validName(const std::string& s) {
@@ -191,7 +224,7 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
   });
   std::vector<JobOption> allowed;
   for (const TopologyOption& s : topo->options) allowed.push_back({s.name, s.value.empty()});
-  for (const JobOption& s : cli_.rtl_options) {
+  for (const JobOption& s : rtl_options_) {
     if (topo->weight_routers || s.name == "payload-width") allowed.push_back(s);
   }
   eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
@@ -236,7 +269,7 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
     if (!kv.second.empty()) argv.push_back(kv.second);
   }
   try {
-    cli_.check_network(argv, topo->weight_routers);
+    checkNetworkWords(argv, topo->weight_routers);
   } catch (const Error& e) {
     const std::string what = e.what();
     Origin where = net.at;
@@ -263,7 +296,7 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
   const std::vector<JobOption> specs = commandSpecs(w.command);
   std::set<std::string> network_keys = {"topology"};
   for (const TopologyOption& s : allTopologyOptions()) network_keys.insert(s.name);
-  for (const JobOption& s : cli_.rtl_options) network_keys.insert(s.name);
+  for (const JobOption& s : rtl_options_) network_keys.insert(s.name);
   eachKey(n, path, [&](const std::string& key, const YAML::Node& v, const Origin& o) {
     if (key == "command") return;
     if (key == "name") {
@@ -365,7 +398,7 @@ void Planner::checkFaultNode(const Workload& w, const Network& net) const {
 void Planner::checkJob(const RegressJob& job, const Network& net, const Workload& w) const {
   try {
     const std::vector<std::string> rest(job.argv.begin() + 1, job.argv.end());
-    cli_.check_job(job.command, rest);
+    (void)flow::Args(job.command, commandOptions(job.command), rest);
   } catch (const Error& e) {
     const std::string what = e.what();
     Origin where = w.at;
@@ -551,9 +584,7 @@ RegressPlan Planner::run() {
 
 }  // namespace
 
-RegressPlan planRegression(const std::string& path, const CommandLine& cli) {
-  return Planner(path, cli).run();
-}
+RegressPlan planRegression(const std::string& path) { return Planner(path).run(); }
 
 }  // namespace regress
 }  // namespace hypercast

@@ -28,7 +28,6 @@
 #include <string>
 #include <vector>
 
-#include "regress/command_line.h"
 #include "regress/regress_job.h"
 
 namespace hypercast {
@@ -40,9 +39,9 @@ struct RegressPlan {
   std::vector<std::string> skipped;  // "q3 x bcast: hypercube has no broadcast router"
 };
 
-// Throws Error (one line, as above) on a bad file. `cli` checks options and
-// values as the commands will read them.
-RegressPlan planRegression(const std::string& path, const CommandLine& cli);
+// Throws Error (one line, as above) on a bad file. Options and values are
+// checked as the commands will read them (their tables: flow/command_options.h).
+RegressPlan planRegression(const std::string& path);
 
 }  // namespace regress
 }  // namespace hypercast

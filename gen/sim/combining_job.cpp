@@ -22,23 +22,23 @@ void addRuns(const CosimRuns& r, Json* o) {
 
 CosimRuns runsFrom(const Json& o) {
   CosimRuns r;
-  r.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
-  r.runs = field::integer(field::at(o, "runs"), "runs", 1, std::numeric_limits<int>::max());
-  r.json = field::flag(field::at(o, "json"), "json");
+  r.seed = field::unsignedInteger(o, "seed", ~uint64_t{0});
+  r.runs = field::integer(o, "runs", 1, std::numeric_limits<int>::max());
+  r.json = field::flag(o, "json");
   return r;
 }
 
-// rows x cols numbers in 0..hi.
-std::vector<std::vector<uint64_t>> table(const Json& v, const char* key, uint64_t rows,
+// The body's `key`: rows x cols numbers in 0..hi.
+std::vector<std::vector<uint64_t>> table(const Json& body, const char* key, uint64_t rows,
                                          uint64_t cols, uint64_t hi) {
   std::vector<std::vector<uint64_t>> out;
-  for (const Json& row : field::list(v, key)) {
+  for (const Json& row : field::list(body, key)) {
     if (!row.is_array() || row.size() != cols) {
       throw Error(std::string("job file: '") + key + "' rows must hold " + std::to_string(cols) +
                   " numbers");
     }
     std::vector<uint64_t> r;
-    for (const Json& x : row) r.push_back(field::unsignedInteger(x, key, hi));
+    for (const Json& x : row) r.push_back(field::value::unsignedInteger(x, key, hi));
     out.push_back(r);
   }
   if (out.size() != rows) {
@@ -131,26 +131,24 @@ GlobalSumJob parseGlobalSumJob(const JobFile& file) {
                   {"nodes", "ports", "input_bits", "width", "divisor", "half_duplex", "constants",
                    "uses_input", "phase", "in_neighbours", "seed", "runs", "json"});
   GlobalSumJob j;
-  j.nodes = static_cast<uint64_t>(field::integer(field::at(o, "nodes"), "nodes", 1, kMaxNodes));
-  j.ports = static_cast<int>(field::integer(field::at(o, "ports"), "ports", 1, kMaxPorts));
-  j.input_bits = static_cast<int>(field::integer(field::at(o, "input_bits"), "input_bits", 1, 62));
-  j.width = static_cast<int>(field::integer(field::at(o, "width"), "width", 1, 62));
-  j.divisor =
-      field::integer(field::at(o, "divisor"), "divisor", 1, std::numeric_limits<int64_t>::max());
-  j.half_duplex = field::flag(field::at(o, "half_duplex"), "half_duplex");
-  for (const Json& c : field::list(field::at(o, "constants"), "constants")) {
-    j.constants.push_back(field::integer(c, "constants", std::numeric_limits<int64_t>::min(),
-                                         std::numeric_limits<int64_t>::max()));
+  j.nodes = static_cast<uint64_t>(field::integer(o, "nodes", 1, kMaxNodes));
+  j.ports = static_cast<int>(field::integer(o, "ports", 1, kMaxPorts));
+  j.input_bits = static_cast<int>(field::integer(o, "input_bits", 1, 62));
+  j.width = static_cast<int>(field::integer(o, "width", 1, 62));
+  j.divisor = field::integer(o, "divisor", 1, std::numeric_limits<int64_t>::max());
+  j.half_duplex = field::flag(o, "half_duplex");
+  for (const Json& c : field::list(o, "constants")) {
+    j.constants.push_back(field::value::integer(c, "constants", std::numeric_limits<int64_t>::min(),
+                                                std::numeric_limits<int64_t>::max()));
   }
   if (j.constants.empty()) throw Error("job file: 'constants' must hold one per step");
-  for (const Json& b : field::list(field::at(o, "uses_input"), "uses_input")) {
-    j.uses_input.push_back(field::flag(b, "uses_input"));
+  for (const Json& b : field::list(o, "uses_input")) {
+    j.uses_input.push_back(field::value::flag(b, "uses_input"));
   }
   sized("uses_input", j.uses_input.size(), j.constants.size());
-  j.phase = field::integers(field::at(o, "phase"), "phase", 0, 1);
+  j.phase = field::integers(o, "phase", 0, 1);
   sized("phase", j.phase.size(), j.nodes);
-  j.in_neighbours = table(field::at(o, "in_neighbours"), "in_neighbours", j.nodes,
-                          uint64_t(j.ports), j.nodes - 1);
+  j.in_neighbours = table(o, "in_neighbours", j.nodes, uint64_t(j.ports), j.nodes - 1);
   j.run = runsFrom(o);
   return j;
 }
@@ -184,23 +182,23 @@ AccumulationJob parseAccumulationJob(const JobFile& file) {
                   {"nodes", "ports", "width", "input_bits", "steps", "half_duplex", "images",
                    "image_of", "lanes", "targets", "seed", "runs", "json"});
   AccumulationJob j;
-  j.nodes = static_cast<uint64_t>(field::integer(field::at(o, "nodes"), "nodes", 1, kMaxNodes));
-  j.ports = static_cast<int>(field::integer(field::at(o, "ports"), "ports", 1, kMaxPorts));
-  j.width = static_cast<int>(field::integer(field::at(o, "width"), "width", 1, 64));
-  j.input_bits = static_cast<int>(field::integer(field::at(o, "input_bits"), "input_bits", 1, 64));
-  j.steps = static_cast<uint32_t>(field::integer(field::at(o, "steps"), "steps", 1, 1 << 20));
-  j.half_duplex = field::flag(field::at(o, "half_duplex"), "half_duplex");
+  j.nodes = static_cast<uint64_t>(field::integer(o, "nodes", 1, kMaxNodes));
+  j.ports = static_cast<int>(field::integer(o, "ports", 1, kMaxPorts));
+  j.width = static_cast<int>(field::integer(o, "width", 1, 64));
+  j.input_bits = static_cast<int>(field::integer(o, "input_bits", 1, 64));
+  j.steps = static_cast<uint32_t>(field::integer(o, "steps", 1, 1 << 20));
+  j.half_duplex = field::flag(o, "half_duplex");
   const int entry_hi = static_cast<int>(j.nodes) - 1;
-  for (const Json& image : field::list(field::at(o, "images"), "images")) {
+  for (const Json& image : field::list(o, "images")) {
     std::vector<std::vector<std::pair<int, int>>> rows;
-    for (const Json& row : field::list(image, "images")) {
+    for (const Json& row : field::value::list(image, "images")) {
       std::vector<std::pair<int, int>> r;
-      for (const Json& pair : field::list(row, "images")) {
+      for (const Json& pair : field::value::list(row, "images")) {
         if (!pair.is_array() || pair.size() != 2) {
           throw Error("job file: 'images' entries must be [send, recv], got " + pair.dump());
         }
-        r.emplace_back(static_cast<int>(field::integer(pair[0], "images", -1, entry_hi)),
-                       static_cast<int>(field::integer(pair[1], "images", -1, entry_hi)));
+        r.emplace_back(static_cast<int>(field::value::integer(pair[0], "images", -1, entry_hi)),
+                       static_cast<int>(field::value::integer(pair[1], "images", -1, entry_hi)));
       }
       sized("images", r.size(), size_t(j.ports));
       rows.push_back(r);
@@ -209,14 +207,13 @@ AccumulationJob parseAccumulationJob(const JobFile& file) {
     j.images.push_back(rows);
   }
   if (j.images.empty()) throw Error("job file: 'images' must hold at least one ROM image");
-  for (const Json& i : field::list(field::at(o, "image_of"), "image_of")) {
-    j.image_of.push_back(
-        static_cast<uint32_t>(field::integer(i, "image_of", 0, int64_t(j.images.size()) - 1)));
+  for (const Json& i : field::list(o, "image_of")) {
+    j.image_of.push_back(static_cast<uint32_t>(
+        field::value::integer(i, "image_of", 0, int64_t(j.images.size()) - 1)));
   }
   sized("image_of", j.image_of.size(), j.nodes);
-  j.lanes = table(field::at(o, "lanes"), "lanes", j.nodes, uint64_t(j.ports),
-                  j.nodes * uint64_t(j.ports) - 1);
-  j.targets = table(field::at(o, "targets"), "targets", j.nodes, j.nodes, j.nodes - 1);
+  j.lanes = table(o, "lanes", j.nodes, uint64_t(j.ports), j.nodes * uint64_t(j.ports) - 1);
+  j.targets = table(o, "targets", j.nodes, j.nodes, j.nodes - 1);
   j.run = runsFrom(o);
   return j;
 }

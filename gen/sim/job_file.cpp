@@ -118,6 +118,8 @@ const Json& at(const Json& body, const char* key) {
   return *it;
 }
 
+namespace value {
+
 int64_t integer(const Json& v, const char* key, int64_t lo, int64_t hi) {
   const std::string range = "a whole number in " + std::to_string(lo) + ".." + std::to_string(hi);
   if (v.is_number_unsigned()) {
@@ -170,6 +172,32 @@ std::vector<std::string> texts(const Json& v, const char* key) {
   std::vector<std::string> out;
   for (const Json& x : list(v, key)) out.push_back(text(x, key));
   return out;
+}
+
+}  // namespace value
+
+int64_t integer(const Json& body, const char* key, int64_t lo, int64_t hi) {
+  return value::integer(at(body, key), key, lo, hi);
+}
+
+uint64_t unsignedInteger(const Json& body, const char* key, uint64_t hi) {
+  return value::unsignedInteger(at(body, key), key, hi);
+}
+
+std::string text(const Json& body, const char* key) { return value::text(at(body, key), key); }
+
+bool flag(const Json& body, const char* key) { return value::flag(at(body, key), key); }
+
+double number(const Json& body, const char* key) { return value::number(at(body, key), key); }
+
+const Json& list(const Json& body, const char* key) { return value::list(at(body, key), key); }
+
+std::vector<int> integers(const Json& body, const char* key, int lo, int hi) {
+  return value::integers(at(body, key), key, lo, hi);
+}
+
+std::vector<std::string> texts(const Json& body, const char* key) {
+  return value::texts(at(body, key), key);
 }
 
 }  // namespace field

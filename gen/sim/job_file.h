@@ -50,6 +50,18 @@ using Json = nlohmann::ordered_json;
 // Refuses a key not in `known`.
 void onlyKeys(const Json& body, JobKind kind, std::initializer_list<const char*> known);
 const Json& at(const Json& body, const char* key);  // the key must be there
+// The body's `key`, which must be there, read as one of the types below.
+int64_t integer(const Json& body, const char* key, int64_t lo, int64_t hi);
+uint64_t unsignedInteger(const Json& body, const char* key, uint64_t hi);
+std::string text(const Json& body, const char* key);
+bool flag(const Json& body, const char* key);
+double number(const Json& body, const char* key);
+const Json& list(const Json& body, const char* key);
+std::vector<int> integers(const Json& body, const char* key, int lo, int hi);
+std::vector<std::string> texts(const Json& body, const char* key);
+// A value already found (a list's entry, an optional key's value) read as a
+// type; `key` names it in the error.
+namespace value {
 // A whole number in lo..hi (a JSON integer: no fraction, no string).
 int64_t integer(const Json& v, const char* key, int64_t lo, int64_t hi);
 uint64_t unsignedInteger(const Json& v, const char* key, uint64_t hi);
@@ -59,6 +71,7 @@ double number(const Json& v, const char* key);
 const Json& list(const Json& v, const char* key);  // a JSON array
 std::vector<int> integers(const Json& v, const char* key, int lo, int hi);
 std::vector<std::string> texts(const Json& v, const char* key);
+}  // namespace value
 // The key's value, or null when the body has none.
 inline const Json* optional(const Json& body, const char* key) {
   const auto it = body.find(key);

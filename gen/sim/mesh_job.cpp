@@ -10,8 +10,9 @@ using field::Json;
 
 namespace {
 
-int smallInt(const Json& v, const char* key, int lo, int hi) {
-  return static_cast<int>(field::integer(v, key, lo, hi));
+// The body's `key`, a whole number in lo..hi.
+int smallInt(const Json& body, const char* key, int lo, int hi) {
+  return static_cast<int>(field::integer(body, key, lo, hi));
 }
 
 }  // namespace
@@ -58,7 +59,7 @@ MeshJob parseMeshJob(const JobFile& file) {
        "step_width", "flit_count_width", "trace",         "wave",          "json",
        "quiet"});
   MeshJob j;
-  j.extents = field::integers(field::at(o, "extents"), "extents", 2, 1 << 20);
+  j.extents = field::integers(o, "extents", 2, 1 << 20);
   if (j.extents.empty() || j.extents.size() > 8) {
     throw Error("job file: 'extents' must hold 1 to 8 sides");
   }
@@ -68,38 +69,37 @@ MeshJob parseMeshJob(const JobFile& file) {
     if (n > (uint64_t{1} << 20)) throw Error("job file: 'extents': more than 2^20 nodes");
   }
   j.schedule.extents = j.extents;
-  j.schedule.source =
-      static_cast<uint32_t>(smallInt(field::at(o, "source"), "source", 0, static_cast<int>(n) - 1));
-  j.schedule.algorithm = field::text(field::at(o, "algorithm"), "algorithm");
-  for (const Json& st : field::list(field::at(o, "steps"), "steps")) {
+  j.schedule.source = static_cast<uint32_t>(smallInt(o, "source", 0, static_cast<int>(n) - 1));
+  j.schedule.algorithm = field::text(o, "algorithm");
+  for (const Json& st : field::list(o, "steps")) {
     std::vector<WormholeMessage> msgs;
-    for (const Json& m : field::list(st, "steps")) {
+    for (const Json& m : field::value::list(st, "steps")) {
       if (!m.is_array() || m.size() != 2) {
         throw Error("job file: 'steps' messages must be [from, to], got " + m.dump());
       }
       const int hi = static_cast<int>(n) - 1;
-      msgs.push_back({static_cast<uint32_t>(smallInt(m[0], "steps", 0, hi)),
-                      static_cast<uint32_t>(smallInt(m[1], "steps", 0, hi))});
+      msgs.push_back({static_cast<uint32_t>(field::value::integer(m[0], "steps", 0, hi)),
+                      static_cast<uint32_t>(field::value::integer(m[1], "steps", 0, hi))});
     }
     j.schedule.steps.push_back(msgs);
   }
-  j.flits = smallInt(field::at(o, "flits"), "flits", 1, 255);
-  j.depth = smallInt(field::at(o, "depth"), "depth", 2, 64);
-  j.heads_width = smallInt(field::at(o, "heads_width"), "heads_width", 1, 32);
-  j.payload_width = smallInt(field::at(o, "payload_width"), "payload_width", 1, 64);
-  j.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
-  j.engine = field::text(field::at(o, "engine"), "engine");
-  j.rtl_model = field::text(field::at(o, "rtl_model"), "rtl_model");
-  j.rom_dir = field::text(field::at(o, "rom_dir"), "rom_dir");
-  j.roms = field::texts(field::at(o, "roms"), "roms");
-  j.rom_word_bits = smallInt(field::at(o, "rom_word_bits"), "rom_word_bits", 0, 64);
-  j.coord_width = smallInt(field::at(o, "coord_width"), "coord_width", 1, 20);
-  j.step_width = smallInt(field::at(o, "step_width"), "step_width", 1, 32);
-  j.flit_count_width = smallInt(field::at(o, "flit_count_width"), "flit_count_width", 1, 32);
-  j.trace = field::text(field::at(o, "trace"), "trace");
-  j.wave = field::text(field::at(o, "wave"), "wave");
-  j.json = field::flag(field::at(o, "json"), "json");
-  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
+  j.flits = smallInt(o, "flits", 1, 255);
+  j.depth = smallInt(o, "depth", 2, 64);
+  j.heads_width = smallInt(o, "heads_width", 1, 32);
+  j.payload_width = smallInt(o, "payload_width", 1, 64);
+  j.seed = field::unsignedInteger(o, "seed", ~uint64_t{0});
+  j.engine = field::text(o, "engine");
+  j.rtl_model = field::text(o, "rtl_model");
+  j.rom_dir = field::text(o, "rom_dir");
+  j.roms = field::texts(o, "roms");
+  j.rom_word_bits = smallInt(o, "rom_word_bits", 0, 64);
+  j.coord_width = smallInt(o, "coord_width", 1, 20);
+  j.step_width = smallInt(o, "step_width", 1, 32);
+  j.flit_count_width = smallInt(o, "flit_count_width", 1, 32);
+  j.trace = field::text(o, "trace");
+  j.wave = field::text(o, "wave");
+  j.json = field::flag(o, "json");
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::value::flag(*v, "quiet");
   if (j.engine != "systemc" && j.engine != "verilator" && j.engine != "cosim") {
     throw Error("job file: 'engine' must be systemc, verilator or cosim, got '" + j.engine + "'");
   }

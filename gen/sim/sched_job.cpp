@@ -17,7 +17,8 @@ namespace {
 // convert a fraction or a number beyond int without a word, or, from a double
 // beyond int, with undefined behaviour: the fuzzer's finding).
 std::vector<int> integers(const Json& v, const char* what) {
-  return field::integers(v, what, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  return field::value::integers(v, what, std::numeric_limits<int>::min(),
+                                std::numeric_limits<int>::max());
 }
 
 Json netToJson(const NetworkDesc& n) {
@@ -137,40 +138,36 @@ SchedJob parseSchedJob(const JobFile& file) {
     throw Error(std::string("job file: 'network': ") + e.what());
   }
   const Json& c = field::at(o, "collective");
-  j.problem.collective = parseCollective(field::text(field::at(c, "name"), "name"));
-  j.problem.nodes = field::unsignedInteger(field::at(c, "nodes"), "nodes", ~uint64_t{0});
-  j.problem.root =
-      static_cast<uint32_t>(field::integer(field::at(c, "root"), "root", 0, UINT32_MAX));
-  j.problem.messages =
-      static_cast<uint32_t>(field::integer(field::at(c, "messages"), "messages", 1, UINT32_MAX));
-  j.steps = static_cast<uint32_t>(field::integer(field::at(o, "steps"), "steps", 0, UINT32_MAX));
-  j.schedule_csv = field::text(field::at(o, "schedule_csv"), "schedule_csv");
-  j.ports_csv = field::text(field::at(o, "ports_csv"), "ports_csv");
-  j.engine = field::text(field::at(o, "engine"), "engine");
-  j.rtl_model = field::text(field::at(o, "rtl_model"), "rtl_model");
-  j.rom_dir = field::text(field::at(o, "rom_dir"), "rom_dir");
-  j.roms = field::texts(field::at(o, "roms"), "roms");
-  j.rom_word_bits = static_cast<int>(field::integer(field::at(o, "rom_word_bits"), "rom_word_bits",
-                                                    0, std::numeric_limits<int>::max()));
-  j.payload_width =
-      static_cast<int>(field::integer(field::at(o, "payload_width"), "payload_width", 1, 64));
-  j.seed = field::unsignedInteger(field::at(o, "seed"), "seed", ~uint64_t{0});
-  j.trace = field::text(field::at(o, "trace"), "trace");
-  j.wave = field::text(field::at(o, "wave"), "wave");
-  j.json = field::flag(field::at(o, "json"), "json");
-  j.repeat =
-      field::integer(field::at(o, "repeat"), "repeat", 1, std::numeric_limits<int64_t>::max());
-  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
-  j.construction = field::text(field::at(o, "construction"), "construction");
-  j.group_store_and_forward =
-      field::flag(field::at(o, "group_store_and_forward"), "group_store_and_forward");
+  j.problem.collective = parseCollective(field::text(c, "name"));
+  j.problem.nodes = field::unsignedInteger(c, "nodes", ~uint64_t{0});
+  j.problem.root = static_cast<uint32_t>(field::integer(c, "root", 0, UINT32_MAX));
+  j.problem.messages = static_cast<uint32_t>(field::integer(c, "messages", 1, UINT32_MAX));
+  j.steps = static_cast<uint32_t>(field::integer(o, "steps", 0, UINT32_MAX));
+  j.schedule_csv = field::text(o, "schedule_csv");
+  j.ports_csv = field::text(o, "ports_csv");
+  j.engine = field::text(o, "engine");
+  j.rtl_model = field::text(o, "rtl_model");
+  j.rom_dir = field::text(o, "rom_dir");
+  j.roms = field::texts(o, "roms");
+  j.rom_word_bits =
+      static_cast<int>(field::integer(o, "rom_word_bits", 0, std::numeric_limits<int>::max()));
+  j.payload_width = static_cast<int>(field::integer(o, "payload_width", 1, 64));
+  j.seed = field::unsignedInteger(o, "seed", ~uint64_t{0});
+  j.trace = field::text(o, "trace");
+  j.wave = field::text(o, "wave");
+  j.json = field::flag(o, "json");
+  j.repeat = field::integer(o, "repeat", 1, std::numeric_limits<int64_t>::max());
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::value::flag(*v, "quiet");
+  j.construction = field::text(o, "construction");
+  j.group_store_and_forward = field::flag(o, "group_store_and_forward");
   if (const Json* v = field::optional(o, "links"))
-    j.links = parseLinkMode(field::text(*v, "links"));
+    j.links = parseLinkMode(field::value::text(*v, "links"));
   if (const Json* v = field::optional(o, "lower_bound")) {
     j.bound_known = true;
-    j.bound_steps = field::unsignedInteger(field::at(*v, "steps"), "lower_bound", ~uint64_t{0});
+    j.bound_steps =
+        field::value::unsignedInteger(field::at(*v, "steps"), "lower_bound", ~uint64_t{0});
     j.bound_transmissions =
-        field::unsignedInteger(field::at(*v, "transmissions"), "lower_bound", ~uint64_t{0});
+        field::value::unsignedInteger(field::at(*v, "transmissions"), "lower_bound", ~uint64_t{0});
   }
   if (j.network.nodes() != j.problem.nodes) {
     throw Error("job file: 'nodes' " + std::to_string(j.problem.nodes) + " is not the network's " +

@@ -78,10 +78,10 @@ SimJob parseJob(const JobFile& file) {
        "wave",       "quiet",       "broadcasts"});
   SimJob j;
   constexpr int kBig = std::numeric_limits<int>::max();
-  j.m = field::integers(field::at(o, "m"), "m", 0, kBig);
-  j.rho = field::integers(field::at(o, "rho"), "rho", 0, kBig);
+  j.m = field::integers(o, "m", 0, kBig);
+  j.rho = field::integers(o, "rho", 0, kBig);
   if (const Json* v = field::optional(o, "preference")) {
-    const std::string p = field::text(*v, "preference");
+    const std::string p = field::value::text(*v, "preference");
     if (p != "clockwise" && p != "counterclockwise") {
       throw Error("job file: 'preference' must be clockwise or counterclockwise, got '" + p + "'");
     }
@@ -89,22 +89,20 @@ SimJob parseJob(const JobFile& file) {
         p == "counterclockwise" ? Preference::kCounterclockwise : Preference::kClockwise;
   }
   if (const Json* v = field::optional(o, "payload_width")) {
-    j.rtl.payload_width = static_cast<int>(field::integer(*v, "payload_width", 0, kBig));
+    j.rtl.payload_width = static_cast<int>(field::value::integer(*v, "payload_width", 0, kBig));
   }
   if (const Json* v = field::optional(o, "buffer_depth")) {
-    j.rtl.buffer_depth = static_cast<int>(field::integer(*v, "buffer_depth", 0, kBig));
+    j.rtl.buffer_depth = static_cast<int>(field::value::integer(*v, "buffer_depth", 0, kBig));
   }
   if (const Json* v = field::optional(o, "router")) {
-    const std::string r = field::text(*v, "router");
+    const std::string r = field::value::text(*v, "router");
     if (r == "programmable") {
       j.rtl.router = RouterKind::kProgrammable;
       const Json& l = field::at(o, "limits");
       ProgLimits& p = j.rtl.limits;
-      p.max_dims = static_cast<int>(field::integer(field::at(l, "max_dims"), "max_dims", 0, kBig));
-      p.max_radix =
-          static_cast<int>(field::integer(field::at(l, "max_radix"), "max_radix", 0, kBig));
-      p.max_degree =
-          static_cast<int>(field::integer(field::at(l, "max_degree"), "max_degree", 0, kBig));
+      p.max_dims = static_cast<int>(field::integer(l, "max_dims", 0, kBig));
+      p.max_radix = static_cast<int>(field::integer(l, "max_radix", 0, kBig));
+      p.max_degree = static_cast<int>(field::integer(l, "max_degree", 0, kBig));
     } else if (r != "hardwired") {
       throw Error("job file: 'router' must be hardwired or programmable, got '" + r + "'");
     }
@@ -113,42 +111,43 @@ SimJob parseJob(const JobFile& file) {
     throw Error("job file: 'limits' needs \"router\": \"programmable\"");
   }
   if (const Json* v = field::optional(o, "arbitration")) {
-    const std::string a = field::text(*v, "arbitration");
+    const std::string a = field::value::text(*v, "arbitration");
     if (a != "rr" && a != "fair") {
       throw Error("job file: 'arbitration' must be rr or fair, got '" + a + "'");
     }
     j.rtl.arbitration = a == "fair" ? Arbitration::kFair : Arbitration::kRoundRobin;
   }
   if (const Json* v = field::optional(o, "hop_cycles")) {
-    j.rtl.hop_cycles = static_cast<int>(field::integer(*v, "hop_cycles", 0, kBig));
+    j.rtl.hop_cycles = static_cast<int>(field::value::integer(*v, "hop_cycles", 0, kBig));
   }
-  if (const Json* v = field::optional(o, "engine")) j.engine = field::text(*v, "engine");
-  if (const Json* v = field::optional(o, "rtl_model")) j.rtl_model = field::text(*v, "rtl_model");
-  if (const Json* v = field::optional(o, "json")) j.json = field::flag(*v, "json");
+  if (const Json* v = field::optional(o, "engine")) j.engine = field::value::text(*v, "engine");
+  if (const Json* v = field::optional(o, "rtl_model"))
+    j.rtl_model = field::value::text(*v, "rtl_model");
+  if (const Json* v = field::optional(o, "json")) j.json = field::value::flag(*v, "json");
   if (const Json* v = field::optional(o, "max_cycles")) {
-    j.max_cycles = field::integer(*v, "max_cycles", 0, kMaxCycles);
+    j.max_cycles = field::value::integer(*v, "max_cycles", 0, kMaxCycles);
   }
   if (const Json* v = field::optional(o, "watchdog")) {
-    j.watchdog = field::integer(*v, "watchdog", 1, kMaxCycles);
+    j.watchdog = field::value::integer(*v, "watchdog", 1, kMaxCycles);
   }
   if (const Json* v = field::optional(o, "inject_until")) {
-    j.inject_until = field::integer(*v, "inject_until", 0, kMaxCycles);
+    j.inject_until = field::value::integer(*v, "inject_until", 0, kMaxCycles);
   }
-  if (const Json* v = field::optional(o, "traffic")) j.traffic = field::text(*v, "traffic");
-  if (const Json* v = field::optional(o, "rate")) j.rate = field::number(*v, "rate");
-  if (const Json* v = field::optional(o, "trace")) j.trace_path = field::text(*v, "trace");
-  if (const Json* v = field::optional(o, "wave")) j.wave_path = field::text(*v, "wave");
-  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::flag(*v, "quiet");
+  if (const Json* v = field::optional(o, "traffic")) j.traffic = field::value::text(*v, "traffic");
+  if (const Json* v = field::optional(o, "rate")) j.rate = field::value::number(*v, "rate");
+  if (const Json* v = field::optional(o, "trace")) j.trace_path = field::value::text(*v, "trace");
+  if (const Json* v = field::optional(o, "wave")) j.wave_path = field::value::text(*v, "wave");
+  if (const Json* v = field::optional(o, "quiet")) j.quiet = field::value::flag(*v, "quiet");
   if (const Json* v = field::optional(o, "broadcasts")) {
-    for (const Json& b : field::list(*v, "broadcasts")) {
+    for (const Json& b : field::value::list(*v, "broadcasts")) {
       if (!b.is_array() || b.size() != 3) {
         throw Error("job file: 'broadcasts' entries must be [origin, start_cycle, payload], got " +
                     b.dump());
       }
       BroadcastRequest r;
-      r.origin = field::unsignedInteger(b[0], "broadcasts", ~uint64_t{0});
-      r.start_cycle = field::integer(b[1], "broadcasts", 0, kMaxCycles);
-      r.payload = field::unsignedInteger(b[2], "broadcasts", ~uint64_t{0});
+      r.origin = field::value::unsignedInteger(b[0], "broadcasts", ~uint64_t{0});
+      r.start_cycle = field::value::integer(b[1], "broadcasts", 0, kMaxCycles);
+      r.payload = field::value::unsignedInteger(b[2], "broadcasts", ~uint64_t{0});
       j.broadcasts.push_back(r);
     }
   }

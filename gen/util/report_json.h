@@ -14,10 +14,10 @@
 // "PASS" becomes "pass"); the other keys keep their order.
 #pragma once
 
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "util/json_text.h"
@@ -69,14 +69,22 @@ std::vector<std::string> writtenPaths(const std::string& dir, const Files& files
   return out;
 }
 
-// The document on stdout, the one way every command prints it.
-inline void printReport(const nlohmann::ordered_json& j) {
-  std::cout << jsonText(j, 2) << "\n" << std::flush;
-}
+// What a command's run gives back for the CLI to print (cli/commands.h
+// printReport, the one place that writes it to stdout): under --json the
+// document, otherwise the terminal's lines; and the exit status.
+struct CommandReport {
+  nlohmann::ordered_json json;  // the document under --json; null otherwise
+  std::string text;             // the lines for the terminal (may be empty)
+  int status = 0;               // 0 pass, 1 verification failed
+};
 
 template <class Body>
-void printReport(const ReportHead& head, const Body& body) {
-  printReport(reportJson(head, body));
+CommandReport jsonReport(const ReportHead& head, const Body& body, int status = 0) {
+  return {reportJson(head, body), "", status};
+}
+
+inline CommandReport textReport(std::string text, int status = 0) {
+  return {nullptr, std::move(text), status};
 }
 
 }  // namespace hypercast

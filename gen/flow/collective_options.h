@@ -5,10 +5,10 @@
 
 #include <vector>
 
-#include "cli/args.h"
+#include "flow/args.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 // --collective, --messages, --links, --construction.
 std::vector<OptionSpec> collectiveOptions();
@@ -19,5 +19,5 @@ OptionSpec meshAlgorithmOption();
 // --switching, --flits (the wormhole mesh; generate and simulate).
 std::vector<OptionSpec> meshHardwareOptions();
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

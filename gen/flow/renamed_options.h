@@ -6,7 +6,7 @@
 #include <string>
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 struct RenamedOption {
   const char* command;
@@ -17,5 +17,5 @@ struct RenamedOption {
 // The message for `name` given to `command`; nullptr when there is none.
 const char* renamedOption(const std::string& command, const std::string& name);
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

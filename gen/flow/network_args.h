@@ -4,14 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "cli/args.h"
 #include "emit/rtl_layout.h"
+#include "flow/args.h"
 #include "flow/router_options.h"
 #include "topology/hypercycle.h"
 #include "topology/registry.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 // --topology, then every topology's options once each (topology/registry.h).
 std::vector<OptionSpec> topologyOptions();
@@ -24,11 +24,6 @@ std::vector<OptionSpec> rtlCommandOptions(const std::vector<OptionSpec>& own);
 // A command that takes the weight-router network only (sweep, synth): --topology
 // and the options of the topology with weight-based routers, the RTL's, then `own`.
 std::vector<OptionSpec> routerCommandOptions(const std::vector<OptionSpec>& own);
-// The hypercycle network and its router's options (flow/router_options.h).
-using flow::hypercycleRouterOptions;
-using flow::parseNetwork;
-using flow::parseRtlOptions;
-using flow::rtlOptionArgs;
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -1,4 +1,4 @@
-#include "cli/args.h"
+#include "flow/args.h"
 
 #include <CLI/CLI.hpp>
 #include <cctype>
@@ -6,11 +6,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "cli/renamed_options.h"
+#include "flow/renamed_options.h"
 #include "util/error.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 namespace {
 
@@ -175,5 +175,5 @@ std::string Args::wordOf(const std::string& name) const {
   return "--" + name;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -1,11 +1,11 @@
-#include "cli/network_args.h"
+#include "flow/network_args.h"
 
 #include <stdexcept>
 
 #include "util/error.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 std::vector<OptionSpec> optionSpecs(const std::vector<TopologyOption>& options) {
   std::vector<OptionSpec> specs;
@@ -61,5 +61,5 @@ std::vector<OptionSpec> routerCommandOptions(const std::vector<OptionSpec>& own)
   return specs;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

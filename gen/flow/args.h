@@ -19,7 +19,7 @@
 #include "util/parse_number.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 struct OptionSpec {
   OptionSpec(std::string name_, std::string value_, std::string help_, bool short_form_ = false,
@@ -91,10 +91,5 @@ std::string parseTopLevel(const std::vector<std::string>& words,
                           const std::vector<CommandSummary>& commands, const CommandHelp& help,
                           const std::string& version);
 
-// Whole numbers and comma lists, as every layer reads them (util/parse_number.h).
-using hypercast::parseInt;
-using hypercast::parseIntList;
-using hypercast::parseRate;
-
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

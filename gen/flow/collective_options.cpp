@@ -1,7 +1,7 @@
-#include "cli/collective_options.h"
+#include "flow/collective_options.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 std::vector<OptionSpec> collectiveOptions() {
   return {
@@ -41,5 +41,5 @@ std::vector<OptionSpec> meshHardwareOptions() {
   };
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

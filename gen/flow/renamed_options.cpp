@@ -1,7 +1,7 @@
-#include "cli/renamed_options.h"
+#include "flow/renamed_options.h"
 
 namespace hypercast {
-namespace cli {
+namespace flow {
 
 namespace {
 
@@ -27,5 +27,5 @@ const char* renamedOption(const std::string& command, const std::string& name) {
   return nullptr;
 }
 
-}  // namespace cli
+}  // namespace flow
 }  // namespace hypercast

@@ -1,0 +1,18 @@
+// The option tables of the commands a regression job runs (schedule,
+// simulate, synth): the CLI parses their words with them and the regression
+// planner (regress/) checks a job's words against them before it writes it.
+#pragma once
+
+#include <vector>
+
+#include "flow/args.h"
+
+namespace hypercast {
+namespace flow {
+
+std::vector<OptionSpec> scheduleOptions();
+std::vector<OptionSpec> simulateOptions();
+std::vector<OptionSpec> synthOptions();
+
+}  // namespace flow
+}  // namespace hypercast
