@@ -135,6 +135,22 @@ TEST(RouterCore, ContinuingHeadVcCheckFires) {
   expectRouterCheckFires("BADVC", "a_cont_vc: assertion failed", 0);
 }
 
+// A credit returned before any flit left counts above DEPTH (the one-bit
+// counter wraps to 0, and flit 1 then waits: nothing leaves).
+TEST(RouterCore, CreditBeyondDepthCheckFires) {
+  for (int on : {0, 1}) {
+    std::string log;
+    const Checked r = runBench("router_full_vc_tb.v",
+                               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
+                               "-g2012 -Prouter_full_vc_tb.CREDIT=" + std::to_string(on), &log);
+    ASSERT_TRUE(r.ended) << on << ": " << log;
+    EXPECT_EQ(r.events, 1 - on) << log;
+    EXPECT_EQ(log.find("g_cr[0].g_cnt.a_credit_over: assumption failed") != std::string::npos,
+              on == 1)
+        << on << ": " << log;
+  }
+}
+
 // hc_mesh_node: a correct ROM (receive, then send 3 flits) runs clean; a
 // corrupted ROM that asks the node to send before it holds the data makes
 // err_o fire in that step, and nothing leaves (tests/hw_units/mesh_node_tb.v).
