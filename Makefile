@@ -5,7 +5,7 @@ OUT   ?= out/default
 HC     = $(BUILD)/bin/hypercast
 export HYPERCAST_CACHE ?= $(CURDIR)/$(BUILD)/hc-cache
 
-.PHONY: all deps build run run-collectives test test-slurm test-long bench fuzz format clean cli-doc
+.PHONY: all deps build run run-collectives test test-slurm test-long bench formal fuzz format clean cli-doc
 
 all: build
 
@@ -72,6 +72,11 @@ test-long: build
 
 bench: build
 	@$(BUILD)/bin/hc-bench
+
+# Every proof of formal/ (the default ctest runs the fast ones), by k-induction
+# with yosys and yosys-smtbmc (z3): PASS and the depth per proof, and its mutants.
+formal: build
+	@HC_FORMAL_ALL=1 $(BUILD)/bin/test_formal
 
 # libFuzzer over the command line and the harnesses' job files (clang, its own
 # build folder build-fuzz/); FUZZ_SECONDS per target. Not part of `make test`.

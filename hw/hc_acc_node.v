@@ -17,6 +17,10 @@
 // lost), or, with HD = 1 (half-duplex links: output k and input k are the two
 // ends of one channel, which one end drives per step), when the node drives
 // output k while the neighbour drives the other end.
+//
+// Named checks (hw/include/hc_assert.vh): e_rom_link (HC_ERR beside err_o: a
+// link and the ROM disagree in a step), p_* (the parameters).
+`include "hc_assert.vh"
 module hc_acc_node #(
   parameter integer NP      = 2,   // ports
   parameter integer W       = 16,  // partial-sum bits, two's complement
@@ -123,9 +127,9 @@ module hc_acc_node #(
   assign err_o  = err_q;
   assign sum_o  = acc_q[0+:W];
 
-`ifndef SYNTHESIS
-  always @(posedge clk_i) begin
-    if (busy_q && bad) $display("hc_acc_node %m: a link and the ROM disagree at step %0d", t_q + 1);
-  end
-`endif
+  `HC_ERR(e_rom_link, busy_q && bad, "a link and the ROM disagree")
+  `HC_PARAM(p_np, NP >= 1 && W >= 1, "NP and W must be at least 1")
+  `HC_PARAM(p_aw, (1 << AW) >= ENTRIES, "AW cannot index ENTRIES")
+  `HC_PARAM(p_tw, STEPS >= 1 && (1 << TW) > STEPS - 1, "TW cannot count STEPS")
+  `HC_PARAM(p_hd, HD == 0 || HD == 1, "HD must be 0 or 1")
 endmodule

@@ -19,12 +19,16 @@
 // dimensions from r down (Horner's rule). done_o rises the cycle after dimension
 // 1 is divided and stays high until reset. An illegal word sets err_o instead;
 // done_o never rises. Reset to reconfigure.
+//
+// Named assertions (hw/include/hc_assert.vh): p_dims, p_cdw, p_max_m (the parameters).
+`include "hc_assert.vh"
 module hc_cfg_dims #(
+  // most dimensions
   parameter integer MAX_DIM = 4,
+  // largest radix m
   parameter integer MAX_M   = 15,
   parameter integer MW      = 4,  // bits of m
-  parameter integer CDW     = 4,  // configuration word width, >= MW and >= bits of MAX_DIM
-  localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1
+  parameter integer CDW     = 4  // configuration word width, >= MW and >= bits of MAX_DIM
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -34,7 +38,7 @@ module hc_cfg_dims #(
   output wire                  done_o,
   output wire                  err_o,
   // the constants, dimension i at [(i-1)*MW +: MW]; valid once done_o is high
-  output reg  [DIW-1:0]        last_o,  // r - 1
+  output reg  [((MAX_DIM > 1) ? $clog2(MAX_DIM) : 1)-1:0]        last_o,  // r - 1
   output reg                   pref_o,  // 1: counterclockwise preferential
   output reg  [MAX_DIM*MW-1:0] m_o,
   output reg  [MAX_DIM*MW-1:0] rho_o,
@@ -43,8 +47,13 @@ module hc_cfg_dims #(
   output reg  [MAX_DIM*MW-1:0] k_o,
   // division of dimension div_dim_o + 1 ends this cycle
   output wire                  div_o,
-  output wire [DIW-1:0]        div_dim_o
+  output wire [((MAX_DIM > 1) ? $clog2(MAX_DIM) : 1)-1:0]        div_dim_o
 );
+  `HC_PARAM(p_dims, MAX_DIM >= 1 && MW >= 1, "MAX_DIM and MW must be at least 1")
+  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
+  `HC_PARAM(p_max_m, MAX_M >= 2 && MAX_M < (1 << MW), "MAX_M must be in 2..2^MW - 1")
+  // bits of a dimension index
+  localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1;
   localparam [2:0] S_NDIM = 3'd0, S_PREF = 3'd1, S_DIMS = 3'd2, S_DIV = 3'd3, S_DONE = 3'd4,
                    S_ERR = 3'd5;
   localparam [MW-1:0] ONE = {{(MW - 1) {1'b0}}, 1'b1};

@@ -14,8 +14,16 @@
 //
 // Parameters: N requesters; LIVE marks those that can ever request (the others
 // are tied to 0, and a group with no live member drops out of the top arbiter).
+//
+// Named assertions (hw/include/hc_assert.vh): p_n (N >= 1); a_one_hot (at most
+// one grant), a_gnt_req (grants only to live requesters), a_valid (a grant
+// whenever a live requester requests); u_groups checks its own. The proofs
+// (formal/) add the wait bound, a_wait: 2 (G - 1) + 1 grants to others.
+`include "hc_assert.vh"
 module hc_group_arbiter #(
+  // requesters
   parameter integer N    = 5,
+  // the requesters that can ever request (bit i: requester i)
   parameter [N-1:0] LIVE = {N{1'b1}}
 ) (
   input  wire         clk_i,
@@ -42,12 +50,20 @@ module hc_group_arbiter #(
   reg  [NG-1:0]  odd_first_q;  // group g: its odd member goes first
   wire           gvalid;
   wire [NP2-1:0] g2;
+`ifdef FORMAL
+  wire [8*NG-1:0] fv_grank;  // per group, the live groups ahead of it
+`endif
 
   genvar g;
   generate
     for (g = 0; g < NG; g = g + 1) begin : g_grp
       assign greq[g]     = r2[2*g] | r2[2*g+1];
+`ifdef HC_MUTANT_GROUP_PICK
+      // a deliberately broken pick that proofs must reject (formal/)
+      assign pick1[g]    = r2[2*g+1] & odd_first_q[g];
+`else
       assign pick1[g]    = r2[2*g+1] & (odd_first_q[g] | ~r2[2*g]);
+`endif
       assign g2[2*g]     = ggnt[g] & ~pick1[g];
       assign g2[2*g+1]   = ggnt[g] & pick1[g];
     end
@@ -60,6 +76,10 @@ module hc_group_arbiter #(
     .adv_i  (adv_i),
     .gnt_o  (ggnt),
     .valid_o(gvalid)
+`ifdef FORMAL
+    ,
+    .fv_rank_o(fv_grank)
+`endif
   );
 
   assign gnt_o   = g2[N-1:0];
@@ -67,7 +87,12 @@ module hc_group_arbiter #(
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) odd_first_q <= {NG{1'b0}};
+`ifdef HC_MUTANT_GROUP_TURN
+    // a deliberately broken group pointer that never turns (formal/)
+    else if (gvalid && adv_i) odd_first_q <= odd_first_q;
+`else
     else if (gvalid && adv_i) odd_first_q <= (odd_first_q & ~ggnt) | (ggnt & ~pick1);
+`endif
   end
 
   // The padding requester of an odd N never requests.
@@ -79,11 +104,39 @@ module hc_group_arbiter #(
     end
   endgenerate
 
-`ifndef SYNTHESIS
-  // The rule the module comment states: at most one grant, and only to a requester.
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni && ((gnt_o & ~req_i) != {N{1'b0}} || (gnt_o & (gnt_o - 1'b1)) != {N{1'b0}}))
-      $display("hc_group_arbiter %m: grant %b for requests %b", gnt_o, req_i);
+  `HC_FORMAL_RESET
+  `HC_PARAM(p_n, N >= 1, "N must be at least 1")
+  `HC_ASSERT(a_one_hot, (gnt_o & (gnt_o - 1'b1)) == {N{1'b0}}, "more than one grant")
+  `HC_ASSERT(a_gnt_req, (gnt_o & ~(req_i & LIVE)) == {N{1'b0}}, "a grant to a requester that does not request")
+  `HC_ASSERT(a_valid, valid_o == (gnt_o != {N{1'b0}}), "live requests and no grant")
+
+`ifdef FORMAL
+  // The wait bound (formal/group_arbiter*.fv, docs/hardware.md "Grouped
+  // arbitration"): a live requester fv_r held high is granted before
+  // 2 (G - 1) + 1 grants to others are taken, G the live groups. The measure:
+  // the groups ahead of its group, plus G when its live partner goes first in
+  // the group (after the partner's grant its group goes behind the G - 1 others).
+  (* anyconst *) reg [31:0] fv_r;
+  always @(*) assume (fv_r < N);
+  wire [31:0] fv_g = fv_r / 2;
+  wire [31:0] fv_p = fv_r ^ 1;  // the partner
+  reg  [31:0] fv_ng;  // G
+  integer     fv_i;
+  always @(*) begin
+    fv_ng = 0;
+    for (fv_i = 0; fv_i < NG; fv_i = fv_i + 1)
+      if (group_live(LIVE) & (1 << fv_i)) fv_ng = fv_ng + 1;
   end
+  wire        fv_req = req_i[fv_r] && LIVE[fv_r];
+  wire        fv_p_live = fv_p < N && LIVE[fv_p];
+  wire        fv_p_first = fv_r[0] ? !odd_first_q[fv_g] : odd_first_q[fv_g];
+  wire [31:0] fv_measure = {24'd0, fv_grank[8*fv_g+:8]} + ((fv_p_live && fv_p_first) ? fv_ng : 0);
+  reg  [7:0]  fv_wait = 0;  // grants taken by others while fv_r requests (N < 256)
+  always @(posedge clk_i) begin
+    if (!rst_ni || !fv_req || gnt_o[fv_r]) fv_wait <= 0;
+    else if (valid_o && adv_i) fv_wait <= fv_wait + 1'b1;
+  end
+  `HC_ASSERT(a_wait, !fv_req || {24'd0, fv_wait} + fv_measure <= 2 * fv_ng - 1,
+             "a requester waits beyond 2 (G - 1) + 1 grants")
 `endif
 endmodule

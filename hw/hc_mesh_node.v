@@ -21,6 +21,9 @@
 // (a credit returns each cycle one arrives); the tail flit's payload becomes
 // the node's data, and rx_valid_o pulses with its source and payload.
 // Before start_i the host preloads the source's data through ld_*.
+//
+// Named assertions (hw/include/hc_assert.vh): p_dims, p_depth, p_counters (the parameters).
+`include "hc_assert.vh"
 module hc_mesh_node #(
   parameter integer DIMS  = 2,   // mesh dimensions
   parameter integer CW    = 2,   // bits per coordinate
@@ -56,6 +59,9 @@ module hc_mesh_node #(
   input  wire [2+2*DIMS*CW+PW-1:0]   in_flit_i,
   output wire                        in_credit_o
 );
+  `HC_PARAM(p_dims, DIMS >= 1 && CW >= 1 && PW >= 1, "DIMS, CW and PW must be at least 1")
+  `HC_PARAM(p_depth, DEPTH >= 2, "DEPTH must be at least 2")
+  `HC_PARAM(p_counters, LW >= 1 && SW >= 1, "LW and SW must be at least 1")
   /* verilator no_inline_module */
   localparam integer AW  = DIMS * CW;
   localparam integer FW  = 2 + 2 * AW + PW;

@@ -29,10 +29,15 @@
 // sent since reset (wrapping); summed over the link outputs (p >= 1) of every
 // router it is the broadcast's total communication distance.
 //
-// Rules (checked in simulation, `ifndef SYNTHESIS`, reported with $display):
-// no flit arrives while its FIFO is full, and no credit returns beyond DEPTH.
+// Rules of the neighbours (named assumptions, hw/include/hc_assert.vh, per
+// port p in g_rule[p]): no flit arrives while its FIFO is full (a_in_full; the
+// FIFO's own a_push_full says it too), and no credit returns beyond DEPTH
+// (a_credit_over). The module's own: a_body_locked (an output is locked from
+// head to tail), a_lock_owner (by one input), a_one_output (an input feeds one
+// output a cycle). p_* check the parameters.
 // A head never routes off the mesh (its destination is a node of the mesh);
 // the top ties the inputs of missing neighbours to 0.
+`include "hc_assert.vh"
 module hc_mesh_router #(
   parameter integer DIMS  = 2,   // mesh dimensions (ports: 2*DIMS+1)
   parameter integer CW    = 2,   // bits per coordinate
@@ -58,6 +63,10 @@ module hc_mesh_router #(
   localparam integer PIW  = $clog2(P);          // >= 2
   localparam integer CRW  = $clog2(DEPTH + 1);  // >= 2
   localparam [CRW-1:0] FULL = DEPTH[CRW-1:0];
+
+  `HC_PARAM(p_dims, DIMS >= 1, "DIMS must be at least 1")
+  `HC_PARAM(p_depth, DEPTH >= 2, "DEPTH must be at least 2")
+  `HC_PARAM(p_cw, CW >= 1 && PW >= 1 && HCW >= 1, "CW, PW and HCW must be at least 1")
 
   // Input FIFOs.
   wire [P*FW-1:0] front;
@@ -219,18 +228,15 @@ module hc_mesh_router #(
   assign heads_o     = heads_q;
 
 `ifndef SYNTHESIS
-  // Simulation-only protocol checks (see the module comment).
-  reg [P*CRW-1:0] fill_q;  // flits held per input FIFO
+  // The protocol rules (see the module comment): fill_q, the flits held per
+  // input FIFO.
+  reg [P*CRW-1:0] fill_q;
   integer         a;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       fill_q <= {P * CRW{1'b0}};
     end else begin
       for (a = 0; a < P; a = a + 1) begin
-        if (in_valid_i[a] && !popv[a] && fill_q[a*CRW+:CRW] == FULL)
-          $display("hc_mesh_router: ERROR: a flit into the full FIFO of input %0d", a);
-        if (out_credit_i[a] && !send[a] && credit_q[a*CRW+:CRW] == FULL)
-          $display("hc_mesh_router: ERROR: a credit beyond DEPTH on output %0d", a);
         if (in_valid_i[a] && !popv[a])
           fill_q[a*CRW+:CRW] <= fill_q[a*CRW+:CRW] + 1'b1;
         else if (!in_valid_i[a] && popv[a])
@@ -238,5 +244,33 @@ module hc_mesh_router #(
       end
     end
   end
+  // The wormhole locks: an output is locked from head to tail (a flit that is
+  // no head leaves only on a locked output), by one input (no two locked
+  // outputs share an owner), and an input feeds at most one output a cycle.
+  reg     body_free, shared, two_out;
+  integer b, c2;
+  always @(*) begin
+    body_free = 1'b0;
+    shared    = 1'b0;
+    two_out   = 1'b0;
+    for (b = 0; b < P; b = b + 1) begin
+      if (send[b] && !shead[b] && !lock_q[b]) body_free = 1'b1;
+      for (c2 = b + 1; c2 < P; c2 = c2 + 1) begin
+        if (lock_q[b] && lock_q[c2] && owner_q[b*PIW+:PIW] == owner_q[c2*PIW+:PIW]) shared = 1'b1;
+        if (send[b] && send[c2] && sel[b*PIW+:PIW] == sel[c2*PIW+:PIW]) two_out = 1'b1;
+      end
+    end
+  end
+  `HC_ASSERT(a_body_locked, !body_free, "a flit that is no head left on an unlocked output")
+  `HC_ASSERT(a_lock_owner, !shared, "two locked outputs share an owner")
+  `HC_ASSERT(a_one_output, !two_out, "an input feeds two outputs in one cycle")
+  generate
+    for (gp = 0; gp < P; gp = gp + 1) begin : g_rule
+      `HC_ASSUME(a_in_full, !(in_valid_i[gp] && !popv[gp] && fill_q[gp*CRW+:CRW] == FULL),
+                 "a flit into a full input FIFO")
+      `HC_ASSUME(a_credit_over, !(out_credit_i[gp] && !send[gp] && credit_q[gp*CRW+:CRW] == FULL),
+                 "a credit returned beyond DEPTH")
+    end
+  endgenerate
 `endif
 endmodule

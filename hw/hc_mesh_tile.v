@@ -5,6 +5,9 @@
 // counters of the tile's link outputs: head flits sent on them since reset
 // (wrapping at 2^HCW). Every output is a register or a sum of registers, so a
 // harness may Verilate the tile once and wire N copies (docs/hardware.md "Wormhole mesh").
+//
+// Named assertions (hw/include/hc_assert.vh): p_dims, p_depth, p_counters (the parameters).
+`include "hc_assert.vh"
 module hc_mesh_tile #(
   parameter integer DIMS  = 2,   // mesh dimensions
   parameter integer CW    = 2,   // bits per coordinate
@@ -42,6 +45,9 @@ module hc_mesh_tile #(
   input  wire [2*DIMS-1:0]                    lout_credit_i,
   output wire [HCW-1:0]                       link_heads_o
 );
+  `HC_PARAM(p_dims, DIMS >= 1 && CW >= 1 && PW >= 1, "DIMS, CW and PW must be at least 1")
+  `HC_PARAM(p_depth, DEPTH >= 2, "DEPTH must be at least 2")
+  `HC_PARAM(p_counters, HCW >= 1 && LW >= 1 && SW >= 1, "HCW, LW and SW must be at least 1")
   /* verilator no_inline_module */
   localparam integer P  = 2 * DIMS + 1;
   localparam integer FW = 2 + 2 * DIMS * CW + PW;

@@ -17,18 +17,20 @@
 //             direction (Case 2): the +rho link, or the -rho link (the +rho link
 //             when rho = m/2)
 //   two_vc_o  this port continues packets around its ring (dateline VCs)
+//
+// Named assertions (hw/include/hc_assert.vh): p_dims (the parameters).
+`include "hc_assert.vh"
 module hc_port_sweep #(
   parameter integer MAX_DIM = 4,
   parameter integer MW      = 4,  // bits of m
-  parameter integer PCW     = 5,  // bits of a port index
-  localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1
+  parameter integer PCW     = 5  // bits of a port index
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
   input  wire                  start_i,
   input  wire                  step_i,
   input  wire                  stop_i,
-  input  wire [DIW-1:0]        last_dim_i,
+  input  wire [((MAX_DIM > 1) ? $clog2(MAX_DIM) : 1)-1:0]        last_dim_i,
   // the dimension constants (hc_cfg_dims), dimension i at [(i-1)*MW +: MW]
   input  wire                  pref_i,
   input  wire [MAX_DIM*MW-1:0] m_i,
@@ -40,7 +42,7 @@ module hc_port_sweep #(
   output wire                  valid_o,
   output wire                  last_o,
   output wire [PCW-1:0]        port_o,
-  output wire [DIW-1:0]        dim_o,  // i - 1
+  output wire [((MAX_DIM > 1) ? $clog2(MAX_DIM) : 1)-1:0]        dim_o,  // i - 1
   output wire                  dir_o,  // 0: +offsets, 1: -offsets
   output wire [MW-1:0]         j_o,    // |offset|
   output wire [MW-1:0]         m_o,    // m_i
@@ -48,6 +50,9 @@ module hc_port_sweep #(
   output wire [PCW-1:0]        cont_o,
   output wire                  two_vc_o
 );
+  `HC_PARAM(p_dims, MAX_DIM >= 1 && MW >= 1 && PCW >= 1, "MAX_DIM, MW and PCW must be at least 1")
+  // bits of a dimension index
+  localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1;
   localparam integer XW = ((PCW > MW) ? PCW : MW) + 2;  // base + 2 rho
   localparam [MW-1:0] ONE = {{(MW - 1) {1'b0}}, 1'b1};
   localparam [MW-1:0] TWO = {{(MW - 1) {1'b0}}, 1'b1} << 1;

@@ -12,28 +12,43 @@
 // port's input buffer has the dateline's second virtual channel. REQ_OK[q*(2NP+1)+s]
 // = input VC s (2p+v; 2NP: injection) can ever ask for output q (requestSources in
 // gen/algorithm/broadcast_weights.h): each output arbitrates over those only.
+//
+// Named assertions (hw/include/hc_assert.vh): p_np, p_hop, p_fair (the parameters).
+`include "hc_assert.vh"
 module hc_router #(
+  // link ports
   parameter integer NP    = 2,
+  // bits of a node address
   parameter integer AW    = 4,
+  // bits of the payload
   parameter integer PW    = 32,
+  // bits of a flit's weight dimension wd
   parameter integer WDW   = 2,
+  // bits of a flit's weight count wc
   parameter integer WCW   = 2,
+  // bits of a port index
   parameter integer PIW   = 1,
+  // flits per input VC
   parameter integer DEPTH = 2,
+  // dimensions r of the hypercycle
   parameter integer NDIM  = 1,
   // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
   parameter integer FAIR  = 0,
   // cycles per hop: 1, or 2 with registered grants (docs/hardware.md "Two-cycle hop")
   parameter integer HOP   = 1,
+  // dimension of each port (port p at [p*WDW +: WDW])
   parameter [NP*WDW-1:0] PORT_DIM = {NP*WDW{1'b0}},
+  // Case 1 weight an origin sends on each port
   parameter [NP*WCW-1:0] ORIG_WC  = {NP*WCW{1'b0}},
+  // port continuing a packet that arrived on each port
   parameter [NP*PIW-1:0] FWD_PORT = {NP*PIW{1'b0}},
+  // ports that continue packets around their ring (two VCs)
   parameter [NP-1:0]     TWO_VC   = {NP{1'b0}},
+  // REQ_OK[q*(2NP+1)+s]: source s may ever ask for output q
   parameter [NP*(2*NP+1)-1:0] REQ_OK = {NP * (2 * NP + 1) {1'b1}},
   // GROUP_OUT[q]: output q arbitrates in two levels, input ports then their VCs
   // (groupedArbiterOutputs in gen/algorithm/broadcast_weights.h)
-  parameter [NP-1:0]     GROUP_OUT = {NP{1'b0}},
-  localparam integer FW = 1 + AW + WDW + WCW + PW
+  parameter [NP-1:0]     GROUP_OUT = {NP{1'b0}}
 ) (
   input  wire               clk_i,
   input  wire               rst_ni,
@@ -42,11 +57,11 @@ module hc_router #(
   input  wire [NP-1:0]      wrap_i,
   // link inputs and the credits this node returns for them
   input  wire [NP-1:0]      lin_valid_i,
-  input  wire [NP*FW-1:0]   lin_data_i,
+  input  wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lin_data_i,
   output wire [2*NP-1:0]    lin_credit_o,
   // link outputs and the credits coming back for them
   output wire [NP-1:0]      lout_valid_o,
-  output wire [NP*FW-1:0]   lout_data_o,
+  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lout_data_o,
   input  wire [2*NP-1:0]    lout_credit_i,
   // local injection
   input  wire               inj_valid_i,
@@ -54,8 +69,11 @@ module hc_router #(
   output wire               inj_ready_o,
   // local delivery: lane p carries what arrived on input port p the cycle before
   output wire [NP-1:0]      dlv_valid_o,
-  output wire [NP*FW-1:0]   dlv_data_o
+  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   dlv_data_o
 );
+  `HC_PARAM(p_np, NP >= 1 && DEPTH >= 1, "NP and DEPTH must be at least 1")
+  `HC_PARAM(p_hop, HOP == 1 || HOP == 2, "HOP must be 1 or 2")
+  `HC_PARAM(p_fair, FAIR == 0 || FAIR == 1, "FAIR must be 0 or 1")
   /* verilator no_inline_module */
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),

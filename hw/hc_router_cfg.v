@@ -10,15 +10,23 @@
 // high until reset. An illegal word or configuration (including a degree above
 // NP, or a digit x_i >= m_i) sets err_o instead; done_o never rises. Reset to
 // reconfigure.
+//
+// Named assertions (hw/include/hc_assert.vh): p_np, p_cdw (the parameters).
+`include "hc_assert.vh"
 module hc_router_cfg #(
   parameter integer NP      = 16,  // ports (maximum degree)
+  // most dimensions
   parameter integer MAX_DIM = 4,
+  // largest radix m
   parameter integer MAX_M   = 15,
   parameter integer MW      = 4,   // bits of a digit or of m
   parameter integer CDW     = 4,   // configuration word width, >= MW and >= bits of MAX_DIM
   parameter integer AW      = 16,  // node address width
+  // bits of a flit's weight dimension wd
   parameter integer WDW     = 3,
+  // bits of a flit's weight count wc
   parameter integer WCW     = 4,
+  // bits of a port index
   parameter integer PIW     = 4
 ) (
   input  wire                  clk_i,
@@ -39,6 +47,8 @@ module hc_router_cfg #(
   output reg  [NP-1:0]         two_vc_o,
   output reg  [NP-1:0]         wrap_o
 );
+  `HC_PARAM(p_np, NP >= 1 && MAX_DIM >= 1, "NP and MAX_DIM must be at least 1")
+  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
   localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1;  // dimension index
   localparam integer PCW = PIW + 1;  // port counter, one past NP
   localparam integer XW  = AW + MW;  // the address times m, plus a digit

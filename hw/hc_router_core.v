@@ -50,10 +50,10 @@
 //    of its VC), and a head leaves once every output it needs is sent or in
 //    flight; a head never asks again for an output whose grant is in flight.
 //    Link in at cycle t, link out at t+2.
-//    Rule (checked in simulation, `ifndef SYNTHESIS`, by $error): a head with a
+//    Rule (a_grant_held, an assumption on the injection source): a head with a
 //    grant in flight is still valid in the next cycle (the injection source
 //    holds inj_valid_i until inj_ready_o).
-//    Rule (checked in simulation, by $error): with DEPTH = 1 and HOP = 1 a flit
+//    Rule (a_vc_full, an assumption on the upstream): with DEPTH = 1 and HOP = 1 a flit
 //    arrives only in an empty VC.
 //  * Payload from the heads' registers (HOP = 1): in the cycle after a grant
 //    the granted head is in a register. A one-flit VC's register is written
@@ -68,7 +68,7 @@
 //    registered payload, but the allocation loop no longer drives the
 //    payload's multiplexer: it goes from flip-flops, through the link, into the
 //    downstream VC register (and the delivery lane's register).
-//    Rule (checked in simulation, by $error): the origin and payload sent are
+//    Rule (a_late_payload): the origin and payload sent are
 //    those of the head granted in the cycle before.
 //  * Credits are counted down from what the output sends (HOP = 1: the output
 //    register; HOP = 2: the registered grant) one cycle after the grant, and the
@@ -78,16 +78,30 @@
 //    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
 //    The downstream VC is decided from the tables and the head's VC index: a
 //    continuation from input VC 1 stays in VC 1.
-//    Rule (checked in simulation, by $error): a continuing head in VC v carries
+//    Rule (a_cont_vc): a continuing head in VC v carries
 //    vc bit v (a two-VC input files flits by it; a one-VC input gets vc 0).
+//
+// Named assertions (hw/include/hc_assert.vh; HC_ASSUME: a rule of the
+// environment, checked in simulation): the rules above, and per credit
+// counter a_credit_over (no credit returns beyond DEPTH, an assumption) and
+// a_credit_under (no flit is sent without a credit); p_* check the parameters.
+`include "hc_assert.vh"
 module hc_router_core #(
+  // link ports
   parameter integer NP    = 2,
+  // bits of a node address (a flit's origin)
   parameter integer AW    = 4,
+  // bits of the payload
   parameter integer PW    = 32,
+  // bits of a flit's weight dimension wd (1..NDIM+1)
   parameter integer WDW   = 2,
+  // bits of a flit's weight count wc
   parameter integer WCW   = 2,
+  // bits of a port index (fwd_port_i)
   parameter integer PIW   = 1,
+  // flits per input VC
   parameter integer DEPTH = 2,
+  // dimensions r of the hypercycle
   parameter integer NDIM  = 1,
   // 1: one round-robin pointer per output and downstream VC (bounded waiting);
   // 0: one pointer per output
@@ -101,8 +115,7 @@ module hc_router_core #(
   parameter [NP*(2*NP+1)-1:0] REQ_OK = {NP * (2 * NP + 1) {1'b1}},
   // GROUP_OUT[q]: output q arbitrates in two levels, ports then their VCs
   // (hc_group_arbiter; the generator's groupedArbiterOutputs). FAIR = 1 ignores it.
-  parameter [NP-1:0]     GROUP_OUT = {NP{1'b0}},
-  localparam integer FW = 1 + AW + WDW + WCW + PW
+  parameter [NP-1:0]     GROUP_OUT = {NP{1'b0}}
 ) (
   input  wire               clk_i,
   input  wire               rst_ni,
@@ -115,11 +128,11 @@ module hc_router_core #(
   input  wire [NP-1:0]      wrap_i,
   // link inputs and the credits this node returns for them
   input  wire [NP-1:0]      lin_valid_i,
-  input  wire [NP*FW-1:0]   lin_data_i,
+  input  wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lin_data_i,
   output reg  [2*NP-1:0]    lin_credit_o,
   // link outputs and the credits coming back for them
   output reg  [NP-1:0]      lout_valid_o,
-  output wire [NP*FW-1:0]   lout_data_o,
+  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lout_data_o,
   input  wire [2*NP-1:0]    lout_credit_i,
   // local injection
   input  wire               inj_valid_i,
@@ -127,11 +140,19 @@ module hc_router_core #(
   output wire               inj_ready_o,
   // local delivery: lane p carries what arrived on input port p the cycle before
   output reg  [NP-1:0]      dlv_valid_o,
-  output reg  [NP*FW-1:0]   dlv_data_o
+  output reg  [NP*(1 + AW + WDW + WCW + PW)-1:0]   dlv_data_o
 );
+  // flit bits (1 + AW + WDW + WCW + PW)
+  localparam integer FW = 1 + AW + WDW + WCW + PW;
   localparam integer NS  = 2 * NP + 1;
   localparam integer INJ = 2 * NP;
   localparam integer CW  = $clog2(DEPTH + 1);
+
+  `HC_PARAM(p_np, NP >= 1, "NP must be at least 1")
+  `HC_PARAM(p_depth, DEPTH >= 1, "DEPTH must be at least 1")
+  `HC_PARAM(p_hop, HOP == 1 || HOP == 2, "HOP must be 1 or 2")
+  `HC_PARAM(p_wdw, (1 << WDW) > NDIM + 1, "WDW cannot hold wd = NDIM + 1")
+  `HC_PARAM(p_piw, (1 << PIW) >= NP, "PIW cannot index NP ports")
   // field offsets
   localparam integer F_WC  = PW;
   localparam integer F_ORG = PW + WCW + WDW;
@@ -185,12 +206,7 @@ module hc_router_core #(
             assign fifo_head                 = slot_q;
             assign prev_data[(2*p+v)*FW+:FW] = slot_q;
             assign head_data[(2*p+v)*FW+:FW] = match ? in_flit : slot_q;
-`ifndef SYNTHESIS
-            always @(posedge clk_i or negedge rst_ni) begin
-              if (rst_ni && match && !empty)
-                $error("hc_router_core %m: a flit arrived in a full one-flit VC");
-            end
-`endif
+            `HC_ASSUME(a_vc_full, !(match && !empty), "a flit arrived in a full one-flit VC")
           end else begin : g_fifo
             hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
               .clk_i  (clk_i),
@@ -295,13 +311,8 @@ module hc_router_core #(
         if (s < INJ) begin : g_ovc_port
           wire cont_src = (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (s % 2 == 1);
           assign out_vc[s*NP+q] = two_vc_i[q] & (wrap_i[q] | cont_src);
-`ifndef SYNTHESIS
-          wire h_vc = head_data[s*FW+F_VC];
-          always @(posedge clk_i or negedge rst_ni) begin
-            if (rst_ni && need[s*NP+q] && fwd[s*NP+q] && h_vc != s[0])
-              $error("hc_router_core %m: a continuing head in VC %0d carries vc %0d", s % 2, h_vc);
-          end
-`endif
+          `HC_ASSERT(a_cont_vc, !(need[s*NP+q] && fwd[s*NP+q] && head_data[s*FW+F_VC] != s[0]),
+                     "a continuing head carries another VC's vc bit")
         end else begin : g_ovc_inj
           assign out_vc[s*NP+q] = two_vc_i[q] & wrap_i[q];
         end
@@ -484,12 +495,8 @@ module hc_router_core #(
         assign lout_data_o[q*FW+:FW] = {lout_q[F_VC], late[PW+:AW], lout_q[F_WC+:WDW+WCW], late[PW-1:0]};
         // lout_q's origin and payload are not sent; synthesis drops them. In
         // simulation they check the rule: what is sent is the granted head's.
-`ifndef SYNTHESIS
-        always @(posedge clk_i or negedge rst_ni) begin
-          if (rst_ni && late != {lout_q[F_ORG+:AW], lout_q[PW-1:0]})
-            $error("hc_router_core %m: the payload sent is not the granted head's");
-        end
-`endif
+        `HC_ASSERT(a_late_payload, late == ({lout_q[F_ORG+:AW], lout_q[PW-1:0]}),
+                   "the payload sent is not the granted head's")
       end else begin : g_now
         assign lout_data_o[q*FW+:FW] = lout_q;
       end
@@ -513,6 +520,10 @@ module hc_router_core #(
             else if (ret && !held) cnt_q <= cnt_q + 1'b1;
             else if (held && !ret) cnt_q <= cnt_q - 1'b1;
           end
+          `HC_ASSUME(a_credit_over, !(ret && !held && cnt_q == DEPTH[CW-1:0]),
+                     "a credit returned beyond DEPTH")
+          `HC_ASSERT(a_credit_under, !(held && !ret && cnt_q == {CW{1'b0}}),
+                     "a flit sent without a credit")
         end else begin : g_nocnt
           assign avail[2*q+v] = 1'b0;
         end
@@ -534,18 +545,16 @@ module hc_router_core #(
     end
   end
 
-`ifndef SYNTHESIS
   // The rule of HOP = 2 (see the module comment): a granted head stays until sent.
+  reg     left_in_flight;  // some head left with a grant in flight
   integer k, o;
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni) begin
-      for (k = 0; k < NS; k = k + 1)
-        for (o = 0; o < NP; o = o + 1)
-          if (gnt_fly[o*NS+k] && !head_valid[k])
-            $error("hc_router_core %m: head %0d left with its grant on port %0d in flight", k, o);
-    end
+  always @(*) begin
+    left_in_flight = 1'b0;
+    for (k = 0; k < NS; k = k + 1)
+      for (o = 0; o < NP; o = o + 1)
+        if (gnt_fly[o*NS+k] && !head_valid[k]) left_in_flight = 1'b1;
   end
-`endif
+  `HC_ASSUME(a_grant_held, !left_in_flight, "a head left with its grant in flight")
 
   // Inputs that a network's constants leave unused (credits of VCs that do not
   // exist downstream; the continuation ports when every weight is 1), and the

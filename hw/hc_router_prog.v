@@ -11,21 +11,34 @@
 // of its broadcasts, is computed from them. Injection is held off (inj_ready_o low) until cfg_done_o; no
 // neighbour may send before then. Ports at and above the configured degree stay
 // idle: tie their inputs to zero.
+//
+// Named assertions (hw/include/hc_assert.vh): p_np, p_cdw, p_fair (the parameters).
+`include "hc_assert.vh"
 module hc_router_prog #(
+  // link ports
   parameter integer NP      = 16,
+  // most dimensions
   parameter integer MAX_DIM = 4,
+  // largest radix m
   parameter integer MAX_M   = 15,
+  // bits of a digit or of m
   parameter integer MW      = 4,
+  // configuration word width, >= MW and >= bits of MAX_DIM
   parameter integer CDW     = 4,
+  // bits of a node address
   parameter integer AW      = 16,
+  // bits of the payload
   parameter integer PW      = 32,
+  // bits of a flit's weight dimension wd
   parameter integer WDW     = 3,
+  // bits of a flit's weight count wc
   parameter integer WCW     = 4,
+  // bits of a port index
   parameter integer PIW     = 4,
+  // flits per input VC
   parameter integer DEPTH   = 2,
   // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
-  parameter integer FAIR    = 0,
-  localparam integer FW = 1 + AW + WDW + WCW + PW
+  parameter integer FAIR    = 0
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -39,17 +52,20 @@ module hc_router_prog #(
   output wire                  cfg_err_o,
   // links, injection and delivery as in hc_router
   input  wire [NP-1:0]         lin_valid_i,
-  input  wire [NP*FW-1:0]      lin_data_i,
+  input  wire [NP*(1 + AW + WDW + WCW + PW)-1:0]      lin_data_i,
   output wire [2*NP-1:0]       lin_credit_o,
   output wire [NP-1:0]         lout_valid_o,
-  output wire [NP*FW-1:0]      lout_data_o,
+  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]      lout_data_o,
   input  wire [2*NP-1:0]       lout_credit_i,
   input  wire                  inj_valid_i,
   input  wire [PW-1:0]         inj_payload_i,
   output wire                  inj_ready_o,
   output wire [NP-1:0]         dlv_valid_o,
-  output wire [NP*FW-1:0]      dlv_data_o
+  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]      dlv_data_o
 );
+  `HC_PARAM(p_np, NP >= 1 && MAX_DIM >= 1 && DEPTH >= 1, "NP, MAX_DIM and DEPTH must be at least 1")
+  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
+  `HC_PARAM(p_fair, FAIR == 0 || FAIR == 1, "FAIR must be 0 or 1")
   /* verilator no_inline_module */
   wire [AW-1:0]     node_addr;
   wire [NP*WDW-1:0] port_dim;

@@ -18,9 +18,19 @@
 //    when none is at or above the pointer, isolated with prefix ORs (no adders).
 //    After a grant the mask keeps the bits above the winner (all clear after the
 //    last requester, which behaves as pointer 0).
+//
+// Named assertions (hw/include/hc_assert.vh): p_n (N >= 1); a_one_hot (at most
+// one grant), a_gnt_req (grants only to live requesters), a_valid (a grant
+// whenever a live requester requests). The proofs (formal/) add the wait
+// bound: a live requester held high is granted before NLIVE - 1 grants to
+// others are taken (a_wait, with the pointer's invariants a_ptr_*).
+`include "hc_assert.vh"
 module hc_rr_arbiter #(
+  // requesters
   parameter integer N        = 4,
+  // the requesters that can ever request (bit i: requester i)
   parameter [N-1:0] LIVE     = {N{1'b1}},
+  // at most this many live requesters: the pairwise pointer, else the mask
   parameter integer PAIR_MAX = 8
 ) (
   input  wire         clk_i,
@@ -29,6 +39,12 @@ module hc_rr_arbiter #(
   input  wire         adv_i,  // the grant is taken: move the pointer past the winner
   output wire [N-1:0] gnt_o,
   output wire         valid_o
+`ifdef FORMAL
+  ,
+  // (proofs only) fv_rank_o[8i +: 8]: the live requesters that go before
+  // requester i under the pointer (hc_group_arbiter's wait bound reads it)
+  output wire [8*N-1:0] fv_rank_o
+`endif
 );
   function automatic integer count_live(input [N-1:0] live);
     integer k;
@@ -41,6 +57,31 @@ module hc_rr_arbiter #(
 
   wire [N-1:0] req = req_i & LIVE;
   assign valid_o = |req;
+
+  `HC_FORMAL_RESET
+  `HC_PARAM(p_n, N >= 1, "N must be at least 1")
+  `HC_ASSERT(a_one_hot, (gnt_o & (gnt_o - 1'b1)) == {N{1'b0}}, "more than one grant")
+  `HC_ASSERT(a_gnt_req, (gnt_o & ~req) == {N{1'b0}}, "a grant to a requester that does not request")
+  `HC_ASSERT(a_valid, valid_o == (gnt_o != {N{1'b0}}), "live requests and no grant")
+
+`ifdef FORMAL
+  // The wait bound (formal/rr_arbiter_*.fv): any live requester fv_r held
+  // high is granted before NLIVE - 1 grants to others are taken. fv_rank:
+  // per requester, the live requesters that go before it under the pointer
+  // (each branch below drives it); a grant to another one moves them behind.
+  (* anyconst *) reg [31:0] fv_r;
+  reg  [8*N-1:0] fv_rank;
+  wire [31:0] fv_ahead = {24'd0, fv_rank[8*fv_r+:8]};
+  assign fv_rank_o = fv_rank;
+  reg  [7:0]  fv_wait = 0;  // grants taken by others while fv_r requests (N < 256)
+  wire        fv_req = req[fv_r];
+  always @(*) assume (fv_r < N);
+  always @(posedge clk_i) begin
+    if (!rst_ni || !fv_req || gnt_o[fv_r]) fv_wait <= 0;
+    else if (valid_o && adv_i) fv_wait <= fv_wait + 1'b1;
+  end
+  `HC_ASSERT(a_wait, !fv_req || {24'd0, fv_wait} + fv_ahead <= NLIVE - 1, "a requester waits beyond NLIVE - 1 grants")
+`endif
 
   generate
     if (NLIVE <= PAIR_MAX) begin : g_pairs
@@ -75,8 +116,41 @@ module hc_rr_arbiter #(
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) after_q <= {N * N{1'b0}};
+`ifdef HC_MUTANT_RR_STUCK
+        // a deliberately broken arbiter whose pointer never moves (formal/)
+        else if (valid_o && adv_i) after_q <= after_q;
+`else
         else if (valid_o && adv_i) after_q <= after_d;
+`endif
       end
+
+`ifdef FORMAL
+      // after_q is a pointer p: bit (a, b) set exactly when a < p <= b. So for
+      // live a < b < c, (a, c) = (a, b) | (b, c), never both; dead pairs are 0.
+      reg fv_ptr_ok;
+      integer c;
+      always @(*) begin
+        fv_ptr_ok = 1'b1;
+        for (a = 0; a < N; a = a + 1)
+          for (b = a + 1; b < N; b = b + 1) begin
+            if (!(LIVE[a] && LIVE[b]) && after_q[a*N+b]) fv_ptr_ok = 1'b0;
+            for (c = b + 1; c < N; c = c + 1)
+              if (LIVE[a] && LIVE[b] && LIVE[c] &&
+                  (after_q[a*N+c] != (after_q[a*N+b] | after_q[b*N+c]) ||
+                   (after_q[a*N+b] && after_q[b*N+c])))
+                fv_ptr_ok = 1'b0;
+          end
+      end
+      `HC_ASSERT(a_ptr_pairs, fv_ptr_ok, "the pairwise bits are no pointer")
+      integer r;
+      always @(*) begin
+        fv_rank = {8 * N{1'b0}};
+        for (r = 0; r < N; r = r + 1)
+          for (a = 0; a < N; a = a + 1)
+            if (LIVE[a] && a != r && (a < r ? !after_q[a*N+r] : after_q[r*N+a]))
+              fv_rank[8*r+:8] = fv_rank[8*r+:8] + 1'b1;
+      end
+`endif
     end else begin : g_mask
       reg  [N-1:0] mask_q;
       wire [N-1:0] masked = req & mask_q;
@@ -105,8 +179,27 @@ module hc_rr_arbiter #(
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) mask_q <= {N{1'b1}};
+`ifdef HC_MUTANT_RR_STUCK
+        else if (valid_o && adv_i) mask_q <= mask_q;
+`else
         else if (valid_o && adv_i) mask_q <= above;
+`endif
       end
+
+`ifdef FORMAL
+      // mask_q is a thermometer: a set bit has every bit above it set.
+      `HC_ASSERT(a_ptr_mask, (mask_q & ~(mask_q >> 1)) == (mask_q & {1'b1, {(N - 1) {1'b0}}}) || N == 1,
+                 "the mask is no thermometer")
+      integer k, r;
+      always @(*) begin
+        fv_rank = {8 * N{1'b0}};
+        for (r = 0; r < N; r = r + 1)
+          for (k = 0; k < N; k = k + 1)
+            if (LIVE[k] && k != r &&
+                ((mask_q[k] && !mask_q[r]) || (mask_q[k] == mask_q[r] && k < r)))
+              fv_rank[8*r+:8] = fv_rank[8*r+:8] + 1'b1;
+      end
+`endif
     end
   endgenerate
 endmodule

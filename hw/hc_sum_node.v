@@ -32,6 +32,10 @@
 // listen in the other. A class-1 node keeps the sum it heard in phase 0
 // (rx_q) until its own phase has sent the old value; every node takes the new
 // value at the end of phase 1, so the arithmetic is the full-duplex program's.
+//
+// Named checks (hw/include/hc_assert.vh), HC_ERR beside err_o, one per rule
+// above: e_no_value, e_overflow, e_inexact, e_hd_clash; p_* (the parameters).
+`include "hc_assert.vh"
 module hc_sum_node #(
   parameter integer NP    = 2,            // input (and output) ports
   parameter integer XW    = 8,            // input bits, two's complement
@@ -172,16 +176,20 @@ module hc_sum_node #(
   assign lnk_valid_o = busy_q && (HD == 0 || own_ph);
   assign lnk_data_o  = v_q;
 
-`ifndef SYNTHESIS
-  // The rules above, for simulation: a value that does not fit and an inexact
-  // end are reported as they happen (err_o carries them in synthesis).
-  always @(posedge clk_i) begin
-    if (busy_q && last_ph && !fits)
-      $display("hc_sum_node %m: value overflows %0d bits at step %0d", W, t_q + 1);
-    if (busy_q && missing) $display("hc_sum_node %m: a port carries no value at step %0d", t_q + 1);
-    if (busy_q && clash)
-      $display("hc_sum_node %m: a half-duplex link driven from both ends at step %0d", t_q + 1);
+  // The rules above, named as they happen (err_o carries them in synthesis).
+  reg done_seen_q;  // inexact reported once per run
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) done_seen_q <= 1'b0;
+    else done_seen_q <= done_q;
   end
+  `HC_ERR(e_overflow, busy_q && last_ph && !fits, "a value overflows W bits")
+  `HC_ERR(e_no_value, busy_q && missing, "a port carries no value")
+  `HC_ERR(e_hd_clash, busy_q && clash, "a half-duplex link driven from both ends")
+  `HC_ERR(e_inexact, inexact && !done_seen_q, "the end value is no exact multiple of DIV")
+  `HC_PARAM(p_widths, XW >= 1 && W > XW && SW >= 1 && SW <= W && CW >= 1, "needs 1 <= XW < W, 1 <= SW <= W, CW >= 1")
+  `HC_PARAM(p_steps, STEPS >= 1 && (1 << TW) > STEPS - 1, "TW cannot count STEPS")
+  `HC_PARAM(p_hd, (HD == 0 || HD == 1) && (CLS == 0 || CLS == 1), "HD and CLS must be 0 or 1")
+`ifndef SYNTHESIS
   wire unused_odd = ^{ODD, product[2*W-1:W]};
 `endif
 endmodule

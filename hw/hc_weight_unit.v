@@ -25,9 +25,15 @@
 // Cycles per message, with w_ready_i high: 1 + the ports of dimensions 1..wd-1 +
 // the position of the arrival port in dimension wd + 1 for a continuation; at the
 // origin, the degree.
+//
+// Named assertions (hw/include/hc_assert.vh): a_w_range (a weight sent has wd
+// in 1..MAX_DIM and wc >= 1), p_np, p_cdw, p_wdw (the parameters).
+`include "hc_assert.vh"
 module hc_weight_unit #(
   parameter integer NP      = 16,  // most ports (the largest degree)
+  // most dimensions
   parameter integer MAX_DIM = 4,
+  // largest radix m
   parameter integer MAX_M   = 15,
   parameter integer MW      = 4,   // bits of m
   parameter integer CDW     = 4,   // configuration word width
@@ -57,6 +63,11 @@ module hc_weight_unit #(
   output wire [WDW-1:0] w_wd_o,
   output wire [WCW-1:0] w_wc_o
 );
+  `HC_PARAM(p_np, NP >= 1 && MAX_DIM >= 1, "NP and MAX_DIM must be at least 1")
+  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
+  `HC_PARAM(p_wdw, (1 << WDW) > MAX_DIM + 1, "WDW cannot hold wd = MAX_DIM + 1")
+  `HC_ASSERT(a_w_range, !w_valid_o || (w_wd_o != {WDW{1'b0}} && w_wd_o <= MAX_DIM[WDW-1:0] &&
+                                      w_wc_o != {WCW{1'b0}}), "a weight out of range")
   localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1;
   localparam integer PCW = PIW + 1;
   localparam [WCW-1:0] WC_ONE = {{(WCW - 1) {1'b0}}, 1'b1};

@@ -30,8 +30,8 @@ inline Checked runBench(const std::string& tb, const std::string& hw, const std:
   std::string sources;
   std::istringstream names(hw);
   for (std::string name; names >> name;) sources += " " + src + "/hw/" + name;
-  const auto c = run("iverilog -g2005 " + params + " -o " + vvp + " " + src + "/tests/hw_units/" +
-                     tb + sources);
+  const auto c = run("iverilog -g2005 -I " + src + "/hw/include " + params + " -o " + vvp + " " +
+                     src + "/tests/hw_units/" + tb + sources);
   Checked r;
   *log = c.out + c.err;
   if (c.code != 0) return r;

@@ -5,7 +5,9 @@
 // the simulator's output), that the module's other conditions stay silent in
 // the same run, and that a control run without the fault fires nothing.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -64,24 +66,20 @@ TEST(HwErrors, AccNodeValueNoRowFiles) {
     if (c.sum >= 0) {
       EXPECT_EQ(fin[1], c.sum) << tag << ": " << log;
     }
-    EXPECT_EQ(occurrences(log, "hc_acc_node"), fires ? 1 : 0) << tag << ": " << log;
-    if (fires) {
-      EXPECT_EQ(occurrences(log, "a link and the ROM disagree at step " + std::to_string(c.step)),
-                1)
-          << tag << ": " << log;
-    }
+    EXPECT_EQ(occurrences(log, "acc_node_err_tb.u_node.e_rom_link: a link and the ROM disagree"),
+              fires ? 1 : 0)
+        << tag << ": " << log;
   }
 }
 
 // hc_router_core with HOP = 2 (tests/hw_units/router_hop2_tb.v): an injection
 // source that drops inj_valid_i while its grant is in flight breaks the rule
-// and the $error must name head 4 (the injection) on port 0, once; no other
-// check of the core speaks (each message starts "hc_router_core ", the
-// $error's file name "hc_router_core.v"). Holding inj_valid_i until inj_ready_o is silent.
+// and the named assumption a_grant_held must fire, once; no other check of the
+// core speaks. Holding inj_valid_i until inj_ready_o is silent.
 TEST(HwErrors, RouterCoreHop2GrantInFlight) {
   const std::string message =
-      "hc_router_core router_hop2_tb.u_core: head 4 left with its grant "
-      "on port 0 in flight";
+      "router_hop2_tb.u_core.a_grant_held: assumption failed: a head left with its grant in "
+      "flight";
   for (int drop : {0, 1}) {
     const std::string tag = tagOf("DROP", drop);
     std::string log;
@@ -92,16 +90,18 @@ TEST(HwErrors, RouterCoreHop2GrantInFlight) {
     EXPECT_EQ(r.events, 1) << tag << ": flits out: " << log;
     EXPECT_EQ(r.errors, 0) << tag << ": " << log;
     EXPECT_EQ(occurrences(log, message), drop) << tag << ": " << log;
-    EXPECT_EQ(occurrences(log, "hc_router_core "), drop) << tag << ": " << log;
+    // the message line and its Scope line
+    EXPECT_EQ(occurrences(log, "router_hop2_tb.u_core."), 2 * drop) << tag << ": " << log;
   }
 }
 
 namespace {
 
-// hc_mesh_router's two $display checks (tests/hw_units/mesh_router_err_tb.v):
-// FAULT = 1 pushes a flit into a full FIFO, FAULT = 2 returns a credit beyond
-// DEPTH; each must print its message once and the other nothing.
-void expectMeshRouterCheck(int fault, const std::string& message, int flits) {
+// hc_mesh_router's two named rules (tests/hw_units/mesh_router_err_tb.v):
+// FAULT = 1 pushes a flit into a full FIFO (g_rule[0].a_in_full; the FIFO's
+// own a_push_full fires beside it), FAULT = 2 returns a credit beyond DEPTH
+// (g_rule[1].a_credit_over); each must fire once and the other rule not at all.
+void expectMeshRouterCheck(int fault, const std::string& rule, int flits) {
   const std::string tag = tagOf("FAULT", fault);
   std::string log;
   const Checked r = runBench("mesh_router_err_tb.v", "hc_fifo.v hc_mesh_router.v",
@@ -109,11 +109,13 @@ void expectMeshRouterCheck(int fault, const std::string& message, int flits) {
   ASSERT_TRUE(r.ended) << tag << ": " << log;
   EXPECT_EQ(r.errors, 0) << tag << ": " << log;
   EXPECT_EQ(r.events, flits) << tag << ": flits out: " << log;
-  if (message.empty()) {
-    EXPECT_EQ(occurrences(log, "hc_mesh_router"), 0) << tag << ": " << log;
+  if (rule.empty()) {
+    EXPECT_EQ(occurrences(log, "failed"), 0) << tag << ": " << log;
   } else {
-    EXPECT_EQ(occurrences(log, "hc_mesh_router: ERROR: " + message), 1) << tag << ": " << log;
-    EXPECT_EQ(occurrences(log, "hc_mesh_router"), 1) << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, "mesh_router_err_tb.u_router." + rule + ": assumption failed"), 1)
+        << tag << ": " << log;
+    // the message line and its Scope line
+    EXPECT_EQ(occurrences(log, "u_router.g_rule["), 2) << tag << ": " << log;
   }
 }
 
@@ -121,23 +123,37 @@ void expectMeshRouterCheck(int fault, const std::string& message, int flits) {
 
 TEST(HwErrors, MeshRouterControlRunIsSilent) { expectMeshRouterCheck(0, "", 5); }
 
-TEST(HwErrors, MeshRouterFlitIntoAFullFifo) {
-  expectMeshRouterCheck(1, "a flit into the full FIFO of input 0", 2);
-}
+TEST(HwErrors, MeshRouterFlitIntoAFullFifo) { expectMeshRouterCheck(1, "g_rule[0].a_in_full", 2); }
 
 TEST(HwErrors, MeshRouterCreditBeyondDepth) {
-  expectMeshRouterCheck(2, "a credit beyond DEPTH on output 1", 5);
+  expectMeshRouterCheck(2, "g_rule[1].a_credit_over", 5);
 }
 
-// hc_group_arbiter's check (tests/hw_units/group_arbiter_err_tb.v): the groups'
-// grant forced for one edge to a group that does not request (one grant, to a
-// non-requester), or to two requesting groups (two grants, to requesters); the
-// check must print that edge's grant and requests, once. Unforced: silent.
+// hc_mesh_router's locks (the same bench): output 2 forced locked by the
+// worm's input beside output 1 (FAULT = 3: a_lock_owner), the head's head bit
+// hidden from the lock as it leaves (FAULT = 4: a_body_locked); each must fire.
+TEST(HwErrors, MeshRouterLockRulesFire) {
+  for (const auto& [fault, rule] : {std::make_pair(3, std::string("a_lock_owner")),
+                                    std::make_pair(4, std::string("a_body_locked"))}) {
+    const std::string tag = tagOf("FAULT", fault);
+    std::string log;
+    const Checked r = runBench("mesh_router_err_tb.v", "hc_fifo.v hc_mesh_router.v",
+                               "-Pmesh_router_err_tb.FAULT=" + std::to_string(fault), &log);
+    ASSERT_TRUE(r.ended) << tag << ": " << log;
+    EXPECT_GE(occurrences(log, "mesh_router_err_tb.u_router." + rule + ": assertion failed"), 1)
+        << tag << ": " << log;
+  }
+}
+
+// hc_group_arbiter's assertions (tests/hw_units/group_arbiter_err_tb.v): the
+// groups' grant forced for one edge to a group that does not request (one
+// grant, to a non-requester: a_gnt_req), or to two requesting groups (two
+// grants, to requesters: a_one_hot); that assertion must fire, naming itself,
+// and no other assertion of the arbiter. Unforced: silent.
 TEST(HwErrors, GroupArbiterGrantAgainstTheRule) {
-  for (const auto& [fault, message] :
-       {std::make_pair(0, std::string()),
-        std::make_pair(1, std::string("grant 00100 for requests 00011")),
-        std::make_pair(2, std::string("grant 00101 for requests 00101"))}) {
+  for (const auto& [fault, name] :
+       {std::make_pair(0, std::string()), std::make_pair(1, std::string("a_gnt_req")),
+        std::make_pair(2, std::string("a_one_hot"))}) {
     const std::string tag = tagOf("FAULT", fault);
     std::string log;
     const Checked r = runBench("group_arbiter_err_tb.v", "hc_group_arbiter.v hc_rr_arbiter.v",
@@ -145,12 +161,40 @@ TEST(HwErrors, GroupArbiterGrantAgainstTheRule) {
     ASSERT_TRUE(r.ended) << tag << ": " << log;
     EXPECT_EQ(r.cycles, 8) << tag;
     EXPECT_EQ(r.events, 6) << tag << ": grants: " << log;
-    const int fires = message.empty() ? 0 : 1;
+    const int fires = name.empty() ? 0 : 1;
     EXPECT_EQ(r.errors, fires) << tag << ": edges breaking the rule: " << log;
-    EXPECT_EQ(occurrences(log, "hc_group_arbiter"), fires) << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, "group_arbiter_err_tb.u_dut.a_"), 2 * fires) << tag << ": " << log;
     if (fires) {
-      EXPECT_EQ(occurrences(log, "hc_group_arbiter group_arbiter_err_tb.u_dut: " + message), 1)
+      EXPECT_EQ(occurrences(log, "group_arbiter_err_tb.u_dut." + name + ": assertion failed"), 1)
           << tag << ": " << log;
+    }
+  }
+}
+
+// The named assertions of hc_fifo, hc_rr_arbiter and hc_group_arbiter
+// (tests/hw_units/assert_fire_tb.v), each broken for one edge: the assertion
+// must fire, naming itself; a run breaking nothing fires none.
+TEST(HwErrors, FifoAndArbiterAssertionsFire) {
+  const std::vector<std::string> names = {"",
+                                          "u_fifo.a_push_full: assumption failed",
+                                          "u_fifo.a_pop_empty: assumption failed",
+                                          "u_fifo1.a_push_full: assumption failed",
+                                          "u_fifo.g_many.g_cnt_range.a_cnt_range: assertion failed",
+                                          "u_rr.a_one_hot: assertion failed",
+                                          "u_rr.a_gnt_req: assertion failed",
+                                          "u_rr.a_valid: assertion failed",
+                                          "u_grp.a_gnt_req: assertion failed"};
+  for (size_t c = 0; c < names.size(); ++c) {
+    const std::string tag = tagOf("CASE", static_cast<int>(c));
+    std::string log;
+    const Checked r = runBench("assert_fire_tb.v", "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v",
+                               "-Passert_fire_tb.CASE=" + std::to_string(c), &log);
+    ASSERT_TRUE(r.ended) << tag << ": " << log;
+    EXPECT_EQ(r.cycles, 8) << tag;
+    if (names[c].empty()) {
+      EXPECT_EQ(occurrences(log, "failed"), 0) << tag << ": " << log;
+    } else {
+      EXPECT_GE(occurrences(log, "assert_fire_tb." + names[c]), 1) << tag << ": " << log;
     }
   }
 }
@@ -210,5 +254,59 @@ TEST(HwErrors, RouterProgCfgErr) {
     }
     EXPECT_EQ(numbersAfter(log, "source"), c.source) << tag << ": " << log;
     EXPECT_EQ(occurrences(log, "hc_router_core "), 0) << tag << ": " << log;
+  }
+}
+
+// hc_weight_unit's a_w_range (tests/hw_units/weight_unit_assert_tb.v): its
+// weight output forced for one edge to wd 0, wd MAX_DIM + 1 or wc 0 must fire
+// it, once; a weight in range must not.
+TEST(HwErrors, WeightUnitRangeAssertionFires) {
+  for (int c : {0, 1, 2, 3}) {
+    const std::string tag = tagOf("CASE", c);
+    std::string log;
+    const Checked r =
+        runBench("weight_unit_assert_tb.v", "hc_weight_unit.v hc_cfg_dims.v hc_port_sweep.v",
+                 "-Pweight_unit_assert_tb.CASE=" + std::to_string(c), &log);
+    ASSERT_TRUE(r.ended) << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, "weight_unit_assert_tb.u_unit.a_w_range: assertion failed"),
+              c == 0 ? 0 : 1)
+        << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, "failed"), c == 0 ? 0 : 1) << tag << ": " << log;
+  }
+}
+
+// The parameter checks (`HC_PARAM): each module elaborated alone under Icarus
+// with one parameter out of its range must stop at time 0 naming the check.
+// (A width parameter of 0 stops elaboration before any check: not listed.)
+TEST(HwErrors, ParameterChecksFire) {
+  const std::string src = HC_SOURCE_DIR;
+  struct Case {
+    const char *module, *param, *check;
+  };
+  for (const Case& c : {Case{"hc_router_core", "HOP=3", "hc_router_core.p_hop"},
+                        Case{"hc_router_core", "NDIM=3", "hc_router_core.p_wdw"},
+                        Case{"hc_router", "FAIR=2", "hc_router.p_fair"},
+                        Case{"hc_router_prog", "FAIR=2", "hc_router_prog.p_fair"},
+                        Case{"hc_router_cfg", "CDW=2", "hc_router_cfg.p_cdw"},
+                        Case{"hc_cfg_dims", "CDW=2", "hc_cfg_dims.p_cdw"},
+                        Case{"hc_cfg_dims", "MAX_M=1", "hc_cfg_dims.p_max_m"},
+                        Case{"hc_port_sweep", "MAX_DIM=0", "hc_port_sweep.p_dims"},
+                        Case{"hc_weight_unit", "CDW=2", "hc_weight_unit.p_cdw"},
+                        Case{"hc_mesh_router", "DEPTH=1", "hc_mesh_router.p_depth"},
+                        Case{"hc_mesh_node", "DEPTH=1", "hc_mesh_node.p_depth"},
+                        Case{"hc_mesh_tile", "DEPTH=1", "hc_mesh_tile.p_depth"},
+                        Case{"hc_sum_node", "HD=2", "hc_sum_node.p_hd"},
+                        Case{"hc_acc_node", "HD=2", "hc_acc_node.p_hd"}}) {
+    const std::string tag = std::string(c.module) + " " + c.param;
+    const std::string vvp = "/tmp/hctest-param-" + std::to_string(::getpid()) + ".vvp";
+    const auto comp = hctest::run("iverilog -g2005 -I" + src + "/hw/include -y" + src + "/hw -s " +
+                                  c.module + " -P" + c.module + "." + c.param + " -o " + vvp + " " +
+                                  src + "/hw/" + c.module + ".v");
+    ASSERT_EQ(comp.code, 0) << tag << ": " << comp.out << comp.err;
+    const auto sim = hctest::run("vvp -n " + vvp);
+    std::filesystem::remove(vvp);
+    EXPECT_NE(sim.code, 0) << tag;
+    EXPECT_EQ(occurrences(sim.out + sim.err, std::string(c.check) + ": parameter check failed"), 1)
+        << tag << ": " << sim.out << sim.err;
   }
 }

@@ -73,20 +73,21 @@ TEST(Fifo, MatchesAQueueAtEveryDepth) {
 TEST(HwUnits, LintCleanAtSeveralSizes) {
   for (const char* g :
        {"-GN=1", "-GN=5", "-GN=5 -GLIVE=5\\'b10110", "-GN=17", "-GN=33 -GPAIR_MAX=0"}) {
-    const auto l = hctest::run(std::string("verilator --lint-only -Wall ") + g + " " + kSrc +
-                               "/hw/hc_rr_arbiter.v");
+    const auto l = hctest::run(std::string("verilator --lint-only -Wall -I") + kSrc +
+                               "/hw/include " + g + " " + kSrc + "/hw/hc_rr_arbiter.v");
     EXPECT_EQ(l.code, 0) << g << l.err;
     EXPECT_EQ(l.out + l.err, "") << g;
   }
   for (const char* g : {"-GN=3", "-GN=9", "-GN=17 -GLIVE=17\\'h1fff3", "-GN=16"}) {
-    const auto l = hctest::run(std::string("verilator --lint-only -Wall ") + g + " " + kSrc +
-                               "/hw/hc_group_arbiter.v " + kSrc + "/hw/hc_rr_arbiter.v");
+    const auto l =
+        hctest::run(std::string("verilator --lint-only -Wall -I") + kSrc + "/hw/include " + g +
+                    " " + kSrc + "/hw/hc_group_arbiter.v " + kSrc + "/hw/hc_rr_arbiter.v");
     EXPECT_EQ(l.code, 0) << g << l.err;
     EXPECT_EQ(l.out + l.err, "") << g;
   }
   for (int depth : {1, 2, 3, 4}) {
-    const auto l = hctest::run("verilator --lint-only -Wall -GDEPTH=" + std::to_string(depth) +
-                               " " + kSrc + "/hw/hc_fifo.v");
+    const auto l = hctest::run("verilator --lint-only -Wall -I" + kSrc + "/hw/include -GDEPTH=" +
+                               std::to_string(depth) + " " + kSrc + "/hw/hc_fifo.v");
     EXPECT_EQ(l.code, 0) << depth << l.err;
     EXPECT_EQ(l.out + l.err, "") << depth;
   }
@@ -99,7 +100,7 @@ TEST(HwUnits, LintCleanAtSeveralSizes) {
 // credit): with the testbench's parameter `fault` at 0 the run keeps the rule
 // and the check stays silent; at 1 it breaks the rule and `message` must be
 // printed. `wrong` is how many flits leave with another payload when it fires.
-// The router needs SystemVerilog (-g2012 after runBench's -g2005).
+// The testbench needs SystemVerilog (-g2012 after runBench's -g2005).
 namespace {
 
 void expectRouterCheckFires(const std::string& fault, const std::string& message, int wrong) {
@@ -119,19 +120,35 @@ void expectRouterCheckFires(const std::string& fault, const std::string& message
 
 // A flit pushed into a one-flit VC that holds one (credits rule it out).
 TEST(RouterCore, FullOneFlitVcCheckFires) {
-  expectRouterCheckFires("FULL", "a flit arrived in a full one-flit VC", 0);
+  expectRouterCheckFires("FULL", "a_vc_full: assumption failed", 0);
 }
 
 // The payload leaves from the granted head's register a cycle after the grant:
 // overwriting that register in between puts another payload on the link.
 TEST(RouterCore, LatePayloadCheckFires) {
-  expectRouterCheckFires("CORRUPT", "the payload sent is not the granted head's", 1);
+  expectRouterCheckFires("CORRUPT", "a_late_payload: assertion failed", 1);
 }
 
 // A continuing head's downstream VC comes from its VC's index, which assumes its
 // vc bit says the same: a flit with vc 1 on a one-VC port breaks it.
 TEST(RouterCore, ContinuingHeadVcCheckFires) {
-  expectRouterCheckFires("BADVC", "a continuing head in VC 0 carries vc 1", 0);
+  expectRouterCheckFires("BADVC", "a_cont_vc: assertion failed", 0);
+}
+
+// A credit returned before any flit left counts above DEPTH (the one-bit
+// counter wraps to 0, and flit 1 then waits: nothing leaves).
+TEST(RouterCore, CreditBeyondDepthCheckFires) {
+  for (int on : {0, 1}) {
+    std::string log;
+    const Checked r = runBench("router_full_vc_tb.v",
+                               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
+                               "-g2012 -Prouter_full_vc_tb.CREDIT=" + std::to_string(on), &log);
+    ASSERT_TRUE(r.ended) << on << ": " << log;
+    EXPECT_EQ(r.events, 1 - on) << log;
+    EXPECT_EQ(log.find("g_cr[0].g_cnt.a_credit_over: assumption failed") != std::string::npos,
+              on == 1)
+        << on << ": " << log;
+  }
 }
 
 // hc_mesh_node: a correct ROM (receive, then send 3 flits) runs clean; a
@@ -175,8 +192,8 @@ TEST(SchedNodeHalfDuplex, BothEndsDrivingSetsErr) {
     EXPECT_GT(r.cycles, 2) << tag;
   }
   for (const char* g : {"-GHD=0", "-GHD=1 -GNP=4"}) {
-    const auto l = hctest::run(std::string("verilator --lint-only -Wall ") + g + " " + kSrc +
-                               "/hw/hc_sched_node.v");
+    const auto l = hctest::run(std::string("verilator --lint-only -Wall -I") + kSrc +
+                               "/hw/include " + g + " " + kSrc + "/hw/hc_sched_node.v");
     EXPECT_EQ(l.code, 0) << g << l.err;
   }
 }

@@ -350,12 +350,13 @@ TEST(WeightUnit, LintsCleanWithoutLatches) {
     const RtlLayout l = limitsLayout(m, lim);
     const std::string tag = std::to_string(lim.max_dims) + "/" + std::to_string(lim.max_radix) +
                             "/" + std::to_string(lim.max_degree);
-    const auto lint = hctest::run("verilator --lint-only -Wall --top-module hc_weight_unit " +
-                                  paramList(l, "-G", "=", "", " ") + files);
+    const auto lint =
+        hctest::run("verilator --lint-only -Wall -I" + hw + "include --top-module hc_weight_unit " +
+                    paramList(l, "-G", "=", "", " ") + files);
     EXPECT_EQ(lint.code, 0) << tag << lint.err;
     EXPECT_EQ(lint.err + lint.out, "") << tag;
-    const auto syn = hctest::run("yosys -q -p 'read_verilog" + files + "; chparam " +
-                                 paramList(l, "-set ", " ", "", " ") +
+    const auto syn = hctest::run("yosys -q -p 'read_verilog -I" + hw + "include" + files +
+                                 "; chparam " + paramList(l, "-set ", " ", "", " ") +
                                  " hc_weight_unit; synth -flatten -top hc_weight_unit; "
                                  "select -assert-none t:$*latch* t:$_DLATCH*'");
     EXPECT_EQ(syn.code, 0) << tag << syn.out << syn.err;

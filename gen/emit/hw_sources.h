@@ -1,5 +1,6 @@
 // The hand-written RTL of hw/, compiled into the tool so that `generate` writes a
-// self-contained folder. The .cpp is produced by CMake from hw/*.v.
+// self-contained folder. The .cpp is produced by CMake from hw/*.v, each file's
+// `include of the assertion vocabulary (hw/include/hc_assert.vh) inlined.
 #pragma once
 
 #include <string>

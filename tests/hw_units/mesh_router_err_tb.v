@@ -11,6 +11,11 @@
 //   FAULT = 2: as FAULT = 0, then, with every credit back, one more credit
 //              pulse on output 1: the credit check fires, once, for output 1;
 //              the FIFO check stays silent.
+//   FAULT = 3: as FAULT = 0, with output 2 forced locked by input 0 as well
+//              for one edge while the worm holds output 1: a_lock_owner fires.
+//   FAULT = 4: as FAULT = 0, with the head's head bit hidden from the lock
+//              (shead forced to 0) for one edge as it leaves: a_body_locked
+//              fires.
 // Prints "checked CYCLES FLITS_OUT WRONG" (WRONG: flits out of order, on
 // another output, or a worm cut short with credits to spare).
 module mesh_router_err_tb;
@@ -52,7 +57,11 @@ module mesh_router_err_tb;
       // {head, tail, destination 3, source 1, payload}
       in_valid[0] = 1'b1;
       in_flit[0+:FW] = {i == 0, i == 4, 2'd3, 2'd1, 8'h10 + i[7:0]};
+      if (FAULT == 3 && i == 3) force u_router.lock_q[2] = 1'b1;
+      if (FAULT == 4 && i == 1) force u_router.shead = 3'b000;
       @(negedge clk);
+      release u_router.lock_q[2];
+      release u_router.shead;
     end
     in_valid[0] = 1'b0;
     repeat (8) @(negedge clk);

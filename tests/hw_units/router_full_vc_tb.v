@@ -12,16 +12,20 @@
 // head's must fire.
 // The ports have one VC each, so their flits carry vc 0. With BADVC = 1 flit 1
 // carries vc 1, and the router's check that a continuing head's vc bit is its
-// VC's must fire. Prints "checked CYCLES FLITS_OUT WRONG_PAYLOADS".
+// VC's must fire. With CREDIT = 1 the downstream of port 1 returns a credit
+// before any flit left, beyond DEPTH: the credit counter's a_credit_over must
+// fire. Prints "checked CYCLES FLITS_OUT WRONG_PAYLOADS".
 module router_full_vc_tb;
   parameter integer FULL = 0;
   parameter integer CORRUPT = 0;
   parameter integer BADVC = 0;
+  parameter integer CREDIT = 0;
   localparam integer NP = 2, AW = 2, PW = 8, WDW = 2, WCW = 2, FW = 1 + AW + WDW + WCW + PW;
 
   reg             clk = 1'b0;
   reg             rst_n = 1'b0;
   reg  [NP-1:0]   lin_valid = {NP{1'b0}};
+  reg  [2*NP-1:0] lout_credit = {2 * NP{1'b0}};
   reg  [NP*FW-1:0] lin_data = {NP * FW{1'b0}};
   wire [2*NP-1:0] lin_credit;
   wire [NP-1:0]   lout_valid, dlv_valid;
@@ -35,7 +39,7 @@ module router_full_vc_tb;
     .port_dim_i({2'd1, 2'd1}), .orig_wc_i({2'd1, 2'd1}), .fwd_port_i(2'b01),
     .two_vc_i(2'b00), .wrap_i(2'b00),
     .lin_valid_i(lin_valid), .lin_data_i(lin_data), .lin_credit_o(lin_credit),
-    .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(4'b0000),
+    .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit),
     .inj_valid_i(1'b0), .inj_payload_i({PW{1'b0}}), .inj_ready_o(inj_ready),
     .dlv_valid_o(dlv_valid), .dlv_data_o(dlv_data));
 
@@ -61,7 +65,9 @@ module router_full_vc_tb;
 
   initial begin
     #12 rst_n = 1'b1;
+    if (CREDIT != 0) lout_credit = 4'b0100;  // port 1, VC 0
     @(posedge clk) #1;
+    lout_credit = {2 * NP{1'b0}};
     send(BADVC != 0, 8'h11);
     // flit 1 was granted port 1 in its arrival cycle; it is sent now
     if (CORRUPT != 0) u_core.g_in[0].g_vc[0].g_buf.g_slot.slot_q[PW-1:0] = 8'hee;

@@ -1,0 +1,156 @@
+#include "tools/formal_proof.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "tools/launcher.h"
+#include "util/error.h"
+#include "util/parse_number.h"
+
+namespace hypercast {
+namespace tools {
+
+namespace fs = std::filesystem;
+
+FormalProof parseFormalProof(const std::string& text, const std::string& name,
+                             const std::string& origin) {
+  FormalProof p;
+  p.name = name;
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  auto depthOf = [&](const std::string& word) {
+    const std::string what = origin + ":" + std::to_string(number) + ": depth";
+    const unsigned long long d = parseIndex(what, word, 1001);
+    if (d == 0) throw Error(what + " must be at least 1");
+    return static_cast<int>(d);
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    if (const size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string x; words >> x;) w.push_back(x);
+    if (w.empty()) continue;
+    const std::string at = origin + ":" + std::to_string(number) + ": ";
+    if (w[0] == "top" && w.size() == 2) {
+      p.top = w[1];
+    } else if (w[0] == "file" && w.size() == 2) {
+      p.files.push_back(w[1]);
+    } else if (w[0] == "param" && w.size() == 3) {
+      p.params.emplace_back(w[1], w[2]);
+    } else if (w[0] == "depth" && w.size() == 2) {
+      p.depth = depthOf(w[1]);
+    } else if (w[0] == "fast" && w.size() == 2 && (w[1] == "0" || w[1] == "1")) {
+      p.fast = w[1] == "1";
+    } else if (w[0] == "mutant" && w.size() == 3) {
+      p.mutants.push_back({w[1], depthOf(w[2])});
+    } else {
+      throw Error(at +
+                  "expected 'top M', 'file F', 'param P V', 'depth K', 'fast 0|1' or "
+                  "'mutant DEFINE K', not '" +
+                  oneLine(line) + "'");
+    }
+  }
+  if (p.top.empty() || p.files.empty() || p.depth == 0)
+    throw Error(origin + ": a proof needs a top, a file and a depth");
+  return p;
+}
+
+std::vector<FormalProof> loadFormalProofs(const std::string& source_root) {
+  std::vector<fs::path> paths;
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(source_root) / "formal"))
+    if (e.path().extension() == ".fv") paths.push_back(e.path());
+  std::sort(paths.begin(), paths.end());
+  std::vector<FormalProof> proofs;
+  for (const fs::path& path : paths) {
+    const std::string text = readFile(path.string());
+    proofs.push_back(parseFormalProof(text, path.stem().string(), path.string()));
+  }
+  return proofs;
+}
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// yosys: the module with -formal, its parameters, async reset as a synchronous
+// one, SMT-LIB 2 into work_dir/model.smt2. Returns that path.
+std::string writeModel(const FormalProof& p, const std::string& root, const std::string& work,
+                       const std::vector<std::string>& defines) {
+  fs::create_directories(work);
+  std::string script = "read_verilog -formal -I" + root + "/hw/include";
+  for (const std::string& d : defines) script += " -D" + d;
+  for (const std::string& f : p.files) script += " " + root + "/" + f;
+  script += "; ";
+  if (!p.params.empty()) {
+    script += "chparam";
+    for (const auto& [k, v] : p.params) script += " -set " + k + " " + v;
+    script += " " + p.top + "; ";
+  }
+  const std::string model = work + "/model.smt2";
+  script += "prep -top " + p.top + "; async2sync; dffunmap; write_smt2 -wires " + model;
+  const std::string log = work + "/yosys.log";
+  runLogged({"yosys", "-q", "-p", script}, log, "yosys (formal model of " + p.top + ")", "", true);
+  return model;
+}
+
+FormalCheck smtbmc(const std::string& model, int depth, bool induction, const std::string& log) {
+  std::vector<std::string> argv = {"yosys-smtbmc", "--unroll", "-s", "z3"};
+  if (induction) argv.push_back("-i");
+  argv.insert(argv.end(), {"-t", std::to_string(depth), model});
+  RunOptions o;
+  o.capture_stdout = true;
+  o.capture_stderr = true;
+  const RunResult r = runProcess(argv, o);
+  FormalCheck c;
+  const std::string& out = r.out;
+  c.passed = r.ok() && out.find("Status: PASSED") != std::string::npos;
+  static const std::regex failed("Assert failed in [^:]*: ([^ ]*)");
+  for (std::sregex_iterator i(out.begin(), out.end(), failed), end; i != end; ++i)
+    c.failed.push_back((*i)[1].str());
+  if (!c.passed && c.failed.empty() && out.find("Status: FAILED") == std::string::npos) {
+    // neither verdict: the run itself broke (a missing solver, a crash)
+    std::ofstream(log) << out << r.err;
+    throw Error("yosys-smtbmc failed (" + r.status() + "); its output is in " + log);
+  }
+  return c;
+}
+
+}  // namespace
+
+FormalResult runFormalProof(const FormalProof& p, const std::string& root, const std::string& work,
+                            const std::vector<std::string>& defines) {
+  FormalResult r;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string model = writeModel(p, root, work, defines);
+  const double read = secondsSince(start);
+  auto timed = [&](bool induction) {
+    const auto t = std::chrono::steady_clock::now();
+    FormalCheck c =
+        smtbmc(model, p.depth, induction, work + (induction ? "/induction.log" : "/base.log"));
+    c.seconds = secondsSince(t) + read / 2;
+    return c;
+  };
+  r.base = timed(false);
+  r.induction = timed(true);
+  return r;
+}
+
+FormalCheck runFormalBmc(const FormalProof& p, const std::string& root, const std::string& work,
+                         const std::vector<std::string>& defines, int depth) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string model = writeModel(p, root, work, defines);
+  FormalCheck c = smtbmc(model, depth, false, work + "/base.log");
+  c.seconds = secondsSince(start);
+  return c;
+}
+
+}  // namespace tools
+}  // namespace hypercast

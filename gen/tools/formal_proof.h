@@ -1,0 +1,72 @@
+// Proofs of the hand-written RTL's named assertions (hw/include/hc_assert.vh)
+// by k-induction: yosys reads the module with -formal and writes SMT-LIB 2,
+// yosys-smtbmc (z3) checks the base case (no assertion fails in the first k
+// steps from reset) and the induction step (k steps that keep every assertion
+// imply a (k+1)-th that does). Both, run through the one launcher, make a proof.
+//
+// A proof is described by a plain file in formal/ (docs/hardware.md
+// "Assertions and proofs"), one key per line, '#' starts a comment:
+//   top    hc_fifo                  the module proved
+//   file   hw/hc_fifo.v             a source, relative to the source root (repeatable)
+//   param  DEPTH 3                  a parameter of the top (repeatable)
+//   depth  4                        k
+//   fast   1                        1: in the default ctest; 0: `make formal` only
+//   mutant HC_MUTANT_FIFO_FULL 6    a define that breaks the module, and the BMC
+//                                   depth that must find a failing trace (repeatable)
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hypercast {
+namespace tools {
+
+struct FormalMutant {
+  std::string define;  // e.g. HC_MUTANT_FIFO_FULL
+  int depth = 0;       // steps of the BMC that must fail
+};
+
+struct FormalProof {
+  std::string name;  // the description's file name without .fv
+  std::string top;
+  std::vector<std::string> files;
+  std::vector<std::pair<std::string, std::string>> params;
+  int depth = 0;
+  bool fast = false;
+  std::vector<FormalMutant> mutants;
+};
+
+// Parses a description; throws Error (naming `origin` and the line) on an
+// unknown key, a missing top, file or depth, or a bad number.
+FormalProof parseFormalProof(const std::string& text, const std::string& name,
+                             const std::string& origin);
+
+// Every formal/*.fv under `source_root`, by name.
+std::vector<FormalProof> loadFormalProofs(const std::string& source_root);
+
+struct FormalCheck {
+  bool passed = false;              // no assertion failed (and the run completed)
+  double seconds = 0;               // wall time of yosys and yosys-smtbmc
+  std::vector<std::string> failed;  // "file:line" of each failing assertion
+};
+
+struct FormalResult {
+  FormalCheck base;       // BMC to depth k
+  FormalCheck induction;  // the k-induction step
+  bool passed() const { return base.passed && induction.passed; }
+};
+
+// Runs the proof with the given extra defines in `work_dir` (created). Throws
+// Error if yosys cannot read or prepare the module, or a tool is missing.
+FormalResult runFormalProof(const FormalProof& proof, const std::string& source_root,
+                            const std::string& work_dir,
+                            const std::vector<std::string>& defines = {});
+
+// Only the base case, to `depth` steps, with `defines`: what a mutant must fail.
+FormalCheck runFormalBmc(const FormalProof& proof, const std::string& source_root,
+                         const std::string& work_dir, const std::vector<std::string>& defines,
+                         int depth);
+
+}  // namespace tools
+}  // namespace hypercast

@@ -1,0 +1,118 @@
+// The proofs of formal/ (gen/tools/formal_proof.h): every description's named
+// assertions hold by k-induction at its depth, and every mutant it lists (a
+// define that breaks the module) makes the base case fail, so a proof that
+// cannot fail is caught. The descriptions marked fast run here; `make formal`
+// (HC_FORMAL_ALL=1) runs them all.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <ostream>
+#include <string>
+
+#include "tools/formal_proof.h"
+#include "util/error.h"
+
+namespace hypercast {
+namespace tools {
+// A proof's name in the test listing.
+void PrintTo(const FormalProof& p, std::ostream* os) { *os << p.name; }
+}  // namespace tools
+}  // namespace hypercast
+
+namespace {
+
+using hypercast::tools::FormalCheck;
+using hypercast::tools::FormalProof;
+using hypercast::tools::FormalResult;
+
+const std::string kSrc = HC_SOURCE_DIR;
+
+bool runAll() {
+  const char* all = std::getenv("HC_FORMAL_ALL");
+  return all != nullptr && std::string(all) == "1";
+}
+
+std::string workDir(const std::string& name) {
+  return (std::filesystem::temp_directory_path() /
+          ("hctest-formal-" + std::to_string(::getpid()) + "-" + name))
+      .string();
+}
+
+std::string lines(const std::vector<std::string>& v) {
+  std::string s;
+  for (const std::string& x : v) s += " " + x;
+  return s;
+}
+
+class Proof : public ::testing::TestWithParam<FormalProof> {};
+
+TEST_P(Proof, HoldsByInduction) {
+  const FormalProof& p = GetParam();
+  if (!p.fast && !runAll()) GTEST_SKIP() << p.name << " runs under `make formal`";
+  const std::string work = workDir(p.name);
+  const FormalResult r = hypercast::tools::runFormalProof(p, kSrc, work);
+  std::cout << p.name << ": " << (r.passed() ? "PASS" : "FAIL") << " (k-induction depth " << p.depth
+            << ", base " << r.base.seconds << " s, induction " << r.induction.seconds << " s)"
+            << std::endl;
+  EXPECT_TRUE(r.base.passed) << p.name << ": base case fails at" << lines(r.base.failed);
+  EXPECT_TRUE(r.induction.passed) << p.name << ": induction fails at" << lines(r.induction.failed);
+  if (!HasFailure()) std::filesystem::remove_all(work);
+}
+
+TEST_P(Proof, EveryMutantFails) {
+  const FormalProof& p = GetParam();
+  if (!p.fast && !runAll()) GTEST_SKIP() << p.name << " runs under `make formal`";
+  ASSERT_FALSE(p.mutants.empty()) << p.name << " lists no mutant";
+  for (const auto& m : p.mutants) {
+    const std::string work = workDir(p.name + "-" + m.define);
+    const FormalCheck c = hypercast::tools::runFormalBmc(p, kSrc, work, {m.define}, m.depth);
+    std::cout << p.name << " with " << m.define << ": " << (c.passed ? "not caught" : "caught")
+              << " within " << m.depth << " steps at" << lines(c.failed) << std::endl;
+    EXPECT_FALSE(c.passed) << p.name << ": " << m.define << " survives " << m.depth << " steps";
+    EXPECT_FALSE(c.failed.empty()) << p.name << ": " << m.define;
+    std::filesystem::remove_all(work);
+  }
+}
+
+std::string nameOf(const ::testing::TestParamInfo<FormalProof>& info) { return info.param.name; }
+
+INSTANTIATE_TEST_SUITE_P(Formal, Proof,
+                         ::testing::ValuesIn(hypercast::tools::loadFormalProofs(kSrc)), nameOf);
+
+// The descriptions' syntax, and the errors a broken one gets (hand-written).
+TEST(FormalDescription, ParsesEveryKey) {
+  const FormalProof p = hypercast::tools::parseFormalProof(
+      "# c\ntop hc_fifo\nfile hw/hc_fifo.v  # the FIFO\nparam DEPTH 3\ndepth 4\nfast 1\n"
+      "mutant HC_MUTANT_X 6\n",
+      "x", "x.fv");
+  EXPECT_EQ(p.top, "hc_fifo");
+  EXPECT_EQ(p.files, std::vector<std::string>{"hw/hc_fifo.v"});
+  ASSERT_EQ(p.params.size(), 1u);
+  EXPECT_EQ(p.params[0].first, "DEPTH");
+  EXPECT_EQ(p.params[0].second, "3");
+  EXPECT_EQ(p.depth, 4);
+  EXPECT_TRUE(p.fast);
+  ASSERT_EQ(p.mutants.size(), 1u);
+  EXPECT_EQ(p.mutants[0].define, "HC_MUTANT_X");
+  EXPECT_EQ(p.mutants[0].depth, 6);
+}
+
+TEST(FormalDescription, RejectsBrokenOnes) {
+  for (const auto& [text, message] :
+       {std::make_pair("top m\nfile f\n", "x.fv: a proof needs a top, a file and a depth"),
+        std::make_pair("top m\nfile f\ndepth 0\n", "x.fv:3: depth must be at least 1"),
+        std::make_pair("top m\nfile f\ndepth 2\nsolver z3\n", "x.fv:4: expected"),
+        std::make_pair("top m\nfile f\ndepth 2\nfast yes\n", "x.fv:4: expected")}) {
+    try {
+      hypercast::tools::parseFormalProof(text, "x", "x.fv");
+      ADD_FAILURE() << text << " was accepted";
+    } catch (const hypercast::Error& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(message, 0), 0u) << e.what();
+    }
+  }
+}
+
+}  // namespace
