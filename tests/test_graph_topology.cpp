@@ -244,6 +244,14 @@ TEST(GraphCli, InfoAndErrors) {
   EXPECT_EQ(j.at("graph").at("radius"), 2);
   EXPECT_EQ(j.at("graph").at("vertex_transitive"), "yes");
   EXPECT_EQ(j.at("graph").at("multinode_broadcast_bound"), 3);
+  const auto cut = hctest::run(
+      hctest::hypercast() + " info --topology torus --n 2 --k 8 --remove-links '0-1;35-43' --json");
+  ASSERT_EQ(cut.code, 0) << cut.err;
+  const Json k = Json::parse(cut.out);
+  EXPECT_EQ(k.at("graph").at("multinode_broadcast_bound"), 21);
+  EXPECT_EQ(k.at("intact").at("multinode_broadcast_bound"), 16);
+  EXPECT_EQ(k.at("intact").at("diameter"), 8);
+  EXPECT_EQ(k.at("graph").at("links"), 256 - 4);
   const auto bad = hctest::run(hctest::hypercast() + " info --topology graph --graph /nonexistent");
   EXPECT_NE(bad.code, 0);
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;

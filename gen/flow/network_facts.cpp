@@ -103,6 +103,7 @@ long long diameterOf(const NetworkDesc& net, const std::optional<Hypercycle>& h)
     graph.kind = NetworkDesc::Kind::kGraph;
     const PortGraph g = PortGraph::build(net);
     graph.links.clear();
+    graph.removed_links.clear();  // the links below are those left
     for (uint64_t x = 0; x < net.nodes(); ++x) {
       for (int p = 0; p < g.ports(); ++p) {
         const PortEnd e = g.drives(x, p);
@@ -252,8 +253,11 @@ GraphFacts graphFacts(const NetworkDesc& net) {
   return f;
 }
 
-void writeGraphFacts(const GraphFacts& f, const std::string& key, nlohmann::ordered_json& j,
+// The facts under `key` ("graph", or "intact" for the network before links
+// were removed, its text lines marked so).
+void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j,
                      std::ostream& text) {
+  const std::string key = intact ? "intact" : "graph";
   j[key] = {{"nodes", f.nodes},
             {"links", f.links},
             {"out_degree", {f.out_min, f.out_max}},
@@ -264,7 +268,7 @@ void writeGraphFacts(const GraphFacts& f, const std::string& key, nlohmann::orde
             {"vertex_transitive", f.vertex_transitive},
             {"multinode_broadcast_bound", f.mnb.known ? f.mnb.bound.steps : 0},
             {"total_exchange_bound", f.te.known ? f.te.bound.steps : 0}};
-  const std::string pre = key == "graph" ? "" : "intact ";
+  const std::string pre = intact ? "intact " : "";
   text << pre << "links     " << f.links << " one-way\n"
        << pre << "degree    " << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
        << f.in_max << " in\n"
@@ -350,11 +354,11 @@ int printNetworkFacts(const InfoRequest& r) {
       throw Error("info on a graph or a damaged network takes at most 4096 nodes; " + net.label +
                   " has " + std::to_string(n));
     }
-    writeGraphFacts(graphFacts(net), "graph", j, facts);
+    writeGraphFacts(graphFacts(net), false, j, facts);
     if (!net.removed_links.empty()) {
       NetworkDesc intact = net;
       intact.removed_links.clear();
-      writeGraphFacts(graphFacts(intact), "intact", j, facts);
+      writeGraphFacts(graphFacts(intact), true, j, facts);
     }
   }
   if (r.regular_order) {
