@@ -191,6 +191,7 @@ TEST(TopologyNames, TheFlagsAndFactsAgreeWithTheFactories) {
       {"torus", {{"n", "2"}, {"k", "5"}}},
       {"cayley", {{"group", "2,2"}, {"gens", "1,0;0,1"}}},
       {"mesh", {{"dims", "4,4"}}},
+      {"graph", {{"graph", std::string(HC_SOURCE_DIR) + "/examples/petersen.txt"}}},
   };
   for (const Topology& t : topologyTable()) {
     ASSERT_TRUE(sample.count(t.name)) << "give " << t.name << " a sample network here";

@@ -6,6 +6,7 @@
 
 #include "algorithm/bfs_broadcast.h"
 #include "algorithm/cayley_collectives.h"
+#include "algorithm/graph_collectives.h"
 #include "algorithm/hypercube_schedules.h"
 #include "algorithm/torus_schedules.h"
 #include "topology/port_graph.h"
@@ -154,6 +155,27 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t, boo
   }
 }
 
+// Any strongly connected graph (a file, or a network with links removed): the BFS
+// broadcast, the greedy multinode broadcast and total exchange.
+Schedule graphConstruction(const NetworkDesc& net, const CollectiveProblem& c,
+                           const std::string& construction) {
+  if (c.collective == Collective::kBroadcast) return bfsConstruction(net, c, construction);
+  needsOneMessage(c);
+  const PortGraph g = PortGraph::build(net);
+  if (c.collective == Collective::kMultinodeBroadcast) return graphMultinodeBroadcast(g);
+  if (c.collective == Collective::kTotalExchange) return graphTotalExchange(g);
+  throw Error(std::string("no ") + toString(c.collective) + " construction on " + net.label);
+}
+
+// A topology's construction, or on a network with links removed (a faulty
+// link) the graph's, since the topology's own uses every link.
+template <Schedule (*Own)(const NetworkDesc&, const CollectiveProblem&, const std::string&)>
+Schedule intactOrGraph(const NetworkDesc& net, const CollectiveProblem& c,
+                       const std::string& construction) {
+  if (net.removed_links.empty()) return Own(net, c, construction);
+  return graphConstruction(net, c, construction);
+}
+
 // A row of the table below, keyed by the registry's entry `name` names.
 Constructions row(const char* name, std::vector<Collective> collectives,
                   decltype(Constructions::schedule) schedule, bool has_extensions,
@@ -173,15 +195,18 @@ const std::vector<Constructions>& constructionTable() {
   static const std::vector<Constructions> table = {
       row("hypercycle",
           {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
-          cayleyConstruction, false, 4096, cayleySize),
-      row("hypercube", kAll, hypercubeConstruction, false,
+          intactOrGraph<cayleyConstruction>, false, 4096, cayleySize),
+      row("hypercube", kAll, intactOrGraph<hypercubeConstruction>, false,
           1024,  // d = 10: the total exchange has 5 M transfers
           hypercubeSize),
-      row("torus", kAll, torusConstruction, true, 4096, torusSize),
+      row("torus", kAll, intactOrGraph<torusConstruction>, true, 4096, torusSize),
       row("cayley",
           {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
-          cayleyConstruction, false, 4096, cayleySize),
+          intactOrGraph<cayleyConstruction>, false, 4096, cayleySize),
       row("mesh", {Collective::kBroadcast}, bfsConstruction, false, 4096, nullptr),
+      row("graph",
+          {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
+          graphConstruction, false, 1024, nullptr),
   };
   return table;
 }

@@ -120,10 +120,78 @@ KnownBound torusBound(int n, int k, const CollectiveProblem& c) {
 
 }  // namespace
 
+// Any strongly connected graph (a file, or a network with links removed), from
+// the checker's own links: with in(v) and out(v) the links into and out of v,
+// D the diameter and S the sum of all distances over L one-way links,
+//   multinode broadcast: max(D, max_v ceil((N-1)/in(v))) steps (v receives its
+//     N-1 packets at most in(v) a step), N(N-1) transmissions;
+//   total exchange: max(D, ceil(S/L), max_v ceil((N-1)/in(v)),
+//     max_v ceil((N-1)/out(v))) steps, S transmissions;
+//   scatter: max(ecc(root), ceil((N-1)/out(root))) steps, the root's sum of
+//     distances in transmissions.
+KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
+  KnownBound b;
+  if (c.messages != 1) return b;
+  const NetworkLinks links(net);
+  const uint64_t n = net.nodes();
+  std::vector<uint64_t> in(n, 0), out(n, 0);
+  uint64_t link_count = 0, sum = 0, diameter = 0, root_sum = 0, root_ecc = 0;
+  for (uint64_t x = 0; x < n; ++x) {
+    for (uint64_t y : links.successors(x)) {
+      ++out[x];
+      ++in[y];
+      ++link_count;
+    }
+    const std::vector<int> dist = links.distances(x);
+    for (int d : dist) {
+      if (d < 0) return b;
+      sum += static_cast<uint64_t>(d);
+      diameter = std::max(diameter, static_cast<uint64_t>(d));
+      if (x == c.root) {
+        root_sum += static_cast<uint64_t>(d);
+        root_ecc = std::max(root_ecc, static_cast<uint64_t>(d));
+      }
+    }
+  }
+  auto ceilDiv = [](uint64_t a, uint64_t d) { return d == 0 ? a : (a + d - 1) / d; };
+  uint64_t steps = 0;
+  switch (c.collective) {
+    case Collective::kBroadcast:
+      return b;  // the eccentricity bound below
+    case Collective::kScatter:
+      b.bound = {std::max(root_ecc, ceilDiv(n - 1, out[c.root])), root_sum};
+      break;
+    case Collective::kMultinodeBroadcast:
+      steps = diameter;
+      for (uint64_t v = 0; v < n; ++v) steps = std::max(steps, ceilDiv(n - 1, in[v]));
+      b.bound = {steps, n * (n - 1)};
+      break;
+    case Collective::kTotalExchange:
+      steps = std::max(diameter, ceilDiv(sum, link_count));
+      for (uint64_t v = 0; v < n; ++v) {
+        steps = std::max({steps, ceilDiv(n - 1, in[v]), ceilDiv(n - 1, out[v])});
+      }
+      b.bound = {steps, sum};
+      break;
+  }
+  b.known = true;
+  b.steps_at_min_transmissions = b.bound.steps;
+  return b;
+}
+
 namespace {
 
 KnownBound bounds(const NetworkDesc& net, const CollectiveProblem& c) {
   KnownBound b;
+  const bool graph = net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty();
+  if (graph && c.collective != Collective::kBroadcast) return graphLowerBound(net, c);
+  if (graph && c.messages == 1) {
+    const int ecc = NetworkLinks(net).eccentricity(c.root);
+    if (ecc < 0) return b;
+    b.known = true;
+    b.bound = {static_cast<uint64_t>(ecc), net.nodes() - 1};
+    return b;
+  }
   if (net.isTorus() && c.collective != Collective::kBroadcast) {
     return torusBound(static_cast<int>(net.radices.size()), net.radices.front(), c);
   }

@@ -6,6 +6,9 @@
 //     bounds (ceil((P-1)/d) and ceil(sum of distances / d)) and the diameter;
 //     for the total exchange with the fewest transmissions also the generator
 //     sets' forced loads along shortest paths;
+//   - any graph from a file, and any network with links removed: the counting
+//     bounds from the checker's own links (in- and out-links per node, the sum
+//     of distances over the links) and the diameter;
 //   - single-node broadcast of one message on any network: the root's
 //     eccentricity (a packet crosses one link per step) and N - 1 transmissions
 //     (every other node receives it at least once), found by the checker's own
@@ -31,6 +34,10 @@ struct KnownBound {
 };
 
 KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c);
+// The counting bounds of any graph (above) on any network, from the checker's
+// own links: what lowerBound gives a graph or a network with links removed.
+// Broadcast: unknown here (lowerBound has its eccentricity bound).
+KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c);
 
 }  // namespace checker
 }  // namespace hypercast

@@ -6,8 +6,18 @@ namespace hypercast {
 namespace checker {
 
 NetworkLinks::NetworkLinks(const NetworkDesc& net)
-    : mesh_(net.kind == NetworkDesc::Kind::kMesh), radix_(net.radices) {
+    : mesh_(net.kind == NetworkDesc::Kind::kMesh),
+      graph_(net.kind == NetworkDesc::Kind::kGraph),
+      radix_(net.radices) {
   for (int m : radix_) nodes_ *= static_cast<uint64_t>(m);
+  for (const auto& r : net.removed_links) removed_.emplace(r.first, r.second);
+  if (graph_) {
+    graph_succ_.resize(nodes_);
+    for (const GraphLink& l : net.links) {
+      if (l.from >= nodes_ || l.to >= nodes_ || removed_.count({l.from, l.to})) continue;
+      if (graph_links_.emplace(l.from, l.to).second) graph_succ_[l.from].push_back(l.to);
+    }
+  }
   for (const auto& g : net.gens) {
     std::vector<int> n(g.size());
     for (size_t i = 0; i < g.size(); ++i) n[i] = ((g[i] % radix_[i]) + radix_[i]) % radix_[i];
@@ -35,6 +45,8 @@ uint64_t NetworkLinks::number(const std::vector<int>& c) const {
 
 bool NetworkLinks::linked(uint64_t x, uint64_t y) const {
   if (x >= nodes_ || y >= nodes_ || x == y) return false;
+  if (removed_.count({x, y})) return false;
+  if (graph_) return graph_links_.count({x, y}) != 0;
   const std::vector<int> a = coords(x), b = coords(y);
   if (mesh_) {
     int differ = 0, dist = 0;
@@ -51,6 +63,17 @@ bool NetworkLinks::linked(uint64_t x, uint64_t y) const {
 }
 
 std::vector<uint64_t> NetworkLinks::successors(uint64_t x) const {
+  if (graph_) return graph_succ_[x];
+  std::vector<uint64_t> out = allSuccessors(x);
+  if (removed_.empty()) return out;
+  std::vector<uint64_t> kept;
+  for (uint64_t y : out) {
+    if (!removed_.count({x, y})) kept.push_back(y);
+  }
+  return kept;
+}
+
+std::vector<uint64_t> NetworkLinks::allSuccessors(uint64_t x) const {
   std::vector<uint64_t> out;
   const std::vector<int> a = coords(x);
   if (mesh_) {

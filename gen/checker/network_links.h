@@ -2,11 +2,14 @@
 // and not from topology/port_graph.h, so that a wiring mistake there cannot hide
 // itself: on a Cayley graph x -> y is a link when y - x (digit by digit, modulo
 // each m_i) is a generator; on a mesh when x and y differ by one in exactly one
-// coordinate.
+// coordinate; on a graph from a file when the file's edge list (NetworkDesc::
+// links, read as plain (from, to) pairs, ports ignored) has it. Links removed
+// (--remove-links) are not links of any kind.
 #pragma once
 
 #include <cstdint>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "topology/network.h"
@@ -26,9 +29,13 @@ class NetworkLinks {
   std::vector<int> distances(uint64_t x) const;
 
  private:
+  std::vector<uint64_t> allSuccessors(uint64_t x) const;  // removed links included
   std::vector<int> coords(uint64_t x) const;
   uint64_t number(const std::vector<int>& c) const;
   bool mesh_;
+  bool graph_;
+  std::set<std::pair<uint64_t, uint64_t>> graph_links_, removed_;
+  std::vector<std::vector<uint64_t>> graph_succ_;
   std::vector<int> radix_;                 // digit 0 first
   std::set<std::vector<int>> generators_;  // Cayley
   uint64_t nodes_ = 1;

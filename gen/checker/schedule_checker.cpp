@@ -197,9 +197,14 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
   // directed link is (from, slot), so a step's link use is one array entry.
   // Every node of a Cayley graph has one successor per generator; a mesh node
   // at most two per dimension.
-  const size_t slots = std::max<size_t>(1, spec.network.kind == NetworkDesc::Kind::kMesh
-                                               ? 2 * spec.network.radices.size()
-                                               : links.successors(0).size());
+  // A graph from a file, or a network with links removed, has as many as its
+  // busiest node.
+  size_t slots = std::max<size_t>(1, spec.network.kind == NetworkDesc::Kind::kMesh
+                                         ? 2 * spec.network.radices.size()
+                                         : links.successors(0).size());
+  if (spec.network.kind == NetworkDesc::Kind::kGraph || !spec.network.removed_links.empty()) {
+    for (uint64_t x = 0; x < n; ++x) slots = std::max(slots, links.successors(x).size());
+  }
   std::vector<uint32_t> succ(n * slots, ~0u);  // flat: node x's successors at x * slots
   for (uint64_t x = 0; x < n; ++x) {
     const std::vector<uint64_t> s = links.successors(x);

@@ -9,6 +9,7 @@
 
 #include "algorithm/constructions.h"
 #include "algorithm/regular_order.h"
+#include "checker/lower_bounds.h"
 #include "checker/network_links.h"
 #include "emit/mesh_broadcast_report.h"
 #include "emit/necklace_report.h"
@@ -96,6 +97,20 @@ void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostrea
 // d-cube's d, MT(n,k)'s n floor(k/2), the mesh's sum of (extent - 1); a Cayley
 // graph's by BFS from node 0 (every Cayley graph is vertex-transitive).
 long long diameterOf(const NetworkDesc& net, const std::optional<Hypercycle>& h) {
+  if (!net.removed_links.empty()) {
+    NetworkDesc graph = net;
+    graph.kind = NetworkDesc::Kind::kGraph;
+    const PortGraph g = PortGraph::build(net);
+    graph.links.clear();
+    graph.removed_links.clear();  // the links below are those left
+    for (uint64_t x = 0; x < net.nodes(); ++x) {
+      for (int p = 0; p < g.ports(); ++p) {
+        const PortEnd e = g.drives(x, p);
+        if (e.present()) graph.links.push_back({static_cast<uint32_t>(x), p, e.node, e.port});
+      }
+    }
+    return diameterOf(graph, std::nullopt);
+  }
   if (net.kind == NetworkDesc::Kind::kMesh) {
     long long diameter = 0;
     for (int x : net.radices) diameter += x - 1;
@@ -104,7 +119,163 @@ long long diameterOf(const NetworkDesc& net, const std::optional<Hypercycle>& h)
   if (h) return h->diameter();
   if (net.isBinaryHypercube()) return net.hypercubeDim();
   if (net.isTorus()) return static_cast<long long>(net.radices.size()) * (net.radices[0] / 2);
+  long long far = 0;  // a graph's or a Cayley graph's: the largest eccentricity
+  if (net.kind == NetworkDesc::Kind::kGraph) {
+    const checker::NetworkLinks links(net);
+    for (uint64_t x = 0; x < net.nodes(); ++x)
+      far = std::max<long long>(far, links.eccentricity(x));
+    return far;
+  }
   return checker::NetworkLinks(net).eccentricity(0);
+}
+
+// A graph's facts from its links alone (a graph from a file, or a network with
+// links removed): what info reports for it.
+struct GraphFacts {
+  uint64_t nodes = 0, links = 0;  // one-way links
+  int out_min = 0, out_max = 0, in_min = 0, in_max = 0;
+  int diameter = 0, radius = 0;
+  bool regular = false;
+  std::string vertex_transitive;  // "yes", "no", "not decided"
+  checker::KnownBound mnb, te;
+};
+
+// Whether some automorphism maps node 0 to v: backtracking over the nodes in
+// BFS order from 0, each image adjacent (both ways) to the images of the nodes
+// placed before it exactly when the node is; `budget` adjacency tests in all.
+// 1 yes, 0 no, -1 out of budget.
+int mapsZeroTo(const PortGraph& g, const std::vector<std::vector<char>>& adj,
+               const std::vector<uint32_t>& order, uint32_t v, long long& budget) {
+  const size_t n = order.size();
+  std::vector<long long> image(n, -1);  // by node
+  std::vector<char> used(n, 0);
+  std::vector<size_t> next(n, 0);  // per depth: the next candidate to try
+  size_t depth = 0;
+  image[order[0]] = v;
+  used[v] = 1;
+  depth = 1;
+  while (depth > 0 && depth < n) {
+    const uint32_t x = order[depth];
+    if (image[x] >= 0) {
+      used[static_cast<size_t>(image[x])] = 0;
+      image[x] = -1;
+    }
+    bool placed = false;
+    for (size_t c = next[depth]; c < n && !placed; ++c) {
+      if (used[c] || g.degree(c) != g.degree(x)) continue;
+      budget -= static_cast<long long>(depth);
+      if (budget < 0) return -1;
+      bool fits = true;
+      for (size_t k = 0; k < depth && fits; ++k) {
+        const uint32_t y = order[k];
+        const size_t iy = static_cast<size_t>(image[y]);
+        fits = adj[x][y] == adj[c][iy] && adj[y][x] == adj[iy][c];
+      }
+      if (fits) {
+        image[x] = static_cast<long long>(c);
+        used[c] = 1;
+        next[depth] = c + 1;
+        placed = true;
+      }
+    }
+    if (placed) {
+      ++depth;
+      if (depth < n) next[depth] = 0;
+    } else {
+      next[depth] = 0;
+      --depth;
+    }
+  }
+  return depth == n ? 1 : 0;
+}
+
+GraphFacts graphFacts(const NetworkDesc& net) {
+  GraphFacts f;
+  const PortGraph g = PortGraph::build(net);
+  const uint64_t n = g.nodes();
+  f.nodes = n;
+  std::vector<int> in(n, 0), out(n, 0);
+  std::vector<std::vector<char>> adj(n <= 512 ? n : 0, std::vector<char>(n <= 512 ? n : 0, 0));
+  for (uint64_t x = 0; x < n; ++x) {
+    for (int p = 0; p < g.ports(); ++p) {
+      const PortEnd e = g.drives(x, p);
+      if (!e.present()) continue;
+      ++out[x];
+      ++in[e.node];
+      ++f.links;
+      if (!adj.empty()) adj[x][e.node] = 1;
+    }
+  }
+  f.out_min = *std::min_element(out.begin(), out.end());
+  f.out_max = *std::max_element(out.begin(), out.end());
+  f.in_min = *std::min_element(in.begin(), in.end());
+  f.in_max = *std::max_element(in.begin(), in.end());
+  f.regular = f.out_min == f.out_max && f.in_min == f.in_max && f.out_min == f.in_min;
+  // Each node's distance profile (how many nodes at each distance): an
+  // automorphism keeps it, so different profiles decide "no".
+  std::vector<std::vector<int>> profile(n);
+  f.radius = -1;
+  for (uint64_t x = 0; x < n; ++x) {
+    const PortGraph::Bfs b = g.bfs(x);
+    const int ecc = b.order.size() == n ? b.dist[b.order.back()] : -1;
+    f.diameter = std::max(f.diameter, ecc);
+    f.radius = f.radius < 0 ? ecc : std::min(f.radius, ecc);
+    profile[x].assign(static_cast<size_t>(std::max(ecc, 0)) + 1, 0);
+    for (int d : b.dist) {
+      if (d >= 0) ++profile[x][static_cast<size_t>(d)];
+    }
+  }
+  const bool same = std::all_of(profile.begin(), profile.end(),
+                                [&](const std::vector<int>& p) { return p == profile[0]; });
+  if (!f.regular || !same) {
+    f.vertex_transitive = "no";
+  } else if (net.kind == NetworkDesc::Kind::kCayley && net.removed_links.empty()) {
+    f.vertex_transitive = "yes";  // a Cayley graph
+  } else if (adj.empty()) {
+    f.vertex_transitive = "not decided";
+  } else {
+    const std::vector<uint32_t> order = g.bfs(0).order;
+    long long budget = 50000000;
+    f.vertex_transitive = "yes";
+    for (uint32_t v = 1; v < n && f.vertex_transitive == "yes"; ++v) {
+      const int m = mapsZeroTo(g, adj, order, v, budget);
+      if (m < 0) f.vertex_transitive = "not decided";
+      if (m == 0) f.vertex_transitive = "no";
+    }
+  }
+  CollectiveProblem c;
+  c.nodes = n;
+  c.collective = Collective::kMultinodeBroadcast;
+  f.mnb = checker::graphLowerBound(net, c);
+  c.collective = Collective::kTotalExchange;
+  f.te = checker::graphLowerBound(net, c);
+  return f;
+}
+
+// The facts under `key` ("graph", or "intact" for the network before links
+// were removed, its text lines marked so).
+void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j,
+                     std::ostream& text) {
+  const std::string key = intact ? "intact" : "graph";
+  j[key] = {{"nodes", f.nodes},
+            {"links", f.links},
+            {"out_degree", {f.out_min, f.out_max}},
+            {"in_degree", {f.in_min, f.in_max}},
+            {"diameter", f.diameter},
+            {"radius", f.radius},
+            {"regular", f.regular},
+            {"vertex_transitive", f.vertex_transitive},
+            {"multinode_broadcast_bound", f.mnb.known ? f.mnb.bound.steps : 0},
+            {"total_exchange_bound", f.te.known ? f.te.bound.steps : 0}};
+  const std::string pre = intact ? "intact " : "";
+  text << pre << "links     " << f.links << " one-way\n"
+       << pre << "degree    " << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
+       << f.in_max << " in\n"
+       << pre << "diameter  " << f.diameter << ", radius " << f.radius << "\n"
+       << pre << "regular   " << (f.regular ? "yes" : "no") << ", vertex-transitive "
+       << f.vertex_transitive << "\n"
+       << pre << "bounds    multinode-broadcast " << f.mnb.bound.steps << " steps, total-exchange "
+       << f.te.bound.steps << " steps\n";
 }
 
 }  // namespace
@@ -170,10 +341,24 @@ CommandReport networkFactsReport(const InfoRequest& r) {
       const TorusLabels t(static_cast<int>(net.radices.size()), net.radices.front());
       writeNecklaceReport(t, j, facts);
     }
+  } else if (net.kind == NetworkDesc::Kind::kGraph) {
+    j["node_labels"] = net.node_labels;
   } else {
     j["extents"] = net.radices;
     facts << "mesh      node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
     if (r.eyes) writeEyeReport(meshCube(net.radices), j, facts);
+  }
+  if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
+    if (n > 4096) {
+      throw Error("info on a graph or a damaged network takes at most 4096 nodes; " + net.label +
+                  " has " + std::to_string(n));
+    }
+    writeGraphFacts(graphFacts(net), false, j, facts);
+    if (!net.removed_links.empty()) {
+      NetworkDesc intact = net;
+      intact.removed_links.clear();
+      writeGraphFacts(graphFacts(intact), true, j, facts);
+    }
   }
   if (r.regular_order) {
     if (net.kind != NetworkDesc::Kind::kCayley) {

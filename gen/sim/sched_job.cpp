@@ -24,9 +24,18 @@ std::vector<int> integers(const Json& v, const char* what) {
 Json netToJson(const NetworkDesc& n) {
   Json params = Json::object();
   for (const auto& kv : n.params) params[kv.first] = kv.second;
-  return Json{{"kind", kindName(n.kind)}, {"topology", n.topology}, {"name", n.name},
-              {"label", n.label},         {"radices", n.radices},   {"gens", n.gens},
-              {"params", params}};
+  Json j{{"kind", kindName(n.kind)}, {"topology", n.topology}, {"name", n.name},
+         {"label", n.label},         {"radices", n.radices},   {"gens", n.gens},
+         {"params", params}};
+  if (n.kind == NetworkDesc::Kind::kGraph) {
+    Json links = Json::array();
+    for (const GraphLink& l : n.links) links.push_back({l.from, l.from_port, l.to, l.to_port});
+    j["links"] = links;
+    j["node_labels"] = n.node_labels;
+    j["graph_ports"] = n.graph_ports;
+  }
+  if (!n.removed_links.empty()) j["removed_links"] = n.removed_links;
+  return j;
 }
 
 NetworkDesc netFromJson(const Json& j) {
@@ -43,6 +52,26 @@ NetworkDesc netFromJson(const Json& j) {
   for (const auto& kv : j.at("params").items()) {
     n.params.emplace_back(kv.key(), kv.value().get<std::string>());
   }
+  if (n.kind == NetworkDesc::Kind::kGraph) {
+    n.graph_ports =
+        field::integers(Json::array({j.at("graph_ports")}), "graph_ports", 0, 1024).at(0);
+    for (const Json& l : j.at("links")) {
+      const std::vector<int> v = integers(l, "links");
+      if (v.size() != 4 || v[0] < 0 || v[2] < 0 || v[1] < 0 || v[3] < 0 || v[1] >= n.graph_ports ||
+          v[3] >= n.graph_ports) {
+        throw Error("a graph link is [from, port, to, port] within graph_ports");
+      }
+      n.links.push_back({static_cast<uint32_t>(v[0]), v[1], static_cast<uint32_t>(v[2]), v[3]});
+    }
+    n.node_labels = field::texts(j.at("node_labels"), "node_labels");
+  }
+  if (j.contains("removed_links")) {
+    for (const Json& l : j.at("removed_links")) {
+      const std::vector<int> v = integers(l, "removed_links");
+      if (v.size() != 2 || v[0] < 0 || v[1] < 0) throw Error("a removed link is [from, to]");
+      n.removed_links.emplace_back(static_cast<uint32_t>(v[0]), static_cast<uint32_t>(v[1]));
+    }
+  }
   if (n.radices.empty()) throw Error("network has no radices");
   uint64_t nodes = 1;
   for (int m : n.radices) {
@@ -51,6 +80,12 @@ NetworkDesc netFromJson(const Json& j) {
       throw Error("network of more than " + std::to_string(kMaxNetworkNodes) + " nodes");
     }
     nodes *= static_cast<uint64_t>(m);
+  }
+  for (const GraphLink& l : n.links) {
+    if (l.from >= nodes || l.to >= nodes) throw Error("a graph link's node outside the network");
+  }
+  for (const auto& r : n.removed_links) {
+    if (r.first >= nodes || r.second >= nodes) throw Error("a removed link outside the network");
   }
   for (const auto& g : n.gens) {
     if (g.size() != n.radices.size()) throw Error("generator of the wrong length");

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "topology/hypercycle.h"
+#include "topology/port_graph.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -74,11 +75,32 @@ uint64_t NetworkDesc::nodes() const {
 }
 
 int NetworkDesc::ports() const {
+  if (kind == Kind::kGraph) return graph_ports;
   return kind == Kind::kMesh ? 2 * static_cast<int>(radices.size()) : static_cast<int>(gens.size());
+}
+
+bool NetworkDesc::removed(uint64_t from, uint64_t to) const {
+  for (const auto& l : removed_links) {
+    if (l.first == from && l.second == to) return true;
+  }
+  return false;
+}
+
+std::string NetworkDesc::nodeName(uint64_t x) const {
+  return x < node_labels.size() ? node_labels[x] : std::to_string(x);
 }
 
 bool NetworkDesc::directed() const {
   if (kind == Kind::kMesh) return false;
+  if (kind == Kind::kGraph) {
+    for (const GraphLink& l : links) {
+      const bool back = std::any_of(links.begin(), links.end(), [&](const GraphLink& r) {
+        return r.from == l.to && r.to == l.from;
+      });
+      if (!back) return true;
+    }
+    return false;
+  }
   for (const auto& g : gens) {
     std::vector<int> inv(g.size());
     for (size_t i = 0; i < g.size(); ++i) inv[i] = (radices[i] - g[i]) % radices[i];
@@ -115,11 +137,20 @@ bool NetworkDesc::isTorus() const { return topology == kTorusName; }
 bool NetworkDesc::isHypercycle() const { return topology == kHypercycleName; }
 
 const char* kindName(NetworkDesc::Kind kind) {
-  return kind == NetworkDesc::Kind::kMesh ? "mesh" : "cayley";
+  switch (kind) {
+    case NetworkDesc::Kind::kMesh:
+      return "mesh";
+    case NetworkDesc::Kind::kGraph:
+      return "graph";
+    case NetworkDesc::Kind::kCayley:
+      break;
+  }
+  return "cayley";
 }
 
 bool parseKind(const std::string& word, NetworkDesc::Kind* kind) {
-  for (NetworkDesc::Kind k : {NetworkDesc::Kind::kCayley, NetworkDesc::Kind::kMesh}) {
+  for (NetworkDesc::Kind k :
+       {NetworkDesc::Kind::kCayley, NetworkDesc::Kind::kMesh, NetworkDesc::Kind::kGraph}) {
     if (word == kindName(k)) {
       *kind = k;
       return true;
@@ -278,6 +309,63 @@ uint32_t groupSub(const std::vector<int>& radices, uint32_t x, uint32_t y) {
     w *= r;
   }
   return out;
+}
+
+namespace {
+
+// A node of `net` by its number or (a graph) its name.
+uint32_t linkEnd(const NetworkDesc& net, const std::string& word, const std::string& pair) {
+  for (size_t i = 0; i < net.node_labels.size(); ++i) {
+    if (net.node_labels[i] == word) return static_cast<uint32_t>(i);
+  }
+  const bool number =
+      !word.empty() && word.size() < 10 &&
+      std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!number || std::stoull(word) >= net.nodes()) {
+    throw Error("--remove-links: '" + word + "' in '" + pair + "' is not a node of " + net.label);
+  }
+  return static_cast<uint32_t>(std::stoull(word));
+}
+
+}  // namespace
+
+void removeLinks(NetworkDesc& net, const std::string& text) {
+  if (text.empty())
+    throw Error("--remove-links is empty: give links, e.g. --remove-links \"0-1;2-3\"");
+  const PortGraph g = PortGraph::build(net);
+  size_t start = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> gone;
+  while (start <= text.size()) {
+    const size_t end = std::min(text.find(';', start), text.size());
+    const std::string pair = text.substr(start, end - start);
+    const size_t dash = pair.find('-');
+    if (dash == std::string::npos) {
+      throw Error("--remove-links: '" + pair + "' is not a link a-b (links separated by ';')");
+    }
+    const uint32_t a = linkEnd(net, pair.substr(0, dash), pair);
+    const uint32_t b = linkEnd(net, pair.substr(dash + 1), pair);
+    const bool ab = g.portTo(a, b) >= 0, ba = g.portTo(b, a) >= 0;
+    if (!ab && !ba) throw Error("--remove-links: " + pair + " is not a link of " + net.label);
+    for (const auto& l : std::vector<std::pair<uint32_t, uint32_t>>{{a, b}, {b, a}}) {
+      if (g.portTo(l.first, l.second) < 0) continue;
+      if (std::find(gone.begin(), gone.end(), l) != gone.end()) {
+        throw Error("--remove-links: " + pair + " is given twice");
+      }
+      gone.push_back(l);
+    }
+    start = end + 1;
+  }
+  net.removed_links.insert(net.removed_links.end(), gone.begin(), gone.end());
+  const PortGraph::Bfs reach = PortGraph::build(net).bfs(0);
+  if (reach.order.size() != net.nodes()) {
+    uint64_t lost = 0;
+    while (reach.dist[lost] >= 0) ++lost;
+    throw Error("--remove-links " + text + " disconnects " + net.label + ": node " +
+                net.nodeName(lost) + " cannot be reached from node " + net.nodeName(0));
+  }
+  net.name += "_minus" + std::to_string(gone.size());
+  net.label += " minus " + text;
+  net.params.emplace_back("remove-links", text);
 }
 
 }  // namespace hypercast

@@ -10,6 +10,10 @@
 //     MT(n,k) (Z_k^n, +-unit vectors) are factories of it.
 //   - a mesh: extents X_0, X_1, ... (no wrap-around). Ports 2i and 2i+1 move by
 //     +1 and -1 along dimension i; a port that would leave the mesh is absent.
+//   - a graph read from a file (topology/graph_file.h): nodes 0..N-1 (radices =
+//     {N}), every one-way link with its output and input port, the nodes' names.
+// Any kind may have links removed (--remove-links, a faulty link): their ports
+// are absent.
 //
 // Everything is stored least significant digit first. The command line writes
 // Cayley groups and generators most significant first (as --m), and mesh extents
@@ -22,8 +26,17 @@
 
 namespace hypercast {
 
+// One one-way link of a graph network: output port from_port of `from` drives
+// input port to_port of `to`.
+struct GraphLink {
+  uint32_t from = 0;
+  int from_port = 0;
+  uint32_t to = 0;
+  int to_port = 0;
+};
+
 struct NetworkDesc {
-  enum class Kind { kCayley, kMesh };
+  enum class Kind { kCayley, kMesh, kGraph };
   Kind kind = Kind::kCayley;
   std::string topology;                // "hypercube", "hypercycle", "torus", "cayley", "mesh"
   std::string name;                    // a Verilog module prefix, e.g. "cube4", "torus_n2_k5"
@@ -32,11 +45,21 @@ struct NetworkDesc {
   std::vector<std::vector<int>> gens;  // Cayley: generator p, digit 0 first, each in [0, m_i)
   // The parameters the factory was given, for reports: e.g. {{"dim", "4"}}.
   std::vector<std::pair<std::string, std::string>> params;
+  std::vector<GraphLink> links;          // kGraph: every one-way link
+  std::vector<std::string> node_labels;  // kGraph: node x's name in its file
+  int graph_ports = 0;                   // kGraph: ports per node (the most any node uses)
+  // One-way links (from, to) taken out of the network (--remove-links), any kind.
+  std::vector<std::pair<uint32_t, uint32_t>> removed_links;
 
   uint64_t nodes() const;
-  // Ports per node: the generators (Cayley) or 2 per dimension (mesh).
+  // Ports per node: the generators (Cayley), 2 per dimension (mesh), graph_ports.
   int ports() const;
-  bool directed() const;  // Cayley: a generator's inverse is missing; a mesh never
+  // Cayley: a generator's inverse is missing; a mesh never; a graph: a link
+  // without its reverse (removed links aside).
+  bool directed() const;
+  bool removed(uint64_t from, uint64_t to) const;  // (from, to) is in removed_links
+  // Node x's name for reports: its label in a graph file, else its number.
+  std::string nodeName(uint64_t x) const;
   std::vector<int> digits(uint64_t x) const;
   uint64_t address(const std::vector<int>& digits) const;
 
@@ -74,6 +97,10 @@ NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
                           const std::vector<std::vector<int>>& gens_msf);
 // Extents X,Y[,Z,...] (x least significant): node x + X*y + X*Y*z.
 NetworkDesc meshNetwork(const std::vector<int>& extents);
+// Removes the links "a-b;c-d" (node numbers, or a graph's node names; both
+// directions of an undirected link) from `net`. Throws Error for a pair that is
+// not a link of it.
+void removeLinks(NetworkDesc& net, const std::string& text);
 
 // x + y in a Cayley network's group (node numbers as mixed-radix digits over
 // `radices`, first digit least significant), digit by digit.

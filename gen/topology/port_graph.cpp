@@ -26,6 +26,12 @@ PortGraph PortGraph::build(const NetworkDesc& net) {
   g.out_.assign(g.nodes_ * uint64_t(g.ports_), PortEnd{});
   g.in_.assign(g.out_.size(), PortEnd{});
   const size_t r = net.radices.size();
+  if (net.kind == NetworkDesc::Kind::kGraph) {
+    for (const GraphLink& l : net.links) {
+      if (!net.removed(l.from, l.to)) g.setLink(l.from, l.from_port, l.to, l.to_port);
+    }
+    return g;
+  }
   for (uint64_t x = 0; x < g.nodes_; ++x) {
     const std::vector<int> d = net.digits(x);
     for (int p = 0; p < g.ports_; ++p) {
@@ -39,7 +45,9 @@ PortGraph PortGraph::build(const NetworkDesc& net) {
         if (e[i] < 0 || e[i] >= net.radices[i]) continue;  // the mesh's boundary
       }
       // A packet sent along port p arrives on input port p.
-      g.setLink(x, p, net.address(e), p);
+      const uint64_t y = net.address(e);
+      if (!net.removed_links.empty() && net.removed(x, y)) continue;
+      g.setLink(x, p, y, p);
     }
   }
   return g;

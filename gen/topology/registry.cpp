@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "topology/graph_file.h"
 #include "util/error.h"
 #include "util/parse_number.h"
 
@@ -73,6 +74,24 @@ NetworkDesc parseMesh(const ParamMap& p) {
   return meshNetwork(parseIntList("--dims", get(p, "dims")));
 }
 
+NetworkDesc parseGraph(const ParamMap& p) {
+  if (!has(p, "graph"))
+    throw Error("--topology graph needs --graph FILE (an edge list or GraphML)");
+  const std::string directed = get(p, "directed", "false");
+  if (directed != "true" && directed != "false") {
+    throw Error("--directed is a flag, got '" + directed + "'");
+  }
+  return graphNetwork(readGraphFile(get(p, "graph"), directed == "true"), get(p, "graph"));
+}
+
+// Every entry's parser, then --remove-links (common to every topology).
+template <NetworkDesc (*Parse)(const ParamMap&)>
+NetworkDesc withRemovedLinks(const ParamMap& p) {
+  NetworkDesc net = Parse(p);
+  if (has(p, "remove-links")) removeLinks(net, get(p, "remove-links"));
+  return net;
+}
+
 bool takes(const Topology& t, const std::string& option) {
   return std::any_of(t.options.begin(), t.options.end(),
                      [&](const TopologyOption& o) { return o.name == option; });
@@ -90,14 +109,14 @@ const std::vector<Topology>& topologyTable() {
          std::string("hypercycle: nodes per dimension, paper order (default ") + kDefaultM + ")"},
         {"rho", "R_r,...,R_1",
          std::string("hypercycle: circulant reach, rho_i <= m_i/2 (default ") + kDefaultRho + ")"}},
-       parseHypercycleNetwork,
+       withRemovedLinks<parseHypercycleNetwork>,
        NetworkDesc::Kind::kCayley,
        /*weight_routers=*/true,
        /*necklaces=*/false},
       {"hypercube",
        "the d-cube (Bertsekas et al.): every collective, as the paper builds it",
        {{"dim", "D", "hypercube: the dimension d (2^d nodes)"}},
-       parseHypercube,
+       withRemovedLinks<parseHypercube>,
        NetworkDesc::Kind::kCayley,
        /*weight_routers=*/false,
        /*necklaces=*/false},
@@ -106,7 +125,7 @@ const std::vector<Topology>& topologyTable() {
        "                 (multinode scatter) at the lower bounds, k odd; broadcast (BFS tree)",
        {{"n", "N", "torus: dimensions"},
         {"k", "K", "torus: nodes per dimension, k >= 3 (odd for the paper's collectives)"}},
-       parseTorus,
+       withRemovedLinks<parseTorus>,
        NetworkDesc::Kind::kCayley,
        /*weight_routers=*/false,
        /*necklaces=*/true},
@@ -117,7 +136,7 @@ const std::vector<Topology>& topologyTable() {
         {"gens", "G;G;...",
          "cayley: generators as coordinate tuples, same order (\"1,0;-1,0;0,1\");\n"
          "directed when a generator's inverse is missing"}},
-       parseCayley,
+       withRemovedLinks<parseCayley>,
        NetworkDesc::Kind::kCayley,
        /*weight_routers=*/false,
        /*necklaces=*/false},
@@ -127,8 +146,18 @@ const std::vector<Topology>& topologyTable() {
        "                 two; otherwise, or --switching store-and-forward, the BFS tree\n"
        "                 on schedule-ROM nodes)",
        {{"dims", "X,Y[,Z]", "mesh: extents; node x + X*y + X*Y*z"}},
-       parseMesh,
+       withRemovedLinks<parseMesh>,
        NetworkDesc::Kind::kMesh,
+       /*weight_routers=*/false,
+       /*necklaces=*/false},
+      {"graph",
+       "any connected graph from a file (edge list or GraphML): broadcast (BFS\n"
+       "                 tree), multinode-broadcast and total-exchange (link-by-link\n"
+       "                 greedy schedules), steps beside their lower bounds",
+       {{"graph", "FILE", "graph: an edge list ('a,b' or 'a b' per line) or a GraphML file"},
+        {"directed", "", "graph: each link of the file is one-way"}},
+       withRemovedLinks<parseGraph>,
+       NetworkDesc::Kind::kGraph,
        /*weight_routers=*/false,
        /*necklaces=*/false},
   };
@@ -156,6 +185,13 @@ std::string topologyList() {
   return s;
 }
 
+const std::vector<TopologyOption>& commonNetworkOptions() {
+  static const std::vector<TopologyOption> common = {
+      {"remove-links", "A-B;C-D",
+       "any topology: links taken out (faulty), nodes by number or a graph's names"}};
+  return common;
+}
+
 std::vector<TopologyOption> allTopologyOptions() {
   std::vector<TopologyOption> all;
   for (const auto& e : topologyTable()) {
@@ -165,6 +201,7 @@ std::vector<TopologyOption> allTopologyOptions() {
       if (!seen) all.push_back(o);
     }
   }
+  all.insert(all.end(), commonNetworkOptions().begin(), commonNetworkOptions().end());
   return all;
 }
 

@@ -59,7 +59,9 @@ const Topology* findTopology(const std::string& name);
 std::string topologyNames();
 // "topologies:" and a line per topology (name, summary), for --help.
 std::string topologyList();
-// Every topology's options once each, in table order.
+// The options every topology takes (--remove-links), after its own.
+const std::vector<TopologyOption>& commonNetworkOptions();
+// Every topology's options once each, in table order, then the common ones.
 std::vector<TopologyOption> allTopologyOptions();
 // The entry p["topology"] names. Without it: the topology whose own options are
 // given, else `fallback`. Refuses an option that belongs to another topology only.

@@ -1,0 +1,271 @@
+// --topology graph: the edge-list and GraphML parsers and their one-line
+// errors, --remove-links, the general lower bounds worked by hand on the
+// example files, the general multinode broadcast and total exchange checked by
+// the checker, the hypercycle file against the built-in family, and the
+// Petersen graph's collectives in cosim.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "algorithm/constructions.h"
+#include "algorithm/graph_collectives.h"
+#include "checker/lower_bounds.h"
+#include "checker/schedule_checker.h"
+#include "test_util.h"
+#include "topology/graph_file.h"
+#include "topology/port_graph.h"
+#include "topology/registry.h"
+#include "util/error.h"
+
+using namespace hypercast;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string example(const std::string& file) {
+  return std::string(HC_SOURCE_DIR) + "/examples/" + file;
+}
+
+NetworkDesc fromText(const std::string& text, bool directed = false) {
+  return graphNetwork(parseGraphText(text, "g.txt", directed), "g.txt");
+}
+
+std::string errorOf(const std::string& text, bool directed = false) {
+  try {
+    fromText(text, directed);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+NetworkDesc exampleNet(const std::string& file, const std::string& remove = "") {
+  ParamMap p = {{"topology", "graph"}, {"graph", example(file)}};
+  if (!remove.empty()) p["remove-links"] = remove;
+  return parseNetworkDesc(p);
+}
+
+uint64_t boundSteps(const NetworkDesc& net, Collective c) {
+  CollectiveProblem p;
+  p.collective = c;
+  p.nodes = net.nodes();
+  const checker::KnownBound b = checker::lowerBound(net, p);
+  EXPECT_TRUE(b.known);
+  return b.bound.steps;
+}
+
+// The construction's schedule, checked by the checker; its steps.
+uint64_t checkedSteps(const NetworkDesc& net, Collective c) {
+  CollectiveProblem p;
+  p.collective = c;
+  p.nodes = net.nodes();
+  const Schedule s = constructionsOf(*findTopology(net.topology)).schedule(net, p, "auto");
+  checker::CollectiveSpec spec;
+  spec.network = net;
+  spec.problem = p;
+  const checker::ScheduleReport r = checker::checkSchedule(spec, s.transfers);
+  EXPECT_TRUE(r.ok) << (r.errors.empty() ? "" : r.errors.front());
+  EXPECT_EQ(r.steps, s.steps);
+  return r.steps;
+}
+
+}  // namespace
+
+TEST(GraphFile, EdgeListKeepsNamesInOrderOfAppearance) {
+  const NetworkDesc net = fromText("# a triangle and a tail\nb,a\na c  # comment\n\nc,b\nc d\n");
+  EXPECT_EQ(net.kind, NetworkDesc::Kind::kGraph);
+  EXPECT_EQ(net.nodes(), 4u);
+  EXPECT_EQ(net.node_labels, (std::vector<std::string>{"b", "a", "c", "d"}));
+  EXPECT_EQ(net.ports(), 3);  // c: a, b, d
+  EXPECT_FALSE(net.directed());
+  const PortGraph g = PortGraph::build(net);
+  EXPECT_EQ(g.degree(2), 3);
+  EXPECT_EQ(g.degree(3), 1);
+  // An undirected link uses the same port both ways.
+  for (uint64_t x = 0; x < 4; ++x) {
+    for (int p = 0; p < g.ports(); ++p) EXPECT_EQ(g.drives(x, p).node, g.drivenBy(x, p).node);
+  }
+}
+
+TEST(GraphFile, EdgeListErrorsNameFileAndLine) {
+  EXPECT_EQ(errorOf("a,b\nb,c,d\n"), "g.txt:2: a link is two node names, 'a,b' or 'a b'");
+  EXPECT_EQ(errorOf("a,b\n\nb,b\n"), "g.txt:3: self-loop at node b");
+  EXPECT_EQ(errorOf("a,b\nb,c\nb a\n"), "g.txt:3: link b-a is given twice");
+  EXPECT_EQ(errorOf("a,b\nc,d\n"),
+            "g.txt: the graph is not connected: node c cannot be reached from node a");
+  EXPECT_EQ(errorOf("a,b\nb,c\n", true),
+            "g.txt: the graph is not strongly connected: node a cannot be reached from node b");
+  EXPECT_EQ(errorOf("# nothing\n"), "g.txt: a graph needs at least two nodes");
+  std::string star;
+  for (int i = 0; i < 33; ++i) star += "hub,leaf" + std::to_string(i) + "\n";
+  EXPECT_EQ(errorOf(star),
+            "g.txt:33: node hub has more than 32 ports (a schedule-ROM node's most)");
+}
+
+TEST(GraphFile, DirectedLinksAreOneWay) {
+  const NetworkDesc net = fromText("a b\nb c\nc a\n", true);
+  EXPECT_TRUE(net.directed());
+  EXPECT_EQ(net.ports(), 1);
+  const PortGraph g = PortGraph::build(net);
+  EXPECT_EQ(g.portTo(0, 1), 0);
+  EXPECT_EQ(g.portTo(1, 0), -1);
+  EXPECT_EQ(g.eccentricity(0), 2);
+}
+
+TEST(GraphFile, GraphMl) {
+  const std::string doc =
+      "<?xml version=\"1.0\"?>\n<graphml>\n <graph edgedefault=\"undirected\">\n"
+      "  <node id=\"x\"/><node id=\"y\"/>\n  <node id=\"z\"/>\n"
+      "  <edge source=\"x\" target=\"y\"/>\n  <edge source=\"y\" target=\"z\"/>\n"
+      " </graph>\n</graphml>\n";
+  const NetworkDesc net = fromText(doc);
+  EXPECT_EQ(net.node_labels, (std::vector<std::string>{"x", "y", "z"}));
+  EXPECT_EQ(net.links.size(), 4u);
+  std::string cycle = doc;
+  cycle.replace(cycle.find("undirected"), 10, "directed");
+  cycle.replace(cycle.find(" </graph>"), 0, "  <edge source=\"z\" target=\"x\"/>\n");
+  EXPECT_TRUE(fromText(cycle).directed());
+  EXPECT_EQ(
+      errorOf("<graphml>\n<graph>\n<node id=\"a\">\n</graph>\n</graphml>\n").rfind("g.txt:", 0),
+      0u);
+  EXPECT_EQ(errorOf("<graphml><graph>\n<node id=\"a\"/><node id=\"b\"/>\n"
+                    "<edge source=\"a\" target=\"b\"/>\n<edge source=\"a\" target=\"q\"/>\n"
+                    "</graph></graphml>"),
+            "g.txt:4: edge to undeclared node 'q'");
+  EXPECT_EQ(errorOf("<graphml><graph>\n<node id=\"a\"/><node id=\"b\"/>\n"
+                    "<edge source=\"a\" target=\"b\"/>\n<edge source=\"b\" target=\"a\"/>\n"
+                    "</graph></graphml>"),
+            "g.txt:4: link b-a is given twice");
+  EXPECT_EQ(errorOf("<graphml><graph/></graphml>"), "g.txt: a graph needs at least two nodes");
+}
+
+TEST(GraphFile, RemoveLinks) {
+  // MT(2,5) without 0-1: node 0 keeps 3 links.
+  const NetworkDesc t =
+      parseNetworkDesc({{"topology", "torus"}, {"n", "2"}, {"k", "5"}, {"remove-links", "0-1"}});
+  const PortGraph g = PortGraph::build(t);
+  EXPECT_EQ(g.degree(0), 3);
+  EXPECT_EQ(g.degree(1), 3);
+  EXPECT_EQ(g.portTo(0, 1), -1);
+  EXPECT_EQ(g.degree(2), 4);
+  auto err = [](const ParamMap& p) {
+    try {
+      parseNetworkDesc(p);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(err({{"topology", "torus"}, {"n", "2"}, {"k", "5"}, {"remove-links", "0-2"}}),
+            "--remove-links: 0-2 is not a link of MT(2,5)");
+  EXPECT_EQ(err({{"topology", "hypercube"}, {"dim", "1"}, {"remove-links", "0-1"}}),
+            "--remove-links 0-1 disconnects 1-cube: node 1 cannot be reached from node 0");
+  // A graph's links by name.
+  const NetworkDesc p = exampleNet("petersen.txt", "0-1");
+  EXPECT_EQ(PortGraph::build(p).degree(0), 2);
+}
+
+// Hand-computed bounds. Petersen: N = 10, 3-regular, diameter 2; every node has
+// 3 nodes at distance 1 and 6 at distance 2, so S = 10 (3 + 12) = 150 over
+// L = 30 one-way links: total exchange max(2, ceil(150/30), ceil(9/3)) = 5;
+// multinode broadcast max(2, ceil(9/3)) = 3.
+TEST(GraphBounds, Petersen) {
+  const NetworkDesc net = exampleNet("petersen.txt");
+  EXPECT_EQ(net.nodes(), 10u);
+  EXPECT_EQ(net.ports(), 3);
+  EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 3u);
+  EXPECT_EQ(boundSteps(net, Collective::kTotalExchange), 5u);
+  EXPECT_EQ(checkedSteps(net, Collective::kBroadcast), 2u);
+  EXPECT_EQ(checkedSteps(net, Collective::kMultinodeBroadcast), 3u);  // vertex-transitive
+  EXPECT_LE(checkedSteps(net, Collective::kTotalExchange), 6u);       // within 1.25 x 5
+}
+
+// Dragonfly a = 4, h = 2, g = 9: N = 36, every router 3 local + 2 global links,
+// MNB max(3, ceil(35/5)) = 7 (diameter 3: local, global, local).
+TEST(GraphBounds, Dragonfly) {
+  const NetworkDesc net = exampleNet("dragonfly_a4_h2_g9.txt");
+  EXPECT_EQ(net.nodes(), 36u);
+  EXPECT_EQ(net.ports(), 5);
+  EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 7u);
+  EXPECT_LE(checkedSteps(net, Collective::kMultinodeBroadcast), 8u);  // 1.25 x 7 = 8.75
+}
+
+// Fat tree k = 4: 36 nodes; a host has one link, so MNB >= ceil(35/1) = 35.
+TEST(GraphBounds, FatTree) {
+  const NetworkDesc net = exampleNet("fat_tree_k4.graphml");
+  EXPECT_EQ(net.nodes(), 36u);
+  EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 35u);
+  EXPECT_LE(checkedSteps(net, Collective::kMultinodeBroadcast), 43u);  // 1.25 x 35 = 43.75
+}
+
+// The 8x8 torus with two failed links: the four end nodes keep 3 links, so MNB
+// >= ceil(63/3) = 21 (intact: ceil(63/4) = 16), the file and --remove-links alike.
+TEST(GraphBounds, DamagedTorus) {
+  const NetworkDesc file = exampleNet("torus8x8_two_faults.txt");
+  const NetworkDesc cut = parseNetworkDesc(
+      {{"topology", "torus"}, {"n", "2"}, {"k", "8"}, {"remove-links", "0-1;35-43"}});
+  NetworkDesc intact = cut;
+  intact.removed_links.clear();
+  EXPECT_EQ(boundSteps(file, Collective::kMultinodeBroadcast), 21u);
+  EXPECT_EQ(boundSteps(cut, Collective::kMultinodeBroadcast), 21u);
+  CollectiveProblem mnb;
+  mnb.collective = Collective::kMultinodeBroadcast;
+  mnb.nodes = 64;
+  EXPECT_EQ(checker::graphLowerBound(intact, mnb).bound.steps, 16u);
+  EXPECT_LE(checkedSteps(cut, Collective::kMultinodeBroadcast), 26u);  // 1.25 x 21 = 26.25
+  EXPECT_EQ(checkedSteps(cut, Collective::kBroadcast), 8u);
+}
+
+// The default hypercycle as a GraphML file (links one-way, in the built-in
+// network's port order): the same broadcast schedule.
+TEST(GraphHypercycle, FileGivesTheBuiltInBroadcast) {
+  const NetworkDesc file = exampleNet("hypercycle_default.graphml");
+  const NetworkDesc own = parseNetworkDesc({{"topology", "hypercycle"}});
+  ASSERT_EQ(file.nodes(), own.nodes());
+  for (uint32_t root : {0u, 7u, 239u}) {
+    CollectiveProblem p;
+    p.nodes = own.nodes();
+    p.root = root;
+    const Schedule a = constructionsOf("graph").schedule(file, p, "auto");
+    const Schedule b = constructionsOf("hypercycle").schedule(own, p, "auto");
+    EXPECT_EQ(a.steps, b.steps);
+    EXPECT_TRUE(a.transfers == b.transfers) << "root " << root;
+  }
+}
+
+TEST(GraphCli, InfoAndErrors) {
+  const auto r = hctest::run(hctest::hypercast() + " info --topology graph --graph " +
+                             example("petersen.txt") + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("graph").at("diameter"), 2);
+  EXPECT_EQ(j.at("graph").at("radius"), 2);
+  EXPECT_EQ(j.at("graph").at("vertex_transitive"), "yes");
+  EXPECT_EQ(j.at("graph").at("multinode_broadcast_bound"), 3);
+  const auto cut = hctest::run(
+      hctest::hypercast() + " info --topology torus --n 2 --k 8 --remove-links '0-1;35-43' --json");
+  ASSERT_EQ(cut.code, 0) << cut.err;
+  const Json k = Json::parse(cut.out);
+  EXPECT_EQ(k.at("graph").at("multinode_broadcast_bound"), 21);
+  EXPECT_EQ(k.at("intact").at("multinode_broadcast_bound"), 16);
+  EXPECT_EQ(k.at("intact").at("diameter"), 8);
+  EXPECT_EQ(k.at("graph").at("links"), 256 - 4);
+  const auto bad = hctest::run(hctest::hypercast() + " info --topology graph --graph /nonexistent");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+}
+
+TEST(GraphCosim, PetersenBroadcastAndMultinodeBroadcast) {
+  for (const char* c : {"broadcast", "multinode-broadcast"}) {
+    SCOPED_TRACE(c);
+    const auto r =
+        hctest::run(hctest::hypercast() + " simulate --topology graph --graph " +
+                    example("petersen.txt") + " --collective " + c + " --engine cosim --json");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j.at("verdict"), "pass");
+    EXPECT_EQ(j.at("checker"), "pass");
+  }
+}
