@@ -4,9 +4,12 @@
 #include <cstdio>
 
 #include "topology/hypercycle.h"
+#include "topology/max_dims.h"
 #include "util/error.h"
 
 namespace hypercast {
+
+static_assert(uint64_t{1} << kMaxNetworkDims == kMaxNetworkNodes, "2^dims nodes at the most");
 
 namespace {
 
