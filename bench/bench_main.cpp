@@ -29,6 +29,7 @@
 
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
+#include "peak_memory.h"
 #include "test_util.h"
 #include "topology/hypercycle.h"
 #include "topology/network.h"
@@ -791,6 +792,8 @@ const Part kParts[] = {
      [](const std::string&) { degree8Shapes(); }},
     {"waits",  // the bounded-waiting rows alone
      [](const std::string& hc) { longestWaits(hc); }},
+    {"memory",  // peak memory against the cost estimates (bench/peak_memory.h)
+     [](const std::string& hc) { bench::peakMemory(hc); }},
     {"icarus",  // that row alone
      [](const std::string&) {
        const std::string cache = "/tmp/hc-bench-cache-" + std::to_string(::getpid());

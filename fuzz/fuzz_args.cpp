@@ -9,7 +9,8 @@
 // the command's option table), then to the option parsers every command shares
 // (topology, network, RTL options, numbers and lists); other words to the top
 // level. hypercast::Error and HelpRequested are the expected outcomes; any other
-// exception, a crash or a sanitizer report is a finding.
+// exception (an internal error, finding.h), a crash or a sanitizer report is a
+// finding.
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "finding.h"
 #include "flow/network_args.h"
 #include "topology/registry.h"
 #include "util/error.h"
@@ -136,19 +138,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const Command& c : commandTable()) {
     if (!w.empty() && w.front() == c.name) cmd = &c;
   }
-  try {
+  onlyRefusals<HelpRequested>([&] {
     if (!cmd) {
       std::vector<CommandSummary> list;
       for (const Command& c : commandTable()) list.push_back({c.name, c.summary});
       (void)parseTopLevel(w, list, topLevelHelp(), kVersion);
-      return 0;
+      return;
     }
     w.erase(w.begin());
     const std::vector<OptionSpec> specs = cmd->options();
     const Args a(cmd->name, specs, w, cmd->help(), cmd->words);
     sharedParsers(a, specs);
-  } catch (const HelpRequested&) {
-  } catch (const Error&) {
-  }
+  });
   return 0;
 }

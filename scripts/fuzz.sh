@@ -3,7 +3,9 @@
 # Builds the libFuzzer targets with clang (AddressSanitizer and
 # UndefinedBehaviorSanitizer on every library they use) in build-fuzz/, then runs
 # each for SECONDS (default 180): fuzz_args (the command line of every command),
-# fuzz_job_file (the harnesses' job file, every kind). Each starts from the
+# fuzz_job_file (the harnesses' job file, every kind), fuzz_regress_plan (the
+# YAML regression plan). An exception other than hypercast::Error (what
+# hypercast reports as an internal error) aborts: a finding. Each starts from the
 # seeds in fuzz/corpus/<name>/ and keeps what it learns in
 # build-fuzz/corpus/<name>/; a finding is written to build-fuzz/findings/ and
 # ends the script with a non-zero status. Not part of `make test`.
@@ -12,7 +14,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-180}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_args fuzz_job_file)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_args fuzz_job_file fuzz_regress_plan)
 BUILD=${FUZZ_BUILD:-build-fuzz}
 JOBS=${JOBS:-1}
 

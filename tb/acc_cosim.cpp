@@ -32,8 +32,8 @@ using namespace hypercast::tb;
 int hypercast::tb::runAccumulation(const JobFile& file) {
   const AccumulationJob job = parseAccumulationJob(file);
   const CosimRuns& args = job.run;
-  const int64_t fault_node = faultNode();
   const uint64_t n = job.nodes;
+  const int64_t fault_node = faultNode(n);
   const int np = job.ports, w = job.width, xw = job.input_bits;
   const bool hd = job.half_duplex;
   const size_t steps = job.steps;

@@ -16,6 +16,8 @@
 #include <string>
 #include <systemc>
 
+#include "tb/fault_hooks.h"
+
 namespace hypercast {
 namespace tb {
 
@@ -24,11 +26,8 @@ inline int64_t signExtend(uint64_t v, int w) {
   return static_cast<int64_t>(v);
 }
 
-// HYPERCAST_FAULT_NODE, or -1.
-inline int64_t faultNode() {
-  const char* f = std::getenv("HYPERCAST_FAULT_NODE");
-  return f ? std::atoll(f) : -1;
-}
+// HYPERCAST_FAULT_NODE of an n-node network (tb/fault_hooks.h), or -1.
+inline int64_t faultNode(uint64_t nodes) { return hookNode("HYPERCAST_FAULT_NODE", nodes); }
 
 // One clock of the SystemC model: rising edge, then falling.
 inline void modelEdge(sc_core::sc_signal<bool>& clk) {

@@ -25,6 +25,7 @@
 #include "checker/mesh_broadcast_checker.h"
 #include "model/mesh_network.h"
 #include "sim/mesh_job.h"
+#include "tb/fault_hooks.h"
 #include "tb/harness_adapters.h"
 #include "tb/mesh_rtl.h"
 #include "topology/network.h"
@@ -86,10 +87,8 @@ int run(const JobFile& job) {
     mc.heads_width = o.heads_width;
     net_model = std::make_unique<model::MeshNetwork>("mesh", mc, o.schedule);
     // Test hook (as the schedule harness's): a node whose model corrupts what it sends.
-    if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
-      const uint64_t x = std::strtoull(fault, nullptr, 10);
-      if (x < n) net_model->setPayloadFault(x);
-    }
+    const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
+    if (fault >= 0) net_model->setPayloadFault(static_cast<uint64_t>(fault));
   }
   if (use_rtl) {
     if (!o.rom_dir.empty() && ::chdir(o.rom_dir.c_str()) != 0) {

@@ -27,6 +27,7 @@
 #include "emit/rtl_layout.h"
 #include "model/hc_network.h"
 #include "sim/sim_job.h"
+#include "tb/fault_hooks.h"
 #include "tb/harness_adapters.h"
 #include "tb/rtl_network.h"
 #include "tb/scoreboard.h"
@@ -141,15 +142,11 @@ int run(const SimJob& job) {
                                              ro.router == RouterKind::kHardwired);
   }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
-  if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
-    const uint64_t node = std::strtoull(fault, nullptr, 10);
-    if (net && node < n) net->setPayloadFault(node);
-  }
+  const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
+  if (net && fault >= 0) net->setPayloadFault(static_cast<uint64_t>(fault));
   // Test hook: HYPERCAST_STALL_NODE=x makes node x of the model grant nothing.
-  if (const char* stall = std::getenv("HYPERCAST_STALL_NODE")) {
-    const uint64_t node = std::strtoull(stall, nullptr, 10);
-    if (net && node < n) net->setStalled(node);
-  }
+  const int64_t stall = tb::hookNode("HYPERCAST_STALL_NODE", n);
+  if (net && stall >= 0) net->setStalled(static_cast<uint64_t>(stall));
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
     tb::RtlRunOptions options;

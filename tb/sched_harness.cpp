@@ -38,6 +38,7 @@
 #include "emit/schedule_program.h"
 #include "model/sched_network.h"
 #include "sim/sched_job.h"
+#include "tb/fault_hooks.h"
 #include "tb/harness_adapters.h"
 #include "tb/packet_payload.h"
 #include "tb/sched_rtl.h"
@@ -190,14 +191,10 @@ int run(const JobFile& job) {
   std::unique_ptr<model::SchedNetwork> net;
   std::unique_ptr<tb::SchedRtl> rtl;
   if (use_model) net = std::make_unique<model::SchedNetwork>("net", g, s);
-  if (const char* fault = std::getenv("HYPERCAST_FAULT_NODE")) {
-    const uint64_t x = std::strtoull(fault, nullptr, 10);
-    if (net && x < n) net->setPayloadFault(x);
-  }
-  if (const char* stall = std::getenv("HYPERCAST_STALL_NODE")) {
-    const uint64_t x = std::strtoull(stall, nullptr, 10);
-    if (net && x < n) net->setStalled(x);
-  }
+  const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
+  if (net && fault >= 0) net->setPayloadFault(static_cast<uint64_t>(fault));
+  const int64_t stall = tb::hookNode("HYPERCAST_STALL_NODE", n);
+  if (net && stall >= 0) net->setStalled(static_cast<uint64_t>(stall));
   const char* rom_fault = std::getenv("HYPERCAST_FAULT_ROM");
   if (rom_fault && !use_rtl) {
     throw Error("HYPERCAST_FAULT_ROM corrupts the RTL's ROM; use --engine verilator or cosim");

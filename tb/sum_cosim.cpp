@@ -31,8 +31,8 @@ using namespace hypercast::tb;
 int hypercast::tb::runGlobalSum(const JobFile& file) {
   const GlobalSumJob job = parseGlobalSumJob(file);
   const CosimRuns& args = job.run;
-  const int64_t fault_node = faultNode();
   const uint64_t n = job.nodes;
+  const int64_t fault_node = faultNode(n);
   const int np = job.ports, xw = job.input_bits, w = job.width;
   const bool hd = job.half_duplex;
   const uint32_t steps = static_cast<uint32_t>(job.constants.size());

@@ -14,6 +14,8 @@
 
 #include "flow/limits.h"
 #include "test_util.h"
+#include "topology/max_dims.h"
+#include "topology/network.h"
 
 namespace fs = std::filesystem;
 
@@ -454,6 +456,58 @@ TEST(HostileInput, SimulationsAboveThePortBudgetAreRefused) {
                       "port ends 4718592 (nodes x ports = 262144 x 18)", "4194304 ");
 }
 
+// A collective's transfers (N - 1, M N (N - 1), M x distances from the root,
+// M x N x distances from a node) are at most 2^27 in schedule, generate and
+// simulate; counted from the options before any schedule is built.
+TEST(HostileInput, CollectivesAboveTheTransferBudgetAreRefused) {
+  // The 14-cube's total exchange: d 2^(d-1) = 114688 hops from a node.
+  const std::vector<std::string> q14 = {"schedule", "--topology",   "hypercube",     "--dim",
+                                        "14",       "--collective", "total-exchange"};
+  const std::string q14_estimate =
+      "schedule: transfers 1879048192 (M x N x distances from a node = 1 x 16384 x 114688)";
+  expectRefusedByCost(runLimited(q14), q14_estimate, "134217728 ");
+  // HYPERCAST_ALLOW_LARGE=1 raises it 64-fold; the construction then says its own limit.
+  const auto large = runLimited(q14, {{"HYPERCAST_ALLOW_LARGE", "1"}});
+  EXPECT_EQ(large.code, 2);
+  EXPECT_NE(large.err.find("--dim 1..10"), std::string::npos) << large.err;
+  // MT(4,11): 4 x 11^3 x (11^2 - 1)/4 = 159720 hops from a node.
+  expectRefusedByCost(runLimited({"schedule", "--topology", "torus", "--n", "4", "--k", "11",
+                                  "--collective", "total-exchange"}),
+                      "transfers 2338460520 (M x N x distances from a node = 1 x 14641 x 159720)",
+                      "134217728 ");
+  expectRefusedByCost(
+      runLimited({"generate", "--topology", "cayley", "--group", "20000", "--gens", "1",
+                  "--collective", "multinode-broadcast", "--out", "/tmp/hc-never-written"}),
+      "generate: transfers 399980000 (M x N x (N - 1) = 1 x 20000 x 19999)", "134217728 ");
+  EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
+}
+
+// ROM bits (transfers x (2 ceil(log2(N M)) + 3)) at most 2^32, --trace rows at
+// most 2^27, the whole-network Verilated top at most 4,096 port ends.
+TEST(HostileInput, RomTraceAndVerilatedBudgetsAreChecked) {
+  // MT(2,33)'s multinode broadcast of M = 100: 1089 x 1088 x 100 transfers of
+  // 2 x 17 + 3 bits (N M = 108900 < 2^17).
+  expectRefusedByCost(
+      runLimited({"generate", "--topology", "torus", "--n", "2", "--k", "33", "--collective",
+                  "multinode-broadcast", "--messages", "100", "--out", "/tmp/hc-never-written"}),
+      "generate: ROM bits 4383878400 (transfers x bits per transfer = 118483200 x 37)",
+      "4294967296 ");
+  EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
+  // 5000 broadcasts on 65536 nodes: 327680000 deliveries, under 2^29, but one
+  // trace row each is over 2^27.
+  expectRefusedByCost(
+      runLimited({"simulate", "--m", "256,256", "--rho", "1,1", "--engine", "systemc", "--random",
+                  "5000", "--window", "100", "--trace", "/tmp/hc-never-written.csv"}),
+      "simulate: --trace rows 327680000 (one per delivery)", "134217728 ");
+  EXPECT_FALSE(fs::exists("/tmp/hc-never-written.csv"));
+  // C_70<1..32>: 64 ports a node, 4480 port ends in one Verilated top.
+  expectRefusedByCost(
+      runLimited({"simulate", "--m", "70", "--rho", "32", "--engine", "verilator", "--rtl-model",
+                  "network"}),
+      "simulate: Verilated port ends 4480 (the whole-network top's nodes x ports = 70 x 64)",
+      "4096 ");
+}
+
 namespace {
 
 // "1,234,567" for 1234567, as the docs write numbers.
@@ -503,6 +557,29 @@ TEST(HostileInput, LimitsTableMatchesTheConstants) {
       << row;
   row = limitsRow("jobs of `regress plan`");
   EXPECT_NE(row.find("engines x repeats | " + withCommas(flow::kMaxRegressJobs) + " |"),
+            std::string::npos)
+      << row;
+  row = limitsRow("transfers of a collective");
+  EXPECT_NE(
+      row.find("M x N x distances from a node | " + power(flow::kMaxScheduleTransfers) + " |"),
+      std::string::npos)
+      << row;
+  EXPECT_NE(row.find(std::to_string(flow::kBytesPerTransfer) + " bytes each"), std::string::npos)
+      << row;
+  EXPECT_EQ(flow::kMaxScheduleTransfers * flow::kBytesPerTransfer, uint64_t{8} << 30);
+  row = limitsRow("ROM bits");
+  EXPECT_NE(row.find("transfers x (2 ceil(log2(N M)) + 3) | " + power(flow::kMaxRomBits) + " |"),
+            std::string::npos)
+      << row;
+  row = limitsRow("`--trace` rows");
+  EXPECT_NE(row.find("one per delivery or transfer | " + power(flow::kMaxTraceRows) + " |"),
+            std::string::npos)
+      << row;
+  EXPECT_NE(row.find(std::to_string(flow::kBytesPerTraceRow) + " bytes each"), std::string::npos)
+      << row;
+  EXPECT_EQ(flow::kMaxTraceRows * flow::kBytesPerTraceRow, uint64_t{8} << 30);
+  row = limitsRow("Verilated port ends");
+  EXPECT_NE(row.find("nodes x ports | " + power(flow::kMaxVerilatedPortEnds) + " |"),
             std::string::npos)
       << row;
   const std::string guide = hctest::slurp(std::string(HC_SOURCE_DIR) + "/docs/user-guide.md");
@@ -558,4 +635,91 @@ TEST(HostileInput, TcdWithoutDimsAsksForThem) {
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err,
             "hypercast: tcd needs the mesh's --dims X,Y[,Z] (equal powers of two, e.g. 8,8,8)\n");
+}
+
+// An option a collective does not use is refused, naming where it applies.
+TEST(HostileInput, InputBitsOnlyWhereItApplies) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"schedule", "--topology", "hypercube", "--dim", "3", "--collective", "broadcast",
+            "--input-bits", "8"},
+           {"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--input-bits", "8"}}) {
+    std::vector<std::string> argv = {hctest::hypercast()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto r = hctest::runArgv(argv);
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("hypercast: --input-bits applies to --collective global-sum", 0), 0u)
+        << r.err;
+  }
+  // Where it applies, it is taken.
+  const auto ok =
+      hctest::runArgv({hctest::hypercast(), "schedule", "--topology", "hypercube", "--dim", "2",
+                       "--collective", "global-sum", "--input-bits", "8"});
+  EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
+// The mesh a user names is 2-D or 3-D (Cang & Wu; the hardware's x, y[, z]).
+TEST(HostileInput, MeshDimsAreTwoOrThree) {
+  for (const std::string dims : {"8", "2,2,2,2"}) {
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"info", "--topology", "mesh", "--dims", dims},
+             {"schedule", "--topology", "mesh", "--dims", dims, "--collective", "broadcast"},
+             {"tcd", "--topology", "mesh", "--dims", dims}}) {
+      std::vector<std::string> argv = {hctest::hypercast()};
+      argv.insert(argv.end(), args.begin(), args.end());
+      const auto r = hctest::runArgv(argv);
+      EXPECT_EQ(r.code, 2) << r.err;
+      EXPECT_EQ(r.out, "");
+      EXPECT_EQ(r.err,
+                "hypercast: --dims takes a 2-D or 3-D mesh, X,Y or X,Y,Z (e.g. 4,4 or "
+                "8,8,8), got '" +
+                    dims + "'\n");
+    }
+  }
+}
+
+// The dimensions row of the Limits table is the constant every parser checks:
+// a hypercube, a torus and a hypercycle take kMaxNetworkDims and not one more.
+TEST(HostileInput, DimensionsLimitIsOneConstant) {
+  const int d = hypercast::kMaxNetworkDims;
+  EXPECT_NE(limitsRow("dimensions").find("| " + std::to_string(d) + " |"), std::string::npos)
+      << limitsRow("dimensions");
+  // 2^d nodes: the most any network has.
+  EXPECT_EQ(uint64_t{1} << d, hypercast::kMaxNetworkNodes);
+  auto info = [](const std::vector<std::string>& args) {
+    std::vector<std::string> argv = {hctest::hypercast(), "info"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return hctest::runArgv(argv);
+  };
+  EXPECT_EQ(info({"--topology", "hypercube", "--dim", std::to_string(d)}).code, 0);
+  EXPECT_EQ(info({"--topology", "hypercube", "--dim", std::to_string(d + 1)}).code, 2);
+  EXPECT_EQ(info({"--topology", "torus", "--n", std::to_string(d + 1), "--k", "3"}).code, 2);
+  std::string m = "2", rho = "1";
+  for (int i = 1; i < d; ++i) m += ",2", rho += ",1";
+  EXPECT_EQ(info({"--m", m, "--rho", rho}).code, 0) << info({"--m", m, "--rho", rho}).err;
+  const auto r = info({"--m", m + ",2", "--rho", rho + ",1"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: --m has " + std::to_string(d + 1) + " dimensions; at most " +
+                       std::to_string(d) + " are supported\n");
+}
+
+// The harnesses' node hooks: a value that is not a node of the network is a
+// bad job (one line, exit 2), never node 0.
+TEST(HostileInput, FaultNodeHookIsANodeOrAnError) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"simulate", "--m", "4", "--rho", "1", "--engine", "systemc"},
+           {"simulate", "--topology", "hypercube", "--dim", "2", "--collective", "broadcast",
+            "--engine", "systemc"},
+           {"simulate", "--topology", "mesh", "--dims", "2,2", "--collective", "broadcast",
+            "--engine", "systemc"}}) {
+    for (const std::string bad : {"abc", "4", "-1", " 1"}) {
+      std::vector<std::string> argv = {hctest::hypercast()};
+      argv.insert(argv.end(), args.begin(), args.end());
+      const auto r = hctest::runArgv(argv, {{"HYPERCAST_FAULT_NODE", bad}});
+      EXPECT_EQ(r.code, 2) << args[2] << " " << bad << ": " << r.err;
+      EXPECT_NE(r.err.find("HYPERCAST_FAULT_NODE '" + bad + "' is not in 0..3"), std::string::npos)
+          << r.err;
+    }
+  }
 }

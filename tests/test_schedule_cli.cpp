@@ -121,7 +121,8 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
            Bad{"--topology torus --n 2 --k 5 --collective scatter --construction best",
                "auto, paper or extension"},
            Bad{"--dim 3 --collective scatter --construction paper", "has one construction"},
-           Bad{"--topology torus --n 4 --k 11 --collective total-exchange", "takes at most"},
+           Bad{"--topology torus --n 3 --k 15 --collective total-exchange", "takes at most"},
+           Bad{"--topology torus --n 4 --k 11 --collective total-exchange", "above the limit"},
            Bad{"--topology hypercycle --m 8 --rho 1 --collective scatter", "has no scatter"},
            Bad{"--dim 3 --collective scatter --topology torus", "is a hypercube option"},
        }) {

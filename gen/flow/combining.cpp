@@ -321,7 +321,14 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, Combin
 
 bool wantsCombining(const Params& a) {
   const std::string c = a.get("collective");
-  return c == "accumulation" || c == "global-sum";
+  const bool combining = c == "accumulation" || c == "global-sum";
+  if (!combining && a.has("input-bits")) {
+    throw Error(
+        "--input-bits applies to --collective global-sum (and to generate and simulate "
+        "of accumulation), not to " +
+        (a.has("collective") ? "--collective " + c : std::string("this network")));
+  }
+  return combining;
 }
 
 CommandReport combiningSchedule(const Params& a) {

@@ -18,7 +18,8 @@
 namespace hypercast {
 namespace flow {
 
-// --collective names a combining collective.
+// --collective names a combining collective. --input-bits on any other
+// collective (or none) is an Error naming where it applies.
 bool wantsCombining(const Params& a);
 // The schedule command's work for them (options: the topology's, --out, --json,
 // --input-bits).

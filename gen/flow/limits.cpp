@@ -1,8 +1,11 @@
 #include "flow/limits.h"
 
+#include <cmath>
 #include <cstdio>
 
+#include "algorithm/collective.h"
 #include "topology/network.h"
+#include "topology/port_graph.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/parse_number.h"
@@ -18,11 +21,79 @@ std::string number(double v) {
   return text;
 }
 
-[[noreturn]] void refuse(const std::string& what, double estimate, const std::string& formula,
-                         uint64_t limit) {
-  throw Error("simulate: " + what + " " + number(estimate) + " (" + formula +
+const char* stepName(Step step) {
+  switch (step) {
+    case Step::kSchedule:
+      return "schedule";
+    case Step::kGenerate:
+      return "generate";
+    case Step::kSimulate:
+      return "simulate";
+  }
+  return "simulate";
+}
+
+[[noreturn]] void refuse(Step step, const std::string& what, double estimate,
+                         const std::string& formula, uint64_t limit) {
+  throw Error(std::string(stepName(step)) + ": " + what + " " + number(estimate) + " (" + formula +
               ") is above the limit of " + std::to_string(limit) +
               " (docs/user-guide.md#limits; --allow-large or HYPERCAST_ALLOW_LARGE=1 raises it)");
+}
+
+// The sum of the distances from node 0 to every node (node 0 stands for the
+// root: the Cayley graphs are vertex-transitive): the d-cube's d 2^(d-1); MT(n,k)'s
+// n k^(n-1) S_k with S_k = (k^2 - 1)/4 for odd k, k^2/4 for even k; any other
+// network's by BFS when it is small enough to walk, else N - 1, a lower bound.
+double distanceSum(const NetworkDesc& net) {
+  const double nodes = static_cast<double>(net.nodes());
+  if (net.isBinaryHypercube()) return net.hypercubeDim() * nodes / 2;
+  if (net.isTorus()) {
+    const double k = net.radices.front(), n = static_cast<double>(net.radices.size());
+    const double s = net.radices.front() % 2 ? (k * k - 1) / 4 : k * k / 4;
+    return n * nodes / k * s;
+  }
+  if (nodes * net.ports() > static_cast<double>(kMaxSimulatePortEnds)) return nodes - 1;
+  double sum = 0;
+  try {
+    for (int x : PortGraph::build(net).bfs(0).dist) sum += x > 0 ? x : 0;
+  } catch (const Error&) {
+    return nodes - 1;  // the flow reports why the network cannot be wired
+  }
+  return sum;
+}
+
+// A collective's transfers (kMaxScheduleTransfers) and their formula; 0 when
+// unreadable.
+double collectiveTransfers(const Params& p, const NetworkDesc& net, std::string* formula) {
+  Collective c = Collective::kBroadcast;
+  double messages = 1;
+  try {
+    c = parseCollective(p.get("collective"));
+    if (p.has("messages")) messages = static_cast<double>(p.getInt("messages", 1, 1, 1024));
+  } catch (const Error&) {
+    return 0;
+  }
+  const double nodes = static_cast<double>(net.nodes());
+  const std::string m = number(messages), n = number(nodes);
+  switch (c) {
+    case Collective::kBroadcast:
+      *formula = "N - 1, N = " + n;
+      return nodes - 1;
+    case Collective::kMultinodeBroadcast:
+      *formula = "M x N x (N - 1) = " + m + " x " + n + " x " + number(nodes - 1);
+      return messages * nodes * (nodes - 1);
+    case Collective::kScatter: {
+      const double sum = distanceSum(net);
+      *formula = "M x distances from the root = " + m + " x " + number(sum);
+      return messages * sum;
+    }
+    case Collective::kTotalExchange: {
+      const double sum = distanceSum(net);
+      *formula = "M x N x distances from a node = " + m + " x " + n + " x " + number(sum);
+      return messages * nodes * sum;
+    }
+  }
+  return 0;
 }
 
 // The broadcasts a weight-router simulation starts, from its options alone; 0
@@ -47,32 +118,71 @@ double broadcasts(const Params& p, double nodes) {
 
 }  // namespace
 
-void checkCost(const Params& p, Step step) {
-  if (step != Step::kSimulate) return;
-  const bool large = p.has("allow-large") || allowLargeFromEnvironment();
+CostEstimate estimateCost(const Params& p, Step step) {
+  CostEstimate e;
   NetworkDesc net;
   try {
     net = parseNetworkDesc(p.params());
   } catch (const Error&) {
-    return;  // the flow reports the network's own error
+    return e;  // the flow reports the network's own error
   }
-  const double nodes = static_cast<double>(net.nodes());
-  const double ports = static_cast<double>(net.ports());
-  if (ports > static_cast<double>(kMaxSimulatePorts)) {  // the model's port masks: fixed
-    throw Error("the simulation model takes at most " + std::to_string(kMaxSimulatePorts) +
-                " ports per node; this network has " + number(ports) +
-                " (generate still works; docs/user-guide.md#limits)");
+  e.nodes = static_cast<double>(net.nodes());
+  e.ports = static_cast<double>(net.ports());
+  const std::string collective = p.get("collective");
+  const bool combining = collective == "accumulation" || collective == "global-sum";
+  if (p.has("collective") && !combining) {
+    e.transfers = collectiveTransfers(p, net, &e.transfers_formula);
+    if (step != Step::kSchedule && net.kind != NetworkDesc::Kind::kMesh) {
+      double messages = 1;
+      try {
+        if (p.has("messages")) messages = static_cast<double>(p.getInt("messages", 1, 1, 1024));
+      } catch (const Error&) {
+      }
+      e.rom_bits = e.transfers * (2 * std::ceil(std::log2(e.nodes * messages)) + 3);
+    }
+    if (step == Step::kSimulate && p.has("trace")) e.trace_rows = e.transfers;
+  } else if (step == Step::kSimulate && !p.has("collective")) {
+    e.deliveries = broadcasts(p, e.nodes) * e.nodes;
+    if (p.has("trace")) e.trace_rows = e.deliveries;
   }
-  if (nodes * ports > static_cast<double>(budget(kMaxSimulatePortEnds, large))) {
-    refuse("port ends", nodes * ports, "nodes x ports = " + number(nodes) + " x " + number(ports),
-           budget(kMaxSimulatePortEnds, large));
+  const std::string engine = p.get("engine");
+  if (step == Step::kSimulate && (engine == "verilator" || engine == "cosim") &&
+      (p.get("rtl-model") == "network" || p.has("wave"))) {
+    e.verilated_port_ends = e.nodes * e.ports;
   }
-  if (p.has("collective")) return;  // a collective's schedule is bounded where it is built
-  const double b = broadcasts(p, nodes);
-  if (b * nodes > static_cast<double>(budget(kMaxDeliveries, large))) {
-    refuse("deliveries", b * nodes, "broadcasts x nodes = " + number(b) + " x " + number(nodes),
-           budget(kMaxDeliveries, large));
+  return e;
+}
+
+void checkCost(const Params& p, Step step) {
+  const bool large = p.has("allow-large") || allowLargeFromEnvironment();
+  const CostEstimate e = estimateCost(p, step);
+  if (e.nodes == 0) return;  // the flow reports the network's own error
+  const std::string nodes = number(e.nodes), ports = number(e.ports);
+  auto check = [&](double estimate, uint64_t limit, const std::string& what,
+                   const std::string& formula) {
+    if (estimate > static_cast<double>(budget(limit, large))) {
+      refuse(step, what, estimate, formula, budget(limit, large));
+    }
+  };
+  if (step == Step::kSimulate) {
+    if (e.ports > static_cast<double>(kMaxSimulatePorts)) {  // the model's port masks: fixed
+      throw Error("the simulation model takes at most " + std::to_string(kMaxSimulatePorts) +
+                  " ports per node; this network has " + ports +
+                  " (generate still works; docs/user-guide.md#limits)");
+    }
+    check(e.nodes * e.ports, kMaxSimulatePortEnds, "port ends",
+          "nodes x ports = " + nodes + " x " + ports);
   }
+  check(e.transfers, kMaxScheduleTransfers, "transfers", e.transfers_formula);
+  check(e.rom_bits, kMaxRomBits, "ROM bits",
+        "transfers x bits per transfer = " + number(e.transfers) + " x " +
+            number(e.transfers > 0 ? e.rom_bits / e.transfers : 0));
+  check(e.deliveries, kMaxDeliveries, "deliveries",
+        "broadcasts x nodes = " + number(e.nodes > 0 ? e.deliveries / e.nodes : 0) + " x " + nodes);
+  check(e.trace_rows, kMaxTraceRows, "--trace rows",
+        e.deliveries > 0 ? "one per delivery" : "one per transfer");
+  check(e.verilated_port_ends, kMaxVerilatedPortEnds, "Verilated port ends",
+        "the whole-network top's nodes x ports = " + nodes + " x " + ports);
 }
 
 }  // namespace flow

@@ -31,6 +31,32 @@ constexpr uint64_t kMaxSimulatePorts = 64;
 // simulate: port ends, nodes x ports per node (measured: K_1000's million port
 // ends take 1.6 GB, so 2^22 of them fit in 8 GiB).
 constexpr uint64_t kMaxSimulatePortEnds = uint64_t{1} << 22;
+// schedule, generate, simulate of a collective (schedule-ROM networks, the
+// mesh): the schedule's transfers, estimated from the paper's counts (N - 1
+// for a broadcast; M N (N - 1) for the multinode broadcast; M times the sum of
+// distances from the root for the scatter, N times it for the total exchange),
+// at kBytesPerTransfer each: 2^27 of them are 8 GiB (measured on `schedule`:
+// 43 bytes each for the 10-cube's total exchange, 28 for the 12-cube's
+// multinode broadcast, 39 for MT(3,11)'s total exchange; about 2 M a second).
+constexpr uint64_t kMaxScheduleTransfers = uint64_t{1} << 27;
+constexpr uint64_t kBytesPerTransfer = 64;
+// generate, simulate of a schedule-ROM network: ROM bits, N nodes x rows x
+// word width. At the steps' lower bound every row is busy, so this is the
+// transfers times the bits a transfer takes in a row (a send and a receive
+// field: 2 ceil(log2(N M)) + 3). 2^32 bits are 512 MiB in a model's memory
+// and 1 GiB of $readmemh text.
+constexpr uint64_t kMaxRomBits = uint64_t{1} << 32;
+// simulate --trace: rows, one per delivery (weight routers) or per transfer
+// (a collective), at kBytesPerTraceRow each: 2^27 rows are 8 GiB of CSV
+// (measured: 25 to 31 bytes a row on 16- and 64-node networks; 7-digit node
+// numbers make about 50).
+constexpr uint64_t kMaxTraceRows = uint64_t{1} << 27;
+constexpr uint64_t kBytesPerTraceRow = 64;
+// simulate --engine verilator|cosim with the whole-network top (--rtl-model
+// network, or --wave): its port ends, nodes x ports. Measured: Verilator takes
+// 6 GB and 100 s on the 240-node G^{3,2,1}_{8,6,5} router top (2,880 port
+// ends), about 2 MiB each, so 4,096 of them fit in 8 GiB.
+constexpr uint64_t kMaxVerilatedPortEnds = 4096;
 // regress plan: jobs, networks x sweep values x engines x repeats.
 constexpr uint64_t kMaxRegressJobs = 100000;
 // --allow-large multiplies each budget above by this.
@@ -46,6 +72,20 @@ inline bool allowLargeFromEnvironment() {
 inline uint64_t budget(uint64_t limit, bool allow_large) {
   return allow_large ? limit * kAllowLargeFactor : limit;
 }
+
+// The estimates checkCost compares with the budgets, from the options alone;
+// 0 where an estimate does not apply or its options cannot be read (the flow
+// then reports them itself). hc-bench compares them with measured peaks.
+struct CostEstimate {
+  double nodes = 0, ports = 0;
+  double deliveries = 0;           // simulate (weight routers): broadcasts x nodes
+  double transfers = 0;            // a collective's schedule
+  std::string transfers_formula;   // how they were counted
+  double rom_bits = 0;             // generate, simulate of a schedule-ROM network
+  double trace_rows = 0;           // simulate --trace
+  double verilated_port_ends = 0;  // simulate's whole-network Verilated top
+};
+CostEstimate estimateCost(const Params& p, Step step);
 
 // Refuses (hypercast::Error, one line) a run of `step` whose estimated cost is
 // above its budget. --allow-large in `p`, or the environment, raises it.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "topology/max_dims.h"
 #include "topology/network.h"
 #include "util/error.h"
 
@@ -26,7 +27,10 @@ Hypercycle Hypercycle::fromPaperOrder(const std::vector<int>& m_r_to_1,
        << ": give one rho per dimension";
     throw Error(os.str());
   }
-  if (m_r_to_1.size() > 15) throw Error("at most 15 dimensions are supported");
+  if (m_r_to_1.size() > static_cast<size_t>(kMaxNetworkDims)) {
+    throw Error("--m has " + std::to_string(m_r_to_1.size()) + " dimensions; at most " +
+                std::to_string(kMaxNetworkDims) + " are supported");
+  }
   Hypercycle h;
   const size_t r = m_r_to_1.size();
   uint64_t n = 1;

@@ -4,10 +4,13 @@
 #include <cstdio>
 
 #include "topology/hypercycle.h"
+#include "topology/max_dims.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
 
 namespace hypercast {
+
+static_assert(uint64_t{1} << kMaxNetworkDims == kMaxNetworkNodes, "2^dims nodes at the most");
 
 namespace {
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "topology/graph_file.h"
+#include "topology/max_dims.h"
 #include "util/error.h"
 #include "util/parse_number.h"
 
@@ -44,11 +45,11 @@ NetworkDesc parseHypercycleNetwork(const ParamMap& p) {
 }
 
 NetworkDesc parseHypercube(const ParamMap& p) {
-  return hypercubeNetwork(intIn(required(p, "dim", "hypercube"), "dim", 1, 24));
+  return hypercubeNetwork(intIn(required(p, "dim", "hypercube"), "dim", 1, kMaxNetworkDims));
 }
 
 NetworkDesc parseTorus(const ParamMap& p) {
-  return torusNetwork(intIn(required(p, "n", "torus"), "n", 1, 24),
+  return torusNetwork(intIn(required(p, "n", "torus"), "n", 1, kMaxNetworkDims),
                       intIn(required(p, "k", "torus"), "k", 3, 1 << 24));
 }
 
@@ -71,7 +72,14 @@ NetworkDesc parseCayley(const ParamMap& p) {
 
 NetworkDesc parseMesh(const ParamMap& p) {
   if (!has(p, "dims")) throw Error("--topology mesh needs --dims X,Y[,Z]");
-  return meshNetwork(parseIntList("--dims", get(p, "dims")));
+  const std::vector<int> dims = parseIntList("--dims", get(p, "dims"));
+  // The mesh a user names is Cang & Wu's 2-D or 3-D mesh, what the hardware's
+  // coordinates (x, y[, z]) and the documented forms take.
+  if (dims.size() != 2 && dims.size() != 3) {
+    throw Error("--dims takes a 2-D or 3-D mesh, X,Y or X,Y,Z (e.g. 4,4 or 8,8,8), got '" +
+                get(p, "dims") + "'");
+  }
+  return meshNetwork(dims);
 }
 
 NetworkDesc parseGraph(const ParamMap& p) {
