@@ -64,7 +64,7 @@ Peak measure(const std::vector<std::string>& argv) {
 // The memory an estimate stands for: each counted item at the bytes its
 // budget assumes (8 GiB at the limit).
 double estimatedMiB(const flow::CostEstimate& e) {
-  const double port_end = static_cast<double>((uint64_t{8} << 30) / flow::kMaxSimulatePortEnds);
+  const double port_end = static_cast<double>(flow::kBytesPerPortEnd);
   double bytes = e.nodes * e.ports * port_end;
   if (e.deliveries * flow::kBytesPerDelivery > bytes)
     bytes = e.deliveries * flow::kBytesPerDelivery;
@@ -82,13 +82,13 @@ struct Case {
 
 void peakMemory(const std::string& hc) {
   const std::vector<Case> cases = {
-      {"simulate, 4096 nodes x 10,000 broadcasts (deliveries)",
+      {"simulate, 4096 nodes x 2,000 broadcasts (deliveries)",
        flow::Step::kSimulate,
-       {"--m", "64,64", "--rho", "1,1", "--engine", "systemc", "--random", "10000", "--window",
+       {"--m", "64,64", "--rho", "1,1", "--engine", "systemc", "--random", "2000", "--window",
         "1000"}},
-      {"simulate, C_16384<1..32> (port ends)",
+      {"simulate, C_4096<1..32> (port ends)",
        flow::Step::kSimulate,
-       {"--m", "16384", "--rho", "32", "--engine", "systemc"}},
+       {"--m", "4096", "--rho", "32", "--engine", "systemc"}},
       {"schedule, 12-cube multinode broadcast (transfers)",
        flow::Step::kSchedule,
        {"--topology", "hypercube", "--dim", "12", "--collective", "multinode-broadcast"}},

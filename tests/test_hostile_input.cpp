@@ -416,31 +416,31 @@ void expectRefusedByCost(const hctest::CmdResult& r, const std::string& estimate
 }  // namespace
 
 // The work of a weight-router simulation is its deliveries, broadcasts x nodes:
-// runs above 2^29 (536870912) of them are refused before any allocation.
+// runs above 2^26 (67108864) of them are refused before any allocation.
 TEST(HostileInput, SimulationsAboveTheDeliveryBudgetAreRefused) {
   // 0.1 x 1024 nodes x 9000 cycles = 921600 broadcasts, x 1024 nodes.
   expectRefusedByCost(runLimited({"simulate", "--m", "32,32", "--rho", "1,1", "--engine", "systemc",
                                   "--traffic", "uniform", "--rate", "0.1", "--cycles", "9000"}),
-                      "deliveries 943718400 (broadcasts x nodes = 921600 x 1024)", "536870912");
+                      "deliveries 943718400 (broadcasts x nodes = 921600 x 1024)", "67108864");
   expectRefusedByCost(runLimited({"simulate", "--m", "256,256", "--rho", "1,1", "--engine",
                                   "systemc", "--all-sources"}),
-                      "deliveries 4294967296 (broadcasts x nodes = 65536 x 65536)", "536870912");
+                      "deliveries 4294967296 (broadcasts x nodes = 65536 x 65536)", "67108864");
   expectRefusedByCost(runLimited({"simulate", "--m", "64,64", "--rho", "1,1", "--engine", "systemc",
                                   "--random", "1000000", "--window", "1000000"}),
-                      "deliveries 4096000000 (broadcasts x nodes = 1000000 x 4096)", "536870912");
-  // --allow-large (or HYPERCAST_ALLOW_LARGE=1) raises the budget 64-fold, to 2^35.
+                      "deliveries 4096000000 (broadcasts x nodes = 1000000 x 4096)", "67108864");
+  // --allow-large (or HYPERCAST_ALLOW_LARGE=1) raises the budget 64-fold, to 2^32.
   const std::vector<std::string> huge = {"simulate", "--m",      "256,256", "--rho",
                                          "1,1",      "--engine", "systemc", "--random",
                                          "1000000",  "--window", "100"};
   const std::string estimate = "deliveries 65536000000 (broadcasts x nodes = 1000000 x 65536)";
-  expectRefusedByCost(runLimited(huge), estimate, "536870912 ");
+  expectRefusedByCost(runLimited(huge), estimate, "67108864 ");
   std::vector<std::string> allowed = huge;
   allowed.push_back("--allow-large");
-  expectRefusedByCost(runLimited(allowed), estimate, "34359738368 ");
-  expectRefusedByCost(runLimited(huge, {{"HYPERCAST_ALLOW_LARGE", "1"}}), estimate, "34359738368 ");
+  expectRefusedByCost(runLimited(allowed), estimate, "4294967296 ");
+  expectRefusedByCost(runLimited(huge, {{"HYPERCAST_ALLOW_LARGE", "1"}}), estimate, "4294967296 ");
 }
 
-// Ports per node are at most 64 in simulate, port ends (nodes x ports) 2^22.
+// Ports per node are at most 64 in simulate, port ends (nodes x ports) 2^20.
 TEST(HostileInput, SimulationsAboveThePortBudgetAreRefused) {
   std::string gens = "1";
   for (int g = 2; g < 4000; ++g) gens += ";" + std::to_string(g);
@@ -453,7 +453,7 @@ TEST(HostileInput, SimulationsAboveThePortBudgetAreRefused) {
   EXPECT_LT(r.err.size(), 200u) << "the generators are not listed";
   expectRefusedByCost(runLimited({"simulate", "--topology", "hypercube", "--dim", "18",
                                   "--collective", "broadcast", "--engine", "systemc"}),
-                      "port ends 4718592 (nodes x ports = 262144 x 18)", "4194304 ");
+                      "port ends 4718592 (nodes x ports = 262144 x 18)", "1048576 ");
 }
 
 // A collective's transfers (N - 1, M N (N - 1), M x distances from the root,
@@ -493,12 +493,12 @@ TEST(HostileInput, RomTraceAndVerilatedBudgetsAreChecked) {
       "generate: ROM bits 4383878400 (transfers x bits per transfer = 118483200 x 37)",
       "4294967296 ");
   EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
-  // 5000 broadcasts on 65536 nodes: 327680000 deliveries, under 2^29, but one
-  // trace row each is over 2^27.
+  // 1000 broadcasts on 65536 nodes: 65536000 deliveries, under 2^26, but one
+  // trace row each is over 2^25.
   expectRefusedByCost(
       runLimited({"simulate", "--m", "256,256", "--rho", "1,1", "--engine", "systemc", "--random",
-                  "5000", "--window", "100", "--trace", "/tmp/hc-never-written.csv"}),
-      "simulate: --trace rows 327680000 (one per delivery)", "134217728 ");
+                  "1000", "--window", "100", "--trace", "/tmp/hc-never-written.csv"}),
+      "simulate: --trace rows 65536000 (one per delivery)", "33554432 ");
   EXPECT_FALSE(fs::exists("/tmp/hc-never-written.csv"));
   // C_70<1..32>: 64 ports a node, 4480 port ends in one Verilated top.
   expectRefusedByCost(
@@ -555,6 +555,10 @@ TEST(HostileInput, LimitsTableMatchesTheConstants) {
   EXPECT_NE(row.find("nodes x ports | " + power(flow::kMaxSimulatePortEnds) + " |"),
             std::string::npos)
       << row;
+  EXPECT_NE(row.find(std::to_string(flow::kBytesPerPortEnd / 1024) + " KiB each"),
+            std::string::npos)
+      << row;
+  EXPECT_EQ(flow::kMaxSimulatePortEnds * flow::kBytesPerPortEnd, uint64_t{8} << 30);
   row = limitsRow("jobs of `regress plan`");
   EXPECT_NE(row.find("engines x repeats | " + withCommas(flow::kMaxRegressJobs) + " |"),
             std::string::npos)
@@ -577,7 +581,7 @@ TEST(HostileInput, LimitsTableMatchesTheConstants) {
       << row;
   EXPECT_NE(row.find(std::to_string(flow::kBytesPerTraceRow) + " bytes each"), std::string::npos)
       << row;
-  EXPECT_EQ(flow::kMaxTraceRows * flow::kBytesPerTraceRow, uint64_t{8} << 30);
+  EXPECT_EQ(flow::kMaxTraceRows * flow::kBytesPerTraceRow, uint64_t{2} << 30);
   row = limitsRow("Verilated port ends");
   EXPECT_NE(row.find("nodes x ports | " + power(flow::kMaxVerilatedPortEnds) + " |"),
             std::string::npos)

@@ -21,16 +21,21 @@ namespace flow {
 
 // simulate (weight-router network): broadcasts x nodes, the deliveries the
 // model makes and the checker checks (a --trace has at most one row per
-// delivery). Estimated at kBytesPerDelivery each: 2^29 of them are 8 GiB
-// (measured: about 9 bytes each, and 5 million deliveries a second).
-constexpr uint64_t kMaxDeliveries = uint64_t{1} << 29;
-constexpr uint64_t kBytesPerDelivery = 16;
+// delivery). Estimated at kBytesPerDelivery each: 2^26 of them are 8 GiB
+// (measured with hc-bench memory: 150 to 165 bytes each on G^{1,1}_{64,64}
+// with 2,000 to 10,000 random broadcasts in a window of 1,000, where the
+// scoreboard holds an N-entry record per broadcast in flight; about 60,000
+// deliveries a second).
+constexpr uint64_t kMaxDeliveries = uint64_t{1} << 26;
+constexpr uint64_t kBytesPerDelivery = 128;
 // simulate: ports per node (the generators of a Cayley graph); fixed, not
 // raised by --allow-large.
 constexpr uint64_t kMaxSimulatePorts = 64;
-// simulate: port ends, nodes x ports per node (measured: K_1000's million port
-// ends take 1.6 GB, so 2^22 of them fit in 8 GiB).
-constexpr uint64_t kMaxSimulatePortEnds = uint64_t{1} << 22;
+// simulate: port ends, nodes x ports per node, estimated at kBytesPerPortEnd
+// each: 2^20 of them are 8 GiB (measured with hc-bench memory: C_4096<1..32>'s
+// 262,144 port ends peak at 1.2 GiB, about 4.8 KiB each).
+constexpr uint64_t kMaxSimulatePortEnds = uint64_t{1} << 20;
+constexpr uint64_t kBytesPerPortEnd = 8192;
 // schedule, generate, simulate of a collective (schedule-ROM networks, the
 // mesh): the schedule's transfers, estimated from the paper's counts (N - 1
 // for a broadcast; M N (N - 1) for the multinode broadcast; M times the sum of
@@ -47,10 +52,11 @@ constexpr uint64_t kBytesPerTransfer = 64;
 // and 1 GiB of $readmemh text.
 constexpr uint64_t kMaxRomBits = uint64_t{1} << 32;
 // simulate --trace: rows, one per delivery (weight routers) or per transfer
-// (a collective), at kBytesPerTraceRow each: 2^27 rows are 8 GiB of CSV
+// (a collective), at kBytesPerTraceRow each: 2^25 rows are 2 GiB of CSV, a
+// disk budget below the memory budgets of the deliveries and transfers
 // (measured: 25 to 31 bytes a row on 16- and 64-node networks; 7-digit node
 // numbers make about 50).
-constexpr uint64_t kMaxTraceRows = uint64_t{1} << 27;
+constexpr uint64_t kMaxTraceRows = uint64_t{1} << 25;
 constexpr uint64_t kBytesPerTraceRow = 64;
 // simulate --engine verilator|cosim with the whole-network top (--rtl-model
 // network, or --wave): its port ends, nodes x ports. Measured: Verilator takes
