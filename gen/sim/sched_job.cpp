@@ -53,8 +53,7 @@ NetworkDesc netFromJson(const Json& j) {
     n.params.emplace_back(kv.key(), kv.value().get<std::string>());
   }
   if (n.kind == NetworkDesc::Kind::kGraph) {
-    n.graph_ports =
-        field::integers(Json::array({j.at("graph_ports")}), "graph_ports", 0, 1024).at(0);
+    n.graph_ports = static_cast<int>(field::integer(j, "graph_ports", 0, 1024));
     for (const Json& l : j.at("links")) {
       const std::vector<int> v = integers(l, "links");
       if (v.size() != 4 || v[0] < 0 || v[2] < 0 || v[1] < 0 || v[3] < 0 || v[1] >= n.graph_ports ||
@@ -63,7 +62,7 @@ NetworkDesc netFromJson(const Json& j) {
       }
       n.links.push_back({static_cast<uint32_t>(v[0]), v[1], static_cast<uint32_t>(v[2]), v[3]});
     }
-    n.node_labels = field::texts(j.at("node_labels"), "node_labels");
+    n.node_labels = field::texts(j, "node_labels");
   }
   if (j.contains("removed_links")) {
     for (const Json& l : j.at("removed_links")) {
