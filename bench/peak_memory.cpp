@@ -61,17 +61,6 @@ Peak measure(const std::vector<std::string>& argv) {
   return p;
 }
 
-// The memory an estimate stands for: each counted item at the bytes its
-// budget assumes (8 GiB at the limit).
-double estimatedMiB(const flow::CostEstimate& e) {
-  const double port_end = static_cast<double>(flow::kBytesPerPortEnd);
-  double bytes = e.nodes * e.ports * port_end;
-  if (e.deliveries * flow::kBytesPerDelivery > bytes)
-    bytes = e.deliveries * flow::kBytesPerDelivery;
-  if (e.transfers * flow::kBytesPerTransfer > bytes) bytes = e.transfers * flow::kBytesPerTransfer;
-  return bytes / (1 << 20);
-}
-
 struct Case {
   const char* what;
   flow::Step step;
@@ -109,7 +98,7 @@ void peakMemory(const std::string& hc) {
       values[name] = flag ? "1" : c.args[i + 1];
       if (!flag) ++i;
     }
-    const double estimate = estimatedMiB(flow::estimateCost(Params(values), c.step));
+    const double estimate = flow::estimateCost(Params(values), c.step).bytes() / (1 << 20);
     std::vector<std::string> argv = {hc, c.step == flow::Step::kSchedule ? "schedule" : "simulate"};
     argv.insert(argv.end(), c.args.begin(), c.args.end());
     if (c.step == flow::Step::kSchedule) argv.insert(argv.end(), {"-o", "/dev/null"});

@@ -17,15 +17,15 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.h"
 #include "finding.h"
+#include "flow/command_options.h"
 #include "flow/network_args.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/version.h"
 
 using namespace hypercast;
-using namespace hypercast::cli;
+using namespace hypercast::flow;
 
 namespace {
 
@@ -62,7 +62,7 @@ const std::vector<std::string>& tokens() {
                        "",
                        "x.fst",
                        "/dev/null"});
-    for (const Command& c : commandTable()) {
+    for (const CommandEntry& c : commandList()) {
       t.push_back(c.name);
       for (const OptionSpec& s : c.options()) t.push_back(optionWord(s));
     }
@@ -134,20 +134,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 4096) return -1;  // command lines, not files
   std::vector<std::string> w = words(data, size);
   if (size == 0) w.clear();
-  const Command* cmd = nullptr;
-  for (const Command& c : commandTable()) {
+  const CommandEntry* cmd = nullptr;
+  for (const CommandEntry& c : commandList()) {
     if (!w.empty() && w.front() == c.name) cmd = &c;
   }
   onlyRefusals<HelpRequested>([&] {
     if (!cmd) {
       std::vector<CommandSummary> list;
-      for (const Command& c : commandTable()) list.push_back({c.name, c.summary});
-      (void)parseTopLevel(w, list, topLevelHelp(), kVersion);
+      for (const CommandEntry& c : commandList()) list.push_back({c.name, c.summary});
+      (void)parseTopLevel(w, list, CommandHelp{}, kVersion);
       return;
     }
     w.erase(w.begin());
     const std::vector<OptionSpec> specs = cmd->options();
-    const Args a(cmd->name, specs, w, cmd->help(), cmd->words);
+    const Args a(cmd->name, specs, w, CommandHelp{}, cmd->words);
     sharedParsers(a, specs);
   });
   return 0;

@@ -18,18 +18,6 @@
 namespace hypercast {
 namespace cli {
 
-std::vector<OptionSpec> exportOptions() {
-  std::vector<OptionSpec> specs = topologyOptions();
-  for (const auto& o : collectiveOptions()) {
-    if (o.name != "links") specs.push_back(o);  // GPU links are full duplex
-  }
-  specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
-  specs.push_back({"format", "msccl-xml|sccl-json", "the file's format"});
-  specs.push_back({"output", "FILE", "where to write it", false, "o"});
-  specs.push_back({"json", "", "print a JSON summary"});
-  return specs;
-}
-
 CommandHelp exportHelp() {
   std::string formats;
   for (const flow::ExportFormat& f : flow::exportFormats()) {

@@ -7,23 +7,6 @@
 namespace hypercast {
 namespace cli {
 
-std::vector<OptionSpec> generateOptions() {
-  std::vector<OptionSpec> specs = networkOptions();
-  for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
-  for (const auto& s : rtlOptions()) specs.push_back(s);
-  specs.push_back({"shared-rom", "",
-                   "with --collective: one ROM drives every node (translation-invariant\n"
-                   "schedules: the multinode collectives)"});
-  for (const auto& s : meshHardwareOptions()) specs.push_back(s);
-  specs.push_back(meshAlgorithmOption());
-  specs.push_back(inputBitsOption());
-  specs.push_back(
-      {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
-  specs.push_back({"json", "", "print a JSON summary"});
-  return specs;
-}
-
 CommandHelp generateHelp() {
   return {"hypercast generate [network options] --out DIR [options]",
           "Hypercycle: writes the router RTL hardwired to the network's constants (or,\n"

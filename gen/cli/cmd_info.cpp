@@ -7,19 +7,6 @@
 namespace hypercast {
 namespace cli {
 
-std::vector<OptionSpec> infoOptions() {
-  std::vector<OptionSpec> specs = networkOptions();
-  specs.push_back(
-      {"necklaces", "", "torus (k odd): list the necklaces of Fragopoulou & Akl, Sec. 2"});
-  specs.push_back({"regular-order", "",
-                   "a Cayley graph (hypercube, torus, hypercycle, cayley): search a regular\n"
-                   "order (Faber, Def. 4.3) and print it"});
-  specs.push_back(
-      {"eyes", "", "mesh of equal power-of-two sides: its eyes (Cang & Wu, Defs. 1, 2, 7)"});
-  specs.push_back({"json", "", "print JSON"});
-  return specs;
-}
-
 CommandHelp infoHelp() {
   return {"hypercast info [--topology T] [its options] [--json]",
           "Facts of a network: nodes, ports per node, degree, diameter, whether it is\n"

@@ -27,20 +27,6 @@ const std::map<std::string, std::set<std::string>>& verbs() {
 
 }  // namespace
 
-std::vector<OptionSpec> regressOptions() {
-  return {
-      {"out", "DIR", "plan: the regression's folder (jobs.json, then results/)"},
-      {"j", "N", "run: jobs at a time, 1..32 (default 1)", true},
-      {"index", "I", "run-one: the job's index in jobs.json (a SLURM array task's)"},
-      {"partition", "P", "slurm: the partition (default: the cluster's)"},
-      {"array-limit", "K", "slurm: array tasks running at once (default 8)"},
-      {"cache", "DIR",
-       "slurm: the Verilated-model cache every node shares (default\n"
-       "$HYPERCAST_CACHE, else DIR/hc-cache)"},
-      {"submit", "", "slurm: submit with sbatch (build stage, then the array) and print the ids"},
-  };
-}
-
 CommandHelp regressHelp() {
   return {
       "hypercast regress plan REGRESSION.yaml --out DIR | run DIR [-j N] |\n"

@@ -7,19 +7,6 @@
 namespace hypercast {
 namespace cli {
 
-std::vector<OptionSpec> sweepOptions() {
-  return routerCommandOptions({
-      {"rates", "R[,R...]", "offered rates (default: --points rates up to 1.3x saturation)"},
-      {"points", "K", "number of rates when --rates is not given (default 8)"},
-      {"cycles", "C", "cycles of injection per run, then drain (default 10000, as simulate)"},
-      {"engine", "E", "systemc | verilator | cosim (default systemc)"},
-      {"seed", "X", "random seed (default 1)"},
-      {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
-      {"json", "", "print a JSON summary (the points, the saturation rates, the files)"},
-      {"quiet", "", "no progress on stderr"},
-  });
-}
-
 CommandHelp sweepHelp() {
   return {"hypercast sweep [--m ... --rho ...] --out DIR [options]",
           "Runs uniform broadcast traffic at several offered rates and writes the\n"

@@ -15,31 +15,6 @@
 namespace hypercast {
 namespace cli {
 
-namespace {
-
-// The registry's mesh: tcd's topology, and its default.
-const Topology& meshTopology() {
-  for (const Topology& t : topologyTable()) {
-    if (t.kind == NetworkDesc::Kind::kMesh) return t;
-  }
-  throw std::logic_error("the topology registry has no mesh");
-}
-
-}  // namespace
-
-std::vector<OptionSpec> tcdOptions() {
-  std::vector<OptionSpec> specs = {{"topology", "NAME", "mesh (the only one; default)"}};
-  for (const OptionSpec& s : optionSpecs(meshTopology().options)) specs.push_back(s);
-  OptionSpec algorithm = meshAlgorithmOption();
-  algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
-  specs.push_back(algorithm);
-  specs.push_back({"output", "FILE.csv",
-                   "write the table as CSV: source,x,y[,z],eye,paper,best,lower_bound", false,
-                   "o"});
-  specs.push_back({"json", "", "print a JSON summary and the rows"});
-  return specs;
-}
-
 CommandHelp tcdHelp() {
   return {"hypercast tcd --topology mesh --dims X,Y[,Z] [options]",
           "The total communication distance (TCD) of the one-port wormhole broadcast\n"
@@ -50,7 +25,7 @@ CommandHelp tcdHelp() {
 }
 
 int cmdTcd(const Args& a) {
-  if (chosenTopology(a.params(), meshTopology().name).kind != NetworkDesc::Kind::kMesh) {
+  if (chosenTopology(a.params(), flow::meshTopology().name).kind != NetworkDesc::Kind::kMesh) {
     throw Error("tcd tabulates the mesh broadcast of Cang & Wu (--topology mesh --dims X,Y[,Z])");
   }
   if (!a.has("dims"))

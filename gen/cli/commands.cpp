@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include <iostream>
+#include <stdexcept>
 
 #include "util/json_text.h"
 #include "util/version.h"
@@ -8,40 +9,42 @@
 namespace hypercast {
 namespace cli {
 
+namespace {
+
+// Each command's help and run, by its name in flow::commandList().
+struct CommandRun {
+  const char* name;
+  CommandHelp (*help)();
+  int (*run)(const Args& a);
+};
+
+const CommandRun kRuns[] = {
+    {"info", infoHelp, cmdInfo},
+    {"schedule", scheduleHelp, cmdSchedule},
+    {"export", exportHelp, cmdExport},
+    {"generate", generateHelp, cmdGenerate},
+    {"simulate", simulateHelp, cmdSimulate},
+    {"sweep", sweepHelp, cmdSweep},
+    {"synth", synthHelp, cmdSynth},
+    {"tcd", tcdHelp, cmdTcd},
+    {"regress", regressHelp, cmdRegress},
+};
+
+}  // namespace
+
 const std::vector<Command>& commandTable() {
-  static const std::vector<Command> table = {
-      {"info", "network facts: nodes, degree, diameter, directed, the topology's own", infoOptions,
-       infoHelp, cmdInfo},
-      {"schedule",
-       "build a collective's schedule (Bertsekas et al. on the hypercube,\n"
-       "Fragopoulou & Akl on the torus, Faber on Cayley graphs, Cang & Wu on the\n"
-       "mesh; a BFS broadcast on every topology), check it, write CSV",
-       scheduleOptions, scheduleHelp, cmdSchedule},
-      {"export",
-       "write that schedule as a GPU collective runtime's file: MSCCL XML\n"
-       "(allgather, alltoall, broadcast, scatter) or SCCL/TACCL JSON",
-       exportOptions, exportHelp, cmdExport},
-      {"generate",
-       "write the network RTL, manifest and FuseSoC core: hypercycle broadcast\n"
-       "routers, or (--collective C) schedule-ROM nodes on any topology",
-       generateOptions, generateHelp, cmdGenerate},
-      {"simulate",
-       "run it on the SystemC model, the Verilated RTL, or both in lock step\n"
-       "(cosim), checking every delivery; --traffic uniform for load runs",
-       simulateOptions, simulateHelp, cmdSimulate},
-      {"sweep", "load-latency curve under uniform broadcast traffic (CSV and SVG)", sweepOptions,
-       sweepHelp, cmdSweep},
-      {"synth", "router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype",
-       synthOptions, synthHelp, cmdSynth},
-      {"tcd",
-       "the mesh broadcast's total communication distance from every source\n"
-       "(Cang & Wu's Algorithm 2, best, the lower bound)",
-       tcdOptions, tcdHelp, cmdTcd},
-      {"regress",
-       "regressions: expand a YAML file into jobs, run them (locally with a\n"
-       "progress bar, or as a SLURM job array), report JUnit XML and Markdown",
-       regressOptions, regressHelp, cmdRegress, 2},
-  };
+  static const std::vector<Command> table = [] {
+    std::vector<Command> t;
+    for (const flow::CommandEntry& e : flow::commandList()) {
+      const CommandRun* r = nullptr;
+      for (const CommandRun& c : kRuns) {
+        if (e.name == c.name) r = &c;
+      }
+      if (!r) throw std::logic_error("no run for the command " + e.name);
+      t.push_back({e.name, e.summary, e.options, r->help, r->run, e.words});
+    }
+    return t;
+  }();
   return table;
 }
 

@@ -1,7 +1,8 @@
-// The hypercast sub-commands, as one table: main() dispatches from it, the
-// top-level help lists it, and the argument fuzzer (fuzz/) parses every
-// command's options from it. Each command runs on its parsed options, writes its
-// result to stdout and returns the exit code; errors are thrown as Error.
+// The hypercast sub-commands, as one table: main() dispatches from it and the
+// top-level help lists it. Its names, summaries and options come from
+// flow::commandList() (flow/command_options.h), which the argument fuzzer
+// (fuzz/) parses with; this table adds each command's help and run. Each command runs on its parsed
+// options, writes its result to stdout and returns the exit code; errors are thrown as Error.
 #pragma once
 
 #include <cstdint>
@@ -25,8 +26,11 @@ using flow::Args;
 using flow::collectiveOptions;
 using flow::CommandHelp;
 using flow::CommandSummary;
+using flow::exportOptions;
+using flow::generateOptions;
 using flow::HelpRequested;
 using flow::hypercycleRouterOptions;
+using flow::infoOptions;
 using flow::inputBitsOption;
 using flow::meshAlgorithmOption;
 using flow::meshHardwareOptions;
@@ -38,13 +42,16 @@ using flow::optionWords;
 using flow::parseNetwork;
 using flow::parseRtlOptions;
 using flow::parseTopLevel;
+using flow::regressOptions;
 using flow::routerCommandOptions;
 using flow::rtlCommandOptions;
 using flow::rtlOptionArgs;
 using flow::rtlOptions;
 using flow::scheduleOptions;
 using flow::simulateOptions;
+using flow::sweepOptions;
 using flow::synthOptions;
+using flow::tcdOptions;
 using flow::topologyOptions;
 
 struct Command {
@@ -60,28 +67,22 @@ const std::vector<Command>& commandTable();
 // What `hypercast --help` prints around the list of commands.
 CommandHelp topLevelHelp();
 
-std::vector<OptionSpec> infoOptions();
 CommandHelp infoHelp();
 int cmdInfo(const Args& a);
 CommandHelp scheduleHelp();
 int cmdSchedule(const Args& a);
-std::vector<OptionSpec> generateOptions();
 CommandHelp generateHelp();
 int cmdGenerate(const Args& a);
 CommandHelp simulateHelp();
 int cmdSimulate(const Args& a);
-std::vector<OptionSpec> sweepOptions();
 CommandHelp sweepHelp();
 int cmdSweep(const Args& a);
 CommandHelp synthHelp();
 int cmdSynth(const Args& a);
-std::vector<OptionSpec> tcdOptions();
 CommandHelp tcdHelp();
 int cmdTcd(const Args& a);
-std::vector<OptionSpec> exportOptions();
 CommandHelp exportHelp();
 int cmdExport(const Args& a);
-std::vector<OptionSpec> regressOptions();
 CommandHelp regressHelp();
 int cmdRegress(const Args& a);
 

@@ -1,10 +1,20 @@
 #include "flow/command_options.h"
 
+#include <stdexcept>
+
 #include "flow/collective_options.h"
 #include "flow/network_args.h"
+#include "topology/registry.h"
 
 namespace hypercast {
 namespace flow {
+
+const Topology& meshTopology() {
+  for (const Topology& t : topologyTable()) {
+    if (t.kind == NetworkDesc::Kind::kMesh) return t;
+  }
+  throw std::logic_error("the topology registry has no mesh");
+}
 
 std::vector<OptionSpec> scheduleOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
@@ -79,6 +89,88 @@ std::vector<OptionSpec> synthOptions() {
       {"weight-unit-only", "",
        "with --router programmable: only hc_weight_unit, the prototype's module, at the limits"},
   });
+}
+
+std::vector<OptionSpec> infoOptions() {
+  std::vector<OptionSpec> specs = networkOptions();
+  specs.push_back(
+      {"necklaces", "", "torus (k odd): list the necklaces of Fragopoulou & Akl, Sec. 2"});
+  specs.push_back({"regular-order", "",
+                   "a Cayley graph (hypercube, torus, hypercycle, cayley): search a regular\n"
+                   "order (Faber, Def. 4.3) and print it"});
+  specs.push_back(
+      {"eyes", "", "mesh of equal power-of-two sides: its eyes (Cang & Wu, Defs. 1, 2, 7)"});
+  specs.push_back({"json", "", "print JSON"});
+  return specs;
+}
+
+std::vector<OptionSpec> exportOptions() {
+  std::vector<OptionSpec> specs = topologyOptions();
+  for (const auto& o : collectiveOptions()) {
+    if (o.name != "links") specs.push_back(o);  // GPU links are full duplex
+  }
+  specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
+  specs.push_back({"format", "msccl-xml|sccl-json", "the file's format"});
+  specs.push_back({"output", "FILE", "where to write it", false, "o"});
+  specs.push_back({"json", "", "print a JSON summary"});
+  return specs;
+}
+
+std::vector<OptionSpec> generateOptions() {
+  std::vector<OptionSpec> specs = networkOptions();
+  for (const auto& s : collectiveOptions()) specs.push_back(s);
+  specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
+  for (const auto& s : rtlOptions()) specs.push_back(s);
+  specs.push_back({"shared-rom", "",
+                   "with --collective: one ROM drives every node (translation-invariant\n"
+                   "schedules: the multinode collectives)"});
+  for (const auto& s : meshHardwareOptions()) specs.push_back(s);
+  specs.push_back(meshAlgorithmOption());
+  specs.push_back(inputBitsOption());
+  specs.push_back(
+      {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
+  specs.push_back({"json", "", "print a JSON summary"});
+  return specs;
+}
+
+std::vector<OptionSpec> sweepOptions() {
+  return routerCommandOptions({
+      {"rates", "R[,R...]", "offered rates (default: --points rates up to 1.3x saturation)"},
+      {"points", "K", "number of rates when --rates is not given (default 8)"},
+      {"cycles", "C", "cycles of injection per run, then drain (default 10000, as simulate)"},
+      {"engine", "E", "systemc | verilator | cosim (default systemc)"},
+      {"seed", "X", "random seed (default 1)"},
+      {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
+      {"json", "", "print a JSON summary (the points, the saturation rates, the files)"},
+      {"quiet", "", "no progress on stderr"},
+  });
+}
+
+std::vector<OptionSpec> tcdOptions() {
+  std::vector<OptionSpec> specs = {{"topology", "NAME", "mesh (the only one; default)"}};
+  for (const OptionSpec& s : optionSpecs(meshTopology().options)) specs.push_back(s);
+  OptionSpec algorithm = meshAlgorithmOption();
+  algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
+  specs.push_back(algorithm);
+  specs.push_back({"output", "FILE.csv",
+                   "write the table as CSV: source,x,y[,z],eye,paper,best,lower_bound", false,
+                   "o"});
+  specs.push_back({"json", "", "print a JSON summary and the rows"});
+  return specs;
+}
+
+std::vector<OptionSpec> regressOptions() {
+  return {
+      {"out", "DIR", "plan: the regression's folder (jobs.json, then results/)"},
+      {"j", "N", "run: jobs at a time, 1..32 (default 1)", true},
+      {"index", "I", "run-one: the job's index in jobs.json (a SLURM array task's)"},
+      {"partition", "P", "slurm: the partition (default: the cluster's)"},
+      {"array-limit", "K", "slurm: array tasks running at once (default 8)"},
+      {"cache", "DIR",
+       "slurm: the Verilated-model cache every node shares (default\n"
+       "$HYPERCAST_CACHE, else DIR/hc-cache)"},
+      {"submit", "", "slurm: submit with sbatch (build stage, then the array) and print the ids"},
+  };
 }
 
 }  // namespace flow

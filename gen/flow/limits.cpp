@@ -1,5 +1,6 @@
 #include "flow/limits.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -117,6 +118,12 @@ double broadcasts(const Params& p, double nodes) {
 }
 
 }  // namespace
+
+double CostEstimate::bytes() const {
+  return std::max({nodes * ports * static_cast<double>(kBytesPerPortEnd),
+                   deliveries * static_cast<double>(kBytesPerDelivery),
+                   transfers * static_cast<double>(kBytesPerTransfer)});
+}
 
 CostEstimate estimateCost(const Params& p, Step step) {
   CostEstimate e;

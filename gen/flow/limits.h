@@ -90,6 +90,10 @@ struct CostEstimate {
   double rom_bits = 0;             // generate, simulate of a schedule-ROM network
   double trace_rows = 0;           // simulate --trace
   double verilated_port_ends = 0;  // simulate's whole-network Verilated top
+
+  // The memory the estimate stands for: the largest of its counted items at
+  // the bytes each budget assumes (port ends, deliveries, transfers).
+  double bytes() const;
 };
 CostEstimate estimateCost(const Params& p, Step step);
 
