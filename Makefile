@@ -5,7 +5,7 @@ OUT   ?= out/default
 HC     = $(BUILD)/bin/hypercast
 export HYPERCAST_CACHE ?= $(CURDIR)/$(BUILD)/hc-cache
 
-.PHONY: all deps build run run-collectives test test-slurm test-long bench formal fuzz format clean cli-doc
+.PHONY: all deps build run run-collectives test test-slurm test-long bench formal mutate fuzz format clean cli-doc
 
 all: build
 
@@ -77,6 +77,15 @@ bench: build
 # with yosys and yosys-smtbmc (z3): PASS and the depth per proof, and its mutants.
 formal: build
 	@HC_FORMAL_ALL=1 $(BUILD)/bin/test_formal
+
+# Mutation testing of hw/ (docs/developer.md "Mutation testing"): MUTANTS
+# mutants per module from yosys's mutate pass (seed MUTATE_SEED), each against
+# the tests that instantiate the module; a table of killed and surviving
+# mutants. Not part of `make test`.
+MUTANTS     ?= 8
+MUTATE_SEED ?= 1
+mutate: build
+	@$(BUILD)/bin/hc-mutate --n $(MUTANTS) --seed $(MUTATE_SEED) --work $(BUILD)/mutate
 
 # libFuzzer over the command line and the harnesses' job files (clang, its own
 # build folder build-fuzz/); FUZZ_SECONDS per target. Not part of `make test`.

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "test_util.h"
+#include "tools/mutation.h"
 
 namespace hctest {
 
@@ -22,14 +23,18 @@ struct Checked {
 // Compiles tests/hw_units/TB with the hw files (names under hw/, separated by
 // spaces) and iverilog options PARAMS (parameter overrides; a -g2012 there
 // overrides the -g2005 before it), runs it, parses "checked". *log is the
-// compiler's output if it fails, else the simulation's stdout and stderr.
+// compiler's output if it fails, else the simulation's stdout and stderr. A
+// file HYPERCAST_HW_OVERRIDE names replaces its hw/ file (tools/mutation.h).
 inline Checked runBench(const std::string& tb, const std::string& hw, const std::string& params,
                         std::string* log) {
   const std::string src = HC_SOURCE_DIR;
   const std::string vvp = "/tmp/hctest-hwunit-" + std::to_string(::getpid()) + ".vvp";
   std::string sources;
   std::istringstream names(hw);
-  for (std::string name; names >> name;) sources += " " + src + "/hw/" + name;
+  for (std::string name; names >> name;) {
+    const std::string replacement = hypercast::tools::hwOverrideFor(name);
+    sources += " " + (replacement.empty() ? src + "/hw/" + name : replacement);
+  }
   const auto c = run("iverilog -g2005 -I " + src + "/hw/include " + params + " -o " + vvp + " " +
                      src + "/tests/hw_units/" + tb + sources);
   Checked r;

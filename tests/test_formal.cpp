@@ -54,7 +54,8 @@ TEST_P(Proof, HoldsByInduction) {
   if (!p.fast && !runAll()) GTEST_SKIP() << p.name << " runs under `make formal`";
   const std::string work = workDir(p.name);
   const FormalResult r = hypercast::tools::runFormalProof(p, kSrc, work);
-  std::cout << p.name << ": " << (r.passed() ? "PASS" : "FAIL") << " (k-induction depth " << p.depth
+  std::cout << p.name << ": " << (r.passed() ? "PASS" : "FAIL")
+            << (p.induction ? " (k-induction depth " : " (bounded check only, depth ") << p.depth
             << ", base " << r.base.seconds << " s, induction " << r.induction.seconds << " s)"
             << std::endl;
   EXPECT_TRUE(r.base.passed) << p.name << ": base case fails at" << lines(r.base.failed);
@@ -86,7 +87,7 @@ INSTANTIATE_TEST_SUITE_P(Formal, Proof,
 TEST(FormalDescription, ParsesEveryKey) {
   const FormalProof p = hypercast::tools::parseFormalProof(
       "# c\ntop hc_fifo\nfile hw/hc_fifo.v  # the FIFO\nparam DEPTH 3\ndepth 4\nfast 1\n"
-      "mutant HC_MUTANT_X 6\n",
+      "induction 0\nmutant HC_MUTANT_X 6\n",
       "x", "x.fv");
   EXPECT_EQ(p.top, "hc_fifo");
   EXPECT_EQ(p.files, std::vector<std::string>{"hw/hc_fifo.v"});
@@ -95,6 +96,7 @@ TEST(FormalDescription, ParsesEveryKey) {
   EXPECT_EQ(p.params[0].second, "3");
   EXPECT_EQ(p.depth, 4);
   EXPECT_TRUE(p.fast);
+  EXPECT_FALSE(p.induction);
   ASSERT_EQ(p.mutants.size(), 1u);
   EXPECT_EQ(p.mutants[0].define, "HC_MUTANT_X");
   EXPECT_EQ(p.mutants[0].depth, 6);
@@ -105,7 +107,8 @@ TEST(FormalDescription, RejectsBrokenOnes) {
        {std::make_pair("top m\nfile f\n", "x.fv: a proof needs a top, a file and a depth"),
         std::make_pair("top m\nfile f\ndepth 0\n", "x.fv:3: depth must be at least 1"),
         std::make_pair("top m\nfile f\ndepth 2\nsolver z3\n", "x.fv:4: expected"),
-        std::make_pair("top m\nfile f\ndepth 2\nfast yes\n", "x.fv:4: expected")}) {
+        std::make_pair("top m\nfile f\ndepth 2\nfast yes\n", "x.fv:4: expected"),
+        std::make_pair("top m\nfile f\ndepth 2\ninduction 2\n", "x.fv:4: expected")}) {
     try {
       hypercast::tools::parseFormalProof(text, "x", "x.fv");
       ADD_FAILURE() << text << " was accepted";

@@ -95,6 +95,29 @@ TEST(HwErrors, RouterCoreHop2GrantInFlight) {
   }
 }
 
+// hc_router_core's credit check (tests/hw_units/router_credit_tb.v): with no
+// credit returned, a 2-flit VC downstream lets exactly 2 injected flits out and
+// a_credit_under stays silent; with the counter forced to 0 while the first
+// flit is held, a_credit_under fires, once, and nothing else of the core speaks.
+TEST(HwErrors, RouterCoreFlitWithoutACredit) {
+  const std::string message =
+      "router_credit_tb.u_core.g_port[0].g_cr[0].g_cnt.a_credit_under: assertion failed: a flit "
+      "sent without a credit";
+  for (const auto& [fault, flits] : {std::make_pair(0, 2), std::make_pair(1, 1)}) {
+    const std::string tag = tagOf("CASE", fault);
+    std::string log;
+    const Checked r = runBench("router_credit_tb.v",
+                               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
+                               "-Prouter_credit_tb.CASE=" + std::to_string(fault), &log);
+    ASSERT_TRUE(r.ended) << tag << ": " << log;
+    EXPECT_EQ(r.events, flits) << tag << ": flits out: " << log;
+    EXPECT_EQ(r.errors, 0) << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, message), fault) << tag << ": " << log;
+    // the message line and its Scope line
+    EXPECT_EQ(occurrences(log, "router_credit_tb.u_core."), 2 * fault) << tag << ": " << log;
+  }
+}
+
 namespace {
 
 // hc_mesh_router's two named rules (tests/hw_units/mesh_router_err_tb.v):

@@ -17,6 +17,7 @@
 
 #include "build_config.h"
 #include "tools/launcher.h"
+#include "tools/mutation.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/progress.h"
@@ -96,7 +97,24 @@ RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, b
   return buildVerilatedHarness(spec, quiet);
 }
 
-RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet) {
+RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
+  // A file of hw/ that HYPERCAST_HW_OVERRIDE replaces (tools/mutation.h; a
+  // mutant), its `include of the assertion vocabulary inlined as the emitters'
+  // copies have it: the replacement's text is part of the key below.
+  HarnessSpec spec = given;
+  for (auto& f : spec.files) {
+    const std::string replacement = tools::hwOverrideFor(f.first);
+    if (replacement.empty()) continue;
+    std::string text = tools::readFile(replacement);
+    if (text.empty()) throw Error("HYPERCAST_HW_OVERRIDE: cannot read " + replacement);
+    const std::string include = "`include \"hc_assert.vh\"\n";
+    const std::string vocabulary =
+        tools::readFile(std::string(HC_SOURCE_DIR) + "/hw/include/hc_assert.vh");
+    for (size_t at = text.find(include); at != std::string::npos;
+         at = text.find(include, at + vocabulary.size()))
+      text.replace(at, include.size(), vocabulary);
+    f.second = text;
+  }
   const std::string adapter = std::string(HC_SOURCE_DIR) + "/" + spec.adapter;
   const auto t0 = std::chrono::steady_clock::now();
   // Key: every emitted file, the harness adapter source, and the identity of the

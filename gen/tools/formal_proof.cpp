@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "tools/launcher.h"
+#include "tools/mutation.h"
 #include "util/error.h"
 #include "util/parse_number.h"
 
@@ -47,12 +48,14 @@ FormalProof parseFormalProof(const std::string& text, const std::string& name,
       p.depth = depthOf(w[1]);
     } else if (w[0] == "fast" && w.size() == 2 && (w[1] == "0" || w[1] == "1")) {
       p.fast = w[1] == "1";
+    } else if (w[0] == "induction" && w.size() == 2 && (w[1] == "0" || w[1] == "1")) {
+      p.induction = w[1] == "1";
     } else if (w[0] == "mutant" && w.size() == 3) {
       p.mutants.push_back({w[1], depthOf(w[2])});
     } else {
       throw Error(at +
-                  "expected 'top M', 'file F', 'param P V', 'depth K', 'fast 0|1' or "
-                  "'mutant DEFINE K', not '" +
+                  "expected 'top M', 'file F', 'param P V', 'depth K', 'fast 0|1', "
+                  "'induction 0|1' or 'mutant DEFINE K', not '" +
                   oneLine(line) + "'");
     }
   }
@@ -87,7 +90,12 @@ std::string writeModel(const FormalProof& p, const std::string& root, const std:
   fs::create_directories(work);
   std::string script = "read_verilog -formal -I" + root + "/hw/include";
   for (const std::string& d : defines) script += " -D" + d;
-  for (const std::string& f : p.files) script += " " + root + "/" + f;
+  for (const std::string& f : p.files) {
+    // a replacement for a file of hw/ (HYPERCAST_HW_OVERRIDE, tools/mutation.h)
+    const std::string replacement =
+        f.rfind("hw/", 0) == 0 ? hwOverrideFor(f.substr(3)) : std::string();
+    script += " " + (replacement.empty() ? root + "/" + f : replacement);
+  }
   script += "; ";
   if (!p.params.empty()) {
     script += "chparam";
@@ -139,7 +147,11 @@ FormalResult runFormalProof(const FormalProof& p, const std::string& root, const
     return c;
   };
   r.base = timed(false);
-  r.induction = timed(true);
+  if (p.induction) {
+    r.induction = timed(true);
+  } else {
+    r.induction.passed = true;
+  }
   return r;
 }
 

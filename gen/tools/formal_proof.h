@@ -11,6 +11,8 @@
 //   param  DEPTH 3                  a parameter of the top (repeatable)
 //   depth  4                        k
 //   fast   1                        1: in the default ctest; 0: `make formal` only
+//   induction 0                     0: the base case alone (a bounded check to
+//                                   depth k, reported as such); default 1
 //   mutant HC_MUTANT_FIFO_FULL 6    a define that breaks the module, and the BMC
 //                                   depth that must find a failing trace (repeatable)
 #pragma once
@@ -34,6 +36,7 @@ struct FormalProof {
   std::vector<std::pair<std::string, std::string>> params;
   int depth = 0;
   bool fast = false;
+  bool induction = true;  // false: the base case alone, a bounded check
   std::vector<FormalMutant> mutants;
 };
 
@@ -53,7 +56,7 @@ struct FormalCheck {
 
 struct FormalResult {
   FormalCheck base;       // BMC to depth k
-  FormalCheck induction;  // the k-induction step
+  FormalCheck induction;  // the k-induction step (passed when not asked for)
   bool passed() const { return base.passed && induction.passed; }
 };
 

@@ -1,0 +1,179 @@
+#include "tools/mutation.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "tools/launcher.h"
+#include "util/error.h"
+
+namespace hypercast {
+namespace tools {
+
+namespace fs = std::filesystem;
+
+std::map<std::string, std::string> hwOverrides() {
+  std::map<std::string, std::string> m;
+  const char* value = std::getenv("HYPERCAST_HW_OVERRIDE");
+  if (value == nullptr || *value == '\0') return m;
+  std::istringstream in(value);
+  for (std::string entry; std::getline(in, entry, ',');) {
+    const size_t eq = entry.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == entry.size())
+      throw Error("HYPERCAST_HW_OVERRIDE: expected module=file, not '" + oneLine(entry) + "'");
+    m[entry.substr(0, eq)] = entry.substr(eq + 1);
+  }
+  return m;
+}
+
+std::string hwOverrideFor(const std::string& file_name) {
+  const fs::path p(file_name);
+  if (p.extension() != ".v") return "";
+  const auto m = hwOverrides();
+  const auto it = m.find(p.stem().string());
+  return it == m.end() ? "" : it->second;
+}
+
+namespace {
+
+// yosys: every hw/*.v without its checks (SYNTHESIS), the target at its
+// parameters, flattened (a module's submodules are mutated with it).
+std::string elaborate(const MutationTarget& t, const std::string& root) {
+  std::string s = "read_verilog -DSYNTHESIS -I" + root + "/hw/include";
+  std::vector<std::string> files;
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(root) / "hw"))
+    if (e.path().extension() == ".v") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  for (const std::string& f : files) s += " " + f;
+  s += "; ";
+  if (!t.params.empty()) {
+    s += "chparam";
+    for (const auto& [k, v] : t.params) s += " -set " + k + " " + v;
+    s += " " + t.module + "; ";
+  }
+  return s + "prep -top " + t.module + "; flatten; ";
+}
+
+void yosys(const std::string& script, const std::string& log, const std::string& what) {
+  runLogged({"yosys", "-q", "-p", script}, log, what, "", true);
+}
+
+// The shim: the original's header (output reg -> output wire), the mutant at
+// the target's parameters, the original elsewhere. Ports inside `ifdef FORMAL
+// (proof-only outputs) are the original's alone; the mutant drives them 0.
+std::string shim(const MutationTarget& t, const std::string& original) {
+  const std::regex head("module " + t.module + "\\b[\\s\\S]*?\\n\\);");
+  std::smatch m;
+  if (!std::regex_search(original, m, head))
+    throw Error("mutation: cannot find the header of module " + t.module);
+  std::string header =
+      std::regex_replace(m.str(), std::regex("output(\\s+)reg\\b"), "output$1wire");
+  std::vector<std::string> params, ports, formal_ports;
+  const std::regex param(
+      "parameter\\s+(?:integer\\s+|signed\\s+)?(?:\\[[^\\]]*\\]\\s*)?(\\w+)\\s*=");
+  for (std::sregex_iterator i(header.begin(), header.end(), param), end; i != end; ++i)
+    params.push_back((*i)[1].str());
+  const std::regex port(
+      "^\\s*,?\\s*(input|output)\\s+(?:wire\\s+)?(?:signed\\s+)?(?:\\[[^\\]]*\\]\\s*)?(\\w+)");
+  std::istringstream lines(header);
+  bool formal = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("`ifdef FORMAL") != std::string::npos) formal = true;
+    if (line.find("`endif") != std::string::npos) formal = false;
+    std::smatch pm;
+    if (std::regex_search(line, pm, port)) {
+      if (formal) {
+        if (pm[1] == "input") throw Error("mutation: a proof-only input in " + t.module);
+        formal_ports.push_back(pm[2].str());
+      } else {
+        ports.push_back(pm[2].str());
+      }
+    }
+  }
+  auto connect = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", ." : ".") + v[i] + "(" + v[i] + ")";
+    return s;
+  };
+  std::string cond;
+  for (const auto& [k, v] : t.params) cond += (cond.empty() ? "" : " && ") + k + " == (" + v + ")";
+  if (cond.empty()) cond = "1";
+  std::string o = "// the mutant at " + cond + ", the original elsewhere\n" + header + "\n";
+  o += "  generate\n    if (" + cond + ") begin : g_mut\n";
+  o += "      " + t.module + "__mut u_mut (" + connect(ports) + ");\n";
+  if (!formal_ports.empty()) {
+    o += "`ifdef FORMAL\n";
+    for (const std::string& p : formal_ports) o += "      assign " + p + " = 0;\n";
+    o += "`endif\n";
+  }
+  o += "    end else begin : g_orig\n      " + t.module + "__orig #(";
+  for (size_t i = 0; i < params.size(); ++i)
+    o += (i ? ", ." : ".") + params[i] + "(" + params[i] + ")";
+  o += ") u_orig (" + connect(ports);
+  if (!formal_ports.empty())
+    o += "\n`ifdef FORMAL\n        , " + connect(formal_ports) + "\n`endif\n";
+  o += ");\n    end\n  endgenerate\nendmodule\n";
+  return o;
+}
+
+}  // namespace
+
+std::vector<std::string> listMutations(const MutationTarget& t, const std::string& root,
+                                       const std::string& work, int n, int seed) {
+  fs::create_directories(work);
+  const std::string list = work + "/list.txt";
+  yosys(elaborate(t, root) + "mutate -list " + std::to_string(n) + " -seed " +
+            std::to_string(seed) + " -o " + list + " " + t.module,
+        work + "/list.log", "yosys mutate -list on " + t.module);
+  std::vector<std::string> v;
+  std::istringstream in(readFile(list));
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("mutate ", 0) == 0) v.push_back(line);
+  return v;
+}
+
+void writeMutant(const MutationTarget& t, const std::string& root, const std::string& work,
+                 const std::string& mutation, const std::string& out) {
+  fs::create_directories(work);
+  const std::string net = work + "/netlist.v";
+  yosys(elaborate(t, root) + mutation + (mutation.empty() ? "" : "; ") + "rename " + t.module +
+            " " + t.module + "__mut; write_verilog -noattr " + net,
+        work + "/mutant.log", "yosys (a mutant of " + t.module + ")");
+  const std::string original = readFile(root + "/hw/" + t.module + ".v");
+  const std::string renamed =
+      std::regex_replace(original, std::regex("module " + t.module + "\\b"),
+                         "module " + t.module + "__orig", std::regex_constants::format_first_only);
+  std::ofstream o(out);
+  o << renamed << "\n" << readFile(net) << "\n" << shim(t, original);
+  if (!o) throw Error("cannot write " + out);
+}
+
+bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
+                      const std::string& mutation) {
+  fs::create_directories(work);
+  const std::string gold = work + "/gold.v", gate = work + "/gate.v";
+  yosys(elaborate(t, root) + "rename " + t.module + " gold; write_verilog -noattr " + gold,
+        work + "/gold.log", "yosys (the original " + t.module + ")");
+  yosys(elaborate(t, root) + mutation + "; rename " + t.module + " gate; write_verilog -noattr " +
+            gate,
+        work + "/gate.log", "yosys (a mutant of " + t.module + ")");
+  // From reset (rst_ni low in the first step, every register zero before it).
+  RunOptions o;
+  o.capture_stdout = true;
+  o.capture_stderr = true;
+  const RunResult r =
+      runProcess({"yosys", "-q", "-p",
+                  "read_verilog " + gold + " " + gate +
+                      "; miter -equiv -flatten -make_assert gold gate miter; hierarchy -top miter; "
+                      "async2sync; dffunmap; sat -verify -tempinduct -prove-asserts -set-init-zero "
+                      "-set-at 1 in_rst_ni 0 -maxsteps 24 miter"},
+                 o);
+  std::ofstream(work + "/equiv.log") << r.out << r.err;
+  return r.ok();
+}
+
+}  // namespace tools
+}  // namespace hypercast
