@@ -323,7 +323,8 @@ void degree8Shapes() {
 
 // Bounded waiting (--arbitration fair): the longest a forwarded flit and an
 // injection waited in 100,000 cycles above saturation, against the bound
-// (gen/algorithm/wait_bound.h), and round robin's longest flit wait beside it.
+// (gen/algorithm/wait_bound.h), and round robin's longest flit wait and both
+// arbitrations' accepted throughput beside it.
 void longestWaits(const std::string& hc) {
   for (const auto& [label, net, rate] :
        std::vector<std::tuple<std::string, std::string, std::string>>{
@@ -347,7 +348,9 @@ void longestWaits(const std::string& hc) {
             std::to_string(f.at("figures").at("max_injection_wait").get<long long>()),
         "bound " + fmt(f.at("figures").at("wait_bound_flit").get<double>(), "%.0f") + " / " +
             fmt(f.at("figures").at("wait_bound_injection").get<double>(), "%.0f") + "; rr " +
-            std::to_string(r.at("figures").at("max_output_wait").get<long long>()));
+            std::to_string(r.at("figures").at("max_output_wait").get<long long>()) + "; tput " +
+            fmt(f.at("figures").at("throughput").get<double>(), "%.5f") + " / " +
+            fmt(r.at("figures").at("throughput").get<double>(), "%.5f"));
   }
 }
 

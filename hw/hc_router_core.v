@@ -34,7 +34,8 @@
 //    FAIR = 1 (bounded waiting, docs/hardware.md "Bounded waiting"): an output with two
 //    downstream VCs has one such arbiter per downstream VC, each with its own
 //    pointer that moves only when its grant is taken; when both have a winner,
-//    the VC that lost the last such tie goes first.
+//    the VC that lost the last such tie goes first (each of the two is an
+//    hc_group_arbiter on a GROUP_OUT[q] output).
 //  * HOP = 1: per hop latency is one cycle: link in at cycle t, link out at t+1.
 //    The allocation (head, requests, arbiters, "every output granted", pop) is one
 //    combinational loop. With DEPTH = 1 the VC is a flit register and one "owed"
@@ -114,7 +115,8 @@ module hc_router_core #(
   // requestSources); the arbiter and multiplexer of q are built over these only
   parameter [NP*(2*NP+1)-1:0] REQ_OK = {NP * (2 * NP + 1) {1'b1}},
   // GROUP_OUT[q]: output q arbitrates in two levels, ports then their VCs
-  // (hc_group_arbiter; the generator's groupedArbiterOutputs). FAIR = 1 ignores it.
+  // (hc_group_arbiter; the generator's groupedArbiterOutputs), with FAIR = 1 each
+  // of its two arbiters
   parameter [NP-1:0]     GROUP_OUT = {NP{1'b0}}
 ) (
   input  wire               clk_i,
@@ -353,7 +355,8 @@ module hc_router_core #(
     for (q = 0; q < NP; q = q + 1) begin : g_port
       if (FAIR != 0 && VC1_PORTS[q]) begin : g_fair
         // One arbiter per downstream VC: a head's pointer position is not given
-        // away by grants on the other VC while it waits for its own credit.
+        // away by grants on the other VC while it waits for its own credit. With
+        // GROUP_OUT[q] each is two-level (hc_group_arbiter).
         wire [NS-1:0] ovc_q;
         wire [NS-1:0] g0, g1;
         wire          v0, v1;
@@ -362,29 +365,48 @@ module hc_router_core #(
         for (t = 0; t < NS; t = t + 1) begin : g_ovc
           assign ovc_q[t] = out_vc[t*NP+q];
         end
-        hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb0 (
-          .clk_i  (clk_i),
-          .rst_ni (rst_ni),
-          .req_i  (req[q*NS+:NS] & ~ovc_q),
-          .adv_i  (~take1),
-          .gnt_o  (g0),
-          .valid_o(v0)
-        );
-        hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb1 (
-          .clk_i  (clk_i),
-          .rst_ni (rst_ni),
-          .req_i  (req[q*NS+:NS] & ovc_q),
-          .adv_i  (take1),
-          .gnt_o  (g1),
-          .valid_o(v1)
-        );
+        if (GROUP_OUT[q]) begin : g_fair_grp
+          hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb0 (
+            .clk_i  (clk_i),
+            .rst_ni (rst_ni),
+            .req_i  (req[q*NS+:NS] & ~ovc_q),
+            .adv_i  (~take1),
+            .gnt_o  (g0),
+            .valid_o(v0)
+          );
+          hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb1 (
+            .clk_i  (clk_i),
+            .rst_ni (rst_ni),
+            .req_i  (req[q*NS+:NS] & ovc_q),
+            .adv_i  (take1),
+            .gnt_o  (g1),
+            .valid_o(v1)
+          );
+        end else begin : g_fair_flat
+          hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb0 (
+            .clk_i  (clk_i),
+            .rst_ni (rst_ni),
+            .req_i  (req[q*NS+:NS] & ~ovc_q),
+            .adv_i  (~take1),
+            .gnt_o  (g0),
+            .valid_o(v0)
+          );
+          hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb1 (
+            .clk_i  (clk_i),
+            .rst_ni (rst_ni),
+            .req_i  (req[q*NS+:NS] & ovc_q),
+            .adv_i  (take1),
+            .gnt_o  (g1),
+            .valid_o(v1)
+          );
+        end
         assign gnt[q*NS+:NS] = take1 ? g1 : g0;
         assign out_valid[q]  = v0 | v1;
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) pri1_q <= 1'b0;
           else if (v0 && v1) pri1_q <= ~take1;
         end
-      end else if (FAIR == 0 && GROUP_OUT[q]) begin : g_grp
+      end else if (GROUP_OUT[q]) begin : g_grp
         hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
           .clk_i  (clk_i),
           .rst_ni (rst_ni),

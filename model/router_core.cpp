@@ -28,7 +28,7 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       rr_(static_cast<size_t>(2 * np_), 0),
       pri1_(static_cast<size_t>(np_), 0),
       grouped_(static_cast<size_t>(np_), false),
-      odd_(static_cast<size_t>(np_), std::vector<uint8_t>(static_cast<size_t>(np_ + 1), 0)),
+      odd_(static_cast<size_t>(2 * np_), std::vector<uint8_t>(static_cast<size_t>(np_ + 1), 0)),
       hop_cycles_(hop_cycles),
       fly_(static_cast<size_t>(np_), -1),
       lout_(static_cast<size_t>(np_)),
@@ -44,8 +44,8 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       if (ok[q * static_cast<size_t>(ns_) + s]) may_request_[s] |= uint64_t{1} << q;
     }
   }
-  // The RTL groups these outputs only in round robin (FAIR = 1 ignores GROUP_OUT).
-  if (grouped && !fair_) grouped_ = groupedArbiterOutputs(t_);
+  // The RTL's GROUP_OUT: with fair, each of the output's two arbiters is two-level.
+  if (grouped) grouped_ = groupedArbiterOutputs(t_);
   for (int q = 0; q < np_; ++q) {
     credit_[static_cast<size_t>(2 * q)] = depth;
     credit_[static_cast<size_t>(2 * q + 1)] = t_.two_vc[static_cast<size_t>(q)] ? depth : 0;
@@ -144,41 +144,44 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       }
       return -1;
     };
-    // Two levels (hc_group_arbiter): the first group at or after the groups'
-    // pointer (rr_[2q]) with a requester; in it, VC 1 when only it asks or the
-    // group's bit says so.
+    // Two levels (hc_group_arbiter) over the requesters whose downstream VC is
+    // `vc` (any VC when vc < 0), with the groups' pointer rr_[slot] and group bits
+    // odd_[slot]: the first group at or after the pointer with a requester; in it,
+    // VC 1 when only it asks or the group's bit says so.
     const size_t ng = (ns + 1) / 2;
-    auto pickGrouped = [&]() {
+    auto pickGrouped = [&](size_t slot, int vc) {
       for (size_t i = 0; i < ng; ++i) {
-        const size_t g = (static_cast<size_t>(rr_[2 * q]) + i) % ng;
-        const bool r0 = asks(2 * g, -1), r1 = asks(2 * g + 1, -1);
-        if (r0 || r1) return static_cast<int>(2 * g + ((r1 && (odd_[q][g] || !r0)) ? 1 : 0));
+        const size_t g = (static_cast<size_t>(rr_[slot]) + i) % ng;
+        const bool r0 = asks(2 * g, vc), r1 = asks(2 * g + 1, vc);
+        if (r0 || r1) return static_cast<int>(2 * g + ((r1 && (odd_[slot][g] || !r0)) ? 1 : 0));
       }
       return -1;
     };
+    auto pickIn = [&](size_t slot, int vc) {
+      return grouped_[q] ? pickGrouped(slot, vc) : pick(rr_[slot], vc);
+    };
     int win = -1;
     size_t ptr_slot = 2 * q;
-    if (grouped_[q]) {
-      win = pickGrouped();
-      if (win >= 0) {
-        const size_t g = static_cast<size_t>(win) / 2;
-        rr_[2 * q] = static_cast<int>((g + 1) % ng);
-        odd_[q][g] = (win % 2 == 0) ? 1 : 0;
-      }
-    } else if (fair_ && t_.two_vc[q]) {
-      const int w0 = pick(rr_[2 * q], 0), w1 = pick(rr_[2 * q + 1], 1);
+    if (fair_ && t_.two_vc[q]) {
+      const int w0 = pickIn(2 * q, 0), w1 = pickIn(2 * q + 1, 1);
       const bool take1 = w1 >= 0 && (w0 < 0 || pri1_[q]);
       if (w0 >= 0 && w1 >= 0) pri1_[q] = !take1;
       win = take1 ? w1 : w0;
       ptr_slot = 2 * q + (take1 ? 1 : 0);
     } else {
-      win = pick(rr_[2 * q], -1);
+      win = pickIn(2 * q, -1);
     }
     bool used_vc[2] = {false, false};
     if (win >= 0) {
       const size_t w = static_cast<size_t>(win);
       gnt[w] |= bit;
-      if (!grouped_[q]) rr_[ptr_slot] = (w == ns - 1) ? 0 : win + 1;
+      if (grouped_[q]) {
+        const size_t g = w / 2;
+        rr_[ptr_slot] = static_cast<int>((g + 1) % ng);
+        odd_[ptr_slot][g] = (w % 2 == 0) ? 1 : 0;
+      } else {
+        rr_[ptr_slot] = (w == ns - 1) ? 0 : win + 1;
+      }
       used_vc[(ovc[w] & bit) ? 1 : 0] = true;
     }
     // One cycle per hop: send the winner now; two: send last cycle's winner,

@@ -10,8 +10,9 @@
 //    winner the VC that lost the last such tie goes first;
 //  - a head leaves once every output it needs has been granted; its credit goes
 //    back upstream on the next cycle;
-//  - with `grouped` (the hardwired router in round robin), the outputs of
-//    groupedArbiterOutputs() arbitrate in two levels (hw/hc_group_arbiter.v):
+//  - with `grouped` (the hardwired router), the outputs of
+//    groupedArbiterOutputs() arbitrate in two levels (hw/hc_group_arbiter.v;
+//    with `fair`, each of a two-VC output's two arbiters):
 //    the first requesting group (input port p's two VCs 2p, 2p+1; the injection
 //    alone) at or after the group pointer wins, then the pointer moves to that
 //    group + 1; inside the group, when both VCs request, the one the group's bit
@@ -76,7 +77,8 @@ class RouterCore {
                                            // downstream VC v when fair
   std::vector<uint8_t> pri1_;              // [q] fair: VC 1 goes first on a tie
   std::vector<bool> grouped_;              // [q] two-level arbitration (groupedArbiterOutputs)
-  std::vector<std::vector<uint8_t>> odd_;  // [q][g] grouped: VC 1 of group g goes first
+  std::vector<std::vector<uint8_t>> odd_;  // [2q+v][g] grouped: VC 1 of group g goes
+                                           // first (v: the downstream VC when fair)
   int hop_cycles_;
   std::vector<int> fly_;  // [q] hop_cycles 2: the head granted q last cycle (-1: none)
   std::vector<Flit> lout_;

@@ -116,8 +116,8 @@ TEST(Load, OneFlitVcsCosimAboveSaturation) {
   EXPECT_EQ(j.at("checker"), "pass");
 }
 
-// Bounded waiting (--arbitration fair, docs/hardware.md "Bounded waiting"):
-// above saturation, no forwarded flit and no injection waits longer than the
+// Bounded waiting (--arbitration fair, the default; docs/hardware.md "Bounded
+// waiting"): above saturation, no forwarded flit and no injection waits longer than the
 // bound gen/algorithm/wait_bound.h derives from the network (WaitBound tests
 // work it by hand). Only where the bound is below the run's length can a run
 // break it, so the rows are those networks: C_5<1> (1,453 and 2,184 cycles) for
@@ -132,12 +132,11 @@ TEST_P(FairWaits, LongestWaitsStayUnderTheBound) {
   const auto [m, rho, rate, cycles] = GetParam();
   const auto r = hctest::run(sim(std::string("--m ") + m + " --rho " + rho,
                                  std::string("--traffic uniform --rate ") + rate + " --cycles " +
-                                     std::to_string(cycles) +
-                                     " --engine systemc --arbitration fair --watchdog 2000"));
+                                     std::to_string(cycles) + " --engine systemc --watchdog 2000"));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("verdict"), "pass");
-  EXPECT_EQ(j.at("arbitration"), "fair");
+  EXPECT_EQ(j.at("arbitration"), "fair");  // the default
   EXPECT_GE(j.at("offered_rate").get<double>(),
             j.at("figures").at("routing_bound_rate").get<double>());
   // The bound is one a run of this length could break.
@@ -258,6 +257,28 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
   EXPECT_GE(rr.longest(), 4000);
   EXPECT_LE(f.longest(), 1250);
   EXPECT_LT(f.longest(), rr.longest());
+}
+
+// The default arbitration (fair) on outputs that arbitrate in two levels: in
+// G^{1,1,1}_{4,4,4} a dimension-1 output can be asked for by its ring's two
+// VCs, the other dimensions' four inputs (two of them with two VCs) and the
+// injection, 9 heads, so each of its two per-VC arbiters is an
+// hc_group_arbiter. Above saturation with two flits per VC the routers match
+// the model cycle for cycle and deliver everything they accepted.
+TEST(FairArbitration, GroupedOutputsCosimUnderLoad) {
+  const nlohmann::json j = report("--m 4,4,4 --rho 1,1,1",
+                                  "--traffic uniform --rate 0.5 --cycles 3000 --seed 1 "
+                                  "--engine cosim --rtl-model routers --watchdog 2000");
+  EXPECT_EQ(j.at("arbitration"), "fair");
+  EXPECT_EQ(j.at("match"), true);
+  EXPECT_EQ(j.at("verdict"), "pass");
+  EXPECT_EQ(j.at("watchdog"), false);
+  EXPECT_GE(j.at("figures").at("cycles_compared").get<long long>(), 3000);
+  EXPECT_GE(j.at("offered_rate").get<double>(),
+            j.at("figures").at("routing_bound_rate").get<double>());
+  EXPECT_GT(j.at("figures").at("broadcasts").get<long long>(), 500);
+  EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
+            j.at("figures").at("expected_deliveries").get<long long>());
 }
 
 // The two-cycle hop (--hop-cycles 2, docs/hardware.md "Two-cycle hop") under

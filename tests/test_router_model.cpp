@@ -4,6 +4,7 @@
 // the model, not be routed differently from the RTL in silence.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "algorithm/broadcast_weights.h"
@@ -133,4 +134,22 @@ TEST(WaitBound, NoContinuationByHand) {
   EXPECT_EQ(w.longest_chain, 1);
   EXPECT_EQ(w.flit_cycles, 25);
   EXPECT_EQ(w.injection_cycles, 14);
+}
+
+// An output that arbitrates in two levels counts twice its groups (at most
+// 2G - 1 grants to others go first, hc_group_arbiter's a_wait). G^{1,1,1}_{4,4,4}:
+// on a ring of 4 with rho 1 the clockwise weight is 2, so input +1 of every
+// dimension has two VCs. A dimension-1 output +1 is asked for by input +1 of
+// dimension 1 (its continuation, two VCs), by both inputs of dimensions 2 and 3
+// (Case 1, 2 + 1 VCs each) and by the injection: 9 heads in 6 groups, n = 12.
+// Every other output has at most 7 heads (dimension-1 output -1: the six VCs of
+// dimensions 2 and 3 and the injection) and stays flat.
+TEST(WaitBound, GroupedOutputCountsTwiceItsGroups) {
+  const RouterTables t =
+      makeRouterTables(hypercycleNetwork({4, 4, 4}, {1, 1, 1}), Preference::kClockwise);
+  const std::vector<bool> grouped = groupedArbiterOutputs(t);
+  EXPECT_EQ(std::count(grouped.begin(), grouped.end(), true), 1);
+  const WaitBound w =
+      fairWaitBound(hypercycleNetwork({4, 4, 4}, {1, 1, 1}), Preference::kClockwise, 2);
+  EXPECT_EQ(w.max_sources, 12);
 }

@@ -17,10 +17,19 @@ WaitBound fairWaitBound(const NetworkDesc& net, Preference pref, int depth, int 
   const uint64_t n = h.nodes();
   const size_t np = t.port_dim.size(), ns = 2 * np + 1;
   const std::vector<bool> ok = requestSources(t);
+  const std::vector<bool> grouped = groupedArbiterOutputs(t);
+  // nq[q]: the grants output q's arbiter of one downstream VC can take before a
+  // waiting head's, its own included: flat, the heads that can ask for q; two
+  // levels, twice the groups (input ports and the injection) with such a head.
   std::vector<int> nq(np, 0);
   WaitBound w;
   for (size_t q = 0; q < np; ++q) {
+    int groups = 0;
     for (size_t s = 0; s < ns; ++s) nq[q] += ok[q * ns + s] ? 1 : 0;
+    for (size_t s = 0; s < ns; s += 2) {
+      groups += (ok[q * ns + s] || (s + 1 < ns && ok[q * ns + s + 1])) ? 1 : 0;
+    }
+    if (grouped[q]) nq[q] = 2 * groups;
     w.max_sources = std::max(w.max_sources, nq[q]);
   }
   // Buffer id: (x * np + p) * 2 + v. Edges: (next buffer, output port).

@@ -5,7 +5,9 @@
 // A buffer b is an input VC (x, p, v). b -> b' when a flit in b can be sent into
 // b' (the union of every origin's lone broadcast, hop by hop, with the dateline's
 // VCs); the dateline makes this graph acyclic (docs/hardware.md "Deadlock freedom").
-// n_q = the heads that can ever ask for output q (requestSources), h = the
+// n_q = the heads that can ever ask for output q (requestSources), or, on an
+// output that arbitrates in two levels (groupedArbiterOutputs), twice the input
+// ports and injection with such a head (hc_group_arbiter's wait), h = the
 // cycles per hop (--hop-cycles). Then a head of b is granted every output it
 // needs within
 //   T(b) = 0                                       when b's heads need no output,
@@ -35,7 +37,7 @@
 namespace hypercast {
 
 struct WaitBound {
-  int max_sources = 0;          // n = max over outputs of requestSources
+  int max_sources = 0;          // n = max over outputs of n_q (the grants per turn)
   int longest_chain = 0;        // K: hops on the longest chain b -> b' -> ...
   double flit_cycles = 0;       // max over buffers of B (T(b) + h) - 1
   double injection_cycles = 0;  // max over origins of the injection's bound

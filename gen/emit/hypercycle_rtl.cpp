@@ -99,13 +99,10 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
   std::vector<int> two(t.two_vc.begin(), t.two_vc.end());
   const std::vector<bool> ok_bits = requestSources(t);
   std::vector<int> ok(ok_bits.begin(), ok_bits.end());
-  // The fair arbitration keeps one flat round robin per output and VC (its wait
-  // bound counts them); round robin groups the outputs with many sources.
-  std::vector<int> grouped(t.port_dim.size(), 0);
-  if (o.arbitration != Arbitration::kFair) {
-    const std::vector<bool> g = groupedArbiterOutputs(t);
-    grouped.assign(g.begin(), g.end());
-  }
+  // The outputs with many sources arbitrate in two levels (with the fair
+  // arbitration, each of a two-VC output's two arbiters).
+  const std::vector<bool> grouped_bits = groupedArbiterOutputs(t);
+  std::vector<int> grouped(grouped_bits.begin(), grouped_bits.end());
   std::ostringstream os;
   os << header(h, o)
      << "// The weight-based broadcast router with this network's constants hardwired\n"

@@ -39,7 +39,7 @@ struct RtlOptions {
   int buffer_depth = 2;    // flits per input virtual channel
   Preference preference = Preference::kClockwise;
   RouterKind router = RouterKind::kHardwired;
-  Arbitration arbitration = Arbitration::kRoundRobin;
+  Arbitration arbitration = Arbitration::kFair;
   int hop_cycles = 1;  // 1, or 2: registered grants (docs/hardware.md "Two-cycle hop")
   ProgLimits limits;   // programmable router only
 };

@@ -31,8 +31,8 @@ std::vector<OptionSpec> rtlOptions() {
        "configured at start-up through cfg_*, as the paper's "
        "prototype)"},
       {"arbitration", "rr|fair",
-       "output arbitration: rr, one round-robin pointer per output (default), or fair,\n"
-       "one per output and downstream VC, under which every wait is bounded"},
+       "output arbitration: fair (default), one round-robin pointer per output and\n"
+       "downstream VC, under which every wait is bounded, or rr, one per output"},
       {"hop-cycles", "1|2",
        "cycles per hop of the hardwired router: 1 (default), or 2, with the grants\n"
        "registered between allocation and the link (a shorter clock period)"},

@@ -51,10 +51,10 @@ RtlOptions parseRtlOptions(const Params& a) {
   } else {
     throw Error("--preference must be cw or ccw, got '" + pref + "'");
   }
-  const std::string arb = a.get("arbitration", "rr");
-  if (arb == "fair") {
-    o.arbitration = Arbitration::kFair;
-  } else if (arb != "rr") {
+  const std::string arb = a.get("arbitration", "fair");
+  if (arb == "rr") {
+    o.arbitration = Arbitration::kRoundRobin;
+  } else if (arb != "fair") {
     throw Error("--arbitration must be rr or fair, got '" + arb + "'");
   }
   o.hop_cycles = static_cast<int>(a.getInt("hop-cycles", 1, 1, 2));
