@@ -31,7 +31,7 @@ const std::vector<Command>& commandTable() {
        simulateOptions, simulateHelp, cmdSimulate},
       {"sweep", "load-latency curve under uniform broadcast traffic (CSV and SVG)", sweepOptions,
        sweepHelp, cmdSweep},
-      {"synth", "router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype",
+      {"synth", "area and Fmax of a router or a network's nodes (yosys, nextpnr-ice40)",
        synthOptions, synthHelp, cmdSynth},
       {"tcd",
        "the mesh broadcast's total communication distance from every source\n"
