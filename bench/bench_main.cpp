@@ -264,6 +264,41 @@ void icarusVersusVerilator(const std::string& env) {
   }
 }
 
+// A network of nodes through `synth` (tools/network_synth.h): the largest node's
+// iCE40 cells, placed and routed over seeds 1-5 (best and median Fmax), and the
+// whole network's cells (placed when it may fit).
+void nodeSynthesis(const std::string& hc, const std::string& label, const std::string& args) {
+  const std::string dir = "/tmp/hc-bench-synth-nodes-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const double t0 = now();
+  const auto r = hctest::run(hc + " synth " + args + " --pnr-seeds 1-5 --out " + dir);
+  const double secs = now() - t0;
+  const nlohmann::json js = hctest::reportJson(hctest::slurp(dir + "/synth_report.json"));
+  fs::remove_all(dir);
+  if (r.code != 0) {
+    row("synth " + label, "FAILED", r.err.substr(0, 28));
+    return;
+  }
+  const nlohmann::json ice = js.value("ice40", nlohmann::json::object());
+  const nlohmann::json net = js.value("network_ice40", nlohmann::json::object());
+  const nlohmann::json pnr = js.value("network_pnr", nlohmann::json::object());
+  row("synth " + label + ": node " + count(js, "node") + " LUT4 / FF / EBR",
+      count(ice, "lut4") + " / " + count(ice, "ff") + " / " + count(ice, "bram"),
+      count(js, "nodes_like_it") + " of " + count(js, "nodes") + " nodes alike");
+  const double fmax = figure(ice, "fmax_mhz"), median = figure(ice, "fmax_median_mhz");
+  row("  node placed (HX8K, with I/O wrapper): Fmax best / median",
+      fmax > 0 ? fmt(fmax, "%.1f") + " / " + fmt(median, "%.1f") + " MHz"
+               : "no fit (" + count(ice, "placed_lcs") + " LCs)",
+      count(ice, "placed_lcs") + " LCs; seeds 1-5; " + fmt(secs, "%.0f") + " s");
+  const double nf = figure(pnr, "fmax_mhz");
+  row("  whole network LUT4 / FF / EBR",
+      count(net, "lut4") + " / " + count(net, "ff") + " / " + count(net, "bram"),
+      pnr.value("tried", false)
+          ? (nf > 0 ? "placed: " + count(pnr, "lcs") + " LCs, " + fmt(nf, "%.1f") + " MHz"
+                    : "tried: " + count(pnr, "lcs") + " LCs, no fit")
+          : "not placed (over 2 x HX8K)");
+}
+
 // The router's synthesis figures (hypercast synth) for a degree-8 router with a
 // 32-bit payload, the Fmax target configuration. `net` is the network's
 // --m/--rho: G^{2,2}_{5,5} (every weight 1: each output arbitrates over at most 5
@@ -791,6 +826,18 @@ const Part kParts[] = {
      }},
     {"regress",  // the regression rows alone
      [](const std::string& hc) { regressRows(hc); }},
+    {"synth-nodes",  // the networks of nodes through synth (place and route: minutes)
+     [](const std::string& hc) {
+       const std::string mnb = " --collective multinode-broadcast";
+       nodeSynthesis(hc, "4-cube MNB schedule node", "--topology hypercube --dim 4" + mnb);
+       nodeSynthesis(hc, "4x4 wormhole mesh tile",
+                     "--topology mesh --dims 4,4 --collective broadcast");
+       nodeSynthesis(hc, "3-cube global-sum node",
+                     "--topology hypercube --dim 3 --collective global-sum");
+       nodeSynthesis(hc, "4-cube MNB schedule node, 8-bit payload",
+                     "--topology hypercube --dim 4 --payload-width 8" + mnb);
+       nodeSynthesis(hc, "6-cube MNB schedule node", "--topology hypercube --dim 6" + mnb);
+     }},
     {"degree8",  // the six degree-8 routers alone
      [](const std::string&) { degree8Shapes(); }},
     {"waits",  // the bounded-waiting rows alone

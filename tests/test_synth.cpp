@@ -1,14 +1,18 @@
 // `hypercast synth` on a small router (ring of 5, 8-bit payload): yosys generic
 // and iCE40 synthesis, nextpnr-ice40 on an HX8K, synth_xilinx, and the report in
-// Markdown and JSON beside the paper's prototype figures.
+// Markdown and JSON beside the paper's prototype figures; and on the networks of
+// nodes (schedule-ROM, wormhole mesh, combining), yosys only.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "json_schema.h"
 #include "test_util.h"
+#include "tools/network_synth.h"
 
 namespace fs = std::filesystem;
 
@@ -258,4 +262,131 @@ TEST(Synth, TwoCycleHopReportsTimePerHop) {
   EXPECT_NE(md.find("| latency per hop | 2 cycles = "), std::string::npos) << md;
   EXPECT_NE(md.find("| lone broadcast, diameter 2 | 4 cycles = "), std::string::npos) << md;
   fs::remove_all(dir);
+}
+
+// --- synth of the networks of nodes (tools/network_synth.h): yosys only here;
+// their place and route runs in hc-bench's `synth` rows. ---
+
+// A yosys `stat` with the hierarchy kept, written by hand: the top holds two
+// instances of `leaf` (3 LUT4, 1 SB_DFFR, 1 SB_DFFER each) and one of `mid`,
+// which holds one `leaf` and an SB_RAM40_4K; the top's own glue is 5 LUT4 and 2
+// SB_CARRY. Flattened: 5 + 3 x 3 = 14 LUT4, 3 x 2 = 6 flip-flops, 2 carries, 1 block RAM.
+TEST(Synth, HierarchyStatFlattensSubmodules) {
+  const std::string stat =
+      "\n=== leaf ===\n\n   Number of wires:  9\n   Number of cells:  5\n"
+      "     SB_DFFER   1\n     SB_DFFR   1\n     SB_LUT4   3\n\n"
+      "=== mid ===\n\n   Number of cells:  2\n     SB_RAM40_4K  1\n     leaf  1\n\n"
+      "=== top ===\n\n   Number of cells:  10\n     SB_CARRY  2\n     SB_LUT4  5\n"
+      "     leaf  2\n     mid  1\n\n=== design hierarchy ===\n\n   top  1\n     leaf  3\n";
+  const hypercast::tools::ModuleCells m = hypercast::tools::parseHierarchyStat(stat);
+  ASSERT_EQ(m.size(), 3u);  // the design-hierarchy block is yosys's, not a module
+  const hypercast::tools::Ice40Cells top = hypercast::tools::flatCells(m, "top");
+  EXPECT_EQ(top.luts, 14);
+  EXPECT_EQ(top.ffs, 6);
+  EXPECT_EQ(top.carries, 2);
+  EXPECT_EQ(top.brams, 1);
+  const hypercast::tools::Ice40Cells mid = hypercast::tools::flatCells(m, "mid");
+  EXPECT_EQ(mid.luts, 3);
+  EXPECT_EQ(mid.brams, 1);
+  EXPECT_EQ(hypercast::tools::instanceNode("u_rom12"), 12);
+  EXPECT_EQ(hypercast::tools::instanceNode("n0"), 0);
+  EXPECT_EQ(hypercast::tools::instanceNode("u_barrier"), -1);
+  EXPECT_EQ(hypercast::tools::instanceNode("7"), -1);  // a number alone names no instance
+}
+
+namespace {
+
+// synth --no-pnr on `args`; the report's JSON. Checks what every node report
+// holds: its kind, the node's instances (each ending in the node's number), the
+// counts as integers, place and route not measured.
+nlohmann::json nodeSynth(const std::string& args, const std::string& kind) {
+  const std::string dir = "/tmp/hctest-synth-nodes-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() + " synth " + args + " --no-pnr --out " + dir);
+  EXPECT_EQ(r.code, 0) << args << "\n" << r.out << r.err;
+  if (r.code != 0) return nlohmann::json::object();
+  const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_EQ(r.out, md);  // the report is what synth prints
+  EXPECT_EQ(js.at("kind"), kind) << js;
+  const std::vector<std::string> errors =
+      hctest::schemaErrors(hctest::loadSchema("synth-nodes-report"),
+                           hctest::SchemaJson::parse(hctest::slurp(dir + "/synth_report.json")));
+  EXPECT_TRUE(errors.empty()) << hctest::joinedLines(errors) << js.dump(2);
+  const long long node = js.at("node").get<long long>();
+  EXPECT_LT(node, js.at("nodes").get<long long>()) << js;
+  EXPECT_FALSE(js.at("node_instances").empty()) << js;
+  for (const auto& i : js.at("node_instances")) {
+    const std::string name = i.get<std::string>(), x = std::to_string(node);
+    EXPECT_EQ(name.compare(name.size() - x.size(), x.size(), x), 0) << js;
+  }
+  for (const char* key : {"lut4", "ff", "carry", "bram"}) {
+    EXPECT_TRUE(js.at("ice40").at(key).is_number_integer()) << js;
+    EXPECT_GE(js.at("network_ice40").at(key).get<long long>(),
+              js.at("ice40").at(key).get<long long>())
+        << key << " " << js;
+  }
+  EXPECT_GT(js.at("ice40").at("lut4").get<long long>(), 0) << js;
+  EXPECT_GT(js.at("ice40").at("ff").get<long long>(), 0) << js;
+  EXPECT_EQ(js.at("ice40").at("placed"), false) << js;
+  EXPECT_TRUE(js.at("ice40").at("fmax_mhz").is_null()) << js;
+  EXPECT_EQ(js.at("network_pnr").at("tried"), false) << js;
+  EXPECT_NE(md.find("| iCE40 block RAMs (SB_RAM40_4K) |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("Fmax"), std::string::npos) << md;  // --no-pnr: none measured
+  fs::remove_all(dir);
+  return js;
+}
+
+}  // namespace
+
+// A schedule-ROM node of the 2-cube's multinode broadcast: each node is its
+// hc_sched_node and its own ROM (schedule_rtl.h: one ROM image per node), so the
+// node synthesized is those two instances.
+TEST(Synth, ScheduleNetworkNode) {
+  const nlohmann::json js =
+      nodeSynth("--topology hypercube --dim 2 --collective multinode-broadcast --payload-width 8",
+                "schedule-network");
+  if (js.empty()) return;
+  EXPECT_EQ(js.at("nodes"), 4) << js;
+  EXPECT_EQ(js.at("node_instances").size(), 2u) << js;
+  EXPECT_EQ(js.at("collective"), "multinode-broadcast") << js;
+}
+
+// One tile of the 2x2 wormhole mesh (hc_mesh_tile and its ROM).
+TEST(Synth, WormholeMeshTile) {
+  const nlohmann::json js = nodeSynth(
+      "--topology mesh --dims 2,2 --collective broadcast --payload-width 8", "wormhole-mesh");
+  if (js.empty()) return;
+  EXPECT_EQ(js.at("nodes"), 4) << js;
+  EXPECT_EQ(js.at("collective"), "broadcast") << js;
+}
+
+// A global-sum node of the 2-cube: every node runs the same program (Faber,
+// Sec. 5: the constants c_t are the same at every node), so all four have the
+// same counts; the top adds no register (it only wires the nodes and ORs their
+// flags), so the network's flip-flops are exactly four nodes'; the node keeps its
+// accumulator in registers: no block RAM.
+TEST(Synth, GlobalSumNode) {
+  const nlohmann::json js = nodeSynth(
+      "--topology hypercube --dim 2 --collective global-sum --input-bits 4", "combining-network");
+  if (js.empty()) return;
+  EXPECT_EQ(js.at("nodes_like_it"), 4) << js;
+  EXPECT_EQ(js.at("network_ice40").at("ff").get<long long>(),
+            4 * js.at("ice40").at("ff").get<long long>())
+      << js;
+  EXPECT_EQ(js.at("ice40").at("bram"), 0) << js;
+}
+
+// What the networks of nodes refuse, in one line with exit 2, before any work.
+TEST(Synth, NodeNetworksRefuseRouterOptions) {
+  const std::string dir = "/tmp/hctest-synth-refuse-" + std::to_string(::getpid());
+  for (const std::string& opts :
+       {std::string("--topology hypercube --dim 2 --collective broadcast --xilinx"),
+        std::string("--topology hypercube --dim 2 --collective global-sum --weight-unit-only"),
+        std::string("--topology hypercube --dim 2 --collective broadcast --buffer-depth 4")}) {
+    const auto r = hctest::run(hctest::hypercast() + " synth " + opts + " --no-pnr --out " + dir);
+    EXPECT_EQ(r.code, 2) << opts;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(dir)) << opts;
+  }
 }

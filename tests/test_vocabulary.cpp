@@ -137,9 +137,10 @@ TEST(Vocabulary, HelpListsOnlyWhatTheCommandTakes) {
            Case{"sweep",
                 {"--dim", "--dims", "--n ", "--k ", "--group", "--gens"},
                 {"--m ", "--rho"}},
+           // Every kind of network: the router's options and every topology's.
            Case{"synth",
-                {"--dim", "--dims", "--n ", "--k ", "--group", "--seed ", "--seeds"},
-                {"--m ", "--rho", "--pnr-seeds"}},
+                {"--seed ", "--seeds"},
+                {"--m ", "--rho", "--pnr-seeds", "--dim", "--dims", "--collective"}},
            // The mesh only.
            Case{"tcd", {"--dim ", "--m ", "--rho", "--n ", "--k "}, {"--dims", "-o,--output"}},
            // GPU schedules run over full-duplex links.

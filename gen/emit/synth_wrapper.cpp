@@ -1,5 +1,6 @@
 #include "emit/synth_wrapper.h"
 
+#include <cctype>
 #include <sstream>
 
 #include "algorithm/broadcast_weights.h"
@@ -20,6 +21,17 @@ std::string outputBits(const std::vector<WrapPort>& ports, const std::string& na
     o += p.width;
   }
   throw Error("synth wrapper: no output port " + name);
+}
+
+// `name` as a Verilog identifier: as it is when it is a simple one, else escaped
+// ("\v4[2] "), as the ports yosys gives a design cut out of a network are named.
+std::string identifier(const std::string& name) {
+  bool simple =
+      !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) && name[0] != '$';
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$') simple = false;
+  }
+  return simple ? name : "\\" + name + " ";
 }
 
 }  // namespace
@@ -56,7 +68,7 @@ std::string pinLimitedWrapper(const std::string& module, const std::vector<WrapP
   os << "  " << module << " u_dut (\n    .clk_i(clk_i), .rst_ni(rst_ni)";
   int at = 0, o = 0;
   for (const WrapPort& p : ports) {
-    os << ",\n    ." << p.name << "(";
+    os << ",\n    ." << identifier(p.name) << "(";
     if (p.input && !p.constant.empty()) {
       os << p.constant;
     } else if (p.input) {

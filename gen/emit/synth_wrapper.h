@@ -38,7 +38,8 @@ struct WrapLoop {
 };
 
 // Module `<module>_synth_wrap` (ports clk_i, rst_ni, sin_i, sout_o) around `module`,
-// whose ports besides clk_i and rst_ni are `ports`.
+// whose ports besides clk_i and rst_ni are `ports` (a name that is not a plain
+// Verilog identifier, such as yosys's "v4[2]", is written escaped).
 std::string pinLimitedWrapper(const std::string& module, const std::vector<WrapPort>& ports,
                               const std::vector<WrapLoop>& loops = {});
 

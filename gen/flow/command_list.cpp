@@ -24,7 +24,7 @@ const std::vector<CommandEntry>& commandList() {
        "(cosim), checking every delivery; --traffic uniform for load runs",
        simulateOptions},
       {"sweep", "load-latency curve under uniform broadcast traffic (CSV and SVG)", sweepOptions},
-      {"synth", "router area and Fmax (yosys, nextpnr-ice40) against the FPGA prototype",
+      {"synth", "area and Fmax of a router or a network's nodes (yosys, nextpnr-ice40)",
        synthOptions},
       {"tcd",
        "the mesh broadcast's total communication distance from every source\n"

@@ -78,17 +78,28 @@ std::vector<OptionSpec> simulateOptions() {
 }
 
 std::vector<OptionSpec> synthOptions() {
-  return routerCommandOptions({
+  std::vector<OptionSpec> specs = networkOptions();
+  for (const auto& s : collectiveOptions()) specs.push_back(s);
+  specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
+  for (const auto& s : rtlOptions()) specs.push_back(s);
+  specs.push_back({"shared-rom", "", "with --collective: one ROM drives every node"});
+  for (const auto& s : meshHardwareOptions()) specs.push_back(s);
+  specs.push_back(meshAlgorithmOption());
+  specs.push_back(inputBitsOption());
+  const std::vector<OptionSpec> own = {
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
       {"freq", "MHZ", "nextpnr clock target (default 100)"},
       {"pnr-seeds", "S[-T]",
        "nextpnr placement seed S (default 1), or seeds S..T (at most 100): the router\n"
-       "placed and routed with each, the best, the median and the worst reported"},
-      {"xilinx", "", "also run yosys synth_xilinx (7-series LUT counts)"},
+       "(the largest node) placed and routed with each, the best, the median and the\n"
+       "worst reported"},
+      {"xilinx", "", "hypercycle router: also run yosys synth_xilinx (7-series LUT counts)"},
       {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
       {"weight-unit-only", "",
        "with --router programmable: only hc_weight_unit, the prototype's module, at the limits"},
-  });
+  };
+  specs.insert(specs.end(), own.begin(), own.end());
+  return specs;
 }
 
 std::vector<OptionSpec> infoOptions() {

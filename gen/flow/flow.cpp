@@ -6,7 +6,9 @@
 #include "flow/mesh_schedule.h"
 #include "flow/router_network.h"
 #include "flow/schedule_network.h"
+#include "flow/synth_steps.h"
 #include "flow/wormhole_mesh.h"
+#include "util/error.h"
 #include "util/output_file.h"
 
 namespace hypercast {
@@ -34,13 +36,14 @@ const std::vector<Flow>& flowTable() {
   static const std::vector<Flow> table = {
       {"combining-network",
        "Faber's accumulation and global sum on hc_acc_node / hc_sum_node (any Cayley graph)",
-       combiningMatches, combiningSchedule, combiningGenerate, combiningSimulate},
+       combiningMatches, combiningSchedule, combiningGenerate, combiningSimulate, combiningSynth},
       {"wormhole-mesh", "Cang & Wu's broadcast on wormhole mesh tiles (equal power-of-two sides)",
-       wormholeMatches, meshBroadcastSchedule, generateWormholeMesh, wormholeSimulate},
+       wormholeMatches, meshBroadcastSchedule, generateWormholeMesh, wormholeSimulate,
+       wormholeSynth},
       {"schedule-network", "any topology's collectives on schedule-ROM nodes (hc_sched_node)",
-       scheduleMatches, scheduleCommand, scheduleGenerate, scheduleSimulate},
+       scheduleMatches, scheduleCommand, scheduleGenerate, scheduleSimulate, scheduleSynth},
       {"router-network", "the hypercycle's weight-based broadcast routers (hc_router)",
-       routerMatches, scheduleCommand, routerGenerate, routerSimulate},
+       routerMatches, scheduleCommand, routerGenerate, routerSimulate, routerSynth},
   };
   return table;
 }
@@ -67,6 +70,10 @@ CommandReport runStep(const Params& p, Step step) {
       return f.generate(p);
     case Step::kSimulate:
       return f.simulate(p);
+    case Step::kSynth:
+      if (f.synth == nullptr)
+        throw Error(std::string("synth: a ") + f.name + " is not synthesized");
+      return f.synth(p);
   }
   return f.simulate(p);
 }

@@ -23,7 +23,7 @@
 namespace hypercast {
 namespace flow {
 
-enum class Step { kSchedule, kGenerate, kSimulate };
+enum class Step { kSchedule, kGenerate, kSimulate, kSynth };
 
 struct Flow {
   const char* name;  // "combining-network", "wormhole-mesh", "schedule-network", "router-network"
@@ -34,6 +34,9 @@ struct Flow {
   CommandReport (*schedule)(const Params& p);  // build, check, report (and --out the CSV)
   CommandReport (*generate)(const Params& p);  // build, check, write the RTL under --out
   CommandReport (*simulate)(const Params& p);  // build, emit, run the harness, its verdict
+  // build, emit, yosys and nextpnr-ice40 under --out (flow/synth_steps.h); nullptr:
+  // this kind is not synthesized (`synth` says so, exit 2)
+  CommandReport (*synth)(const Params& p) = nullptr;
 };
 
 // In the order they are tried; the last (the weight-router network) takes

@@ -30,6 +30,8 @@ const char* stepName(Step step) {
       return "generate";
     case Step::kSimulate:
       return "simulate";
+    case Step::kSynth:
+      return "synth";
   }
   return "simulate";
 }

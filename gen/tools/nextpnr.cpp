@@ -1,6 +1,7 @@
 // nextpnr-ice40 on an iCE40 HX8K: place and route (one seed or a sweep) and its figures.
 #include "tools/nextpnr.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -66,17 +67,17 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
 }
 
 SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
-                             long long seed, long long seeds) {
+                             long long seed, long long seeds, const std::string& unit) {
   SeedSweep sweep;
   sweep.best_seed = seed;
   if (seeds == 1) {
-    sweep.best = placeAndRoute(work, json, "router", "router", freq, seed);
+    sweep.best = placeAndRoute(work, json, unit, unit, freq, seed);
     sweep.fmax.push_back({seed, sweep.best.fmax});
     return sweep;
   }
   for (long long s = seed; s < seed + seeds; ++s) {
-    const std::string tag = "router_seed" + std::to_string(s);
-    const PnrResult r = placeAndRoute(work, json, tag, "router", freq, s);
+    const std::string tag = unit + "_seed" + std::to_string(s);
+    const PnrResult r = placeAndRoute(work, json, tag, unit, freq, s);
     sweep.fmax.push_back({s, r.fmax});
     if (s == seed || r.fmax > sweep.best.fmax) {
       sweep.best = r;
@@ -84,13 +85,21 @@ SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, lon
     }
     if (!r.placed) break;  // does not fit: no seed will
   }
-  const std::string tag = "router_seed" + std::to_string(sweep.best_seed);
+  const std::string tag = unit + "_seed" + std::to_string(sweep.best_seed);
   std::error_code ec;
-  fs::copy_file(work.dir + "/" + tag + "_nextpnr.log", work.dir + "/router_nextpnr.log", ec);
+  fs::copy_file(work.dir + "/" + tag + "_nextpnr.log", work.dir + "/" + unit + "_nextpnr.log", ec);
   if (sweep.best.placed) {
-    fs::copy_file(work.dir + "/" + tag + "_pnr.json", work.dir + "/router_pnr.json", ec);
+    fs::copy_file(work.dir + "/" + tag + "_pnr.json", work.dir + "/" + unit + "_pnr.json", ec);
   }
   return sweep;
+}
+
+double medianFmax(const SeedSweep& sweep) {
+  if (sweep.fmax.size() <= 1 || !sweep.best.placed) return -1;
+  std::vector<double> v;
+  for (const auto& sf : sweep.fmax) v.push_back(sf.fmax);
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
 }  // namespace tools

@@ -38,12 +38,15 @@ struct SeedSweep {
   std::vector<SeedFmax> fmax;  // each seed tried, in order
 };
 
-// The router (`json`, tag "router") with seeds seed..seed+seeds-1, stopping at
-// the first that does not fit. With several seeds each keeps its own log
-// (router_seed<S>_*); the best one's are copied to router_nextpnr.log and
-// router_pnr.json.
+// The design `json` (tag and announced name `unit`: "router", "node") with
+// seeds seed..seed+seeds-1, stopping at the first that does not fit. With
+// several seeds each keeps its own log (<unit>_seed<S>_*); the best one's are
+// copied to <unit>_nextpnr.log and <unit>_pnr.json.
 SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
-                             long long seed, long long seeds);
+                             long long seed, long long seeds, const std::string& unit = "router");
+
+// The median of the sweep's Fmax, -1 with one seed or when the best seed was not placed.
+double medianFmax(const SeedSweep& sweep);
 
 }  // namespace tools
 }  // namespace hypercast
