@@ -78,7 +78,7 @@ void setWrite(tlm::tlm_generic_payload& t, uint64_t address, unsigned char* data
 
 // A thread per node injects that node's broadcasts in order, each at its time.
 struct Generator : sc_core::sc_module {
-  sc_core::sc_vector<tlm_utils::simple_initiator_socket<Generator>> out;
+  sc_core::sc_vector<tlm_utils::simple_initiator_socket_optional<Generator>> out;
   std::vector<std::vector<Injection>> plan;  // [x]
   std::vector<tlm::tlm_response_status> status;
 
@@ -366,6 +366,33 @@ TEST(Tlm, ByteEnablesAreAByteEnableError) {
               t.set_byte_enable_length(TlmNetwork::kPayloadBytes);
             }),
             tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+}
+
+TEST(Tlm, TargetErrorIsASystemCError) {
+  // The user's target answers a delivery with an error: a SystemC error naming
+  // the node and the origin.
+  struct Refuse : sc_core::sc_module {
+    tlm_utils::simple_target_socket<Refuse> in;
+    explicit Refuse(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in") {
+      in.register_b_transport(this, &Refuse::receive);
+    }
+    void receive(tlm::tlm_generic_payload& t, sc_time&) {
+      t.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    }
+  };
+  TlmNetwork net("net", hypercast::hypercycleNetwork({5}, {1}));
+  Generator gen("gen", 5, {{0, sc_core::SC_ZERO_TIME, 7}});
+  Refuse refuse("refuse");
+  gen.out[0].bind(net.target[0]);
+  net.initiator[1].bind(refuse.in);
+  try {
+    sc_core::sc_start();
+    FAIL() << "no error";
+  } catch (const sc_core::sc_report& e) {
+    EXPECT_NE(std::string(e.what()).find("node 1's target answered a delivery from node 0"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(Tlm, DocExampleIsTheCompiledOne) {
