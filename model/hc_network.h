@@ -25,6 +25,9 @@ class HcNetwork : public sc_core::sc_module {
   void setInjection(uint64_t node, bool valid, uint64_t payload);
   // One clock cycle: rising edge (all routers clock), then falling edge.
   void cycle();
+  // The network clock, for a process that drives it from inside the simulation
+  // (model/tlm/) instead of cycle(), which calls sc_start.
+  sc_core::sc_signal<bool>& clock() { return clk_; }
 
   bool accepted(uint64_t node) const { return nodes_[node]->core().accepted(); }
   // Delivery lane `port` of `node`: what crossed into it during the last cycle.
