@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make test-long: heavier co-simulation sweeps than the default test run (minutes,
 # not seconds). Random origins and start cycles on many networks, cosim where the
-# RTL is small enough, the SystemC model alone on the large ones. Prints one line
+# RTL is small enough, the SystemC model alone on the large ones; the damaged
+# torus's collectives in cosim. Prints one line
 # per run and "N passed, M failed".
 set -uo pipefail
 HC=${HC:-build/bin/hypercast}
@@ -28,6 +29,12 @@ for net in "${nets[@]}"; do
     run --m "$1" --rho "$2" --preference "$pref" --engine cosim --all-sources --buffer-depth 1
     seed=$((seed + 1))
   done
+done
+# The damaged 8x8 torus on schedule-ROM nodes, its trace re-checked: the broadcast
+# and the multinode broadcast, given as --remove-links and as the example file.
+for c in broadcast multinode-broadcast; do
+  run --topology torus --n 2 --k 8 --remove-links "0-1;35-43" --collective "$c" --engine cosim
+  run --topology graph --graph examples/torus8x8_two_faults.txt --collective "$c" --engine cosim
 done
 run --m 15,15,15 --rho 2,2,2 --engine systemc --random 5000 --window 200 --seed 9
 run --m 16,16,16 --rho 1,1,1 --engine systemc --all-sources

@@ -141,6 +141,78 @@ TEST(GraphFile, GraphMl) {
   EXPECT_EQ(errorOf("<graphml><graph/></graphml>"), "g.txt: a graph needs at least two nodes");
 }
 
+// The optional GraphML attributes: role (a switch holds no endpoint) and port
+// (P,Q at the source and the target); links without a port take each end's
+// lowest free port after the given ones.
+TEST(GraphFile, GraphMlRolesAndPorts) {
+  auto doc = [](const std::string& body) {
+    return "<graphml>\n<key id=\"r\" for=\"node\" attr.name=\"role\"/>\n"
+           "<key id=\"p\" for=\"edge\" attr.name=\"port\"/>\n<graph>\n"
+           "<node id=\"a\"/><node id=\"b\"/>\n<node id=\"s\"><data "
+           "key=\"r\">switch</data></node>\n" +
+           body + "</graph>\n</graphml>\n";
+  };
+  const NetworkDesc net =
+      fromText(doc("<edge source=\"a\" target=\"s\"><data key=\"p\">1,2</data></edge>\n"
+                   "<edge source=\"b\" target=\"s\"/>\n"));
+  EXPECT_EQ(net.switches, (std::vector<uint32_t>{2}));
+  EXPECT_EQ(net.endpoints(), 2u);
+  EXPECT_EQ(net.ports(), 3);  // s's port 2
+  const PortGraph g = PortGraph::build(net);
+  EXPECT_FALSE(g.drives(0, 0).present());      // a's port 0: no link
+  EXPECT_EQ(g.drives(0, 1), (PortEnd{2, 2}));  // a port 1 -> s port 2
+  EXPECT_EQ(g.drives(2, 2), (PortEnd{0, 1}));  // and back
+  EXPECT_EQ(g.drives(1, 0), (PortEnd{2, 0}));  // b-s: the lowest free ports
+  EXPECT_EQ(errorOf(doc("<edge source=\"a\" target=\"s\"><data key=\"p\">0,1</data></edge>\n"
+                        "<edge source=\"b\" target=\"s\"><data key=\"p\">0,1</data></edge>\n")),
+            "g.txt:8: port 1 of node s is given to two links (also line 7)");
+  EXPECT_EQ(errorOf(doc("<edge source=\"a\" target=\"s\"><data key=\"p\">x</data></edge>\n")),
+            "g.txt:7: port 'x' is not P,Q (the link's port at its source, at its target)");
+  EXPECT_EQ(errorOf(doc("<edge source=\"a\" target=\"s\"><data key=\"p\">32,0</data></edge>\n")),
+            "g.txt:7: port 32 of node a is beyond a schedule-ROM node's 32 ports (0..31)");
+  std::string bad = doc("<edge source=\"a\" target=\"s\"/>\n");
+  bad.replace(bad.find(">switch<"), 8, ">router<");
+  EXPECT_EQ(errorOf(bad), "g.txt:6: node 's' has role 'router'; a role is switch or endpoint");
+  std::string lone = doc("<edge source=\"a\" target=\"s\"/><edge source=\"b\" target=\"s\"/>\n");
+  lone.replace(lone.find("<node id=\"b\"/>"), 14,
+               "<node id=\"b\"><data key=\"r\">switch</data></node>");
+  EXPECT_EQ(errorOf(lone),
+            "g.txt: a graph needs at least two endpoints (nodes whose role is not switch)");
+}
+
+// A star of three endpoints round one switch: every packet goes through s,
+// which needs none; the checker counts the endpoints only and refuses a packet
+// that a switch originates. Each endpoint has one link in, so the multinode
+// broadcast needs 2 steps by counting; s's link to an endpoint carries the
+// other two packets after the first step: 3.
+TEST(GraphEndpoints, StarThroughOneSwitch) {
+  const NetworkDesc net = fromText(
+      "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
+      "<node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>\n"
+      "<node id=\"s\"><data key=\"r\">switch</data></node>\n"
+      "<edge source=\"a\" target=\"s\"/><edge source=\"b\" target=\"s\"/>\n"
+      "<edge source=\"c\" target=\"s\"/>\n</graph></graphml>");
+  EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 2u);
+  EXPECT_EQ(checkedSteps(net, Collective::kMultinodeBroadcast), 3u);
+  EXPECT_EQ(boundSteps(net, Collective::kTotalExchange), 2u);  // max(D = 2, 2 / 1)
+  EXPECT_EQ(checkedSteps(net, Collective::kTotalExchange), 3u);
+  EXPECT_EQ(checkedSteps(net, Collective::kBroadcast), 2u);
+  checker::CollectiveSpec spec;
+  spec.network = net;
+  spec.problem.collective = Collective::kMultinodeBroadcast;
+  spec.problem.nodes = 4;
+  Transfer t;
+  t.step = 1;
+  t.from = 3;
+  t.to = 0;
+  t.origin = 3;  // the switch's own packet: none
+  const checker::ScheduleReport r = checker::checkSchedule(spec, {t});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.packets, 3u);
+  ASSERT_FALSE(r.errors.empty());
+  EXPECT_NE(r.errors.front().find("not a packet"), std::string::npos) << r.errors.front();
+}
+
 TEST(GraphFile, RemoveLinks) {
   // MT(2,5) without 0-1: node 0 keeps 3 links.
   const NetworkDesc t =
@@ -190,14 +262,30 @@ TEST(GraphBounds, Dragonfly) {
   EXPECT_EQ(net.ports(), 5);
   EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 7u);
   EXPECT_LE(checkedSteps(net, Collective::kMultinodeBroadcast), 8u);  // 1.25 x 7 = 8.75
+  // One global link joins two groups: 16 packets each way must cross it
+  // (lengths on the global links alone: 36 x 32 pairs over 72 links).
+  const uint64_t te = boundSteps(net, Collective::kTotalExchange);
+  EXPECT_GE(te, 16u);
+  EXPECT_LE(checkedSteps(net, Collective::kTotalExchange) * 4, te * 5);  // within 1.25 x
 }
 
-// Fat tree k = 4: 36 nodes; a host has one link, so MNB >= ceil(35/1) = 35.
+// Fat tree k = 4: 36 nodes, of which 16 hosts are the endpoints (the 20
+// switches carry role switch). A host has one link, so the multinode broadcast
+// and the total exchange need ceil(15/1) = 15 steps; hosts are at most 6 links
+// apart (host, edge, aggregation, core and back). The total exchange's sums:
+// a host has 1 host at distance 2, 2 at 4 and 12 at 6, S = 16 x 82 = 1312 over
+// 96 one-way links (ceil 14); with length 1 on the 32 host links only, every
+// pair crosses two of them: 240 x 2 / 32 = 15.
 TEST(GraphBounds, FatTree) {
   const NetworkDesc net = exampleNet("fat_tree_k4.graphml");
   EXPECT_EQ(net.nodes(), 36u);
-  EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 35u);
-  EXPECT_LE(checkedSteps(net, Collective::kMultinodeBroadcast), 43u);  // 1.25 x 35 = 43.75
+  EXPECT_EQ(net.endpoints(), 16u);
+  EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 15u);
+  EXPECT_EQ(boundSteps(net, Collective::kTotalExchange), 15u);
+  EXPECT_EQ(checkedSteps(net, Collective::kBroadcast), 6u);
+  EXPECT_LE(checkedSteps(net, Collective::kMultinodeBroadcast), 18u);  // 1.25 x 15 = 18.75
+  // The total exchange is checked; its ratio to 15 is in docs/results.md.
+  EXPECT_GE(checkedSteps(net, Collective::kTotalExchange), 15u);
 }
 
 // The 8x8 torus with two failed links: the four end nodes keep 3 links, so MNB
@@ -255,6 +343,39 @@ TEST(GraphCli, InfoAndErrors) {
   const auto bad = hctest::run(hctest::hypercast() + " info --topology graph --graph /nonexistent");
   EXPECT_NE(bad.code, 0);
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+}
+
+// info's degrees are neighbours per node, beside the router's ports, on the
+// smallest sizes each family accepts: a mesh side of 2 has no interior (one
+// neighbour along it), C_4<1,2> has +2 = -2 (three ports, three neighbours),
+// a removed link takes a neighbour from its two end nodes.
+TEST(GraphCli, InfoDegreesAreNeighboursOnTheSmallestSizes) {
+  struct Case {
+    std::string args;
+    int least, most, ports;
+  };
+  for (const Case& c : {
+           Case{"--topology mesh --dims 2,3,4", 3, 1 + 2 + 2, 6},
+           Case{"--topology mesh --dims 2,2", 2, 2, 4},
+           Case{"--topology hypercycle --m 2 --rho 1", 1, 1, 1},
+           Case{"--topology hypercycle --m 4 --rho 2", 3, 3, 3},
+           Case{"--topology torus --n 1 --k 3", 2, 2, 2},
+           Case{"--topology hypercube --dim 1", 1, 1, 1},
+           Case{"--topology cayley --group 2 --gens 1", 1, 1, 1},
+           Case{"--topology torus --n 2 --k 3 --remove-links 0-1", 3, 4, 4},
+       }) {
+    SCOPED_TRACE(c.args);
+    const auto r = hctest::run(hctest::hypercast() + " info " + c.args + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json f = Json::parse(r.out).at("figures");
+    EXPECT_EQ(f.at("degree_min"), c.least);
+    EXPECT_EQ(f.at("degree"), c.most);
+    EXPECT_EQ(f.at("ports"), c.ports);
+  }
+  const auto t = hctest::run(hctest::hypercast() + " info --topology mesh --dims 2,3,4");
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_NE(t.out.find("degree    3..5 (neighbours per node; 6 router ports)"), std::string::npos)
+      << t.out;
 }
 
 TEST(GraphCosim, PetersenBroadcastAndMultinodeBroadcast) {

@@ -492,8 +492,10 @@ TEST(MeshBroadcastCli, RefusesInOneLineAndWritesNothing) {
     std::string args, says;
   };
   for (const Bad& b : {
-           Bad{"schedule --topology mesh --dims 8,4 --collective broadcast", "powers of two"},
-           Bad{"schedule --topology mesh --dims 6,6 --collective broadcast", "powers of two"},
+           Bad{"schedule --topology mesh --dims 6,6 --collective broadcast --switching wormhole",
+               "power-of-two sides"},
+           Bad{"schedule --topology mesh --dims 8,4 --collective broadcast --algorithm best",
+               "--algorithm is the wormhole mesh broadcast's"},
            Bad{"schedule --topology mesh --dims 4,4,4 --collective broadcast --source 1,2",
                "3 coordinates"},
            Bad{"schedule --topology mesh --dims 8,8 --collective broadcast --source 8,0",
@@ -502,7 +504,7 @@ TEST(MeshBroadcastCli, RefusesInOneLineAndWritesNothing) {
            Bad{"schedule --topology mesh --dims 8,8 --collective broadcast --algorithm bfs",
                "paper or best"},
            Bad{"schedule --topology hypercube --dim 3 --collective broadcast --algorithm paper",
-               "--algorithm chooses the mesh broadcast"},
+               "--algorithm is the wormhole mesh broadcast's"},
            Bad{"info --topology torus --n 2 --k 5 --eyes", "--eyes lists a mesh's eyes"},
            Bad{"info --topology mesh --dims 8,4 --eyes", "powers of two"},
            Bad{"tcd --topology mesh --dims 3,4", "powers of two"},
@@ -554,6 +556,37 @@ TEST(MeshBroadcastCli, TcdTablesEverySource) {
   ASSERT_EQ(b.code, 0) << b.err;
   EXPECT_NE(b.out.find("best             525 .. 546"), std::string::npos) << b.out;
   EXPECT_EQ(b.out.find("paper  "), std::string::npos);
+}
+
+// Every command makes the same choice: the wormhole broadcast on equal
+// power-of-two sides, else (or with --switching store-and-forward) the BFS
+// broadcast, optimal at the source's eccentricity, and the report says why.
+TEST(MeshBroadcastCli, ScheduleFallsBackToTheBfsBroadcast) {
+  const auto r = hc("schedule --topology mesh --dims 3,5 --collective broadcast --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("construction"), "bfs");
+  EXPECT_EQ(j.at("switching"), "store-and-forward");
+  EXPECT_NE(j.at("fallback").get<std::string>().find("power-of-two"), std::string::npos);
+  EXPECT_EQ(j.at("figures").at("steps"), 2 + 4);  // the corner's eccentricity
+  EXPECT_EQ(j.at("figures").at("transmissions"), 14);
+  EXPECT_EQ(j.at("optimal"), true);
+  const auto t = hc("schedule --topology mesh --dims 3,5 --collective broadcast");
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_NE(t.out.find("switching        store-and-forward (the default here"), std::string::npos)
+      << t.out;
+  // Asked for on a power-of-two mesh: the BFS broadcast, no fallback to explain.
+  const auto s =
+      hc("schedule --topology mesh --dims 4,4 --collective broadcast --switching store-and-forward "
+         "--source 1,1 --json");
+  ASSERT_EQ(s.code, 0) << s.err;
+  const Json js = Json::parse(s.out);
+  EXPECT_EQ(js.at("construction"), "bfs");
+  EXPECT_FALSE(js.contains("fallback"));
+  EXPECT_EQ(js.at("figures").at("steps"), 2 + 2);
+  const auto w = hc("schedule --topology mesh --dims 4,4 --collective broadcast --json");
+  ASSERT_EQ(w.code, 0) << w.err;
+  EXPECT_EQ(Json::parse(w.out).at("model"), "wormhole, one-port, dimension-ordered routing");
 }
 
 // generate and simulate keep the BFS schedule-ROM network on a mesh; --source

@@ -113,6 +113,8 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
            Bad{"--dim 3", "needs --collective"},
            Bad{"--collective scatter", "hypercycle' has no scatter"},  // the default network
            Bad{"--topology torus --n 2 --k 4 --collective scatter", "needs odd k"},
+           Bad{"--topology torus --n 2 --k 4 --collective total-exchange --construction paper",
+               "needs odd k"},
            Bad{"--topology torus --n 3 --k 3 --collective total-exchange --construction paper",
                "needs 3 | M"},
            Bad{"--topology torus --n 2 --k 5 --collective broadcast --messages 2",
@@ -144,6 +146,22 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
   EXPECT_EQ(g.code, 2);
   EXPECT_NE(g.err.find("--dim 1..10"), std::string::npos) << g.err;
   EXPECT_FALSE(fs::exists(dir));
+}
+
+// MT(2,4): Fragopoulou & Akl take odd k only; without --construction the
+// multinode broadcast falls back to the graph construction and says so. Its
+// bound: 16 nodes of 4 links in, max(ceil(15/4), diameter 2 + 2) = 4.
+TEST(ScheduleCli, EvenTorusFallsBackToTheGraphConstruction) {
+  const auto r = hctest::run(hctest::hypercast() +
+                             " schedule --topology torus --n 2 --k 4 --collective "
+                             "multinode-broadcast --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("construction"), "greedy");
+  EXPECT_NE(j.at("fallback").get<std::string>().find("odd k"), std::string::npos);
+  EXPECT_EQ(j.at("checker"), "pass");
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), 4);
+  EXPECT_LE(j.at("figures").at("steps").get<int>(), 5);  // within 1.25 x 4
 }
 
 // Runs the generated ROM images the way docs/file-formats.md "Schedule ROM format" describes

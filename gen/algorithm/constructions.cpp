@@ -94,11 +94,16 @@ void cayleySize(const ParamMap& params, const CollectiveProblem& p, uint64_t max
   }
 }
 
+Schedule graphConstruction(const NetworkDesc& net, const CollectiveProblem& c,
+                           const std::string& construction);
+
 // MT(n,k): Fragopoulou & Akl's collectives (k odd), the BFS tree for the
-// single-node broadcast of one message.
+// single-node broadcast of one message; for even k (which their framework
+// does not take) the multinode broadcast and total exchange of any graph.
 Schedule torusConstruction(const NetworkDesc& net, const CollectiveProblem& c,
                            const std::string& construction) {
   if (c.collective == Collective::kBroadcast) return bfsConstruction(net, c, construction);
+  if (net.radices.front() % 2 == 0) return graphConstruction(net, c, construction);
   const TorusLabels t(static_cast<int>(net.radices.size()), net.radices.front());
   const TorusConstruction how = parseTorusConstruction(construction);
   switch (c.collective) {
@@ -135,10 +140,29 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t, boo
     return;
   }
   if (k % 2 == 0) {
-    throw Error(std::string("the torus ") + toString(p.collective) +
-                " needs odd k: the framework of Fragopoulou & Akl (rotation, necklaces, leaders) "
-                "assumes one shortest direction per digit; got k = " +
-                std::to_string(k));
+    // Without --construction (or with auto), the multinode broadcast and total exchange of
+    // one message fall back to the graph's (constructions: graphConstruction).
+    const bool fallback = (!params.count("construction") || params.at("construction") == "auto") &&
+                          p.messages == 1 &&
+                          (p.collective == Collective::kMultinodeBroadcast ||
+                           p.collective == Collective::kTotalExchange);
+    if (!fallback) {
+      throw Error(std::string("the torus ") + toString(p.collective) +
+                  " needs odd k: the framework of Fragopoulou & Akl (rotation, necklaces, "
+                  "leaders) assumes one shortest direction per digit; got k = " +
+                  std::to_string(k) +
+                  " (the multinode-broadcast and total-exchange of one message fall back to the "
+                  "graph construction without --construction)");
+    }
+    double nodes = 1;
+    for (long long i = 0; i < n; ++i) nodes *= static_cast<double>(k);
+    if (nodes > static_cast<double>(kMaxGraphCollectiveNodes)) {
+      throw Error(what + " of a torus " + toString(p.collective) + " with even k takes the graph " +
+                  "construction, which takes at most " + std::to_string(kMaxGraphCollectiveNodes) +
+                  " nodes; MT(" + std::to_string(n) + "," + std::to_string(k) + ") has " +
+                  std::to_string(static_cast<uint64_t>(nodes)));
+    }
+    return;
   }
   double nodes = 1;
   for (long long i = 0; i < n; ++i) nodes *= static_cast<double>(k);
@@ -157,13 +181,20 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t, boo
 
 // Any strongly connected graph (a file, or a network with links removed): the BFS
 // broadcast, the greedy multinode broadcast and total exchange.
+// With switch nodes (NetworkDesc::switches) the collectives run among the
+// endpoints.
 Schedule graphConstruction(const NetworkDesc& net, const CollectiveProblem& c,
                            const std::string& construction) {
-  if (c.collective == Collective::kBroadcast) return bfsConstruction(net, c, construction);
+  if (c.collective == Collective::kBroadcast && net.switches.empty()) {
+    return bfsConstruction(net, c, construction);
+  }
   needsOneMessage(c);
   const PortGraph g = PortGraph::build(net);
-  if (c.collective == Collective::kMultinodeBroadcast) return graphMultinodeBroadcast(g);
-  if (c.collective == Collective::kTotalExchange) return graphTotalExchange(g);
+  if (c.collective == Collective::kBroadcast) return graphBroadcast(g, c.root, net.switches);
+  if (c.collective == Collective::kMultinodeBroadcast) {
+    return graphMultinodeBroadcast(g, net.switches);
+  }
+  if (c.collective == Collective::kTotalExchange) return graphTotalExchange(g, net.switches);
   throw Error(std::string("no ") + toString(c.collective) + " construction on " + net.label);
 }
 

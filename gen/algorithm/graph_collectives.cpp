@@ -1,10 +1,15 @@
 #include "algorithm/graph_collectives.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <numeric>
+#include <queue>
 #include <random>
+#include <set>
+#include <tuple>
 
+#include "algorithm/bfs_broadcast.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -78,19 +83,72 @@ class Matching {
   std::vector<uint32_t> seen_, touched_;
 };
 
+// node x holds an endpoint: every node but `switches`.
+std::vector<char> endpointMask(const PortGraph& g, const std::vector<uint32_t>& switches) {
+  std::vector<char> endpoint(g.nodes(), 1);
+  for (uint32_t x : switches) {
+    if (x < g.nodes()) endpoint[x] = 0;
+  }
+  if (std::count(endpoint.begin(), endpoint.end(), char{1}) < 2) {
+    throw Error("a collective needs at least two endpoints; " + g.name() + " has fewer");
+  }
+  return endpoint;
+}
+
+// Drops every transfer into a switch of a packet the switch never sends on
+// (it needs none itself), until none is left; the steps follow the last
+// transfer kept.
+void pruneUnforwarded(Schedule& s, const std::vector<char>& endpoint) {
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    std::set<std::tuple<uint32_t, uint32_t, int32_t>> sent;  // (node, origin, dest)
+    for (const Transfer& t : s.transfers) sent.emplace(t.from, t.origin, t.dest);
+    std::vector<Transfer> kept;
+    for (const Transfer& t : s.transfers) {
+      if (!endpoint[t.to] && !sent.count({t.to, t.origin, t.dest})) {
+        dropped = true;
+        continue;
+      }
+      kept.push_back(t);
+    }
+    s.transfers = std::move(kept);
+  }
+  s.steps = 0;
+  for (const Transfer& t : s.transfers) s.steps = std::max(s.steps, t.step);
+}
+
+// All-pairs distances along outputs, [s * n + t].
+std::vector<int> distances(const PortGraph& g) {
+  const uint64_t n = g.nodes();
+  std::vector<int> d(n * n, -1);
+  for (uint64_t x = 0; x < n; ++x) {
+    const PortGraph::Bfs b = g.bfs(x);
+    std::copy(b.dist.begin(), b.dist.end(), d.begin() + static_cast<std::ptrdiff_t>(x * n));
+  }
+  return d;
+}
+
 // One multinode broadcast with tie-break seed `seed`, given up (empty) beyond
-// `limit` steps.
-Schedule mnbAttempt(const PortGraph& g, const std::vector<std::vector<uint32_t>>& in, uint32_t seed,
+// `limit` steps. Odd seeds take the packets from the farthest origins first
+// (dist: all-pairs distances), even ones those held by the fewest nodes.
+Schedule mnbAttempt(const PortGraph& g, const std::vector<std::vector<uint32_t>>& in,
+                    const std::vector<char>& endpoint, const std::vector<int>& dist, uint32_t seed,
                     uint32_t limit) {
   const uint64_t n = g.nodes();
   std::vector<uint8_t> has(n * n, 0);
   std::vector<uint32_t> holders(n, 1);
-  for (uint64_t v = 0; v < n; ++v) has[v * n + v] = 1;
+  for (uint64_t v = 0; v < n; ++v) has[v * n + v] = endpoint[v] ? 1 : 0;
+  std::vector<uint32_t> origins;
+  for (uint32_t o = 0; o < n; ++o) {
+    if (endpoint[o]) origins.push_back(o);
+  }
+  const uint64_t e = origins.size();
   std::vector<uint32_t> rank(n);
   std::iota(rank.begin(), rank.end(), 0u);
   std::mt19937 rng(seed);
   if (seed != 0) std::shuffle(rank.begin(), rank.end(), rng);
-  uint64_t missing = n * (n - 1);
+  const bool far_first = (seed & 1) != 0;
+  uint64_t missing = e * (e - 1);  // (endpoint, packet) pairs; switches want them too
   Schedule s;
   s.collective = Collective::kMultinodeBroadcast;
   s.nodes = n;
@@ -104,10 +162,13 @@ Schedule mnbAttempt(const PortGraph& g, const std::vector<std::vector<uint32_t>>
       std::vector<std::vector<uint32_t>> cand(links.size());
       for (size_t l = 0; l < links.size(); ++l) {
         const uint64_t u = links[l];
-        for (uint32_t o = 0; o < n; ++o) {
+        for (uint32_t o : origins) {
           if (has[u * n + o] && !has[v * n + o]) cand[l].push_back(o);
         }
         std::sort(cand[l].begin(), cand[l].end(), [&](uint32_t a, uint32_t b) {
+          if (far_first && dist[a * n + v] != dist[b * n + v]) {
+            return dist[a * n + v] > dist[b * n + v];
+          }
           return holders[a] != holders[b] ? holders[a] < holders[b] : rank[a] < rank[b];
         });
       }
@@ -131,37 +192,27 @@ Schedule mnbAttempt(const PortGraph& g, const std::vector<std::vector<uint32_t>>
     for (const Transfer& t : now) {
       has[uint64_t{t.to} * n + t.origin] = 1;
       ++holders[t.origin];
-      --missing;
+      if (endpoint[t.to]) --missing;
     }
     if (now.empty()) throw Error("the multinode broadcast is stuck on " + g.name());
     s.transfers.insert(s.transfers.end(), now.begin(), now.end());
   }
+  if (e < n) pruneUnforwarded(s, endpoint);
   return s;
-}
-
-// All-pairs distances along outputs, [s * n + t].
-std::vector<int> distances(const PortGraph& g) {
-  const uint64_t n = g.nodes();
-  std::vector<int> d(n * n, -1);
-  for (uint64_t x = 0; x < n; ++x) {
-    const PortGraph::Bfs b = g.bfs(x);
-    std::copy(b.dist.begin(), b.dist.end(), d.begin() + static_cast<std::ptrdiff_t>(x * n));
-  }
-  return d;
 }
 
 struct Packet {
   uint32_t origin, dest, at;
 };
 
-Schedule teAttempt(const PortGraph& g, const std::vector<int>& dist, uint32_t seed,
-                   uint32_t limit) {
+Schedule teAttempt(const PortGraph& g, const std::vector<int>& dist,
+                   const std::vector<char>& endpoint, uint32_t seed, uint32_t limit) {
   const uint64_t n = g.nodes();
   std::vector<Packet> packets;
   std::vector<std::vector<uint32_t>> at(n);
   for (uint32_t o = 0; o < n; ++o) {
     for (uint32_t d = 0; d < n; ++d) {
-      if (o == d) continue;
+      if (o == d || !endpoint[o] || !endpoint[d]) continue;
       at[o].push_back(static_cast<uint32_t>(packets.size()));
       packets.push_back({o, d, o});
     }
@@ -237,6 +288,175 @@ Schedule teAttempt(const PortGraph& g, const std::vector<int>& dist, uint32_t se
   return s;
 }
 
+// A routing: each packet's links in order (link = node * ports + port).
+struct Routing {
+  std::vector<uint32_t> origin, dest;
+  std::vector<std::vector<uint32_t>> path;
+  std::vector<uint32_t> load;  // packets over each link
+  uint32_t busiest = 0;
+};
+
+// Rounds of multiplicative weights (see the header): the routing whose busiest
+// link carries the fewest packets.
+Routing balancedRouting(const PortGraph& g, const std::vector<char>& endpoint, uint32_t seed) {
+  const uint64_t n = g.nodes();
+  const int ports = g.ports();
+  const size_t links = n * static_cast<size_t>(ports);
+  std::vector<double> len(links, 1.0);
+  std::mt19937 rng(seed);
+  Routing kept;
+  std::vector<double> dist(n);
+  std::vector<char> done(n);
+  const uint64_t work = n * links;
+  const int rounds = static_cast<int>(std::clamp<uint64_t>(20000000 / work, 2, 12));
+  using Item = std::pair<double, uint32_t>;
+  for (int round = 0; round < rounds; ++round) {
+    Routing r;
+    r.load.assign(links, 0);
+    for (uint32_t o = 0; o < n; ++o) {
+      if (!endpoint[o]) continue;
+      std::fill(dist.begin(), dist.end(), -1.0);
+      std::fill(done.begin(), done.end(), 0);
+      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q;
+      dist[o] = 0;
+      q.push({0.0, o});
+      while (!q.empty()) {
+        const uint32_t x = q.top().second;
+        q.pop();
+        if (done[x]) continue;
+        done[x] = 1;
+        for (int p = 0; p < ports; ++p) {
+          const PortEnd e = g.drives(x, p);
+          if (!e.present()) continue;
+          const double d = dist[x] + len[x * static_cast<size_t>(ports) + static_cast<size_t>(p)];
+          if (dist[e.node] < 0 || d < dist[e.node]) {
+            dist[e.node] = d;
+            q.push({d, e.node});
+          }
+        }
+      }
+      std::vector<uint32_t> dests;
+      for (uint32_t d = 0; d < n; ++d) {
+        if (d != o && endpoint[d]) dests.push_back(d);
+      }
+      std::shuffle(dests.begin(), dests.end(), rng);
+      for (uint32_t d : dests) {
+        // Back from d along links on a shortest path (under len), the least
+        // loaded first.
+        std::vector<uint32_t> back;
+        for (uint32_t y = d; y != o;) {
+          size_t pick = links;
+          uint32_t from = 0;
+          for (int q2 = 0; q2 < ports; ++q2) {
+            const PortEnd e = g.drivenBy(y, q2);
+            if (!e.present()) continue;
+            const size_t l = e.node * static_cast<size_t>(ports) + static_cast<size_t>(e.port);
+            const double slack = dist[e.node] + len[l] - dist[y];
+            if (std::abs(slack) > 1e-9 * std::max(1.0, dist[y])) continue;
+            if (pick == links || r.load[l] < r.load[pick]) {
+              pick = l;
+              from = e.node;
+            }
+          }
+          if (pick == links)
+            throw Error("no route to node " + std::to_string(d) + " on " + g.name());
+          back.push_back(static_cast<uint32_t>(pick));
+          ++r.load[pick];
+          y = from;
+        }
+        r.origin.push_back(o);
+        r.dest.push_back(d);
+        r.path.emplace_back(back.rbegin(), back.rend());
+      }
+    }
+    r.busiest = *std::max_element(r.load.begin(), r.load.end());
+    if (kept.path.empty() || r.busiest < kept.busiest) kept = r;
+    double longest = 0;
+    for (size_t l = 0; l < links; ++l) {
+      len[l] *= 1.0 + static_cast<double>(r.load[l]) / r.busiest;
+      longest = std::max(longest, len[l]);
+    }
+    for (double& l : len) l /= longest;
+  }
+  return kept;
+}
+
+// The routes packed into steps: every step each link moves the waiting packet
+// with the most work left (its remaining links weighted by their loads), or on
+// odd seeds the one of the earliest turn of a rotation, ties by `seed`; given
+// up (empty) beyond `limit` steps.
+Schedule packRoutes(const PortGraph& g, const Routing& r, uint32_t seed, uint32_t limit) {
+  const size_t packets = r.path.size();
+  const int ports = g.ports();
+  // work[k][i]: the loads of packet k's links from hop i on, summed.
+  std::vector<std::vector<uint64_t>> work(packets);
+  for (size_t k = 0; k < packets; ++k) {
+    const auto& p = r.path[k];
+    work[k].assign(p.size() + 1, 0);
+    for (size_t i = p.size(); i-- > 0;) work[k][i] = work[k][i + 1] + r.load[p[i]];
+  }
+  std::mt19937 rng(seed);
+  std::vector<uint32_t> tie(packets);
+  std::iota(tie.begin(), tie.end(), 0u);
+  std::shuffle(tie.begin(), tie.end(), rng);
+  // Odd seeds: the rotation first, packet (o, d) before those of o's later
+  // turns, turn (d - o) mod E over the endpoints' ranks: in each step every
+  // endpoint sends to a different one (a crossbar's total exchange).
+  if ((seed & 1) != 0) {
+    std::vector<uint64_t> rank(g.nodes(), 0);
+    uint64_t e = 0;
+    for (size_t k = 0; k < packets; ++k) rank[r.origin[k]] = 1;
+    for (uint64_t x = 0; x < g.nodes(); ++x) rank[x] = rank[x] ? e++ : 0;
+    for (size_t k = 0; k < packets; ++k) {
+      const uint64_t turn = (rank[r.dest[k]] + e - rank[r.origin[k]]) % e;
+      for (uint64_t& w : work[k]) w = e - turn;
+    }
+  }
+  std::vector<uint32_t> hop(packets, 0);
+  using Key = std::tuple<uint64_t, uint32_t, uint32_t>;  // work left, tie, packet
+  std::vector<std::priority_queue<Key>> waiting(r.load.size());
+  std::vector<size_t> busy;  // links with a packet waiting
+  auto enqueue = [&](uint32_t k) {
+    const uint32_t l = r.path[k][hop[k]];
+    if (waiting[l].empty()) busy.push_back(l);
+    waiting[l].push({work[k][hop[k]], tie[k], k});
+  };
+  for (uint32_t k = 0; k < packets; ++k) enqueue(k);
+  Schedule s;
+  s.collective = Collective::kTotalExchange;
+  s.nodes = g.nodes();
+  size_t left = packets;
+  while (left > 0) {
+    if (s.steps == limit) return {};
+    ++s.steps;
+    std::vector<uint32_t> moved;
+    std::vector<size_t> still;
+    for (size_t l : busy) {
+      const uint32_t k = std::get<2>(waiting[l].top());
+      waiting[l].pop();
+      if (!waiting[l].empty()) still.push_back(l);
+      const uint32_t from = static_cast<uint32_t>(l / static_cast<size_t>(ports));
+      Transfer t;
+      t.step = s.steps;
+      t.from = from;
+      t.to = g.drives(from, static_cast<int>(l % static_cast<size_t>(ports))).node;
+      t.origin = r.origin[k];
+      t.dest = static_cast<int32_t>(r.dest[k]);
+      s.transfers.push_back(t);
+      moved.push_back(k);
+    }
+    busy = std::move(still);
+    for (uint32_t k : moved) {
+      if (++hop[k] == r.path[k].size()) {
+        --left;
+      } else {
+        enqueue(k);
+      }
+    }
+  }
+  return s;
+}
+
 template <typename Attempt>
 Schedule best(Attempt attempt, uint32_t target) {
   Schedule kept;
@@ -255,24 +475,52 @@ Schedule best(Attempt attempt, uint32_t target) {
 
 }  // namespace
 
-Schedule graphMultinodeBroadcast(const PortGraph& g) {
+Schedule graphMultinodeBroadcast(const PortGraph& g, const std::vector<uint32_t>& switches) {
   requireSize(g, "multinode-broadcast");
+  const std::vector<char> endpoint = endpointMask(g, switches);
+  const uint64_t e = static_cast<uint64_t>(std::count(endpoint.begin(), endpoint.end(), char{1}));
   const auto in = inNeighbours(g);
-  // The step count at which the trials stop: max(diameter, (N - 1) / in-degree).
+  const std::vector<int> dist = distances(g);
+  // The step count at which the trials stop: max(diameter, (E - 1) / in-degree).
   uint32_t target = 0;
   for (uint64_t v = 0; v < g.nodes(); ++v) {
+    if (!endpoint[v]) continue;
     const uint64_t deg = std::max<uint64_t>(1, in[v].size());
-    target = std::max<uint32_t>(target, static_cast<uint32_t>((g.nodes() - 1 + deg - 1) / deg));
+    target = std::max<uint32_t>(target, static_cast<uint32_t>((e - 1 + deg - 1) / deg));
     target = std::max(target, static_cast<uint32_t>(g.eccentricity(v)));
   }
-  return best([&](uint32_t seed, uint32_t limit) { return mnbAttempt(g, in, seed, limit); },
-              target);
+  return best(
+      [&](uint32_t seed, uint32_t limit) { return mnbAttempt(g, in, endpoint, dist, seed, limit); },
+      target);
 }
 
-Schedule graphTotalExchange(const PortGraph& g) {
+Schedule graphTotalExchange(const PortGraph& g, const std::vector<uint32_t>& switches) {
   requireSize(g, "total-exchange");
+  const std::vector<char> endpoint = endpointMask(g, switches);
   const std::vector<int> dist = distances(g);
-  return best([&](uint32_t seed, uint32_t limit) { return teAttempt(g, dist, seed, limit); }, 0);
+  Schedule adaptive = best(
+      [&](uint32_t seed, uint32_t limit) { return teAttempt(g, dist, endpoint, seed, limit); }, 0);
+  const Routing r = balancedRouting(g, endpoint, 1);
+  Schedule routed = best(
+      [&](uint32_t seed, uint32_t limit) {
+        return packRoutes(g, r, seed, std::min(limit, adaptive.steps - 1));
+      },
+      r.busiest);
+  if (routed.steps == 0 || routed.steps >= adaptive.steps) return adaptive;
+  routed.construction = "routed";
+  return routed;
+}
+
+Schedule graphBroadcast(const PortGraph& g, uint32_t root, const std::vector<uint32_t>& switches) {
+  const std::vector<char> endpoint = endpointMask(g, switches);
+  if (root >= g.nodes() || !endpoint[root]) {
+    throw Error("the broadcast's root " + std::to_string(root) + " is a switch, not an endpoint");
+  }
+  Schedule s = bfsBroadcast(g, root);
+  pruneUnforwarded(s, endpoint);
+  s.construction = "bfs";
+  s.promises_bound = false;  // the tree's switches: more transmissions than E - 1
+  return s;
 }
 
 }  // namespace hypercast

@@ -5,14 +5,29 @@
 //     packet its neighbour holds and v lacks, the links of v matched to packets
 //     by augmenting paths (a maximum matching), the packets held by the fewest
 //     nodes first; run with a few tie-break orders, the shortest kept;
-//   - total exchange: every packet moves along some shortest path; every step
-//     each node matches its output links to the packets whose next hop they can
-//     be, those with the farthest to go first.
-// Both are heuristics (Schedule::promises_bound = false): their steps are
+//   - total exchange, two constructions, the shorter kept:
+//     adaptive: every packet moves along some shortest path; every step each
+//       node matches its output links to the packets whose next hop they can
+//       be, those with the farthest to go first;
+//     routed: each packet's route fixed first, balanced over the links (rounds
+//       of multiplicative weights: each round routes every packet on a
+//       shortest path under the links' lengths, taking the least loaded link
+//       among equal ones, then lengthens the loaded links; the routing with the
+//       least loaded busiest link is kept), then the routes packed into steps:
+//       each step every link moves one of the packets waiting for it, the one
+//       with the most work left on busy links first, or (other trials) the
+//       one of the earliest turn of a rotation (endpoint o's turn t is the
+//       packet to the endpoint t ranks after it);
+//   - broadcast with switches: the BFS tree (algorithm/bfs_broadcast.h) cut to
+//     the branches that lead to an endpoint.
+// On a network with switch nodes (NetworkDesc::switches) the packets are the
+// endpoints' only and need reach the endpoints only; switches forward.
+// All are heuristics (Schedule::promises_bound = false): their steps are
 // reported beside the lower bounds (checker/lower_bounds.h).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "algorithm/collective.h"
 #include "topology/port_graph.h"
@@ -23,7 +38,10 @@ namespace hypercast {
 constexpr uint64_t kMaxGraphCollectiveNodes = 2048;
 
 // Throws Error beyond kMaxGraphCollectiveNodes or on an unreachable node.
-Schedule graphMultinodeBroadcast(const PortGraph& g);
-Schedule graphTotalExchange(const PortGraph& g);
+// `switches`: the nodes without an endpoint, ascending (none by default).
+Schedule graphMultinodeBroadcast(const PortGraph& g, const std::vector<uint32_t>& switches = {});
+Schedule graphTotalExchange(const PortGraph& g, const std::vector<uint32_t>& switches = {});
+// The broadcast from endpoint `root` to every endpoint.
+Schedule graphBroadcast(const PortGraph& g, uint32_t root, const std::vector<uint32_t>& switches);
 
 }  // namespace hypercast

@@ -1,6 +1,11 @@
 #include "checker/lower_bounds.h"
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
+#include <queue>
+#include <utility>
+#include <vector>
 
 #include "checker/network_links.h"
 
@@ -120,20 +125,138 @@ KnownBound torusBound(int n, int k, const CollectiveProblem& c) {
 
 }  // namespace
 
+namespace {
+
+// The total exchange's link-length bound (the dual of the concurrent flow
+// that carries every packet): for any lengths l(e) >= 0 of the one-way links,
+// the packets' routes have total length at least the sum over the pairs (o, d)
+// of dist_l(o, d), and a step moves at most one packet over each link, so
+//   steps >= sum_(o,d) dist_l(o, d) / sum_e l(e).
+// l = 1 is the counting bound S / L. Rounds of multiplicative weights lengthen
+// the links that shortest paths crowd (each pair's packet split evenly over
+// the shortest paths under l, link by link back from its destination, each
+// link's length grown with its load) and keep the best ratio: on
+// a product of rings of different sizes they find the small ring's links,
+// which every route must use as often as that ring's distance says.
+// endpoint[x]: x originates and receives packets.
+uint64_t linkLengthBound(const NetworkLinks& links, const std::vector<char>& endpoint) {
+  const uint64_t n = links.nodes();
+  std::vector<std::vector<uint64_t>> succ(n);
+  std::vector<uint64_t> tail;           // of each link, numbered in successor order
+  std::vector<size_t> first(n + 1, 0);  // node x's links are first[x]..first[x+1]-1
+  for (uint64_t x = 0; x < n; ++x) {
+    succ[x] = links.successors(x);
+    tail.insert(tail.end(), succ[x].size(), x);
+    first[x + 1] = tail.size();
+  }
+  const size_t count = tail.size();
+  if (count == 0 || n < 2) return 0;
+  std::vector<std::vector<size_t>> into(n);  // the links into each node
+  for (uint64_t x = 0; x < n; ++x) {
+    for (size_t j = 0; j < succ[x].size(); ++j) into[succ[x][j]].push_back(first[x] + j);
+  }
+  std::vector<size_t> tight;
+  std::vector<double> len(count, 1.0), load(count), dist(n), below(n);
+  std::vector<size_t> via(n);
+  std::vector<uint64_t> order;
+  std::vector<char> done(n);
+  double best = 0;
+  const uint64_t work = n * count;
+  // Round 1 (l = 1) is the counting bound: too large a network for a second
+  // round keeps that one.
+  const int rounds = static_cast<int>(std::min<uint64_t>(30000000 / work, 24));
+  if (rounds < 2) return 0;
+  using Item = std::pair<double, uint64_t>;
+  for (int round = 0; round < rounds; ++round) {
+    std::fill(load.begin(), load.end(), 0.0);
+    double total = 0, length = 0;
+    for (double l : len) length += l;
+    for (uint64_t o = 0; o < n; ++o) {
+      if (!endpoint[o]) continue;
+      std::fill(dist.begin(), dist.end(), -1.0);
+      std::fill(done.begin(), done.end(), 0);
+      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q;
+      dist[o] = 0;
+      q.push({0.0, o});
+      order.clear();
+      while (!q.empty()) {
+        const uint64_t x = q.top().second;
+        q.pop();
+        if (done[x]) continue;
+        done[x] = 1;
+        order.push_back(x);
+        size_t e = first[x];
+        for (size_t j = 0; j < succ[x].size(); ++j, ++e) {
+          const uint64_t y = succ[x][j];
+          const double d = dist[x] + len[e];
+          if (dist[y] < 0 || d < dist[y]) {
+            dist[y] = d;
+            via[y] = e;
+            q.push({d, y});
+          }
+        }
+      }
+      if (order.size() != n) return 0;
+      // Each link's load: the destinations below it in o's tree.
+      for (uint64_t x = 0; x < n; ++x) {
+        below[x] = x != o && endpoint[x] ? 1.0 : 0.0;
+        total += below[x] * dist[x];
+      }
+      // Split evenly over the links into x that lie on a shortest path (on
+      // equal lengths a product of rings has many), farthest nodes first.
+      for (size_t i = order.size(); i-- > 1;) {
+        const uint64_t x = order[i];
+        const double tol = 1e-9 * std::max(1.0, dist[x]);
+        tight.clear();
+        for (size_t f : into[x]) {
+          if (std::abs(dist[tail[f]] + len[f] - dist[x]) <= tol) tight.push_back(f);
+        }
+        if (tight.empty()) tight.push_back(via[x]);
+        const double share = below[x] / static_cast<double>(tight.size());
+        for (size_t f : tight) {
+          load[f] += share;
+          below[tail[f]] += share;
+        }
+      }
+    }
+    best = std::max(best, total / length);
+    const double most = *std::max_element(load.begin(), load.end());
+    if (most <= 0) break;
+    double longest = 0;
+    for (size_t e = 0; e < count; ++e) {
+      len[e] *= 1.0 + load[e] / most;
+      longest = std::max(longest, len[e]);
+    }
+    for (double& l : len) l /= longest;  // kept near 1: the ratio is scale-free
+  }
+  return static_cast<uint64_t>(std::ceil(best - 1e-9));  // doubles: a margin before rounding up
+}
+
+}  // namespace
+
 // Any strongly connected graph (a file, or a network with links removed), from
-// the checker's own links: with in(v) and out(v) the links into and out of v,
-// D the diameter and S the sum of all distances over L one-way links,
-//   multinode broadcast: max(D, max_v ceil((N-1)/in(v))) steps (v receives its
-//     N-1 packets at most in(v) a step), N(N-1) transmissions;
-//   total exchange: max(D, ceil(S/L), max_v ceil((N-1)/in(v)),
-//     max_v ceil((N-1)/out(v))) steps, S transmissions;
-//   scatter: max(ecc(root), ceil((N-1)/out(root))) steps, the root's sum of
-//     distances in transmissions.
+// the checker's own links, among its E endpoints (every node but the switches
+// of NetworkDesc::switches): with in(v) and out(v) the links into and out of
+// v, D the largest distance between endpoints and S the sum of the distances
+// between them over L one-way links,
+//   multinode broadcast: max(D, max over endpoints v of ceil((E-1)/in(v)))
+//     steps (v receives its E-1 packets at most in(v) a step), E(E-1)
+//     transmissions (each packet reaches E-1 endpoints);
+//   total exchange: max(D, the link-length bound above (at least ceil(S/L)),
+//     max over endpoints v of ceil((E-1)/in(v)) and ceil((E-1)/out(v))) steps,
+//     S transmissions;
+//   scatter: max(the root's eccentricity over the endpoints, ceil((E-1)/
+//     out(root))) steps, the root's sum of distances to them in transmissions.
 KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
   KnownBound b;
   if (c.messages != 1) return b;
   const NetworkLinks links(net);
   const uint64_t n = net.nodes();
+  std::vector<char> endpoint(n, 1);
+  for (uint32_t x : net.switches) {
+    if (x < n) endpoint[x] = 0;
+  }
+  const uint64_t e = static_cast<uint64_t>(std::count(endpoint.begin(), endpoint.end(), char{1}));
   std::vector<uint64_t> in(n, 0), out(n, 0);
   uint64_t link_count = 0, sum = 0, diameter = 0, root_sum = 0, root_ecc = 0;
   for (uint64_t x = 0; x < n; ++x) {
@@ -143,8 +266,10 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
       ++link_count;
     }
     const std::vector<int> dist = links.distances(x);
-    for (int d : dist) {
+    for (uint64_t y = 0; y < n; ++y) {
+      const int d = dist[y];
       if (d < 0) return b;
+      if (!endpoint[x] || !endpoint[y]) continue;
       sum += static_cast<uint64_t>(d);
       diameter = std::max(diameter, static_cast<uint64_t>(d));
       if (x == c.root) {
@@ -159,17 +284,19 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
     case Collective::kBroadcast:
       return b;  // the eccentricity bound below
     case Collective::kScatter:
-      b.bound = {std::max(root_ecc, ceilDiv(n - 1, out[c.root])), root_sum};
+      b.bound = {std::max(root_ecc, ceilDiv(e - 1, out[c.root])), root_sum};
       break;
     case Collective::kMultinodeBroadcast:
       steps = diameter;
-      for (uint64_t v = 0; v < n; ++v) steps = std::max(steps, ceilDiv(n - 1, in[v]));
-      b.bound = {steps, n * (n - 1)};
+      for (uint64_t v = 0; v < n; ++v) {
+        if (endpoint[v]) steps = std::max(steps, ceilDiv(e - 1, in[v]));
+      }
+      b.bound = {steps, e * (e - 1)};
       break;
     case Collective::kTotalExchange:
-      steps = std::max(diameter, ceilDiv(sum, link_count));
+      steps = std::max({diameter, ceilDiv(sum, link_count), linkLengthBound(links, endpoint)});
       for (uint64_t v = 0; v < n; ++v) {
-        steps = std::max({steps, ceilDiv(n - 1, in[v]), ceilDiv(n - 1, out[v])});
+        if (endpoint[v]) steps = std::max({steps, ceilDiv(e - 1, in[v]), ceilDiv(e - 1, out[v])});
       }
       b.bound = {steps, sum};
       break;
@@ -186,10 +313,15 @@ KnownBound bounds(const NetworkDesc& net, const CollectiveProblem& c) {
   const bool graph = net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty();
   if (graph && c.collective != Collective::kBroadcast) return graphLowerBound(net, c);
   if (graph && c.messages == 1) {
-    const int ecc = NetworkLinks(net).eccentricity(c.root);
-    if (ecc < 0) return b;
+    // The farthest endpoint from the root; every other endpoint receives it.
+    const std::vector<int> dist = NetworkLinks(net).distances(c.root);
+    int ecc = 0;
+    for (uint64_t x = 0; x < dist.size(); ++x) {
+      if (dist[x] < 0) return b;
+      if (!net.isSwitch(x)) ecc = std::max(ecc, dist[x]);
+    }
     b.known = true;
-    b.bound = {static_cast<uint64_t>(ecc), net.nodes() - 1};
+    b.bound = {static_cast<uint64_t>(ecc), net.endpoints() - 1};
     return b;
   }
   if (net.isTorus() && c.collective != Collective::kBroadcast) {
@@ -244,6 +376,11 @@ KnownBound bounds(const NetworkDesc& net, const CollectiveProblem& c) {
 
 KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
   KnownBound b = bounds(net, c);
+  // No formula for this network (MT(n,k) with k even): any graph's bounds.
+  if (!b.known && c.collective != Collective::kBroadcast && c.messages == 1 &&
+      net.nodes() <= 4096) {
+    b = graphLowerBound(net, c);
+  }
   b.steps_at_min_transmissions = std::max(b.steps_at_min_transmissions, b.bound.steps);
   return b;
 }

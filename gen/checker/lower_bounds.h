@@ -6,9 +6,13 @@
 //     bounds (ceil((P-1)/d) and ceil(sum of distances / d)) and the diameter;
 //     for the total exchange with the fewest transmissions also the generator
 //     sets' forced loads along shortest paths;
-//   - any graph from a file, and any network with links removed: the counting
-//     bounds from the checker's own links (in- and out-links per node, the sum
-//     of distances over the links) and the diameter;
+//   - any graph from a file, any network with links removed, and any network
+//     of at most 4096 nodes without a formula here (MT(n,k), k even): the counting bounds from the
+//     checker's own links (in- and out-links per node, the diameter), for the
+//     total exchange the link-length bound (the sum over the pairs of their
+//     distances under link lengths over the lengths' sum, the lengths searched
+//     by multiplicative weights; lengths 1 give the sum of distances over the
+//     links), all among the endpoints when the network has switch nodes;
 //   - single-node broadcast of one message on any network: the root's
 //     eccentricity (a packet crosses one link per step) and N - 1 transmissions
 //     (every other node receives it at least once), found by the checker's own

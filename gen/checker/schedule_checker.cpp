@@ -43,6 +43,8 @@ class Errors {
 //   multinode-broadcast  every node's M packets, each for every node;
 //   scatter              the root's M packets for each other node;
 //   total-exchange       every node's M packets for each other node.
+// On a network with switch nodes (NetworkDesc::switches) "node" reads
+// "endpoint": switches originate nothing and need nothing; they may forward.
 struct Packet {
   uint32_t origin = 0;
   int32_t dest = kAllNodes;
@@ -60,11 +62,14 @@ bool personalCollective(Collective c) {
   return c == Collective::kScatter || c == Collective::kTotalExchange;
 }
 
-bool isCollectivePacket(const CollectiveProblem& c, const Packet& p) {
+// endpoint[x]: node x holds an endpoint.
+bool isCollectivePacket(const CollectiveProblem& c, const std::vector<char>& endpoint,
+                        const Packet& p) {
   const uint64_t n = c.nodes;
-  if (p.origin >= n || p.msg >= c.messages) return false;
+  if (p.origin >= n || p.msg >= c.messages || !endpoint[p.origin]) return false;
   const bool for_all = p.dest == kAllNodes;
-  const bool for_other = p.dest >= 0 && uint64_t(p.dest) < n && uint32_t(p.dest) != p.origin;
+  const bool for_other = p.dest >= 0 && uint64_t(p.dest) < n && uint32_t(p.dest) != p.origin &&
+                         endpoint[static_cast<size_t>(p.dest)];
   switch (c.collective) {
     case Collective::kBroadcast:
       return p.origin == c.root && for_all;
@@ -78,8 +83,9 @@ bool isCollectivePacket(const CollectiveProblem& c, const Packet& p) {
   return false;
 }
 
-uint64_t collectivePacketCount(const CollectiveProblem& c) {
-  const uint64_t n = c.nodes, m = c.messages;
+// `n` endpoints.
+uint64_t collectivePacketCount(const CollectiveProblem& c, uint64_t n) {
+  const uint64_t m = c.messages;
   switch (c.collective) {
     case Collective::kBroadcast:
       return m;
@@ -97,12 +103,14 @@ uint64_t collectivePacketCount(const CollectiveProblem& c) {
 // there: every origin o (the root alone for broadcast and scatter) other than x,
 // with dest x when packets are personalized, each of the M messages.
 template <typename F>
-void forEachPacketDueAt(const CollectiveProblem& c, uint64_t x, F f) {
+void forEachPacketDueAt(const CollectiveProblem& c, const std::vector<char>& endpoint, uint64_t x,
+                        F f) {
+  if (!endpoint[x]) return;
   const bool rooted = rootedCollective(c.collective);
   const bool personal = personalCollective(c.collective);
   const uint64_t first = rooted ? c.root : 0, last = rooted ? c.root : c.nodes - 1;
   for (uint64_t o = first; o <= last; ++o) {
-    if (o == x) continue;
+    if (o == x || !endpoint[o]) continue;
     for (uint32_t msg = 0; msg < c.messages; ++msg) {
       f(Packet{uint32_t(o), personal ? int32_t(x) : kAllNodes, msg});
     }
@@ -146,7 +154,18 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     err.finish();
     return r;
   }
-  r.packets = collectivePacketCount(c);
+  std::vector<char> endpoint(n, 1);
+  for (uint32_t x : spec.network.switches) {
+    if (x < n) endpoint[x] = 0;
+  }
+  const uint64_t endpoints =
+      static_cast<uint64_t>(std::count(endpoint.begin(), endpoint.end(), char{1}));
+  if (rooted && !endpoint[c.root]) {
+    err.add("root " + std::to_string(c.root) + " is a switch, not an endpoint");
+    err.finish();
+    return r;
+  }
+  r.packets = collectivePacketCount(c, endpoints);
   // The checker's own dense numbering of the packets.
   uint64_t ids = 0;
   switch (c.collective) {
@@ -244,7 +263,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
       continue;
     }
     const Packet p = packetOf(t);
-    if (!isCollectivePacket(c, p)) {
+    if (!isCollectivePacket(c, endpoint, p)) {
       err.add(describe(t) + ": not a packet of the " + toString(c.collective));
       continue;
     }
@@ -289,7 +308,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     };
     auto valid = [&](const Transfer& t) {
       return t.from < n && t.to < n && t.origin < n && t.step >= 1 &&
-             isCollectivePacket(c, packetOf(t));
+             isCollectivePacket(c, endpoint, packetOf(t));
     };
     std::unordered_map<uint64_t, uint32_t> last;
     for (const Transfer& t : transfers) {
@@ -325,7 +344,7 @@ ScheduleReport checkSchedule(const CollectiveSpec& spec, const std::vector<Trans
     }
   }
   for (uint64_t x = 0; !ball && x < n; ++x) {
-    forEachPacketDueAt(c, x, [&](const Packet& p) {
+    forEachPacketDueAt(c, endpoint, x, [&](const Packet& p) {
       if (arrival(p, idOf(p), x) == kNever) {
         ++r.missing;
         err.add("packet (origin " + std::to_string(p.origin) + ", dest " + std::to_string(p.dest) +

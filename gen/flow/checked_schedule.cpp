@@ -84,6 +84,7 @@ ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::st
   r.within = a.has("within") ? static_cast<int>(a.getInt("within", 1, 1, 1 << 20)) : -1;
   r.construction = a.get("construction", "auto");
   r.construction_given = a.has("construction");
+  r.switching_given = a.has("switching");
   r.source_given = a.has("source");
   r.source = a.get("source");
   r.for_rtl = for_rtl;
@@ -144,6 +145,20 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     }
     problem.root = static_cast<uint32_t>(s);
   }
+  if (for_rtl && !out.net.switches.empty()) {
+    throw Error(what + " builds schedule-ROM nodes that each deliver every packet; " +
+                out.net.label + " has " + std::to_string(out.net.switches.size()) +
+                " switch nodes (role switch), whose collectives run among the endpoints: "
+                "`schedule` builds and checks them");
+  }
+  if (out.net.kind == NetworkDesc::Kind::kMesh && problem.collective == Collective::kBroadcast) {
+    out.switching = "store-and-forward";
+    if (!r.switching_given) {
+      out.fallback =
+          "the BFS broadcast on schedule-ROM nodes; Cang & Wu's wormhole broadcast needs equal "
+          "power-of-two sides";
+    }
+  }
   if (for_rtl) out.graph = PortGraph::build(out.net);
   auto t0 = std::chrono::steady_clock::now();
   out.schedule =
@@ -152,6 +167,10 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
           ? halfDuplexConstruction(built, out.net, problem, r.construction_given, construction)
           : built.schedule(out.net, problem, construction);
   auto t1 = std::chrono::steady_clock::now();
+  if (out.net.isTorus() && out.net.radices.front() % 2 == 0 &&
+      problem.collective != Collective::kBroadcast && construction == "auto") {
+    out.fallback = "the graph construction; Fragopoulou & Akl's needs odd k";
+  }
   checker::CollectiveSpec spec;
   spec.network = out.net;
   spec.problem = problem;
@@ -192,8 +211,11 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   j["links"] = toString(c.schedule.links);
   if (c.within >= 0) j["within"] = c.within;
   j["construction"] = c.schedule.construction;
+  if (!c.switching.empty()) j["switching"] = c.switching;
+  if (!c.fallback.empty()) j["fallback"] = c.fallback;
   nlohmann::ordered_json f;
   f["nodes"] = c.report.nodes;
+  if (!c.net.switches.empty()) f["endpoints"] = c.net.endpoints();
   f["steps"] = c.report.steps;
   f["transmissions"] = c.report.transmissions;
   if (c.bound.known) {
@@ -223,12 +245,17 @@ std::string scheduleSummary(const CheckedSchedule& c) {
                          : std::string("  (no lower bound known)");
   };
   os << "network          " << c.net.label << ", " << c.report.nodes << " nodes"
+     << (c.net.switches.empty() ? std::string()
+                                : " (" + std::to_string(c.net.endpoints()) + " endpoints, " +
+                                      std::to_string(c.net.switches.size()) + " switches)")
      << (c.net.directed() ? ", directed" : "") << "\ncollective       " << toString(s.collective);
   if (hasRoot(s.collective)) os << " from node " << s.root;
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
   if (c.within >= 0) os << " to within distance " << c.within;
   if (s.links == LinkMode::kHalfDuplex) os << ", half-duplex links";
   os << "\nconstruction     " << s.construction;
+  if (!c.switching.empty()) os << "\nswitching        " << c.switching;
+  if (!c.fallback.empty()) os << " (the default here: " << c.fallback << ")";
   const bool uneven = c.bound.known && c.bound.steps_at_min_transmissions > c.bound.bound.steps;
   os << "\nsteps            " << c.report.steps
      << (uneven ? "  (lower bound " + std::to_string(c.bound.bound.steps) + "; " +

@@ -32,6 +32,10 @@ struct CheckedSchedule {
   checker::KnownBound bound;
   bool optimal = false;
   int within = -1;  // --within L (schedule): the broadcast's radius, -1 for all
+  // A mesh broadcast: "store-and-forward" (the BFS broadcast on schedule-ROM
+  // nodes), and why when --switching did not ask for it ("" otherwise).
+  std::string switching;
+  std::string fallback;
   double build_seconds = 0;
   double check_seconds = 0;
 };
@@ -43,8 +47,9 @@ struct ScheduleRequest {
   std::string collective;              // as typed ("" when not given: an error)
   uint32_t messages = 1;
   LinkMode links = LinkMode::kFullDuplex;
-  int within = -1;           // universal broadcast to within distance L, -1 for all
-  std::string construction;  // "auto" unless given
+  int within = -1;               // universal broadcast to within distance L, -1 for all
+  std::string construction;      // "auto" unless given
+  bool switching_given = false;  // --switching (the mesh broadcast's)
   bool construction_given = false;
   bool source_given = false;  // the root is node 0 unless given
   std::string source;         // as typed: a node number, or coordinates on a mesh
@@ -58,7 +63,8 @@ ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::st
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r);
 
 // The report body of a checked schedule (util/report_json.h): collective,
-// source, messages, links, construction; figures {nodes, steps, transmissions,
+// source, messages, links, construction (a mesh broadcast also switching, and
+// fallback when the default chose it); figures {nodes, steps, transmissions,
 // lower_bound}; optimal, checker.
 nlohmann::ordered_json scheduleJson(const CheckedSchedule& c);
 // Whether the schedule has the fewest transmissions and, among such schedules,

@@ -32,11 +32,16 @@ OptionSpec meshAlgorithmOption() {
           "over its family (default best)"};
 }
 
+OptionSpec meshSwitchingOption() {
+  return {"switching", "wormhole|store-and-forward",
+          "mesh broadcast: Cang & Wu's broadcast on the wormhole mesh (the default\n"
+          "for equal power-of-two sides), or the BFS broadcast on store-and-forward\n"
+          "schedule-ROM nodes (the default on any other mesh)"};
+}
+
 std::vector<OptionSpec> meshHardwareOptions() {
   return {
-      {"switching", "wormhole|store-and-forward",
-       "mesh broadcast: Cang & Wu's broadcast on the wormhole mesh (the default\n"
-       "for equal power-of-two sides), or the BFS broadcast on schedule-ROM nodes"},
+      meshSwitchingOption(),
       {"flits", "L", "wormhole mesh: flits per message, 1..255 (default 1)"},
   };
 }

@@ -16,6 +16,8 @@ std::vector<OptionSpec> collectiveOptions();
 OptionSpec inputBitsOption();
 // --algorithm paper|best (the mesh broadcast's construction).
 OptionSpec meshAlgorithmOption();
+// --switching (the mesh broadcast's: every command that builds it).
+OptionSpec meshSwitchingOption();
 // --switching, --flits (the wormhole mesh; generate and simulate).
 std::vector<OptionSpec> meshHardwareOptions();
 

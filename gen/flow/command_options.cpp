@@ -21,6 +21,7 @@ std::vector<OptionSpec> scheduleOptions() {
   for (const auto& o : collectiveOptions()) specs.push_back(o);
   specs.push_back(
       {"source", "S", "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too"});
+  specs.push_back(meshSwitchingOption());
   specs.push_back(meshAlgorithmOption());
   specs.push_back(inputBitsOption());
   specs.push_back({"within", "L",

@@ -8,6 +8,7 @@
 #include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
 #include "checker/mesh_broadcast_checker.h"
+#include "flow/wormhole_mesh.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -81,10 +82,7 @@ void writeOutOption(const Params& a, const std::function<void(std::ostream&)>& w
   writeOutputFile(a.get("output"), text.str(), "--output");
 }
 
-bool wantsMeshBroadcast(const Params& a) {
-  return a.has("collective") && chosenTopology(a.params()).kind == NetworkDesc::Kind::kMesh &&
-         parseCollective(a.get("collective")) == Collective::kBroadcast;
-}
+bool wantsMeshBroadcast(const Params& a) { return wantsWormholeMesh(a); }
 
 CommandReport meshBroadcastSchedule(const Params& a) {
   const NetworkDesc net = parseNetworkDesc(a.params());

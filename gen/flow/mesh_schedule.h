@@ -1,8 +1,10 @@
 // The mesh broadcast of Cang & Wu on the command line: `schedule --topology mesh
-// --collective broadcast` builds the one-port wormhole schedule (not the
-// store-and-forward schedule-ROM network's BFS tree, which `generate` and
-// `simulate` keep until the wormhole RTL lands), and `tcd` tabulates it per
-// source. Both need equal sides that are powers of two.
+// --collective broadcast` builds the one-port wormhole schedule on the meshes
+// `generate` and `simulate` build the wormhole mesh for (equal power-of-two
+// sides, --switching wormhole or not given); on any other mesh, or with
+// --switching store-and-forward, every command takes the BFS broadcast on
+// schedule-ROM nodes (flow/checked_schedule.h). `tcd` tabulates the wormhole
+// schedule per source (equal power-of-two sides).
 #pragma once
 
 #include <functional>
@@ -27,7 +29,8 @@ uint32_t parseMeshSource(const std::string& text, const NetworkDesc& net);
 // --out, when given: what `write` writes, through util/output_file.h.
 void writeOutOption(const Params& a, const std::function<void(std::ostream&)>& write);
 
-// Whether `schedule` means the wormhole broadcast: a mesh and --collective broadcast.
+// Whether `schedule` means the wormhole broadcast: the same choice as
+// wantsWormholeMesh (flow/wormhole_mesh.h) makes for generate and simulate.
 bool wantsMeshBroadcast(const Params& a);
 // `schedule` for it: builds, checks, writes --out, returns the text or --json report.
 CommandReport meshBroadcastSchedule(const Params& a);

@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithm/constructions.h"
@@ -129,10 +130,46 @@ long long diameterOf(const NetworkDesc& net, const std::optional<Hypercycle>& h)
   return checker::NetworkLinks(net).eccentricity(0);
 }
 
+// The fewest and the most neighbours a node has (distinct nodes its outputs
+// lead to): a Cayley graph's node 0's (every node alike), a mesh's from its
+// extents (a side of 2 has no interior: one neighbour along it), any other
+// network's (a graph, links removed) from its port graph.
+std::pair<int, int> degreeRange(const NetworkDesc& net) {
+  if (net.removed_links.empty() && net.kind == NetworkDesc::Kind::kCayley) {
+    std::vector<uint64_t> to;
+    for (const auto& g : net.gens) to.push_back(net.address(g));
+    std::sort(to.begin(), to.end());
+    const int d = static_cast<int>(std::unique(to.begin(), to.end()) - to.begin());
+    return {d, d};
+  }
+  if (net.removed_links.empty() && net.kind == NetworkDesc::Kind::kMesh) {
+    int least = 0, most = 0;
+    for (int x : net.radices) {
+      least += x >= 2 ? 1 : 0;
+      most += x >= 3 ? 2 : x == 2 ? 1 : 0;
+    }
+    return {least, most};
+  }
+  const PortGraph g = PortGraph::build(net);
+  int least = g.ports(), most = 0;
+  for (uint64_t x = 0; x < g.nodes(); ++x) {
+    std::vector<uint32_t> to;
+    for (int p = 0; p < g.ports(); ++p) {
+      if (g.drives(x, p).present()) to.push_back(g.drives(x, p).node);
+    }
+    std::sort(to.begin(), to.end());
+    const int d = static_cast<int>(std::unique(to.begin(), to.end()) - to.begin());
+    least = std::min(least, d);
+    most = std::max(most, d);
+  }
+  return {least, most};
+}
+
 // A graph's facts from its links alone (a graph from a file, or a network with
 // links removed): what info reports for it.
 struct GraphFacts {
-  uint64_t nodes = 0, links = 0;  // one-way links
+  uint64_t nodes = 0, links = 0;         // one-way links
+  uint64_t endpoints = 0, switches = 0;  // the nodes with and without an endpoint
   int out_min = 0, out_max = 0, in_min = 0, in_max = 0;
   int diameter = 0, radius = 0;
   bool regular = false;
@@ -194,6 +231,8 @@ GraphFacts graphFacts(const NetworkDesc& net) {
   const PortGraph g = PortGraph::build(net);
   const uint64_t n = g.nodes();
   f.nodes = n;
+  f.endpoints = net.endpoints();
+  f.switches = net.switches.size();
   std::vector<int> in(n, 0), out(n, 0);
   std::vector<std::vector<char>> adj(n <= 512 ? n : 0, std::vector<char>(n <= 512 ? n : 0, 0));
   for (uint64_t x = 0; x < n; ++x) {
@@ -258,6 +297,8 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
                      std::ostream& text) {
   const std::string key = intact ? "intact" : "graph";
   j[key] = {{"nodes", f.nodes},
+            {"endpoints", f.endpoints},
+            {"switches", f.switches},
             {"links", f.links},
             {"out_degree", {f.out_min, f.out_max}},
             {"in_degree", {f.in_min, f.in_max}},
@@ -268,6 +309,10 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
             {"multinode_broadcast_bound", f.mnb.known ? f.mnb.bound.steps : 0},
             {"total_exchange_bound", f.te.known ? f.te.bound.steps : 0}};
   const std::string pre = intact ? "intact " : "";
+  if (f.switches > 0) {
+    text << pre << "endpoints " << f.endpoints << " (and " << f.switches
+         << " switches, which forward only; the collectives run among the endpoints)\n";
+  }
   text << pre << "links     " << f.links << " one-way\n"
        << pre << "degree    " << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
        << f.in_max << " in\n"
@@ -305,12 +350,22 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   // The hypercycle's own facts come from its class (eqs. 2-6).
   const std::optional<Hypercycle> h =
       net.isHypercycle() ? std::optional<Hypercycle>(Hypercycle::of(net)) : std::nullopt;
-  const long long diameter = diameterOf(net, h);
   const uint64_t n = net.nodes();
-  const int degree = net.ports();
+  if ((net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) && n > 4096) {
+    throw Error("info on a graph or a damaged network takes at most 4096 nodes; " + net.label +
+                " has " + std::to_string(n));
+  }
+  const long long diameter = diameterOf(net, h);
+  // Neighbours per node (the graph's degrees) and the router's ports per node
+  // (one per generator, two per mesh dimension, a graph's most used).
+  const std::pair<int, int> degree = degreeRange(net);
   // What the network's definition gives in figures; its parameters at top level.
   nlohmann::ordered_json j;
-  j["figures"] = {{"nodes", n}, {"ports", net.ports()}, {"degree", degree}, {"diameter", diameter}};
+  j["figures"] = {{"nodes", n},
+                  {"ports", net.ports()},
+                  {"degree", degree.second},
+                  {"degree_min", degree.first},
+                  {"diameter", diameter}};
   for (const auto& kv : net.params) j[kv.first] = paramValue(kv.first, kv.second);
   j["directed"] = net.directed();
   j["collectives"] = splitList(collectiveNames(constructionsOf(topo)), ", ");
@@ -349,10 +404,6 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     if (r.eyes) writeEyeReport(meshCube(net.radices), j, facts);
   }
   if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
-    if (n > 4096) {
-      throw Error("info on a graph or a damaged network takes at most 4096 nodes; " + net.label +
-                  " has " + std::to_string(n));
-    }
     writeGraphFacts(graphFacts(net), false, j, facts);
     if (!net.removed_links.empty()) {
       NetworkDesc intact = net;
@@ -374,8 +425,11 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   std::ostringstream lines;
   lines << net.topology << " " << net.label << "\n"
         << "nodes     " << n << "\n"
-        << "degree    " << degree
-        << (net.kind == NetworkDesc::Kind::kMesh ? " (at most; fewer on the boundary)" : "") << "\n"
+        << "degree    "
+        << (degree.first == degree.second
+                ? std::to_string(degree.first)
+                : std::to_string(degree.first) + ".." + std::to_string(degree.second))
+        << " (neighbours per node; " << net.ports() << " router ports)\n"
         << "diameter  " << diameter << "\n"
         << "directed  " << (net.directed() ? "yes" : "no") << "\n"
         << "schedules " << collectiveNames(constructionsOf(topo)) << "\n"

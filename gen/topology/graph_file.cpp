@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <pugixml.hpp>
 #include <set>
 #include <sstream>
@@ -55,6 +56,7 @@ void parseEdgeList(const std::string& text, GraphFile& g) {
     const uint32_t b = names(words[1]);
     g.links.emplace_back(a, b);
     g.lines.push_back(row);
+    g.ports.emplace_back(-1, -1);
   }
 }
 
@@ -74,6 +76,22 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
   const pugi::xml_node graph = doc.child("graphml").child("graph");
   if (!graph) throw Error(g.name + ":1: no <graphml><graph> element");
   if (std::string(graph.attribute("edgedefault").as_string()) == "directed") g.directed = true;
+  // The ids of the keys named role (nodes) and port (edges).
+  std::string role_key, port_key;
+  for (const pugi::xml_node k : doc.child("graphml").children("key")) {
+    const std::string name = k.attribute("attr.name").as_string();
+    const std::string of = k.attribute("for").as_string();
+    if (name == "role" && (of == "node" || of == "all")) role_key = k.attribute("id").as_string();
+    if (name == "port" && (of == "edge" || of == "all")) port_key = k.attribute("id").as_string();
+  }
+  auto dataOf = [](const pugi::xml_node& n, const std::string& key) -> std::optional<std::string> {
+    if (key.empty()) return std::nullopt;
+    const pugi::xml_node d = n.find_child_by_attribute("data", "key", key.c_str());
+    if (!d) return std::nullopt;
+    std::string v = d.child_value();
+    const size_t a = v.find_first_not_of(" \t\r\n"), b = v.find_last_not_of(" \t\r\n");
+    return a == std::string::npos ? std::string() : v.substr(a, b - a + 1);
+  };
   Names names(g);
   for (const pugi::xml_node n : graph.children("node")) {
     const std::string id = n.attribute("id").as_string();
@@ -82,10 +100,18 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
                   ": a <node> without an id");
     }
     const size_t before = g.labels.size();
-    names(id);
+    const uint32_t x = names(id);
     if (g.labels.size() == before) {
       throw Error(g.name + ":" + std::to_string(lineAt(text, n.offset_debug())) + ": node '" + id +
                   "' is declared twice");
+    }
+    if (const auto role = dataOf(n, role_key)) {
+      if (*role == "switch") {
+        g.switches.push_back(x);
+      } else if (*role != "endpoint") {
+        throw Error(g.name + ":" + std::to_string(lineAt(text, n.offset_debug())) + ": node '" +
+                    id + "' has role '" + *role + "'; a role is switch or endpoint");
+      }
     }
   }
   const size_t declared = g.labels.size();
@@ -102,6 +128,23 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
     }
     g.links.emplace_back(x, y);
     g.lines.push_back(row);
+    g.ports.emplace_back(-1, -1);
+    if (const auto port = dataOf(e, port_key)) {
+      const size_t comma = port->find(',');
+      int pq[2] = {-1, -1};
+      bool number = comma != std::string::npos;
+      for (int i = 0; i < 2 && number; ++i) {
+        const std::string w = i == 0 ? port->substr(0, comma) : port->substr(comma + 1);
+        number = !w.empty() && w.size() <= 4 &&
+                 std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (number) pq[i] = std::stoi(w);
+      }
+      if (!number) {
+        throw Error(g.name + ":" + std::to_string(row) + ": port '" + *port +
+                    "' is not P,Q (the link's port at its source, at its target)");
+      }
+      g.ports.back() = {pq[0], pq[1]};
+    }
   }
 }
 
@@ -140,32 +183,63 @@ NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {
   net.topology = "graph";
   net.radices = {static_cast<int>(n)};
   net.node_labels = g.labels;
-  std::vector<int> out(n, 0), in(n, 0);
+  // Each node's ports in use, with the line of the link that took each: one
+  // set per node on an undirected graph (a port is both ways), outputs and
+  // inputs apart on a directed one. The ports the file gives first, then the
+  // others in file order, each the node's lowest free port.
+  std::vector<std::map<int, int>> outs(n), ins_apart(n);
+  std::vector<std::map<int, int>>& ins = g.directed ? ins_apart : outs;
+  auto at = [&](size_t i) { return g.name + ":" + std::to_string(g.lines[i]) + ": "; };
+  auto take = [&](std::vector<std::map<int, int>>& used, uint32_t x, int p, size_t i) {
+    if (p >= kMaxGraphPorts) {
+      throw Error(at(i) + "port " + std::to_string(p) + " of node " + g.labels[x] +
+                  " is beyond a schedule-ROM node's " + std::to_string(kMaxGraphPorts) +
+                  " ports (0.." + std::to_string(kMaxGraphPorts - 1) + ")");
+    }
+    const auto it = used[x].emplace(p, g.lines[i]);
+    if (!it.second) {
+      throw Error(at(i) + "port " + std::to_string(p) + " of node " + g.labels[x] +
+                  " is given to two links (also line " + std::to_string(it.first->second) + ")");
+    }
+  };
+  auto lowestFree = [&](std::vector<std::map<int, int>>& used, uint32_t x, size_t i) {
+    int p = 0;
+    while (used[x].count(p)) ++p;
+    if (p >= kMaxGraphPorts) {
+      throw Error(at(i) + "node " + g.labels[x] + " has more than " +
+                  std::to_string(kMaxGraphPorts) + " ports (a schedule-ROM node's most)");
+    }
+    used[x].emplace(p, g.lines[i]);
+    return p;
+  };
   std::set<std::pair<uint32_t, uint32_t>> seen;
   for (size_t i = 0; i < g.links.size(); ++i) {
     const uint32_t a = g.links[i].first, b = g.links[i].second;
-    const std::string at = g.name + ":" + std::to_string(g.lines[i]) + ": ";
-    if (a == b) throw Error(at + "self-loop at node " + g.labels[a]);
+    if (a == b) throw Error(at(i) + "self-loop at node " + g.labels[a]);
     const bool twice = g.directed ? !seen.emplace(a, b).second
                                   : !seen.emplace(std::min(a, b), std::max(a, b)).second;
-    if (twice) throw Error(at + "link " + g.labels[a] + "-" + g.labels[b] + " is given twice");
-    if (g.directed) {
-      net.links.push_back({a, out[a]++, b, in[b]++});
-    } else {
-      const int pa = out[a]++, pb = out[b]++;
-      ++in[a];
-      ++in[b];
-      net.links.push_back({a, pa, b, pb});
-      net.links.push_back({b, pb, a, pa});
-    }
-    for (uint32_t x : {a, b}) {
-      if (std::max(out[x], in[x]) > kMaxGraphPorts) {
-        throw Error(at + "node " + g.labels[x] + " has more than " +
-                    std::to_string(kMaxGraphPorts) + " ports (a schedule-ROM node's most)");
-      }
-    }
+    if (twice) throw Error(at(i) + "link " + g.labels[a] + "-" + g.labels[b] + " is given twice");
+    const std::pair<int, int> given = i < g.ports.size() ? g.ports[i] : std::make_pair(-1, -1);
+    if (given.first >= 0) take(outs, a, given.first, i);
+    if (given.second >= 0) take(ins, b, given.second, i);
   }
-  for (uint64_t x = 0; x < n; ++x) net.graph_ports = std::max({net.graph_ports, out[x], in[x]});
+  for (size_t i = 0; i < g.links.size(); ++i) {
+    const uint32_t a = g.links[i].first, b = g.links[i].second;
+    const std::pair<int, int> given = i < g.ports.size() ? g.ports[i] : std::make_pair(-1, -1);
+    const int pa = given.first >= 0 ? given.first : lowestFree(outs, a, i);
+    const int pb = given.second >= 0 ? given.second : lowestFree(ins, b, i);
+    net.links.push_back({a, pa, b, pb});
+    if (!g.directed) net.links.push_back({b, pb, a, pa});
+    net.graph_ports = std::max({net.graph_ports, pa + 1, pb + 1});
+  }
+  std::vector<char> is_switch(n, 0);
+  for (uint32_t x : g.switches) is_switch[x] = 1;
+  for (uint64_t x = 0; x < n; ++x) {
+    if (is_switch[x]) net.switches.push_back(static_cast<uint32_t>(x));
+  }
+  if (n - net.switches.size() < 2) {
+    throw Error(g.name + ": a graph needs at least two endpoints (nodes whose role is not switch)");
+  }
   std::string base = path.substr(path.find_last_of('/') + 1);
   base = base.substr(0, base.find('.'));
   std::string ident;

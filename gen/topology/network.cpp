@@ -89,6 +89,12 @@ bool NetworkDesc::removed(uint64_t from, uint64_t to) const {
   return false;
 }
 
+bool NetworkDesc::isSwitch(uint64_t x) const {
+  return std::binary_search(switches.begin(), switches.end(), static_cast<uint32_t>(x));
+}
+
+uint64_t NetworkDesc::endpoints() const { return nodes() - switches.size(); }
+
 std::string NetworkDesc::nodeName(uint64_t x) const {
   return x < node_labels.size() ? node_labels[x] : std::to_string(x);
 }

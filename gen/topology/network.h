@@ -48,6 +48,9 @@ struct NetworkDesc {
   std::vector<GraphLink> links;          // kGraph: every one-way link
   std::vector<std::string> node_labels;  // kGraph: node x's name in its file
   int graph_ports = 0;                   // kGraph: ports per node (the most any node uses)
+  // kGraph: the nodes that hold no endpoint (GraphML role "switch"), ascending.
+  // They forward; the collectives run among the other nodes, the endpoints.
+  std::vector<uint32_t> switches;
   // One-way links (from, to) taken out of the network (--remove-links), any kind.
   std::vector<std::pair<uint32_t, uint32_t>> removed_links;
 
@@ -58,6 +61,8 @@ struct NetworkDesc {
   // without its reverse (removed links aside).
   bool directed() const;
   bool removed(uint64_t from, uint64_t to) const;  // (from, to) is in removed_links
+  bool isSwitch(uint64_t x) const;                 // x is in `switches`
+  uint64_t endpoints() const;                      // nodes() - switches
   // Node x's name for reports: its label in a graph file, else its number.
   std::string nodeName(uint64_t x) const;
   std::vector<int> digits(uint64_t x) const;

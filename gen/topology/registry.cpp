@@ -161,7 +161,9 @@ const std::vector<Topology>& topologyTable() {
       {"graph",
        "any connected graph from a file (edge list or GraphML): broadcast (BFS\n"
        "                 tree), multinode-broadcast and total-exchange (link-by-link\n"
-       "                 greedy schedules), steps beside their lower bounds",
+       "                 greedy and balanced-route schedules), steps beside their lower\n"
+       "                 bounds; GraphML role=switch nodes only forward, port=P,Q fixes\n"
+       "                 a link's ports",
        {{"graph", "FILE", "graph: an edge list ('a,b' or 'a b' per line) or a GraphML file"},
         {"directed", "", "graph: each link of the file is one-way"}},
        withRemovedLinks<parseGraph>,
