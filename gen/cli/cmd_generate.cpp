@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "flow/collective_options.h"
+#include "flow/command_options.h"
 #include "flow/flow.h"
 #include "flow/network_args.h"
 #include "util/error.h"
@@ -12,6 +13,7 @@ std::vector<OptionSpec> generateOptions() {
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
+  for (const auto& s : flow::folderOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules: the multinode collectives)"});

@@ -81,5 +81,15 @@ std::vector<OptionSpec> synthOptions() {
   });
 }
 
+std::vector<OptionSpec> folderOptions() {
+  return {
+      {"endpoints", "native|axis",
+       "hypercycle: the top's node ports: native (inj_*/dlv_*, the sink always\n"
+       "accepts; default) or axis (also <name>_axis_top, AXI4-Stream s_axis/m_axis\n"
+       "per node with ejection backpressure, and its Verilog testbench)"},
+      {"target-mhz", "MHZ", "hypercycle: the clock of the SDC file <name>.sdc (default 100)"},
+  };
+}
+
 }  // namespace flow
 }  // namespace hypercast

@@ -13,6 +13,8 @@ namespace flow {
 std::vector<OptionSpec> scheduleOptions();
 std::vector<OptionSpec> simulateOptions();
 std::vector<OptionSpec> synthOptions();
+// generate's options for the weight-router network's folder: --endpoints, --target-mhz.
+std::vector<OptionSpec> folderOptions();
 
 }  // namespace flow
 }  // namespace hypercast
