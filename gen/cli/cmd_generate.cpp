@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 #include "flow/collective_options.h"
+#include "flow/command_options.h"
 #include "flow/flow.h"
 #include "flow/network_args.h"
 #include "util/error.h"

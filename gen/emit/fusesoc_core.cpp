@@ -18,9 +18,14 @@ std::string fusesocCore(const CoreSpec& c) {
     for (const auto& f : c.data_files) os << "      - " << f << ": {copyto: " << f << "}\n";
     os << "    file_type: user\n";
   }
+  if (!c.sdc_files.empty()) {
+    os << "  constraints:\n    files:\n";
+    for (const auto& f : c.sdc_files) os << "      - " << f << "\n";
+    os << "    file_type: SDC\n";
+  }
   os << "\ntargets:\n  default: &default\n    filesets: [rtl"
-     << (c.data_files.empty() ? "" : ", data") << "]\n    toplevel: " << c.top
-     << "\n  lint:\n    <<: *default\n"
+     << (c.data_files.empty() ? "" : ", data") << (c.sdc_files.empty() ? "" : ", constraints")
+     << "]\n    toplevel: " << c.top << "\n  lint:\n    <<: *default\n"
      << "    default_tool: verilator\n    tools:\n      verilator:\n        mode: lint-only\n"
      << "        verilator_options: [-Wall]\n  synth:\n    <<: *default\n"
      << "    default_tool: yosys\n    tools:\n      yosys:\n        arch: ice40\n";

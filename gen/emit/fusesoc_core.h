@@ -15,6 +15,7 @@ struct CoreSpec {
   std::string top;
   std::vector<std::string> verilog_files;
   std::vector<std::string> data_files;  // copied to the work folder (copyto)
+  std::vector<std::string> sdc_files;   // timing constraints (file_type SDC)
 };
 
 std::string fusesocCore(const CoreSpec& c);

@@ -1,5 +1,6 @@
 #include "emit/hypercycle_rtl.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -8,6 +9,7 @@
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
 #include "emit/router_config.h"
+#include "emit/tool_files.h"
 #include "topology/hypercycle.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
@@ -294,6 +296,10 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
   j["diameter"] = h.diameter();
   j["top"] = r.top_module;
   j["router"] = r.router_module;
+  if (!r.axis_top_module.empty()) {
+    j["axis_top"] = r.axis_top_module;
+    j["testbench"] = r.axis_testbench;
+  }
   j["verilog_files"] = r.verilog_files;
   j["files"] = all_files;
   nlohmann::ordered_json opts;
@@ -347,7 +353,8 @@ void checkTopSize(const NetworkDesc& net) {
   }
 }
 
-HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o) {
+HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
+                                    const FolderOptions& f) {
   const Hypercycle h = Hypercycle::of(net);
   const RouterTables t = makeRouterTables(net, o.preference);
   HypercycleRtl r;
@@ -356,15 +363,20 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o)
   r.router_module = name + "_router";
   r.top_module = name + "_top";
   const bool prog = o.router == RouterKind::kProgrammable;
+  const bool axis = f.endpoints == Endpoints::kAxis;
+  if (axis && prog) {
+    throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
+  }
   // The hand-written modules each router kind uses. The programmable router's set
   // carries hc_weight_unit too: the prototype's weight module on its own, driven
   // by the same config.hex, for a switch of the user's own.
   const std::set<std::string> common = {"hc_fifo.v", "hc_rr_arbiter.v", "hc_group_arbiter.v",
                                         "hc_router_core.v"};
   const std::set<std::string> own =
-      prog ? std::set<std::string>{"hc_cfg_dims.v", "hc_port_sweep.v", "hc_router_cfg.v",
-                                   "hc_router_prog.v", "hc_weight_unit.v"}
-           : std::set<std::string>{"hc_router.v"};
+      prog   ? std::set<std::string>{"hc_cfg_dims.v", "hc_port_sweep.v", "hc_router_cfg.v",
+                                     "hc_router_prog.v", "hc_weight_unit.v"}
+      : axis ? std::set<std::string>{"hc_router.v", "hc_axis_endpoint.v"}
+             : std::set<std::string>{"hc_router.v"};
   for (const HwSource& src : hwSources()) {
     const std::string file = src.name;
     if (common.count(file) == 0 && own.count(file) == 0) continue;
@@ -379,8 +391,28 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o)
   r.files[top_file] = networkTop(net, r.layout, o, r.router_module, r.top_module);
   r.verilog_files.push_back(router_file);
   r.verilog_files.push_back(top_file);
+  if (axis) {
+    r.axis_top_module = name + "_axis_top";
+    const std::string axis_file = "rtl/" + r.axis_top_module + ".v";
+    r.files[axis_file] = axisTop(net, r.layout, o, r.router_module, r.axis_top_module);
+    r.verilog_files.push_back(axis_file);
+    // About 300 deliveries per node, at least 2 broadcasts per node.
+    const uint64_t others = h.nodes() > 1 ? h.nodes() - 1 : 1;
+    const int per_node = f.testbench_per_node > 0
+                             ? f.testbench_per_node
+                             : static_cast<int>(std::max<uint64_t>(2, (300 + others - 1) / others));
+    r.axis_testbench = "tb/tb_" + name + "_axis.v";
+    r.files[r.axis_testbench] = axisTestbench(net, r.layout, r.axis_top_module, per_node);
+  }
   const std::string core_file = name + ".core";
+  const std::string sdc_file = name + ".sdc";
+  const std::string list_file = name + ".f";
+  r.files[sdc_file] = sdcFile(axis ? r.axis_top_module : r.top_module, f.target_mhz);
+  r.files[list_file] = fileList(r.verilog_files);
   std::vector<std::string> all = r.verilog_files;
+  if (axis) all.push_back(r.axis_testbench);
+  all.push_back(sdc_file);
+  all.push_back(list_file);
   if (prog) {
     r.files["config.hex"] = routerConfigHex(net, o.preference);
     all.push_back("config.hex");
@@ -391,8 +423,9 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o)
   spec.kind = "network";
   spec.name = name;
   spec.description = "Hypercycle broadcast network " + name;
-  spec.top = r.top_module;
+  spec.top = axis ? r.axis_top_module : r.top_module;
   spec.verilog_files = r.verilog_files;
+  spec.sdc_files = {sdc_file};
   r.files[core_file] = fusesocCore(spec);
   r.files["manifest.json"] = manifest(h, t, r.layout, o, r, all);
   return r;

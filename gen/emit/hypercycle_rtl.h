@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "emit/axis_top.h"
 #include "emit/output_dir.h"
 #include "emit/rtl_layout.h"
 #include "topology/network.h"
@@ -15,13 +16,24 @@ namespace hypercast {
 struct HypercycleRtl {
   std::string router_module;
   std::string top_module;
+  std::string axis_top_module;             // empty unless Endpoints::kAxis
+  std::string axis_testbench;              // its testbench file, relative to the out folder
   std::vector<std::string> verilog_files;  // compile order, relative to the out folder
   FileSet files;                           // everything, including manifest and core
   RtlLayout layout;
 };
 
-// `net` is a hypercycle (Hypercycle::of).
-HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o);
+// What `generate` adds around the network: the AXI4-Stream top and its
+// testbench, and the clock target of the SDC file.
+struct FolderOptions {
+  Endpoints endpoints = Endpoints::kNative;
+  int target_mhz = 100;        // the SDC's clock (kDefaultTargetMhz)
+  int testbench_per_node = 0;  // broadcasts per node in the testbench (0: chosen from N)
+};
+
+// `net` is a hypercycle (Hypercycle::of). Endpoints::kAxis needs the hardwired router.
+HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
+                                    const FolderOptions& f = FolderOptions{});
 
 // The largest router top `generate` writes: nodes x degree port ends (the
 // prototype's G^{2,2,2,2}_{15^4} has 810,000; the top takes about 40 bytes per

@@ -133,6 +133,7 @@ std::vector<OptionSpec> generateOptions() {
   for (const auto& s : collectiveOptions()) specs.push_back(s);
   specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
+  for (const auto& s : folderOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules: the multinode collectives)"});
@@ -182,6 +183,16 @@ std::vector<OptionSpec> regressOptions() {
        "slurm: the Verilated-model cache every node shares (default\n"
        "$HYPERCAST_CACHE, else DIR/hc-cache)"},
       {"submit", "", "slurm: submit with sbatch (build stage, then the array) and print the ids"},
+  };
+}
+
+std::vector<OptionSpec> folderOptions() {
+  return {
+      {"endpoints", "native|axis",
+       "hypercycle: the top's node ports: native (inj_*/dlv_*, the sink always\n"
+       "accepts; default) or axis (also <name>_axis_top, AXI4-Stream s_axis/m_axis\n"
+       "per node with ejection backpressure, and its Verilog testbench)"},
+      {"target-mhz", "MHZ", "hypercycle: the clock of the SDC file <name>.sdc (default 100)"},
   };
 }
 

@@ -38,5 +38,8 @@ struct CommandEntry {
 };
 const std::vector<CommandEntry>& commandList();
 
+// generate's options for the weight-router network's folder: --endpoints, --target-mhz.
+std::vector<OptionSpec> folderOptions();
+
 }  // namespace flow
 }  // namespace hypercast

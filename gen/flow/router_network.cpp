@@ -13,6 +13,7 @@
 
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
+#include "emit/tool_files.h"
 #include "flow/harness_run.h"
 #include "flow/router_options.h"
 #include "flow/sim_outputs.h"
@@ -188,9 +189,17 @@ CommandReport routerGenerate(const Params& a) {
   const Hypercycle h = Hypercycle::of(net);
   const RtlOptions o = parseRtlOptions(a);
   checkTopSize(net);
+  FolderOptions folder;
+  const std::string ends = a.get("endpoints", "native");
+  if (ends == "axis") {
+    folder.endpoints = Endpoints::kAxis;
+  } else if (ends != "native") {
+    throw Error("--endpoints must be native or axis, got '" + ends + "'");
+  }
+  folder.target_mhz = static_cast<int>(a.getInt("target-mhz", kDefaultTargetMhz, 1, 2000));
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
-  const HypercycleRtl rtl = emitHypercycleNetwork(net, o);
+  const HypercycleRtl rtl = emitHypercycleNetwork(net, o, folder);
   writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
@@ -200,6 +209,10 @@ CommandReport routerGenerate(const Params& a) {
     j["out"] = a.get("out");
     j["top"] = rtl.top_module;
     j["router"] = rtl.router_module;
+    if (!rtl.axis_top_module.empty()) {
+      j["axis_top"] = rtl.axis_top_module;
+      j["testbench"] = rtl.axis_testbench;
+    }
     j["figures"] = {{"nodes", h.nodes()},
                     {"degree", h.degree()},
                     {"diameter", h.diameter()},
@@ -214,6 +227,14 @@ CommandReport routerGenerate(const Params& a) {
         << "top module " << rtl.top_module << ", router " << rtl.router_module << "\n";
   for (const auto& f : rtl.files) lines << "  " << a.get("out") << "/" << f.first << "\n";
   lines << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
+  if (!rtl.axis_top_module.empty()) {
+    const std::string name = h.name(), tb = "tb_" + name + "_axis";
+    lines << "AXI4-Stream top " << rtl.axis_top_module << "; run its testbench in " << a.get("out")
+          << " with\n  iverilog -g2005 -s " << tb << " -o " << tb << ".vvp -f " << name << ".f "
+          << rtl.axis_testbench << " && vvp -n " << tb << ".vvp\n"
+          << "  or verilator --binary --timing -Wno-fatal --top-module " << tb << " -f " << name
+          << ".f " << rtl.axis_testbench << " && obj_dir/V" << tb << "\n";
+  }
   return textReport(lines.str());
 }
 

@@ -7,9 +7,9 @@ namespace hypercast {
 namespace flow {
 
 const std::vector<std::string>& hypercycleRouterOptions() {
-  static const std::vector<std::string> names = {"buffer-depth", "preference", "router",
-                                                 "arbitration",  "hop-cycles", "max-dims",
-                                                 "max-radix",    "max-degree"};
+  static const std::vector<std::string> names = {
+      "buffer-depth", "preference", "router",     "arbitration", "hop-cycles",
+      "max-dims",     "max-radix",  "max-degree", "endpoints",   "target-mhz"};
   return names;
 }
 

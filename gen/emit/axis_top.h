@@ -1,0 +1,32 @@
+// The AXI4-Stream top of a hypercycle broadcast network (docs/hardware.md
+// "AXI4-Stream endpoints"): the hardwired routers wired as in the plain top,
+// each behind an hc_axis_endpoint (ejection queues, credits withheld until a
+// delivery has left them), and a self-checking Verilog-2005 testbench for it.
+#pragma once
+
+#include <string>
+
+#include "emit/rtl_layout.h"
+#include "topology/network.h"
+
+namespace hypercast {
+
+// Which ports the generated folder's top offers.
+enum class Endpoints {
+  kNative,  // inj_*/dlv_* of every router (the sink must always accept)
+  kAxis,    // AXI4-Stream s_axis/m_axis per node, with ejection backpressure
+};
+
+// `net` is a hypercycle; the router is the hardwired one (`router` its wrapper).
+std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions& o,
+                    const std::string& router, const std::string& top);
+
+// A testbench module `tb_<top>`: every node injects `per_node` broadcasts with
+// random valid gaps and every m_axis sink takes them with random ready
+// (including long stalls of one node and of all); checks each delivery's origin
+// and data, that every other node receives every broadcast exactly once, and a
+// watchdog; prints PASS or the first error and calls $finish.
+std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std::string& top,
+                          int per_node);
+
+}  // namespace hypercast

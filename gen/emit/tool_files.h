@@ -1,0 +1,21 @@
+// Files for vendor tools beside the FuseSoC core: an SDC clock constraint and a
+// .f file list (docs/file-formats.md "SDC constraints and file list").
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hypercast {
+
+// The clock target `generate --target-mhz` takes by default.
+constexpr int kDefaultTargetMhz = 100;
+
+// create_clock on the top's clk_i port for a `mhz` clock (period in ns, three
+// decimals), with a header naming the top.
+std::string sdcFile(const std::string& top, int mhz);
+
+// One file a line, in the order given (dependency order: the modules a file
+// instantiates come before it), relative to the generated folder.
+std::string fileList(const std::vector<std::string>& files);
+
+}  // namespace hypercast

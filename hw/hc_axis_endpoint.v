@@ -1,0 +1,199 @@
+// hc_axis_endpoint: one node's AXI4-Stream endpoints around the weight-based
+// broadcast router (docs/hardware.md "AXI4-Stream endpoints").
+//
+// Injection (s_axis): passes straight to the router's valid/ready injection
+// port, which already follows the AXI4-Stream rule (the router raises
+// inj_ready_o in the cycle it grants the packet's last output).
+//
+// Delivery (m_axis): the router shows, one cycle after it arrived, every flit
+// that reached the node on input port p on its delivery lane p, up to NP in a
+// cycle, and cannot be stopped. Each lane is written into an ejection queue of
+// QDEPTH flits (hc_fifo); a round robin over the non-empty queues (hc_rr_arbiter)
+// shows one head on m_axis, and holds it until m_axis_tready_i takes it.
+//
+// Backpressure: the router returns a credit upstream for input port p and VC v
+// when a flit leaves its input VC (core_credit_i[2p+v]). The endpoint withholds
+// it until a flit of the same port and VC has also left the ejection queue: the
+// credit goes upstream (lin_credit_o[2p+v]) in a cycle in which both counts,
+// credits the router returned and flits of (p, v) the queue handed to m_axis,
+// are non-zero, one of each being spent. Upstream therefore never has more
+// than DEPTH flits of (p, v) in the router's VC or the queue together, so a
+// lane's queue holds at most DEPTH flits of each VC, 2*DEPTH in all: the
+// default QDEPTH never overflows (a_push_full in hc_fifo checks it).
+//
+// Flit: {vc, origin[AW], wd, wc, payload[PW]}, FW bits, MSB first.
+//
+// Named assertions (hw/include/hc_assert.vh): p_np, p_fw, p_qdepth
+// (parameters); a_m_hold (m_axis: tvalid, once high, holds with its data and
+// tuser until accepted), a_s_hold (HC_ASSUME, the source's side of the same rule on
+// s_axis), a_core_cnt and a_ej_cnt (each count stays within DEPTH).
+`include "hc_assert.vh"
+module hc_axis_endpoint #(
+  // link input ports (delivery lanes) of the node
+  parameter integer NP     = 2,
+  // origin field width (address bits)
+  parameter integer AW     = 4,
+  // payload width
+  parameter integer PW     = 32,
+  // flit width: 1 + AW + WDW + WCW + PW
+  parameter integer FW     = 40,
+  // flits per input VC of the router (its credits per VC)
+  parameter integer DEPTH  = 2,
+  // flits per lane's ejection queue (2*DEPTH never overflows)
+  parameter integer QDEPTH = 2 * DEPTH
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  // AXI4-Stream slave: broadcasts to inject
+  input  wire             s_axis_tvalid_i,
+  output wire             s_axis_tready_o,
+  input  wire [PW-1:0]    s_axis_tdata_i,
+  // the router's injection port
+  output wire             inj_valid_o,
+  output wire [PW-1:0]    inj_payload_o,
+  input  wire             inj_ready_i,
+  // the router's delivery lanes
+  input  wire [NP-1:0]    dlv_valid_i,
+  input  wire [NP*FW-1:0] dlv_data_i,
+  // credits: from the router (its lin_credit_o), and the ones sent upstream
+  input  wire [2*NP-1:0]  core_credit_i,
+  output wire [2*NP-1:0]  lin_credit_o,
+  // AXI4-Stream master: deliveries, tuser = the broadcast's origin node
+  output wire             m_axis_tvalid_o,
+  input  wire             m_axis_tready_i,
+  output wire [PW-1:0]    m_axis_tdata_o,
+  output wire [AW-1:0]    m_axis_tuser_o
+);
+  `HC_FORMAL_RESET
+  `HC_PARAM(p_np, NP >= 1, "NP must be at least 1")
+  `HC_PARAM(p_fw, FW >= 1 + AW + PW, "FW must hold vc, origin and payload")
+  `HC_PARAM(p_qdepth, QDEPTH >= 1, "QDEPTH must be at least 1")
+
+  assign inj_valid_o     = s_axis_tvalid_i;
+  assign inj_payload_o   = s_axis_tdata_i;
+  assign s_axis_tready_o = inj_ready_i;
+
+  // ---- ejection queues, one per lane ----
+  wire [NP-1:0]    empty;
+  wire [NP*FW-1:0] head;
+  wire [NP-1:0]    pop;
+  genvar p;
+  generate
+    for (p = 0; p < NP; p = p + 1) begin : g_lane
+      /* verilator lint_off PINCONNECTEMPTY */
+      hc_fifo #(
+        .W    (FW),
+        .DEPTH(QDEPTH)
+      ) u_q (
+        .clk_i  (clk_i),
+        .rst_ni (rst_ni),
+        .push_i (dlv_valid_i[p]),
+        .data_i (dlv_data_i[p*FW+:FW]),
+        .pop_i  (pop[p]),
+        .head_o (head[p*FW+:FW]),
+        .empty_o(empty[p]),
+        .last_o ()
+      );
+      /* verilator lint_on PINCONNECTEMPTY */
+    end
+  endgenerate
+
+  // ---- round robin over the non-empty lanes; a shown head is held ----
+  // held: m_axis showed a head last cycle that was not taken; hsel names its
+  // lane, and is then the arbiter's only request, so the pointer moves past it
+  reg           held;
+  reg  [NP-1:0] hsel;
+`ifdef HC_MUTANT_AXIS_NOHOLD
+  // a deliberately broken hold that a_m_hold must catch (tests/test_axis.cpp)
+  wire [NP-1:0] req = ~empty;
+`else
+  wire [NP-1:0] req = held ? hsel : ~empty;
+`endif
+  wire [NP-1:0] sel;
+  wire          take = m_axis_tvalid_o & m_axis_tready_i;
+  hc_rr_arbiter #(
+    .N(NP)
+  ) u_arb (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .req_i  (req),
+    .adv_i  (take),
+    .gnt_o  (sel),
+    .valid_o(m_axis_tvalid_o)
+  );
+  assign pop = take ? sel : {NP{1'b0}};
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      held <= 1'b0;
+      hsel <= {NP{1'b0}};
+    end else begin
+      held <= m_axis_tvalid_o & ~m_axis_tready_i;
+      hsel <= sel;
+    end
+  end
+  reg [FW-1:0] shown;
+  integer k;
+  always @(*) begin
+    shown = {FW{1'b0}};
+    for (k = 0; k < NP; k = k + 1) shown = shown | (head[k*FW+:FW] & {FW{sel[k]}});
+  end
+  assign m_axis_tdata_o = shown[PW-1:0];
+  assign m_axis_tuser_o = shown[FW-2-:AW];
+  wire shown_vc = shown[FW-1];
+
+  // ---- credits withheld until the delivery copy has left the queue ----
+  localparam integer CW = $clog2(DEPTH + 1) + 1;
+  // per port and VC i = 2p+v, CW bits each at i*CW
+  reg  [2*NP*CW-1:0] core_cnt;
+  reg  [2*NP*CW-1:0] ej_cnt;
+  wire [2*NP-1:0] fwd;
+  genvar i;
+  generate
+    for (i = 0; i < 2 * NP; i = i + 1) begin : g_credit
+      localparam [0:0] V = (i % 2) == 1;
+      wire ej_pop = pop[i/2] & (shown_vc == V);
+      assign fwd[i] = (core_cnt[i*CW+:CW] != {CW{1'b0}}) & (ej_cnt[i*CW+:CW] != {CW{1'b0}});
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          core_cnt[i*CW+:CW] <= {CW{1'b0}};
+          ej_cnt[i*CW+:CW]   <= {CW{1'b0}};
+        end else begin
+          core_cnt[i*CW+:CW] <= core_cnt[i*CW+:CW] + {{(CW - 1) {1'b0}}, core_credit_i[i]} -
+              {{(CW - 1) {1'b0}}, fwd[i]};
+          ej_cnt[i*CW+:CW] <= ej_cnt[i*CW+:CW] + {{(CW - 1) {1'b0}}, ej_pop} -
+              {{(CW - 1) {1'b0}}, fwd[i]};
+        end
+      end
+      `HC_ASSERT(a_core_cnt, {{(32 - CW) {1'b0}}, core_cnt[i*CW+:CW]} <= DEPTH,
+                 "more router credits withheld than DEPTH")
+      `HC_ASSERT(a_ej_cnt, {{(32 - CW) {1'b0}}, ej_cnt[i*CW+:CW]} <= DEPTH,
+                 "more ejected flits than DEPTH without credit")
+    end
+  endgenerate
+  assign lin_credit_o = fwd;
+
+  // ---- the AXI4-Stream hold rule, both directions ----
+  reg          m_wait, s_wait;
+  reg [PW-1:0] m_data, s_data;
+  reg [AW-1:0] m_user;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      m_wait <= 1'b0;
+      s_wait <= 1'b0;
+      m_data <= {PW{1'b0}};
+      s_data <= {PW{1'b0}};
+      m_user <= {AW{1'b0}};
+    end else begin
+      m_wait <= m_axis_tvalid_o & ~m_axis_tready_i;
+      s_wait <= s_axis_tvalid_i & ~s_axis_tready_o;
+      m_data <= m_axis_tdata_o;
+      s_data <= s_axis_tdata_i;
+      m_user <= m_axis_tuser_o;
+    end
+  end
+  `HC_ASSERT(a_m_hold, !m_wait || (m_axis_tvalid_o && m_axis_tdata_o == m_data &&
+                                   m_axis_tuser_o == m_user),
+             "m_axis dropped tvalid or changed tdata/tuser before the transfer")
+  `HC_ASSUME(a_s_hold, !s_wait || (s_axis_tvalid_i && s_axis_tdata_i == s_data),
+             "s_axis dropped tvalid or changed tdata before the transfer")
+endmodule
