@@ -132,10 +132,10 @@ module hc_axis_endpoint #(
     end
   end
   reg [FW-1:0] shown;
-  integer k;
+  integer li;
   always @(*) begin
     shown = {FW{1'b0}};
-    for (k = 0; k < NP; k = k + 1) shown = shown | (head[k*FW+:FW] & {FW{sel[k]}});
+    for (li = 0; li < NP; li = li + 1) shown = shown | (head[li*FW+:FW] & {FW{sel[li]}});
   end
   assign m_axis_tdata_o = shown[PW-1:0];
   assign m_axis_tuser_o = shown[FW-2-:AW];
