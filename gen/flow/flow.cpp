@@ -19,8 +19,8 @@ namespace {
 bool combiningMatches(const Params& p, Step) { return wantsCombining(p); }
 
 bool wormholeMatches(const Params& p, Step step) {
-  // `schedule` has no --switching: a mesh's broadcast schedule is the one-port
-  // wormhole schedule (equal power-of-two sides).
+  // The same construction choice for every command (flow/mesh_schedule.h):
+  // `schedule` asks wantsMeshBroadcast, generate and simulate wantsWormholeMesh.
   return step == Step::kSchedule ? wantsMeshBroadcast(p) : wantsWormholeMesh(p);
 }
 
