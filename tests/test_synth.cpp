@@ -19,12 +19,14 @@ namespace fs = std::filesystem;
 TEST(Synth, SmallRouterReport) {
   const std::string dir = "/tmp/hctest-synth-" + std::to_string(::getpid());
   fs::remove_all(dir);
-  const auto r = hctest::run(hctest::hypercast() +
-                             " synth --m 5 --rho 1 --payload-width 8 --xilinx --out " + dir);
+  const auto r =
+      hctest::run(hctest::hypercast() +
+                  " synth --m 5 --rho 1 --payload-width 8 --arbitration rr --xilinx --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
   const nlohmann::json& ice = js.at("ice40");
-  // Two-sided windows around the figures measured with Debian 12's yosys 0.23
+  // Two-sided windows around the figures measured (round-robin arbitration, as
+  // every router figure of this file) with Debian 12's yosys 0.23
   // and nextpnr-ice40 0.4 (seed 1), stated as such: 615 generic cells, 206 LUT4,
   // 208 flip-flops, 155 Xilinx LUTs within 10%, Fmax 124.8 MHz within 20%. A
   // router that lost or doubled its buffers, or a tool change, fails here.
@@ -63,8 +65,9 @@ TEST(Synth, SmallRouterReport) {
 TEST(Synth, SeedSweepReportsTheBestSeed) {
   const std::string dir = "/tmp/hctest-synth-seeds-" + std::to_string(::getpid());
   fs::remove_all(dir);
-  const auto r = hctest::run(hctest::hypercast() +
-                             " synth --m 4 --rho 1 --payload-width 8 --pnr-seeds 2-4 --out " + dir);
+  const auto r = hctest::run(
+      hctest::hypercast() +
+      " synth --m 4 --rho 1 --payload-width 8 --arbitration rr --pnr-seeds 2-4 --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json ice =
       hctest::parseJson(hctest::slurp(dir + "/synth_report.json")).at("ice40");
@@ -107,8 +110,9 @@ TEST(Synth, OneCycleRouterWrapperLoopsOriginAndPayload) {
     const bool one_cycle = opts.find("hop-cycles") == std::string::npos;
     const bool pnr = opts.find("no-pnr") == std::string::npos;
     fs::remove_all(dir);
-    const auto r = hctest::run(hctest::hypercast() + " synth --m 4 --rho 1 --payload-width 8 " +
-                               opts + " --out " + dir);
+    const auto r = hctest::run(hctest::hypercast() +
+                               " synth --m 4 --rho 1 --payload-width 8 --arbitration rr " + opts +
+                               " --out " + dir);
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const std::string wrap = hctest::slurp(dir + "/work/rtl/hc_m4_r1_router_synth_wrap.v");
     const bool loops =
@@ -136,9 +140,10 @@ TEST(Synth, ProgrammableRouter) {
   for (int i = 0; i < 2; ++i) {
     const std::string dir = base + std::to_string(i);
     fs::remove_all(dir);
-    const auto r = hctest::run(hctest::hypercast() +
-                               " synth --m 5 --rho 1 --payload-width 8 --no-pnr --router " +
-                               kinds[i] + " --out " + dir);
+    const auto r =
+        hctest::run(hctest::hypercast() +
+                    " synth --m 5 --rho 1 --payload-width 8 --arbitration rr --no-pnr --router " +
+                    kinds[i] + " --out " + dir);
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
     EXPECT_EQ(js.at("router_kind"), i ? "programmable" : "hardwired");
@@ -249,8 +254,9 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
 TEST(Synth, TwoCycleHopReportsTimePerHop) {
   const std::string dir = "/tmp/hctest-synth-hop2-" + std::to_string(::getpid());
   fs::remove_all(dir);
-  const auto r = hctest::run(hctest::hypercast() +
-                             " synth --m 4 --rho 1 --payload-width 8 --hop-cycles 2 --out " + dir);
+  const auto r = hctest::run(
+      hctest::hypercast() +
+      " synth --m 4 --rho 1 --payload-width 8 --arbitration rr --hop-cycles 2 --out " + dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
   EXPECT_EQ(js.at("hop_cycles"), 2);
