@@ -323,13 +323,6 @@ nlohmann::ordered_json json(const NetworkDesign& d, const SynthParams& p, const 
   js["node"] = f.node;
   js["node_instances"] = f.instances;
   js["nodes_like_it"] = f.nodes_like_it;
-  nlohmann::ordered_json seeds = nlohmann::ordered_json::array();
-  for (const auto& sf : f.node_pnr.fmax) {
-    nlohmann::ordered_json one;
-    one["seed"] = sf.seed;
-    one["fmax_mhz"] = measured(sf.fmax);
-    seeds.push_back(one);
-  }
   nlohmann::ordered_json ice;
   ice["lut4"] = measured(f.node_cells.luts);
   ice["ff"] = measured(f.node_cells.ffs);
@@ -341,7 +334,7 @@ nlohmann::ordered_json json(const NetworkDesign& d, const SynthParams& p, const 
   ice["target_mhz"] = p.freq;
   ice["seed"] = f.node_pnr.best_seed;
   ice["fmax_median_mhz"] = measured(medianFmax(f.node_pnr));
-  ice["seeds"] = seeds;
+  ice["seeds"] = seedsJson(f.node_pnr.fmax);
   js["ice40"] = ice;
   nlohmann::ordered_json net;
   net["lut4"] = measured(f.network_cells.luts);

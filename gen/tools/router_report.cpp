@@ -154,13 +154,6 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
     ms.push_back(h.dim(i).m);
     rhos.push_back(h.dim(i).rho);
   }
-  nlohmann::ordered_json seed_list = nlohmann::ordered_json::array();
-  for (const auto& sf : f.router.fmax) {
-    nlohmann::ordered_json one;
-    one["seed"] = sf.seed;
-    one["fmax_mhz"] = measured(sf.fmax);
-    seed_list.push_back(one);
-  }
   nlohmann::ordered_json js;
   js["router"] = rtl.router_module;
   js["m"] = ms;
@@ -182,7 +175,7 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
   ice40j["target_mhz"] = p.freq;
   ice40j["seed"] = f.router.best_seed;
   ice40j["fmax_median_mhz"] = measured(spread.median);
-  ice40j["seeds"] = seed_list;
+  ice40j["seeds"] = seedsJson(f.router.fmax);
   js["ice40"] = ice40j;
   js["xilinx"] = {{"luts", measured(f.xilinx_luts)}, {"ff", measured(f.xilinx_ffs)}};
   js["hop_cycles"] = hop;

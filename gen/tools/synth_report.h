@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
+
+#include "tools/nextpnr.h"
 
 namespace hypercast {
 namespace tools {
@@ -34,6 +37,19 @@ inline nlohmann::ordered_json measured(long long v) {
 }
 inline nlohmann::ordered_json measured(double v) {
   return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+}
+
+// Each seed tried and its Fmax (null where it did not place), in order: the
+// reports' "seeds" list.
+inline nlohmann::ordered_json seedsJson(const std::vector<SeedFmax>& fmax) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const SeedFmax& sf : fmax) {
+    nlohmann::ordered_json one;
+    one["seed"] = sf.seed;
+    one["fmax_mhz"] = measured(sf.fmax);
+    list.push_back(one);
+  }
+  return list;
 }
 
 }  // namespace tools
