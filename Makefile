@@ -56,7 +56,7 @@ run-collectives: build
 
 # ctest, then the SLURM regression test (below): the README's one test command.
 test: build
-	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
+	@cd $(BUILD) && ctest -j $(JOBS) -LE long --output-on-failure
 	@bash scripts/slurm_test.sh $(BUILD)
 
 # `hypercast regress slurm --submit` on a real one-node SLURM cluster started
@@ -66,8 +66,11 @@ test: build
 test-slurm: build
 	@bash scripts/slurm_test.sh $(BUILD)
 
-# Long sweeps (heavy random traffic on many networks); not part of `make test`.
+# The ctest cases labelled long (larger networks and place-and-route runs whose
+# ground `make test` covers on smaller ones), then the long sweeps (heavy random
+# traffic on many networks). Not part of `make test`.
 test-long: build
+	@cd $(BUILD) && ctest -j $(JOBS) -L long --output-on-failure
 	@bash scripts/long_sweep.sh
 
 bench: build

@@ -16,7 +16,7 @@
 
 namespace fs = std::filesystem;
 
-TEST(Synth, SmallRouterReport) {
+TEST(SynthLong, SmallRouterReport) {
   const std::string dir = "/tmp/hctest-synth-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const auto r =
@@ -62,7 +62,7 @@ TEST(Synth, SmallRouterReport) {
 
 // --pnr-seeds S-T places and routes the router with seeds S..T and reports the best one,
 // with every seed's Fmax in the JSON and each seed's log kept.
-TEST(Synth, SeedSweepReportsTheBestSeed) {
+TEST(SynthLong, SeedSweepReportsTheBestSeed) {
   const std::string dir = "/tmp/hctest-synth-seeds-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const auto r = hctest::run(
@@ -133,7 +133,7 @@ TEST(Synth, OneCycleRouterWrapperLoopsOriginAndPayload) {
 
 // The programmable router at small limits: synthesized with every port and its
 // configuration unit, and larger than the hardwired router of a network it holds.
-TEST(Synth, ProgrammableRouter) {
+TEST(SynthLong, ProgrammableRouter) {
   const std::string base = "/tmp/hctest-synth-prog-" + std::to_string(::getpid());
   long long cells[2] = {0, 0};
   const char* kinds[2] = {"hardwired", "programmable --max-dims 1 --max-radix 5 --max-degree 2"};

@@ -40,10 +40,14 @@ constexpr uint64_t kVerilatorMaxNodes = 4096;
 constexpr uint64_t kSystemcMaxNodes = 65536;
 // The model's router keeps per-port masks in 64-bit words (model/router_core.h).
 constexpr int kModelMaxPorts = 64;
-// Largest network whose whole generated top is Verilated by default, and the
-// most --rtl-model network accepts: Verilator 5 emits each router instance's
-// logic separately, so build time grows with N (a 60-node top: about 5 minutes).
-constexpr uint64_t kWholeTopMaxNodes = 20;
+// The whole generated top is Verilated by default while nodes x degree is at
+// most this; above it, the router once (--rtl-model routers, exact and
+// byte-identical in its traces). Verilator 5 emits each router instance's logic
+// separately, about 0.2 MB of C++ per node and port: 32 keeps the top's model
+// near 6 MB (a 20-node degree-8 top is 29 MB, about 8 minutes of compilation;
+// its router alone, 2 MB, well under a minute). The most --rtl-model network
+// accepts is a count of nodes.
+constexpr uint64_t kWholeTopPortBudget = 32;
 constexpr uint64_t kWholeTopLimit = 80;
 // Start cycles and random windows: enough for any sweep, small enough that idle
 // cycles before the first injection cannot run for hours.
@@ -277,7 +281,9 @@ CommandReport routerSimulate(const Params& a) {
                 (a.has("random") ? "--random: its start cycles are drawn in 0..W-1 (--window W)"
                                  : "--traffic: broadcasts start at random in cycles 0..C-1"));
   }
-  RtlModel model = h.nodes() <= kWholeTopMaxNodes ? RtlModel::kNetwork : RtlModel::kRouters;
+  RtlModel model = h.nodes() * static_cast<uint64_t>(h.degree()) <= kWholeTopPortBudget
+                       ? RtlModel::kNetwork
+                       : RtlModel::kRouters;
   if (rtl) {
     const std::string mode = a.get("rtl-model", "auto");
     if (mode == "network") {

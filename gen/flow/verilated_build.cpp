@@ -50,14 +50,25 @@ bool plainPath(const std::string& p) {
   return !p.empty();
 }
 
-// -DHC_ADAPTER_ROUTER_NETWORK for "router-network": the one adapter
-// tb/harness_main.cpp's table links (tb/harness_adapters.h).
-std::string adapterDefine(JobKind kind) {
-  std::string d = "-DHC_ADAPTER_";
-  for (const char* c = toString(kind); *c; ++c) {
-    d += *c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
-  }
-  return d;
+// libhc_main_router_network.a for "router-network": harness_main.cpp compiled
+// with that adapter's macro (tb/CMakeLists.txt).
+std::string mainLibrary(JobKind kind) {
+  std::string l = std::string(HC_LIB_DIR) + "/libhc_main_";
+  for (const char* c = toString(kind); *c; ++c) l += *c == '-' ? '_' : *c;
+  return l + ".a";
+}
+
+// Generated C++ up to this size compiles as one translation unit.
+constexpr uintmax_t kOneUnitBytes = 3u << 20;
+
+// The C++ optimisation of a Verilated model: $HYPERCAST_MODEL_OPT, 0, 1 or 2
+// (the default). The test suite builds at 1: a model compiles in about half
+// the time and runs a small test network as fast as it needs to.
+int modelOptLevel() {
+  const char* v = std::getenv("HYPERCAST_MODEL_OPT");
+  if (!v || !*v) return 2;
+  if (std::strlen(v) == 1 && v[0] >= '0' && v[0] <= '2') return v[0] - '0';
+  throw Error(std::string("HYPERCAST_MODEL_OPT must be 0, 1 or 2, not '") + v + "'");
 }
 
 }  // namespace
@@ -119,7 +130,9 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   const auto t0 = std::chrono::steady_clock::now();
   // Key: every emitted file, the harness adapter source, and the identity of the
   // libraries it links (size and mtime), so a rebuilt tool invalidates the cache.
+  const int opt = modelOptLevel();
   uint64_t h = spec.trace ? 7809847782465536322ull : 1469598103934665603ull;
+  if (opt != 2) h = fnv(h, "opt" + std::to_string(opt));
   for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
   h = fnv(h, tools::readFile(adapter));
   for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
@@ -130,9 +143,11 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
                           "/tb/combining_harness.h", "/model/sum_node.h", "/model/acc_node.h"}) {
     h = fnv(h, tools::readFile(std::string(HC_SOURCE_DIR) + hdr));
   }
-  for (const std::string& lib : spec.libs) {
+  std::vector<std::string> linked;
+  for (const std::string& lib : spec.libs) linked.push_back(std::string(HC_LIB_DIR) + "/" + lib);
+  linked.push_back(mainLibrary(spec.kind));
+  for (const std::string& p : linked) {
     struct stat st {};
-    const std::string p = std::string(HC_LIB_DIR) + "/" + lib;
     if (::stat(p.c_str(), &st) == 0) {
       h = fnv(h, p + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime));
     }
@@ -209,13 +224,10 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   std::vector<std::string> vcmd = {HC_VERILATOR,   "--cc",   "--prefix", spec.prefix,
                                    "--top-module", spec.top, "-Mdir",    "obj"};
   if (spec.trace) vcmd.push_back("--trace-fst");
-  for (const char* arg : {"--build", "-j", "2", "--no-timing", "-Wno-fatal", "-Wno-lint",
-                          "-Wno-style", "-O3", "--x-assign", "fast", "--x-initial", "fast"}) {
+  for (const char* arg : {"--no-timing", "-Wno-fatal", "-Wno-lint", "-Wno-style", "-O3",
+                          "--x-assign", "fast", "--x-initial", "fast"}) {
     vcmd.push_back(arg);
   }
-  vcmd.push_back("-MAKEFLAGS");
-  vcmd.push_back("OPT_FAST=-O2 OPT_SLOW=-O1" +
-                 std::string(have_ccache ? " OBJCACHE=" + ccache : std::string()));
   for (const auto& p : spec.parameters)
     vcmd.push_back("-G" + p.first + "=" + std::to_string(p.second));
   for (const auto& f : spec.verilog_files) vcmd.push_back("rtl/" + f);
@@ -223,7 +235,28 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   Progress progress("building Verilated model " + spec.top, 0, quiet);
   progress.heartbeat();
   progress.detail("verilator");
-  tools::runLogged(vcmd, log, "verilator build of " + spec.top, build);
+  tools::runLogged(vcmd, log, "verilator of " + spec.top, build);
+  // A small model compiles as one translation unit (verilated.mk's
+  // VM_PARALLEL_BUILDS=0): each of its files would parse the same headers, which
+  // costs more than its code. A large one compiles file by file, two at a time.
+  uintmax_t cpp_bytes = 0;
+  for (const auto& e : fs::directory_iterator(build + "/obj")) {
+    if (e.path().extension() == ".cpp") cpp_bytes += e.file_size();
+  }
+  const bool one_unit = cpp_bytes <= kOneUnitBytes;
+  std::vector<std::string> make = {"make",
+                                   "-C",
+                                   "obj",
+                                   "-f",
+                                   spec.prefix + ".mk",
+                                   "-j",
+                                   "2",
+                                   std::string("VM_PARALLEL_BUILDS=") + (one_unit ? "0" : "1"),
+                                   "OPT_FAST=-O" + std::to_string(opt),
+                                   "OPT_SLOW=-O" + std::to_string(opt / 2)};
+  if (have_ccache) make.push_back("OBJCACHE=" + ccache);
+  progress.detail(one_unit ? "compiling the model" : "compiling the model (file by file)");
+  tools::runLogged(make, log, "compiling the Verilated model of " + spec.top, build);
   progress.detail("linking the harness");
 
   const std::string inc = HC_VERILATOR_INCLUDE;
@@ -231,8 +264,9 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   const std::string src = HC_SOURCE_DIR;
   std::vector<std::string> link;
   if (have_ccache) link.push_back(ccache);
-  for (const std::string& arg : {std::string(HC_CXX), std::string("-std=c++17"), std::string("-O2"),
-                                 std::string("-DVM_COVERAGE=0"), std::string("-DVM_SC=0")}) {
+  for (const std::string& arg :
+       {std::string(HC_CXX), std::string("-std=c++17"), "-O" + std::to_string(opt),
+        std::string("-DVM_COVERAGE=0"), std::string("-DVM_SC=0")}) {
     link.push_back(arg);
   }
   if (spec.trace) {
@@ -240,9 +274,10 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   } else {
     link.push_back("-DVM_TRACE=0");
   }
-  link.insert(link.end(), {"-Iobj", "-I" + inc, "-I" + inc + "/vltstd", "-I" + src,
-                           "-I" + src + "/gen", adapterDefine(spec.kind),
-                           src + "/tb/harness_main.cpp", adapter, "-o", b.exe + ".tmp"});
+  link.insert(
+      link.end(),
+      {"-Iobj", "-I" + inc, "-I" + inc + "/vltstd", "-I" + src, "-I" + src + "/gen", adapter, "-o",
+       b.exe + ".tmp", "-Wl,--whole-archive", mainLibrary(spec.kind), "-Wl,--no-whole-archive"});
   for (const std::string& l : spec.libs) {
     link.push_back(l == "VMODEL" ? "obj/" + spec.prefix + "__ALL.a" : lib + "/" + l);
   }

@@ -31,8 +31,9 @@ std::string cacheRoot();
 
 // One Verilated harness: the emitted files, what to Verilate, and the tb/ adapter
 // and libraries it links with. The executable is tb/harness_main.cpp (the one
-// sc_main) compiled with HC_ADAPTER_<KIND> for `kind`, the adapter source and
-// the libraries: it runs job files of that kind and refuses the others.
+// sc_main) as compiled with HC_ADAPTER_<KIND> for `kind` (libhc_main_<kind>.a,
+// tb/CMakeLists.txt), the adapter source and the libraries: it runs job files
+// of that kind and refuses the others.
 struct HarnessSpec {
   JobKind kind = JobKind::kRouterNetwork;               // the jobs it runs
   std::string name;                                     // cache entry prefix
