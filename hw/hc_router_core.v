@@ -143,6 +143,20 @@ module hc_router_core #(
   // local delivery: lane p carries what arrived on input port p the cycle before
   output reg  [NP-1:0]      dlv_valid_o,
   output reg  [NP*(1 + AW + WDW + WCW + PW)-1:0]   dlv_data_o
+`ifdef FORMAL
+  ,
+  // for the proofs' invariants (formal/router_core_*.fv), per VC 2p+v: the
+  // flits input VC (p, v) holds, and the credit counter of output VC (p, v)
+  output wire [2*NP*$clog2(DEPTH + 1)-1:0] fv_occ_o,
+  output wire [2*NP*$clog2(DEPTH + 1)-1:0] fv_cnt_o,
+  // per head s (2p+v, the injection last), the outputs it has taken (its
+  // sent bits, at [s*NP +: NP])
+  output wire [(2*NP+1)*NP-1:0]            fv_sent_o,
+  // per input VC 2p+v, its DEPTH entries (entry e at [((2p+v)*DEPTH+e)*FW +: FW])
+  // and which of them hold a flit
+  output wire [2*NP*DEPTH*(1 + AW + WDW + WCW + PW)-1:0] fv_mem_o,
+  output wire [2*NP*DEPTH-1:0]             fv_held_o
+`endif
 );
   // flit bits (1 + AW + WDW + WCW + PW)
   localparam integer FW = 1 + AW + WDW + WCW + PW;
@@ -208,6 +222,13 @@ module hc_router_core #(
             assign fifo_head                 = slot_q;
             assign prev_data[(2*p+v)*FW+:FW] = slot_q;
             assign head_data[(2*p+v)*FW+:FW] = match ? in_flit : slot_q;
+`ifdef FORMAL
+            assign fv_occ_o[(2*p+v)*CW+:CW] = {{(CW - 1) {1'b0}}, ~empty};
+            assign fv_mem_o[(2*p+v)*FW+:FW] = slot_q;
+            assign fv_held_o[2*p+v]         = ~empty;
+            `HC_ASSERT(a_held_vc, empty || slot_q[F_VC] == (two_vc_i[p] & v[0]),
+                       "a VC holds a flit of another VC")
+`endif
             `HC_ASSUME(a_vc_full, !(match && !empty), "a flit arrived in a full one-flit VC")
           end else begin : g_fifo
             hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
@@ -223,7 +244,28 @@ module hc_router_core #(
               .head_o (fifo_head),
               .empty_o(empty),
               .last_o (prev_data[(2*p+v)*FW+:FW])
+`ifdef FORMAL
+              ,
+              .fv_cnt_o (fv_occ_o[(2*p+v)*CW+:CW]),
+              .fv_mem_o (fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW]),
+              .fv_held_o(fv_held_o[(2*p+v)*DEPTH+:DEPTH])
+`endif
             );
+`ifdef FORMAL
+            // Every flit the VC holds carries its vc bit (a two-VC input files
+            // flits by it; a one-VC input's carry vc 0): what a_cont_vc reads
+            // of a head, here of every entry, for the induction.
+            wire [DEPTH*FW-1:0] fv_mem  = fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW];
+            wire [DEPTH-1:0]    fv_held = fv_held_o[(2*p+v)*DEPTH+:DEPTH];
+            reg                 fv_bad;
+            integer             fv_e;
+            always @(*) begin
+              fv_bad = 1'b0;
+              for (fv_e = 0; fv_e < DEPTH; fv_e = fv_e + 1)
+                if (fv_held[fv_e] && fv_mem[fv_e*FW+F_VC] != (two_vc_i[p] & v[0])) fv_bad = 1'b1;
+            end
+            `HC_ASSERT(a_held_vc, !fv_bad, "a VC holds a flit of another VC")
+`endif
             assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
           end
           assign head_valid[2*p+v]       = ~empty | match;
@@ -234,6 +276,11 @@ module hc_router_core #(
           assign buf_data[(2*p+v)*FW+:FW]  = {FW{1'b0}};
           assign prev_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign arrive[2*p+v]             = 1'b0;
+`ifdef FORMAL
+          assign fv_occ_o[(2*p+v)*CW+:CW] = {CW{1'b0}};
+          assign fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW] = {DEPTH * FW{1'b0}};
+          assign fv_held_o[(2*p+v)*DEPTH+:DEPTH]       = {DEPTH{1'b0}};
+`endif
         end
       end
     end
@@ -256,6 +303,9 @@ module hc_router_core #(
     end
   endgenerate
   assign inj_ready_o             = done[INJ];
+`ifdef FORMAL
+  assign fv_sent_o = sent;
+`endif
 
   // ------------------------------------------------- needs and requests
   // fwd[s*NP+q]: head s continues on q (Case 2); need: q still owed to head s.
@@ -342,7 +392,13 @@ module hc_router_core #(
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) sent_q <= {NP{1'b0}};
           else if (done[s]) sent_q <= {NP{1'b0}};
+`ifdef HC_MUTANT_RC_RESEND
+          // a deliberately broken core that proofs must reject (formal/): a
+          // head forgets the outputs it has taken and asks for them again
+          else sent_q <= {NP{1'b0}};
+`else
           else sent_q <= sent_q | taken_s;
+`endif
         end
         assign owe[s*NP+:NP]  = {NP{1'b0}};
         assign sent[s*NP+:NP] = sent_q;
@@ -546,8 +602,18 @@ module hc_router_core #(
                      "a credit returned beyond DEPTH")
           `HC_ASSERT(a_credit_under, !(held && !ret && cnt_q == {CW{1'b0}}),
                      "a flit sent without a credit")
+`ifdef FORMAL
+          assign fv_cnt_o[(2*q+v)*CW+:CW] = cnt_q;
+          // the flit held was granted a credit the counter still has (the
+          // induction's form of a_credit_under: a grant needs one credit left
+          // after the held flit's, or one coming back)
+          `HC_ASSERT(a_credit_held, !(held && cnt_q == {CW{1'b0}}), "a flit held without a credit")
+`endif
         end else begin : g_nocnt
           assign avail[2*q+v] = 1'b0;
+`ifdef FORMAL
+          assign fv_cnt_o[(2*q+v)*CW+:CW] = {CW{1'b0}};
+`endif
         end
       end
     end
@@ -561,7 +627,13 @@ module hc_router_core #(
       dlv_valid_o  <= {NP{1'b0}};
       dlv_data_o   <= {NP * FW{1'b0}};
     end else begin
+`ifdef HC_MUTANT_RC_CREDIT
+      // a deliberately broken core that proofs must reject (formal/): a credit
+      // back for every arrival as well
+      for (c = 0; c < NS - 1; c = c + 1) lin_credit_o[c] <= done[c] | arrive[c];
+`else
       for (c = 0; c < NS - 1; c = c + 1) lin_credit_o[c] <= done[c];
+`endif
       dlv_valid_o <= lin_valid_i;
       dlv_data_o  <= lin_data_i;
     end
