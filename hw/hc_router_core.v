@@ -86,6 +86,9 @@
 // environment, checked in simulation): the rules above, and per credit
 // counter a_credit_over (no credit returns beyond DEPTH, an assumption) and
 // a_credit_under (no flit is sent without a credit); p_* check the parameters.
+// Under FORMAL only, the proofs' invariants (formal/router_core_credit.v):
+// a_held_vc, a_credit_held, a_none_idle, a_owe_need, a_fly_valid, and the
+// fv_*_o ports that show the proofs the VCs' and outputs' state.
 `include "hc_assert.vh"
 module hc_router_core #(
   // link ports
@@ -277,6 +280,9 @@ module hc_router_core #(
           assign prev_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign arrive[2*p+v]             = 1'b0;
 `ifdef FORMAL
+          // a VC that does not exist owes and has taken nothing
+          `HC_ASSERT(a_none_idle, owe[(2*p+v)*NP+:NP] == {NP{1'b0}} && sent[(2*p+v)*NP+:NP] == {NP{1'b0}},
+                     "a VC that does not exist asks for an output")
           assign fv_occ_o[(2*p+v)*CW+:CW] = {CW{1'b0}};
           assign fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW] = {DEPTH * FW{1'b0}};
           assign fv_held_o[(2*p+v)*DEPTH+:DEPTH]       = {DEPTH{1'b0}};
@@ -316,6 +322,9 @@ module hc_router_core #(
   wire [NP*NS-1:0] gnt;       // gnt[q*NS+s]
   wire [NP-1:0]    out_valid;
   wire [2*NP-1:0]  avail;     // avail[2q+v]: downstream VC v of q can take a flit
+`ifdef FORMAL
+  wire [NS*NP-1:0] fv_want;   // fv_want[s*NP+q]: head s needs q (sent or not)
+`endif
 
   generate
     for (s = 0; s < NS; s = s + 1) begin : g_src
@@ -346,11 +355,20 @@ module hc_router_core #(
           assign fwd[s*NP+q] = 1'b0;
         end
         wire lower = (port_dim_i[q*WDW+:WDW] < h_wd) && (orig_wc_i[q*WCW+:WCW] != {WCW{1'b0}});
+`ifdef FORMAL
+        assign fv_want[s*NP+q] = REQ_OK[q*NS+s] & (fwd[s*NP+q] | lower);
+`endif
         if (SLOT != 0 && s < INJ) begin : g_need_owed
           // an arrival's continuation decided from the link's wc itself, not the head
           wire [WCW-1:0] in_wc = lin_data_i[(s/2)*FW+F_WC+:WCW];
           wire fwd_in = (WCW > 1) && (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (in_wc > WC_ONE);
           assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & (fwd_in | lower)));
+`ifdef FORMAL
+          // the outputs a one-flit VC owes are outputs its flit needs (the
+          // flit is the head while it owes one: no arrival then)
+          `HC_ASSERT(a_owe_need, !owe[s*NP+q] || fwd[s*NP+q] || lower,
+                     "a VC owes an output its flit does not need")
+`endif
         end else begin : g_need_sent
           assign need[s*NP+q] = REQ_OK[q*NS+s] & head_valid[s] & ~sent[s*NP+q] & ~fly_s[q] &
                                 (fwd[s*NP+q] | lower);
@@ -507,6 +525,24 @@ module hc_router_core #(
             vc_q    <= gnt_vc;
           end
         end
+`ifdef FORMAL
+        // the registered grant, its valid bit and its downstream VC agree
+        reg     fv_vc;
+        reg [NS-2:0] sent_col;  // per port head, whether it has taken q
+        reg [NS-1:0] want_col;  // per head, whether it needs q
+        integer fv_j;
+        always @(*) begin
+          for (fv_j = 0; fv_j < NS - 1; fv_j = fv_j + 1) sent_col[fv_j] = sent[fv_j*NP+q];
+          for (fv_j = 0; fv_j < NS; fv_j = fv_j + 1) want_col[fv_j] = fv_want[fv_j*NP+q];
+          fv_vc = 1'b0;
+          for (fv_j = 0; fv_j < NS; fv_j = fv_j + 1) fv_vc = fv_vc | (gnt_q[fv_j] & out_vc[fv_j*NP+q]);
+        end
+        `HC_ASSERT(a_fly_valid, valid_q == (gnt_q != {NS{1'b0}}) && vc_q == fv_vc &&
+                   (gnt_q & (gnt_q - 1'b1)) == {NS{1'b0}} &&
+                   (gnt_q & {sent[INJ*NP+q], sent_col}) == {NS{1'b0}} &&
+                   (gnt_q & ~want_col) == {NS{1'b0}},
+                   "the registered grant is not one grant, to a head that has not taken it")
+`endif
         assign gnt_fly[q*NS+:NS] = gnt_q;
         assign snd               = gnt_q;
         assign snd_valid         = valid_q;
