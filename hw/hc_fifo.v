@@ -39,6 +39,18 @@ module hc_fifo #(
   // (the entry read, or the one written when it passed straight through), until
   // credits let a push overwrite it
   output wire [W-1:0] last_o
+`ifdef FORMAL
+  ,
+  // the entries held (the proofs of the modules around it read it: their
+  // credit invariants, formal/router_core_*.fv)
+  output wire [$clog2(DEPTH + 1)-1:0] fv_cnt_o,
+  // every entry, and which of them hold a flit (entry i at [i*W +: W])
+  output wire [DEPTH*W-1:0]           fv_mem_o,
+  output wire [DEPTH-1:0]             fv_held_o,
+  // the entries in order, the head first (entry i at [i*W +: W]; the first
+  // fv_cnt_o of them hold flits)
+  output wire [DEPTH*W-1:0]           fv_seq_o
+`endif
 );
   `HC_FORMAL_RESET
   `HC_PARAM(p_width, W >= 1, "W must be at least 1")
@@ -78,6 +90,12 @@ module hc_fifo #(
       assign empty_o = ~full_q;
       assign last_o  = mem_q;
       assign full    = full_q;
+`ifdef FORMAL
+      assign fv_cnt_o  = full_q;
+      assign fv_mem_o  = mem_q;
+      assign fv_held_o = full_q;
+      assign fv_seq_o  = mem_q;
+`endif
 
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -131,6 +149,28 @@ module hc_fifo #(
       assign empty_o = ~any_q;
       assign last_o  = last;
       assign full    = cnt_q == DEPTH[CNTW-1:0];
+`ifdef FORMAL
+      assign fv_cnt_o = cnt_q;
+      assign fv_mem_o = mem_q;
+      genvar fv_e;
+      for (fv_e = 0; fv_e < DEPTH; fv_e = fv_e + 1) begin : g_fv_held
+        // entries from the read pointer on, as many as the count
+        wire [CNTW:0] fv_off = (fv_e >= rd_q) ? fv_e - rd_q : fv_e + DEPTH - rd_q;
+        assign fv_held_o[fv_e] = fv_off < cnt_q;
+        // the entry fv_e places behind the head
+        wire [CNTW:0] fv_at = ({{(CNTW + 1 - PTRW) {1'b0}}, rd_q} + fv_e >= DEPTH_S) ?
+                              {{(CNTW + 1 - PTRW) {1'b0}}, rd_q} + fv_e - DEPTH_S :
+                              {{(CNTW + 1 - PTRW) {1'b0}}, rd_q} + fv_e;
+        reg [W-1:0] fv_pick;
+        integer     fv_i;
+        always @(*) begin
+          fv_pick = {W{1'b0}};
+          for (fv_i = 0; fv_i < DEPTH; fv_i = fv_i + 1)
+            if (fv_at == fv_i) fv_pick = mem_q[fv_i*W+:W];
+        end
+        assign fv_seq_o[fv_e*W+:W] = fv_pick;
+      end
+`endif
 
       // (rd_q + cnt_q) mod DEPTH, for a_ptrs
       localparam [CNTW:0] DEPTH_S = DEPTH[CNTW:0];

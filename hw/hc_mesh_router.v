@@ -55,6 +55,17 @@ module hc_mesh_router #(
   output wire [(2*DIMS+1)*(2+2*DIMS*CW+PW)-1:0] out_flit_o,
   input  wire [2*DIMS:0]              out_credit_i,  // one pulse per flit the receiver freed
   output wire [(2*DIMS+1)*HCW-1:0]    heads_o
+`ifdef FORMAL
+  ,
+  // for the proofs' invariants (formal/mesh_router_*.fv), per input p: the
+  // flits its FIFO holds and its entries in order, the front first (entry e
+  // at [(p*DEPTH+e)*FW +: FW]); per output: the lock, its owner and the credits
+  output wire [(2*DIMS+1)*$clog2(DEPTH + 1)-1:0]             fv_cnt_o,
+  output wire [(2*DIMS+1)*DEPTH*(2+2*DIMS*CW+PW)-1:0]         fv_seq_o,
+  output wire [2*DIMS:0]                                     fv_lock_o,
+  output wire [(2*DIMS+1)*$clog2(2*DIMS+1)-1:0]               fv_owner_o,
+  output wire [(2*DIMS+1)*$clog2(DEPTH + 1)-1:0]             fv_credit_o
+`endif
 );
   /* verilator no_inline_module */
   localparam integer P    = 2 * DIMS + 1;
@@ -87,6 +98,13 @@ module hc_mesh_router #(
         .head_o (front[gp*FW+:FW]),
         .empty_o(empty[gp]),
         .last_o (last)
+`ifdef FORMAL
+        ,
+        .fv_cnt_o (fv_cnt_o[gp*CRW+:CRW]),
+        .fv_mem_o (),
+        .fv_held_o(),
+        .fv_seq_o (fv_seq_o[gp*DEPTH*FW+:DEPTH*FW])
+`endif
       );
     end
   endgenerate
@@ -226,6 +244,11 @@ module hc_mesh_router #(
   assign out_flit_o  = oflit_q;
   assign in_credit_o = icr_q;
   assign heads_o     = heads_q;
+`ifdef FORMAL
+  assign fv_lock_o   = lock_q;
+  assign fv_owner_o  = owner_q;
+  assign fv_credit_o = credit_q;
+`endif
 
 `ifndef SYNTHESIS
   // The protocol rules (see the module comment): fill_q, the flits held per

@@ -86,6 +86,9 @@
 // environment, checked in simulation): the rules above, and per credit
 // counter a_credit_over (no credit returns beyond DEPTH, an assumption) and
 // a_credit_under (no flit is sent without a credit); p_* check the parameters.
+// Under FORMAL only, the proofs' invariants (formal/router_core_credit.v):
+// a_held_vc, a_credit_held, a_none_idle, a_owe_need, a_fly_valid, and the
+// fv_*_o ports that show the proofs the VCs' and outputs' state.
 `include "hc_assert.vh"
 module hc_router_core #(
   // link ports
@@ -143,6 +146,20 @@ module hc_router_core #(
   // local delivery: lane p carries what arrived on input port p the cycle before
   output reg  [NP-1:0]      dlv_valid_o,
   output reg  [NP*(1 + AW + WDW + WCW + PW)-1:0]   dlv_data_o
+`ifdef FORMAL
+  ,
+  // for the proofs' invariants (formal/router_core_*.fv), per VC 2p+v: the
+  // flits input VC (p, v) holds, and the credit counter of output VC (p, v)
+  output wire [2*NP*$clog2(DEPTH + 1)-1:0] fv_occ_o,
+  output wire [2*NP*$clog2(DEPTH + 1)-1:0] fv_cnt_o,
+  // per head s (2p+v, the injection last), the outputs it has taken (its
+  // sent bits, at [s*NP +: NP])
+  output wire [(2*NP+1)*NP-1:0]            fv_sent_o,
+  // per input VC 2p+v, its DEPTH entries (entry e at [((2p+v)*DEPTH+e)*FW +: FW])
+  // and which of them hold a flit
+  output wire [2*NP*DEPTH*(1 + AW + WDW + WCW + PW)-1:0] fv_mem_o,
+  output wire [2*NP*DEPTH-1:0]             fv_held_o
+`endif
 );
   // flit bits (1 + AW + WDW + WCW + PW)
   localparam integer FW = 1 + AW + WDW + WCW + PW;
@@ -208,6 +225,13 @@ module hc_router_core #(
             assign fifo_head                 = slot_q;
             assign prev_data[(2*p+v)*FW+:FW] = slot_q;
             assign head_data[(2*p+v)*FW+:FW] = match ? in_flit : slot_q;
+`ifdef FORMAL
+            assign fv_occ_o[(2*p+v)*CW+:CW] = {{(CW - 1) {1'b0}}, ~empty};
+            assign fv_mem_o[(2*p+v)*FW+:FW] = slot_q;
+            assign fv_held_o[2*p+v]         = ~empty;
+            `HC_ASSERT(a_held_vc, empty || slot_q[F_VC] == (two_vc_i[p] & v[0]),
+                       "a VC holds a flit of another VC")
+`endif
             `HC_ASSUME(a_vc_full, !(match && !empty), "a flit arrived in a full one-flit VC")
           end else begin : g_fifo
             hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
@@ -223,7 +247,28 @@ module hc_router_core #(
               .head_o (fifo_head),
               .empty_o(empty),
               .last_o (prev_data[(2*p+v)*FW+:FW])
+`ifdef FORMAL
+              ,
+              .fv_cnt_o (fv_occ_o[(2*p+v)*CW+:CW]),
+              .fv_mem_o (fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW]),
+              .fv_held_o(fv_held_o[(2*p+v)*DEPTH+:DEPTH])
+`endif
             );
+`ifdef FORMAL
+            // Every flit the VC holds carries its vc bit (a two-VC input files
+            // flits by it; a one-VC input's carry vc 0): what a_cont_vc reads
+            // of a head, here of every entry, for the induction.
+            wire [DEPTH*FW-1:0] fv_mem  = fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW];
+            wire [DEPTH-1:0]    fv_held = fv_held_o[(2*p+v)*DEPTH+:DEPTH];
+            reg                 fv_bad;
+            integer             fv_e;
+            always @(*) begin
+              fv_bad = 1'b0;
+              for (fv_e = 0; fv_e < DEPTH; fv_e = fv_e + 1)
+                if (fv_held[fv_e] && fv_mem[fv_e*FW+F_VC] != (two_vc_i[p] & v[0])) fv_bad = 1'b1;
+            end
+            `HC_ASSERT(a_held_vc, !fv_bad, "a VC holds a flit of another VC")
+`endif
             assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
           end
           assign head_valid[2*p+v]       = ~empty | match;
@@ -234,6 +279,14 @@ module hc_router_core #(
           assign buf_data[(2*p+v)*FW+:FW]  = {FW{1'b0}};
           assign prev_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign arrive[2*p+v]             = 1'b0;
+`ifdef FORMAL
+          // a VC that does not exist owes and has taken nothing
+          `HC_ASSERT(a_none_idle, owe[(2*p+v)*NP+:NP] == {NP{1'b0}} && sent[(2*p+v)*NP+:NP] == {NP{1'b0}},
+                     "a VC that does not exist asks for an output")
+          assign fv_occ_o[(2*p+v)*CW+:CW] = {CW{1'b0}};
+          assign fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW] = {DEPTH * FW{1'b0}};
+          assign fv_held_o[(2*p+v)*DEPTH+:DEPTH]       = {DEPTH{1'b0}};
+`endif
         end
       end
     end
@@ -256,6 +309,9 @@ module hc_router_core #(
     end
   endgenerate
   assign inj_ready_o             = done[INJ];
+`ifdef FORMAL
+  assign fv_sent_o = sent;
+`endif
 
   // ------------------------------------------------- needs and requests
   // fwd[s*NP+q]: head s continues on q (Case 2); need: q still owed to head s.
@@ -266,6 +322,9 @@ module hc_router_core #(
   wire [NP*NS-1:0] gnt;       // gnt[q*NS+s]
   wire [NP-1:0]    out_valid;
   wire [2*NP-1:0]  avail;     // avail[2q+v]: downstream VC v of q can take a flit
+`ifdef FORMAL
+  wire [NS*NP-1:0] fv_want;   // fv_want[s*NP+q]: head s needs q (sent or not)
+`endif
 
   generate
     for (s = 0; s < NS; s = s + 1) begin : g_src
@@ -296,11 +355,20 @@ module hc_router_core #(
           assign fwd[s*NP+q] = 1'b0;
         end
         wire lower = (port_dim_i[q*WDW+:WDW] < h_wd) && (orig_wc_i[q*WCW+:WCW] != {WCW{1'b0}});
+`ifdef FORMAL
+        assign fv_want[s*NP+q] = REQ_OK[q*NS+s] & (fwd[s*NP+q] | lower);
+`endif
         if (SLOT != 0 && s < INJ) begin : g_need_owed
           // an arrival's continuation decided from the link's wc itself, not the head
           wire [WCW-1:0] in_wc = lin_data_i[(s/2)*FW+F_WC+:WCW];
           wire fwd_in = (WCW > 1) && (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (in_wc > WC_ONE);
           assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & (fwd_in | lower)));
+`ifdef FORMAL
+          // the outputs a one-flit VC owes are outputs its flit needs (the
+          // flit is the head while it owes one: no arrival then)
+          `HC_ASSERT(a_owe_need, !owe[s*NP+q] || fwd[s*NP+q] || lower,
+                     "a VC owes an output its flit does not need")
+`endif
         end else begin : g_need_sent
           assign need[s*NP+q] = REQ_OK[q*NS+s] & head_valid[s] & ~sent[s*NP+q] & ~fly_s[q] &
                                 (fwd[s*NP+q] | lower);
@@ -342,7 +410,13 @@ module hc_router_core #(
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) sent_q <= {NP{1'b0}};
           else if (done[s]) sent_q <= {NP{1'b0}};
+`ifdef HC_MUTANT_RC_RESEND
+          // a deliberately broken core that proofs must reject (formal/): a
+          // head forgets the outputs it has taken and asks for them again
+          else sent_q <= {NP{1'b0}};
+`else
           else sent_q <= sent_q | taken_s;
+`endif
         end
         assign owe[s*NP+:NP]  = {NP{1'b0}};
         assign sent[s*NP+:NP] = sent_q;
@@ -451,6 +525,24 @@ module hc_router_core #(
             vc_q    <= gnt_vc;
           end
         end
+`ifdef FORMAL
+        // the registered grant, its valid bit and its downstream VC agree
+        reg     fv_vc;
+        reg [NS-2:0] sent_col;  // per port head, whether it has taken q
+        reg [NS-1:0] want_col;  // per head, whether it needs q
+        integer fv_j;
+        always @(*) begin
+          for (fv_j = 0; fv_j < NS - 1; fv_j = fv_j + 1) sent_col[fv_j] = sent[fv_j*NP+q];
+          for (fv_j = 0; fv_j < NS; fv_j = fv_j + 1) want_col[fv_j] = fv_want[fv_j*NP+q];
+          fv_vc = 1'b0;
+          for (fv_j = 0; fv_j < NS; fv_j = fv_j + 1) fv_vc = fv_vc | (gnt_q[fv_j] & out_vc[fv_j*NP+q]);
+        end
+        `HC_ASSERT(a_fly_valid, valid_q == (gnt_q != {NS{1'b0}}) && vc_q == fv_vc &&
+                   (gnt_q & (gnt_q - 1'b1)) == {NS{1'b0}} &&
+                   (gnt_q & {sent[INJ*NP+q], sent_col}) == {NS{1'b0}} &&
+                   (gnt_q & ~want_col) == {NS{1'b0}},
+                   "the registered grant is not one grant, to a head that has not taken it")
+`endif
         assign gnt_fly[q*NS+:NS] = gnt_q;
         assign snd               = gnt_q;
         assign snd_valid         = valid_q;
@@ -546,8 +638,18 @@ module hc_router_core #(
                      "a credit returned beyond DEPTH")
           `HC_ASSERT(a_credit_under, !(held && !ret && cnt_q == {CW{1'b0}}),
                      "a flit sent without a credit")
+`ifdef FORMAL
+          assign fv_cnt_o[(2*q+v)*CW+:CW] = cnt_q;
+          // the flit held was granted a credit the counter still has (the
+          // induction's form of a_credit_under: a grant needs one credit left
+          // after the held flit's, or one coming back)
+          `HC_ASSERT(a_credit_held, !(held && cnt_q == {CW{1'b0}}), "a flit held without a credit")
+`endif
         end else begin : g_nocnt
           assign avail[2*q+v] = 1'b0;
+`ifdef FORMAL
+          assign fv_cnt_o[(2*q+v)*CW+:CW] = {CW{1'b0}};
+`endif
         end
       end
     end
@@ -561,7 +663,13 @@ module hc_router_core #(
       dlv_valid_o  <= {NP{1'b0}};
       dlv_data_o   <= {NP * FW{1'b0}};
     end else begin
+`ifdef HC_MUTANT_RC_CREDIT
+      // a deliberately broken core that proofs must reject (formal/): a credit
+      // back for every arrival as well
+      for (c = 0; c < NS - 1; c = c + 1) lin_credit_o[c] <= done[c] | arrive[c];
+`else
       for (c = 0; c < NS - 1; c = c + 1) lin_credit_o[c] <= done[c];
+`endif
       dlv_valid_o <= lin_valid_i;
       dlv_data_o  <= lin_data_i;
     end
