@@ -1,0 +1,22 @@
+// An independent check of a packet store's bank assignment (algorithm/
+// store_banks.h): every bank takes at most one write and issues at most one read
+// per row, and every read finds the packet that was written there and not yet
+// overwritten (its write in an earlier row, or a preload; no other packet of
+// that bank and address written from that write up to this read).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithm/store_banks.h"
+
+namespace hypercast {
+namespace checker {
+
+// The violations, empty if the assignment is sound; at most `limit` of them.
+std::vector<std::string> checkStoreBanks(const std::vector<StoreEntry>& entries, uint32_t banks,
+                                         uint32_t depth, size_t limit = 10);
+
+}  // namespace checker
+}  // namespace hypercast
