@@ -33,6 +33,7 @@
 
 #include "algorithm/collective_semantics.h"
 #include "checker/schedule_checker.h"
+#include "checker/store_bank_checker.h"
 #include "emit/rom_format.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_program.h"
@@ -83,7 +84,8 @@ std::vector<std::string> splitColons(const std::string& s) {
 // ROM image (emit/rom_format.h), the image the Verilated model loads, in
 // nothing else: the SystemC model, the checker and the promise keep the real
 // schedule. F is one of
-//   keep:P        the row keeps an arrival on input port P (into slot 0);
+//   keep:P        the row writes the arrival on input port P (into bank 0,
+//                 address 0);
 //   forward:P:Q   the row's output P forwards the arrival on input port Q;
 //   silence:P     the row sends nothing on output P (its link is silent for
 //                 step R + 1);
@@ -122,14 +124,14 @@ std::string romFault(const std::string& spec, const SchedJob& o, const NetworkPr
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) lines.push_back(line);
   }
-  if (row >= lines.size()) throw Error("HYPERCAST_FAULT_ROM: " + o.roms[x] + " is too short");
-  std::string& word = lines[row];
+  if (row + 1 >= lines.size()) throw Error("HYPERCAST_FAULT_ROM: " + o.roms[x] + " is too short");
+  std::string& word = lines[row + 1];  // row r's fields are in word r+1
   RomRow r = decodeRomRow(prog.format, word);
   const std::string& kind = f[2];
   if (kind == "keep" && f.size() == 4) {
-    r.recv[port(f[3])] = RecvField{true, 0};
+    r.write[0] = WriteField{true, static_cast<uint32_t>(port(f[3])), 0};
   } else if (kind == "forward" && f.size() == 5) {
-    r.send[port(f[3])] = SendField{true, true, static_cast<uint32_t>(port(f[4]))};
+    r.send[port(f[3])] = SendField{true, SendKind::kLink, static_cast<uint32_t>(port(f[4]))};
   } else if (kind == "silence" && f.size() == 4) {
     r.send[port(f[3])] = SendField{};
   } else if (f.size() == 3 && kind.find_first_not_of("0123456789abcdef") == std::string::npos) {
@@ -181,6 +183,11 @@ int run(const JobFile& job) {
   const uint64_t n = g.nodes();
   const int np = g.ports();
   const NetworkProgram prog = compileSchedule(s, g);
+  for (uint64_t x = 0; x < prog.nodes.size(); ++x) {
+    const std::vector<std::string> bad =
+        checker::checkStoreBanks(prog.nodes[x].store, prog.banks, prog.depth);
+    if (!bad.empty()) throw Error("node " + std::to_string(x) + " store banks: " + bad.front());
+  }
   const tb::PacketPayload pay(problem, o.payload_width, o.seed);
   if (!pay.fits()) {
     throw Error(std::to_string(o.payload_width) + "-bit payloads cannot name the " +
@@ -211,7 +218,7 @@ int run(const JobFile& job) {
     setup.wave_path = o.wave;
     setup.roms = o.roms;
     setup.rom_word_bits = o.rom_word_bits;
-    setup.rom_rows = prog.rows;
+    setup.rom_rows = prog.words();
     rtl = tb::makeSchedRtl(setup);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
     rtl->reset();

@@ -30,7 +30,14 @@ class SchedFault : public ::testing::TestWithParam<const char*> {};
 // half-duplex clash term is not instantiated (HD = 0), and the report says so.
 void expectErrDivergence(const hctest::CmdResult& r, uint64_t node, uint64_t cycle, bool cosim) {
   EXPECT_EQ(r.code, 1) << r.out << r.err;
-  const nlohmann::json j = hctest::reportJson(r.out);
+  // The node names the check beside err_o (hc_sched_node's e_missing) on stdout,
+  // before the report's JSON line.
+  EXPECT_NE(r.out.find(".e_missing: "), std::string::npos) << r.out;
+  std::string report;
+  for (const std::string& l : hctest::lines(r.out)) {
+    if (!l.empty() && l[0] == '{') report = l;
+  }
+  const nlohmann::json j = hctest::reportJson(report);
   ASSERT_TRUE(j.contains("first_divergence")) << r.out << r.err;
   EXPECT_EQ(j.at("verdict"), "fail");
   EXPECT_EQ(j.at("rtl_error"), true);

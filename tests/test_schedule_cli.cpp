@@ -192,13 +192,18 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     const nlohmann::json& romj = manifest.at("rom");
     RomFormat f;
     f.np = manifest.at("ports").get<int>();
-    f.slot_width = romj.at("slot_width").get<int>();
+    f.banks = romj.at("banks").get<int>();
+    f.bank_width = romj.at("bank_width").get<int>();
+    f.addr_width = romj.at("addr_width").get<int>();
+    f.port_width = romj.at("port_width").get<int>();
     f.index_width = romj.at("index_width").get<int>();
+    ASSERT_EQ(romj.at("slot_width").get<int>(), f.bank_width + f.addr_width);
     ASSERT_EQ(f.np, d);
     ASSERT_EQ(romj.at("ports").get<int>(), d);
     ASSERT_EQ(romj.at("word_bits").get<int>(), f.wordBits());
     const long long rows = romj.at("rows").get<long long>();
     ASSERT_EQ(rows, manifest.at("steps").get<long long>() + 1);
+    ASSERT_EQ(romj.at("words").get<long long>(), rows + 1);
     using Token = std::pair<long long, long long>;  // (origin, dest)
     std::vector<std::vector<RomRow>> rom(n);
     for (uint32_t x = 0; x < n; ++x) {
@@ -206,7 +211,7 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
           hctest::slurp(dir + "/rom/" + name + "_n" + std::to_string(x) + ".hex"));
       std::string line;
       while (std::getline(in, line)) rom[x].push_back(decodeRomRow(f, line));
-      ASSERT_EQ(static_cast<long long>(rom[x].size()), rows);
+      ASSERT_EQ(static_cast<long long>(rom[x].size()), rows + 1);
     }
     std::vector<std::map<long long, Token>> store(n);
     std::string header;
@@ -231,27 +236,50 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     for (const auto& s : slots) {
       if (s[4] == 0) store[s[0]][s[1]] = {s[2], s[3]};
     }
+    // The store as banks: a slot is bank * 2^AW + address; a read issued in
+    // one word is the bank's output in the next; arr holds the last row's
+    // arrivals. Word 0 is the start cycle (its reads only), word r+1 row r.
     const Token none{-2, -2};
-    std::vector<std::vector<Token>> link(n, std::vector<Token>(d, none));
-    for (long long r = 0; r < rows; ++r) {
-      std::vector<std::vector<Token>> next(n, std::vector<Token>(d, none));
+    auto slot = [&](uint32_t bank, uint32_t addr) {
+      return static_cast<long long>((bank << f.addr_width) | addr);
+    };
+    std::vector<std::vector<Token>> link(n, std::vector<Token>(d, none)), arr = link;
+    std::vector<std::vector<Token>> bank_q(n, std::vector<Token>(f.banks, none));
+    for (long long w = 0; w <= rows; ++w) {
+      std::vector<std::vector<Token>> next(n, std::vector<Token>(d, none)), next_q = bank_q;
       for (uint32_t x = 0; x < n; ++x) {
-        const RomRow& row = rom[x][r];
+        const RomRow& row = rom[x][w];
         auto in = [&](int p) { return link[x ^ (1u << p)][p]; };  // input p = output p of x^e_p
         for (int p = 0; p < d; ++p) {
           const SendField& s = row.send[p];
           if (!s.valid) continue;
-          next[x][p] = s.from_link ? in(static_cast<int>(s.index)) : store[x].at(s.index);
-          EXPECT_NE(next[x][p], none) << "node " << x << " row " << r;
+          ASSERT_GT(w, 0);
+          next[x][p] = s.kind == SendKind::kLink   ? in(static_cast<int>(s.index))
+                       : s.kind == SendKind::kLate ? arr[x][s.index]
+                                                   : bank_q[x][s.index];
+          EXPECT_NE(next[x][p], none) << "node " << x << " word " << w;
         }
-        for (int p = 0; p < d; ++p) {
-          if (row.recv[p].keep) {
-            EXPECT_NE(in(p), none) << "node " << x << " row " << r << " port " << p;
-            store[x][row.recv[p].slot] = in(p);
+        for (int b = 0; b < f.banks; ++b) {  // reads see the words before this row's writes
+          if (row.read[b].valid) {
+            const auto it = store[x].find(slot(b, row.read[b].addr));
+            next_q[x][b] = it == store[x].end() ? none : it->second;
+          }
+        }
+        for (int b = 0; b < f.banks; ++b) {
+          if (row.write[b].valid) {
+            ASSERT_GT(w, 0);
+            EXPECT_NE(in(row.write[b].port), none) << "node " << x << " word " << w;
+            store[x][slot(b, row.write[b].addr)] = in(row.write[b].port);
           }
         }
       }
-      link.swap(next);
+      if (w > 0) {
+        for (uint32_t x = 0; x < n; ++x) {
+          for (int p = 0; p < d; ++p) arr[x][p] = link[x ^ (1u << p)][p];
+        }
+        link.swap(next);
+      }
+      bank_q.swap(next_q);
     }
     const std::string c = coll;
     const long long root = (c == "broadcast" || c == "scatter") ? 6 : -1;
