@@ -31,11 +31,11 @@ class SchedFault : public ::testing::TestWithParam<const char*> {};
 void expectErrDivergence(const hctest::CmdResult& r, uint64_t node, uint64_t cycle, bool cosim) {
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   // The node names the check beside err_o (hc_sched_node's e_missing) on stdout,
-  // before the report's JSON line.
+  // on its own line before the report.
   EXPECT_NE(r.out.find(".e_missing: "), std::string::npos) << r.out;
   std::string report;
   for (const std::string& l : hctest::lines(r.out)) {
-    if (!l.empty() && l[0] == '{') report = l;
+    if (l.rfind("ERROR: ", 0) != 0) report += l + "\n";
   }
   const nlohmann::json j = hctest::reportJson(report);
   ASSERT_TRUE(j.contains("first_divergence")) << r.out << r.err;
