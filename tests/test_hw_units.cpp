@@ -182,7 +182,10 @@ namespace {
 // drive it in one step sets both nodes' err_o with HD = 1 (full duplex allows
 // it); each missing-arrival term (a write, a forward of this row's arrival, a
 // forward of the row before's) sets the expecting node's err_o and names
-// e_missing; a send of a bank word nothing wrote names a_unwritten_read.
+// e_missing; a send of a bank word nothing wrote names a_unwritten_read; a send
+// field of kind 3, a send from a source SMASK omits and a write from a port
+// WMASK omits name a_send_kind, a_send_mask and a_write_mask; one-word banks
+// written and read at address 1 name hc_sched_bank's range checks.
 TEST(SchedNode, ErrTermsAndNamedChecksFire) {
   struct Case {
     int hd, corrupt, errs;
@@ -191,7 +194,9 @@ TEST(SchedNode, ErrTermsAndNamedChecksFire) {
   for (const Case& c :
        {Case{1, 0, 0, ""}, Case{1, 1, 2, "e_hd_clash"}, Case{0, 1, 0, ""}, Case{0, 0, 0, ""},
         Case{0, 2, 1, "e_missing"}, Case{0, 3, 0, "a_unwritten_read"}, Case{0, 4, 1, "e_missing"},
-        Case{0, 5, 1, "e_missing"}}) {
+        Case{0, 5, 1, "e_missing"}, Case{0, 6, 0, "a_send_kind"}, Case{0, 7, 0, "a_send_mask"},
+        Case{0, 8, 0, "g_bank[0].a_write_mask"}, Case{0, 9, 0, "u_bank.a_write_in_range"},
+        Case{0, 9, 0, "u_bank.a_read_in_range"}}) {
     std::string log;
     const Checked r = runBench("sched_node_hd_tb.v", "hc_sched_bank.v hc_sched_node.v",
                                "-Psched_node_hd_tb.HD=" + std::to_string(c.hd) +

@@ -11,7 +11,12 @@
 //   4  node 1 forwards in step 2 the port's arrival of the row before, which
 //      carried none (e_missing, the late-forward term): node 1's err_o;
 //   5  node 1 forwards in step 1 the port's arrival of this row, which carries
-//      none (e_missing, the forward term): node 1's err_o.
+//      none (e_missing, the forward term): node 1's err_o;
+//   6  node 1's step-2 send field has kind 3 (a_send_kind);
+//   7  node 1's SMASK omits its bank, which its step-2 send reads (a_send_mask);
+//   8  node 1's WMASK omits its port, which its row-1 write takes (a_write_mask);
+//   9  the banks are one word deep: the writes at address 1 are beyond DEPTH
+//      (hc_sched_bank's a_write_in_range).
 // NBANKS = 3 breaks hc_sched_node's p_banks check.
 // Prints "checked CYCLES EVENTS ERRORS": EVENTS counts err_o's seen high.
 module sched_node_hd_tb;
@@ -22,6 +27,9 @@ module sched_node_hd_tb;
   // NP = 1, NB = 1, DEPTH = 2: BW = AW = PSW = IW = 1; send [3:0] = {valid,
   // kind[2], index}, write [6:4] = {we, port, addr}, read [8:7] = {re, addr}.
   localparam integer WW = 9;
+  localparam integer DEPTH = (CORRUPT == 9) ? 1 : 2;
+  localparam [2:0] SMASK1 = (CORRUPT == 7) ? 3'b110 : 3'b111;
+  localparam [0:0] WMASK1 = (CORRUPT == 8) ? 1'b0 : 1'b1;
 
   reg           clk = 1'b0;
   reg           rst_n = 1'b0;
@@ -37,14 +45,14 @@ module sched_node_hd_tb;
   wire          v0, v1, busy0, busy1, done0, done1, err0, err1;
   wire [PW-1:0] d0, d1, r0, r1;
 
-  hc_sched_node #(.NP(1), .PW(PW), .NB(NBANKS), .BW(1), .DEPTH(2), .AW(1), .PSW(1), .IW(1), .ROWS(3),
-                  .RAW(2), .HD(HD)) u_n0 (
+  hc_sched_node #(.NP(1), .PW(PW), .NB(NBANKS), .BW(1), .DEPTH(DEPTH), .AW(1), .PSW(1), .IW(1),
+                  .ROWS(3), .RAW(2), .HD(HD)) u_n0 (
     .clk_i(clk), .rst_ni(rst_n), .start_i(start), .busy_o(busy0), .done_o(done0), .err_o(err0),
     .rom_addr_o(addr0), .rom_data_i(word0), .ld_valid_i(ld_valid && ld_node == 2'd0),
     .ld_slot_i(2'b00), .ld_data_i(ld_data), .rd_slot_i(rd_slot), .rd_data_o(r0),
     .lnk_valid_i(v1), .lnk_data_i(d1), .lnk_valid_o(v0), .lnk_data_o(d0));
-  hc_sched_node #(.NP(1), .PW(PW), .NB(NBANKS), .BW(1), .DEPTH(2), .AW(1), .PSW(1), .IW(1), .ROWS(3),
-                  .RAW(2), .HD(HD)) u_n1 (
+  hc_sched_node #(.NP(1), .PW(PW), .NB(NBANKS), .BW(1), .DEPTH(DEPTH), .AW(1), .PSW(1), .IW(1),
+                  .ROWS(3), .RAW(2), .HD(HD), .SMASK(SMASK1), .WMASK(WMASK1)) u_n1 (
     .clk_i(clk), .rst_ni(rst_n), .start_i(start), .busy_o(busy1), .done_o(done1), .err_o(err1),
     .rom_addr_o(addr1), .rom_data_i(word1), .ld_valid_i(ld_valid && ld_node == 2'd1),
     .ld_slot_i(2'b00), .ld_data_i(ld_data), .rd_slot_i(rd_slot), .rd_data_o(r1),
@@ -76,7 +84,7 @@ module sched_node_hd_tb;
     rom1[0] = (CORRUPT == 1) ? 9'b10_000_0000 : (CORRUPT == 3) ? 9'b11_000_0000 : 9'b00_000_0000;
     rom1[1] = (CORRUPT == 1 || CORRUPT == 3) ? 9'b10_000_1000 :
               (CORRUPT == 5) ? 9'b10_000_1010 : 9'b10_000_0000;
-    rom1[2] = (CORRUPT == 4) ? 9'b00_101_1100 : 9'b00_101_1000;
+    rom1[2] = (CORRUPT == 4) ? 9'b00_101_1100 : (CORRUPT == 6) ? 9'b00_101_1110 : 9'b00_101_1000;
     rom1[3] = 9'b00_000_0000;
     #12 rst_n = 1'b1;
     @(negedge clk); ld_valid = 1'b1; ld_node = 2'd0; ld_data = 8'hA5;
