@@ -4,14 +4,20 @@
 // documented ROM format, and one-line refusals of bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "algorithm/hypercube_schedules.h"
 #include "checker/schedule_checker.h"
+#include "checker/store_bank_checker.h"
 #include "emit/rom_format.h"
+#include "emit/schedule_program.h"
 #include "test_util.h"
+#include "topology/network.h"
+#include "util/error.h"
 
 namespace fs = std::filesystem;
 using namespace hypercast;
@@ -299,4 +305,69 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     }
     fs::remove_all(dir);
   }
+}
+
+// The generator's own check of the store banks (checker::requireSoundStoreBanks,
+// which `generate` and `simulate` run on every node through
+// flow::checkProgramBanks before writing anything) refuses a corrupted
+// assignment with one line naming the node and the violation: two reads of one
+// bank in one row, and a read of an address another packet overwrote before it.
+// The 4-cube total exchange, node 0's store, corrupted by hand.
+TEST(StoreBankProgram, GeneratorCheckRefusesACorruptedAssignment) {
+  const PortGraph g = PortGraph::build(hypercubeNetwork(4));
+  const NetworkProgram prog =
+      compileSchedule(hypercubeSchedule(4, Collective::kTotalExchange, 0), g);
+  const std::vector<StoreEntry>& store = prog.nodes.at(0).store;
+  for (size_t x = 0; x < prog.nodes.size(); ++x) {
+    EXPECT_NO_THROW(
+        checker::requireSoundStoreBanks(x, prog.nodes[x].store, prog.banks, prog.depth));
+  }
+  auto refusal = [&](const std::vector<StoreEntry>& e) {
+    try {
+      checker::requireSoundStoreBanks(0, e, prog.banks, prog.depth);
+    } catch (const Error& err) {
+      return std::string(err.what());
+    }
+    return std::string();
+  };
+  // Two reads in one row: packet c of bank B also read in row r, where packet a
+  // of bank B is read.
+  bool two_reads = false;
+  for (size_t a = 0; a < store.size() && !two_reads; ++a) {
+    for (size_t c = 0; c < store.size() && !two_reads && !store[a].read_rows.empty(); ++c) {
+      const int64_t r = store[a].read_rows.front();
+      const auto& rc = store[c].read_rows;
+      if (c == a || store[c].bank != store[a].bank || std::count(rc.begin(), rc.end(), r)) continue;
+      std::vector<StoreEntry> bad = store;
+      bad[c].read_rows.push_back(r);
+      std::sort(bad[c].read_rows.begin(), bad[c].read_rows.end());
+      const std::string e = refusal(bad);
+      EXPECT_EQ(e, "node 0 store banks: bank " + std::to_string(store[a].bank) +
+                       " issues two reads in row " + std::to_string(r));
+      two_reads = true;
+    }
+  }
+  EXPECT_TRUE(two_reads) << "no bank of node 0 holds two packets, one of them read";
+  // An overwrite: packet c, written into a's bank after a and before a's first
+  // read, moved to a's address.
+  bool overwrite = false;
+  for (size_t a = 0; a < store.size() && !overwrite; ++a) {
+    for (size_t c = 0; c < store.size() && !overwrite && !store[a].read_rows.empty(); ++c) {
+      const int64_t r = store[a].read_rows.front();
+      if (c == a || store[c].bank != store[a].bank || store[c].write_row <= store[a].write_row ||
+          store[c].write_row >= r) {
+        continue;
+      }
+      std::vector<StoreEntry> bad = store;
+      bad[c].addr = store[a].addr;
+      const std::string e = refusal(bad);
+      EXPECT_EQ(e, "node 0 store banks: packet " + std::to_string(a) + " is read from bank " +
+                       std::to_string(store[a].bank) + " address " + std::to_string(store[a].addr) +
+                       " in row " + std::to_string(r) + " but packet " + std::to_string(c) +
+                       " is there");
+      EXPECT_EQ(e.find('\n'), std::string::npos);
+      overwrite = true;
+    }
+  }
+  EXPECT_TRUE(overwrite) << "no packet of node 0 is written between another's write and read";
 }

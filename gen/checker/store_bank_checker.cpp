@@ -4,6 +4,8 @@
 #include <map>
 #include <utility>
 
+#include "util/error.h"
+
 namespace hypercast {
 namespace checker {
 
@@ -64,6 +66,12 @@ std::vector<std::string> checkStoreBanks(const std::vector<StoreEntry>& entries,
     }
   }
   return bad;
+}
+
+void requireSoundStoreBanks(uint64_t node, const std::vector<StoreEntry>& entries, uint32_t banks,
+                            uint32_t depth) {
+  const std::vector<std::string> bad = checkStoreBanks(entries, banks, depth, 1);
+  if (!bad.empty()) throw Error("node " + std::to_string(node) + " store banks: " + bad.front());
 }
 
 }  // namespace checker

@@ -18,5 +18,10 @@ namespace checker {
 std::vector<std::string> checkStoreBanks(const std::vector<StoreEntry>& entries, uint32_t banks,
                                          uint32_t depth, size_t limit = 10);
 
+// Throws Error("node NODE store banks: <the first violation>"), one line, if the
+// assignment is unsound: how the generator and the harness refuse one.
+void requireSoundStoreBanks(uint64_t node, const std::vector<StoreEntry>& entries, uint32_t banks,
+                            uint32_t depth);
+
 }  // namespace checker
 }  // namespace hypercast

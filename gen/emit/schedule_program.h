@@ -9,7 +9,7 @@
 // A packet is stored if such a send or the end needs it. Banks and addresses:
 // algorithm/store_banks.h (every row at most one write and one read per bank),
 // checked by checker/store_bank_checker.h (the flow runs it before it writes
-// the files: checkProgramBanks).
+// the files: flow::checkProgramBanks).
 #pragma once
 
 #include <cstdint>

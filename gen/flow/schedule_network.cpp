@@ -26,6 +26,12 @@ namespace fs = std::filesystem;
 namespace hypercast {
 namespace flow {
 
+void checkProgramBanks(const NetworkProgram& p) {
+  for (size_t x = 0; x < p.nodes.size(); ++x) {
+    checker::requireSoundStoreBanks(x, p.nodes[x].store, p.banks, p.depth);
+  }
+}
+
 namespace {
 
 // The schedule-ROM network, its store banks checked independently of the
@@ -33,11 +39,7 @@ namespace {
 ScheduleRtl emitCheckedScheduleNetwork(const CheckedSchedule& c, int pw, bool shared_rom) {
   ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom);
   const NetworkProgram& p = rtl.program;
-  for (size_t x = 0; x < p.nodes.size(); ++x) {
-    const std::vector<std::string> bad =
-        checker::checkStoreBanks(p.nodes[x].store, p.banks, p.depth);
-    if (!bad.empty()) throw Error("node " + std::to_string(x) + " store banks: " + bad.front());
-  }
+  checkProgramBanks(p);
   return rtl;
 }
 
