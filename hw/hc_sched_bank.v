@@ -2,8 +2,10 @@
 // dual-port memory, one write and one synchronous read per clock (the read word
 // is in rdata_o from the next clock on, until the next read), no reset on the
 // array or its read register: the shape yosys maps to an FPGA block RAM (iCE40
-// SB_RAM40_4K). A read of the address written in the same clock returns the old
-// word; the ROM compiler never schedules one (algorithm/store_banks.h).
+// SB_RAM40_4K). A read of the address written in the same clock is undefined on
+// a block RAM (no_rw_check: yosys adds no collision logic; simulation returns the
+// old word); the ROM compiler never schedules one while the node runs, and the
+// store-bank checker refuses one (checker/store_bank_checker.h).
 `include "hc_assert.vh"
 module hc_sched_bank #(
   parameter integer DW    = 32,  // word bits
@@ -19,7 +21,7 @@ module hc_sched_bank #(
   input  wire [AW-1:0] raddr_i,
   output wire [DW-1:0] rdata_o
 );
-  (* ram_style = "block" *) reg [DW-1:0] mem[0:DEPTH-1];
+  (* ram_style = "block", no_rw_check *) reg [DW-1:0] mem[0:DEPTH-1];
   reg [DW-1:0] rdata_q;
   localparam [AW:0] LIMIT = DEPTH[AW:0];
 

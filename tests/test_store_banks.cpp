@@ -67,6 +67,14 @@ TEST(StoreBanks, CheckerRefusesTwoWritesAndOverwrites) {
   std::vector<StoreEntry> early = {entry(3, {3})};
   EXPECT_NE(checker::checkStoreBanks(early, 1, 1).at(0).find("before it was written"),
             std::string::npos);
+  // A read and a write of one address in one row (a block RAM's collision):
+  // packet 0 is read in row 2, where packet 1 is written at its address (packet
+  // 0's last use; the word it reads is still its own in simulation).
+  std::vector<StoreEntry> clash = {entry(0, {2}), entry(2, {4})};
+  EXPECT_EQ(checker::checkStoreBanks(clash, 1, 1).at(0),
+            "bank 0 reads and writes address 0 in row 2");
+  clash[1].addr = 1;
+  EXPECT_TRUE(checker::checkStoreBanks(clash, 1, 2).empty());
   // A kept packet overwritten.
   std::vector<StoreEntry> kept = {entry(0, {}, true), entry(5, {6})};
   EXPECT_FALSE(checker::checkStoreBanks(kept, 1, 1).empty());

@@ -46,6 +46,24 @@ std::vector<std::string> checkStoreBanks(const std::vector<StoreEntry>& entries,
     }
     if (e.keep) cell[{e.bank, e.addr}].push_back({INT64_MAX, 0, i});
   }
+  // A read and a write of one address of one bank in one row.
+  std::map<std::pair<uint32_t, int64_t>, uint32_t> write_addr;
+  for (const StoreEntry& e : entries) {
+    if (e.bank < banks && e.addr < depth && e.write_row >= 0) {
+      write_addr[{e.bank, e.write_row}] = e.addr;
+    }
+  }
+  for (const StoreEntry& e : entries) {
+    if (e.bank >= banks || e.addr >= depth) continue;
+    for (int64_t r : e.read_rows) {
+      if (r == e.write_row) continue;  // its own write: read before written, below
+      const auto it = write_addr.find({e.bank, r});
+      if (it != write_addr.end() && it->second == e.addr) {
+        report("bank " + std::to_string(e.bank) + " reads and writes address " +
+               std::to_string(e.addr) + " in row " + std::to_string(r));
+      }
+    }
+  }
   for (auto& kv : cell) {
     std::vector<Event>& ev = kv.second;
     // Reads of a row see the word before that row's write (kind 0 sorts first).

@@ -1,8 +1,10 @@
 // An independent check of a packet store's bank assignment (algorithm/
 // store_banks.h): every bank takes at most one write and issues at most one read
-// per row, and every read finds the packet that was written there and not yet
-// overwritten (its write in an earlier row, or a preload; no other packet of
-// that bank and address written from that write up to this read).
+// per row, never of the address it writes in that row (a block RAM's read
+// during a write of the same address is undefined: hw/hc_sched_bank.v), and
+// every read finds the packet that was written there and not yet overwritten
+// (its write in an earlier row, or a preload; no other packet of that bank and
+// address written from that write up to this read).
 #pragma once
 
 #include <cstdint>
