@@ -1,68 +1,94 @@
 // hc_sched_node: a schedule-driven network node. A sequencer steps through the
-// node's rows, one per clock, reading them from a ROM outside the node
+// node's rows, one per clock, reading its words from a ROM outside the node
 // (hc_sched_rom, or any synchronous-read memory: rom_data_i is the word at the
-// rom_addr_o of the previous cycle); a packet store holds what the node still has
-// to send or must keep; every port sends and receives in every row (all-port,
-// full duplex). Row r does the sends of step r+1 and files the arrivals of step
-// r (on lnk_*_i, the neighbours' output registers); a schedule of S steps takes
-// S+1 rows. ROM word layout: docs/file-formats.md "Schedule ROM format".
+// rom_addr_o of the previous cycle); every port sends and receives in every row
+// (all-port, full duplex). Row r does the sends of step r+1 and files the
+// arrivals of step r (on lnk_*_i, the neighbours' output registers); a
+// schedule of S steps takes S+1 rows and S+2 ROM words: word 0 holds the reads
+// the start cycle issues, word r+1 row r's fields. Word layout: docs/file-
+// formats.md "Schedule ROM format".
 //
-// Per port p, send field (IW+2 bits at [p*SF +: SF]):
-//   [IW+1] valid, [IW] 1: forward the packet arriving on port idx now, 0: send
-//   store slot idx; [IW-1:0] idx.
-// Per port p, receive field (SW+1 bits at [NP*SF + p*RF +: RF]):
-//   [SW] keep the packet arriving on port p, [SW-1:0] in this slot.
+// The packet store is NB banks (hc_sched_bank, block RAM) of DEPTH words; in a
+// row each bank takes at most one write (an arrival, the port its write field
+// names) and issues one read, whose word the next row's sends use. A send takes
+// a bank's read word, the packet arriving on a port now, or the one that arrived
+// on a port in the row before (arr_q): a packet forwarded within two steps of
+// its arrival never enters the store.
 //
-// err_o: a row expected a packet on a link that carried none, or (HD = 1) both
-// ends of a half-duplex link drove it in one step (sticky until the next start).
+// err_o: a row expected a packet on a link that carried none (a write, or a
+// forward of this row's or the previous row's arrival), or (HD = 1) both ends
+// of a half-duplex link drove it in one step (sticky until the next start).
 // Before start_i the host preloads the node's own packets through the ld_*
-// port; after done_o it reads the packets the node keeps through rd_*.
+// port (slot = bank * 2^AW + address); start_i must come at least one clock
+// after the last load. After done_o it reads the packets the node keeps through
+// rd_*: rd_data_o holds slot rd_slot_i of the clock before (a synchronous read).
+//
+// Named checks (hw/include/hc_assert.vh): p_* the parameters; HC_ERR beside
+// err_o, e_missing (an expected packet absent) and e_hd_clash; HC_ASSERT
+// a_unwritten_read (a send of a bank word no write or load put there since the
+// reset: the node would send what it does not hold; simulation only) and
+// a_send_kind (a send field of kind 3), a_send_mask (a send from a source the
+// SMASK parameter omits), a_write_mask (a write from a port WMASK omits).
+`include "hc_assert.vh"
 module hc_sched_node #(
-  parameter integer NP       = 2,   // ports
-  parameter integer PW       = 32,  // payload bits
-  parameter integer SLOTS    = 1,   // packet store entries
-  parameter integer SW       = 1,   // slot index bits
-  parameter integer IW       = 1,   // send index bits, >= SW and >= clog2(NP)
-  parameter integer ROWS     = 2,   // ROM rows: schedule steps + 1
-  parameter integer RAW      = 1,   // row index bits
+  parameter integer NP    = 2,   // ports
+  parameter integer PW    = 32,  // payload bits
+  parameter integer NB    = 1,   // store banks
+  parameter integer BW    = 1,   // bank index bits, 2^BW >= NB
+  parameter integer DEPTH = 1,   // words per bank
+  parameter integer AW    = 1,   // bank address bits, 2^AW >= DEPTH
+  parameter integer PSW   = 1,   // port index bits, 2^PSW >= NP
+  parameter integer IW    = 1,   // send index bits, max(BW, PSW)
+  parameter integer ROWS  = 2,   // rows: schedule steps + 1 (ROM words: ROWS + 1)
+  parameter integer RAW   = 2,   // ROM address bits, 2^RAW > ROWS
   // 1: half-duplex links (Faber, Sec. 6). Output p and input p are the two ends
   // of one channel to the same neighbour (generators that are their own
   // inverses: the hypercube); the ROMs choose its driver per step. Driving
   // output p while the neighbour drives its end (lnk_valid_i[p]) sets err_o.
-  parameter integer HD       = 0
+  parameter integer HD    = 0,
+  // Sources each port may send from (bit p*(NB+2*NP) + s: banks, then ports
+  // now, then ports of the row before); the generator clears those no ROM uses.
+  parameter [NP*(NB+2*NP)-1:0] SMASK = {NP * (NB + 2 * NP) {1'b1}},
+  // Ports each bank may be written from (bit b*NP + q); cleared likewise.
+  parameter [NB*NP-1:0] WMASK = {NB * NP{1'b1}}
 ) (
-  input  wire             clk_i,
-  input  wire             rst_ni,
-  input  wire             start_i,
-  output wire             busy_o,
-  output wire             done_o,
-  output wire             err_o,
-  output wire [  RAW-1:0] rom_addr_o,
-  input  wire [NP*(IW+SW+3)-1:0] rom_data_i,
-  input  wire             ld_valid_i,
-  input  wire [   SW-1:0] ld_slot_i,
-  input  wire [   PW-1:0] ld_data_i,
-  input  wire [   SW-1:0] rd_slot_i,
-  output reg  [   PW-1:0] rd_data_o,
-  input  wire [   NP-1:0] lnk_valid_i,
-  input  wire [NP*PW-1:0] lnk_data_i,
-  output wire [   NP-1:0] lnk_valid_o,
-  output wire [NP*PW-1:0] lnk_data_o
+  input  wire                                  clk_i,
+  input  wire                                  rst_ni,
+  input  wire                                  start_i,
+  output wire                                  busy_o,
+  output wire                                  done_o,
+  output wire                                  err_o,
+  output wire [                       RAW-1:0] rom_addr_o,
+  input  wire [NP*(IW+3)+NB*(PSW+2*AW+2)-1:0] rom_data_i,
+  input  wire                                  ld_valid_i,
+  input  wire [                    BW+AW-1:0] ld_slot_i,
+  input  wire [                        PW-1:0] ld_data_i,
+  input  wire [                    BW+AW-1:0] rd_slot_i,
+  output wire [                        PW-1:0] rd_data_o,
+  input  wire [                        NP-1:0] lnk_valid_i,
+  input  wire [                     NP*PW-1:0] lnk_data_i,
+  output wire [                        NP-1:0] lnk_valid_o,
+  output wire [                     NP*PW-1:0] lnk_data_o
 );
   // One C++ class for all instances in Verilator (instead of inlining each node
   // into the top): the network's model then builds in time independent of N.
   /* verilator no_inline_module */
-  localparam integer SF = IW + 2;
-  localparam integer RF = SW + 1;
-  localparam integer WW = NP * (SF + RF);
+  localparam integer SF = IW + 3;
+  localparam integer WF = PSW + AW + 1;
+  localparam integer RF = AW + 1;
+  localparam integer WB = NP * SF;  // first write field
+  localparam integer RB = WB + NB * WF;  // first read field
+  localparam integer WW = RB + NB * RF;
   localparam [RAW-1:0] LAST = ROWS[RAW-1:0] - 1'b1;
 
-  reg              busy_q;
-  reg              done_q;
-  reg  [  RAW-1:0] row_q;
-  wire [   WW-1:0] word = rom_data_i;
+  reg            busy_q;
+  reg            done_q;
+  reg  [RAW-1:0] row_q;
+  wire [ WW-1:0] word = rom_data_i;
 
-  assign rom_addr_o = (busy_q && row_q != LAST) ? row_q + 1'b1 : {RAW{1'b0}};
+  // Row r reads word r+1; the start cycle reads word 0 and addresses word 1.
+  assign rom_addr_o = busy_q ? ((row_q != LAST) ? row_q + 1'b1 + 1'b1 : {RAW{1'b0}})
+                             : (start_i ? {{(RAW - 1) {1'b0}}, 1'b1} : {RAW{1'b0}});
 
   assign busy_o = busy_q;
   assign done_o = done_q;
@@ -86,102 +112,177 @@ module hc_sched_node #(
     end
   end
 
-  // Packet store: per slot, the load port or the receive field that names it.
-  reg [SLOTS*PW-1:0] store_q;
-  reg [   SLOTS-1:0] we;
-  reg [SLOTS*PW-1:0] wdata;
-  integer k, p;
-  always @* begin
-    we    = {SLOTS{1'b0}};
-    wdata = {SLOTS * PW{1'b0}};
-    for (k = 0; k < SLOTS; k = k + 1) begin
-      if (!busy_q && ld_valid_i && ld_slot_i == k[SW-1:0]) begin
-        we[k]              = 1'b1;
-        wdata[k*PW+:PW] = ld_data_i;
+  // The banks. Busy: writes and reads from the word. Idle: the load port writes;
+  // the start cycle issues word 0's reads, any other idle cycle reads rd_slot_i
+  // in every bank (the host's read).
+  wire          run = busy_q || start_i;
+  wire          run_end = busy_q && row_q == LAST;
+  wire [NB-1:0] rd_bank_hit;
+  reg  [BW-1:0] rd_bank_q;
+  wire [NB*PW-1:0] bank_q;
+  genvar b;
+  generate
+    for (b = 0; b < NB; b = b + 1) begin : g_bank
+      localparam [BW-1:0] BI = b;
+      wire [WF-1:0] wf = word[WB+b*WF+:WF];
+      wire [RF-1:0] rf = word[RB+b*RF+:RF];
+      wire [PSW-1:0] wport = wf[AW+:PSW];
+      wire ld_here = !busy_q && ld_valid_i && ld_slot_i[AW+:BW] == BI;
+      wire we = (busy_q && wf[WF-1]) || ld_here;
+      wire [NP-1:0] wsel;
+      genvar wq;
+      for (wq = 0; wq < NP; wq = wq + 1) begin : g_wsel
+        localparam [PSW-1:0] QI = wq;
+        assign wsel[wq] = WMASK[b*NP+wq] && busy_q && wport == QI;
       end
-      for (p = 0; p < NP; p = p + 1) begin
-        if (busy_q && word[NP*SF+p*RF+SW] && word[NP*SF+p*RF+:SW] == k[SW-1:0]) begin
-          we[k]              = 1'b1;
-          wdata[k*PW+:PW] = lnk_data_i[p*PW+:PW];
+      `HC_ASSERT(a_write_mask, !(busy_q && wf[WF-1]) || |wsel, "a write from a port WMASK omits")
+      wire [AW-1:0] waddr = busy_q ? wf[0+:AW] : ld_slot_i[0+:AW];
+      reg [PW-1:0] wdata;
+      integer q;
+      always @* begin
+        wdata = busy_q ? {PW{1'b0}} : ld_data_i;
+        for (q = 0; q < NP; q = q + 1) begin
+          wdata = wdata | ({PW{wsel[q]}} & lnk_data_i[q*PW+:PW]);
         end
       end
+      wire re = run ? rf[RF-1] : 1'b1;
+      wire [AW-1:0] raddr = run ? rf[0+:AW] : rd_slot_i[0+:AW];
+      hc_sched_bank #(
+        .DW(PW),
+        .DEPTH(DEPTH),
+        .AW(AW)
+      ) u_bank (
+        .clk_i(clk_i),
+        .rst_ni(rst_ni),
+        .we_i(we),
+        .waddr_i(waddr),
+        .wdata_i(wdata),
+        .re_i(re),
+        .raddr_i(raddr),
+        .rdata_o(bank_q[b*PW+:PW])
+      );
+`ifndef SYNTHESIS
+      // Simulation only: which words a write or load has filled in this run (from
+      // the end of the last run on), and whether the word read last clock was one.
+      reg [DEPTH-1:0] filled_q;
+      reg             read_filled_q;
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          filled_q      <= {DEPTH{1'b0}};
+          read_filled_q <= 1'b0;
+        end else begin
+          if (run_end) filled_q <= {DEPTH{1'b0}};
+          else if (we) filled_q[waddr] <= 1'b1;
+          if (re) read_filled_q <= filled_q[raddr];
+        end
+      end
+      assign rd_bank_hit[b] = read_filled_q;
+`else
+      assign rd_bank_hit[b] = 1'b1;
+`endif
     end
-  end
+  endgenerate
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      store_q <= {SLOTS * PW{1'b0}};
-    end else begin
-      for (k = 0; k < SLOTS; k = k + 1) begin
-        if (we[k]) store_q[k*PW+:PW] <= wdata[k*PW+:PW];
-      end
-    end
+    if (!rst_ni) rd_bank_q <= {BW{1'b0}};
+    else if (!run) rd_bank_q <= rd_slot_i[AW+:BW];
   end
 
+  reg [PW-1:0] rd_word;
+  integer k;
   always @* begin
-    rd_data_o = {PW{1'b0}};
-    for (k = 0; k < SLOTS; k = k + 1) begin
-      if (rd_slot_i == k[SW-1:0]) rd_data_o = store_q[k*PW+:PW];
+    rd_word = {PW{1'b0}};
+    for (k = 0; k < NB; k = k + 1) begin
+      if (rd_bank_q == k[BW-1:0]) rd_word = bank_q[k*PW+:PW];
     end
   end
+  assign rd_data_o = rd_word;
 
-  // Sends: a store slot or a packet arriving now, into the link output register.
-  reg [   NP-1:0] send_valid;
-  reg [NP*PW-1:0] send_data;
-  reg [   NP-1:0] lv_q;
-  reg [NP*PW-1:0] ld_q;
-  integer q;
+  // Arrivals of the row before: the late forwards' source.
+  reg [   NP-1:0] arr_v_q;
+  reg [NP*PW-1:0] arr_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) arr_v_q <= {NP{1'b0}};
+    else arr_v_q <= busy_q ? lnk_valid_i : {NP{1'b0}};
+  end
+  always @(posedge clk_i) arr_q <= lnk_data_i;
+
+  // Sends: a bank's read word, a packet arriving now, or one of the row before,
+  // as an AND-OR of one-hot selects (NB + 2*NP sources per port).
+  localparam integer NS = NB + 2 * NP;
+  reg  [   NP-1:0] send_valid;
+  reg  [NP*NS-1:0] sel_rom;  // what the word selects
+  wire [NP*NS-1:0] sel = sel_rom & SMASK;
+  reg  [NP*PW-1:0] send_data;
+  reg  [   NP-1:0] missing;
+  reg              unwritten;
+  reg              bad_kind;
+  reg  [   NP-1:0] lv_q;
+  reg  [NP*PW-1:0] ld_q;
+  wire [NS*PW-1:0] src = {arr_q, lnk_data_i, bank_q};
+  wire [   NS-1:0] src_ok = {arr_v_q, lnk_valid_i, rd_bank_hit};
+  integer p, q;
   always @* begin
     send_valid = {NP{1'b0}};
-    send_data  = {NP * PW{1'b0}};
+    sel_rom    = {NP * NS{1'b0}};
     for (p = 0; p < NP; p = p + 1) begin
-      if (busy_q && word[p*SF+IW+1]) begin
+      if (busy_q && word[p*SF+IW+2]) begin
         send_valid[p] = 1'b1;
-        if (word[p*SF+IW]) begin
-          for (q = 0; q < NP; q = q + 1) begin
-            if (word[p*SF+:IW] == q[IW-1:0]) send_data[p*PW+:PW] = lnk_data_i[q*PW+:PW];
-          end
-        end else begin
-          for (k = 0; k < SLOTS; k = k + 1) begin
-            if (word[p*SF+:IW] == k[IW-1:0]) send_data[p*PW+:PW] = store_q[k*PW+:PW];
-          end
+        for (q = 0; q < NB; q = q + 1) begin
+          if (word[p*SF+IW+:2] == 2'd0 && word[p*SF+:IW] == q[IW-1:0]) sel_rom[p*NS+q] = 1'b1;
+        end
+        for (q = 0; q < NP; q = q + 1) begin
+          if (word[p*SF+IW+:2] == 2'd1 && word[p*SF+:IW] == q[IW-1:0]) sel_rom[p*NS+NB+q] = 1'b1;
+          if (word[p*SF+IW+:2] == 2'd2 && word[p*SF+:IW] == q[IW-1:0]) sel_rom[p*NS+NB+NP+q] = 1'b1;
+        end
+      end
+    end
+  end
+
+  always @* begin
+    send_data = {NP * PW{1'b0}};
+    for (p = 0; p < NP; p = p + 1) begin
+      for (q = 0; q < NS; q = q + 1) begin
+        send_data[p*PW+:PW] = send_data[p*PW+:PW] | ({PW{sel[p*NS+q]}} & src[q*PW+:PW]);
+      end
+    end
+  end
+
+  // Expected packets that are not there: a send's source, or a write's port.
+  always @* begin
+    missing   = {NP{1'b0}};
+    unwritten = 1'b0;
+    bad_kind  = 1'b0;
+    for (p = 0; p < NP; p = p + 1) begin
+      if (busy_q && word[p*SF+IW+2] && word[p*SF+IW+:2] == 2'd3) bad_kind = 1'b1;
+      for (q = 0; q < NB; q = q + 1) unwritten = unwritten | (sel[p*NS+q] & ~src_ok[q]);
+      for (q = 0; q < NP; q = q + 1) begin
+        missing[q] = missing[q] | (sel[p*NS+NB+q] & ~src_ok[NB+q]);
+        missing[q] = missing[q] | (sel[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
+      end
+    end
+    for (p = 0; p < NB; p = p + 1) begin
+      if (busy_q && word[WB+p*WF+WF-1]) begin
+        for (q = 0; q < NP; q = q + 1) begin
+          if (word[WB+p*WF+AW+:PSW] == q[PSW-1:0]) missing[q] = missing[q] | ~lnk_valid_i[q];
         end
       end
     end
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      lv_q <= {NP{1'b0}};
-      ld_q <= {NP * PW{1'b0}};
-    end else begin
-      lv_q <= send_valid;
-      ld_q <= send_data;
-    end
+    if (!rst_ni) lv_q <= {NP{1'b0}};
+    else lv_q <= send_valid;
   end
+  always @(posedge clk_i) ld_q <= send_data;
 
   assign lnk_valid_o = lv_q;
   assign lnk_data_o  = ld_q;
 
-  // The ROM says when packets arrive; a row that keeps or forwards an arrival
-  // on a link that carries none sets the sticky err_o (a wiring or ROM fault).
-  reg [NP-1:0] missing;
-  reg          err_q;
-  always @* begin
-    missing = {NP{1'b0}};
-    for (p = 0; p < NP; p = p + 1) begin
-      if (busy_q && word[NP*SF+p*RF+SW]) missing[p] = missing[p] | ~lnk_valid_i[p];
-      if (busy_q && word[p*SF+IW+1] && word[p*SF+IW]) begin
-        for (q = 0; q < NP; q = q + 1) begin
-          if (word[p*SF+:IW] == q[IW-1:0]) missing[q] = missing[q] | ~lnk_valid_i[q];
-        end
-      end
-    end
-  end
-
   // Half-duplex: both output registers of one channel hold a packet of one step.
   wire [NP-1:0] clash = (HD != 0) ? (lv_q & lnk_valid_i) : {NP{1'b0}};
 
+  reg err_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) err_q <= 1'b0;
     else if (start_i && !busy_q) err_q <= 1'b0;
@@ -189,4 +290,17 @@ module hc_sched_node #(
   end
 
   assign err_o = err_q;
+
+  `HC_PARAM(p_ports, NP >= 1 && PSW >= 1 && (NP - 1) >> PSW == 0, "needs NP >= 1, 2^PSW >= NP")
+  `HC_PARAM(p_banks, NB >= 1 && BW >= 1 && (NB - 1) >> BW == 0, "needs NB >= 1, 2^BW >= NB")
+  `HC_PARAM(p_depth, DEPTH >= 1 && AW >= 1 && (DEPTH - 1) >> AW == 0,
+            "needs DEPTH >= 1, 2^AW >= DEPTH")
+  `HC_PARAM(p_index, IW >= BW && IW >= PSW, "needs IW >= BW and IW >= PSW")
+  `HC_PARAM(p_rows, ROWS >= 2 && RAW >= 1 && ROWS >> RAW == 0, "needs ROWS >= 2, 2^RAW > ROWS")
+  `HC_PARAM(p_hd, HD == 0 || HD == 1, "HD is 0 or 1")
+  `HC_ERR(e_missing, |missing, "a row expected a packet on a link that carried none")
+  `HC_ERR(e_hd_clash, |clash, "a half-duplex link driven from both ends")
+  `HC_ASSERT(a_unwritten_read, !unwritten, "a send of a bank word never written: a packet not held")
+  `HC_ASSERT(a_send_kind, !bad_kind, "a send field of kind 3")
+  `HC_ASSERT(a_send_mask, (sel_rom & ~SMASK) == {NP * NS{1'b0}}, "a send from a source SMASK omits")
 endmodule

@@ -1,47 +1,44 @@
 #include "model/sched_network.h"
 
-#include <algorithm>
 #include <string>
-#include <unordered_map>
 
 #include "algorithm/collective_semantics.h"
 #include "model/clock.h"
+#include "util/error.h"
 
 namespace hypercast {
 namespace model {
 
-SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const PortGraph& g, const Schedule& s)
+SchedNetwork::SchedNetwork(sc_core::sc_module_name name, const PortGraph& g, const Schedule& s,
+                           const std::vector<std::shared_ptr<const std::vector<RomRow>>>& roms,
+                           const StoreShape& store)
     : sc_core::sc_module(name),
       n_(g.nodes()),
       np_(static_cast<uint64_t>(g.ports())),
       clk_("clk"),
       idle_("idle") {
+  if (roms.size() != n_) throw Error("the model needs one ROM per node");
   const size_t rows = size_t{s.steps} + 1;
   std::vector<NodePlan> plans(n_);
   for (auto& p : plans) {
-    p.sends.resize(rows - 1);
-    p.recvs.resize(rows);
-    p.drops.resize(rows);
+    p.sends.assign(rows * np_, kNoSend);
+    p.recvs.assign(rows * np_, kNoSend);
   }
-  std::vector<std::unordered_map<uint64_t, uint32_t>> last_send(n_);
   const CollectiveProblem problem = s.problem();
   for (const Transfer& t : s.transfers) {
     const uint64_t k = keyOf(problem, packetOf(t));
     const int p = g.portTo(t.from, t.to);
-    plans[t.from].sends[t.step - 1].push_back({p, k});
-    plans[t.to].recvs[t.step].push_back({g.drives(t.from, p).port, k});
-    if (!mustReach(problem, packetOf(t), t.from)) {
-      uint32_t& last = last_send[t.from][k];
-      last = std::max(last, t.step - 1);
-    }
-  }
-  for (uint64_t x = 0; x < n_; ++x) {
-    for (const auto& kv : last_send[x]) plans[x].drops[kv.second].push_back(kv.first);
+    const uint64_t q = static_cast<uint64_t>(g.drives(t.from, p).port);
+    plans[t.from].sends[(t.step - 1) * np_ + static_cast<uint64_t>(p)] = k;
+    plans[t.to].recvs[t.step * np_ + q] = k;
   }
   for (uint64_t x = 0; x < n_; ++x) {
     const std::string xs = std::to_string(x);
-    nodes_.push_back(
-        std::make_unique<SchedNode>(("n" + xs).c_str(), g.ports(), std::move(plans[x])));
+    if (!roms[x] || roms[x]->size() != rows + 1) {
+      throw Error("node " + xs + "'s ROM does not have " + std::to_string(rows + 1) + " words");
+    }
+    nodes_.push_back(std::make_unique<SchedNode>(("n" + xs).c_str(), g.ports(), std::move(plans[x]),
+                                                 roms[x], store));
     nodes_.back()->setHalfDuplex(s.links == LinkMode::kHalfDuplex);
     for (uint64_t p = 0; p < np_; ++p) {
       links_.push_back(std::make_unique<sc_core::sc_signal<LinkWord>>(
@@ -68,6 +65,13 @@ void SchedNetwork::start() {
   for (uint64_t x = 0; x < nodes_.size(); ++x) {
     if (x != stalled_) nodes_[x]->start();
   }
+}
+
+int64_t SchedNetwork::faultyNode() const {
+  for (uint64_t x = 0; x < n_; ++x) {
+    if (nodes_[x]->fault().found) return static_cast<int64_t>(x);
+  }
+  return -1;
 }
 
 void SchedNetwork::cycle() { pulseClock(clk_); }

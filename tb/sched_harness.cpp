@@ -12,8 +12,9 @@
 //   HYPERCAST_FAULT_NODE=X   corrupts what node X of the SystemC model sends;
 //   HYPERCAST_STALL_NODE=X   leaves node X of the SystemC model unstarted, so
 //                            the watchdog must fire;
-//   HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's ROM image in the RTL
-//                            only (both Verilated models; see romFault below).
+//   HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's ROM, which the RTL
+//                            (both Verilated models) and the SystemC model
+//                            run (see parseRomFault below).
 //
 //   HARNESS --job DIR/job.json  (tb/harness_main.cpp)
 //   exit 0: PASS, 1: FAIL, 2: bad job
@@ -33,6 +34,7 @@
 
 #include "algorithm/collective_semantics.h"
 #include "checker/schedule_checker.h"
+#include "checker/store_bank_checker.h"
 #include "emit/rom_format.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_program.h"
@@ -59,6 +61,10 @@ struct Divergence {
   uint64_t cycle = 0, node = 0;
   int port = 0;  // -1: the node's err_o rose
   std::string expected, actual;
+  // A model node's send against the schedule (model/sched_node.h), not the RTL
+  // against the model; the packets expected and sent (model::kNoSend: none).
+  bool against_schedule = false;
+  uint64_t expected_packet = 0, actual_packet = 0;
   std::string where() const { return port < 0 ? "err_o" : std::to_string(port); }
 };
 
@@ -79,34 +85,43 @@ std::vector<std::string> splitColons(const std::string& s) {
   return parts;
 }
 
-// The RTL's ROM fault hook: HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's
-// ROM image (emit/rom_format.h), the image the Verilated model loads, in
-// nothing else: the SystemC model, the checker and the promise keep the real
+// The ROM fault hook: HYPERCAST_FAULT_ROM=X:R:F corrupts row R of node X's ROM
+// (emit/rom_format.h), the words the RTL and the SystemC model both run, in
+// nothing else: the model's schedule, the checker and the promise keep the real
 // schedule. F is one of
-//   keep:P        the row keeps an arrival on input port P (into slot 0);
+//   keep:P        the row writes the arrival on input port P (into bank 0,
+//                 address 0);
 //   forward:P:Q   the row's output P forwards the arrival on input port Q;
 //   silence:P     the row sends nothing on output P (its link is silent for
 //                 step R + 1);
+//   read:B:A      bank B's read in this row is of address A (a wrong bank
+//                 assignment: the next row's send of bank B sends that word);
 //   HEX           the row is this word (ROM hex digits, as in the image).
 // Row R files the arrivals of step R and does the sends of step R + 1, so keep
 // or forward on a port nothing arrives on in step R must raise node X's err_o
 // (hc_sched_node's `missing`, its keep and its forward term) at cycle R + 1, and
 // silence must raise the err_o of the neighbour that expects the packet at
-// cycle R + 2. Every image is copied to DIR/fault-rom (the job folder), node X's
-// corrupted, and the RTL reads them there instead of from rom_dir: the wired
-// nodes load their images from that folder, the whole top's $readmemh reads
-// rom/<name>_n<x>.hex relative to it. Returns that folder. A fault that
-// changes nothing, or a ROM shared by several nodes (--shared-rom), is refused.
-std::string romFault(const std::string& spec, const SchedJob& o, const NetworkProgram& prog,
-                     const std::string& dir) {
+// cycle R + 2; the model names a send of the wrong packet (or of none) as the
+// first divergence at cycle R + 1 (R + 2 for a read). For the RTL every image is
+// copied to DIR/fault-rom (the job folder), node X's corrupted, and the RTL
+// reads them there instead of from rom_dir: the wired nodes load their images
+// from that folder, the whole top's $readmemh reads rom/<name>_n<x>.hex
+// relative to it. A fault that changes nothing, or a ROM shared by several
+// nodes (--shared-rom), is refused.
+struct RomFault {
+  uint64_t node = 0;
+  size_t word = 0;  // the ROM word corrupted: row + 1
+  RomRow row;       // what it holds instead
+};
+
+RomFault parseRomFault(const std::string& spec, const SchedJob& o, const NetworkProgram& prog) {
   const std::vector<std::string> f = splitColons(spec);
   const uint64_t n = prog.nodes.size();
   const int np = prog.format.np;
   if (f.size() < 3) throw Error("HYPERCAST_FAULT_ROM: expected NODE:ROW:FAULT, got '" + spec + "'");
-  if (o.roms.size() != n) throw Error("HYPERCAST_FAULT_ROM: the job lists no ROM image per node");
   const uint64_t x = parseIndex("HYPERCAST_FAULT_ROM: node", f[0], n);
   const uint64_t row = parseIndex("HYPERCAST_FAULT_ROM: row", f[1], prog.rows);
-  for (uint64_t y = 0; y < n; ++y) {
+  for (uint64_t y = 0; y < n && o.roms.size() == n; ++y) {
     if (y != x && o.roms[y] == o.roms[x]) {
       throw Error("HYPERCAST_FAULT_ROM: node " + f[0] + " shares its ROM (--shared-rom)");
     }
@@ -115,23 +130,19 @@ std::string romFault(const std::string& spec, const SchedJob& o, const NetworkPr
     return static_cast<size_t>(
         parseIndex("HYPERCAST_FAULT_ROM: port", v, static_cast<uint64_t>(np)));
   };
-  auto inRomDir = [&](const std::string& r) { return o.rom_dir.empty() ? r : o.rom_dir + "/" + r; };
-  std::ifstream in(inRomDir(o.roms[x]));
-  if (!in) throw Error("HYPERCAST_FAULT_ROM: cannot read " + inRomDir(o.roms[x]));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) lines.push_back(line);
-  }
-  if (row >= lines.size()) throw Error("HYPERCAST_FAULT_ROM: " + o.roms[x] + " is too short");
-  std::string& word = lines[row];
-  RomRow r = decodeRomRow(prog.format, word);
+  const std::string word = encodeRomRow(prog.format, prog.nodes[x].rows[row + 1]);
+  RomRow r = prog.nodes[x].rows[row + 1];  // row r's fields are in word r+1
   const std::string& kind = f[2];
   if (kind == "keep" && f.size() == 4) {
-    r.recv[port(f[3])] = RecvField{true, 0};
+    r.write[0] = WriteField{true, static_cast<uint32_t>(port(f[3])), 0};
   } else if (kind == "forward" && f.size() == 5) {
-    r.send[port(f[3])] = SendField{true, true, static_cast<uint32_t>(port(f[4]))};
+    r.send[port(f[3])] = SendField{true, SendKind::kLink, static_cast<uint32_t>(port(f[4]))};
   } else if (kind == "silence" && f.size() == 4) {
     r.send[port(f[3])] = SendField{};
+  } else if (kind == "read" && f.size() == 5) {
+    const uint64_t b = parseIndex("HYPERCAST_FAULT_ROM: bank", f[3], prog.banks);
+    const uint64_t a = parseIndex("HYPERCAST_FAULT_ROM: address", f[4], prog.depth);
+    r.read[b] = ReadField{true, static_cast<uint32_t>(a)};
   } else if (f.size() == 3 && kind.find_first_not_of("0123456789abcdef") == std::string::npos) {
     r = decodeRomRow(prog.format, kind);  // checks its width
     if (encodeRomRow(prog.format, r) != kind) {
@@ -139,17 +150,36 @@ std::string romFault(const std::string& spec, const SchedJob& o, const NetworkPr
     }
   } else {
     throw Error("HYPERCAST_FAULT_ROM: unknown fault '" + spec +
-                "' (X:R:keep:P, X:R:forward:P:Q, X:R:silence:P or X:R:HEX)");
+                "' (X:R:keep:P, X:R:forward:P:Q, X:R:silence:P, X:R:read:B:A or X:R:HEX)");
   }
-  const std::string faulty = encodeRomRow(prog.format, r);
-  if (faulty == word) throw Error("HYPERCAST_FAULT_ROM: '" + spec + "' changes nothing");
-  word = faulty;
+  if (encodeRomRow(prog.format, r) == word) {
+    throw Error("HYPERCAST_FAULT_ROM: '" + spec + "' changes nothing");
+  }
+  return RomFault{x, row + 1, r};
+}
+
+// The RTL's copy of the ROM images with the fault; returns their folder.
+std::string writeFaultyRoms(const RomFault& fault, const SchedJob& o, const NetworkProgram& prog,
+                            const std::string& dir) {
+  const uint64_t n = prog.nodes.size();
+  if (o.roms.size() != n) throw Error("HYPERCAST_FAULT_ROM: the job lists no ROM image per node");
+  auto inRomDir = [&](const std::string& r) { return o.rom_dir.empty() ? r : o.rom_dir + "/" + r; };
+  std::ifstream in(inRomDir(o.roms[fault.node]));
+  if (!in) throw Error("HYPERCAST_FAULT_ROM: cannot read " + inRomDir(o.roms[fault.node]));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  if (fault.word >= lines.size()) {
+    throw Error("HYPERCAST_FAULT_ROM: " + o.roms[fault.node] + " is too short");
+  }
+  lines[fault.word] = encodeRomRow(prog.format, fault.row);
   const std::string out = (dir.empty() ? std::string(".") : dir) + "/fault-rom";
   for (uint64_t y = 0; y < n; ++y) {
     const fs::path p = fs::path(out) / o.roms[y];
     std::error_code ec;
     fs::create_directories(p.parent_path(), ec);
-    if (y == x) {
+    if (y == fault.node) {
       std::ofstream w(p);
       for (const std::string& line : lines) w << line << "\n";
       if (!w) throw Error("HYPERCAST_FAULT_ROM: cannot write " + p.string());
@@ -181,6 +211,9 @@ int run(const JobFile& job) {
   const uint64_t n = g.nodes();
   const int np = g.ports();
   const NetworkProgram prog = compileSchedule(s, g);
+  for (uint64_t x = 0; x < prog.nodes.size(); ++x) {
+    checker::requireSoundStoreBanks(x, prog.nodes[x].store, prog.banks, prog.depth);
+  }
   const tb::PacketPayload pay(problem, o.payload_width, o.seed);
   if (!pay.fits()) {
     throw Error(std::to_string(o.payload_width) + "-bit payloads cannot name the " +
@@ -188,20 +221,29 @@ int run(const JobFile& job) {
                 " packets; use a wider --payload-width");
   }
   const bool use_model = o.engine != "verilator", use_rtl = o.engine != "systemc";
+  const char* rom_fault = std::getenv("HYPERCAST_FAULT_ROM");
+  std::unique_ptr<RomFault> fault_rom;
+  if (rom_fault) fault_rom = std::make_unique<RomFault>(parseRomFault(rom_fault, o, prog));
   std::unique_ptr<model::SchedNetwork> net;
   std::unique_ptr<tb::SchedRtl> rtl;
-  if (use_model) net = std::make_unique<model::SchedNetwork>("net", g, s);
+  if (use_model) {
+    // Every node's ROM words, as the RTL's images hold them (the fault's too).
+    std::vector<std::shared_ptr<const std::vector<RomRow>>> roms;
+    for (uint64_t x = 0; x < n; ++x) {
+      auto rows = std::make_shared<std::vector<RomRow>>(prog.nodes[x].rows);
+      if (fault_rom && fault_rom->node == x) (*rows)[fault_rom->word] = fault_rom->row;
+      roms.push_back(std::move(rows));
+    }
+    const model::StoreShape shape{prog.banks, prog.depth, prog.format.addr_width};
+    net = std::make_unique<model::SchedNetwork>("net", g, s, roms, shape);
+  }
   const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
   if (net && fault >= 0) net->setPayloadFault(static_cast<uint64_t>(fault));
   const int64_t stall = tb::hookNode("HYPERCAST_STALL_NODE", n);
   if (net && stall >= 0) net->setStalled(static_cast<uint64_t>(stall));
-  const char* rom_fault = std::getenv("HYPERCAST_FAULT_ROM");
-  if (rom_fault && !use_rtl) {
-    throw Error("HYPERCAST_FAULT_ROM corrupts the RTL's ROM; use --engine verilator or cosim");
-  }
   if (use_rtl) {
     // The top's ROM paths are relative to the generated folder.
-    const std::string rom_dir = rom_fault ? romFault(rom_fault, o, prog, dir) : o.rom_dir;
+    const std::string rom_dir = fault_rom ? writeFaultyRoms(*fault_rom, o, prog, dir) : o.rom_dir;
     if (!rom_dir.empty() && ::chdir(rom_dir.c_str()) != 0) {
       throw Error("cannot enter " + rom_dir);
     }
@@ -211,7 +253,7 @@ int run(const JobFile& job) {
     setup.wave_path = o.wave;
     setup.roms = o.roms;
     setup.rom_word_bits = o.rom_word_bits;
-    setup.rom_rows = prog.rows;
+    setup.rom_rows = prog.words();
     rtl = tb::makeSchedRtl(setup);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
     rtl->reset();
@@ -235,7 +277,7 @@ int run(const JobFile& job) {
     for (uint64_t x = 0; x < n; ++x) {
       for (const StoredPacket& p : prog.nodes[x].loads) {
         const uint64_t k = pay.key(Packet{p.origin, p.dest, p.msg});
-        if (net) net->load(x, k, pay.encode(k));
+        if (net) net->load(x, p.slot, k, pay.encode(k));
         if (rtl) rtl->load(true, x, p.slot, pay.encode(k));
       }
     }
@@ -255,6 +297,24 @@ int run(const JobFile& job) {
         while (x + 1 < n && !rtl->nodeError(x)) ++x;
         div = {true, row + 1, x, -1, "0", "1"};
         break;
+      }
+      // A model node sent what the schedule does not send (its ROM's source held
+      // another packet, or none): the first divergence, against the schedule.
+      if (net) {
+        const int64_t x = net->faultyNode();
+        if (x >= 0) {
+          const model::SendFault& f = net->node(static_cast<uint64_t>(x)).fault();
+          div = {true,
+                 row + 1,
+                 static_cast<uint64_t>(x),
+                 f.port,
+                 f.expected == model::kNoSend ? word(false, 0) : word(true, pay.encode(f.expected)),
+                 word(f.sent.valid, f.sent.payload)};
+          div.against_schedule = true;
+          div.expected_packet = f.expected;
+          div.actual_packet = f.actual;
+          break;
+        }
       }
       for (uint64_t x = 0; x < n && !div.found; ++x) {
         for (int p = 0; p < np; ++p) {
@@ -322,42 +382,29 @@ int run(const JobFile& job) {
       std::set<uint64_t> promise;
       for (const Packet& p : promisedPackets(problem, x)) promise.insert(pay.key(p));
       promised += promise.size();
-      if (rtl) {
-        std::set<uint64_t> kept;
-        for (const StoredPacket& p : prog.nodes[x].keeps) {
-          const uint64_t k = pay.key(Packet{p.origin, p.dest, p.msg});
-          kept.insert(k);
-          const uint64_t got = rtl->read(x, p.slot);
-          if (!promise.count(k)) {
-            ++extra;
-            note("RTL node " + std::to_string(x) + " keeps a packet it was not promised");
-          } else if (got != pay.encode(k)) {
-            ++wrong;
-            note("RTL node " + std::to_string(x) + " slot " + std::to_string(p.slot) +
-                 ": payload " + word(true, got) + ", expected " + word(true, pay.encode(k)));
-          } else {
-            ++held_ok;
-          }
+      // The RTL's (or, without it, the model's) store slots the node keeps.
+      const char* who = rtl ? "RTL" : "model";
+      std::set<uint64_t> kept;
+      for (const StoredPacket& p : prog.nodes[x].keeps) {
+        const uint64_t k = pay.key(Packet{p.origin, p.dest, p.msg});
+        kept.insert(k);
+        const uint64_t got = rtl ? rtl->read(x, p.slot) : net->node(x).read(p.slot).first;
+        if (!promise.count(k)) {
+          ++extra;
+          note(std::string(who) + " node " + std::to_string(x) +
+               " keeps a packet it was not promised");
+        } else if (got != pay.encode(k)) {
+          ++wrong;
+          note(std::string(who) + " node " + std::to_string(x) + " slot " + std::to_string(p.slot) +
+               ": payload " + word(true, got) + ", expected " + word(true, pay.encode(k)));
+        } else {
+          ++held_ok;
         }
-        for (uint64_t k : promise) {
-          if (!kept.count(k))
-            note("RTL node " + std::to_string(x) + " does not keep a packet it was promised");
-        }
-      } else {
-        // The model: everything it holds beyond its own packets.
-        for (const auto& kv : net->node(x).held()) {
-          const uint64_t k = kv.first;
-          if (pay.packet(k).origin == x) continue;  // own
-          if (!promise.count(k)) {
-            ++extra;
-            note("model node " + std::to_string(x) + " holds a packet it was not promised");
-          } else if (kv.second != pay.encode(k)) {
-            ++wrong;
-            note("model node " + std::to_string(x) + " holds a corrupted payload");
-          } else {
-            ++held_ok;
-          }
-        }
+      }
+      for (uint64_t k : promise) {
+        if (!kept.count(k))
+          note(std::string(who) + " node " + std::to_string(x) +
+               " does not keep a packet it was promised");
       }
     }
   }
@@ -479,7 +526,19 @@ int run(const JobFile& job) {
     std::cerr << "hc-sched: watchdog: the network did not finish its schedule in " << prog.rows
               << " cycles\n";
   if (undecodable) std::cerr << "hc-sched: " << undecodable << " link payloads name no packet\n";
-  if (div.found && div.port >= 0) {
+  if (div.found && div.against_schedule) {
+    auto packet = [&](uint64_t k) {
+      if (k == model::kNoSend) return std::string("nothing");
+      if (k == model::kNoPacket) return std::string("no scheduled packet");
+      const Packet p = pay.packet(k);
+      return "packet (" + std::to_string(p.origin) + ", " + std::to_string(p.dest) + ", " +
+             std::to_string(p.msg) + ")";
+    };
+    std::cerr << "hc-sched: model node " << div.node << " diverges from the schedule at cycle "
+              << div.cycle << ", port " << div.port << " (first divergence): the schedule sends "
+              << packet(div.expected_packet) << ", its ROM sends " << packet(div.actual_packet)
+              << "\n";
+  } else if (div.found && div.port >= 0) {
     std::cerr << "hc-sched: RTL and model diverge at cycle " << div.cycle << ", node " << div.node
               << ", port " << div.port << ": expected " << div.expected << ", actual " << div.actual
               << "\n";

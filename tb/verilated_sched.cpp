@@ -83,7 +83,7 @@ class VerilatedSched : public SchedRtl {
   uint64_t read(uint64_t node, uint64_t slot) override {
     setBits(top_->rd_node_i, 0, 32, node);
     setBits(top_->rd_slot_i, 0, 32, slot);
-    eval();
+    tick();  // a synchronous read: the slot's word is out after the clock
     return getBits(top_->rd_data_o, 0, pw_);
   }
 

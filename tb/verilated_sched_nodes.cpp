@@ -132,7 +132,7 @@ class VerilatedSchedNodes : public SchedRtl {
   uint64_t read(uint64_t node, uint64_t slot) override {
     Vschednode& v = *nodes_[node];
     setBits(v.rd_slot_i, 0, 32, slot);
-    v.eval();
+    tickNode(node);  // a synchronous read: the slot's word is out after the clock
     return getBits(v.rd_data_o, 0, pw_);
   }
 

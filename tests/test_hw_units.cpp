@@ -176,16 +176,29 @@ TEST(MeshNode, ErrFiresOnACorruptedRom) {
 
 namespace {
 
-// hc_sched_node's half-duplex check (HD = 1): a ROM that makes both ends of one
-// link drive it in one step sets both nodes' err_o; the good ROMs swap the
-// packets one way per step without it; full-duplex nodes (HD = 0) allow both.
-TEST(SchedNodeHalfDuplex, BothEndsDrivingSetsErr) {
+// hc_sched_node's err_o terms and named checks (tests/hw_units/
+// sched_node_hd_tb.v): the good ROMs swap two packets one way per step without
+// an error, through the banked store; a ROM that makes both ends of one link
+// drive it in one step sets both nodes' err_o with HD = 1 (full duplex allows
+// it); each missing-arrival term (a write, a forward of this row's arrival, a
+// forward of the row before's) sets the expecting node's err_o and names
+// e_missing; a send of a bank word nothing wrote names a_unwritten_read; a send
+// field of kind 3, a send from a source SMASK omits and a write from a port
+// WMASK omits name a_send_kind, a_send_mask and a_write_mask; one-word banks
+// written and read at address 1 name hc_sched_bank's range checks.
+TEST(SchedNode, ErrTermsAndNamedChecksFire) {
   struct Case {
     int hd, corrupt, errs;
+    const char* named;  // the named check the log must show, "" for none
   };
-  for (const Case& c : {Case{1, 0, 0}, Case{1, 1, 2}, Case{0, 1, 0}, Case{0, 0, 0}}) {
+  for (const Case& c :
+       {Case{1, 0, 0, ""}, Case{1, 1, 2, "e_hd_clash"}, Case{0, 1, 0, ""}, Case{0, 0, 0, ""},
+        Case{0, 2, 1, "e_missing"}, Case{0, 3, 0, "a_unwritten_read"}, Case{0, 4, 1, "e_missing"},
+        Case{0, 5, 1, "e_missing"}, Case{0, 6, 0, "a_send_kind"}, Case{0, 7, 0, "a_send_mask"},
+        Case{0, 8, 0, "g_bank[0].a_write_mask"}, Case{0, 9, 0, "u_bank.a_write_in_range"},
+        Case{0, 9, 0, "u_bank.a_read_in_range"}}) {
     std::string log;
-    const Checked r = runBench("sched_node_hd_tb.v", "hc_sched_node.v",
+    const Checked r = runBench("sched_node_hd_tb.v", "hc_sched_bank.v hc_sched_node.v",
                                "-Psched_node_hd_tb.HD=" + std::to_string(c.hd) +
                                    " -Psched_node_hd_tb.CORRUPT=" + std::to_string(c.corrupt),
                                &log);
@@ -194,12 +207,29 @@ TEST(SchedNodeHalfDuplex, BothEndsDrivingSetsErr) {
     EXPECT_EQ(r.errors, 0) << tag << ": " << log;
     EXPECT_EQ(r.events, c.errs) << tag << ": " << log;
     EXPECT_GT(r.cycles, 2) << tag;
+    if (*c.named) {
+      EXPECT_NE(log.find(c.named), std::string::npos) << tag << ": " << log;
+    } else {
+      EXPECT_EQ(log.find("u_n"), std::string::npos) << tag << ": no check may fire: " << log;
+    }
   }
-  for (const char* g : {"-GHD=0", "-GHD=1 -GNP=4"}) {
+  for (const char* g : {"-GHD=0", "-GHD=1 -GNP=4 -GPSW=2 -GIW=2",
+                        "-GNP=6 -GNB=7 -GBW=3 -GDEPTH=11 -GAW=4 -GPSW=3 -GIW=3 -GROWS=8 -GRAW=4"}) {
     const auto l = hctest::run(std::string("verilator --lint-only -Wall -I") + kSrc +
-                               "/hw/include " + g + " " + kSrc + "/hw/hc_sched_node.v");
+                               "/hw/include " + g + " " + kSrc + "/hw/hc_sched_bank.v " + kSrc +
+                               "/hw/hc_sched_node.v --top-module hc_sched_node");
     EXPECT_EQ(l.code, 0) << g << l.err;
   }
+}
+
+// A parameter that breaks its rule stops the simulation at time 0 with the
+// check's name (p_banks: 2^BW < NB).
+TEST(SchedNode, ParameterCheckFires) {
+  std::string log;
+  runBench("sched_node_hd_tb.v", "hc_sched_bank.v hc_sched_node.v",
+           "-Psched_node_hd_tb.HD=0 -Psched_node_hd_tb.CORRUPT=0 -Psched_node_hd_tb.NBANKS=3",
+           &log);
+  EXPECT_NE(log.find("p_banks"), std::string::npos) << log;
 }
 
 }  // namespace

@@ -30,7 +30,11 @@ class SchedFault : public ::testing::TestWithParam<const char*> {};
 // half-duplex clash term is not instantiated (HD = 0), and the report says so.
 void expectErrDivergence(const hctest::CmdResult& r, uint64_t node, uint64_t cycle, bool cosim) {
   EXPECT_EQ(r.code, 1) << r.out << r.err;
-  const nlohmann::json j = hctest::reportJson(r.out);
+  // The node names the check beside err_o (hc_sched_node's e_missing) on
+  // stderr; stdout holds the report alone.
+  EXPECT_NE(r.err.find(".e_missing: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("ERROR"), std::string::npos) << r.out;
+  const nlohmann::json j = hctest::parseJson(r.out);
   ASSERT_TRUE(j.contains("first_divergence")) << r.out << r.err;
   EXPECT_EQ(j.at("verdict"), "fail");
   EXPECT_EQ(j.at("rtl_error"), true);
@@ -74,10 +78,12 @@ TEST_P(SchedFault, KeepWithoutArrivalRaisesErr) {
 }
 
 // `missing`'s forward term: node 3's row 0 forwards on output 2 what arrives on
-// input 0, nothing (no keep). Its err_o rises at cycle 1, the cycle its bogus
-// packet leaves on link 2: err_o is reported first.
+// input 1, nothing (no keep). Its err_o rises at cycle 1, the cycle its bogus
+// packet leaves on link 2: err_o is reported first. (Node 3 forwards input 1 on
+// output 2 in row 2, so the generated top's SMASK keeps that source; a source
+// it prunes would stop the simulation at a_send_mask instead.)
 TEST_P(SchedFault, ForwardWithoutArrivalRaisesErr) {
-  expectErrDivergence(hctest::run(broadcast(GetParam(), "cosim", "3:0:forward:2:0")), 3, 1, true);
+  expectErrDivergence(hctest::run(broadcast(GetParam(), "cosim", "3:0:forward:2:1")), 3, 1, true);
 }
 
 // A silenced link: node 0's row 2 does not send step 3's packet to node 4 on
@@ -99,7 +105,7 @@ TEST_P(SchedFault, SilencedLinkRaisesTheNeighboursErr) {
 INSTANTIATE_TEST_SUITE_P(Models, SchedFault, ::testing::Values("network", "nodes"));
 
 // Faults the hook refuses (exit 2): one that changes nothing, one outside the
-// network, bad syntax, and the SystemC engine (no ROM to corrupt).
+// network, bad syntax.
 TEST(SchedFaultHook, RefusesWhatItCannotInject) {
   struct Case {
     const char* fault;
@@ -109,12 +115,53 @@ TEST(SchedFaultHook, RefusesWhatItCannotInject) {
   for (const Case& c :
        {Case{"0:3:silence:0", "cosim", "changes nothing"}, Case{"8:0:keep:0", "cosim", "node '8'"},
         Case{"0:4:keep:0", "cosim", "row '4'"}, Case{"0:0:keep:3", "cosim", "port '3'"},
-        Case{"0:0:drop:1", "cosim", "unknown fault"},
-        Case{"0:0:keep:0", "systemc", "--engine verilator or cosim"}}) {
+        Case{"0:0:drop:1", "cosim", "unknown fault"}, Case{"0:0:read:1:0", "systemc", "bank '1'"},
+        Case{"0:0:read:0:1", "systemc", "address '1'"}}) {
     const auto r = hctest::run(
         "HYPERCAST_FAULT_ROM=" + std::string(c.fault) + " " + hctest::hypercast() +
         " simulate --topology hypercube --dim 3 --collective broadcast --engine " + c.engine);
     EXPECT_EQ(r.code, 2) << c.fault << ": " << r.out << r.err;
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.fault << ": " << r.err;
+  }
+}
+
+// The SystemC model runs the ROM's banks and addresses and checks every send
+// against the schedule, so a wrong bank assignment is the first divergence, on
+// the model alone and in co-simulation (where the RTL runs the same wrong ROM
+// and the links agree). The 3-cube total exchange, node 0
+// (tests/golden/schedule/rom/cube3_te_n0.hex; 3 banks of 4 words, slot = bank *
+// 4 + address): its own packets (0, 1) and (0, 2) are preloaded in bank 1 at
+// addresses 0 and 1; the start cycle reads address 0 and row 0 address 1, so
+// row 1 sends (0, 2) on output 1 (to node 2, step 2). The fault makes row 0
+// read address 0 again: row 1 sends (0, 1) instead, at cycle 2.
+TEST(SchedModelFault, WrongBankAddressIsTheFirstDivergence) {
+  for (const char* engine : {"systemc", "cosim"}) {
+    const auto r = hctest::run("HYPERCAST_FAULT_ROM=0:0:read:1:0 " + hctest::hypercast() +
+                               " simulate --topology hypercube --dim 3 --collective total-exchange "
+                               "--engine " +
+                               std::string(engine) + " --json");
+    EXPECT_EQ(r.code, 1) << engine << r.out << r.err;
+    const nlohmann::json j = hctest::parseJson(r.out);
+    EXPECT_EQ(j.at("verdict"), "fail") << engine;
+    EXPECT_EQ(j.at("rtl_error"), false) << engine;
+    ASSERT_TRUE(j.contains("first_divergence")) << engine << r.out;
+    const nlohmann::json& d = j.at("first_divergence");
+    EXPECT_EQ(d.at("node"), 0) << engine << r.out;
+    EXPECT_EQ(d.at("cycle"), 2) << engine << r.out;
+    EXPECT_EQ(d.at("port"), "1") << engine << r.out;
+    EXPECT_NE(d.at("expected"), d.at("actual")) << engine << r.out;
+    EXPECT_NE(r.err.find("model node 0 diverges from the schedule at cycle 2, port 1 (first "
+                         "divergence): the schedule sends packet (0, 2, 0), its ROM sends packet "
+                         "(0, 1, 0)"),
+              std::string::npos)
+        << engine << r.err;
+  }
+  // Without the fault both pass.
+  for (const char* engine : {"systemc", "cosim"}) {
+    const auto r = hctest::run(hctest::hypercast() +
+                               " simulate --topology hypercube --dim 3 --collective total-exchange "
+                               "--engine " +
+                               std::string(engine) + " --json");
+    EXPECT_EQ(r.code, 0) << engine << r.out << r.err;
   }
 }

@@ -4,14 +4,20 @@
 // documented ROM format, and one-line refusals of bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "algorithm/hypercube_schedules.h"
 #include "checker/schedule_checker.h"
+#include "checker/store_bank_checker.h"
 #include "emit/rom_format.h"
+#include "emit/schedule_program.h"
 #include "test_util.h"
+#include "topology/network.h"
+#include "util/error.h"
 
 namespace fs = std::filesystem;
 using namespace hypercast;
@@ -192,13 +198,18 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     const nlohmann::json& romj = manifest.at("rom");
     RomFormat f;
     f.np = manifest.at("ports").get<int>();
-    f.slot_width = romj.at("slot_width").get<int>();
+    f.banks = romj.at("banks").get<int>();
+    f.bank_width = romj.at("bank_width").get<int>();
+    f.addr_width = romj.at("addr_width").get<int>();
+    f.port_width = romj.at("port_width").get<int>();
     f.index_width = romj.at("index_width").get<int>();
+    ASSERT_EQ(romj.at("slot_width").get<int>(), f.bank_width + f.addr_width);
     ASSERT_EQ(f.np, d);
     ASSERT_EQ(romj.at("ports").get<int>(), d);
     ASSERT_EQ(romj.at("word_bits").get<int>(), f.wordBits());
     const long long rows = romj.at("rows").get<long long>();
     ASSERT_EQ(rows, manifest.at("steps").get<long long>() + 1);
+    ASSERT_EQ(romj.at("words").get<long long>(), rows + 1);
     using Token = std::pair<long long, long long>;  // (origin, dest)
     std::vector<std::vector<RomRow>> rom(n);
     for (uint32_t x = 0; x < n; ++x) {
@@ -206,7 +217,7 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
           hctest::slurp(dir + "/rom/" + name + "_n" + std::to_string(x) + ".hex"));
       std::string line;
       while (std::getline(in, line)) rom[x].push_back(decodeRomRow(f, line));
-      ASSERT_EQ(static_cast<long long>(rom[x].size()), rows);
+      ASSERT_EQ(static_cast<long long>(rom[x].size()), rows + 1);
     }
     std::vector<std::map<long long, Token>> store(n);
     std::string header;
@@ -231,27 +242,50 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     for (const auto& s : slots) {
       if (s[4] == 0) store[s[0]][s[1]] = {s[2], s[3]};
     }
+    // The store as banks: a slot is bank * 2^AW + address; a read issued in
+    // one word is the bank's output in the next; arr holds the last row's
+    // arrivals. Word 0 is the start cycle (its reads only), word r+1 row r.
     const Token none{-2, -2};
-    std::vector<std::vector<Token>> link(n, std::vector<Token>(d, none));
-    for (long long r = 0; r < rows; ++r) {
-      std::vector<std::vector<Token>> next(n, std::vector<Token>(d, none));
+    auto slot = [&](uint32_t bank, uint32_t addr) {
+      return static_cast<long long>((bank << f.addr_width) | addr);
+    };
+    std::vector<std::vector<Token>> link(n, std::vector<Token>(d, none)), arr = link;
+    std::vector<std::vector<Token>> bank_q(n, std::vector<Token>(f.banks, none));
+    for (long long w = 0; w <= rows; ++w) {
+      std::vector<std::vector<Token>> next(n, std::vector<Token>(d, none)), next_q = bank_q;
       for (uint32_t x = 0; x < n; ++x) {
-        const RomRow& row = rom[x][r];
+        const RomRow& row = rom[x][w];
         auto in = [&](int p) { return link[x ^ (1u << p)][p]; };  // input p = output p of x^e_p
         for (int p = 0; p < d; ++p) {
           const SendField& s = row.send[p];
           if (!s.valid) continue;
-          next[x][p] = s.from_link ? in(static_cast<int>(s.index)) : store[x].at(s.index);
-          EXPECT_NE(next[x][p], none) << "node " << x << " row " << r;
+          ASSERT_GT(w, 0);
+          next[x][p] = s.kind == SendKind::kLink   ? in(static_cast<int>(s.index))
+                       : s.kind == SendKind::kLate ? arr[x][s.index]
+                                                   : bank_q[x][s.index];
+          EXPECT_NE(next[x][p], none) << "node " << x << " word " << w;
         }
-        for (int p = 0; p < d; ++p) {
-          if (row.recv[p].keep) {
-            EXPECT_NE(in(p), none) << "node " << x << " row " << r << " port " << p;
-            store[x][row.recv[p].slot] = in(p);
+        for (int b = 0; b < f.banks; ++b) {  // reads see the words before this row's writes
+          if (row.read[b].valid) {
+            const auto it = store[x].find(slot(b, row.read[b].addr));
+            next_q[x][b] = it == store[x].end() ? none : it->second;
+          }
+        }
+        for (int b = 0; b < f.banks; ++b) {
+          if (row.write[b].valid) {
+            ASSERT_GT(w, 0);
+            EXPECT_NE(in(row.write[b].port), none) << "node " << x << " word " << w;
+            store[x][slot(b, row.write[b].addr)] = in(row.write[b].port);
           }
         }
       }
-      link.swap(next);
+      if (w > 0) {
+        for (uint32_t x = 0; x < n; ++x) {
+          for (int p = 0; p < d; ++p) arr[x][p] = link[x ^ (1u << p)][p];
+        }
+        link.swap(next);
+      }
+      bank_q.swap(next_q);
     }
     const std::string c = coll;
     const long long root = (c == "broadcast" || c == "scatter") ? 6 : -1;
@@ -271,4 +305,69 @@ TEST(ScheduleRom, ImagesDeliverWhatTheCollectivePromises) {
     }
     fs::remove_all(dir);
   }
+}
+
+// The generator's own check of the store banks (checker::requireSoundStoreBanks,
+// which `generate` and `simulate` run on every node through
+// flow::checkProgramBanks before writing anything) refuses a corrupted
+// assignment with one line naming the node and the violation: two reads of one
+// bank in one row, and a read of an address another packet overwrote before it.
+// The 4-cube total exchange, node 0's store, corrupted by hand.
+TEST(StoreBankProgram, GeneratorCheckRefusesACorruptedAssignment) {
+  const PortGraph g = PortGraph::build(hypercubeNetwork(4));
+  const NetworkProgram prog =
+      compileSchedule(hypercubeSchedule(4, Collective::kTotalExchange, 0), g);
+  const std::vector<StoreEntry>& store = prog.nodes.at(0).store;
+  for (size_t x = 0; x < prog.nodes.size(); ++x) {
+    EXPECT_NO_THROW(
+        checker::requireSoundStoreBanks(x, prog.nodes[x].store, prog.banks, prog.depth));
+  }
+  auto refusal = [&](const std::vector<StoreEntry>& e) {
+    try {
+      checker::requireSoundStoreBanks(0, e, prog.banks, prog.depth);
+    } catch (const Error& err) {
+      return std::string(err.what());
+    }
+    return std::string();
+  };
+  // Two reads in one row: packet c of bank B also read in row r, where packet a
+  // of bank B is read.
+  bool two_reads = false;
+  for (size_t a = 0; a < store.size() && !two_reads; ++a) {
+    for (size_t c = 0; c < store.size() && !two_reads && !store[a].read_rows.empty(); ++c) {
+      const int64_t r = store[a].read_rows.front();
+      const auto& rc = store[c].read_rows;
+      if (c == a || store[c].bank != store[a].bank || std::count(rc.begin(), rc.end(), r)) continue;
+      std::vector<StoreEntry> bad = store;
+      bad[c].read_rows.push_back(r);
+      std::sort(bad[c].read_rows.begin(), bad[c].read_rows.end());
+      const std::string e = refusal(bad);
+      EXPECT_EQ(e, "node 0 store banks: bank " + std::to_string(store[a].bank) +
+                       " issues two reads in row " + std::to_string(r));
+      two_reads = true;
+    }
+  }
+  EXPECT_TRUE(two_reads) << "no bank of node 0 holds two packets, one of them read";
+  // An overwrite: packet c, written into a's bank after a and before a's first
+  // read, moved to a's address.
+  bool overwrite = false;
+  for (size_t a = 0; a < store.size() && !overwrite; ++a) {
+    for (size_t c = 0; c < store.size() && !overwrite && !store[a].read_rows.empty(); ++c) {
+      const int64_t r = store[a].read_rows.front();
+      if (c == a || store[c].bank != store[a].bank || store[c].write_row <= store[a].write_row ||
+          store[c].write_row >= r) {
+        continue;
+      }
+      std::vector<StoreEntry> bad = store;
+      bad[c].addr = store[a].addr;
+      const std::string e = refusal(bad);
+      EXPECT_EQ(e, "node 0 store banks: packet " + std::to_string(a) + " is read from bank " +
+                       std::to_string(store[a].bank) + " address " + std::to_string(store[a].addr) +
+                       " in row " + std::to_string(r) + " but packet " + std::to_string(c) +
+                       " is there");
+      EXPECT_EQ(e.find('\n'), std::string::npos);
+      overwrite = true;
+    }
+  }
+  EXPECT_TRUE(overwrite) << "no packet of node 0 is written between another's write and read";
 }

@@ -358,6 +358,21 @@ TEST(Synth, ScheduleNetworkNode) {
   EXPECT_EQ(js.at("collective"), "multinode-broadcast") << js;
 }
 
+// A schedule node's packet store is block RAM: the total exchange on the ring
+// MT(1,5) with 4 messages per pair, 32-bit payloads. Each node ends holding the
+// 4 x 4 = 16 packets delivered to it, so a store in flip-flops would need at
+// least 16 x 32 = 512 of them; the node has block RAMs and fewer than half that
+// many flip-flops (its link and late-forward registers, 2 x 2 x 32, and the
+// ROM's output register are most of them).
+TEST(Synth, ScheduleNodeStoreIsBlockRam) {
+  const nlohmann::json js = nodeSynth(
+      "--topology torus --n 1 --k 5 --collective total-exchange --messages 4", "schedule-network");
+  if (js.empty()) return;
+  EXPECT_EQ(js.at("nodes"), 5) << js;
+  EXPECT_GT(js.at("ice40").at("bram").get<long long>(), 0) << js;
+  EXPECT_LT(js.at("ice40").at("ff").get<long long>(), 512 / 2) << js;
+}
+
 // One tile of the 2x2 wormhole mesh (hc_mesh_tile and its ROM).
 TEST(Synth, WormholeMeshTile) {
   const nlohmann::json js = nodeSynth(

@@ -1,17 +1,20 @@
 #include "emit/schedule_program.h"
 
 #include <algorithm>
-#include <queue>
 #include <unordered_map>
 
 #include "algorithm/collective_semantics.h"
+#include "algorithm/store_banks.h"
 #include "util/error.h"
 
 namespace hypercast {
 
 namespace {
 
-constexpr int64_t kForever = INT64_MAX;
+struct Send {
+  int64_t step = 0;
+  int port = 0;
+};
 
 struct Held {
   uint32_t origin = 0;
@@ -20,11 +23,16 @@ struct Held {
   bool own = false;
   int64_t arrival = -1;  // step, -1 for an own packet
   int arrival_port = -1;
-  int64_t last_store_read = -1;                         // last row sending it from the store
+  std::vector<Send> sends;
   std::pair<int64_t, int> first_send = {INT64_MAX, 0};  // (step, port) of its first send
   bool keep = false;
-  int64_t slot = -1;
 };
+
+// Where the send of step t takes its packet from.
+SendKind sourceOf(const Held& h, int64_t t) {
+  if (h.own || t > h.arrival + 2) return SendKind::kStore;
+  return t == h.arrival + 1 ? SendKind::kLink : SendKind::kLate;
+}
 
 }  // namespace
 
@@ -55,8 +63,12 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
   NetworkProgram prog;
   prog.rows = rows;
   prog.nodes.resize(n);
+  // Per node: its packets in store order and their store entries.
+  std::vector<std::unordered_map<uint64_t, Held>> helds(n);
+  std::vector<std::vector<Held>> stored(n);
+  std::vector<std::vector<StoreEntry>> entries(n);
   for (uint64_t u = 0; u < n; ++u) {
-    std::unordered_map<uint64_t, Held> held;
+    std::unordered_map<uint64_t, Held>& held = helds[u];
     for (uint32_t i : in[u]) {
       const Transfer& t = s.transfers[i];
       Held& h = held[key(t)];
@@ -75,6 +87,7 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
       h.dest = t.dest;
       h.msg = t.msg;
       h.first_send = std::min(h.first_send, std::make_pair(int64_t{t.step}, out_port[i]));
+      h.sends.push_back({t.step, out_port[i]});
       if (t.origin == u) {
         h.own = true;
       } else if (h.arrival < 0 || h.arrival >= t.step) {
@@ -82,75 +95,102 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
                     ", " + std::to_string(t.dest) + ") in step " + std::to_string(t.step) +
                     " before holding it");
       }
-      if (h.own || h.arrival + 1 != t.step) {
-        h.last_store_read = std::max<int64_t>(h.last_store_read, int64_t{t.step} - 1);
-      }
     }
-    // Slots, greedily by the row the packet is written (-1: preloaded).
-    std::vector<Held*> stored;
+    // The store: packets a store send or the end needs. The send of step t is
+    // row t-1; its read is issued in row t-2 (row -1: the start cycle).
+    std::vector<Held>& st = stored[u];
     for (auto& kv : held) {
       Held& h = kv.second;
-      if (h.keep || h.last_store_read >= 0) stored.push_back(&h);
+      bool needed = h.keep;
+      for (const Send& x : h.sends) needed = needed || sourceOf(h, x.step) == SendKind::kStore;
+      if (needed) st.push_back(h);
     }
     // Ties go by what the node sees (arrival port, first send), not by packet
     // numbers: then in a translation-invariant schedule every node gets the same
-    // slots and the same ROM (a shared ROM, emit/schedule_rtl.h).
-    std::sort(stored.begin(), stored.end(), [](const Held* a, const Held* b) {
-      if (a->arrival != b->arrival) return a->arrival < b->arrival;
-      if (a->arrival_port != b->arrival_port) return a->arrival_port < b->arrival_port;
-      if (a->first_send != b->first_send) return a->first_send < b->first_send;
-      if (a->origin != b->origin) return a->origin < b->origin;
-      if (a->dest != b->dest) return a->dest < b->dest;
-      return a->msg < b->msg;
+    // banks and the same ROM (a shared ROM, emit/schedule_rtl.h).
+    std::sort(st.begin(), st.end(), [](const Held& a, const Held& b) {
+      if (a.arrival != b.arrival) return a.arrival < b.arrival;
+      if (a.arrival_port != b.arrival_port) return a.arrival_port < b.arrival_port;
+      if (a.first_send != b.first_send) return a.first_send < b.first_send;
+      if (a.origin != b.origin) return a.origin < b.origin;
+      if (a.dest != b.dest) return a.dest < b.dest;
+      return a.msg < b.msg;
     });
-    using Free = std::pair<int64_t, uint32_t>;  // (free from row, slot)
-    std::priority_queue<Free, std::vector<Free>, std::greater<Free>> free_slots;
-    NodeProgram& np_u = prog.nodes[u];
-    for (Held* h : stored) {
-      const int64_t written = h->own ? -1 : h->arrival;
-      if (!free_slots.empty() && free_slots.top().first <= written) {
-        h->slot = free_slots.top().second;
-        free_slots.pop();
-      } else {
-        h->slot = np_u.slots++;
+    std::vector<StoreEntry>& es = entries[u];
+    for (const Held& h : st) {
+      StoreEntry e;
+      e.write_row = h.own ? -1 : h.arrival;
+      e.keep = h.keep;
+      for (const Send& x : h.sends) {
+        if (sourceOf(h, x.step) == SendKind::kStore) e.read_rows.push_back(x.step - 2);
       }
-      free_slots.push({h->keep ? kForever : h->last_store_read, static_cast<uint32_t>(h->slot)});
-      const StoredPacket sp{static_cast<uint32_t>(h->slot), h->origin, h->dest, h->msg};
-      if (h->own) np_u.loads.push_back(sp);
-      if (h->keep) np_u.keeps.push_back(sp);
+      std::sort(e.read_rows.begin(), e.read_rows.end());
+      e.read_rows.erase(std::unique(e.read_rows.begin(), e.read_rows.end()), e.read_rows.end());
+      es.push_back(std::move(e));
     }
-    // Rows.
-    np_u.rows.assign(rows, RomRow{std::vector<SendField>(static_cast<size_t>(np)),
-                                  std::vector<RecvField>(static_cast<size_t>(np))});
+    const StoreBanks b = assignStoreBanks(es);
+    NodeProgram& node = prog.nodes[u];
+    node.slots = static_cast<uint32_t>(es.size());
+    node.banks = b.banks;
+    node.bank_bound = b.lower_bound;
+    prog.max_slots = std::max(prog.max_slots, node.slots);
+    prog.banks = std::max(prog.banks, b.banks);
+    prog.depth = std::max(prog.depth, b.depth);
+    prog.bank_bound = std::max(prog.bank_bound, b.lower_bound);
+  }
+  prog.format = makeRomFormat(np, prog.banks, prog.depth);
+  const RomFormat& f = prog.format;
+  for (uint64_t u = 0; u < n; ++u) {
+    NodeProgram& node = prog.nodes[u];
+    const std::vector<Held>& st = stored[u];
+    const std::vector<StoreEntry>& es = entries[u];
+    node.store = es;
+    std::unordered_map<uint64_t, size_t> entry_of;
+    for (size_t i = 0; i < st.size(); ++i) {
+      entry_of[packetKey(n, s.messages, st[i].origin, st[i].dest, st[i].msg)] = i;
+    }
+    auto slotOf = [&](size_t i) { return (es[i].bank << f.addr_width) | es[i].addr; };
+    node.rows.assign(prog.words(), emptyRomRow(f));
+    for (size_t i = 0; i < st.size(); ++i) {
+      const Held& h = st[i];
+      const StoredPacket sp{slotOf(i), h.origin, h.dest, h.msg};
+      if (h.own) node.loads.push_back(sp);
+      if (h.keep) node.keeps.push_back(sp);
+      const StoreEntry& e = es[i];
+      if (e.write_row >= 0) {
+        WriteField& w = node.rows[static_cast<size_t>(e.write_row) + 1].write[e.bank];
+        w = WriteField{true, static_cast<uint32_t>(h.arrival_port), e.addr};
+      }
+      for (int64_t r : e.read_rows) {
+        node.rows[static_cast<size_t>(r + 1)].read[e.bank] = ReadField{true, e.addr};
+      }
+    }
     for (uint32_t i : out[u]) {
       const Transfer& t = s.transfers[i];
-      const Held& h = held[key(t)];
-      SendField& f = np_u.rows[t.step - 1].send[static_cast<size_t>(out_port[i])];
-      if (f.valid)
+      SendField& sf = node.rows[t.step].send[static_cast<size_t>(out_port[i])];
+      if (sf.valid)
         throw Error("node " + std::to_string(u) + " sends twice on one port in step " +
                     std::to_string(t.step));
-      f.valid = true;
-      f.from_link = !h.own && h.arrival + 1 == t.step;
-      f.index = f.from_link ? static_cast<uint32_t>(h.arrival_port) : static_cast<uint32_t>(h.slot);
+      sf.valid = true;
+      const auto it = entry_of.find(key(t));
+      const bool own = t.origin == u;
+      if (!own && (it == entry_of.end() || sourceOf(st[it->second], t.step) != SendKind::kStore)) {
+        const Held& h = helds[u].at(key(t));
+        sf.kind = sourceOf(h, t.step);
+        sf.index = static_cast<uint32_t>(h.arrival_port);
+      } else {
+        sf.kind = SendKind::kStore;
+        sf.index = es[it->second].bank;
+      }
     }
-    for (auto& kv : held) {
-      const Held& h = kv.second;
-      if (h.arrival < 0 || h.slot < 0) continue;
-      RecvField& f =
-          np_u.rows[static_cast<size_t>(h.arrival)].recv[static_cast<size_t>(h.arrival_port)];
-      f.keep = true;
-      f.slot = static_cast<uint32_t>(h.slot);
-    }
-    prog.max_slots = std::max(prog.max_slots, np_u.slots);
   }
-  prog.format = makeRomFormat(np, std::max<uint32_t>(prog.max_slots, 1));
   return prog;
 }
 
 bool NetworkProgram::identicalRoms() const {
   for (const NodeProgram& x : nodes) {
     if (x.slots != nodes.front().slots) return false;
-    for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t r = 0; r < words(); ++r) {
       if (encodeRomRow(format, x.rows[r]) != encodeRomRow(format, nodes.front().rows[r])) {
         return false;
       }

@@ -40,10 +40,41 @@ std::string header(const NetworkDesc& net, const Schedule& s, const ScheduleRtl&
   if (hasRoot(s.collective)) os << " from node " << s.root;
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
   os << ": " << s.steps << " steps, " << s.transfers.size() << " transfers.\n"
-     << "// Payload " << r.payload_width << " bits; ROM " << r.program.rows << " rows x "
-     << r.program.format.wordBits() << " bits per node; largest store " << r.program.max_slots
-     << " packets.\n";
+     << "// Payload " << r.payload_width << " bits; ROM " << r.program.words() << " words x "
+     << r.program.format.wordBits() << " bits per node; store " << r.program.banks << " banks x "
+     << r.program.depth << " words (lower bound " << r.program.bank_bound << " banks).\n";
   return os.str();
+}
+
+// A Verilog literal of `bits` bits, bit i = set[i].
+std::string bitLiteral(const std::vector<bool>& set) {
+  return std::to_string(set.size()) + "'h" + hexOfBits(set);
+}
+
+// The sources each port sends from and the ports each bank is written from in
+// any node's ROM (hc_sched_node's SMASK and WMASK).
+std::pair<std::vector<bool>, std::vector<bool>> usedSources(const NetworkProgram& p) {
+  const RomFormat& f = p.format;
+  const size_t ns = static_cast<size_t>(f.banks + 2 * f.np);
+  std::vector<bool> smask(static_cast<size_t>(f.np) * ns, false),
+      wmask(static_cast<size_t>(f.banks * f.np), false);
+  for (const NodeProgram& node : p.nodes) {
+    for (const RomRow& row : node.rows) {
+      for (size_t q = 0; q < row.send.size(); ++q) {
+        const SendField& sf = row.send[q];
+        if (!sf.valid) continue;
+        const size_t at = sf.kind == SendKind::kStore ? sf.index
+                          : sf.kind == SendKind::kLink
+                              ? static_cast<size_t>(f.banks) + sf.index
+                              : static_cast<size_t>(f.banks + f.np) + sf.index;
+        smask[q * ns + at] = true;
+      }
+      for (size_t b = 0; b < row.write.size(); ++b) {
+        if (row.write[b].valid) wmask[b * static_cast<size_t>(f.np) + row.write[b].port] = true;
+      }
+    }
+  }
+  return {smask, wmask};
 }
 
 std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
@@ -51,9 +82,11 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
   const uint64_t n = g.nodes();
   const int np = g.ports(), pw = r.payload_width;
   const RomFormat& f = r.program.format;
-  const int raw = bitsFor(r.program.rows - 1);
+  const int raw = bitsFor(r.program.words() - 1);
   const std::string nps = std::to_string(np), pws = std::to_string(pw),
-                    sws = std::to_string(f.slot_width), aws = std::to_string(r.addr_width);
+                    aws = std::to_string(r.addr_width);
+  const auto masks = usedSources(r.program);
+  const std::string smask = bitLiteral(masks.first), wmask = bitLiteral(masks.second);
   std::string o;
   o += header(net, s, r);
   o += "// Whole network: node x is instance u_n<x>, reading its rows from u_rom<x>, which\n"
@@ -65,17 +98,19 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
        "//   start_i   one-cycle pulse: every node runs its schedule\n"
        "//   busy_o    some node is running; done_o: all nodes finished\n"
        "//   err_o     some row expected a packet its link did not carry\n"
-       "//   rd_*      read slot rd_slot_i of node rd_node_i (combinational)\n"
+       "//   rd_*      read slot rd_slot_i of node rd_node_i (rd_data_o: the slot of the\n"
+       "//             clock before, a synchronous read; rd_node_i selects combinationally)\n"
        "//   mon_*     every link's output register, node x port p at x*NP+p (monitor)\n"
-       "// Slot of every preloaded and kept packet: <name>_slots.csv.\n";
+       "// Slot (bank * 2^AW + address) of every preloaded and kept packet:\n"
+       "// <name>_slots.csv.\n";
   o += "module " + r.top_module + " (\n  input  wire clk_i,\n  input  wire rst_ni,\n";
   o += "  input  wire start_i,\n  output wire busy_o,\n  output wire done_o,\n  output wire "
        "err_o,\n";
   o += "  input  wire ld_valid_i,\n  input  wire [" + std::to_string(r.addr_width - 1) +
-       ":0] ld_node_i,\n  input  wire [" + std::to_string(f.slot_width - 1) +
+       ":0] ld_node_i,\n  input  wire [" + std::to_string(f.slotWidth() - 1) +
        ":0] ld_slot_i,\n  input  wire [" + std::to_string(pw - 1) + ":0] ld_data_i,\n";
   o += "  input  wire [" + std::to_string(r.addr_width - 1) + ":0] rd_node_i,\n  input  wire [" +
-       std::to_string(f.slot_width - 1) + ":0] rd_slot_i,\n  output reg  [" +
+       std::to_string(f.slotWidth() - 1) + ":0] rd_slot_i,\n  output reg  [" +
        std::to_string(pw - 1) + ":0] rd_data_o,\n";
   o += "  output wire [" + std::to_string(n * uint64_t(np) - 1) + ":0] mon_valid_o,\n";
   o += "  output wire [" + std::to_string(n * uint64_t(np) * uint64_t(pw) - 1) +
@@ -95,21 +130,22 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
   o += "};\n";
   for (uint64_t x = 0; x < n; ++x) {
     const std::string xs = std::to_string(x);
-    const NodeProgram& node = r.program.nodes[x];
     const std::string ww = std::to_string(f.wordBits()), rows = std::to_string(r.program.rows),
-                      raws = std::to_string(raw);
+                      words = std::to_string(r.program.words()), raws = std::to_string(raw);
     o += "  wire [" + std::to_string(raw - 1) + ":0] ra" + xs + ";\n";
     if (!r.shared_rom || x == 0) {
       o += "  wire [" + std::to_string(f.wordBits() - 1) + ":0] rw" + xs + ";\n";
-      o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + rows + "), .RAW(" + raws +
+      o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + words + "), .RAW(" + raws +
            "), .ROM_FILE(\"" + romFile(r, x) + "\"))\n    u_rom" + xs +
            " (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra" + xs + "), .data_o(rw" + xs + "));\n";
     }
     // Shared: every node reads node 0's ROM word (their addresses are equal).
     const std::string word = r.shared_rom ? "rw0" : "rw" + xs;
-    o += "  hc_sched_node #(.NP(" + nps + "), .PW(" + pws + "), .SLOTS(" +
-         std::to_string(std::max<uint32_t>(node.slots, 1)) + "), .SW(" + sws + "), .IW(" +
-         std::to_string(f.index_width) + "), .ROWS(" + rows + "), .RAW(" + raws + ")" +
+    o += "  hc_sched_node #(.NP(" + nps + "), .PW(" + pws + "), .NB(" + std::to_string(f.banks) +
+         "), .BW(" + std::to_string(f.bank_width) + "), .DEPTH(" + std::to_string(r.program.depth) +
+         "), .AW(" + std::to_string(f.addr_width) + "), .PSW(" + std::to_string(f.port_width) +
+         "), .IW(" + std::to_string(f.index_width) + "), .ROWS(" + rows + "), .RAW(" + raws +
+         "),\n    .SMASK(" + smask + "), .WMASK(" + wmask + ")" +
          (s.links == LinkMode::kHalfDuplex ? ", .HD(1)" : "") + ") u_n" + xs + " (\n";
     o += "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i), .busy_o(busy[" + xs +
          "]), .done_o(done[" + xs + "]), .err_o(err[" + xs + "]),\n";
@@ -191,15 +227,24 @@ std::string manifest(const NetworkDesc& net, const Schedule& s, const ScheduleRt
               {"word_bits", f.wordBits()},
               {"hex_digits", f.hexDigits()},
               {"ports", f.np},
-              {"slot_width", f.slot_width},
+              {"words", r.program.words()},
+              {"banks", f.banks},
+              {"bank_width", f.bank_width},
+              {"addr_width", f.addr_width},
+              {"port_width", f.port_width},
               {"index_width", f.index_width},
+              {"slot_width", f.slotWidth()},
               {"send_field_bits", f.sendBits()},
-              {"recv_field_bits", f.recvBits()},
+              {"write_field_bits", f.writeBits()},
+              {"read_field_bits", f.readBits()},
               {"bits_per_node", r.program.romBitsPerNode()},
               {"bits_total", r.program.romBitsPerNode() * (r.shared_rom ? 1 : net.nodes())},
               {"identical", r.program.identicalRoms()},
               {"shared", r.shared_rom}};
-  j["store"] = {{"peak_packets", r.program.max_slots},
+  j["store"] = {{"banks", r.program.banks},
+                {"bank_depth", r.program.depth},
+                {"bank_lower_bound", r.program.bank_bound},
+                {"peak_packets", r.program.max_slots},
                 {"total_packets", store_total},
                 {"slot_map", r.name + "_slots.csv"}};
   j["node_slots"] = node_slots;
@@ -220,11 +265,14 @@ std::vector<std::pair<std::string, int>> uniformNodeParameters(const ScheduleRtl
   const RomFormat& f = r.program.format;
   return {{"NP", ports},
           {"PW", r.payload_width},
-          {"SLOTS", static_cast<int>(std::max<uint32_t>(r.program.max_slots, 1))},
-          {"SW", f.slot_width},
+          {"NB", f.banks},
+          {"BW", f.bank_width},
+          {"DEPTH", static_cast<int>(r.program.depth)},
+          {"AW", f.addr_width},
+          {"PSW", f.port_width},
           {"IW", f.index_width},
           {"ROWS", static_cast<int>(r.program.rows)},
-          {"RAW", bitsFor(r.program.rows - 1)},
+          {"RAW", bitsFor(r.program.words() - 1)},
           {"HD", r.half_duplex ? 1 : 0}};
 }
 
@@ -249,8 +297,9 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
     const std::string path = std::string("hw/") + src.name;
     r.files[path] = src.text;
   }
-  // Compile order: the ROM before the node that instantiates it.
-  r.verilog_files = {"hw/hc_sched_rom.v", "hw/hc_sched_node.v", "rtl/" + r.top_module + ".v"};
+  // Compile order: the modules before those that instantiate them.
+  r.verilog_files = {"hw/hc_sched_rom.v", "hw/hc_sched_bank.v", "hw/hc_sched_node.v",
+                     "rtl/" + r.top_module + ".v"};
   r.files[r.verilog_files.back()] = networkTop(net, g, s, r);
   std::vector<std::string>& roms = r.roms;
   for (uint64_t x = 0; x < g.nodes(); ++x) {

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "checker/store_bank_checker.h"
 #include "emit/output_dir.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
@@ -25,7 +26,22 @@ namespace fs = std::filesystem;
 namespace hypercast {
 namespace flow {
 
+void checkProgramBanks(const NetworkProgram& p) {
+  for (size_t x = 0; x < p.nodes.size(); ++x) {
+    checker::requireSoundStoreBanks(x, p.nodes[x].store, p.banks, p.depth);
+  }
+}
+
 namespace {
+
+// The schedule-ROM network, its store banks checked independently of the
+// compiler that chose them (checker/store_bank_checker.h).
+ScheduleRtl emitCheckedScheduleNetwork(const CheckedSchedule& c, int pw, bool shared_rom) {
+  ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom);
+  const NetworkProgram& p = rtl.program;
+  checkProgramBanks(p);
+  return rtl;
+}
 
 // The whole-network top of a schedule network is Verilated (--rtl-model
 // network) by default up to this many nodes, and at most up to the second:
@@ -97,8 +113,7 @@ CommandReport scheduleSimulate(const Params& a) {
   }
   std::string exe, note;
   if (rtl) {
-    const ScheduleRtl net =
-        emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
+    const ScheduleRtl net = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"));
     HarnessSpec spec;
     spec.kind = JobKind::kScheduleNetwork;
     spec.trace = !wave.empty();
@@ -122,9 +137,10 @@ CommandReport scheduleSimulate(const Params& a) {
       spec.verilog_files.insert(spec.verilog_files.begin(), vlt);
     } else {
       // One node, Verilated once for this shape; the ROMs are loaded at start-up.
-      const std::string node = "hw/hc_sched_node.v";
+      const std::string bank = "hw/hc_sched_bank.v", node = "hw/hc_sched_node.v";
+      spec.files[bank] = net.files.at(bank);
       spec.files[node] = net.files.at(node);
-      spec.verilog_files = {node};
+      spec.verilog_files = {bank, node};
       spec.top = "hc_sched_node";
       spec.prefix = "Vschednode";
       spec.adapter = "tb/verilated_sched_nodes.cpp";
@@ -157,7 +173,7 @@ CommandReport scheduleGenerate(const Params& a) {
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const auto t0 = std::chrono::steady_clock::now();
-  const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
+  const ScheduleRtl rtl = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"));
   writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
@@ -177,6 +193,9 @@ CommandReport scheduleGenerate(const Params& a) {
     f["rom_bits_per_node"] = p.romBitsPerNode();
     f["rom_bits_total"] = p.romBitsPerNode() * (rtl.shared_rom ? 1 : n);
     f["peak_store"] = p.max_slots;
+    f["store_banks"] = p.banks;
+    f["store_bank_bound"] = p.bank_bound;
+    f["store_bank_depth"] = p.depth;
     f["seconds"] = secs;
     return jsonReport(
         {"generate", c.net.topology, c.net.label, "pass", writtenPaths(a.get("out"), rtl.files)},
@@ -187,8 +206,9 @@ CommandReport scheduleGenerate(const Params& a) {
         << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
         << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
         << p.romBitsPerNode() * (rtl.shared_rom ? 1 : n)
-        << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all")
-        << "; peak store " << p.max_slots << " packets\n";
+        << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all") << "; store "
+        << p.banks << " banks x " << p.depth << " words (lower bound " << p.bank_bound
+        << " banks), at most " << p.max_slots << " packets per node\n";
   size_t listed = 0;
   for (const auto& f : rtl.files) {
     if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;

@@ -6,6 +6,7 @@
 // SystemC model, the Verilated RTL or both in lock step (tb/sched_harness.cpp).
 #pragma once
 
+#include "emit/schedule_program.h"
 #include "util/params.h"
 #include "util/report_json.h"
 
@@ -15,6 +16,12 @@ namespace flow {
 CommandReport scheduleCommand(const Params& a);
 CommandReport scheduleGenerate(const Params& a);
 CommandReport scheduleSimulate(const Params& a);
+
+// The generator's own check of a compiled program's store banks, independent of
+// the compiler that chose them (checker/store_bank_checker.h): throws a
+// one-line Error naming the first unsound node and its first violation.
+// `generate` and `simulate` run it before they write anything.
+void checkProgramBanks(const NetworkProgram& p);
 
 }  // namespace flow
 }  // namespace hypercast

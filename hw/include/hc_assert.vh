@@ -12,9 +12,9 @@
 //  `HC_PARAM(name, cond, msg)   a check of the module's parameters
 //  `HC_ERR(name, cond, msg)     a fault the module reports on its err_o (bad
 //                               data or a bad ROM, not a broken module): named
-//                               on stdout in simulation without stopping it
-//                               (the harness judges err_o), a cover point for
-//                               a proof
+//                               on stderr in simulation without stopping it
+//                               (the harness judges err_o; its report stays
+//                               alone on stdout), a cover point for a proof
 //  `HC_FORMAL_RESET             a proof starts in reset (rst_ni low); the
 //                               module a proof names as its top states it
 //
@@ -71,7 +71,7 @@
   end
 `define HC_ERR(name, cond, msg) \
   always @(posedge clk_i or negedge rst_ni) begin : name \
-    if (rst_ni && (cond)) $display("ERROR: %m: %s", msg); \
+    if (rst_ni && (cond)) $fdisplay(32'h8000_0002, "ERROR: %m: %s", msg); \
   end
 `define HC_FORMAL_RESET
 `endif

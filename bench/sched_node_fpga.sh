@@ -1,0 +1,54 @@
+#!/bin/sh
+# Per-node FPGA figures of a schedule-ROM network (iCE40 HX8K): generates the
+# network with `hypercast generate`, synthesizes one hc_sched_node with the
+# manifest's parameters (yosys synth_ice40: LUT4, flip-flops, SB_RAM40_4K), then
+# places and routes it in a pin-limited wrapper (bench/sched_node_wrap.v) with
+# nextpnr-ice40 --hx8k for SEEDS seeds and prints the median Fmax.
+# Usage: bench/sched_node_fpga.sh HYPERCAST SEEDS GENERATE-OPTIONS...
+# Run it through the build lock (flock /tmp/hc-build.lock): nextpnr is CPU-heavy.
+set -eu
+hc=$1
+seeds=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d /tmp/hc-sched-fpga.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+"$hc" generate "$@" --out "$dir/net" >/dev/null
+params=$(python3 - "$dir/net/manifest.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+r, s = m["rom"], m["store"]
+raw = max(1, (r["words"] - 1).bit_length())
+hd = 1 if m.get("links", "") == "half-duplex" else 0
+p = dict(NP=r["ports"], PW=m["payload_width"], NB=r["banks"], BW=r["bank_width"],
+         DEPTH=s["bank_depth"], AW=r["addr_width"], PSW=r["port_width"], IW=r["index_width"],
+         ROWS=r["rows"], RAW=raw)
+print(" ".join("-set %s %d" % kv for kv in p.items()))
+PY
+)
+# The ports' sources and the banks' writers every ROM uses (the top's literals).
+top=$(ls "$dir"/net/rtl/*_top.v)
+smask=$(grep -o '\.SMASK([^)]*)' "$top" | head -1 | sed 's/.SMASK(\(.*\))/\1/')
+wmask=$(grep -o '\.WMASK([^)]*)' "$top" | head -1 | sed 's/.WMASK(\(.*\))/\1/')
+params="$params -set SMASK $smask -set WMASK $wmask"
+hw="$dir/net/hw"
+yosys -q -l "$dir/node.log" -p "read_verilog $hw/hc_sched_bank.v $hw/hc_sched_node.v; \
+  chparam $params hc_sched_node; synth_ice40 -top hc_sched_node; stat" >/dev/null
+lut=$(awk '/SB_LUT4/ {v=$2} END {print v+0}' "$dir/node.log")
+ff=$(awk '/SB_DFF/ {v+=$2} END {print v+0}' "$dir/node.log")
+ebr=$(awk '/SB_RAM40_4K/ {v=$2} END {print v+0}' "$dir/node.log")
+yosys -q -l "$dir/wrap.log" -p "read_verilog $hw/hc_sched_bank.v $hw/hc_sched_node.v \
+  $here/sched_node_wrap.v; chparam $params sched_node_wrap; \
+  synth_ice40 -top sched_node_wrap -json $dir/wrap.json" >/dev/null
+fmax=""
+s=1
+while [ "$s" -le "$seeds" ]; do
+  nextpnr-ice40 --hx8k --package ct256 --json "$dir/wrap.json" --seed "$s" \
+    --freq 100 --log "$dir/pnr$s.log" >/dev/null 2>&1 || true
+  f=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$dir/pnr$s.log" | tail -1 |
+      sed 's/.*: \([0-9.]*\) MHz/\1/')
+  fmax="$fmax ${f:-0}"
+  s=$((s + 1))
+done
+med=$(echo $fmax | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+echo "$* : NB=$(echo "$params" | sed 's/.*-set NB \([0-9]*\).*/\1/') LUT4=$lut FF=$ff EBR=$ebr Fmax(median of $seeds)=$med MHz (seeds:$fmax)"
