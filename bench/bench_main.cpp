@@ -389,6 +389,41 @@ void longestWaits(const std::string& hc) {
   }
 }
 
+// Ejection backpressure (simulate --endpoints axis, SystemC model): accepted
+// throughput above saturation and mean latency (generation to the last m_axis
+// transfer) at a light load, with every sink ready always, half and a tenth of
+// the cycles, beside the native top whose sinks take every lane every cycle.
+void axisBackpressure(const std::string& hc) {
+  struct Net {
+    std::string label, opts, cycles, high, low;
+  };
+  for (const Net& n :
+       {Net{"G^{1,1}_{4,4}", "--m 4,4 --rho 1,1", "5000", "0.2", "0.005"},
+        Net{"G^{3,2,1}_{8,6,5}", "--m 8,6,5 --rho 3,2,1", "1000", "0.015", "0.0003"}}) {
+    for (const auto& [mode, args] : std::vector<std::pair<std::string, std::string>>{
+             {"native", ""},
+             {"tready 100%", " --endpoints axis"},
+             {"tready 50%", " --endpoints axis --tready random:50"},
+             {"tready 10%", " --endpoints axis --tready random:10"}}) {
+      const std::string run = hc + " simulate " + n.opts + args + " --traffic uniform --cycles " +
+                              n.cycles + " --engine systemc --json --quiet --rate ";
+      const auto hi = hctest::run(run + n.high);
+      const auto lo = hctest::run(run + n.low);
+      const std::string what =
+          "axis " + n.label + ", " + mode + ": tput @" + n.high + " / lat @" + n.low;
+      if (hi.code != 0 || lo.code != 0) {
+        row(what, "FAILED", (hi.err + lo.err).substr(0, 28));
+        continue;
+      }
+      const nlohmann::json h = hctest::reportJson(hi.out), l = hctest::reportJson(lo.out);
+      row(what,
+          fmt(h.at("figures").at("throughput").get<double>(), "%.5f") + " / " +
+              fmt(l.at("figures").at("latency_mean").get<double>(), "%.1f"),
+          "lat @" + n.high + " " + fmt(h.at("figures").at("latency_mean").get<double>(), "%.0f"));
+    }
+  }
+}
+
 // The prototype's own module, hc_weight_unit, at the prototype's limits (4
 // dimensions, 15 nodes, degree 16): the like-for-like comparison with Sec. 4.1.
 void weightUnitSynthesis() {
@@ -842,6 +877,8 @@ const Part kParts[] = {
      [](const std::string&) { degree8Shapes(); }},
     {"waits",  // the bounded-waiting rows alone
      [](const std::string& hc) { longestWaits(hc); }},
+    {"axis",  // ejection backpressure at tready duty 100, 50 and 10% alone
+     [](const std::string& hc) { axisBackpressure(hc); }},
     {"memory",  // peak memory against the cost estimates (bench/peak_memory.h)
      [](const std::string& hc) { bench::peakMemory(hc); }},
     {"icarus",  // that row alone
@@ -968,6 +1005,7 @@ int main(int argc, char** argv) {
   weightUnitSynthesis();
   regressRows(hc);
   longestWaits(hc);
+  axisBackpressure(hc);
   degree8Shapes();
   fs::remove_all(cache);
   return 0;

@@ -11,7 +11,7 @@ namespace model {
 
 HcNetwork::HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Preference pref,
                      int depth, bool fair, int hop_cycles, bool grouped)
-    : sc_core::sc_module(name), tables_(makeRouterTables(net, pref)), clk_("clk") {
+    : sc_core::sc_module(name), tables_(makeRouterTables(net, pref)), clk_("clk"), depth_(depth) {
   const Hypercycle h = Hypercycle::of(net);
   const uint64_t n = h.nodes();
   const size_t np = h.ports().size();
@@ -49,6 +49,15 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Prefe
       node.credit_out[p](*credits_[x * np + p]);
       node.credit_in[p](*credits_[down.node * np + static_cast<size_t>(down.port)]);
     }
+  }
+}
+
+void HcNetwork::addAxisEndpoints() {
+  if (!sink_ready_.empty()) return;
+  for (size_t x = 0; x < nodes_.size(); ++x) {
+    sink_ready_.push_back(std::make_unique<sc_core::sc_signal<bool>>(
+        (std::string(basename()) + "_sink_ready" + std::to_string(x)).c_str(), true));
+    nodes_[x]->addAxisEndpoint(*sink_ready_.back(), depth_);
   }
 }
 

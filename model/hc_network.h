@@ -21,6 +21,18 @@ class HcNetwork : public sc_core::sc_module {
   HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Preference pref, int depth,
             bool fair = false, int hop_cycles = 1, bool grouped = false);
 
+  // Puts an AXI4-Stream endpoint (model/axis_endpoint.h, hw/hc_axis_endpoint.v)
+  // at every node, as <name>_axis_top does; every sink starts ready. Call once,
+  // before the first cycle. Without it the sinks always accept (the plain top).
+  void addAxisEndpoints();
+  bool hasAxisEndpoints() const { return !sink_ready_.empty(); }
+  // m_axis_tready of `node` for the coming cycle (with addAxisEndpoints()).
+  void setSinkReady(uint64_t node, bool ready) { sink_ready_[node]->write(ready); }
+  // What m_axis of `node` shows during the coming cycle (tvalid; tuser the
+  // origin, tdata the payload), and the flit it transferred during the last one.
+  const Flit& axisShown(uint64_t node) const { return nodes_[node]->endpoint()->shown(); }
+  const Flit& axisTaken(uint64_t node) const { return nodes_[node]->taken(); }
+
   // Offer an injection at `node` for the coming cycle.
   void setInjection(uint64_t node, bool valid, uint64_t payload);
   // One clock cycle: rising edge (all routers clock), then falling edge.
@@ -45,6 +57,8 @@ class HcNetwork : public sc_core::sc_module {
   std::vector<std::unique_ptr<sc_core::sc_signal<uint8_t>>> credits_;  // [x*NP+p]
   std::vector<std::unique_ptr<sc_core::sc_signal<bool>>> inj_valid_;
   std::vector<std::unique_ptr<sc_core::sc_signal<uint64_t>>> inj_payload_;
+  std::vector<std::unique_ptr<sc_core::sc_signal<bool>>> sink_ready_;
+  int depth_;
 };
 
 }  // namespace model

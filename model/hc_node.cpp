@@ -22,15 +22,28 @@ HcNode::HcNode(sc_core::sc_module_name name, const RouterTables& t, int ndim, in
   dont_initialize();
 }
 
+void HcNode::addAxisEndpoint(const sc_core::sc_signal<bool>& sink_ready, int depth) {
+  ep_ = std::make_unique<AxisEndpoint>(static_cast<int>(lin.size()), depth);
+  sink_ready_ = &sink_ready;
+}
+
 void HcNode::onClock() {
   for (size_t p = 0; p < lin.size(); ++p) {
     lin_now_[p] = lin[p].read();
     credit_now_[p] = credit_in[p].read();
   }
+  if (ep_) {
+    // The endpoint clocks on what the router showed during the cycle.
+    dlv_now_ = core_.delivery();
+    core_credit_now_ = core_.creditOut();
+    taken_ = ep_->shown();
+    taken_.valid = ep_->clock(dlv_now_, core_credit_now_, sink_ready_->read());
+  }
   core_.clock(lin_now_, credit_now_, inj_valid.read(), inj_payload.read());
+  const std::vector<uint8_t>& up = ep_ ? ep_->creditOut() : core_.creditOut();
   for (size_t p = 0; p < lout.size(); ++p) {
     lout[p].write(core_.lout()[p]);
-    credit_out[p].write(core_.creditOut()[p]);
+    credit_out[p].write(up[p]);
   }
 }
 

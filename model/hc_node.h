@@ -2,9 +2,11 @@
 // the network clock, its links and credit returns as signal channels.
 #pragma once
 
+#include <memory>
 #include <systemc>
 #include <vector>
 
+#include "model/axis_endpoint.h"
 #include "model/flit.h"
 #include "model/router_core.h"
 
@@ -29,11 +31,26 @@ class HcNode : public sc_core::sc_module {
   const RouterCore& core() const { return core_; }
   RouterCore& core() { return core_; }
 
+  // AXI4-Stream endpoint (hw/hc_axis_endpoint.v) between the router's delivery
+  // lanes and credit returns and the rest of the network: sink_ready is the
+  // node's m_axis_tready, read at every rising edge; depth: flits per router
+  // VC. Call before simulation.
+  void addAxisEndpoint(const sc_core::sc_signal<bool>& sink_ready, int depth);
+  // nullptr without an endpoint.
+  const AxisEndpoint* endpoint() const { return ep_.get(); }
+  // The flit m_axis transferred in the last cycle (invalid: none).
+  const Flit& taken() const { return taken_; }
+
  private:
   void onClock();
   RouterCore core_;
+  std::unique_ptr<AxisEndpoint> ep_;
+  const sc_core::sc_signal<bool>* sink_ready_ = nullptr;
+  Flit taken_;
   std::vector<Flit> lin_now_;
   std::vector<uint8_t> credit_now_;
+  std::vector<Flit> dlv_now_;
+  std::vector<uint8_t> core_credit_now_;
 };
 
 }  // namespace model

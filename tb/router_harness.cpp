@@ -4,7 +4,12 @@
 // every injection handshake each cycle and stopping at the first divergence.
 // Every delivered flit is checked for origin, payload and count by the
 // scoreboard; the whole trace then goes through the independent checker; a
-// watchdog fails a run that stops making progress.
+// watchdog fails a run that stops making progress. With AXI4-Stream endpoints
+// (job "endpoints": "axis") the model has an endpoint per node, the Verilated
+// model is <name>_axis_top, each m_axis_tready follows the job's tready pattern,
+// every m_axis output is compared each cycle, and every transfer on m_axis is
+// scored (origin, payload, once per node): the run passes when every accepted
+// broadcast has left every other node's m_axis.
 //
 //   HARNESS --job FILE        (tb/harness_main.cpp) exit 0: PASS, 1: FAIL, 2: bad job
 #include <algorithm>
@@ -14,6 +19,7 @@
 #include <deque>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <systemc>
@@ -59,7 +65,8 @@ void writeTrace(const std::string& path, const std::vector<checker::Transfer>& t
 // throughput, the longest any flit waited for its output, and the bounds.
 void fillLoadFigures(tb::SimOutcome& o, const NetworkDesc& desc, const SimJob& job,
                      const tb::Scoreboard& sb, bool load_run,
-                     const std::vector<int64_t>& first_offer) {
+                     const std::vector<int64_t>& first_offer,
+                     const std::vector<int64_t>& axis_done) {
   const Hypercycle h = Hypercycle::of(desc);
   const uint64_t n = h.nodes();
   // Bounds: each broadcast costs N-1 transmissions on N*degree links; and the
@@ -83,10 +90,13 @@ void fillLoadFigures(tb::SimOutcome& o, const NetworkDesc& desc, const SimJob& j
   // Latencies of the accepted broadcasts.
   std::vector<int64_t> lat;
   double net_sum = 0;
+  // With AXI4-Stream endpoints a broadcast is done when it has left the last
+  // m_axis, not when it reached the last router.
   for (size_t b = 0; b < sb.broadcasts().size(); ++b) {
-    if (sb.doneCycle(b) < 0 || sb.acceptCycle(b) < 0) continue;
-    lat.push_back(sb.doneCycle(b) - sb.broadcasts()[b].start_cycle);
-    net_sum += static_cast<double>(sb.doneCycle(b) - sb.acceptCycle(b));
+    const int64_t done = axis_done.empty() ? sb.doneCycle(b) : axis_done[b];
+    if (done < 0 || sb.acceptCycle(b) < 0) continue;
+    lat.push_back(done - sb.broadcasts()[b].start_cycle);
+    net_sum += static_cast<double>(done - sb.acceptCycle(b));
   }
   std::sort(lat.begin(), lat.end());
   if (!lat.empty()) {
@@ -135,11 +145,14 @@ int run(const SimJob& job) {
 
   const bool use_model = job.engine == "systemc" || job.engine == "cosim";
   const bool use_rtl = job.engine == "verilator" || job.engine == "cosim";
+  const bool axis = job.endpoints == "axis";
+  const TreadyPattern tready = parseTready(job.tready, n);
   std::unique_ptr<model::HcNetwork> net;
   if (use_model) {
     net = std::make_unique<model::HcNetwork>("net", desc, ro.preference, ro.buffer_depth,
                                              ro.arbitration == Arbitration::kFair, ro.hop_cycles,
                                              ro.router == RouterKind::kHardwired);
+    if (axis) net->addAxisEndpoints();
   }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
   const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
@@ -154,6 +167,10 @@ int run(const SimJob& job) {
     options.wave_path = job.wave_path;
     rtl = tb::makeRtlNetwork(desc, layout, options);
     if (!rtl) throw Error("this harness was built without an RTL model; use --engine systemc");
+    if (rtl->hasAxis() != axis) {
+      throw Error(axis ? "this harness was built without the AXI4-Stream top"
+                       : "this harness runs the AXI4-Stream top only (endpoints axis)");
+    }
     rtl->reset();
   }
 
@@ -171,13 +188,36 @@ int run(const SimJob& job) {
   }
   const int64_t drain = int64_t{ro.hop_cycles} * h.diameter() + 4;
   const bool load_run = job.inject_until > 0;
+  // A sink ready in D percent of the cycles takes a node's deliveries about 100/D
+  // times slower; its stalls add their length.
+  const int64_t axis_slack =
+      axis ? tready.stallEnd() + 4 * (static_cast<int64_t>(job.broadcasts.size()) + 1) * 100 /
+                                     std::max(1, tready.duty)
+           : 0;
   const int64_t max_cycles =
       job.max_cycles > 0 ? job.max_cycles
-      : load_run         ? job.inject_until + 4 * job.watchdog + 10000
-                         : last_start + drain + 16 +
+      : load_run         ? job.inject_until + 4 * job.watchdog + 10000 + axis_slack
+                         : last_start + drain + 16 + axis_slack +
                        8 * int64_t{ro.hop_cycles} *
                            static_cast<int64_t>(
                                (job.broadcasts.size() * (n - 1)) / static_cast<uint64_t>(np) + 1);
+  // The AXI4-Stream scoreboard: which broadcast (origin, payload) names, which
+  // nodes it has left m_axis at, and the first error.
+  std::map<std::pair<uint64_t, uint64_t>, size_t> named;
+  for (size_t b = 0; b < job.broadcasts.size(); ++b) {
+    named[{job.broadcasts[b].origin, job.broadcasts[b].payload}] = b;
+  }
+  std::vector<std::vector<bool>> axis_got;
+  std::vector<int64_t> axis_done;
+  std::vector<uint64_t> axis_count;
+  if (axis) {
+    axis_got.assign(job.broadcasts.size(), std::vector<bool>());
+    axis_done.assign(job.broadcasts.size(), -1);
+    axis_count.assign(job.broadcasts.size(), 0);
+  }
+  uint64_t axis_deliveries = 0, axis_expected = 0;
+  int64_t axis_progress = 0;
+  std::string axis_error;
 
   tb::Scoreboard sb(desc, job.broadcasts);
   tb::Divergence div;
@@ -215,6 +255,17 @@ int run(const SimJob& job) {
       if (offer && !offering[x]) first_offer[queue[x].front()] = cycle;
       driven[x] = offering[x] = offer;
     }
+    if (axis) {
+      for (uint64_t x = 0; x < n; ++x) {
+        const bool r = tready.ready(x, cycle);
+        if (net) {
+          net->setSinkReady(x, r);
+          // The user, not the network, holds a delivery back: not a stall.
+          if (!r && net->axisShown(x).valid) axis_progress = cycle;
+        }
+        if (rtl) rtl->setSinkReady(x, r);
+      }
+    }
     std::vector<bool> rtl_ready;
     if (rtl) {
       rtl->settle();
@@ -236,10 +287,24 @@ int run(const SimJob& job) {
                  m_acc ? "accepted" : "not accepted",
                  rtl_ready[x] ? "accepted" : "not accepted"};
         }
-        for (int p = 0; p < np && !div.found; ++p) {
+        for (int p = 0; p < np && !div.found && !axis; ++p) {
           const model::Flit& mf = net->delivery(x, p);
           const model::Flit rf = rtl->delivery(x, p);
           if (mf != rf) div = {true, cycle, x, "lane " + std::to_string(p), str(mf), str(rf)};
+        }
+        if (axis && !div.found) {
+          // m_axis for the coming cycle: tvalid, and with it tuser and tdata.
+          model::Flit mf = net->axisShown(x);
+          const model::Flit rf = rtl->axisShown(x);
+          if (mf.valid != rf.valid ||
+              (mf.valid && (mf.origin != rf.origin || mf.payload != rf.payload))) {
+            const auto show = [](const model::Flit& f) {
+              return f.valid ? "tvalid, tuser " + std::to_string(f.origin) + ", tdata " +
+                                   std::to_string(f.payload)
+                             : std::string("no tvalid");
+            };
+            div = {true, cycle, x, "m_axis", show(mf), show(rf)};
+          }
         }
       }
       if (div.found) break;
@@ -248,21 +313,52 @@ int run(const SimJob& job) {
     for (uint64_t x = 0; x < n; ++x) {
       const bool acc = rtl ? rtl_ready[x] : (offering[x] && net->accepted(x));
       if (acc) {
+        if (axis) axis_expected += n - 1;
         sb.accepted(cycle, queue[x].front());
         queue[x].pop_front();
         offering[x] = false;  // the next broadcast is a new offer
       }
       for (int p = 0; p < np; ++p) {
-        const model::Flit f = rtl ? rtl->delivery(x, p) : net->delivery(x, p);
+        // (The AXI4-Stream top hides its lanes: the model's, compared on m_axis.)
+        const model::Flit f = rtl && !axis ? rtl->delivery(x, p) : net->delivery(x, p);
         // After the edge that ends cycle t, lane p shows the flit that was on the
         // link during cycle t (the upstream's output register).
         if (f.valid) sb.delivered(cycle, x, p, f);
       }
+      // What left m_axis during this cycle (the model's; in cosim the RTL showed
+      // the same, compared above).
+      const model::Flit t = axis && net ? net->axisTaken(x) : model::Flit();
+      if (t.valid && axis_error.empty()) {
+        const auto it = named.find({t.origin, t.payload});
+        const std::string at = "cycle " + std::to_string(cycle) + ": node " + std::to_string(x) +
+                               "'s m_axis delivered tuser " + std::to_string(t.origin) +
+                               ", tdata " + std::to_string(t.payload);
+        if (it == named.end()) {
+          axis_error = at + ", which no broadcast carries";
+        } else if (first_offer[it->second] < 0 || t.origin == x) {
+          // (Some outputs may send an offer before the last one takes it.)
+          axis_error = at + (t.origin == x ? " (its own broadcast)" : " before it was offered");
+        } else {
+          std::vector<bool>& got = axis_got[it->second];
+          if (got.empty()) got.assign(n, false);
+          if (got[x]) {
+            axis_error = at + " a second time";
+          } else {
+            got[x] = true;
+            ++axis_deliveries;
+            axis_progress = cycle;
+            if (++axis_count[it->second] == n - 1) axis_done[it->second] = cycle;
+          }
+        }
+      }
     }
+    if (!axis_error.empty()) break;
     // A load run ends once no offer is left (an offer stays until accepted, and
     // some of its outputs may have sent it already) and everything accepted is
     // delivered.
-    const bool finished = load_run ? !injecting && !any_offer && sb.drained() : sb.complete();
+    const bool axis_drained = axis_deliveries == axis_expected;
+    const bool finished =
+        (load_run ? !injecting && !any_offer && sb.drained() : sb.complete()) && axis_drained;
     if (finished && done_at < 0) done_at = cycle;
     if (done_at >= 0 && cycle >= done_at + drain) {
       ++cycle;
@@ -270,8 +366,10 @@ int run(const SimJob& job) {
     }
     // Watchdog: work pending (an offer waiting, or a broadcast in flight) and
     // nothing accepted or delivered for `watchdog` cycles.
-    const bool pending = any_offer || !sb.drained() || (!load_run && cycle <= last_start);
-    if (pending && cycle - sb.lastProgress() > job.watchdog && (load_run || cycle > last_start)) {
+    const bool pending =
+        any_offer || !sb.drained() || !axis_drained || (!load_run && cycle <= last_start);
+    const int64_t progressed = std::max(sb.lastProgress(), axis_progress);
+    if (pending && cycle - progressed > job.watchdog && (load_run || cycle > last_start)) {
       watchdog = true;
       ++cycle;
       break;
@@ -331,9 +429,19 @@ int run(const SimJob& job) {
   o.cycles_compared = compared;
   o.divergence = div;
   o.seconds = secs;
-  const bool delivered_all = load_run ? sb.drained() && done_at >= 0 : sb.complete();
-  o.pass = delivered_all && rep.ok && !watchdog && !div.found && sb.unknown() == 0;
-  fillLoadFigures(o, desc, job, sb, load_run, first_offer);
+  const bool delivered_all =
+      (load_run ? sb.drained() && done_at >= 0 : sb.complete()) && axis_deliveries == axis_expected;
+  o.pass =
+      delivered_all && rep.ok && !watchdog && !div.found && sb.unknown() == 0 && axis_error.empty();
+  if (axis) {
+    o.endpoints = job.endpoints;
+    o.tready = job.tready;
+    o.axis_deliveries = axis_deliveries;
+    o.axis_expected = axis_expected;
+    o.axis_error = axis_error;
+    if (!axis_error.empty()) o.stopped_by = "axis_error";
+  }
+  fillLoadFigures(o, desc, job, sb, load_run, first_offer, axis_done);
   if (job.json) {
     tb::printJson(std::cout, o);
   } else {

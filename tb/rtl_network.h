@@ -25,6 +25,13 @@ class RtlNetwork {
   // Rising clock edge.
   virtual void edge() = 0;
   virtual model::Flit delivery(uint64_t node, int lane) const = 0;
+  // The AXI4-Stream top (<name>_axis_top, tb/verilated_axis.cpp) only: whether
+  // the model has m_axis ports; m_axis_tready of `node` for the coming cycle;
+  // what its m_axis shows now (valid; origin = tuser, payload = tdata). The
+  // delivery lanes are inside it: delivery() shows none.
+  virtual bool hasAxis() const { return false; }
+  virtual void setSinkReady(uint64_t, bool) {}
+  virtual model::Flit axisShown(uint64_t) const { return model::Flit(); }
 };
 
 struct RtlRunOptions {

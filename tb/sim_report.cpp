@@ -28,6 +28,11 @@ void printJson(std::ostream& os, const SimOutcome& o) {
     j["traffic"] = o.traffic;
     j["offered_rate"] = o.offered_rate;
   }
+  if (!o.endpoints.empty()) {
+    j["endpoints"] = o.endpoints;
+    j["tready"] = o.tready;
+    if (!o.axis_error.empty()) j["axis_error"] = o.axis_error;
+  }
   j["watchdog"] = o.watchdog;
   j["stopped_by"] = o.stopped_by;
   j["checker"] = o.checker_ok ? "pass" : "fail";
@@ -47,6 +52,10 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   f["reached"] = o.reached;
   f["deliveries"] = o.deliveries;
   f["expected_deliveries"] = o.expected_deliveries;
+  if (!o.endpoints.empty()) {
+    f["axis_deliveries"] = o.axis_deliveries;
+    f["axis_expected_deliveries"] = o.axis_expected;
+  }
   f["redundant"] = o.redundant;
   f["missing"] = o.missing;
   f["transmissions"] = o.transmissions;
@@ -92,8 +101,13 @@ void printText(std::ostream& os, const SimOutcome& o) {
      << "broadcasts       " << o.broadcasts << "\n"
      << "nodes reached    " << o.reached << " / " << o.nodes << " (every broadcast)\n"
      << "deliveries       " << o.deliveries << " (expected " << o.expected_deliveries << ")\n"
-     << "redundant        " << o.redundant << "\n"
-     << "transmissions    " << o.transmissions
+     << "redundant        " << o.redundant << "\n";
+  if (!o.endpoints.empty()) {
+    os << "endpoints        " << o.endpoints << ", tready " << o.tready << ": " << o.axis_deliveries
+       << " m_axis transfers (expected " << o.axis_expected << ")\n";
+    if (!o.axis_error.empty()) os << "m_axis error     " << o.axis_error << "\n";
+  }
+  os << "transmissions    " << o.transmissions
      << " (N-1 per broadcast: " << o.broadcasts * (o.nodes - 1) << ")\n"
      << "steps            " << o.steps << " (diameter " << o.diameter << ")\n"
      << "completion       " << o.completion_cycles << " cycles after the first injection ("

@@ -38,7 +38,8 @@ struct SimOutcome {
   bool watchdog = false;
   int64_t watchdog_limit = 0;
   // Why the run ended: "completed", "watchdog", "divergence", "max_cycles" (the
-  // user's --max-cycles), "cycle_limit" (the budget derived from the workload).
+  // user's --max-cycles), "cycle_limit" (the budget derived from the workload),
+  // "axis_error" (a wrong m_axis transfer).
   std::string stopped_by = "completed";
   int64_t max_cycles = 0;
   bool checker_ok = false;
@@ -71,6 +72,15 @@ struct SimOutcome {
   double routing_bound_rate = 0;     // 1 / busiest port's flits per broadcast
   int64_t lower_bound_cycles = 0;    // all nodes at once: ceil((N-1)/degree), Table 1 generalized
   int64_t routing_bound_cycles = 0;  // all nodes at once: busiest port's flits
+
+  // AXI4-Stream endpoints (simulate --endpoints axis): the tready pattern, the
+  // broadcasts that left an m_axis (expected: accepted x (N-1)), the first
+  // wrong one. Empty endpoints: the plain top.
+  std::string endpoints;
+  std::string tready;
+  uint64_t axis_deliveries = 0;
+  uint64_t axis_expected = 0;
+  std::string axis_error;
 
   double nodeCyclesPerSecond() const;
 };

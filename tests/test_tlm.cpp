@@ -81,6 +81,7 @@ struct Generator : sc_core::sc_module {
   sc_core::sc_vector<tlm_utils::simple_initiator_socket_optional<Generator>> out;
   std::vector<std::vector<Injection>> plan;  // [x]
   std::vector<tlm::tlm_response_status> status;
+  sc_time last_return;  // when the last injection was accepted
 
   Generator(sc_core::sc_module_name name, uint64_t n, const std::vector<Injection>& all)
       : sc_core::sc_module(name), out("out", n), plan(n) {
@@ -98,6 +99,7 @@ struct Generator : sc_core::sc_module {
       sc_time delay = i.at > now ? i.at - now : sc_core::SC_ZERO_TIME;
       out[x]->b_transport(t, delay);
       status.push_back(t.get_response_status());
+      last_return = std::max(last_return, sc_core::sc_time_stamp());
     }
   }
 };
@@ -106,6 +108,8 @@ struct Generator : sc_core::sc_module {
 struct Sink : sc_core::sc_module {
   sc_core::sc_vector<tlm_utils::simple_target_socket_tagged<Sink>> in;
   sc_time busy;
+  const TlmNetwork* net = nullptr;  // set: record the deliveries queued behind each
+  size_t max_queued = 0;
   std::vector<Arrival> got;
   std::vector<std::vector<sc_time>> times;  // [x] in order
 
@@ -127,6 +131,7 @@ struct Sink : sc_core::sc_module {
     a.cycle = static_cast<int64_t>(at.value() / kPeriod.value()) - 1;
     got.push_back(a);
     times[static_cast<size_t>(x)].push_back(at);
+    if (net) max_queued = std::max(max_queued, net->queuedDeliveries(a.node));
     delay += busy;
     t.set_response_status(tlm::TLM_OK_RESPONSE);
   }
@@ -138,12 +143,16 @@ struct Platform {
   Generator gen;
   Sink sink;
   Platform(const NetworkDesc& desc, const std::vector<Injection>& injections,
-           sc_time busy = sc_core::SC_ZERO_TIME)
-      : net("net", desc), gen("gen", net.nodes(), injections), sink("sink", net.nodes(), busy) {
+           sc_time busy = sc_core::SC_ZERO_TIME,
+           const hypercast::model::TlmNetworkOptions& options = {}, const std::string& prefix = "")
+      : net((prefix + "net").c_str(), desc, options),
+        gen((prefix + "gen").c_str(), net.nodes(), injections),
+        sink((prefix + "sink").c_str(), net.nodes(), busy) {
     for (uint64_t x = 0; x < net.nodes(); ++x) {
       gen.out[x].bind(net.target[x]);
       net.initiator[x].bind(sink.in[x]);
     }
+    sink.net = &net;
   }
 };
 
@@ -298,6 +307,53 @@ TEST(Tlm, BusyTargetDelaysLaterDeliveries) {
   for (auto& g : got) std::sort(g.second.begin(), g.second.end());
   for (auto& e : expected) std::sort(e.second.begin(), e.second.end());
   EXPECT_EQ(got, expected);
+}
+
+TEST(Tlm, SlowTargetBackpressuresTheNetworkWithAxisEndpoints) {
+  // G^{1,1}_{3,3}, axis_endpoints: every node broadcasts 12 times from 0 ns
+  // (108 broadcasts, 96 deliveries per node). Two platforms in one simulation,
+  // one whose targets take every delivery at once and one whose targets are busy
+  // 6 ns after each. Nothing is lost or doubled in either; the slow targets'
+  // deliveries never queue in the TLM face (the network holds them: tready is
+  // low while a target is busy), each node's come at least 6 ns apart, so the
+  // last of 96 at 95 x 6 ns after the first or later, and the injections
+  // themselves are accepted later than with the fast targets: the network is
+  // slowed down, not overrun.
+  const NetworkDesc net = hypercast::hypercycleNetwork({3, 3}, {1, 1});
+  const uint64_t n = 9;
+  std::vector<Injection> injections;
+  for (uint64_t k = 0; k < 12; ++k) {
+    for (uint64_t x = 0; x < n; ++x) injections.push_back({x, sc_core::SC_ZERO_TIME, 100 * x + k});
+  }
+  hypercast::model::TlmNetworkOptions o;
+  o.axis_endpoints = true;
+  const sc_time busy(6, SC_NS);
+  Platform fast(net, injections, sc_core::SC_ZERO_TIME, o, "fast_");
+  Platform slow(net, injections, busy, o, "slow_");
+  sc_core::sc_start();
+
+  for (Platform* p : {&fast, &slow}) {
+    ASSERT_EQ(p->gen.status.size(), injections.size());
+    for (const auto st : p->gen.status) EXPECT_EQ(st, tlm::TLM_OK_RESPONSE);
+    std::map<uint64_t, std::vector<std::pair<uint64_t, uint64_t>>> got, want;
+    for (const Arrival& a : p->sink.got) got[a.node].push_back({a.origin, a.payload});
+    for (const Injection& i : injections) {
+      for (uint64_t x = 0; x < n; ++x) {
+        if (x != i.origin) want[x].push_back({i.origin, i.payload});
+      }
+    }
+    for (auto& g : got) std::sort(g.second.begin(), g.second.end());
+    for (auto& w : want) std::sort(w.second.begin(), w.second.end());
+    EXPECT_EQ(got, want);
+  }
+  EXPECT_EQ(slow.sink.max_queued, 0u);
+  for (uint64_t x = 0; x < n; ++x) {
+    const auto& t = slow.sink.times[x];
+    ASSERT_EQ(t.size(), 96u);
+    for (size_t k = 1; k < t.size(); ++k) EXPECT_GE(t[k], t[k - 1] + busy) << "node " << x;
+    EXPECT_GE(t.back(), t.front() + busy * 95.0);
+  }
+  EXPECT_GT(slow.gen.last_return, fast.gen.last_return);
 }
 
 // A faulty injection into node 1 of C_5<1>: its response status, returned at

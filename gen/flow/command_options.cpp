@@ -60,6 +60,15 @@ std::vector<OptionSpec> simulateOptions() {
        "whole-top model; builds a traced model, cached apart)"},
       {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
       {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
+      {"endpoints", "native|axis",
+       "hypercycle: native (the delivery lanes always accept; default) or axis\n"
+       "(<name>_axis_top: an AXI4-Stream endpoint per node, in the model too, its\n"
+       "m_axis_tready from --tready; engine systemc or cosim)"},
+      {"tready", "P[,P...]",
+       "with --endpoints axis: when the m_axis sinks are ready: always (default),\n"
+       "random:D[:SEED] (each sink D percent of the cycles), stall:NODE:FROM:LEN\n"
+       "(one sink not ready for LEN cycles), all:FROM:LEN (every sink); a stall\n"
+       "wins over the other terms"},
       {"allow-large", "",
        "run above the default limits by cost (docs/user-guide.md#limits), for a\n"
        "machine with more memory and time (also HYPERCAST_ALLOW_LARGE=1)"},
@@ -153,6 +162,10 @@ std::vector<OptionSpec> sweepOptions() {
       {"points", "K", "number of rates when --rates is not given (default 8)"},
       {"cycles", "C", "cycles of injection per run, then drain (default 10000, as simulate)"},
       {"engine", "E", "systemc | verilator | cosim (default systemc)"},
+      {"endpoints", "native|axis",
+       "as simulate's: axis runs every point with AXI4-Stream endpoints (engine\n"
+       "systemc or cosim)"},
+      {"tready", "P[,P...]", "with --endpoints axis: the sinks' ready pattern, as simulate's"},
       {"seed", "X", "random seed (default 1)"},
       {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
       {"json", "", "print a JSON summary (the points, the saturation rates, the files)"},

@@ -10,6 +10,7 @@
 #include "emit/load_latency_svg.h"
 #include "flow/router_network.h"
 #include "flow/router_options.h"
+#include "sim/sim_job.h"
 #include "tools/launcher.h"
 #include "topology/hypercycle.h"
 #include "topology/network.h"
@@ -91,6 +92,17 @@ SweepRequest readSweepRequest(const Params& a) {
   }
   checkSimulatedNetwork(r.network, r.engine);
   validateFits(r.network, r.rtl);
+  r.endpoints = a.get("endpoints", "native");
+  if (r.endpoints != "native" && r.endpoints != "axis") {
+    throw Error("--endpoints must be native or axis, got '" + r.endpoints + "'");
+  }
+  if (a.has("tready") && r.endpoints != "axis") throw Error("--tready needs --endpoints axis");
+  r.tready = a.get("tready", "always");
+  (void)parseTready(r.tready, r.network.nodes());
+  if (r.endpoints == "axis" && r.engine == "verilator") {
+    throw Error(
+        "--endpoints axis checks m_axis against the SystemC model: --engine cosim or systemc");
+  }
   r.cycles = a.getInt("cycles", 10000, 1, 10000000);
   r.seed = a.getInt("seed", 1, 0, 1LL << 62);
   if (a.has("rates") && a.has("points")) {
@@ -143,6 +155,7 @@ CommandReport runSweep(const SweepRequest& r) {
     std::snprintf(rs, sizeof rs, "%.6g", rate);
     std::vector<std::string> cmd = {self, "simulate"};
     cmd.insert(cmd.end(), net.begin(), net.end());
+    if (r.endpoints == "axis") cmd.insert(cmd.end(), {"--endpoints", "axis", "--tready", r.tready});
     cmd.insert(cmd.end(),
                {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(r.cycles),
                 "--engine", r.engine, "--seed", std::to_string(r.seed), "--json", "--quiet"});
@@ -207,6 +220,8 @@ CommandReport runSweep(const SweepRequest& r) {
                                       {"m", nlohmann::json::parse("[" + h.mList() + "]")},
                                       {"rho", nlohmann::json::parse("[" + h.rhoList() + "]")},
                                       {"engine", r.engine},
+                                      {"endpoints", r.endpoints},
+                                      {"tready", r.tready},
                                       {"cycles", r.cycles},
                                       {"seed", r.seed},
                                       {"points", json_points},

@@ -23,9 +23,12 @@ struct SweepRequest {
   long long cycles = 10000;
   long long seed = 1;
   std::vector<double> rates;  // offered, in broadcasts per node per cycle
-  std::string out;            // the folder of load_latency.csv and .svg
-  bool json = false;          // the report as one JSON document on stdout
-  bool quiet = false;         // no progress on stderr
+  // simulate's --endpoints (native | axis) and, with axis, --tready
+  std::string endpoints = "native";
+  std::string tready = "always";
+  std::string out;     // the folder of load_latency.csv and .svg
+  bool json = false;   // the report as one JSON document on stdout
+  bool quiet = false;  // no progress on stderr
 };
 
 // The request the parameters give (--rates, or --points rates up to 1.3x the

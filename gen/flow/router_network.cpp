@@ -184,6 +184,28 @@ std::vector<BroadcastRequest> plan(const Params& a, const Hypercycle& h, int pay
   return out;
 }
 
+// The harness of <name>_axis_top (tb/verilated_axis.cpp): the whole top with an
+// AXI4-Stream endpoint per node, Verilated, linked with the router-network
+// adapter and the libraries buildRtlHarness links.
+RtlBuild buildAxisHarness(const HypercycleRtl& rtl, bool quiet, bool trace) {
+  HarnessSpec spec;
+  spec.name = rtl.axis_top_module + "-network";
+  spec.trace = trace;
+  spec.files = rtl.files;
+  const std::string plain = "rtl/" + rtl.top_module + ".v";
+  for (const auto& f : rtl.verilog_files) {
+    if (f != plain) spec.verilog_files.push_back(f);
+  }
+  spec.top = rtl.axis_top_module;
+  spec.prefix = "Vnet";
+  spec.adapter = "tb/verilated_axis.cpp";
+  spec.kind = JobKind::kRouterNetwork;
+  spec.libs = {"libhc_harness.a",     "VMODEL",           "libverilated_rt.a", "libhc_model.a",
+               "libhc_router_core.a", "libhc_checker.a",  "libhc_simjob.a",    "libhc_emit.a",
+               "libhc_algorithm.a",   "libhc_topology.a", "libhc_util.a"};
+  return buildVerilatedHarness(spec, quiet);
+}
+
 }  // namespace
 
 CommandReport routerGenerate(const Params& a) {
@@ -302,6 +324,32 @@ CommandReport routerSimulate(const Params& a) {
                   " nodes (Verilator's code grows with N); use --rtl-model routers");
     }
   }
+  // AXI4-Stream endpoints: the model's and <name>_axis_top, tready per pattern.
+  job.endpoints = a.get("endpoints", "native");
+  if (job.endpoints != "native" && job.endpoints != "axis") {
+    throw Error("--endpoints must be native or axis, got '" + job.endpoints + "'");
+  }
+  const bool axis = job.endpoints == "axis";
+  if (a.has("tready") && !axis) throw Error("--tready needs --endpoints axis");
+  job.tready = a.get("tready", "always");
+  (void)parseTready(job.tready, h.nodes());
+  if (axis) {
+    if (o.router == RouterKind::kProgrammable) {
+      throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
+    }
+    if (job.engine == "verilator") {
+      throw Error(
+          "--endpoints axis checks m_axis against the SystemC model: --engine cosim or systemc");
+    }
+    if (rtl && a.get("rtl-model", "auto") == "routers") {
+      throw Error("--endpoints axis Verilates the whole <name>_axis_top (--rtl-model network)");
+    }
+    if (rtl && h.nodes() > kWholeTopLimit) {
+      throw Error("--endpoints axis Verilates the whole top, which takes at most " +
+                  std::to_string(kWholeTopLimit) + " nodes; use --engine systemc");
+    }
+    model = RtlModel::kNetwork;
+  }
   job.trace_path = outputPath(a, "trace");
   job.wave_path = outputPath(a, "wave");
   // The workload last: every option above is checked before it is generated.
@@ -316,13 +364,16 @@ CommandReport routerSimulate(const Params& a) {
   std::string exe;
   std::string files_note;
   if (rtl) {
-    const HypercycleRtl net = emitHypercycleNetwork(desc, o);
+    FolderOptions folder;
+    if (axis) folder.endpoints = Endpoints::kAxis;
+    const HypercycleRtl net = emitHypercycleNetwork(desc, o, folder);
     job.rtl_model = toString(model);
-    const RtlBuild b = buildRtlHarness(net, model, quiet, a.has("wave"));
+    const RtlBuild b = axis ? buildAxisHarness(net, quiet, a.has("wave"))
+                            : buildRtlHarness(net, model, quiet, a.has("wave"));
     exe = b.exe;
     files_note =
-        b.dir + "/rtl (" + std::to_string(net.files.size()) + " files, top " + net.top_module +
-        "; Verilated: " + job.rtl_model + ")" +
+        b.dir + "/rtl (" + std::to_string(net.files.size()) + " files, top " +
+        (axis ? net.axis_top_module : net.top_module) + "; Verilated: " + job.rtl_model + ")" +
         (b.cached ? ", model cached"
                   : ", model built in " + std::to_string(static_cast<int>(b.seconds + 0.5)) + " s");
   } else {

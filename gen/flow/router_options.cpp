@@ -8,8 +8,8 @@ namespace flow {
 
 const std::vector<std::string>& hypercycleRouterOptions() {
   static const std::vector<std::string> names = {
-      "buffer-depth", "preference", "router",     "arbitration", "hop-cycles",
-      "max-dims",     "max-radix",  "max-degree", "endpoints",   "target-mhz"};
+      "buffer-depth", "preference", "router",    "arbitration", "hop-cycles", "max-dims",
+      "max-radix",    "max-degree", "endpoints", "target-mhz",  "tready"};
   return names;
 }
 

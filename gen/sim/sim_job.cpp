@@ -1,9 +1,12 @@
 #include "sim/sim_job.h"
 
+#include <algorithm>
 #include <limits>
+#include <sstream>
 
 #include "topology/network.h"
 #include "util/error.h"
+#include "util/parse_number.h"
 
 namespace hypercast {
 
@@ -13,6 +16,22 @@ using field::Json;
 
 constexpr int64_t kMaxCycles = int64_t{1} << 40;
 
+long long number(const std::string& what, const std::string& text, long long lo, long long hi) {
+  const long long v = parseInt(what, text);
+  if (v < lo || v > hi) {
+    throw Error(what + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
+                text);
+  }
+  return v;
+}
+
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
 // What a harness relies on beyond each value's own range.
 void checkJob(const SimJob& j) {
   const NetworkDesc net = hypercycleNetwork(j.m, j.rho);  // throws Error
@@ -21,6 +40,13 @@ void checkJob(const SimJob& j) {
     throw Error("job file: 'engine' must be systemc, verilator or cosim, got '" + j.engine + "'");
   }
   if (!(j.rate >= 0 && j.rate <= 1)) throw Error("job file: 'rate' must be in 0..1");
+  if (j.endpoints != "native" && j.endpoints != "axis") {
+    throw Error("job file: 'endpoints' must be native or axis, got '" + j.endpoints + "'");
+  }
+  if (j.endpoints == "axis" && j.engine == "verilator") {
+    throw Error("job file: 'endpoints' axis runs the SystemC model: engine systemc or cosim");
+  }
+  (void)parseTready(j.tready, net.nodes());
   const uint64_t payloads =
       j.rtl.payload_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << j.rtl.payload_width) - 1;
   for (const BroadcastRequest& b : j.broadcasts) {
@@ -35,6 +61,64 @@ void checkJob(const SimJob& j) {
 }
 
 }  // namespace
+
+bool TreadyPattern::ready(uint64_t node, int64_t cycle) const {
+  for (const Stall& s : stalls) {
+    if ((s.node < 0 || static_cast<uint64_t>(s.node) == node) && cycle >= s.from &&
+        cycle < s.from + s.len) {
+      return false;
+    }
+  }
+  if (duty >= 100) return true;
+  const uint64_t r = mix(mix(seed ^ static_cast<uint64_t>(cycle)) ^ node);
+  return static_cast<int>(r % 100) < duty;
+}
+
+int64_t TreadyPattern::stallEnd() const {
+  int64_t end = 0;
+  for (const Stall& s : stalls) end = std::max(end, s.from + s.len);
+  return end;
+}
+
+TreadyPattern parseTready(const std::string& text, uint64_t nodes) {
+  TreadyPattern t;
+  constexpr long long kMax = 1LL << 40;
+  std::stringstream terms(text);
+  std::string term;
+  bool any = false;
+  while (std::getline(terms, term, ',')) {
+    any = true;
+    std::vector<std::string> w;
+    std::stringstream parts(term);
+    for (std::string s; std::getline(parts, s, ':');) w.push_back(s);
+    const std::string what = "--tready term '" + term + "'";
+    if (w.size() == 1 && w[0] == "always") continue;
+    if (!w.empty() && w[0] == "random" && (w.size() == 2 || w.size() == 3)) {
+      t.duty = static_cast<int>(number(what + " duty", w[1], 0, 100));
+      if (w.size() == 3) t.seed = static_cast<uint64_t>(number(what + " seed", w[2], 0, kMax));
+      continue;
+    }
+    if (!w.empty() && w[0] == "stall" && w.size() == 4) {
+      TreadyPattern::Stall s;
+      s.node = number(what + " node", w[1], 0, static_cast<long long>(nodes) - 1);
+      s.from = number(what + " start cycle", w[2], 0, kMax);
+      s.len = number(what + " length", w[3], 1, kMax);
+      t.stalls.push_back(s);
+      continue;
+    }
+    if (!w.empty() && w[0] == "all" && w.size() == 3) {
+      TreadyPattern::Stall s;
+      s.from = number(what + " start cycle", w[1], 0, kMax);
+      s.len = number(what + " length", w[2], 1, kMax);
+      t.stalls.push_back(s);
+      continue;
+    }
+    throw Error(what + ": expected always, random:D[:SEED], stall:NODE:FROM:LEN or all:FROM:LEN");
+  }
+  if (!any)
+    throw Error("--tready is empty: always, random:D[:SEED], stall:NODE:FROM:LEN or all:FROM:LEN");
+  return t;
+}
 
 std::string serializeJob(const SimJob& j) {
   Json o;
@@ -62,6 +146,10 @@ std::string serializeJob(const SimJob& j) {
   o["trace"] = j.trace_path;
   o["wave"] = j.wave_path;
   o["quiet"] = j.quiet;
+  if (j.endpoints != "native") {
+    o["endpoints"] = j.endpoints;
+    o["tready"] = j.tready;
+  }
   Json b = Json::array();
   for (const BroadcastRequest& r : j.broadcasts) b.push_back({r.origin, r.start_cycle, r.payload});
   o["broadcasts"] = b;
@@ -75,7 +163,7 @@ SimJob parseJob(const JobFile& file) {
       {"m",          "rho",         "preference",   "payload_width", "buffer_depth", "router",
        "limits",     "arbitration", "hop_cycles",   "engine",        "rtl_model",    "json",
        "max_cycles", "watchdog",    "inject_until", "traffic",       "rate",         "trace",
-       "wave",       "quiet",       "broadcasts"});
+       "wave",       "quiet",       "broadcasts",   "endpoints",     "tready"});
   SimJob j;
   constexpr int kBig = std::numeric_limits<int>::max();
   j.m = field::integers(o, "m", 0, kBig);
@@ -138,6 +226,10 @@ SimJob parseJob(const JobFile& file) {
   if (const Json* v = field::optional(o, "trace")) j.trace_path = field::value::text(*v, "trace");
   if (const Json* v = field::optional(o, "wave")) j.wave_path = field::value::text(*v, "wave");
   if (const Json* v = field::optional(o, "quiet")) j.quiet = field::value::flag(*v, "quiet");
+  if (const Json* v = field::optional(o, "endpoints")) {
+    j.endpoints = field::value::text(*v, "endpoints");
+  }
+  if (const Json* v = field::optional(o, "tready")) j.tready = field::value::text(*v, "tready");
   if (const Json* v = field::optional(o, "broadcasts")) {
     for (const Json& b : field::value::list(*v, "broadcasts")) {
       if (!b.is_array() || b.size() != 3) {

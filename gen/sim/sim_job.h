@@ -19,6 +19,31 @@ struct BroadcastRequest {
   uint64_t payload = 0;     // unique among the origin's broadcasts
 };
 
+// When the m_axis sinks of an AXI4-Stream run (--endpoints axis) are ready:
+// --tready, a comma-separated list of
+//   always              every sink ready every cycle (the default)
+//   random:D[:SEED]     each sink ready in a cycle with probability D percent
+//                       (0..100), drawn per node and cycle from SEED (default 1)
+//   stall:X:FROM:LEN    node X's sink not ready in cycles FROM..FROM+LEN-1
+//   all:FROM:LEN        no sink ready in cycles FROM..FROM+LEN-1
+// A stall holds tready low whatever the other terms say.
+struct TreadyPattern {
+  struct Stall {
+    int64_t node = -1;  // -1: every node
+    int64_t from = 0;
+    int64_t len = 0;
+  };
+  int duty = 100;  // percent
+  uint64_t seed = 1;
+  std::vector<Stall> stalls;
+
+  bool ready(uint64_t node, int64_t cycle) const;
+  // The last cycle a stall covers, plus one (0: none).
+  int64_t stallEnd() const;
+};
+// Throws Error naming the term; nodes: the network's, for stall:X.
+TreadyPattern parseTready(const std::string& text, uint64_t nodes);
+
 struct SimJob {
   std::vector<int> m;              // paper order m_r..m_1
   std::vector<int> rho;            // paper order rho_r..rho_1
@@ -36,6 +61,10 @@ struct SimJob {
   double rate = 0;        // offered broadcasts per node per cycle (informational)
   std::string wave_path;  // FST waveform of the Verilated RTL, empty for none
   bool quiet = false;     // no progress on stderr (simulate --quiet)
+  // native: the routers' delivery lanes always accept; axis: an AXI4-Stream
+  // endpoint per node (<name>_axis_top), its m_axis_tready following `tready`.
+  std::string endpoints = "native";
+  std::string tready = "always";  // TreadyPattern's text
   std::vector<BroadcastRequest> broadcasts;
 };
 

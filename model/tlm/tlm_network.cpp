@@ -43,7 +43,10 @@ TlmNetwork::TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
       tickets_(n_, 0),
       accepted_(n_, 0),
       offering_(n_, false),
-      deliveries_(n_) {
+      deliveries_(n_),
+      axis_(options.axis_endpoints),
+      target_busy_(n_, false) {
+  if (axis_) net_.addAxisEndpoints();
   for (uint64_t x = 0; x < n_; ++x) {
     target[x].register_b_transport(this, &TlmNetwork::inject, static_cast<int>(x));
     accepted_event_.push_back(std::make_unique<sc_core::sc_event>());
@@ -131,6 +134,8 @@ void TlmNetwork::clockLoop() {
       net_.setInjection(x, offer, offer ? offers_[x].front().payload : 0);
       offering_[x] = offer;
       any = any || offer;  // an offer still to start does not keep the clock running
+      // The sink takes a delivery only while the target is free.
+      if (axis_) net_.setSinkReady(x, !target_busy_[x] && deliveries_[x].empty());
     }
     net_.clock().write(true);
     sc_core::wait(half_);
@@ -145,8 +150,8 @@ void TlmNetwork::clockLoop() {
         accepted_event_[x]->notify(sc_core::SC_ZERO_TIME);
       }
       bool arrived = false;
-      for (int port = 0; port < np_; ++port) {
-        const Flit& f = net_.delivery(x, port);
+      for (int port = 0; port < (axis_ ? 1 : np_); ++port) {
+        const Flit& f = axis_ ? net_.axisTaken(x) : net_.delivery(x, port);
         if (!f.valid) continue;
         deliveries_[x].push_back(Delivery{f.origin, f.payload});
         --in_flight_;
@@ -166,6 +171,7 @@ void TlmNetwork::deliverLoop(uint64_t x) {
     const Delivery d = deliveries_[x].front();
     deliveries_[x].pop_front();
     if (initiator[x].size() == 0) continue;
+    target_busy_[x] = true;
     std::memcpy(data, &d.payload, kPayloadBytes);
     trans.set_command(tlm::TLM_WRITE_COMMAND);
     trans.set_address(d.origin);
@@ -186,6 +192,7 @@ void TlmNetwork::deliverLoop(uint64_t x) {
     }
     // The target is busy for the delay it returned: the next delivery waits.
     if (delay > sc_core::SC_ZERO_TIME) sc_core::wait(delay);
+    target_busy_[x] = false;
   }
 }
 

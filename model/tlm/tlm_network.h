@@ -24,7 +24,13 @@
 //    a time, in order of arrival (in one cycle: by input port); when the target
 //    returns a delay, it is busy for that long and the next delivery to x waits
 //    in a queue here. The queue does not slow the network: the model has no
-//    ready on its deliveries. An error response from the target is a
+//    ready on its deliveries. With axis_endpoints (TlmNetworkOptions) it has:
+//    every node delivers through an AXI4-Stream endpoint (model/axis_endpoint.h,
+//    as <name>_axis_top), whose m_axis_tready is high only while x's target is
+//    free (no delivery in progress, none waiting, its returned delay over), so
+//    a slow target holds its deliveries in the network and backpressures it,
+//    and the queue here never holds more than one. A packet then arrives at
+//    the end of the cycle it left m_axis. An error response from the target is a
 //    SystemC error (SC_REPORT_ERROR). A node whose initiator is unbound drops
 //    its deliveries.
 //
@@ -58,6 +64,9 @@ struct TlmNetworkOptions {
   bool fair = false;     // bounded-waiting arbitration (--arbitration fair)
   int hop_cycles = 1;    // 1 or 2 (--hop-cycles)
   bool grouped = true;   // the hardwired router's two-level arbitration; false: programmable
+  // Deliver through AXI4-Stream endpoints, tready = the target is free: a
+  // target's delay backpressures the network (see above).
+  bool axis_endpoints = false;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);  // one clock cycle
 };
 
@@ -107,6 +116,8 @@ class TlmNetwork : public sc_core::sc_module {
   std::vector<uint64_t> accepted_;         // [x] broadcasts accepted so far
   std::vector<bool> offering_;             // [x] the front offer is on inj_valid
   std::vector<std::deque<Delivery>> deliveries_;
+  bool axis_;
+  std::vector<bool> target_busy_;  // [x] axis: a delivery or its returned delay in progress
   std::vector<std::unique_ptr<sc_core::sc_event>> accepted_event_;  // [x]
   std::vector<std::unique_ptr<sc_core::sc_event>> arrived_event_;   // [x]
   sc_core::sc_event work_;
