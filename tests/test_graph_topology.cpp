@@ -351,6 +351,23 @@ TEST(GraphCli, InfoAndErrors) {
 // smallest sizes each family accepts: a mesh side of 2 has no interior (one
 // neighbour along it), C_4<1,2> has +2 = -2 (three ports, three neighbours),
 // a removed link takes a neighbour from its two end nodes.
+// MT(2,4): no scatter (it needs odd k); its multinode broadcast and total
+// exchange take the graph construction. MT(2,5) has all four.
+TEST(GraphCli, EvenTorusInfoListsWhatItSchedules) {
+  for (const char* k : {"4", "5"}) {
+    const auto r =
+        hctest::run(hctest::hypercast() + " info --topology torus --n 2 --k " + k + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto list = Json::parse(r.out).at("collectives");
+    const bool scatter = std::find(list.begin(), list.end(), "scatter") != list.end();
+    EXPECT_EQ(scatter, std::string(k) == "5") << r.out;
+    EXPECT_EQ(list.size(), std::string(k) == "5" ? 4u : 3u) << r.out;
+  }
+  const auto s = hctest::run(hctest::hypercast() +
+                             " schedule --topology torus --n 2 --k 4 --collective scatter");
+  EXPECT_NE(s.code, 0);
+}
+
 TEST(GraphCli, InfoDegreesAreNeighboursOnTheSmallestSizes) {
   struct Case {
     std::string args;
@@ -391,4 +408,21 @@ TEST(GraphCosim, PetersenBroadcastAndMultinodeBroadcast) {
     EXPECT_EQ(j.at("verdict"), "pass");
     EXPECT_EQ(j.at("checker"), "pass");
   }
+}
+
+// A damaged network on schedule-ROM nodes: the 3-cube without link 0-1 (node
+// 0 keeps ports 1 and 2, node 1 reaches 0 through 3 or 5; the tied-off ports
+// carry nothing). The broadcast from 0 is the BFS tree at eccentricity 3
+// (node 1 is 3 links away), 7 transmissions; the trace re-checked.
+TEST(GraphCosim, DamagedCubeBroadcast) {
+  const auto r = hctest::run(hctest::hypercast() +
+                             " simulate --topology hypercube --dim 3 --remove-links 0-1"
+                             " --collective broadcast --engine cosim --json");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("verdict"), "pass");
+  EXPECT_EQ(j.at("checker"), "pass");
+  EXPECT_EQ(j.at("figures").at("steps"), 3);
+  EXPECT_EQ(j.at("figures").at("transmissions"), 7);
+  EXPECT_EQ(j.at("figures").at("held"), 7);
 }
