@@ -381,11 +381,24 @@ Routing balancedRouting(const PortGraph& g, const std::vector<char>& endpoint, u
   return kept;
 }
 
-// The routes packed into steps: every step each link moves the waiting packet
-// with the most work left (its remaining links weighted by their loads), or on
-// odd seeds the one of the earliest turn of a rotation, ties by `seed`; given
-// up (empty) beyond `limit` steps.
-Schedule packRoutes(const PortGraph& g, const Routing& r, uint32_t seed, uint32_t limit) {
+// How packRoutes orders the packets waiting for a link.
+enum class Order {
+  kWork,      // the most work left: its remaining links weighted by their loads
+  kRotation,  // the earliest turn of a rotation: packet (o, d) at turn (d - o) mod E
+  kHops,      // the most links left (+ its boost), then the most work left
+};
+
+// One packing: the step each packet arrives (0 if it was given up).
+struct Packing {
+  Schedule schedule;
+  std::vector<uint32_t> arrival;
+};
+
+// The routes packed into steps by a list scheduler: every step each link moves
+// the waiting packet first in `order`, ties by `seed`; given up (empty) beyond
+// `limit` steps. `boost[k]` (kHops only) counts as that many links more left.
+Packing packRoutes(const PortGraph& g, const Routing& r, Order order, uint32_t seed,
+                   const std::vector<uint32_t>& boost, uint32_t limit) {
   const size_t packets = r.path.size();
   const int ports = g.ports();
   // work[k][i]: the loads of packet k's links from hop i on, summed.
@@ -399,30 +412,44 @@ Schedule packRoutes(const PortGraph& g, const Routing& r, uint32_t seed, uint32_
   std::vector<uint32_t> tie(packets);
   std::iota(tie.begin(), tie.end(), 0u);
   std::shuffle(tie.begin(), tie.end(), rng);
-  // Odd seeds: the rotation first, packet (o, d) before those of o's later
-  // turns, turn (d - o) mod E over the endpoints' ranks: in each step every
-  // endpoint sends to a different one (a crossbar's total exchange).
-  if ((seed & 1) != 0) {
+  // The rotation: packet (o, d) before those of o's later turns, turn (d - o)
+  // mod E over the endpoints' ranks: in each step every endpoint sends to a
+  // different one (a crossbar's total exchange).
+  std::vector<uint64_t> turn_key(packets, 0);
+  if (order == Order::kRotation) {
     std::vector<uint64_t> rank(g.nodes(), 0);
     uint64_t e = 0;
     for (size_t k = 0; k < packets; ++k) rank[r.origin[k]] = 1;
     for (uint64_t x = 0; x < g.nodes(); ++x) rank[x] = rank[x] ? e++ : 0;
     for (size_t k = 0; k < packets; ++k) {
-      const uint64_t turn = (rank[r.dest[k]] + e - rank[r.origin[k]]) % e;
-      for (uint64_t& w : work[k]) w = e - turn;
+      turn_key[k] = e - (rank[r.dest[k]] + e - rank[r.origin[k]]) % e;
     }
   }
   std::vector<uint32_t> hop(packets, 0);
-  using Key = std::tuple<uint64_t, uint32_t, uint32_t>;  // work left, tie, packet
+  using Key = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t>;  // first, then, tie, packet
+  auto key = [&](uint32_t k) -> Key {
+    const uint64_t w = work[k][hop[k]];
+    switch (order) {
+      case Order::kWork:
+        return {w, 0, tie[k], k};
+      case Order::kRotation:
+        return {turn_key[k], 0, tie[k], k};
+      case Order::kHops:
+        break;
+    }
+    return {r.path[k].size() - hop[k] + boost[k], w, tie[k], k};
+  };
   std::vector<std::priority_queue<Key>> waiting(r.load.size());
   std::vector<size_t> busy;  // links with a packet waiting
   auto enqueue = [&](uint32_t k) {
     const uint32_t l = r.path[k][hop[k]];
     if (waiting[l].empty()) busy.push_back(l);
-    waiting[l].push({work[k][hop[k]], tie[k], k});
+    waiting[l].push(key(k));
   };
   for (uint32_t k = 0; k < packets; ++k) enqueue(k);
-  Schedule s;
+  Packing out;
+  out.arrival.assign(packets, 0);
+  Schedule& s = out.schedule;
   s.collective = Collective::kTotalExchange;
   s.nodes = g.nodes();
   size_t left = packets;
@@ -432,7 +459,7 @@ Schedule packRoutes(const PortGraph& g, const Routing& r, uint32_t seed, uint32_
     std::vector<uint32_t> moved;
     std::vector<size_t> still;
     for (size_t l : busy) {
-      const uint32_t k = std::get<2>(waiting[l].top());
+      const uint32_t k = std::get<3>(waiting[l].top());
       waiting[l].pop();
       if (!waiting[l].empty()) still.push_back(l);
       const uint32_t from = static_cast<uint32_t>(l / static_cast<size_t>(ports));
@@ -448,13 +475,185 @@ Schedule packRoutes(const PortGraph& g, const Routing& r, uint32_t seed, uint32_
     busy = std::move(still);
     for (uint32_t k : moved) {
       if (++hop[k] == r.path[k].size()) {
+        out.arrival[k] = s.steps;
         --left;
       } else {
         enqueue(k);
       }
     }
   }
-  return s;
+  return out;
+}
+
+// The packings of `r`: the work and rotation orders, then a local search on
+// the links-left order (squeaky wheel: every round the packets that arrive
+// last count one link more, and the ties are drawn anew), until `target`
+// steps or `rounds` rounds; the shortest packing found, empty if none is
+// within `limit` steps.
+Schedule bestPacking(const PortGraph& g, const Routing& r, uint32_t target, uint32_t limit,
+                     int rounds) {
+  Schedule kept;
+  auto keep = [&](Schedule s) {
+    if (s.steps == 0 || (kept.steps != 0 && s.steps >= kept.steps)) return;
+    kept = std::move(s);
+    limit = kept.steps - 1;
+  };
+  const std::vector<uint32_t> none(r.path.size(), 0);
+  for (uint32_t seed = 0; seed < 2 && kept.steps != target; ++seed) {
+    keep(packRoutes(g, r, Order::kWork, seed, none, limit).schedule);
+    keep(packRoutes(g, r, Order::kRotation, seed, none, limit).schedule);
+  }
+  std::vector<uint32_t> boost(r.path.size(), 0);
+  for (int round = 0; round < rounds && kept.steps != target; ++round) {
+    Packing p = packRoutes(g, r, Order::kHops, static_cast<uint32_t>(round), boost, ~0u);
+    const uint32_t steps = p.schedule.steps;
+    for (size_t k = 0; k < boost.size(); ++k) {
+      if (p.arrival[k] == steps) ++boost[k];
+    }
+    if (steps <= limit) keep(std::move(p.schedule));
+  }
+  return kept;
+}
+
+// Route and schedule together, one packet at a time in the order of `key`
+// (smallest first, ties by `seed`): each takes the earliest-arriving path
+// through the steps its links have left free (a Dijkstra on arrival steps,
+// which never decrease along a path: a packet may wait at any node), the
+// fewest links among equal arrivals. `arrival[k]`: the step packet k arrives.
+struct Pair {
+  uint32_t origin, dest;
+};
+
+Packing timedExchange(const PortGraph& g, const std::vector<Pair>& pairs,
+                      const std::vector<double>& key, uint32_t seed, uint32_t limit) {
+  const uint64_t n = g.nodes();
+  const int ports = g.ports();
+  const size_t links = n * static_cast<size_t>(ports);
+  std::vector<uint32_t> order(pairs.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937 rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
+  // [link][step]: the first free step of the link at or after it (a union-find
+  // over the steps: a taken step points past itself); steps beyond the vector
+  // are free.
+  std::vector<std::vector<uint32_t>> next(links);
+  auto firstFree = [&](size_t l, uint32_t from) {
+    auto& u = next[l];
+    uint32_t f = from;
+    while (f < u.size() && u[f] != f) f = u[f];
+    for (uint32_t x = from; x < u.size() && u[x] != x;) {  // path compression
+      const uint32_t up = u[x];
+      u[x] = f;
+      x = up;
+    }
+    return f;
+  };
+  constexpr uint32_t kNone = ~0u;
+  std::vector<uint32_t> at(n), hops(n), via(n);  // arrival step, links, link taken in
+  std::vector<char> done(n);
+  using Item = std::tuple<uint32_t, uint32_t, uint32_t>;  // arrival, links, node
+  Packing out;
+  out.arrival.assign(pairs.size(), 0);
+  Schedule& s = out.schedule;
+  s.collective = Collective::kTotalExchange;
+  s.nodes = n;
+  std::vector<std::pair<uint32_t, size_t>> path;  // (step, link)
+  for (uint32_t k : order) {
+    const uint32_t o = pairs[k].origin, d = pairs[k].dest;
+    std::fill(at.begin(), at.end(), kNone);
+    std::fill(done.begin(), done.end(), 0);
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q;
+    at[o] = 0;
+    hops[o] = 0;
+    q.push({0, 0, o});
+    while (!q.empty()) {
+      const auto [t, h, x] = q.top();
+      q.pop();
+      if (done[x]) continue;
+      done[x] = 1;
+      if (x == d) break;
+      for (int p = 0; p < ports; ++p) {
+        const PortEnd e = g.drives(x, p);
+        if (!e.present() || done[e.node]) continue;
+        const size_t l = x * static_cast<size_t>(ports) + static_cast<size_t>(p);
+        const uint32_t step = firstFree(l, t + 1);
+        if (step < at[e.node] || (step == at[e.node] && h + 1 < hops[e.node])) {
+          at[e.node] = step;
+          hops[e.node] = h + 1;
+          via[e.node] = static_cast<uint32_t>(l);
+          q.push({step, h + 1, e.node});
+        }
+      }
+    }
+    if (at[d] > limit) return {};
+    path.clear();
+    for (uint32_t y = d; y != o;) {
+      const size_t l = via[y];
+      path.emplace_back(at[y], l);
+      y = static_cast<uint32_t>(l / static_cast<size_t>(ports));
+    }
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      auto& u = next[it->second];
+      while (u.size() <= it->first + 1) u.push_back(static_cast<uint32_t>(u.size()));
+      u[it->first] = it->first + 1;
+      Transfer tr;
+      tr.step = it->first;
+      tr.from = static_cast<uint32_t>(it->second / static_cast<size_t>(ports));
+      tr.to = g.drives(tr.from, static_cast<int>(it->second % static_cast<size_t>(ports))).node;
+      tr.origin = o;
+      tr.dest = static_cast<int32_t>(d);
+      s.transfers.push_back(tr);
+    }
+    out.arrival[k] = at[d];
+    s.steps = std::max(s.steps, at[d]);
+  }
+  std::stable_sort(s.transfers.begin(), s.transfers.end(),
+                   [](const Transfer& a, const Transfer& b) { return a.step < b.step; });
+  return out;
+}
+
+// The timed exchange in two orders, each followed by a local search (squeaky
+// wheel: every round the packets that arrive last move a turn earlier, the
+// ties drawn anew) until `target` steps or `rounds` rounds in all: the
+// rotation (endpoint o's turn t is its packet to the endpoint t ranks after
+// it; turn 1 first), and the farthest pairs first (by distance, then turn:
+// a packet sent late must have few links to go). The shortest found, empty if
+// none is within `limit` steps.
+Schedule bestTimedExchange(const PortGraph& g, const std::vector<char>& endpoint,
+                           const std::vector<int>& dist, uint32_t target, uint32_t limit,
+                           int rounds) {
+  const uint64_t n = g.nodes();
+  std::vector<uint64_t> rank(n, 0);
+  uint64_t e = 0;
+  for (uint64_t x = 0; x < n; ++x) rank[x] = endpoint[x] ? e++ : 0;
+  std::vector<Pair> pairs;
+  for (uint32_t o = 0; o < n; ++o) {
+    for (uint32_t d = 0; d < n; ++d) {
+      if (o != d && endpoint[o] && endpoint[d]) pairs.push_back({o, d});
+    }
+  }
+  Schedule kept;
+  for (int far_first = 0; far_first < 2; ++far_first) {
+    std::vector<double> key;
+    for (const Pair& p : pairs) {
+      const double turn = static_cast<double>((rank[p.dest] + e - rank[p.origin]) % e);
+      key.push_back(far_first ? turn - static_cast<double>(e) * dist[p.origin * n + p.dest] : turn);
+    }
+    for (int round = 0; round < rounds / 2 && kept.steps != target; ++round) {
+      Packing p = timedExchange(g, pairs, key, static_cast<uint32_t>(round), ~0u);
+      const uint32_t steps = p.schedule.steps;
+      for (size_t k = 0; k < key.size(); ++k) {
+        if (p.arrival[k] == steps) key[k] -= 1.0;
+      }
+      if (steps <= limit && (kept.steps == 0 || steps < kept.steps)) {
+        kept = std::move(p.schedule);
+        limit = kept.steps - 1;
+      }
+    }
+  }
+  return kept;
 }
 
 template <typename Attempt>
@@ -501,14 +700,30 @@ Schedule graphTotalExchange(const PortGraph& g, const std::vector<uint32_t>& swi
   Schedule adaptive = best(
       [&](uint32_t seed, uint32_t limit) { return teAttempt(g, dist, endpoint, seed, limit); }, 0);
   const Routing r = balancedRouting(g, endpoint, 1);
-  Schedule routed = best(
-      [&](uint32_t seed, uint32_t limit) {
-        return packRoutes(g, r, seed, std::min(limit, adaptive.steps - 1));
-      },
-      r.busiest);
-  if (routed.steps == 0 || routed.steps >= adaptive.steps) return adaptive;
-  routed.construction = "routed";
-  return routed;
+  // The local search's rounds: fewer on large graphs (each round packs every
+  // packet's every hop).
+  uint64_t hops = 0;
+  for (const auto& p : r.path) hops += p.size();
+  const int rounds =
+      static_cast<int>(std::clamp<uint64_t>(5000000 / std::max<uint64_t>(1, hops), 2, 40));
+  Schedule routed = bestPacking(g, r, r.busiest, adaptive.steps - 1, rounds);
+  if (routed.steps == 0 || routed.steps >= adaptive.steps) {
+    routed = std::move(adaptive);
+  } else {
+    routed.construction = "routed";
+    routed.promises_bound = false;
+  }
+  // The timed exchange's rounds: a round runs a Dijkstra per packet, so fewer
+  // on large graphs (the 240-node hypercycle file gets 2, one per order).
+  const uint64_t pairs = r.path.size();
+  const uint64_t round_work = pairs * g.nodes() * static_cast<uint64_t>(g.ports());
+  const int timed_rounds =
+      static_cast<int>(std::clamp<uint64_t>(200000000 / std::max<uint64_t>(1, round_work), 2, 60));
+  Schedule timed = bestTimedExchange(g, endpoint, dist, r.busiest, routed.steps - 1, timed_rounds);
+  if (timed.steps == 0) return routed;
+  timed.construction = "timed";
+  timed.promises_bound = false;
+  return timed;
 }
 
 Schedule graphBroadcast(const PortGraph& g, uint32_t root, const std::vector<uint32_t>& switches) {

@@ -5,7 +5,7 @@
 //     packet its neighbour holds and v lacks, the links of v matched to packets
 //     by augmenting paths (a maximum matching), the packets held by the fewest
 //     nodes first; run with a few tie-break orders, the shortest kept;
-//   - total exchange, two constructions, the shorter kept:
+//   - total exchange, three constructions, the shortest kept:
 //     adaptive: every packet moves along some shortest path; every step each
 //       node matches its output links to the packets whose next hop they can
 //       be, those with the farthest to go first;
@@ -18,6 +18,11 @@
 //       with the most work left on busy links first, or (other trials) the
 //       one of the earliest turn of a rotation (endpoint o's turn t is the
 //       packet to the endpoint t ranks after it);
+//     timed: routes and steps chosen together, packet by packet: each takes
+//       the path that arrives first through the steps its links have left
+//       free (a packet may wait at any node), in the rotation's order or the
+//       farthest pairs first, then a local search that moves the packets
+//       arriving last earlier in the order;
 //   - broadcast with switches: the BFS tree (algorithm/bfs_broadcast.h) cut to
 //     the branches that lead to an endpoint.
 // On a network with switch nodes (NetworkDesc::switches) the packets are the

@@ -245,6 +245,9 @@ uint64_t linkLengthBound(const NetworkLinks& links, const std::vector<char>& end
 //   total exchange: max(D, the link-length bound above (at least ceil(S/L)),
 //     max over endpoints v of ceil((E-1)/in(v)) and ceil((E-1)/out(v))) steps,
 //     S transmissions;
+//   both, the pipeline bound: with c the endpoints at distance >= d to v
+//     (from v, for what v sends in a total exchange), d - 1 + ceil(c/in(v))
+//     (d - 1 + ceil(c/out(v))) steps, over every endpoint v and d >= 1;
 //   scatter: max(the root's eccentricity over the endpoints, ceil((E-1)/
 //     out(root))) steps, the root's sum of distances to them in transmissions.
 KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
@@ -259,6 +262,8 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
   const uint64_t e = static_cast<uint64_t>(std::count(endpoint.begin(), endpoint.end(), char{1}));
   std::vector<uint64_t> in(n, 0), out(n, 0);
   uint64_t link_count = 0, sum = 0, diameter = 0, root_sum = 0, root_ecc = 0;
+  // [x * n + d]: the endpoints at distance d from endpoint x (to), and to it (from).
+  std::vector<uint64_t> at_to(n * n, 0), at_from(n * n, 0);
   for (uint64_t x = 0; x < n; ++x) {
     for (uint64_t y : links.successors(x)) {
       ++out[x];
@@ -272,6 +277,8 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
       if (!endpoint[x] || !endpoint[y]) continue;
       sum += static_cast<uint64_t>(d);
       diameter = std::max(diameter, static_cast<uint64_t>(d));
+      ++at_to[x * n + static_cast<uint64_t>(d)];
+      ++at_from[y * n + static_cast<uint64_t>(d)];
       if (x == c.root) {
         root_sum += static_cast<uint64_t>(d);
         root_ecc = std::max(root_ecc, static_cast<uint64_t>(d));
@@ -279,6 +286,18 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
     }
   }
   auto ceilDiv = [](uint64_t a, uint64_t d) { return d == 0 ? a : (a + d - 1) / d; };
+  // The pipeline bound of endpoint v over `count` (at_from or at_to) and its
+  // links `deg`: the c endpoints at distance >= d from it (to it) take
+  // d - 1 + ceil(c / deg) steps at least (none arrives before step d, and v
+  // receives at most deg a step; likewise for what v sends).
+  auto pipeline = [&](const std::vector<uint64_t>& count, uint64_t v, uint64_t deg) {
+    uint64_t most = 0, got = 0;
+    for (uint64_t d = n - 1; d >= 1; --d) {
+      got += count[v * n + d];
+      if (got > 0) most = std::max(most, d - 1 + ceilDiv(got, deg));
+    }
+    return most;
+  };
   uint64_t steps = 0;
   switch (c.collective) {
     case Collective::kBroadcast:
@@ -289,14 +308,18 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
     case Collective::kMultinodeBroadcast:
       steps = diameter;
       for (uint64_t v = 0; v < n; ++v) {
-        if (endpoint[v]) steps = std::max(steps, ceilDiv(e - 1, in[v]));
+        if (endpoint[v])
+          steps = std::max({steps, ceilDiv(e - 1, in[v]), pipeline(at_from, v, in[v])});
       }
       b.bound = {steps, e * (e - 1)};
       break;
     case Collective::kTotalExchange:
       steps = std::max({diameter, ceilDiv(sum, link_count), linkLengthBound(links, endpoint)});
       for (uint64_t v = 0; v < n; ++v) {
-        if (endpoint[v]) steps = std::max({steps, ceilDiv(e - 1, in[v]), ceilDiv(e - 1, out[v])});
+        if (endpoint[v]) {
+          steps = std::max({steps, ceilDiv(e - 1, in[v]), ceilDiv(e - 1, out[v]),
+                            pipeline(at_from, v, in[v]), pipeline(at_to, v, out[v])});
+        }
       }
       b.bound = {steps, sum};
       break;

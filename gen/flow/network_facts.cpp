@@ -368,7 +368,18 @@ CommandReport networkFactsReport(const InfoRequest& r) {
                   {"diameter", diameter}};
   for (const auto& kv : net.params) j[kv.first] = paramValue(kv.first, kv.second);
   j["directed"] = net.directed();
-  j["collectives"] = splitList(collectiveNames(constructionsOf(topo)), ", ");
+  // The collectives `schedule` builds on this network: a torus with even k has
+  // no scatter (Fragopoulou & Akl's framework needs odd k; its multinode
+  // broadcast and total exchange fall back to the graph construction).
+  std::vector<std::string> collectives = splitList(collectiveNames(constructionsOf(topo)), ", ");
+  if (net.isTorus() && net.radices.front() % 2 == 0) {
+    collectives.erase(
+        std::remove(collectives.begin(), collectives.end(), toString(Collective::kScatter)),
+        collectives.end());
+  }
+  j["collectives"] = collectives;
+  std::string names;
+  for (const std::string& c : collectives) names += (names.empty() ? "" : ", ") + c;
   std::ostringstream facts;
   if (h) {
     j["m"] = nlohmann::json::parse("[" + h->mList() + "]");
@@ -432,7 +443,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
         << " (neighbours per node; " << net.ports() << " router ports)\n"
         << "diameter  " << diameter << "\n"
         << "directed  " << (net.directed() ? "yes" : "no") << "\n"
-        << "schedules " << collectiveNames(constructionsOf(topo)) << "\n"
+        << "schedules " << names << "\n"
         << facts.str();
   return textReport(lines.str());
 }
