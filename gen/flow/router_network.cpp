@@ -200,9 +200,7 @@ RtlBuild buildAxisHarness(const HypercycleRtl& rtl, bool quiet, bool trace) {
   spec.prefix = "Vnet";
   spec.adapter = "tb/verilated_axis.cpp";
   spec.kind = JobKind::kRouterNetwork;
-  spec.libs = {"libhc_harness.a",     "VMODEL",           "libverilated_rt.a", "libhc_model.a",
-               "libhc_router_core.a", "libhc_checker.a",  "libhc_simjob.a",    "libhc_emit.a",
-               "libhc_algorithm.a",   "libhc_topology.a", "libhc_util.a"};
+  spec.libs = hypercycleHarnessLibs();
   return buildVerilatedHarness(spec, quiet);
 }
 

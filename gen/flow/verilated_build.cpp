@@ -90,6 +90,8 @@ std::string cacheRoot() {
   return ec ? root : abs.string();
 }
 
+const std::vector<std::string>& hypercycleHarnessLibs() { return kHypercycleLibs; }
+
 RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, bool trace) {
   const bool whole = model == RtlModel::kNetwork;
   HarnessSpec spec;

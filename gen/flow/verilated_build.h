@@ -51,5 +51,9 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& spec, bool quiet);
 // The hypercycle broadcast network's harness (tb/router_harness.cpp).
 RtlBuild buildRtlHarness(const HypercycleRtl& rtl, RtlModel model, bool quiet, bool trace = false);
 
+// The libraries a weight-router network's harness links, in link order ("VMODEL"
+// is the Verilated archive): buildRtlHarness's, and the AXI4-Stream top's.
+const std::vector<std::string>& hypercycleHarnessLibs();
+
 }  // namespace flow
 }  // namespace hypercast
