@@ -222,26 +222,40 @@ TEST_P(ProgCosim, MatchesTheModel) {
   EXPECT_EQ(j.at("figures").at("redundant"), 0) << r.out;
 }
 
+namespace {
+
+std::string progCosimName(
+    const ::testing::TestParamInfo<std::tuple<const char*, const char*, const char*>>& i) {
+  std::string s = std::string("m") + std::get<0>(i.param) + "_rho" + std::get<1>(i.param);
+  for (char& c : s) {
+    if (c == ',') c = 'x';
+  }
+  return s;
+}
+
+}  // namespace
+
 INSTANTIATE_TEST_SUITE_P(
     Networks, ProgCosim,
     ::testing::Values(
-        // small router (2 dimensions, radix 8, degree 8), whole-top model
+        // small router (2 dimensions, radix 8, degree 8): the router-by-router
+        // model by default (nodes x degree above 32), then the whole top (8 x 3)
         std::make_tuple("6,4", "3,2", "--max-dims 2 --max-radix 8 --max-degree 8 --all-sources"),
         std::make_tuple("8", "4",
                         "--max-dims 2 --max-radix 8 --max-degree 8 --preference ccw "
                         "--traffic uniform --rate 0.5 --cycles 3000"),
         std::make_tuple("2,2,2", "1,1,1", "--max-dims 3 --max-radix 4 --max-degree 4 --random 40"),
         // the prototype's limits, router-by-router model, the 240-node default network
-        std::make_tuple("8,6,5", "3,2,1", "--rtl-model routers --all-sources"),
-        std::make_tuple("5,3", "2,1",
-                        "--rtl-model routers --traffic uniform --rate 0.2 --cycles 2000")),
-    [](const auto& i) {
-      std::string s = std::string("m") + std::get<0>(i.param) + "_rho" + std::get<1>(i.param);
-      for (char& c : s) {
-        if (c == ',') c = 'x';
-      }
-      return s;
-    });
+        std::make_tuple("8,6,5", "3,2,1", "--rtl-model routers --all-sources")),
+    progCosimName);
+
+// Load at the prototype's limits (ctest label long: another build of the
+// prototype-sized router; G^{1,4}_8's load run above covers the load).
+INSTANTIATE_TEST_SUITE_P(NetworksLong, ProgCosim,
+                         ::testing::Values(std::make_tuple("5,3", "2,1",
+                                                           "--rtl-model routers --traffic uniform "
+                                                           "--rate 0.2 --cycles 2000")),
+                         progCosimName);
 
 // The generator refuses networks the router cannot hold, in one line, writing nothing.
 TEST(ProgrammableRouter, RefusesNetworksBeyondItsLimits) {
