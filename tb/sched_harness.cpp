@@ -210,7 +210,7 @@ int run(const JobFile& job) {
   const CollectiveProblem& problem = o.problem;
   const uint64_t n = g.nodes();
   const int np = g.ports();
-  const NetworkProgram prog = compileSchedule(s, g);
+  const NetworkProgram prog = compileSchedule(s, g, o.network.switches);
   for (uint64_t x = 0; x < prog.nodes.size(); ++x) {
     checker::requireSoundStoreBanks(x, prog.nodes[x].store, prog.banks, prog.depth);
   }
@@ -371,7 +371,8 @@ int run(const JobFile& job) {
   spec.links = o.links;
   const checker::ScheduleReport rep = checker::checkSchedule(spec, seen);
 
-  // Holdings: the promise, derived from the collective alone.
+  // Holdings: the promise, derived from the collective alone (a switch node
+  // of the network description is promised nothing: it only forwards).
   uint64_t promised = 0, held_ok = 0, wrong = 0, extra = 0;
   std::vector<std::string> holding_errors;
   auto note = [&](const std::string& e) {
@@ -380,7 +381,9 @@ int run(const JobFile& job) {
   if (!div.found) {
     for (uint64_t x = 0; x < n; ++x) {
       std::set<uint64_t> promise;
-      for (const Packet& p : promisedPackets(problem, x)) promise.insert(pay.key(p));
+      if (!o.network.isSwitch(x)) {
+        for (const Packet& p : promisedPackets(problem, x)) promise.insert(pay.key(p));
+      }
       promised += promise.size();
       // The RTL's (or, without it, the model's) store slots the node keeps.
       const char* who = rtl ? "RTL" : "model";

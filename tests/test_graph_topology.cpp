@@ -2,17 +2,20 @@
 // errors, --remove-links, the general lower bounds worked by hand on the
 // example files, the general multinode broadcast and total exchange checked by
 // the checker, the hypercycle file against the built-in family, and the
-// Petersen graph's collectives in cosim.
+// Petersen graph's and a switched graph's collectives in cosim.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "algorithm/constructions.h"
 #include "algorithm/graph_collectives.h"
 #include "checker/lower_bounds.h"
 #include "checker/schedule_checker.h"
+#include "sched_trace.h"
 #include "test_util.h"
 #include "topology/graph_file.h"
 #include "topology/port_graph.h"
@@ -425,4 +428,61 @@ TEST(GraphCosim, DamagedCubeBroadcast) {
   EXPECT_EQ(j.at("figures").at("steps"), 3);
   EXPECT_EQ(j.at("figures").at("transmissions"), 7);
   EXPECT_EQ(j.at("figures").at("held"), 7);
+}
+
+// Four endpoints on two switches: a and b on s, c and d on t, s - t (the
+// switches numbered among the endpoints: a b s t c d = 0..5). The broadcast
+// from a: a -> s (step 1), s -> b and s -> t (2), t -> c and t -> d (3): 3
+// steps, a's eccentricity among the endpoints (c and d are 3 links away), and
+// 5 transmissions. The switches keep nothing and are promised nothing: the
+// harness promises the 3 other endpoints one packet each and they hold it;
+// generate's slot map keeps on b, c and d only. The trace re-checked here.
+TEST(GraphCosim, SwitchedBroadcast) {
+  const std::string text =
+      "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
+      "<node id=\"a\"/><node id=\"b\"/>\n"
+      "<node id=\"s\"><data key=\"r\">switch</data></node>\n"
+      "<node id=\"t\"><data key=\"r\">switch</data></node>\n"
+      "<node id=\"c\"/><node id=\"d\"/>\n"
+      "<edge source=\"a\" target=\"s\"/><edge source=\"b\" target=\"s\"/>\n"
+      "<edge source=\"s\" target=\"t\"/><edge source=\"t\" target=\"c\"/>\n"
+      "<edge source=\"t\" target=\"d\"/>\n</graph></graphml>\n";
+  const std::string dir = hctest::tempFolder("switched");
+  ASSERT_FALSE(dir.empty());
+  const std::string file = dir + "/two_switches.graphml";
+  {
+    std::ofstream f(file);
+    f << text;
+  }
+  const std::string net = " --topology graph --graph " + file + " --collective broadcast";
+  const auto r = hctest::run(hctest::hypercast() + " simulate" + net + " --engine cosim --trace " +
+                             dir + "/trace.csv --json");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("verdict"), "pass");
+  EXPECT_EQ(j.at("checker"), "pass");
+  EXPECT_EQ(j.at("figures").at("steps"), 3);
+  EXPECT_EQ(j.at("figures").at("transmissions"), 5);
+  EXPECT_EQ(j.at("figures").at("promised"), 3);
+  EXPECT_EQ(j.at("figures").at("held"), 3);
+  checker::CollectiveSpec spec;
+  spec.network = fromText(text);
+  ASSERT_EQ(spec.network.switches, (std::vector<uint32_t>{2, 3}));
+  spec.problem.nodes = 6;
+  const checker::ScheduleReport rep =
+      checker::checkSchedule(spec, hctest::readSchedTrace(dir + "/trace.csv"));
+  EXPECT_TRUE(rep.ok) << (rep.errors.empty() ? "" : rep.errors.front());
+  EXPECT_EQ(rep.steps, 3u);
+  EXPECT_EQ(rep.transmissions, 5u);
+  const auto g = hctest::run(hctest::hypercast() + " generate" + net + " --out " + dir + "/gen");
+  ASSERT_EQ(g.code, 0) << g.out << g.err;
+  const Json manifest = Json::parse(hctest::slurp(dir + "/gen/manifest.json"));
+  const std::string top = manifest.at("top").get<std::string>();
+  std::istringstream slots(
+      hctest::slurp(dir + "/gen/" + top.substr(0, top.size() - 4) + "_slots.csv"));
+  std::string line, keeps;
+  while (std::getline(slots, line)) {
+    if (line.size() > 5 && line.substr(line.size() - 5) == ",keep") keeps += line.substr(0, 1);
+  }
+  EXPECT_EQ(keeps, "145");
 }

@@ -36,7 +36,8 @@ SendKind sourceOf(const Held& h, int64_t t) {
 
 }  // namespace
 
-NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
+NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
+                               const std::vector<uint32_t>& switches) {
   const uint64_t n = s.nodes;
   if (g.nodes() != n) throw Error("the schedule and the port graph disagree on the node count");
   const int np = g.ports();
@@ -68,6 +69,7 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
   std::vector<std::vector<Held>> stored(n);
   std::vector<std::vector<StoreEntry>> entries(n);
   for (uint64_t u = 0; u < n; ++u) {
+    const bool is_switch = std::binary_search(switches.begin(), switches.end(), uint32_t(u));
     std::unordered_map<uint64_t, Held>& held = helds[u];
     for (uint32_t i : in[u]) {
       const Transfer& t = s.transfers[i];
@@ -78,7 +80,7 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g) {
       h.msg = t.msg;
       h.arrival = t.step;
       h.arrival_port = in_port[i];
-      h.keep = mustReach(problem, packetOf(t), u);
+      h.keep = !is_switch && mustReach(problem, packetOf(t), u);
     }
     for (uint32_t i : out[u]) {
       const Transfer& t = s.transfers[i];

@@ -65,6 +65,10 @@ struct NetworkProgram {
 // Ties in the bank assignment go by what the node itself sees (arrival row and
 // port, first send), so translated nodes of a translation-invariant schedule get
 // identical programs.
-NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g);
+// `switches`: the nodes without an endpoint (NetworkDesc::switches, ascending);
+// they only forward, so they keep nothing (and, sending no own packet, load
+// nothing).
+NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
+                               const std::vector<uint32_t>& switches = {});
 
 }  // namespace hypercast

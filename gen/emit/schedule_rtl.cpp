@@ -283,7 +283,7 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   r.top_module = r.name + "_top";
   r.payload_width = payload_width;
   r.addr_width = bitsFor(g.nodes() - 1);
-  r.program = compileSchedule(s, g);
+  r.program = compileSchedule(s, g, net.switches);
   if (shared_rom && !r.program.identicalRoms()) {
     throw Error(std::string("--shared-rom needs every node to run the same ROM (a translation-"
                             "invariant schedule); the ") +

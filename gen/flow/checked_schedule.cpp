@@ -145,12 +145,6 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     }
     problem.root = static_cast<uint32_t>(s);
   }
-  if (for_rtl && !out.net.switches.empty()) {
-    throw Error(what + " builds schedule-ROM nodes that each deliver every packet; " +
-                out.net.label + " has " + std::to_string(out.net.switches.size()) +
-                " switch nodes (role switch), whose collectives run among the endpoints: "
-                "`schedule` builds and checks them");
-  }
   if (out.net.kind == NetworkDesc::Kind::kMesh && problem.collective == Collective::kBroadcast) {
     out.switching = "store-and-forward";
     if (!r.switching_given) {

@@ -33,6 +33,7 @@ Json netToJson(const NetworkDesc& n) {
     j["links"] = links;
     j["node_labels"] = n.node_labels;
     j["graph_ports"] = n.graph_ports;
+    if (!n.switches.empty()) j["switches"] = n.switches;
   }
   if (!n.removed_links.empty()) j["removed_links"] = n.removed_links;
   return j;
@@ -63,6 +64,14 @@ NetworkDesc netFromJson(const Json& j) {
       n.links.push_back({static_cast<uint32_t>(v[0]), v[1], static_cast<uint32_t>(v[2]), v[3]});
     }
     n.node_labels = field::texts(j, "node_labels");
+    if (j.contains("switches")) {  // optional: the nodes without an endpoint
+      for (int x : integers(j.at("switches"), "switches")) {
+        if (x < 0 || (!n.switches.empty() && uint32_t(x) <= n.switches.back())) {
+          throw Error("switches must be ascending node numbers");
+        }
+        n.switches.push_back(static_cast<uint32_t>(x));
+      }
+    }
   }
   if (j.contains("removed_links")) {
     for (const Json& l : j.at("removed_links")) {
@@ -82,6 +91,9 @@ NetworkDesc netFromJson(const Json& j) {
   }
   for (const GraphLink& l : n.links) {
     if (l.from >= nodes || l.to >= nodes) throw Error("a graph link's node outside the network");
+  }
+  if (!n.switches.empty() && n.switches.back() >= nodes) {
+    throw Error("a switch outside the network");
   }
   for (const auto& r : n.removed_links) {
     if (r.first >= nodes || r.second >= nodes) throw Error("a removed link outside the network");
