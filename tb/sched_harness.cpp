@@ -372,7 +372,8 @@ int run(const JobFile& job) {
   const checker::ScheduleReport rep = checker::checkSchedule(spec, seen);
 
   // Holdings: the promise, derived from the collective alone (a switch node
-  // of the network description is promised nothing: it only forwards).
+  // of the network description is promised nothing and originates nothing: it
+  // only forwards).
   uint64_t promised = 0, held_ok = 0, wrong = 0, extra = 0;
   std::vector<std::string> holding_errors;
   auto note = [&](const std::string& e) {
@@ -382,7 +383,9 @@ int run(const JobFile& job) {
     for (uint64_t x = 0; x < n; ++x) {
       std::set<uint64_t> promise;
       if (!o.network.isSwitch(x)) {
-        for (const Packet& p : promisedPackets(problem, x)) promise.insert(pay.key(p));
+        for (const Packet& p : promisedPackets(problem, x)) {
+          if (!o.network.isSwitch(p.origin)) promise.insert(pay.key(p));  // a switch sends none
+        }
       }
       promised += promise.size();
       // The RTL's (or, without it, the model's) store slots the node keeps.
