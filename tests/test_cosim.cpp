@@ -68,7 +68,7 @@ hctest::CmdResult simulate(const Net& n, const std::string& args, const std::str
 
 const std::vector<Net> kNets = {
     {"Ring7", {7}, {1}, ""},
-    {"Ring15", {15}, {1}, ""},
+    {"Ring15", {15}, {1}, "--rtl-model routers"},  // whole top: C_7<1> and others
     {"Circulant8_3", {8}, {3}, ""},
     {"DimensionWithM2", {2, 5}, {1, 2}, ""},
     {"RhoHalfMEven", {6, 4}, {3, 2}, ""},
@@ -202,8 +202,8 @@ TEST(Concurrent, TwoCycleHop) {
   expectConcurrentPass(depth1, "--random 80 --window 10 --seed 3", "h2d1", 80);
   const Net depth3{"Hop2Depth3Fair", {9, 4}, {2, 1}, "--buffer-depth 3 --arbitration fair", 2};
   expectConcurrentPass(depth3, "--random 80 --window 10 --seed 4", "h2d3", 80);
-  const Net all{"Hop2All", {5, 4, 3}, {2, 1, 1}, "", 2};
-  expectConcurrentPass(all, "--all-sources --start 2", "h2all", 60);
+  const Net all{"Hop2All", {6, 4}, {3, 2}, "", 2};  // HopCycles2/RhoHalfMEven's router
+  expectConcurrentPass(all, "--all-sources --start 2", "h2all", 24);
 }
 
 namespace {

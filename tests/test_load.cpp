@@ -97,11 +97,13 @@ INSTANTIATE_TEST_SUITE_P(
 
 // One flit per VC with one cycle per hop keeps each VC as a flit register and one
 // owed bit per output, and counts credits from the output register (docs/hardware.md
-// "Router microarchitecture"). On the default network G^{3,2,1}_{8,6,5}, whose
-// busiest outputs arbitrate in groups, above saturation: the routers match the
-// model cycle for cycle and deliver everything they accepted.
-TEST(Load, OneFlitVcsCosimAboveSaturation) {
-  const nlohmann::json j = report("--m 8,6,5 --rho 3,2,1",
+// "Router microarchitecture"). Above saturation on G^{2,1}_{9,4} and on the
+// default network G^{3,2,1}_{8,6,5}, whose busiest outputs arbitrate in groups:
+// the routers match the model cycle for cycle and deliver everything they accepted.
+namespace {
+
+void expectOneFlitVcsCosimAboveSaturation(const std::string& net) {
+  const nlohmann::json j = report(net,
                                   "--buffer-depth 1 --traffic uniform --rate 0.3 --cycles 3000 "
                                   "--engine cosim --watchdog 2000");
   EXPECT_EQ(j.at("match"), true);
@@ -114,6 +116,18 @@ TEST(Load, OneFlitVcsCosimAboveSaturation) {
   EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
             j.at("figures").at("expected_deliveries").get<long long>());
   EXPECT_EQ(j.at("checker"), "pass");
+}
+
+}  // namespace
+
+// G^{2,1}_{9,4} (the depth-1 router Concurrent.OtherBufferDepthsAndWidths builds).
+TEST(Load, OneFlitVcsCosimAboveSaturation) {
+  expectOneFlitVcsCosimAboveSaturation("--m 9,4 --rho 2,1");
+}
+
+// The default network (its depth-1 router is a model of its own: ctest label long).
+TEST(LoadLong, OneFlitVcsCosimAboveSaturation) {
+  expectOneFlitVcsCosimAboveSaturation("--m 8,6,5 --rho 3,2,1");
 }
 
 // Bounded waiting (--arbitration fair, the default; docs/hardware.md "Bounded

@@ -1,6 +1,6 @@
 // The schedule path on every topology, through the command line: the BFS
 // broadcast's schedule-ROM network co-simulated (Verilated RTL against the
-// SystemC model, every link every cycle) on a directed circulant, MT(2,5), a
+// SystemC model, every link every cycle) on a directed circulant, MT(2,3), a
 // hypercycle, a 3x4 mesh and a hypercube, the RTL trace re-checked here against
 // the collective's meaning; the wired-node and whole-top models giving
 // byte-identical traces; `info` on every topology.
@@ -33,13 +33,15 @@ std::vector<Net> networks() {
   return {
       {"DirectedCirculant", "--topology cayley --group 7 --gens '1;3'",
        cayleyNetwork({7}, {{1}, {3}}), 3, 2},
-      {"TorusMT25", "--topology torus --n 2 --k 5", torusNetwork(2, 5), 4, 7},
-      {"Hypercycle", "--topology hypercycle --m 6,4 --rho 2,1", hypercycleNetwork({6, 4}, {2, 1}),
-       2 + 2, 5},
+      {"TorusMT23", "--topology torus --n 2 --k 3", torusNetwork(2, 3), 1 + 1, 7},
+      {"Hypercycle", "--topology hypercycle --m 4,3 --rho 1,1", hypercycleNetwork({4, 3}, {1, 1}),
+       2 + 1, 5},
       {"Mesh3x4", "--topology mesh --dims 3,4", meshNetwork({3, 4}), 3, 4},  // (1,1)
       {"Hypercube", "--topology hypercube --dim 4", hypercubeNetwork(4), 4, 9},
   };
 }
+
+void PrintTo(const Net& n, std::ostream* os) { *os << n.name; }
 
 std::string tmp(const std::string& what) {
   return "/tmp/hctest-netcosim-" + std::to_string(::getpid()) + "-" + what;

@@ -227,6 +227,7 @@ namespace {
 std::string progCosimName(
     const ::testing::TestParamInfo<std::tuple<const char*, const char*, const char*>>& i) {
   std::string s = std::string("m") + std::get<0>(i.param) + "_rho" + std::get<1>(i.param);
+  if (std::string(std::get<2>(i.param)).find("--traffic") != std::string::npos) s += "_load";
   for (char& c : s) {
     if (c == ',') c = 'x';
   }
@@ -238,13 +239,25 @@ std::string progCosimName(
 INSTANTIATE_TEST_SUITE_P(
     Networks, ProgCosim,
     ::testing::Values(
-        // small router (2 dimensions, radix 8, degree 8): the router-by-router
-        // model by default (nodes x degree above 32), then the whole top (8 x 3)
+        // small router (2 dimensions, radix 8, degree 8), router-by-router model by
+        // default (nodes x degree above 32): every node at once, then a load run
+        // configured counterclockwise on the same router model
         std::make_tuple("6,4", "3,2", "--max-dims 2 --max-radix 8 --max-degree 8 --all-sources"),
-        std::make_tuple("8", "4",
+        std::make_tuple("6,4", "3,2",
                         "--max-dims 2 --max-radix 8 --max-degree 8 --preference ccw "
-                        "--traffic uniform --rate 0.5 --cycles 3000"),
-        std::make_tuple("2,2,2", "1,1,1", "--max-dims 3 --max-radix 4 --max-degree 4 --random 40")),
+                        "--traffic uniform --rate 0.5 --cycles 3000")),
+    progCosimName);
+
+// A one-dimensional network on the same small router (its second dimension
+// unused), and the whole top configured through its cfg_* port (8 x 3): two more
+// Verilated models, 1-2 minutes each (ctest label long).
+INSTANTIATE_TEST_SUITE_P(
+    SmallLong, ProgCosim,
+    ::testing::Values(std::make_tuple("8", "4",
+                                      "--max-dims 2 --max-radix 8 --max-degree 8 --preference ccw "
+                                      "--traffic uniform --rate 0.5 --cycles 3000"),
+                      std::make_tuple("2,2,2", "1,1,1",
+                                      "--max-dims 3 --max-radix 4 --max-degree 4 --random 40")),
     progCosimName);
 
 // The prototype's limits, router-by-router model: the 240-node default network

@@ -26,7 +26,7 @@ CommandHelp simulateHelp() {
           "the link-use counters compared each cycle in cosim, the delivery trace\n"
           "(step,cycle,from,to,payload) checked by the independent mesh checker, and\n"
           "the counters' head flits required to equal the TCD. --rtl-model network\n"
-          "(the generated top, default up to 16 nodes) or tiles (hc_mesh_tile\n"
+          "(the generated top, default while tiles x 2 dims <= 32) or tiles (hc_mesh_tile\n"
           "Verilated once, N copies wired by the harness).\n"
           "--collective accumulation|global-sum (any Cayley graph, --links\n"
           "full-duplex|half-duplex) runs the combining network in cosim: every node's\n"

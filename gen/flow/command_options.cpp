@@ -48,8 +48,8 @@ std::vector<OptionSpec> simulateOptions() {
       {"rtl-model", "M",
        "auto | network | routers (nodes with --collective): Verilate the whole\n"
        "generated top, or the router (schedule node) once, wired N times by the\n"
-       "harness (default auto: network while nodes x degree <= 32, for schedule\n"
-       "networks up to 16 nodes);\n"
+       "harness (default auto: network while nodes x ports per node <= 32, for\n"
+       "every kind of network);\n"
        "the wormhole mesh: network | tiles (hc_mesh_tile once, wired N times)"},
       {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},

@@ -40,14 +40,10 @@ constexpr uint64_t kVerilatorMaxNodes = 4096;
 constexpr uint64_t kSystemcMaxNodes = 65536;
 // The model's router keeps per-port masks in 64-bit words (model/router_core.h).
 constexpr int kModelMaxPorts = 64;
-// The whole generated top is Verilated by default while nodes x degree is at
-// most this; above it, the router once (--rtl-model routers, exact and
-// byte-identical in its traces). Verilator 5 emits each router instance's logic
-// separately, about 0.2 MB of C++ per node and port: 32 keeps the top's model
-// near 6 MB (a 20-node degree-8 top is 29 MB, about 8 minutes of compilation;
-// its router alone, 2 MB, well under a minute). The most --rtl-model network
-// accepts is a count of nodes.
-constexpr uint64_t kWholeTopPortBudget = 32;
+// The most --rtl-model network accepts, a count of nodes (the default is
+// chooseRtlModel's: nodes x degree <= kWholeTopPortEnds, sim_outputs.h; a 20-node
+// degree-8 top is 29 MB of C++, about 8 minutes of compilation, its router alone
+// 2 MB, well under a minute).
 constexpr uint64_t kWholeTopLimit = 80;
 // Start cycles and random windows: enough for any sweep, small enough that idle
 // cycles before the first injection cannot run for hours.
@@ -301,26 +297,13 @@ CommandReport routerSimulate(const Params& a) {
                 (a.has("random") ? "--random: its start cycles are drawn in 0..W-1 (--window W)"
                                  : "--traffic: broadcasts start at random in cycles 0..C-1"));
   }
-  RtlModel model = h.nodes() * static_cast<uint64_t>(h.degree()) <= kWholeTopPortBudget
-                       ? RtlModel::kNetwork
-                       : RtlModel::kRouters;
+  // The whole top while nodes x degree <= kWholeTopPortEnds, as every kind of network.
+  RtlModel model = RtlModel::kRouters;
   if (rtl) {
-    const std::string mode = a.get("rtl-model", "auto");
-    if (mode == "network") {
-      model = RtlModel::kNetwork;
-    } else if (mode == "routers") {
-      model = RtlModel::kRouters;
-    } else if (mode != "auto") {
-      throw Error("--rtl-model must be auto, network or routers, got '" + mode + "'");
-    }
-    if (a.has("wave")) {
-      if (mode == "routers") throw Error("--wave needs the whole-top model (--rtl-model network)");
-      model = RtlModel::kNetwork;
-    }
-    if (model == RtlModel::kNetwork && h.nodes() > kWholeTopLimit) {
-      throw Error("--rtl-model network takes at most " + std::to_string(kWholeTopLimit) +
-                  " nodes (Verilator's code grows with N); use --rtl-model routers");
-    }
+    model = chooseRtlModel(a, h.nodes(), static_cast<uint64_t>(h.degree()), kWholeTopLimit,
+                           "routers", "a router network") == "network"
+                ? RtlModel::kNetwork
+                : RtlModel::kRouters;
   }
   // AXI4-Stream endpoints: the model's and <name>_axis_top, tready per pattern.
   job.endpoints = a.get("endpoints", "native");

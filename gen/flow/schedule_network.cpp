@@ -43,11 +43,9 @@ ScheduleRtl emitCheckedScheduleNetwork(const CheckedSchedule& c, int pw, bool sh
   return rtl;
 }
 
-// The whole-network top of a schedule network is Verilated (--rtl-model
-// network) by default up to this many nodes, and at most up to the second:
-// every node instance is emitted separately (the 6-cube total exchange's top
-// takes 60-90 s to build). Larger networks Verilate hc_sched_node once.
-constexpr uint64_t kScheduleWholeTopNodes = 16;
+// The whole-network top of a schedule network (--rtl-model network) takes at
+// most this many nodes: every node instance is emitted separately (the 6-cube
+// total exchange's top takes 60-90 s to build). The default is chooseRtlModel's.
 constexpr uint64_t kScheduleWholeTopLimit = 256;
 
 }  // namespace
@@ -78,8 +76,8 @@ CommandReport scheduleSimulate(const Params& a) {
   }
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
   const std::string model =
-      rtl ? chooseRtlModel(a, n, kScheduleWholeTopNodes, kScheduleWholeTopLimit, "nodes",
-                           "a schedule network")
+      rtl ? chooseRtlModel(a, n, static_cast<uint64_t>(c.graph.ports()), kScheduleWholeTopLimit,
+                           "nodes", "a schedule network")
           : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
   const bool quiet = a.has("quiet");  // progress stays under --json (stderr)

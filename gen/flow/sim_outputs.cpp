@@ -39,16 +39,16 @@ std::string outputPath(const Params& a, const std::string& opt) {
   return link;
 }
 
-std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t whole_default,
-                           uint64_t whole_limit, const std::string& parts,
-                           const std::string& network) {
+std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t ports, uint64_t whole_limit,
+                           const std::string& parts, const std::string& network) {
   const std::string mode = a.get("rtl-model", "auto");
   if (mode != "auto" && mode != "network" && mode != parts) {
     throw Error("--rtl-model of " + network + " must be auto, network or " + parts + ", got '" +
                 mode + "'");
   }
   const std::string model =
-      mode == "auto" ? (nodes <= whole_default || a.has("wave") ? "network" : parts) : mode;
+      mode == "auto" ? (nodes * ports <= kWholeTopPortEnds || a.has("wave") ? "network" : parts)
+                     : mode;
   if (a.has("wave") && model != "network") {
     throw Error("--wave needs the whole-top model (--rtl-model network)");
   }

@@ -37,10 +37,9 @@ struct WormholeMeshBuild {
 WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what);
 
 // Most nodes of a wormhole mesh `generate` and `simulate` take; most whose
-// whole top is Verilated (--rtl-model network), and the default up to which it is.
+// whole top is Verilated (--rtl-model network; the default is chooseRtlModel's).
 constexpr uint64_t kWormholeMaxNodes = 4096;
 constexpr uint64_t kWormholeWholeTopLimit = 256;
-constexpr uint64_t kWormholeWholeTopDefault = 16;
 
 // `generate`: the mesh's RTL, ROM images and top under --out.
 CommandReport generateWormholeMesh(const Params& a);

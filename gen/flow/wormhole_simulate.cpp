@@ -30,7 +30,7 @@ CommandReport wormholeSimulate(const Params& a) {
   const WormholeMeshBuild b = buildWormholeMesh(a, "simulate --engine " + engine);
   const uint64_t n = b.net.nodes();
   const std::string model =
-      rtl ? chooseRtlModel(a, n, kWormholeWholeTopDefault, kWormholeWholeTopLimit, "tiles",
+      rtl ? chooseRtlModel(a, n, 2 * b.net.radices.size(), kWormholeWholeTopLimit, "tiles",
                            "the wormhole mesh")
           : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
