@@ -7,7 +7,7 @@
 #include "Vnet.h"
 #include "tb/rtl_network.h"
 #include "tb/verilated_bits.h"
-#include "tb/wave_dump.h"
+#include "tb/verilated_top.h"
 
 namespace hypercast {
 namespace tb {
@@ -15,40 +15,21 @@ namespace {
 
 class VerilatedAxis : public RtlNetwork {
  public:
-  VerilatedAxis(const RtlLayout& l, const RtlRunOptions& o) : l_(l) {
-    WaveDump::enable(ctx_, o.wave_path);
-    top_.reset(new Vnet(&ctx_, "net"));
-    wave_.open(*top_, o.wave_path);
-  }
-  ~VerilatedAxis() override { top_->final(); }
+  VerilatedAxis(const RtlLayout& l, const RtlRunOptions& o) : l_(l), top_(o.wave_path, "net") {}
 
   void reset() override {
     for (uint64_t x = 0; x < nodes(); ++x) setBits(top_->m_axis_tready_i, x, 1, 1);
-    top_->rst_ni = 0;
-    top_->clk_i = 0;
-    eval();
-    top_->clk_i = 1;
-    eval();
-    top_->clk_i = 0;
-    eval();
-    top_->rst_ni = 1;
-    eval();
+    top_.resetPulse();
   }
   void setInjection(uint64_t node, bool valid, uint64_t payload) override {
     setBits(top_->s_axis_tvalid_i, node, 1, valid ? 1 : 0);
     setBits(top_->s_axis_tdata_i, node * static_cast<uint64_t>(l_.pw), l_.pw, payload);
   }
-  void settle() override {
-    top_->clk_i = 0;
-    eval();
-  }
+  void settle() override { top_.clock(0); }
   bool injReady(uint64_t node) const override {
     return getBits(top_->s_axis_tready_o, node, 1) != 0;
   }
-  void edge() override {
-    top_->clk_i = 1;
-    eval();
-  }
+  void edge() override { top_.clock(1); }
   model::Flit delivery(uint64_t, int) const override { return model::Flit(); }
   bool hasAxis() const override { return true; }
   void setSinkReady(uint64_t node, bool ready) override {
@@ -67,15 +48,9 @@ class VerilatedAxis : public RtlNetwork {
 
  private:
   uint64_t nodes() const { return static_cast<uint64_t>(l_.nodes); }
-  void eval() {
-    top_->eval();
-    wave_.dump(top_->clk_i);
-  }
 
   RtlLayout l_;
-  VerilatedContext ctx_;
-  std::unique_ptr<Vnet> top_;
-  WaveDump wave_;  // after top_: closed first
+  VerilatedTop<Vnet> top_;
 };
 
 }  // namespace

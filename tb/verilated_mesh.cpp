@@ -4,7 +4,7 @@
 #include "Vmesh.h"
 #include "tb/mesh_flit_bits.h"
 #include "tb/mesh_rtl.h"
-#include "tb/wave_dump.h"
+#include "tb/verilated_top.h"
 
 namespace hypercast {
 namespace tb {
@@ -12,21 +12,11 @@ namespace {
 
 class VerilatedMesh : public MeshRtl {
  public:
-  explicit VerilatedMesh(const MeshRtlSetup& s) : s_(s) {
-    WaveDump::enable(ctx_, s.wave_path);
-    top_ = std::make_unique<Vmesh>(&ctx_, "top");
-    wave_.open(*top_, s.wave_path);
-  }
-  ~VerilatedMesh() override { top_->final(); }
+  explicit VerilatedMesh(const MeshRtlSetup& s) : s_(s), top_(s.wave_path, "top") {}
   void reset() override {
-    top_->rst_ni = 0;
-    top_->clk_i = 0;
     top_->start_i = 0;
     top_->ld_valid_i = 0;
-    top_->eval();
-    tick();
-    top_->rst_ni = 1;
-    top_->eval();
+    top_.resetPulse();
   }
   void load(uint64_t node, uint64_t data) override {
     top_->ld_valid_i = 1;
@@ -62,28 +52,22 @@ class VerilatedMesh : public MeshRtl {
   uint64_t linkHeads() const override { return getBits(top_->link_heads_o, 0, 64); }
   bool has(uint64_t x) override {
     setBits(top_->rd_node_i, 0, s_.addrWidth(), x);
-    top_->eval();
+    top_.eval();
     return top_->rd_has_o;
   }
   uint64_t data(uint64_t x) override {
     setBits(top_->rd_node_i, 0, s_.addrWidth(), x);
-    top_->eval();
+    top_.eval();
     return getBits(top_->rd_data_o, 0, s_.payload_width);
   }
 
  private:
   void tick() {
-    top_->clk_i = 1;
-    top_->eval();
-    wave_.dump(top_->clk_i);
-    top_->clk_i = 0;
-    top_->eval();
-    wave_.dump(top_->clk_i);
+    top_.clock(1);
+    top_.clock(0);
   }
   MeshRtlSetup s_;
-  VerilatedContext ctx_;
-  std::unique_ptr<Vmesh> top_;
-  WaveDump wave_;  // after top_: closed first
+  VerilatedTop<Vmesh> top_;
 };
 
 }  // namespace

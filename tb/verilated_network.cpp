@@ -6,7 +6,7 @@
 #include "tb/config_port.h"
 #include "tb/rtl_network.h"
 #include "tb/verilated_bits.h"
-#include "tb/wave_dump.h"
+#include "tb/verilated_top.h"
 
 namespace hypercast {
 namespace tb {
@@ -14,55 +14,29 @@ namespace {
 
 class VerilatedNetwork : public RtlNetwork {
  public:
-  VerilatedNetwork(const RtlLayout& l, const RtlRunOptions& o) : l_(l), config_(o.config) {
-    WaveDump::enable(ctx_, o.wave_path);
-    top_.reset(new Vnet(&ctx_, "net"));
-    wave_.open(*top_, o.wave_path);
-  }
-  ~VerilatedNetwork() override { top_->final(); }
+  VerilatedNetwork(const RtlLayout& l, const RtlRunOptions& o)
+      : l_(l), config_(o.config), top_(o.wave_path, "net") {}
 
   void reset() override {
-    top_->rst_ni = 0;
-    top_->clk_i = 0;
-    eval();
-    top_->clk_i = 1;
-    eval();
-    top_->clk_i = 0;
-    eval();
-    top_->rst_ni = 1;
-    eval();
-    configure(std::vector<Vnet*>{top_.get()}, config_, l_.cdw, [this] { dump(); });
+    top_.resetPulse();
+    configure(std::vector<Vnet*>{top_.model()}, config_, l_.cdw, [this] { top_.dump(); });
   }
   void setInjection(uint64_t node, bool valid, uint64_t payload) override {
     setBits(top_->inj_valid_i, node, 1, valid ? 1 : 0);
     setBits(top_->inj_payload_i, node * static_cast<uint64_t>(l_.pw), l_.pw, payload);
   }
-  void settle() override {
-    top_->clk_i = 0;
-    eval();
-  }
+  void settle() override { top_.clock(0); }
   bool injReady(uint64_t node) const override { return getBits(top_->inj_ready_o, node, 1) != 0; }
-  void edge() override {
-    top_->clk_i = 1;
-    eval();
-  }
+  void edge() override { top_.clock(1); }
   model::Flit delivery(uint64_t node, int lane) const override {
     const uint64_t idx = node * static_cast<uint64_t>(l_.np) + static_cast<uint64_t>(lane);
     return decodeFlit(top_->dlv_valid_o, top_->dlv_data_o, idx, l_);
   }
 
  private:
-  void eval() {
-    top_->eval();
-    dump();
-  }
-  void dump() { wave_.dump(top_->clk_i); }
-
   RtlLayout l_;
   std::vector<uint32_t> config_;
-  VerilatedContext ctx_;
-  std::unique_ptr<Vnet> top_;
-  WaveDump wave_;  // after top_: closed first
+  VerilatedTop<Vnet> top_;
 };
 
 }  // namespace

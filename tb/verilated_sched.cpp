@@ -7,7 +7,7 @@
 #include "Vsched.h"
 #include "tb/sched_rtl.h"
 #include "tb/verilated_bits.h"
-#include "tb/wave_dump.h"
+#include "tb/verilated_top.h"
 #include "util/error.h"
 #include "verilated_syms.h"
 
@@ -18,27 +18,19 @@ namespace {
 class VerilatedSched : public SchedRtl {
  public:
   explicit VerilatedSched(const SchedRtlSetup& s)
-      : np_(static_cast<uint64_t>(s.graph->ports())), pw_(s.payload_width) {
-    const std::string& wave = s.wave_path;
-    WaveDump::enable(ctx_, wave);
-    top_.reset(new Vsched(&ctx_, "net"));
-    wave_.open(*top_, wave);
-    for (const auto& kv : *ctx_.scopeNameMap()) {
+      : np_(static_cast<uint64_t>(s.graph->ports())),
+        pw_(s.payload_width),
+        top_(s.wave_path, "net") {
+    for (const auto& kv : *top_.context().scopeNameMap()) {
       if (VerilatedVar* v = kv.second->varFind("err")) err_ = v;
     }
     if (!err_) throw Error("the Verilated top has no public err vector (node err_o)");
   }
-  ~VerilatedSched() override { top_->final(); }
 
   void reset() override {
-    top_->rst_ni = 0;
-    top_->clk_i = 0;
     top_->start_i = 0;
     top_->ld_valid_i = 0;
-    eval();
-    tick();
-    top_->rst_ni = 1;
-    eval();
+    top_.resetPulse();
   }
   void load(bool valid, uint64_t node, uint64_t slot, uint64_t data) override {
     top_->ld_valid_i = valid;
@@ -89,23 +81,14 @@ class VerilatedSched : public SchedRtl {
 
  private:
   void tick() {
-    top_->clk_i = 0;
-    eval();
-    top_->clk_i = 1;
-    eval();
-    top_->clk_i = 0;
-    eval();
-  }
-  void eval() {
-    top_->eval();
-    wave_.dump(top_->clk_i);
+    top_.clock(0);
+    top_.clock(1);
+    top_.clock(0);
   }
   uint64_t np_;
   int pw_;
-  VerilatedContext ctx_;
-  std::unique_ptr<Vsched> top_;
+  VerilatedTop<Vsched> top_;
   const VerilatedVar* err_ = nullptr;  // the top's err[N-1:0], in top_
-  WaveDump wave_;                      // after top_: closed first
 };
 
 }  // namespace

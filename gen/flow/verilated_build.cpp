@@ -140,8 +140,8 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
   h = fnv(h, toString(spec.kind));
   for (const char* hdr : {"/tb/harness_main.cpp", "/tb/harness_adapters.h", "/tb/verilated_bits.h",
-                          "/tb/config_port.h", "/tb/wave_dump.h", "/tb/mesh_rtl.h",
-                          "/tb/mesh_flit_bits.h", "/model/mesh_network.h",
+                          "/tb/config_port.h", "/tb/wave_dump.h", "/tb/verilated_top.h",
+                          "/tb/mesh_rtl.h", "/tb/mesh_flit_bits.h", "/model/mesh_network.h",
                           "/tb/combining_harness.h", "/model/sum_node.h", "/model/acc_node.h"}) {
     h = fnv(h, tools::readFile(std::string(HC_SOURCE_DIR) + hdr));
   }
