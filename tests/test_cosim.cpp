@@ -187,20 +187,24 @@ TEST(Concurrent, WeightsAboveOneByte) {
 }
 
 TEST(Concurrent, OtherBufferDepthsAndWidths) {
-  // Depth 1 (every hop waits for its credit), a non-power-of-two depth, 64-bit payloads.
+  // Depth 1 (every hop waits for its credit); a non-power-of-two depth with 64-bit
+  // payloads runs in TwoCycleHop below.
   const Net depth1{"Depth1", {9, 4}, {2, 1}, "--buffer-depth 1"};
   expectConcurrentPass(depth1, "--random 80 --window 10 --seed 3", "d1", 80);
-  const Net depth3{"Depth3Wide", {9, 4}, {2, 1}, "--buffer-depth 3 --payload-width 64"};
-  expectConcurrentPass(depth3, "--random 80 --window 10 --seed 4", "d3", 80);
 }
 
 // The two-cycle hop under contention: fanout splitting with grants in flight,
 // credits spent a cycle before the flit leaves, depth 1 (every hop waits for its
-// credit) and 3, and the fair arbitration's two arbiters per output.
+// credit) and 3 (not a power of two, with 64-bit payloads), and the fair
+// arbitration's two arbiters per output.
 TEST(Concurrent, TwoCycleHop) {
   const Net depth1{"Hop2Depth1", {9, 4}, {2, 1}, "--buffer-depth 1", 2};
   expectConcurrentPass(depth1, "--random 80 --window 10 --seed 3", "h2d1", 80);
-  const Net depth3{"Hop2Depth3Fair", {9, 4}, {2, 1}, "--buffer-depth 3 --arbitration fair", 2};
+  const Net depth3{"Hop2Depth3FairWide",
+                   {9, 4},
+                   {2, 1},
+                   "--buffer-depth 3 --arbitration fair --payload-width 64",
+                   2};
   expectConcurrentPass(depth3, "--random 80 --window 10 --seed 4", "h2d3", 80);
   const Net all{"Hop2All", {6, 4}, {3, 2}, "", 2};  // HopCycles2/RhoHalfMEven's router
   expectConcurrentPass(all, "--all-sources --start 2", "h2all", 24);
