@@ -93,17 +93,16 @@ std::string deadlockName(
 // C_8<1,2,3,4> is K_8: each port carries one flit per broadcast, so it
 // saturates only at rate 1. 20,000 cycles of injection in the default run,
 // 100,000 under the long label (the same Verilated models).
-INSTANTIATE_TEST_SUITE_P(Networks, Deadlock,
-                         ::testing::Values(std::make_tuple("8", "1", "0.5", 20000),
-                                           std::make_tuple("5", "1", "0.5", 20000),
-                                           std::make_tuple("8", "4", "1", 20000),
-                                           std::make_tuple("6,4", "3,2", "0.5", 20000)),
+std::vector<std::tuple<const char*, const char*, const char*, int>> deadlockCases(int cycles) {
+  return {{"8", "1", "0.5", cycles},
+          {"5", "1", "0.5", cycles},
+          {"8", "4", "1", cycles},
+          {"6,4", "3,2", "0.5", cycles}};
+}
+
+INSTANTIATE_TEST_SUITE_P(Networks, Deadlock, ::testing::ValuesIn(deadlockCases(20000)),
                          deadlockName);
-INSTANTIATE_TEST_SUITE_P(NetworksLong, Deadlock,
-                         ::testing::Values(std::make_tuple("8", "1", "0.5", 100000),
-                                           std::make_tuple("5", "1", "0.5", 100000),
-                                           std::make_tuple("8", "4", "1", 100000),
-                                           std::make_tuple("6,4", "3,2", "0.5", 100000)),
+INSTANTIATE_TEST_SUITE_P(NetworksLong, Deadlock, ::testing::ValuesIn(deadlockCases(100000)),
                          deadlockName);
 
 // One flit per VC with one cycle per hop keeps each VC as a flit register and one
