@@ -313,7 +313,7 @@ TEST(Cli, ParseErrorsSayWhatIsWrong) {
   expectRejected("generate --m 8,6 --rho 1,,1 --out /tmp/never", "entry 2");
   expectRejected("simulate --m 5 --rho 1 --engine systemc --random 3 --seed 99999999999999999999",
                  "out of range");
-  expectRejected("synth --m 4 --rho 1 --freq 99.5 --out /tmp/never",
+  expectRejected("synth --m 4 --rho 1 --target-mhz 99.5 --out /tmp/never",
                  "'99.5' is not a whole number");
   expectRejected("simulate --m 5 --rho 1 --engine systemc --source 1.5", "not a whole number");
   expectRejected("simulate --m 5 --rho 1 --engine systemc --source x", "'x' is not a number");
@@ -404,7 +404,7 @@ TEST(Cli, EveryCommandHelpListsItsOptions) {
       {"generate", {"--out DIR", "--router KIND", "--max-degree K", "--source S"}},
       {"simulate", {"--engine E", "--wave FILE.fst", "--repeat K", "--all-sources"}},
       {"sweep", {"--rates R[,R...]", "--points K", "--out DIR"}},
-      {"synth", {"--freq MHZ", "--no-pnr", "--weight-unit-only"}},
+      {"synth", {"--target-mhz MHZ", "--endpoints native|axis", "--no-pnr", "--weight-unit-only"}},
       {"regress", {"-j N", "--out DIR", "--index I", "--array-limit K", "--submit"}},
   };
   for (const auto& [cmd, options] : expected) {

@@ -10,9 +10,11 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "emit/tool_files.h"
 #include "json_schema.h"
 #include "test_util.h"
 #include "tools/network_synth.h"
+#include "util/error.h"
 
 namespace fs = std::filesystem;
 
@@ -123,6 +125,10 @@ TEST(Synth, OneCycleRouterWrapperLoopsOriginAndPayload) {
     if (pnr) {  // measured 202.6 MHz (nextpnr-ice40 0.4, seed 1), within 20%
       EXPECT_GE(js.at("ice40").at("fmax_mhz").get<double>(), 162.0) << js;
       EXPECT_LE(js.at("ice40").at("fmax_mhz").get<double>(), 243.0) << js;
+      // No --target-mhz: generate's default SDC clock, 100 MHz, is nextpnr's target.
+      EXPECT_EQ(js.at("ice40").at("target_mhz"), 100) << js;
+      EXPECT_NE(hctest::slurp(dir + "/work/router_nextpnr.log").find("at 100.00 MHz"),
+                std::string::npos);
     }
     const std::string md = hctest::slurp(dir + "/synth_report.md");
     EXPECT_EQ(md.find("origin and payload through an AND-OR") != std::string::npos, one_cycle)
@@ -250,13 +256,16 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
 }
 
 // --hop-cycles 2: the report names the hop time, two clock periods at Fmax, and
-// a lone broadcast's 2 x diameter cycles.
+// a lone broadcast's 2 x diameter cycles. At --target-mhz 40 the clock target is
+// the SDC file's, 25 ns (against 100 MHz, 10 ns, without the option, as in
+// OneCycleRouterWrapperLoopsOriginAndPayload): nextpnr's and the report's.
 TEST(Synth, TwoCycleHopReportsTimePerHop) {
   const std::string dir = "/tmp/hctest-synth-hop2-" + std::to_string(::getpid());
   fs::remove_all(dir);
-  const auto r = hctest::run(
-      hctest::hypercast() +
-      " synth --m 4 --rho 1 --payload-width 8 --arbitration rr --hop-cycles 2 --out " + dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " synth --m 4 --rho 1 --payload-width 8 --arbitration rr "
+                             "--hop-cycles 2 --target-mhz 40 --out " +
+                             dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
   EXPECT_EQ(js.at("hop_cycles"), 2);
@@ -267,7 +276,84 @@ TEST(Synth, TwoCycleHopReportsTimePerHop) {
   EXPECT_NE(md.find("2 cycles per hop"), std::string::npos) << md;
   EXPECT_NE(md.find("| latency per hop | 2 cycles = "), std::string::npos) << md;
   EXPECT_NE(md.find("| lone broadcast, diameter 2 | 4 cycles = "), std::string::npos) << md;
+  // The clock target: the SDC file generate writes for --target-mhz 40, read back.
+  EXPECT_NE(hctest::slurp(dir + "/work/hc_m4_r1.sdc").find("-period 25.000 "), std::string::npos);
+  EXPECT_EQ(js.at("sdc"), "hc_m4_r1.sdc");
+  EXPECT_EQ(js.at("ice40").at("target_mhz"), 40) << js;
+  EXPECT_EQ(js.at("ice40").at("target_met"), fmax >= 40.0) << js;
+  EXPECT_NE(hctest::slurp(dir + "/work/router_nextpnr.log").find("at 40.00 MHz"),
+            std::string::npos);
+  EXPECT_NE(md.find("Clock target: 40 MHz (hc_m4_r1.sdc)."), std::string::npos) << md;
+  EXPECT_NE(md.find("MHz against the target 40 MHz (hc_m4_r1.sdc): " +
+                    std::string(fmax >= 40.0 ? "met" : "missed")),
+            std::string::npos)
+      << md;
+  // The whole top (4 nodes) is placed too, at the same target.
+  const nlohmann::json& net = js.at("network_pnr");
+  ASSERT_EQ(net.at("placed"), true) << js;
+  EXPECT_EQ(net.at("target_met"), net.at("fmax_mhz").get<double>() >= 40.0) << js;
+  EXPECT_NE(hctest::slurp(dir + "/work/network_nextpnr.log").find("at 40.00 MHz"),
+            std::string::npos);
   fs::remove_all(dir);
+}
+
+// The SDC file's clock, read back: 1000 / the period in ns.
+TEST(Synth, SdcClockIsTheCreateClockPeriod) {
+  EXPECT_DOUBLE_EQ(hypercast::sdcClockMhz(hypercast::sdcFile("t", 40)), 40.0);  // 25.000 ns
+  EXPECT_DOUBLE_EQ(hypercast::sdcClockMhz(hypercast::sdcFile("t", 100)), 100.0);
+  EXPECT_DOUBLE_EQ(hypercast::sdcClockMhz("create_clock -name c -period 8 [get_ports c]\n"), 125.0);
+  // 300 MHz is written as 3.333 ns, read back as 300.03 MHz.
+  EXPECT_NEAR(hypercast::sdcClockMhz(hypercast::sdcFile("t", 300)), 1000.0 / 3.333, 1e-9);
+  EXPECT_THROW(hypercast::sdcClockMhz("# no clock\n"), hypercast::Error);
+  EXPECT_THROW(hypercast::sdcClockMhz("create_clock -period 0.000 [get_ports clk_i]\n"),
+               hypercast::Error);
+}
+
+// --endpoints axis: the whole top synthesized is <name>_axis_top, counted even
+// with --no-pnr. C_4<1>, 4-bit payload, --buffer-depth 1: each node's endpoint
+// queues NP = 2 lanes of QDEPTH = 2 x 1 = 2 flits (hardware.md "Ejection
+// queue") and keeps at least the flit's vc, origin (AW = 2) and payload (4)
+// bits of each: 2 x 2 x 7 = 28 flip-flops per node above its router's (the
+// plain top adds only wires), with no block RAM.
+TEST(Synth, AxisTopCountsItsEjectionQueues) {
+  const std::string dir = "/tmp/hctest-synth-axis-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " synth --m 4 --rho 1 --payload-width 4 --buffer-depth 1 "
+                             "--endpoints axis --no-pnr --out " +
+                             dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+  EXPECT_EQ(js.at("top"), "hc_m4_r1_axis_top") << js;
+  EXPECT_EQ(js.at("endpoints"), "axis") << js;
+  const long long router_ff = js.at("ice40").at("ff").get<long long>();
+  const nlohmann::json& net = js.at("network_ice40");
+  EXPECT_GE(net.at("ff").get<long long>(), 4 * (router_ff + 28)) << js;
+  EXPECT_GE(net.at("lut4").get<long long>(), 4 * js.at("ice40").at("lut4").get<long long>()) << js;
+  EXPECT_EQ(net.at("bram"), 0) << js;
+  EXPECT_EQ(js.at("network_pnr").at("tried"), false) << js;  // --no-pnr
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_NE(md.find("Whole top: hc_m4_r1_axis_top (AXI4-Stream endpoints"), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| whole network, hc_m4_r1_axis_top: iCE40 LUT4 / flip-flops"),
+            std::string::npos)
+      << md;
+  EXPECT_TRUE(fs::exists(dir + "/work/rtl/hc_m4_r1_axis_top.v"));
+  fs::remove_all(dir);
+}
+
+// --endpoints is refused in one line where it cannot be honoured.
+TEST(Synth, AxisRefusedWhereItCannotBeHonoured) {
+  for (const std::string args :
+       {"synth --m 4 --rho 1 --endpoints axis --router programmable",
+        "synth --m 4 --rho 1 --endpoints axi", "synth --m 4 --rho 1 --freq 50",
+        "synth --topology hypercube --dim 2 --collective broadcast --endpoints axis",
+        "info --m 4 --rho 1 --endpoints axis"}) {
+    const auto r = hctest::run(hctest::hypercast() + " " + args + " --out /tmp/hctest-never");
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(hctest::lines(r.err).size(), 1u) << args << "\n" << r.err;
+    EXPECT_FALSE(fs::exists("/tmp/hctest-never")) << args;
+  }
 }
 
 // --- synth of the networks of nodes (tools/network_synth.h): yosys only here;

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "emit/synth_wrapper.h"
 #include "topology/hypercycle.h"
 #include "topology/port_graph.h"
 #include "util/version.h"
@@ -13,6 +14,17 @@ namespace {
 std::string range(uint64_t bits) { return "[" + std::to_string(bits - 1) + ":0]"; }
 
 }  // namespace
+
+std::string axisSynthWrapper(const NetworkDesc& net, const RtlLayout& l, const std::string& top) {
+  const int n = static_cast<int>(net.nodes());
+  return pinLimitedWrapper(top, {{"s_axis_tvalid_i", n, true, ""},
+                                 {"s_axis_tready_o", n, false, ""},
+                                 {"s_axis_tdata_i", n * l.pw, true, ""},
+                                 {"m_axis_tvalid_o", n, false, ""},
+                                 {"m_axis_tready_i", n, true, ""},
+                                 {"m_axis_tdata_o", n * l.pw, false, ""},
+                                 {"m_axis_tuser_o", n * l.aw, false, ""}});
+}
 
 std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions& o,
                     const std::string& router, const std::string& top) {

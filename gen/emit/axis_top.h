@@ -21,6 +21,11 @@ enum class Endpoints {
 std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions& o,
                     const std::string& router, const std::string& top);
 
+// Module `<top>_synth_wrap` (emit/synth_wrapper.h) around the AXI4-Stream top
+// `top`: every s_axis/m_axis port through the pin-limited shift register, for
+// place and route.
+std::string axisSynthWrapper(const NetworkDesc& net, const RtlLayout& l, const std::string& top);
+
 // A testbench module `tb_<top>`: every node injects `per_node` broadcasts with
 // random valid gaps and every m_axis sink takes them with random ready
 // (including long stalls of one node and of all); checks each delivery's origin

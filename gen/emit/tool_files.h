@@ -14,6 +14,10 @@ constexpr int kDefaultTargetMhz = 100;
 // decimals), with a header naming the top.
 std::string sdcFile(const std::string& top, int mhz);
 
+// The clock an SDC file asks for, in MHz: 1000 / the -period (ns) of its first
+// create_clock. Throws Error when it has none or the period is not a positive number.
+double sdcClockMhz(const std::string& sdc);
+
 // One file a line, in the order given (dependency order: the modules a file
 // instantiates come before it), relative to the generated folder.
 std::string fileList(const std::vector<std::string>& files);

@@ -99,7 +99,15 @@ std::vector<OptionSpec> synthOptions() {
   specs.push_back(inputBitsOption());
   const std::vector<OptionSpec> own = {
       {"out", "DIR", "writes DIR/synth_report.md, DIR/synth_report.json and DIR/work/"},
-      {"freq", "MHZ", "nextpnr clock target (default 100)"},
+      {"target-mhz", "MHZ",
+       "the clock target (default 100): a hypercycle's is the clock of the SDC file\n"
+       "<name>.sdc, written as generate writes it and read back for nextpnr's --freq\n"
+       "and the report (which says whether Fmax meets it); other networks': nextpnr's\n"
+       "--freq"},
+      {"endpoints", "native|axis",
+       "hypercycle: the whole top synthesized and placed: native (<name>_top; default)\n"
+       "or axis (<name>_axis_top, the AXI4-Stream endpoints with their ejection\n"
+       "queues, as generate --endpoints axis writes it; the hardwired router)"},
       {"pnr-seeds", "S[-T]",
        "nextpnr placement seed S (default 1), or seeds S..T (at most 100): the router\n"
        "(the largest node) placed and routed with each, the best, the median and the\n"

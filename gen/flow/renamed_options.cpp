@@ -12,6 +12,8 @@ const RenamedOption kRenamed[] = {
     {"synth", "seed",
      "--seed is now --pnr-seeds S (the placement seed; --pnr-seeds S-T tries S..T)"},
     {"synth", "seeds", "--seeds is now --pnr-seeds S-T (placement seeds S..T, the best kept)"},
+    {"synth", "freq",
+     "--freq is now --target-mhz MHZ (the clock target, as generate's: a hypercycle's SDC clock)"},
     {"schedule", "out", kOutIsOutput},
     {"export", "out", kOutIsOutput},
     {"tcd", "out", kOutIsOutput},

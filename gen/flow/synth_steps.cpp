@@ -4,6 +4,7 @@
 #include <string>
 
 #include "emit/schedule_rtl.h"
+#include "emit/tool_files.h"
 #include "flow/checked_schedule.h"
 #include "flow/combining.h"
 #include "flow/router_options.h"
@@ -18,12 +19,12 @@ namespace flow {
 
 namespace {
 
-// --out, --freq, --pnr-seeds and --no-pnr, as every kind takes them.
+// --out, --target-mhz, --pnr-seeds and --no-pnr, as every kind takes them.
 tools::SynthParams synthParams(const Params& a) {
   if (!a.has("out")) throw Error("synth needs --out DIR");
   tools::SynthParams p;
   p.out = a.get("out");
-  p.freq = a.getInt("freq", 100, 1, 1000);
+  p.freq = a.getInt("target-mhz", kDefaultTargetMhz, 1, 1000);
   // "S" or "S-T": placement seeds S..T.
   const std::string text = a.get("pnr-seeds", "1");
   const size_t dash = text.find('-', 1);
@@ -36,7 +37,7 @@ tools::SynthParams synthParams(const Params& a) {
   }
   p.seeds = last - p.seed + 1;
   p.pnr = !a.has("no-pnr");
-  for (const char* opt : {"pnr-seeds", "freq"}) {
+  for (const char* opt : {"pnr-seeds", "target-mhz"}) {
     if (!p.pnr && a.has(opt)) {
       throw Error(std::string("--") + opt +
                   " is a place-and-route option; it does not apply with --no-pnr");
@@ -57,9 +58,11 @@ CommandReport synthNodes(const Params& a, const tools::NetworkDesign& d) {
   return textReport(tools::synthesizeNetwork(d, p, /*progress=*/&std::cerr).markdown);
 }
 
+// The hypercycle router's options but --target-mhz, which every kind's synth takes.
 void refuseRouterOptions(const Params& a) {
   for (const std::string& opt : hypercycleRouterOptions()) {
-    if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
+    if (a.has(opt) && opt != "target-mhz")
+      throw Error("--" + opt + " is a hypercycle router option");
   }
 }
 
@@ -74,6 +77,15 @@ CommandReport routerSynth(const Params& a) {
     throw Error("--weight-unit-only needs --router programmable");
   }
   p.xilinx = a.has("xilinx");
+  const std::string ends = a.get("endpoints", "native");
+  if (ends == "axis") {
+    p.endpoints = Endpoints::kAxis;
+  } else if (ends != "native") {
+    throw Error("--endpoints must be native or axis, got '" + ends + "'");
+  }
+  if (p.endpoints == Endpoints::kAxis && p.rtl.router != RouterKind::kHardwired) {
+    throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
+  }
   // yosys and nextpnr-ice40, the report beside the paper's XC4013 (Sec. 4.1).
   return textReport(tools::synthesize(net, p, /*progress=*/&std::cerr).markdown);
 }

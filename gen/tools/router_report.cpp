@@ -20,20 +20,38 @@ struct SeedSpread {
   double median = -1;
 };
 
-SeedSpread seedSpread(const RouterFigures& f, const SynthParams& p) {
+SeedSpread seedSpread(const SeedSweep& sweep, const SynthParams& p) {
   SeedSpread s;
-  if (f.router.fmax.size() <= 1 || !f.router.best.placed) return s;
+  if (sweep.fmax.size() <= 1 || !sweep.best.placed) return s;
   std::vector<double> v;
-  for (const auto& sf : f.router.fmax) v.push_back(sf.fmax);
+  for (const auto& sf : sweep.fmax) v.push_back(sf.fmax);
   std::sort(v.begin(), v.end());
-  s.median = v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  s.median = medianFmax(sweep);
   long long met = 0;
   for (double x : v) met += x >= static_cast<double>(p.freq) ? 1 : 0;
   s.text = "best of seeds " + std::to_string(p.seed) + "-" + std::to_string(p.seed + p.seeds - 1) +
-           ", at seed " + std::to_string(f.router.best_seed) + "; median " + fmt(s.median) +
+           ", at seed " + std::to_string(sweep.best_seed) + "; median " + fmt(s.median) +
            ", worst " + fmt(v.front()) + " MHz; " + std::to_string(met) + " of " +
            std::to_string(v.size()) + " seeds reach " + std::to_string(p.freq) + " MHz";
   return s;
+}
+
+// The clock target and where it comes from: "100 MHz (hc_m4_r1.sdc)".
+std::string target(const SynthParams& p) {
+  return std::to_string(p.freq) + " MHz" + (p.sdc.empty() ? "" : " (" + p.sdc + ")");
+}
+
+// "met" or "missed by X MHz": an Fmax against the clock target.
+std::string verdict(double fmax, const SynthParams& p) {
+  const double freq = static_cast<double>(p.freq);
+  return fmax >= freq ? std::string("met") : "missed by " + fmt(freq - fmax) + " MHz";
+}
+
+// Which whole top: the plain one or the AXI4-Stream one.
+std::string topKind(const SynthParams& p) {
+  return p.endpoints == Endpoints::kAxis
+             ? "AXI4-Stream endpoints: the routers behind hc_axis_endpoint ejection queues"
+             : "native delivery lanes: inj_*/dlv_*";
 }
 
 std::string routerKind(const RtlOptions& o) {
@@ -47,11 +65,11 @@ std::string routerKind(const RtlOptions& o) {
 
 std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthParams& p,
                      const RouterFigures& f, const WeightUnitFigures& wu, double secs,
-                     const SeedSpread& spread) {
+                     const SeedSpread& spread, const SeedSpread& net_spread) {
   const RtlOptions& o = p.rtl;
   const bool prog = o.router == RouterKind::kProgrammable;
   const PnrResult& rp = f.router.best;
-  const PnrResult& np = f.network;
+  const PnrResult& np = f.network.best;
   const long long freq = p.freq, seed = p.seed, seeds = p.seeds;
   // Time per hop: hop_cycles clock periods at Fmax (docs/hardware.md "Two-cycle hop").
   const int hop = o.hop_cycles;
@@ -65,6 +83,8 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
      << o.payload_width << "-bit payload, " << o.buffer_depth
      << (o.buffer_depth == 1 ? " flit" : " flits") << " per input VC, " << toString(o.arbitration)
      << " arbitration, " << hop_cycles << " per hop.\n"
+     << "Whole top: " << (p.endpoints == Endpoints::kAxis ? rtl.axis_top_module : rtl.top_module)
+     << " (" << topKind(p) << "). Clock target: " << target(p) << ".\n"
      << "Tools: yosys `synth` / `synth_ice40`" << (p.xilinx ? " / `synth_xilinx`" : "")
      << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
                      " --seed " +
@@ -87,7 +107,7 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
   if (p.pnr && rp.placed) {
     md << "| HX8K logic cells, placed (with I/O wrapper) | " << rp.lcs << " of " << kHx8kLcs
        << " | 98% of the XC4013 |\n"
-       << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << freq
+       << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << p.freq << " MHz"
        << (spread.text.empty() ? "" : "; " + spread.text) << ") | " << kProtoMHz << " MHz |\n"
        << "| latency per hop | " << hop_cycles << " = " << fmt(ns, "%.2f") << " ns | "
        << "origin 5 us, intermediate 4 us worst case (4 dims, degree 16); 0.6 us one dimension |\n"
@@ -99,12 +119,22 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
      << "| whole network on iCE40 (N x router, estimate) | " << f.network_lcs
      << " logic cells: " << (f.network_lcs <= kHx8kLcs ? "fits" : "does not fit") << " an HX8K ("
      << kHx8kLcs << ") | |\n";
+  const std::string whole = "whole network, " + f.network_top;
+  if (!f.network_top.empty()) {
+    md << "| " << whole << ": iCE40 LUT4 / flip-flops / carry / block RAMs | " << f.network_luts
+       << " / " << f.network_ffs << " / " << f.network_carries << " / " << f.network_brams
+       << " | |\n";
+  }
   if (f.network_tried && np.placed) {
-    md << "| whole network, placed and routed (with I/O wrapper) | " << np.lcs << " of " << kHx8kLcs
-       << " logic cells, Fmax " << fmt(np.fmax) << " MHz | |\n";
+    md << "| " << whole << ", placed and routed (with I/O wrapper) | " << np.lcs << " of "
+       << kHx8kLcs << " logic cells, Fmax " << fmt(np.fmax) << " MHz (target " << p.freq << " MHz"
+       << (net_spread.text.empty() ? "" : "; " + net_spread.text) << ") | |\n";
   } else if (f.network_tried) {
-    md << "| whole network, placed and routed (with I/O wrapper) | needs " << np.lcs << " of "
+    md << "| " << whole << ", placed and routed (with I/O wrapper) | needs " << np.lcs << " of "
        << kHx8kLcs << " logic cells: does not fit, not placed | |\n";
+  } else if (p.pnr && !f.network_top.empty()) {
+    md << "| " << whole << ", placed and routed | not tried: its cells are over twice the HX8K"
+       << " | |\n";
   } else if (p.pnr) {
     md << "| whole network, placed and routed | not tried: the estimate is over twice the HX8K"
        << (h.nodes() > 64 ? " or N > 64" : "") << " | |\n";
@@ -120,8 +150,12 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
      << " cycles for a lone broadcast). ";
   if (p.pnr && rp.placed) {
     md << "Fmax " << fmt(rp.fmax) << " MHz" << (spread.text.empty() ? "" : " (" + spread.text + ")")
-       << " against 100 MHz: "
-       << (rp.fmax >= 100 ? "met" : "missed by " + fmt(100 - rp.fmax) + " MHz") << ". ";
+       << " against the target " << target(p) << ": " << verdict(rp.fmax, p) << ". ";
+    if (f.network_tried && np.placed) {
+      md << "The whole network (" << f.network_top << ") " << fmt(np.fmax) << " MHz"
+         << (net_spread.text.empty() ? "" : " (median " + fmt(net_spread.median) + " MHz)") << ": "
+         << verdict(np.fmax, p) << ". ";
+    }
   } else if (p.pnr) {
     md << "Fmax: not measured, the router and its I/O wrapper need " << rp.lcs
        << " logic cells, more than the HX8K's " << kHx8kLcs << ". ";
@@ -143,7 +177,7 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
 
 nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const SynthParams& p,
                             const RouterFigures& f, const WeightUnitFigures& wu, double secs,
-                            const SeedSpread& spread) {
+                            const SeedSpread& spread, const SeedSpread& net_spread) {
   const RtlOptions& o = p.rtl;
   const bool prog = o.router == RouterKind::kProgrammable;
   const PnrResult& rp = f.router.best;
@@ -156,6 +190,9 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
   }
   nlohmann::ordered_json js;
   js["router"] = rtl.router_module;
+  js["top"] = p.endpoints == Endpoints::kAxis ? rtl.axis_top_module : rtl.top_module;
+  js["endpoints"] = p.endpoints == Endpoints::kAxis ? "axis" : "native";
+  js["sdc"] = p.sdc;
   js["m"] = ms;
   js["rho"] = rhos;
   js["nodes"] = h.nodes();
@@ -173,6 +210,8 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
   ice40j["placed_lcs"] = measured(rp.lcs);
   ice40j["fmax_mhz"] = measured(rp.fmax);
   ice40j["target_mhz"] = p.freq;
+  ice40j["target_met"] = rp.placed ? nlohmann::ordered_json(rp.fmax >= static_cast<double>(p.freq))
+                                   : nlohmann::ordered_json(nullptr);
   ice40j["seed"] = f.router.best_seed;
   ice40j["fmax_median_mhz"] = measured(spread.median);
   ice40j["seeds"] = seedsJson(f.router.fmax);
@@ -182,11 +221,23 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
   js["hop_ns"] = measured(ns);
   js["network_lcs_estimate"] = f.network_lcs;
   js["network_fits_hx8k"] = f.network_lcs <= kHx8kLcs;
+  nlohmann::ordered_json nij;
+  nij["lut4"] = measured(f.network_luts);
+  nij["ff"] = measured(f.network_ffs);
+  nij["carry"] = measured(f.network_carries);
+  nij["bram"] = measured(f.network_brams);
+  js["network_ice40"] = nij;
+  const PnrResult& np = f.network.best;
   nlohmann::ordered_json npj;
   npj["tried"] = f.network_tried;
-  npj["placed"] = f.network.placed;
-  npj["lcs"] = measured(f.network.lcs);
-  npj["fmax_mhz"] = measured(f.network.fmax);
+  npj["placed"] = np.placed;
+  npj["lcs"] = measured(np.lcs);
+  npj["fmax_mhz"] = measured(np.fmax);
+  npj["target_met"] = np.placed ? nlohmann::ordered_json(np.fmax >= static_cast<double>(p.freq))
+                                : nlohmann::ordered_json(nullptr);
+  npj["seed"] = f.network.best_seed;
+  npj["fmax_median_mhz"] = measured(net_spread.median);
+  npj["seeds"] = seedsJson(f.network.fmax);
   js["network_pnr"] = npj;
   js["router_kind"] = toString(o.router);
   js["prototype_limits"] = prog && isPrototypeLimits(o.limits);
@@ -208,10 +259,10 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
 
 SynthReport routerReport(const NetworkDesc& net, const HypercycleRtl& rtl, const SynthParams& p,
                          const RouterFigures& f, const WeightUnitFigures& wu, double secs) {
-  const SeedSpread spread = seedSpread(f, p);
+  const SeedSpread spread = seedSpread(f.router, p), net_spread = seedSpread(f.network, p);
   const Hypercycle h = Hypercycle::of(net);
-  return {markdown(h, rtl, p, f, wu, secs, spread),
-          jsonLine(json(h, rtl, p, f, wu, secs, spread)) + "\n"};
+  return {markdown(h, rtl, p, f, wu, secs, spread, net_spread),
+          jsonLine(json(h, rtl, p, f, wu, secs, spread, net_spread)) + "\n"};
 }
 
 }  // namespace tools

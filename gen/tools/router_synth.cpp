@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 
+#include "emit/axis_top.h"
 #include "emit/synth_wrapper.h"
 #include "tools/yosys_synth.h"
 
@@ -43,27 +44,41 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
     f.xilinx_ffs = statSum(xs, "FD\\w*");
   }
   f.network_lcs = static_cast<long long>(net.nodes()) * std::max(f.luts, f.ffs);
-  // The whole network is placed too when the N x router estimate leaves a chance
-  // that it fits (nextpnr then reports the real count either way).
-  f.network_tried = p.pnr && f.network_lcs <= 2 * kHx8kLcs && net.nodes() <= 64;
   f.router.best_seed = p.seed;
+  f.network.best_seed = p.seed;
   if (p.pnr) {
     runYosys(work, "wrap", "yosys synth_ice40 (router with its I/O wrapper)",
              "read_verilog" + files + " rtl/" + router + "_synth_wrap.v\nsynth_ice40 -top " +
                  router + "_synth_wrap -json wrap.json\ntee -q -o wrap.stat stat\n");
     f.router = placeAndRouteSeeds(work, "wrap.json", p.freq, p.seed, p.seeds);
   }
-  if (f.network_tried) {
-    const std::string top = rtl.top_module;
-    std::ofstream(work.dir + "/rtl/" + top + "_synth_wrap.v")
-        << networkSynthWrapper(net, rtl.layout, top);
-    std::string all;
-    for (const auto& file : rtl.verilog_files) all += " " + file;
-    runYosys(work, "net", "yosys synth_ice40 (network with its I/O wrapper)",
-             "read_verilog" + all + " rtl/" + top + "_synth_wrap.v\nsynth_ice40 -top " + top +
-                 "_synth_wrap -json net.json\ntee -q -o net.stat stat\n");
-    f.network = placeAndRoute(work, "net.json", "network", "network", p.freq, p.seed);
+  // The whole top when the N x router estimate leaves a chance that it fits: to
+  // place it, or with --no-pnr for the AXI4-Stream top's cost alone.
+  const bool axis = p.endpoints == Endpoints::kAxis;
+  if ((!p.pnr && !axis) || f.network_lcs > 2 * kHx8kLcs || net.nodes() > 64) return f;
+  const std::string top = axis ? rtl.axis_top_module : rtl.top_module;
+  f.network_top = top;
+  std::string all;  // the AXI4-Stream top wires the routers itself: no plain top
+  for (const auto& file : rtl.verilog_files) {
+    if (!axis || file != "rtl/" + rtl.top_module + ".v") all += " " + file;
   }
+  const std::string ns =
+      runYosys(work, "net", "yosys synth_ice40 (" + top + ")",
+               "read_verilog" + all + "\nsynth_ice40 -top " + top + "\ntee -q -o net.stat stat\n");
+  f.network_luts = statSum(ns, "SB_LUT4");
+  f.network_carries = statSum(ns, "SB_CARRY");
+  f.network_ffs = statSum(ns, "SB_DFF\\w*");
+  f.network_brams = statSum(ns, "SB_RAM40\\w*");
+  // nextpnr reports the real count either way.
+  f.network_tried = p.pnr && std::max(f.network_luts, f.network_ffs) <= 2 * kHx8kLcs;
+  if (!f.network_tried) return f;
+  std::ofstream(work.dir + "/rtl/" + top + "_synth_wrap.v")
+      << (axis ? axisSynthWrapper(net, rtl.layout, top)
+               : networkSynthWrapper(net, rtl.layout, top));
+  runYosys(work, "net_wrap", "yosys synth_ice40 (" + top + " with its I/O wrapper)",
+           "read_verilog" + all + " rtl/" + top + "_synth_wrap.v\nsynth_ice40 -top " + top +
+               "_synth_wrap -json net.json\ntee -q -o net_wrap.stat stat\n");
+  f.network = placeAndRouteSeeds(work, "net.json", p.freq, p.seed, p.seeds, "network");
   return f;
 }
 

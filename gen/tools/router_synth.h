@@ -1,6 +1,8 @@
 // The router, and the whole network when it may fit, through yosys and nextpnr.
 #pragma once
 
+#include <string>
+
 #include "emit/hypercycle_rtl.h"
 #include "tools/nextpnr.h"
 #include "tools/synth_params.h"
@@ -17,15 +19,23 @@ struct RouterFigures {
   long long xilinx_luts = -1, xilinx_ffs = -1;              // synth_xilinx
   // The whole network on iCE40: N routers' max(LUT4s, flip-flops) (the top adds only wires).
   long long network_lcs = 0;
-  bool network_tried = false;  // placed and routed too: the estimate leaves it a chance
+  std::string network_top;  // the whole top: <name>_top, or <name>_axis_top with its endpoints
+  // The whole top's synth_ice40 counts, when the estimate leaves it a chance to fit.
+  long long network_luts = -1, network_ffs = -1, network_carries = -1, network_brams = -1;
+  bool network_tried = false;  // placed and routed too: its counts leave it a chance
   SeedSweep router;            // the router with its I/O wrapper, over the seeds
-  PnrResult network;           // the whole network with its I/O wrapper
+  SeedSweep network;           // the whole top with its I/O wrapper, over the seeds
 };
 
 // Synthesizes rtl's router (its files already in the work folder) with yosys
 // (generic, ice40, xilinx with p.xilinx); with p.pnr, its I/O wrapper
 // (rtl/<router>_synth_wrap.v, always written) through synth_ice40 and nextpnr
-// over the seeds, then the whole network (rtl/<top>_synth_wrap.v) if it may fit.
+// over the seeds. Then the whole top (p.endpoints: the plain top, or the
+// AXI4-Stream top with its ejection queues), when N x router may fit twice an
+// HX8K, N <= 64 and p.pnr or the AXI4-Stream top is asked for: its
+// synth_ice40 counts and, with p.pnr and counts that
+// leave it a chance, its I/O wrapper (rtl/<top>_synth_wrap.v) placed and routed
+// over the seeds.
 RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const HypercycleRtl& rtl,
                           const SynthParams& p);
 

@@ -4,16 +4,19 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <string>
 
 #include "emit/hypercycle_rtl.h"
+#include "emit/tool_files.h"
 #include "tools/launcher.h"
 #include "tools/router_report.h"
 #include "tools/router_synth.h"
 #include "tools/synth_work.h"
 #include "tools/weight_unit_report.h"
 #include "tools/weight_unit_synth.h"
+#include "topology/hypercycle.h"
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/output_file.h"
@@ -48,23 +51,31 @@ SynthReport synthesize(const NetworkDesc& net, const SynthParams& p, std::ostrea
     }
   }
   checkOutputFolder("--out", p.out);  // before any work
-  const HypercycleRtl rtl = emitHypercycleNetwork(net, p.rtl);
+  // The folder `generate` writes for the same options: its SDC holds p.freq.
+  FolderOptions folder;
+  folder.endpoints = p.endpoints;
+  folder.target_mhz = static_cast<int>(p.freq);
+  const HypercycleRtl rtl = emitHypercycleNetwork(net, p.rtl, folder);
   const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress};
   std::error_code ec;
   fs::remove_all(work.dir, ec);
   // Removed on an error or an interrupt; on success it becomes OUT/work.
   interrupt::TempPath work_guard(work.dir, /*tree=*/true);
   writeOutputFiles(work.dir, rtl.files);
+  // The clock target, nextpnr's and the report's, is the one the SDC file asks for.
+  SynthParams q = p;
+  q.sdc = Hypercycle::of(net).name() + ".sdc";
+  q.freq = std::llround(sdcClockMhz(readFile(work.dir + "/" + q.sdc)));
   const auto t0 = std::chrono::steady_clock::now();
   SynthReport report;
-  if (p.weight_unit_only) {
-    const WeightUnitFigures wu = synthWeightUnit(work, rtl.layout, p);
-    report = weightUnitReport(wu, rtl.layout, p, secondsSince(t0));
+  if (q.weight_unit_only) {
+    const WeightUnitFigures wu = synthWeightUnit(work, rtl.layout, q);
+    report = weightUnitReport(wu, rtl.layout, q, secondsSince(t0));
   } else {
-    const RouterFigures f = synthRouter(work, net, rtl, p);
+    const RouterFigures f = synthRouter(work, net, rtl, q);
     WeightUnitFigures wu;
-    if (p.rtl.router == RouterKind::kProgrammable) wu = synthWeightUnit(work, rtl.layout, p);
-    report = routerReport(net, rtl, p, f, wu, secondsSince(t0));
+    if (q.rtl.router == RouterKind::kProgrammable) wu = synthWeightUnit(work, rtl.layout, q);
+    report = routerReport(net, rtl, q, f, wu, secondsSince(t0));
   }
   publishReport(p.out, work.dir, report);
   work_guard.release();
