@@ -151,28 +151,47 @@ void writeMutant(const MutationTarget& t, const std::string& root, const std::st
   if (!o) throw Error("cannot write " + out);
 }
 
-bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
-                      const std::string& mutation) {
-  fs::create_directories(work);
-  const std::string gold = work + "/gold.v", gate = work + "/gate.v";
-  yosys(elaborate(t, root) + "rename " + t.module + " gold; write_verilog -noattr " + gold,
-        work + "/gold.log", "yosys (the original " + t.module + ")");
-  yosys(elaborate(t, root) + mutation + "; rename " + t.module + " gate; write_verilog -noattr " +
-            gate,
-        work + "/gate.log", "yosys (a mutant of " + t.module + ")");
-  // From reset (rst_ni low in the first step, every register zero before it).
+namespace {
+
+// One yosys script's verdict: true if it exits 0 (its log kept).
+bool proves(const std::string& script, const std::string& log) {
   RunOptions o;
   o.capture_stdout = true;
   o.capture_stderr = true;
-  const RunResult r =
-      runProcess({"yosys", "-q", "-p",
-                  "read_verilog " + gold + " " + gate +
-                      "; miter -equiv -flatten -make_assert gold gate miter; hierarchy -top miter; "
-                      "async2sync; dffunmap; sat -verify -tempinduct -prove-asserts -set-init-zero "
-                      "-set-at 1 in_rst_ni 0 -maxsteps 24 miter"},
-                 o);
-  std::ofstream(work + "/equiv.log") << r.out << r.err;
+  const RunResult r = runProcess({"yosys", "-q", "-p", script}, o);
+  std::ofstream(log) << r.out << r.err;
   return r.ok();
+}
+
+}  // namespace
+
+std::string mutantEquivalence(const MutationTarget& t, const std::string& root,
+                              const std::string& work, const std::string& mutation) {
+  fs::create_directories(work);
+  const std::string gold = work + "/gold.v", gate = work + "/gate.v";
+  // memories as registers: both checks below take flip-flops, not memory cells
+  const std::string map = "memory -nomap; memory_map; opt_clean; ";
+  yosys(elaborate(t, root) + map + "rename " + t.module + " gold; write_verilog -noattr " + gold,
+        work + "/gold.log", "yosys (the original " + t.module + ")");
+  yosys(elaborate(t, root) + mutation + "; " + map + "rename " + t.module +
+            " gate; write_verilog -noattr " + gate,
+        work + "/gate.log", "yosys (a mutant of " + t.module + ")");
+  const std::string read = "read_verilog " + gold + " " + gate + "; ";
+  // The outputs from reset: rst_ni low in the first step, every register zero
+  // before it; temporal induction over the miter.
+  if (proves(read + "miter -equiv -flatten -make_assert gold gate miter; hierarchy -top miter; "
+                    "async2sync; dffunmap; sat -verify -tempinduct -prove-asserts -set-init-zero "
+                    "-set-at 1 in_rst_ni 0 -maxsteps 24 miter",
+             work + "/miter.log"))
+    return "miter";
+  // Every signal both netlists name, from any state where they agreed: the
+  // induction assumes the named flip-flops equal, which closes where the
+  // miter's induction meets states reset never reaches.
+  if (proves(read + "equiv_make gold gate equiv; hierarchy -top equiv; async2sync; "
+                    "equiv_simple -seq 4; equiv_induct -seq 4; equiv_status -assert",
+             work + "/equiv.log"))
+    return "equiv_induct";
+  return "";
 }
 
 }  // namespace tools

@@ -47,10 +47,13 @@ void writeMutant(const MutationTarget& t, const std::string& source_root,
                  const std::string& work_dir, const std::string& mutation, const std::string& out);
 
 // Whether the mutant is shown equivalent to the module at the target's
-// parameters: a miter of both, proved by temporal induction from reset (yosys
-// sat -tempinduct). false: not shown (different, or the induction did not close).
-bool mutantEquivalent(const MutationTarget& t, const std::string& source_root,
-                      const std::string& work_dir, const std::string& mutation);
+// parameters, and how: "miter" (a miter of both, its outputs proved equal from
+// reset by temporal induction, yosys sat -tempinduct), "equiv_induct" (every
+// signal both name proved equal by induction from any state where they agree,
+// yosys equiv_make/equiv_simple/equiv_induct), or "" (not shown: different, or
+// neither proof closed).
+std::string mutantEquivalence(const MutationTarget& t, const std::string& source_root,
+                              const std::string& work_dir, const std::string& mutation);
 
 }  // namespace tools
 }  // namespace hypercast

@@ -47,9 +47,12 @@ std::vector<Target> targets() {
                 {"test_formal", "--gtest_filter=Formal/Proof.HoldsByInduction/" + name}};
   };
   return {
-      {{"hc_fifo", {{"W", "12"}, {"DEPTH", "2"}}}, {units("Fifo.*")}},
-      {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}}, {units("RrArbiter.*")}},
-      {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}}}, {units("GroupArbiter.*")}},
+      {{"hc_fifo", {{"W", "12"}, {"DEPTH", "2"}}}, {units("Depths/Fifo.*/Depth2")}},
+      {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}},
+       {units("Sizes/RrArbiter.*/N5_live31")}},
+      {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}}},
+       {units("Sizes/GroupArbiter.*/N9_live511")}},
+      {{"hc_sched_bank", {{"DW", "8"}, {"DEPTH", "3"}, {"AW", "2"}}}, {units("SchedBank.*")}},
       {{"hc_acc_node",
         {{"NP", "2"},
          {"W", "4"},
@@ -155,10 +158,12 @@ int main(int argc, char** argv) {
           std::cerr << t.module << " m" << k << ": killed by " << killer << "\n";
           continue;
         }
-        const bool eq = hypercast::tools::mutantEquivalent(t, root, mdir + "/equiv", list[k]);
-        equivalent += eq ? 1 : 0;
+        const std::string how =
+            hypercast::tools::mutantEquivalence(t, root, mdir + "/equiv", list[k]);
+        equivalent += how.empty() ? 0 : 1;
         notes.push_back(t.module + " m" + std::to_string(k) + " survives (" +
-                        (eq ? "equivalent" : "not shown equivalent") + "): " + list[k]);
+                        (how.empty() ? "not shown equivalent" : "equivalent: " + how) +
+                        "): " + list[k]);
         std::cerr << notes.back() << "\n";
       }
       std::string params, killers;
