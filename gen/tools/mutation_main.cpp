@@ -158,12 +158,10 @@ int main(int argc, char** argv) {
           std::cerr << t.module << " m" << k << ": killed by " << killer << "\n";
           continue;
         }
-        const std::string how =
-            hypercast::tools::mutantEquivalence(t, root, mdir + "/equiv", list[k]);
-        equivalent += how.empty() ? 0 : 1;
+        const bool eq = hypercast::tools::mutantEquivalent(t, root, mdir + "/equiv", list[k]);
+        equivalent += eq ? 1 : 0;
         notes.push_back(t.module + " m" + std::to_string(k) + " survives (" +
-                        (how.empty() ? "not shown equivalent" : "equivalent: " + how) +
-                        "): " + list[k]);
+                        (eq ? "equivalent" : "not shown equivalent") + "): " + list[k]);
         std::cerr << notes.back() << "\n";
       }
       std::string params, killers;
