@@ -1,8 +1,8 @@
 // The router's hand-written building blocks on their own, under Icarus Verilog:
 // hc_rr_arbiter in both of its implementations against the round-robin rule the
-// SystemC model uses, hc_group_arbiter against its two-level rule, and hc_fifo at several depths
-// against a behavioural queue (testbenches in tests/hw_units/). Both also pass lint with zero
-// warnings.
+// SystemC model uses, hc_group_arbiter against its two-level rule, hc_fifo at several depths
+// against a behavioural queue and hc_sched_bank against a behavioural memory (testbenches in
+// tests/hw_units/). The arbiters and the FIFO also pass lint with zero warnings.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -39,39 +39,76 @@ std::string checkArbiterBench(const std::string& bench, const std::string& hw, i
   return log;
 }
 
-// (N, live mask): all live, sparse live sets as the router's pruning leaves them,
-// and more live requesters than the pair implementation is chosen for.
-TEST(RrArbiter, BothImplementationsFollowThePointerRule) {
-  for (const auto& [n, live] :
-       {std::make_pair(2, 3), std::make_pair(5, 31), std::make_pair(7, 93), std::make_pair(9, 511),
-        std::make_pair(17, 65621), std::make_pair(17, 131071)}) {
-    checkArbiterBench("rr_arbiter_tb", "hc_rr_arbiter.v", n, live);
-  }
+// An arbiter's size: N requesters, the bit mask of the live ones. Each size is
+// its own test (N5_live31), so `make mutate` runs only the size it mutates.
+struct ArbiterSize {
+  int n, live;
+};
+
+std::string sizeName(const ::testing::TestParamInfo<ArbiterSize>& i) {
+  return "N" + std::to_string(i.param.n) + "_live" + std::to_string(i.param.live);
 }
+
+// All live, sparse live sets as the router's pruning leaves them, and more live
+// requesters than the pair implementation is chosen for.
+class RrArbiter : public ::testing::TestWithParam<ArbiterSize> {};
+
+TEST_P(RrArbiter, BothImplementationsFollowThePointerRule) {
+  checkArbiterBench("rr_arbiter_tb", "hc_rr_arbiter.v", GetParam().n, GetParam().live);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, RrArbiter,
+                         ::testing::Values(ArbiterSize{2, 3}, ArbiterSize{5, 31},
+                                           ArbiterSize{7, 93}, ArbiterSize{9, 511},
+                                           ArbiterSize{17, 65621}, ArbiterSize{17, 131071}),
+                         sizeName);
 
 // The two-level arbiter of the busiest outputs (hc_group_arbiter over
 // hc_rr_arbiter): odd and even N, a dead requester and a dead group, and a
 // degree-8 router's 17 sources with its own port's two VCs dead. Its assertion
 // (one grant, to a requester) stays silent.
-TEST(GroupArbiter, FollowsTheTwoLevelRule) {
-  for (const auto& [n, live] :
-       {std::make_pair(3, 7), std::make_pair(9, 511), std::make_pair(9, 0x1f3),
-        std::make_pair(10, 0x3cf), std::make_pair(17, 0x1fff3), std::make_pair(17, 0x1ffff)}) {
-    const std::string log =
-        checkArbiterBench("group_arbiter_tb", "hc_group_arbiter.v hc_rr_arbiter.v", n, live);
-    EXPECT_EQ(log.find("hc_group_arbiter"), std::string::npos) << "N=" << n << ": " << log;
-  }
+class GroupArbiter : public ::testing::TestWithParam<ArbiterSize> {};
+
+TEST_P(GroupArbiter, FollowsTheTwoLevelRule) {
+  const std::string log = checkArbiterBench(
+      "group_arbiter_tb", "hc_group_arbiter.v hc_rr_arbiter.v", GetParam().n, GetParam().live);
+  EXPECT_EQ(log.find("hc_group_arbiter"), std::string::npos) << log;
 }
 
-TEST(Fifo, MatchesAQueueAtEveryDepth) {
-  for (int depth : {1, 2, 3, 4, 5}) {
-    std::string log;
-    const Checked r =
-        runBench("fifo_tb.v", "hc_fifo.v", "-Pfifo_tb.DEPTH=" + std::to_string(depth), &log);
-    ASSERT_TRUE(r.ended) << "depth " << depth << ": " << log;
-    EXPECT_EQ(r.errors, 0) << "depth " << depth << ": " << log;
-    EXPECT_GT(r.events, r.cycles / 4) << "depth " << depth << ": too few pushes";
-  }
+INSTANTIATE_TEST_SUITE_P(Sizes, GroupArbiter,
+                         ::testing::Values(ArbiterSize{3, 7}, ArbiterSize{9, 511},
+                                           ArbiterSize{9, 0x1f3}, ArbiterSize{10, 0x3cf},
+                                           ArbiterSize{17, 0x1fff3}, ArbiterSize{17, 0x1ffff}),
+                         sizeName);
+
+class Fifo : public ::testing::TestWithParam<int> {};
+
+TEST_P(Fifo, MatchesAQueue) {
+  const int depth = GetParam();
+  std::string log;
+  const Checked r =
+      runBench("fifo_tb.v", "hc_fifo.v", "-Pfifo_tb.DEPTH=" + std::to_string(depth), &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_GT(r.events, r.cycles / 4) << "too few pushes";
+}
+
+INSTANTIATE_TEST_SUITE_P(Depths, Fifo, ::testing::Values(1, 2, 3, 4, 5),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                           return "Depth" + std::to_string(i.param);
+                         });
+
+// hc_sched_bank (DW = 8, DEPTH = 3, AW = 2) against a behavioural memory
+// (tests/hw_units/sched_bank_tb.v): every read within the contract returns the
+// word last written there; its range checks stay silent.
+TEST(SchedBank, MatchesAMemory) {
+  std::string log;
+  const Checked r = runBench("sched_bank_tb.v", "hc_sched_bank.v", "", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_EQ(r.cycles, 2000);
+  EXPECT_GT(r.events, r.cycles / 2) << "too few reads";
+  EXPECT_EQ(log.find("in_range"), std::string::npos) << log;
 }
 
 TEST(HwUnits, LintCleanAtSeveralSizes) {

@@ -2,7 +2,8 @@
 // override variable's syntax, and that a replacement reaches a bench: the
 // unmutated netlist behind the shim passes hc_fifo's bench at the mutated
 // depth and at another (the original there), and a mutant that ties empty_o
-// to 0 fails it.
+// to 0 fails it; the equivalence check finds that mutant not equivalent and
+// an unmutated hc_rr_arbiter equivalent.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -67,6 +68,12 @@ TEST(Mutation, ReplacementReachesTheBench) {
     ASSERT_TRUE(r.ended) << tag << ": " << log;
     EXPECT_EQ(r.errors == 0, passes) << tag << ": " << log;
   }
+  // the equivalence check: the mutant is not equivalent; an unmutated arbiter
+  // (its state all visible at its outputs) is
+  EXPECT_FALSE(hypercast::tools::mutantEquivalent(t, kSrc, work + "/e1", empty0));
+  const hypercast::tools::MutationTarget arbiter{"hc_rr_arbiter",
+                                                 {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}};
+  EXPECT_TRUE(hypercast::tools::mutantEquivalent(arbiter, kSrc, work + "/e0", ""));
   std::filesystem::remove_all(work);
 }
 

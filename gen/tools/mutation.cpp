@@ -155,24 +155,39 @@ bool mutantEquivalent(const MutationTarget& t, const std::string& root, const st
                       const std::string& mutation) {
   fs::create_directories(work);
   const std::string gold = work + "/gold.v", gate = work + "/gate.v";
-  yosys(elaborate(t, root) + "rename " + t.module + " gold; write_verilog -noattr " + gold,
+  // memories as flip-flops: sat takes no memory cells
+  const std::string map = "memory -nomap; memory_map; opt_clean; ";
+  yosys(elaborate(t, root) + map + "rename " + t.module + " gold; write_verilog -noattr " + gold,
         work + "/gold.log", "yosys (the original " + t.module + ")");
-  yosys(elaborate(t, root) + mutation + "; rename " + t.module + " gate; write_verilog -noattr " +
-            gate,
+  yosys(elaborate(t, root) + mutation + (mutation.empty() ? "" : "; ") + map + "rename " +
+            t.module + " gate; write_verilog -noattr " + gate,
         work + "/gate.log", "yosys (a mutant of " + t.module + ")");
-  // From reset (rst_ni low in the first step, every register zero before it).
-  RunOptions o;
-  o.capture_stdout = true;
-  o.capture_stderr = true;
-  const RunResult r =
-      runProcess({"yosys", "-q", "-p",
-                  "read_verilog " + gold + " " + gate +
-                      "; miter -equiv -flatten -make_assert gold gate miter; hierarchy -top miter; "
-                      "async2sync; dffunmap; sat -verify -tempinduct -prove-asserts -set-init-zero "
-                      "-set-at 1 in_rst_ni 0 -maxsteps 24 miter"},
-                 o);
-  std::ofstream(work + "/equiv.log") << r.out << r.err;
-  return r.ok();
+  const std::string miter = "read_verilog " + gold + " " + gate +
+                            "; proc; opt_clean; miter -equiv -ignore_gold_x -flatten -make_assert "
+                            "gold gate miter; hierarchy -top miter; async2sync; dffunmap; ";
+  const auto proves = [&](const std::string& sat, const std::string& log) {
+    RunOptions o;
+    o.capture_stdout = true;
+    o.capture_stderr = true;
+    const RunResult r = runProcess({"yosys", "-q", "-p", miter + sat}, o);
+    std::ofstream(log) << r.out << r.err;
+    return r.ok();
+  };
+  // The base case: every register of both starts undefined (x), rst_ni is low
+  // in the first step, and for 24 steps the mutant's outputs equal the
+  // original's wherever those are defined; a mutant that takes a register's
+  // reset away leaves it x where the original's is defined and fails here.
+  // The induction: from any defined state, with no reset forced, 24 steps of
+  // equal outputs imply the next.
+  return proves(
+             "sat -verify -prove-asserts -enable_undef -set-init-undef -set-def-inputs "
+             "-set-at 1 in_rst_ni 0 "
+             "-tempinduct-baseonly -maxsteps 24 miter",
+             work + "/base.log") &&
+         proves(
+             "sat -verify -prove-asserts -set-def-inputs -tempinduct -tempinduct-inductonly "
+             "-tempinduct-def -maxsteps 24 miter",
+             work + "/induction.log");
 }
 
 }  // namespace tools

@@ -47,8 +47,12 @@ void writeMutant(const MutationTarget& t, const std::string& source_root,
                  const std::string& work_dir, const std::string& mutation, const std::string& out);
 
 // Whether the mutant is shown equivalent to the module at the target's
-// parameters: a miter of both, proved by temporal induction from reset (yosys
-// sat -tempinduct). false: not shown (different, or the induction did not close).
+// parameters: a miter of both (yosys miter -equiv -ignore_gold_x), its outputs
+// equal to the original's defined ones for 24 steps from a reset in the first
+// step with every register starting undefined (sat -tempinduct-baseonly
+// -set-init-undef), and temporal induction of length at most 24 from any
+// defined state without a reset (sat -tempinduct-inductonly). false: not shown
+// (a difference, or the induction did not close).
 bool mutantEquivalent(const MutationTarget& t, const std::string& source_root,
                       const std::string& work_dir, const std::string& mutation);
 

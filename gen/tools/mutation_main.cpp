@@ -47,9 +47,12 @@ std::vector<Target> targets() {
                 {"test_formal", "--gtest_filter=Formal/Proof.HoldsByInduction/" + name}};
   };
   return {
-      {{"hc_fifo", {{"W", "12"}, {"DEPTH", "2"}}}, {units("Fifo.*")}},
-      {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}}, {units("RrArbiter.*")}},
-      {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}}}, {units("GroupArbiter.*")}},
+      {{"hc_fifo", {{"W", "12"}, {"DEPTH", "2"}}}, {units("Depths/Fifo.*/Depth2")}},
+      {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}},
+       {units("Sizes/RrArbiter.*/N5_live31")}},
+      {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}}},
+       {units("Sizes/GroupArbiter.*/N9_live511")}},
+      {{"hc_sched_bank", {{"DW", "8"}, {"DEPTH", "3"}, {"AW", "2"}}}, {units("SchedBank.*")}},
       {{"hc_acc_node",
         {{"NP", "2"},
          {"W", "4"},
