@@ -215,6 +215,8 @@ module hc_sched_node #(
   wire [NP*NS-1:0] sel = sel_rom & SMASK;
   reg  [NP*PW-1:0] send_data;
   reg  [   NP-1:0] missing;
+  reg  [   NP-1:0] miss_send;   // port p's send found its link source empty
+  reg  [   NB-1:0] miss_write;  // bank b's write found its port empty
   reg              unwritten;
   reg              bad_kind;
   reg  [   NP-1:0] lv_q;
@@ -249,22 +251,31 @@ module hc_sched_node #(
   end
 
   // Expected packets that are not there: a send's source, or a write's port.
+  // Kept per sending port and per bank (miss_send, miss_write) so that err_o's
+  // registers take them without an OR across the node first.
   always @* begin
-    missing   = {NP{1'b0}};
-    unwritten = 1'b0;
-    bad_kind  = 1'b0;
+    missing    = {NP{1'b0}};
+    miss_send  = {NP{1'b0}};
+    miss_write = {NB{1'b0}};
+    unwritten  = 1'b0;
+    bad_kind   = 1'b0;
     for (p = 0; p < NP; p = p + 1) begin
       if (busy_q && word[p*SF+IW+2] && word[p*SF+IW+:2] == 2'd3) bad_kind = 1'b1;
       for (q = 0; q < NB; q = q + 1) unwritten = unwritten | (sel[p*NS+q] & ~src_ok[q]);
       for (q = 0; q < NP; q = q + 1) begin
-        missing[q] = missing[q] | (sel[p*NS+NB+q] & ~src_ok[NB+q]);
-        missing[q] = missing[q] | (sel[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
+        missing[q]   = missing[q] | (sel[p*NS+NB+q] & ~src_ok[NB+q]);
+        missing[q]   = missing[q] | (sel[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
+        miss_send[p] = miss_send[p] | (sel[p*NS+NB+q] & ~src_ok[NB+q]);
+        miss_send[p] = miss_send[p] | (sel[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
       end
     end
     for (p = 0; p < NB; p = p + 1) begin
       if (busy_q && word[WB+p*WF+WF-1]) begin
         for (q = 0; q < NP; q = q + 1) begin
-          if (word[WB+p*WF+AW+:PSW] == q[PSW-1:0]) missing[q] = missing[q] | ~lnk_valid_i[q];
+          if (word[WB+p*WF+AW+:PSW] == q[PSW-1:0]) begin
+            missing[q]    = missing[q] | ~lnk_valid_i[q];
+            miss_write[p] = miss_write[p] | ~lnk_valid_i[q];
+          end
         end
       end
     end
@@ -282,14 +293,18 @@ module hc_sched_node #(
   // Half-duplex: both output registers of one channel hold a packet of one step.
   wire [NP-1:0] clash = (HD != 0) ? (lv_q & lnk_valid_i) : {NP{1'b0}};
 
-  reg err_q;
+  // err_o: one sticky bit per sending port, bank and half-duplex channel, ORed
+  // after the registers (the same clock as one sticky bit of their OR; the
+  // OR across the node then stays off the path into the registers).
+  localparam integer NE = 2 * NP + NB;
+  reg [NE-1:0] err_q;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) err_q <= 1'b0;
-    else if (start_i && !busy_q) err_q <= 1'b0;
-    else if (|missing || |clash) err_q <= 1'b1;
+    if (!rst_ni) err_q <= {NE{1'b0}};
+    else if (start_i && !busy_q) err_q <= {NE{1'b0}};
+    else err_q <= err_q | {clash, miss_write, miss_send};
   end
 
-  assign err_o = err_q;
+  assign err_o = |err_q;
 
   `HC_PARAM(p_ports, NP >= 1 && PSW >= 1 && (NP - 1) >> PSW == 0, "needs NP >= 1, 2^PSW >= NP")
   `HC_PARAM(p_banks, NB >= 1 && BW >= 1 && (NB - 1) >> BW == 0, "needs NB >= 1, 2^BW >= NB")
