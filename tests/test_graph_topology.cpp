@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -430,6 +431,35 @@ TEST(GraphCosim, DamagedCubeBroadcast) {
   EXPECT_EQ(j.at("figures").at("held"), 7);
 }
 
+// Four endpoints on two switches (the next tests' network): a and b on s, c
+// and d on t, s - t; nodes a b s t c d = 0..5.
+namespace {
+const char* const kTwoSwitches =
+    "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
+    "<node id=\"a\"/><node id=\"b\"/>\n"
+    "<node id=\"s\"><data key=\"r\">switch</data></node>\n"
+    "<node id=\"t\"><data key=\"r\">switch</data></node>\n"
+    "<node id=\"c\"/><node id=\"d\"/>\n"
+    "<edge source=\"a\" target=\"s\"/><edge source=\"b\" target=\"s\"/>\n"
+    "<edge source=\"s\" target=\"t\"/><edge source=\"t\" target=\"c\"/>\n"
+    "<edge source=\"t\" target=\"d\"/>\n</graph></graphml>\n";
+
+// The file goes to a fixed folder of the build tree per test (tag), written
+// whole and renamed into place: its path is part of the Verilated model's cache
+// key (the manifest names the graph file), so a second run finds its models.
+std::string writeTwoSwitches(const std::string& tag) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(HC_BIN_DIR) / ".." / "graph-cosim" / tag;
+  fs::create_directories(dir);
+  {
+    std::ofstream f(dir / "two_switches.graphml.new");
+    f << kTwoSwitches;
+  }
+  fs::rename(dir / "two_switches.graphml.new", dir / "two_switches.graphml");
+  return (dir / "two_switches.graphml").string();
+}
+}  // namespace
+
 // Four endpoints on two switches: a and b on s, c and d on t, s - t (the
 // switches numbered among the endpoints: a b s t c d = 0..5). The broadcast
 // from a: a -> s (step 1), s -> b and s -> t (2), t -> c and t -> d (3): 3
@@ -438,22 +468,10 @@ TEST(GraphCosim, DamagedCubeBroadcast) {
 // harness promises the 3 other endpoints one packet each and they hold it;
 // generate's slot map keeps on b, c and d only. The trace re-checked here.
 TEST(GraphCosim, SwitchedBroadcast) {
-  const std::string text =
-      "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
-      "<node id=\"a\"/><node id=\"b\"/>\n"
-      "<node id=\"s\"><data key=\"r\">switch</data></node>\n"
-      "<node id=\"t\"><data key=\"r\">switch</data></node>\n"
-      "<node id=\"c\"/><node id=\"d\"/>\n"
-      "<edge source=\"a\" target=\"s\"/><edge source=\"b\" target=\"s\"/>\n"
-      "<edge source=\"s\" target=\"t\"/><edge source=\"t\" target=\"c\"/>\n"
-      "<edge source=\"t\" target=\"d\"/>\n</graph></graphml>\n";
+  const std::string text = kTwoSwitches;
   const std::string dir = hctest::tempFolder("switched");
   ASSERT_FALSE(dir.empty());
-  const std::string file = dir + "/two_switches.graphml";
-  {
-    std::ofstream f(file);
-    f << text;
-  }
+  const std::string file = writeTwoSwitches("broadcast");
   const std::string net = " --topology graph --graph " + file + " --collective broadcast";
   const auto r = hctest::run(hctest::hypercast() + " simulate" + net + " --engine cosim --trace " +
                              dir + "/trace.csv --json");
@@ -485,4 +503,54 @@ TEST(GraphCosim, SwitchedBroadcast) {
     if (line.size() > 5 && line.substr(line.size() - 5) == ",keep") keeps += line.substr(0, 1);
   }
   EXPECT_EQ(keeps, "145");
+}
+
+// The multinode broadcast and the total exchange on the same network (a b s t
+// c d), every link one packet a step each way. Multinode broadcast: c takes
+// d's packet (2 links away) and a's and b's (3 away) on its one link t -> c,
+// one a step, d's at step 2 at the earliest and the others from step 3, so
+// the last at step >= 4; and 4 is reached (a, b, c, d send at step 1, s -> t
+// carries a's and b's at steps 2 and 3, t -> c and t -> d repeat them at 3 and
+// 4 after d's and c's at 2; the other side alike). Each packet must cross all
+// 5 links (the network is a tree and every side holds an endpoint): 4 x 5 = 20
+// transmissions at the least, the most a tree-shaped schedule sends. Total
+// exchange: a and b send 4 packets over s -> t (a -> c, a -> d, b -> c, b -> d),
+// none at s before step 1, one a step, so the last crosses at step >= 5 and
+// reaches its host at step >= 6; 6 is reached (s -> t at steps 2..5, the
+// in-pod packets a -> b and b -> a at steps 3 and 4, t -> c, t -> d fed
+// between; the other side alike). The transmissions are the sum of the
+// distances, 4 x (2 + 3 + 3) = 32. The switches are promised nothing: 4 x 3 =
+// 12 packets promised and held in both. The traces re-checked here.
+TEST(GraphCosim, SwitchedMultinodeBroadcastAndTotalExchange) {
+  struct Case {
+    const char* collective;
+    int steps, transmissions;
+  };
+  const std::string dir = hctest::tempFolder("switched_all");
+  ASSERT_FALSE(dir.empty());
+  const std::string file = writeTwoSwitches("all");
+  for (const Case& c : {Case{"multinode-broadcast", 4, 20}, Case{"total-exchange", 6, 32}}) {
+    SCOPED_TRACE(c.collective);
+    const std::string trace = dir + "/" + c.collective + ".csv";
+    const auto r = hctest::run(hctest::hypercast() + " simulate --topology graph --graph " + file +
+                               " --collective " + c.collective + " --engine cosim --trace " +
+                               trace + " --json");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j.at("verdict"), "pass");
+    EXPECT_EQ(j.at("checker"), "pass");
+    EXPECT_EQ(j.at("match"), true);
+    EXPECT_EQ(j.at("figures").at("steps"), c.steps);
+    EXPECT_EQ(j.at("figures").at("transmissions"), c.transmissions);
+    EXPECT_EQ(j.at("figures").at("promised"), 12);
+    EXPECT_EQ(j.at("figures").at("held"), 12);
+    checker::CollectiveSpec spec;
+    spec.network = fromText(kTwoSwitches);
+    spec.problem.nodes = 6;
+    spec.problem.collective = parseCollective(c.collective);
+    const checker::ScheduleReport rep = checker::checkSchedule(spec, hctest::readSchedTrace(trace));
+    EXPECT_TRUE(rep.ok) << (rep.errors.empty() ? "" : rep.errors.front());
+    EXPECT_EQ(rep.steps, uint64_t(c.steps));
+    EXPECT_EQ(rep.transmissions, uint64_t(c.transmissions));
+  }
 }
