@@ -248,7 +248,7 @@ NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {
     ident += word ? c : '_';
   }
   net.name = "graph_" + ident;
-  net.label = "graph " + base + " (" + std::to_string(n) + " nodes)";
+  net.label = base;  // commands print it beside the topology or the node count
   net.params = {{"graph", path}};
   if (g.directed) net.params.emplace_back("directed", "true");
   // Strongly connected: every node reaches node 0 and node 0 reaches every node.
