@@ -110,6 +110,7 @@ module hc_axis_endpoint #(
   wire [NP-1:0] req = held ? hsel : ~empty;
 `endif
   wire [NP-1:0] sel;
+  wire          arb_valid;  // the arbiter has a head to show
   wire          take = m_axis_tvalid_o & m_axis_tready_i;
   hc_rr_arbiter #(
     .N(NP)
@@ -119,8 +120,20 @@ module hc_axis_endpoint #(
     .req_i  (req),
     .adv_i  (take),
     .gnt_o  (sel),
-    .valid_o(m_axis_tvalid_o)
+    .valid_o(arb_valid)
   );
+`ifdef HC_MUTANT_AXIS_DROPVALID
+  // a deliberately broken hold that a_m_hold must catch (tests/test_axis.cpp):
+  // tvalid dropped for one cycle after each refusal
+  reg refused_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) refused_q <= 1'b0;
+    else refused_q <= arb_valid & ~m_axis_tready_i & ~refused_q;
+  end
+  assign m_axis_tvalid_o = arb_valid & ~refused_q;
+`else
+  assign m_axis_tvalid_o = arb_valid;
+`endif
   assign pop = take ? sel : {NP{1'b0}};
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -87,6 +87,9 @@ TEST(AxisRules, HoldChecksFire) {
   const auto m =
       runTestbench(f, "hc_m5_r1", "-DHC_MUTANT_AXIS_NOHOLD -Ptb_hc_m5_r1_axis.K=8", "+duty=4");
   EXPECT_NE(m.out.find("a_m_hold"), std::string::npos) << m.out;
+  const auto d =
+      runTestbench(f, "hc_m5_r1", "-DHC_MUTANT_AXIS_DROPVALID -Ptb_hc_m5_r1_axis.K=8", "+duty=4");
+  EXPECT_NE(d.out.find("a_m_hold"), std::string::npos) << d.out;
   const auto ok = runTestbench(f, "hc_m5_r1", "-Ptb_hc_m5_r1_axis.K=8", "+duty=4");
   EXPECT_EQ(ok.out.find("a_m_hold"), std::string::npos) << ok.out;
   fs::remove_all(f.tmp);
