@@ -92,10 +92,7 @@ SweepRequest readSweepRequest(const Params& a) {
   }
   checkSimulatedNetwork(r.network, r.engine);
   validateFits(r.network, r.rtl);
-  r.endpoints = a.get("endpoints", "native");
-  if (r.endpoints != "native" && r.endpoints != "axis") {
-    throw Error("--endpoints must be native or axis, got '" + r.endpoints + "'");
-  }
+  r.endpoints = parseEndpoints(a) == Endpoints::kAxis ? "axis" : "native";
   if (a.has("tready") && r.endpoints != "axis") throw Error("--tready needs --endpoints axis");
   r.tready = a.get("tready", "always");
   (void)parseTready(r.tready, r.network.nodes());

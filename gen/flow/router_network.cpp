@@ -210,12 +210,7 @@ CommandReport routerGenerate(const Params& a) {
   const RtlOptions o = parseRtlOptions(a);
   checkTopSize(net);
   FolderOptions folder;
-  const std::string ends = a.get("endpoints", "native");
-  if (ends == "axis") {
-    folder.endpoints = Endpoints::kAxis;
-  } else if (ends != "native") {
-    throw Error("--endpoints must be native or axis, got '" + ends + "'");
-  }
+  folder.endpoints = parseEndpoints(a);
   folder.target_mhz = static_cast<int>(a.getInt("target-mhz", kDefaultTargetMhz, 1, 2000));
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
@@ -306,11 +301,8 @@ CommandReport routerSimulate(const Params& a) {
                 : RtlModel::kRouters;
   }
   // AXI4-Stream endpoints: the model's and <name>_axis_top, tready per pattern.
-  job.endpoints = a.get("endpoints", "native");
-  if (job.endpoints != "native" && job.endpoints != "axis") {
-    throw Error("--endpoints must be native or axis, got '" + job.endpoints + "'");
-  }
-  const bool axis = job.endpoints == "axis";
+  const bool axis = parseEndpoints(a) == Endpoints::kAxis;
+  job.endpoints = axis ? "axis" : "native";
   if (a.has("tready") && !axis) throw Error("--tready needs --endpoints axis");
   job.tready = a.get("tready", "always");
   (void)parseTready(job.tready, h.nodes());

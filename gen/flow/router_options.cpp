@@ -13,6 +13,21 @@ const std::vector<std::string>& hypercycleRouterOptions() {
   return names;
 }
 
+void refuseHypercycleRouterOptions(const Params& a, bool synth) {
+  for (const std::string& opt : hypercycleRouterOptions()) {
+    if (a.has(opt) && !(synth && opt == "target-mhz")) {
+      throw Error("--" + opt + " is a hypercycle router option");
+    }
+  }
+}
+
+Endpoints parseEndpoints(const Params& a) {
+  const std::string ends = a.get("endpoints", "native");
+  if (ends == "axis") return Endpoints::kAxis;
+  if (ends != "native") throw Error("--endpoints must be native or axis, got '" + ends + "'");
+  return Endpoints::kNative;
+}
+
 std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
   std::vector<std::string> args = {
       "--payload-width", std::to_string(o.payload_width),

@@ -164,9 +164,7 @@ CommandReport scheduleSimulate(const Params& a) {
 }
 
 CommandReport scheduleGenerate(const Params& a) {
-  for (const std::string& opt : hypercycleRouterOptions()) {
-    if (a.has(opt)) throw Error("--" + opt + " is a hypercycle router option");
-  }
+  refuseHypercycleRouterOptions(a, /*synth=*/false);
   checkOutputTree("--out", a.get("out"));
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));

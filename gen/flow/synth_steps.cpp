@@ -58,14 +58,6 @@ CommandReport synthNodes(const Params& a, const tools::NetworkDesign& d) {
   return textReport(tools::synthesizeNetwork(d, p, /*progress=*/&std::cerr).markdown);
 }
 
-// The hypercycle router's options but --target-mhz, which every kind's synth takes.
-void refuseRouterOptions(const Params& a) {
-  for (const std::string& opt : hypercycleRouterOptions()) {
-    if (a.has(opt) && opt != "target-mhz")
-      throw Error("--" + opt + " is a hypercycle router option");
-  }
-}
-
 }  // namespace
 
 CommandReport routerSynth(const Params& a) {
@@ -77,21 +69,13 @@ CommandReport routerSynth(const Params& a) {
     throw Error("--weight-unit-only needs --router programmable");
   }
   p.xilinx = a.has("xilinx");
-  const std::string ends = a.get("endpoints", "native");
-  if (ends == "axis") {
-    p.endpoints = Endpoints::kAxis;
-  } else if (ends != "native") {
-    throw Error("--endpoints must be native or axis, got '" + ends + "'");
-  }
-  if (p.endpoints == Endpoints::kAxis && p.rtl.router != RouterKind::kHardwired) {
-    throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
-  }
+  p.endpoints = parseEndpoints(a);  // the emitter refuses it with the programmable router
   // yosys and nextpnr-ice40, the report beside the paper's XC4013 (Sec. 4.1).
   return textReport(tools::synthesize(net, p, /*progress=*/&std::cerr).markdown);
 }
 
 CommandReport scheduleSynth(const Params& a) {
-  refuseRouterOptions(a);
+  refuseHypercycleRouterOptions(a, /*synth=*/true);
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "synth"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
@@ -138,7 +122,7 @@ CommandReport wormholeSynth(const Params& a) {
 }
 
 CommandReport combiningSynth(const Params& a) {
-  refuseRouterOptions(a);
+  refuseHypercycleRouterOptions(a, /*synth=*/true);
   const CombiningRtl rtl = buildCombiningRtl(a);
   tools::NetworkDesign d;
   d.kind = "combining-network";

@@ -61,11 +61,7 @@ bool wantsWormholeMesh(const Params& a) {
 }
 
 WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what) {
-  for (const std::string& opt : hypercycleRouterOptions()) {
-    if (a.has(opt) && !(what == "synth" && opt == "target-mhz")) {  // synth's clock target
-      throw Error("--" + opt + " is a hypercycle router option");
-    }
-  }
+  refuseHypercycleRouterOptions(a, what == "synth");
   for (const char* opt : {"construction", "shared-rom", "repeat"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to the wormhole mesh broadcast");
