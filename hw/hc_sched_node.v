@@ -214,7 +214,6 @@ module hc_sched_node #(
   reg  [NP*NS-1:0] sel_rom;  // what the word selects
   wire [NP*NS-1:0] sel = sel_rom & SMASK;
   reg  [NP*PW-1:0] send_data;
-  reg  [   NP-1:0] missing;
   reg  [   NP-1:0] miss_send;   // port p's send found its link source empty
   reg  [   NB-1:0] miss_write;  // bank b's write found its port empty
   reg              unwritten;
@@ -254,7 +253,6 @@ module hc_sched_node #(
   // Kept per sending port and per bank (miss_send, miss_write) so that err_o's
   // registers take them without an OR across the node first.
   always @* begin
-    missing    = {NP{1'b0}};
     miss_send  = {NP{1'b0}};
     miss_write = {NB{1'b0}};
     unwritten  = 1'b0;
@@ -263,8 +261,6 @@ module hc_sched_node #(
       if (busy_q && word[p*SF+IW+2] && word[p*SF+IW+:2] == 2'd3) bad_kind = 1'b1;
       for (q = 0; q < NB; q = q + 1) unwritten = unwritten | (sel[p*NS+q] & ~src_ok[q]);
       for (q = 0; q < NP; q = q + 1) begin
-        missing[q]   = missing[q] | (sel[p*NS+NB+q] & ~src_ok[NB+q]);
-        missing[q]   = missing[q] | (sel[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
         miss_send[p] = miss_send[p] | (sel[p*NS+NB+q] & ~src_ok[NB+q]);
         miss_send[p] = miss_send[p] | (sel[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
       end
@@ -272,10 +268,7 @@ module hc_sched_node #(
     for (p = 0; p < NB; p = p + 1) begin
       if (busy_q && word[WB+p*WF+WF-1]) begin
         for (q = 0; q < NP; q = q + 1) begin
-          if (word[WB+p*WF+AW+:PSW] == q[PSW-1:0]) begin
-            missing[q]    = missing[q] | ~lnk_valid_i[q];
-            miss_write[p] = miss_write[p] | ~lnk_valid_i[q];
-          end
+          if (word[WB+p*WF+AW+:PSW] == q[PSW-1:0]) miss_write[p] = miss_write[p] | ~lnk_valid_i[q];
         end
       end
     end
@@ -313,7 +306,7 @@ module hc_sched_node #(
   `HC_PARAM(p_index, IW >= BW && IW >= PSW, "needs IW >= BW and IW >= PSW")
   `HC_PARAM(p_rows, ROWS >= 2 && RAW >= 1 && ROWS >> RAW == 0, "needs ROWS >= 2, 2^RAW > ROWS")
   `HC_PARAM(p_hd, HD == 0 || HD == 1, "HD is 0 or 1")
-  `HC_ERR(e_missing, |missing, "a row expected a packet on a link that carried none")
+  `HC_ERR(e_missing, |{miss_write, miss_send}, "a row expected a packet on a link that carried none")
   `HC_ERR(e_hd_clash, |clash, "a half-duplex link driven from both ends")
   `HC_ASSERT(a_unwritten_read, !unwritten, "a send of a bank word never written: a packet not held")
   `HC_ASSERT(a_send_kind, !bad_kind, "a send field of kind 3")
