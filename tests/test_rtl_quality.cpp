@@ -252,6 +252,10 @@ TEST(HwDialect, EveryFileReadsInVerilatorIcarusAndYosys) {
     if (e.path().extension() == ".v" || e.path().extension() == ".sv") files.push_back(e.path());
   ASSERT_GE(files.size(), 17u);
   std::string all;
+  // Icarus's -o file is a vvp script it makes executable: never /dev/null,
+  // which a root run would leave mode 755 (breaking every non-root writer).
+  const std::string scratch = hctest::tempFolder("dialect");
+  ASSERT_FALSE(scratch.empty());
   for (const fs::path& f : files) {
     const bool sv = f.extension() == ".sv";
     const std::string m = f.stem().string(), file = f.string();
@@ -259,8 +263,9 @@ TEST(HwDialect, EveryFileReadsInVerilatorIcarusAndYosys) {
                                " --top-module " + m + " " + file);
     EXPECT_EQ(v.code, 0) << m << ": " << v.err;
     EXPECT_EQ(v.out + v.err, "") << m;
-    const auto i = hctest::run(std::string("iverilog ") + (sv ? "-g2012" : "-g2005") + " -I" + hw +
-                               "/include -y" + hw + " -s " + m + " -o /dev/null " + file);
+    const auto i =
+        hctest::run(std::string("iverilog ") + (sv ? "-g2012" : "-g2005") + " -I" + hw +
+                    "/include -y" + hw + " -s " + m + " -o " + scratch + "/" + m + ".vvp " + file);
     EXPECT_EQ(i.code, 0) << m << ": " << i.out << i.err;
     EXPECT_EQ(i.out + i.err, "") << m;
     all += std::string(" ") + (sv ? "-sv " : "") + file;
@@ -273,6 +278,7 @@ TEST(HwDialect, EveryFileReadsInVerilatorIcarusAndYosys) {
                 "-I" + hw + "/include " + f.string() + "; ";
     script += "design -reset; ";
   }
+  fs::remove_all(scratch);
   const auto y = hctest::run("yosys -q -p '" + script + "'");
   EXPECT_EQ(y.code, 0) << y.out << y.err;
   EXPECT_EQ(y.out + y.err, "");
