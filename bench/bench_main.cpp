@@ -747,11 +747,13 @@ void scheduleModels(const std::string& env, const std::string& hc) {
                             model + " --json";
     const double t0 = now();
     const auto first = hctest::run("CCACHE_DISABLE=1 " + env + hc + mnb);
-    const double build_s = now() - t0 - hctest::reportJson(first.out).value("seconds", 0.0);
+    const auto figures = [](const hctest::CmdResult& run) {
+      return hctest::reportJson(run.out).value("figures", nlohmann::json::object());
+    };
+    const double build_s = now() - t0 - figures(first).value("seconds", 0.0);
     const auto r = hctest::run(env + hc + mnb + " --repeat 20");
-    const nlohmann::json j = hctest::reportJson(r.out);
-    const double speed =
-        j.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
+    const nlohmann::json j = figures(r);
+    const double speed = j.value("node_cycles_per_second", -1.0);
     const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
     const bool ok = first.code == 0 && r.code == 0;
     row(what + ", cold build (ccache off)", ok ? fmt(build_s, "%.0f s") : "FAILED",

@@ -180,10 +180,12 @@ class VerilatedSchedNodes : public SchedRtl {
       std::fill(rom_q_[x].begin(), rom_q_[x].end(), 0u);
     }
   }
+  // The rising edge. The clock stays high until the next settle() lowers it
+  // with the next inputs: two evaluations a cycle, not three (no block of the
+  // node is sensitive to the falling edge, and every output is a register or
+  // settled by this evaluation).
   void edge(Vschednode& v) {
     v.clk_i = 1;
-    v.eval();
-    v.clk_i = 0;
     v.eval();
   }
   void tickNode(uint64_t x) {
@@ -196,14 +198,7 @@ class VerilatedSchedNodes : public SchedRtl {
     const uint64_t n = nodes_.size();
     for (uint64_t x = 0; x < n; ++x) wireInputs(x);
     for (uint64_t x = 0; x < n; ++x) settle(x);
-    for (auto& v : nodes_) {
-      v->clk_i = 1;
-      v->eval();
-    }
-    for (auto& v : nodes_) {
-      v->clk_i = 0;
-      v->eval();
-    }
+    for (auto& v : nodes_) edge(*v);
   }
   const PortGraph& g_;
   int np_;

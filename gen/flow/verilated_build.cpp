@@ -138,6 +138,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   for (const auto& f : spec.files) h = fnv(fnv(h, f.first), f.second);
   h = fnv(h, tools::readFile(adapter));
   for (const auto& p : spec.parameters) h = fnv(h, p.first + "=" + std::to_string(p.second));
+  for (const auto& a : spec.verilator_args) h = fnv(h, "arg " + a);
   h = fnv(h, toString(spec.kind));
   for (const char* hdr : {"/tb/harness_main.cpp", "/tb/harness_adapters.h", "/tb/verilated_bits.h",
                           "/tb/config_port.h", "/tb/wave_dump.h", "/tb/verilated_top.h",
@@ -230,6 +231,7 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
                           "--x-assign", "fast", "--x-initial", "fast"}) {
     vcmd.push_back(arg);
   }
+  vcmd.insert(vcmd.end(), spec.verilator_args.begin(), spec.verilator_args.end());
   for (const auto& p : spec.parameters)
     vcmd.push_back("-G" + p.first + "=" + std::to_string(p.second));
   for (const auto& f : spec.verilog_files) vcmd.push_back("rtl/" + f);

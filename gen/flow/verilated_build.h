@@ -41,6 +41,7 @@ struct HarnessSpec {
   std::vector<std::string> verilog_files;               // relative to rtl/, in compile order
   std::string top;                                      // --top-module
   std::vector<std::pair<std::string, int>> parameters;  // -G<name>=<value> on the top
+  std::vector<std::string> verilator_args;              // further Verilator options
   std::string prefix;             // Verilator --prefix (Vnet, Vrouter, Vsched)
   std::string adapter;            // tb/ source, relative to the source tree
   std::vector<std::string> libs;  // link order; "VMODEL" is the Verilated archive
