@@ -62,7 +62,7 @@ std::vector<Target> targets() {
          {"TW", "2"},
          {"ROM", "24'b100000000000001000101100"},
          {"HD", "1"}}},
-       {proof("acc_node_err")}},
+       {units("AccNode.*"), proof("acc_node_err")}},
       {{"hc_sum_node",
         {{"NP", "2"},
          {"XW", "2"},
