@@ -158,13 +158,15 @@ namespace {
 constexpr int kOutputSteps = 24;
 constexpr int kMatchSteps = 8;
 
-// Runs a yosys script, its output into `log`; true if it exits 0. *out, if
-// given, receives its stdout.
+// Runs a yosys script, its output into `log`; true if it exits 0 within
+// kProofSeconds (a proof that takes longer shows nothing). *out, if given,
+// receives its stdout.
+constexpr const char* kProofSeconds = "300";
 bool yosysOk(const std::string& script, const std::string& log, std::string* out = nullptr) {
   RunOptions o;
   o.capture_stdout = true;
   o.capture_stderr = true;
-  const RunResult r = runProcess({"yosys", "-p", script}, o);
+  const RunResult r = runProcess({"timeout", kProofSeconds, "yosys", "-p", script}, o);
   std::ofstream(log) << r.out << r.err;
   if (out != nullptr) *out = r.out;
   return r.ok();

@@ -56,7 +56,7 @@ void writeMutant(const MutationTarget& t, const std::string& source_root,
 // (equiv_make, equiv_induct -seq 8; a pair it cannot show is unpaired and it
 // runs again), with its base case over every pair left (equiv_miter, sat, 8
 // steps from the reset). false: not shown (a difference, an output that had to
-// be unpaired, or an induction that did not close).
+// be unpaired, an induction that did not close, or a yosys run past 300 s).
 bool mutantEquivalent(const MutationTarget& t, const std::string& source_root,
                       const std::string& work_dir, const std::string& mutation);
 
