@@ -3,7 +3,8 @@
 // unmutated netlist behind the shim passes hc_fifo's bench at the mutated
 // depth and at another (the original there), and a mutant that ties empty_o
 // to 0 fails it; the equivalence check finds that mutant not equivalent and
-// an unmutated hc_rr_arbiter equivalent.
+// an unmutated hc_rr_arbiter equivalent; the induction that pairs registers
+// shows an unmutated hc_group_arbiter equivalent and that mutant not.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -74,6 +75,27 @@ TEST(Mutation, ReplacementReachesTheBench) {
   const hypercast::tools::MutationTarget arbiter{"hc_rr_arbiter",
                                                  {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}};
   EXPECT_TRUE(hypercast::tools::mutantEquivalent(arbiter, kSrc, work + "/e0", ""));
+  std::filesystem::remove_all(work);
+}
+
+// The induction that pairs registers by name (pairedEquivalent, the last
+// stage of mutantEquivalent): an unmutated hc_group_arbiter at N = 9, whose
+// outputs can stay equal for 24 steps while its group pointers differ (no
+// requests), so the outputs-only induction does not close there, is shown
+// equivalent by it; the FIFO whose empty_o is tied to 0 is not.
+TEST(Mutation, PairedInductionShowsWhatOutputsCannot) {
+  const std::string work =
+      (std::filesystem::temp_directory_path() / ("hctest-paired-" + std::to_string(::getpid())))
+          .string();
+  const hypercast::tools::MutationTarget t{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}}};
+  EXPECT_TRUE(hypercast::tools::pairedEquivalent(t, kSrc, work + "/g", ""));
+  const hypercast::tools::MutationTarget fifo{"hc_fifo", {{"W", "12"}, {"DEPTH", "2"}}};
+  std::string empty0;
+  for (const std::string& m : hypercast::tools::listMutations(fifo, kSrc, work + "/l", 40, 1))
+    if (m.find("-mode const0") != std::string::npos && m.find("-wire empty_o") != std::string::npos)
+      empty0 = m;
+  ASSERT_FALSE(empty0.empty());
+  EXPECT_FALSE(hypercast::tools::pairedEquivalent(fifo, kSrc, work + "/f", empty0));
   std::filesystem::remove_all(work);
 }
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "tools/launcher.h"
@@ -151,43 +152,134 @@ void writeMutant(const MutationTarget& t, const std::string& root, const std::st
   if (!o) throw Error("cannot write " + out);
 }
 
-bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
-                      const std::string& mutation) {
+namespace {
+
+// Steps of the outputs-only proofs, and of the proofs that match registers.
+constexpr int kOutputSteps = 24;
+constexpr int kMatchSteps = 8;
+
+// Runs a yosys script, its output into `log`; true if it exits 0 within
+// kProofSeconds (a proof that takes longer shows nothing). *out, if given,
+// receives its stdout.
+constexpr const char* kProofSeconds = "300";
+bool yosysOk(const std::string& script, const std::string& log, std::string* out = nullptr) {
+  RunOptions o;
+  o.capture_stdout = true;
+  o.capture_stderr = true;
+  const RunResult r = runProcess({"timeout", kProofSeconds, "yosys", "-p", script}, o);
+  std::ofstream(log) << r.out << r.err;
+  if (out != nullptr) *out = r.out;
+  return r.ok();
+}
+
+// The output ports of the module in an RTLIL file.
+std::set<std::string> outputsOf(const std::string& il) {
+  std::set<std::string> v;
+  const std::string text = readFile(il);
+  const std::regex wire("(?:^|\\n)\\s*wire\\b[^\\n]*\\boutput\\s+\\d+\\s+\\\\(\\S+)");
+  for (std::sregex_iterator i(text.begin(), text.end(), wire), end; i != end; ++i)
+    v.insert((*i)[1].str());
+  return v;
+}
+
+// The induction that matches registers (docs/developer.md "Mutation
+// testing"): yosys equiv_make pairs the same-named signals of the two
+// netlists (every bit its own, splitnets), equiv_induct shows that if every
+// pair agreed for kMatchSteps steps they agree in the next; a pair it cannot
+// show is unpaired (equiv_make -blacklist) and the induction runs again, until
+// it holds for every pair left. A pair on an output that must be unpaired, or
+// a set of pairs that cannot agree at all, ends it: not shown. Then the base
+// case: from a reset in the first step, every register starting undefined,
+// every pair left agrees (where the original's bit is defined) for
+// kMatchSteps steps.
+bool pairedProof(const std::string& work, const std::string& gold, const std::string& gate) {
+  const std::set<std::string> outputs = outputsOf(gold);
+  const std::string list = work + "/unpaired.txt";
+  const std::string pair = "read_rtlil " + gold + "; read_rtlil " + gate +
+                           "; async2sync; dffunmap; splitnets; equiv_make -blacklist " + list +
+                           " gold gate equiv; hierarchy -top equiv; ";
+  std::set<std::string> unpaired;
+  const std::regex failed("Trying to prove \\$equiv for \\\\?(\\S+)( \\[\\d+\\])?: failed");
+  for (int round = 0;; ++round) {
+    {
+      std::ofstream l(list);
+      for (const std::string& s : unpaired) l << s << "\n";
+    }
+    std::string out;
+    if (!yosysOk(pair + "equiv_induct -seq " + std::to_string(kMatchSteps),
+                 work + "/paired-" + std::to_string(round) + ".log", &out))
+      return false;
+    if (out.find("inherently diverges") != std::string::npos) return false;
+    size_t before = unpaired.size();
+    bool on_output = false;
+    for (std::sregex_iterator i(out.begin(), out.end(), failed), end; i != end; ++i) {
+      const std::string name = (*i)[1].str();
+      // an unsplit bit (" [3]") is a port's; a split one ("q[3]") is internal
+      if ((*i)[2].matched || outputs.count(name) != 0) on_output = true;
+      unpaired.insert(name);
+    }
+    if (on_output) return false;
+    if (unpaired.size() == before) break;  // every pair left is shown
+  }
+  return yosysOk(pair +
+                     "equiv_miter -trigger -undef miter; hierarchy -top miter; sat -verify "
+                     "-enable_undef -set-init-undef -set-def-inputs -set-at 1 rst_ni 0 -seq " +
+                     std::to_string(kMatchSteps) + " -prove trigger 0 miter",
+                 work + "/paired-base.log");
+}
+
+// The original as gold, the mutant as gate: work/{gold,gate}.{v,il}.
+void writeNetlists(const MutationTarget& t, const std::string& root, const std::string& work,
+                   const std::string& mutation) {
   fs::create_directories(work);
-  const std::string gold = work + "/gold.v", gate = work + "/gate.v";
+  const std::string gold = work + "/gold", gate = work + "/gate";
   // memories as flip-flops: sat takes no memory cells
   const std::string map = "memory -nomap; memory_map; opt_clean; ";
-  yosys(elaborate(t, root) + map + "rename " + t.module + " gold; write_verilog -noattr " + gold,
+  const std::string write = " write_verilog -noattr ";
+  yosys(elaborate(t, root) + map + "rename " + t.module + " gold;" + write + gold +
+            ".v; write_rtlil " + gold + ".il",
         work + "/gold.log", "yosys (the original " + t.module + ")");
   yosys(elaborate(t, root) + mutation + (mutation.empty() ? "" : "; ") + map + "rename " +
-            t.module + " gate; write_verilog -noattr " + gate,
+            t.module + " gate;" + write + gate + ".v; write_rtlil " + gate + ".il",
         work + "/gate.log", "yosys (a mutant of " + t.module + ")");
-  const std::string miter = "read_verilog " + gold + " " + gate +
-                            "; proc; opt_clean; miter -equiv -ignore_gold_x -flatten -make_assert "
-                            "gold gate miter; hierarchy -top miter; async2sync; dffunmap; ";
-  const auto proves = [&](const std::string& sat, const std::string& log) {
-    RunOptions o;
-    o.capture_stdout = true;
-    o.capture_stderr = true;
-    const RunResult r = runProcess({"yosys", "-q", "-p", miter + sat}, o);
-    std::ofstream(log) << r.out << r.err;
-    return r.ok();
-  };
+}
+
+}  // namespace
+
+bool pairedEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
+                      const std::string& mutation) {
+  writeNetlists(t, root, work, mutation);
+  return pairedProof(work, work + "/gold.il", work + "/gate.il");
+}
+
+bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
+                      const std::string& mutation) {
+  writeNetlists(t, root, work, mutation);
+  const std::string gold = work + "/gold", gate = work + "/gate";
+  const std::string miter =
+      "read_verilog " + gold + ".v " + gate +
+      ".v; proc; opt_clean; miter -equiv -ignore_gold_x -flatten -make_assert "
+      "gold gate miter; hierarchy -top miter; async2sync; dffunmap; ";
+  const std::string steps = std::to_string(kOutputSteps);
   // The base case: every register of both starts undefined (x), rst_ni is low
   // in the first step, and for 24 steps the mutant's outputs equal the
   // original's wherever those are defined; a mutant that takes a register's
   // reset away leaves it x where the original's is defined and fails here.
   // The induction: from any defined state, with no reset forced, 24 steps of
-  // equal outputs imply the next.
-  return proves(
-             "sat -verify -prove-asserts -enable_undef -set-init-undef -set-def-inputs "
-             "-set-at 1 in_rst_ni 0 "
-             "-tempinduct-baseonly -maxsteps 24 miter",
-             work + "/base.log") &&
-         proves(
-             "sat -verify -prove-asserts -set-def-inputs -tempinduct -tempinduct-inductonly "
-             "-tempinduct-def -maxsteps 24 miter",
-             work + "/induction.log");
+  // equal outputs imply the next; where it does not close (state the outputs
+  // do not show), the induction that pairs registers by name.
+  if (!yosysOk(miter +
+                   "sat -verify -prove-asserts -enable_undef -set-init-undef -set-def-inputs "
+                   "-set-at 1 in_rst_ni 0 -tempinduct-baseonly -maxsteps " +
+                   steps + " miter",
+               work + "/base.log"))
+    return false;
+  return yosysOk(miter +
+                     "sat -verify -prove-asserts -set-def-inputs -tempinduct "
+                     "-tempinduct-inductonly -tempinduct-def -maxsteps " +
+                     steps + " miter",
+                 work + "/induction.log") ||
+         pairedProof(work, gold + ".il", gate + ".il");
 }
 
 }  // namespace tools

@@ -50,10 +50,19 @@ void writeMutant(const MutationTarget& t, const std::string& source_root,
 // parameters: a miter of both (yosys miter -equiv -ignore_gold_x), its outputs
 // equal to the original's defined ones for 24 steps from a reset in the first
 // step with every register starting undefined (sat -tempinduct-baseonly
-// -set-init-undef), and temporal induction of length at most 24 from any
-// defined state without a reset (sat -tempinduct-inductonly). false: not shown
-// (a difference, or the induction did not close).
+// -set-init-undef), then temporal induction of length at most 24 from any
+// defined state without a reset (sat -tempinduct-inductonly); where that
+// induction does not close, one that pairs the two netlists' signals by name
+// (equiv_make, equiv_induct -seq 8; a pair it cannot show is unpaired and it
+// runs again), with its base case over every pair left (equiv_miter, sat, 8
+// steps from the reset). false: not shown (a difference, an output that had to
+// be unpaired, an induction that did not close, or a yosys run past 300 s).
 bool mutantEquivalent(const MutationTarget& t, const std::string& source_root,
+                      const std::string& work_dir, const std::string& mutation);
+
+// The induction that pairs signals by name alone, with its base case (the
+// last stage of mutantEquivalent).
+bool pairedEquivalent(const MutationTarget& t, const std::string& source_root,
                       const std::string& work_dir, const std::string& mutation);
 
 }  // namespace tools
