@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include "algorithm/constructions.h"
 #include "algorithm/graph_collectives.h"
@@ -51,13 +52,21 @@ NetworkDesc exampleNet(const std::string& file, const std::string& remove = "") 
   return parseNetworkDesc(p);
 }
 
-uint64_t boundSteps(const NetworkDesc& net, Collective c) {
+checker::LowerBound boundOf(const NetworkDesc& net, Collective c) {
   CollectiveProblem p;
   p.collective = c;
   p.nodes = net.nodes();
   const checker::KnownBound b = checker::lowerBound(net, p);
   EXPECT_TRUE(b.known);
-  return b.bound.steps;
+  return b.bound;
+}
+
+uint64_t boundSteps(const NetworkDesc& net, Collective c) { return boundOf(net, c).steps; }
+
+// Steps and transmissions.
+std::pair<uint64_t, uint64_t> bothBounds(const NetworkDesc& net, Collective c) {
+  const checker::LowerBound b = boundOf(net, c);
+  return {b.steps, b.transmissions};
 }
 
 // The construction's schedule, checked by the checker; its steps.
@@ -189,7 +198,9 @@ TEST(GraphFile, GraphMlRolesAndPorts) {
 // that a switch originates. Each endpoint has one link in, so the multinode
 // broadcast needs 2 steps by counting; both other endpoints are 2 links away,
 // so their packets arrive from step 2 on, one a step: the pipeline bound
-// 1 + 2 = 3, reached (the total exchange alike).
+// 1 + 2 = 3, reached (the total exchange alike). Each packet must reach s
+// too: 3 links a packet, 9 transmissions in the multinode broadcast and 3 in
+// the broadcast (not E - 1 = 2).
 TEST(GraphEndpoints, StarThroughOneSwitch) {
   const NetworkDesc net = fromText(
       "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
@@ -202,6 +213,9 @@ TEST(GraphEndpoints, StarThroughOneSwitch) {
   EXPECT_EQ(boundSteps(net, Collective::kTotalExchange), 3u);
   EXPECT_EQ(checkedSteps(net, Collective::kTotalExchange), 3u);
   EXPECT_EQ(checkedSteps(net, Collective::kBroadcast), 2u);
+  EXPECT_EQ(boundOf(net, Collective::kMultinodeBroadcast).transmissions, 9u);
+  EXPECT_EQ(boundOf(net, Collective::kBroadcast).transmissions, 3u);
+  EXPECT_EQ(boundOf(net, Collective::kTotalExchange).transmissions, 6u * 2);
   checker::CollectiveSpec spec;
   spec.network = net;
   spec.problem.collective = Collective::kMultinodeBroadcast;
@@ -244,6 +258,88 @@ TEST(GraphFile, RemoveLinks) {
   EXPECT_EQ(PortGraph::build(p).degree(0), 2);
 }
 
+// Four endpoints on two switches: a and b on s, c and d on t, s - t (the
+// switches numbered among the endpoints: a b s t c d = 0..5).
+namespace {
+const char* const kTwoSwitches =
+    "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
+    "<node id=\"a\"/><node id=\"b\"/>\n"
+    "<node id=\"s\"><data key=\"r\">switch</data></node>\n"
+    "<node id=\"t\"><data key=\"r\">switch</data></node>\n"
+    "<node id=\"c\"/><node id=\"d\"/>\n"
+    "<edge source=\"a\" target=\"s\"/><edge source=\"b\" target=\"s\"/>\n"
+    "<edge source=\"s\" target=\"t\"/><edge source=\"t\" target=\"c\"/>\n"
+    "<edge source=\"t\" target=\"d\"/>\n</graph></graphml>\n";
+
+// The file in `dir` (the Verilated model's cache key holds the graph, not its
+// path: a run from any folder finds the model an earlier one built).
+std::string writeTwoSwitches(const std::string& dir) {
+  const std::string path = dir + "/two_switches.graphml";
+  std::ofstream(path) << kTwoSwitches;
+  return path;
+}
+}  // namespace
+
+// The bounds on the two-switch network, by hand (the constructions reach
+// them; GraphCosim.SwitchedMultinodeBroadcastAndTotalExchange runs them).
+// Multinode broadcast: c receives on its one link t -> c the packet of d (2
+// links away, from step 2) and of a and b (3 away, from step 3), one a step:
+// 2 + 2 = 4 steps (the pipeline bound). Every packet must reach the 3 other
+// endpoints and both switches (s is a's and b's only neighbour, t c's and
+// d's): 5 links each, 20 transmissions (E(E-1) = 12 counts the endpoints
+// only). Total exchange: the cut of {a, b, s} is the one link s -> t, which
+// the 4 packets from a and b to c and d must cross, none before step 2 (a
+// and b are 1 link from s) and each with 1 link left after: 1 + 4 + 1 = 6
+// steps; the transmissions are the sum of the distances, 4 x (2 + 3 + 3) =
+// 32. Broadcast from a: 3 steps (c and d are 3 links away), 5 transmissions.
+TEST(GraphBounds, TwoSwitches) {
+  const NetworkDesc net = fromText(kTwoSwitches);
+  EXPECT_EQ(bothBounds(net, Collective::kMultinodeBroadcast),
+            std::make_pair(uint64_t{4}, uint64_t{20}));
+  EXPECT_EQ(bothBounds(net, Collective::kTotalExchange), std::make_pair(uint64_t{6}, uint64_t{32}));
+  EXPECT_EQ(bothBounds(net, Collective::kBroadcast), std::make_pair(uint64_t{3}, uint64_t{5}));
+  EXPECT_EQ(checkedSteps(net, Collective::kMultinodeBroadcast), 4u);
+  EXPECT_EQ(checkedSteps(net, Collective::kTotalExchange), 6u);
+}
+
+// schedule reports them beside its figures, and the schedules that meet both
+// as optimal.
+TEST(GraphCli, ScheduleReportsTheSwitchedBounds) {
+  const std::string dir = hctest::tempFolder("switched_schedule");
+  ASSERT_FALSE(dir.empty());
+  const std::string file = writeTwoSwitches(dir);
+  for (const auto& c :
+       {std::make_tuple("multinode-broadcast", 4, 20), std::make_tuple("total-exchange", 6, 32)}) {
+    SCOPED_TRACE(std::get<0>(c));
+    const auto r = hctest::run(hctest::hypercast() + " schedule --topology graph --graph " + file +
+                               " --collective " + std::get<0>(c) + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), std::get<1>(c));
+    EXPECT_EQ(j.at("figures").at("lower_bound").at("transmissions"), std::get<2>(c));
+    EXPECT_EQ(j.at("figures").at("steps"), std::get<1>(c));
+    EXPECT_EQ(j.at("figures").at("transmissions"), std::get<2>(c));
+  }
+}
+
+// A damaged network's schedule beside the intact one's: MT(2,5) without 0-1,
+// where nodes 0 and 1 keep 3 links: the multinode broadcast needs ceil(24/3)
+// = 8 steps (intact: ceil(24/4) = 6, Fragopoulou & Akl's construction at
+// it), 25 x 24 transmissions either way.
+TEST(GraphCli, ScheduleReportsTheIntactNetwork) {
+  const auto r = hctest::run(hctest::hypercast() +
+                             " schedule --topology torus --n 2 --k 5 --remove-links 0-1"
+                             " --collective multinode-broadcast --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), 8);
+  EXPECT_EQ(j.at("intact").at("network"), "MT(2,5)");
+  EXPECT_EQ(j.at("intact").at("lower_bound").at("steps"), 6);
+  EXPECT_EQ(j.at("intact").at("lower_bound").at("transmissions"), 600);
+  EXPECT_EQ(j.at("intact").at("steps"), 6);
+  EXPECT_EQ(j.at("intact").at("transmissions"), 600);
+}
+
 // Hand-computed bounds. Petersen: N = 10, 3-regular, diameter 2; every node has
 // 3 nodes at distance 1 and 6 at distance 2, so S = 10 (3 + 12) = 150 over
 // L = 30 one-way links: total exchange max(2, ceil(150/30), ceil(9/3)) = 5;
@@ -282,13 +378,26 @@ TEST(GraphBounds, Dragonfly) {
 // 96 one-way links (ceil 14); with length 1 on the 32 host links only, every
 // pair crosses two of them: 240 x 2 / 32 = 15. The pipeline bound: the 12
 // hosts at distance 6 arrive from step 6 on, one a step: 5 + 12 = 17 (distance
-// >= 4: 3 + 14 = 17; >= 2: 1 + 15 = 16), for both collectives.
+// >= 4: 3 + 14 = 17; >= 2: 1 + 15 = 16), for both collectives. The cut
+// bounds give no more: a pod's 4 links up to the core carry the 48 packets
+// leaving it, from step 3 on, each with 3 links left: 2 + 12 + 3 = 17; an
+// edge switch with its two hosts, 2 links up, 24 packets to other pods (4
+// links left) and 4 within the pod (2 left): 1 + 12 + 4 = 17. Transmissions:
+// a multinode broadcast packet must reach the 15 other hosts, the 8 edge
+// switches (a host's one link), an aggregation switch in each of the 4 pods
+// (the only way into a pod's edge switches from outside it, or between its
+// two) and a core switch (the only way between pods): 28 links from each
+// host, which the tree through one core switch meets: 16 x 28 = 448; the
+// broadcast's 28. The total exchange's: the sum of the distances, 16 x 82.
 TEST(GraphBounds, FatTree) {
   const NetworkDesc net = exampleNet("fat_tree_k4.graphml");
   EXPECT_EQ(net.nodes(), 36u);
   EXPECT_EQ(net.endpoints(), 16u);
   EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 17u);
   EXPECT_EQ(boundSteps(net, Collective::kTotalExchange), 17u);
+  EXPECT_EQ(boundOf(net, Collective::kMultinodeBroadcast).transmissions, 448u);
+  EXPECT_EQ(boundOf(net, Collective::kBroadcast).transmissions, 28u);
+  EXPECT_EQ(boundOf(net, Collective::kTotalExchange).transmissions, 16u * 82);
   EXPECT_EQ(checkedSteps(net, Collective::kBroadcast), 6u);
   EXPECT_LE(checkedSteps(net, Collective::kMultinodeBroadcast), 21u);  // 1.25 x 17 = 21.25
   EXPECT_LE(checkedSteps(net, Collective::kTotalExchange), 21u);
@@ -329,6 +438,20 @@ TEST(GraphHypercycle, FileGivesTheBuiltInBroadcast) {
   }
 }
 
+// A Cayley graph given as a file: the hypercycle file's multinode broadcast
+// takes the built-in Cayley construction's steps, the bound ceil(239/12) = 20
+// (240 nodes of 12 links in).
+TEST(GraphHypercycle, FileMultinodeBroadcastMatchesTheBuiltIn) {
+  const NetworkDesc file = exampleNet("hypercycle_default.graphml");
+  const NetworkDesc own = parseNetworkDesc({{"topology", "hypercycle"}});
+  CollectiveProblem p;
+  p.collective = Collective::kMultinodeBroadcast;
+  p.nodes = own.nodes();
+  EXPECT_EQ(boundSteps(file, Collective::kMultinodeBroadcast), 20u);
+  EXPECT_EQ(constructionsOf("hypercycle").schedule(own, p, "auto").steps, 20u);
+  EXPECT_EQ(checkedSteps(file, Collective::kMultinodeBroadcast), 20u);
+}
+
 TEST(GraphCli, InfoAndErrors) {
   const auto r = hctest::run(hctest::hypercast() + " info --topology graph --graph " +
                              example("petersen.txt") + " --json");
@@ -338,6 +461,16 @@ TEST(GraphCli, InfoAndErrors) {
   EXPECT_EQ(j.at("graph").at("radius"), 2);
   EXPECT_EQ(j.at("graph").at("vertex_transitive"), "yes");
   EXPECT_EQ(j.at("graph").at("multinode_broadcast_bound"), 3);
+  EXPECT_EQ(j.at("graph").at("multinode_broadcast_transmissions_bound"), 90);
+  EXPECT_EQ(j.at("graph").at("total_exchange_transmissions_bound"), 150);
+  // The fat tree's (GraphBounds.FatTree): among the 16 hosts, the switches forwarding.
+  const auto ft = hctest::run(hctest::hypercast() + " info --topology graph --graph " +
+                              example("fat_tree_k4.graphml"));
+  ASSERT_EQ(ft.code, 0) << ft.err;
+  EXPECT_NE(ft.out.find("bounds    multinode-broadcast 17 steps, 448 transmissions; "
+                        "total-exchange 17 steps, 1312 transmissions"),
+            std::string::npos)
+      << ft.out;
   const auto cut = hctest::run(
       hctest::hypercast() + " info --topology torus --n 2 --k 8 --remove-links '0-1;35-43' --json");
   ASSERT_EQ(cut.code, 0) << cut.err;
@@ -346,6 +479,15 @@ TEST(GraphCli, InfoAndErrors) {
   EXPECT_EQ(k.at("intact").at("multinode_broadcast_bound"), 16);
   EXPECT_EQ(k.at("intact").at("diameter"), 8);
   EXPECT_EQ(k.at("graph").at("links"), 256 - 4);
+  // The weight-based routers take no faulty link: refused, not run intact.
+  for (const char* cmd : {"simulate --engine systemc", "generate --out /tmp/hc-unused"}) {
+    SCOPED_TRACE(cmd);
+    const auto w = hctest::run(hctest::hypercast() + " " + cmd +
+                               " --topology hypercycle --m 4,3 --rho 1,1 --remove-links 0-1");
+    EXPECT_EQ(w.code, 2);
+    EXPECT_NE(w.err.find("--remove-links: the weight-based routers"), std::string::npos) << w.err;
+    EXPECT_EQ(std::count(w.err.begin(), w.err.end(), '\n'), 1) << w.err;
+  }
   const auto bad = hctest::run(hctest::hypercast() + " info --topology graph --graph /nonexistent");
   EXPECT_NE(bad.code, 0);
   EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
@@ -431,35 +573,6 @@ TEST(GraphCosim, DamagedCubeBroadcast) {
   EXPECT_EQ(j.at("figures").at("held"), 7);
 }
 
-// Four endpoints on two switches (the next tests' network): a and b on s, c
-// and d on t, s - t; nodes a b s t c d = 0..5.
-namespace {
-const char* const kTwoSwitches =
-    "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
-    "<node id=\"a\"/><node id=\"b\"/>\n"
-    "<node id=\"s\"><data key=\"r\">switch</data></node>\n"
-    "<node id=\"t\"><data key=\"r\">switch</data></node>\n"
-    "<node id=\"c\"/><node id=\"d\"/>\n"
-    "<edge source=\"a\" target=\"s\"/><edge source=\"b\" target=\"s\"/>\n"
-    "<edge source=\"s\" target=\"t\"/><edge source=\"t\" target=\"c\"/>\n"
-    "<edge source=\"t\" target=\"d\"/>\n</graph></graphml>\n";
-
-// The file goes to a fixed folder of the build tree per test (tag), written
-// whole and renamed into place: its path is part of the Verilated model's cache
-// key (the manifest names the graph file), so a second run finds its models.
-std::string writeTwoSwitches(const std::string& tag) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::path(HC_BIN_DIR) / ".." / "graph-cosim" / tag;
-  fs::create_directories(dir);
-  {
-    std::ofstream f(dir / "two_switches.graphml.new");
-    f << kTwoSwitches;
-  }
-  fs::rename(dir / "two_switches.graphml.new", dir / "two_switches.graphml");
-  return (dir / "two_switches.graphml").string();
-}
-}  // namespace
-
 // Four endpoints on two switches: a and b on s, c and d on t, s - t (the
 // switches numbered among the endpoints: a b s t c d = 0..5). The broadcast
 // from a: a -> s (step 1), s -> b and s -> t (2), t -> c and t -> d (3): 3
@@ -471,7 +584,7 @@ TEST(GraphCosim, SwitchedBroadcast) {
   const std::string text = kTwoSwitches;
   const std::string dir = hctest::tempFolder("switched");
   ASSERT_FALSE(dir.empty());
-  const std::string file = writeTwoSwitches("broadcast");
+  const std::string file = writeTwoSwitches(dir);
   const std::string net = " --topology graph --graph " + file + " --collective broadcast";
   const auto r = hctest::run(hctest::hypercast() + " simulate" + net + " --engine cosim --trace " +
                              dir + "/trace.csv --json");
@@ -528,7 +641,7 @@ TEST(GraphCosim, SwitchedMultinodeBroadcastAndTotalExchange) {
   };
   const std::string dir = hctest::tempFolder("switched_all");
   ASSERT_FALSE(dir.empty());
-  const std::string file = writeTwoSwitches("all");
+  const std::string file = writeTwoSwitches(dir);
   for (const Case& c : {Case{"multinode-broadcast", 4, 20}, Case{"total-exchange", 6, 32}}) {
     SCOPED_TRACE(c.collective);
     const std::string trace = dir + "/" + c.collective + ".csv";
@@ -552,5 +665,96 @@ TEST(GraphCosim, SwitchedMultinodeBroadcastAndTotalExchange) {
     EXPECT_TRUE(rep.ok) << (rep.errors.empty() ? "" : rep.errors.front());
     EXPECT_EQ(rep.steps, uint64_t(c.steps));
     EXPECT_EQ(rep.transmissions, uint64_t(c.transmissions));
+  }
+}
+
+// The Verilated model's cache key holds the graph, not the file's path: the
+// Petersen graph's broadcast read from two folders (the same file name, so
+// the same top module) runs on one cached model, which the second run reports
+// ("model cached", the same cache entry); the same file name holding another
+// graph (a path of three nodes) gets an entry of its own.
+TEST(GraphCosim, ModelCacheKeyIsTheGraphNotItsPath) {
+  const std::string dir = hctest::tempFolder("graph_cache");
+  ASSERT_FALSE(dir.empty());
+  const std::string petersen = hctest::slurp(example("petersen.txt"));
+  ASSERT_FALSE(petersen.empty());
+  auto entry = [&](const std::string& sub, const std::string& text, bool cached) {
+    std::filesystem::create_directories(dir + "/" + sub);
+    const std::string file = dir + "/" + sub + "/petersen.txt";
+    std::ofstream(file) << text;
+    const auto r = hctest::run(hctest::hypercast() + " simulate --topology graph --graph " + file +
+                               " --collective broadcast --engine cosim");
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    const std::string key = "files written    ";
+    const size_t at = r.out.find(key);
+    EXPECT_NE(at, std::string::npos) << r.out;
+    if (at == std::string::npos) return std::string();
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    if (cached) {
+      EXPECT_NE(line.find("model cached"), std::string::npos) << line;
+    }
+    return line.substr(key.size(), line.find(" (top") - key.size());
+  };
+  const std::string first = entry("a", petersen, false);
+  const std::string second = entry("b", petersen, true);
+  EXPECT_FALSE(first.empty());
+  EXPECT_EQ(first, second);
+  EXPECT_NE(entry("c", "a b\nb c\n", false), first);
+}
+
+// The 8x8 torus without links 0-1 and 35-43 on schedule-ROM nodes, trace
+// re-checked by the harness: the broadcast from node 0 at its eccentricity,
+// 8 steps (node 1 is now 3 links away, the far corner 8), 63 transmissions;
+// the multinode broadcast at its bound, 21 steps (the four end nodes keep 3
+// links: ceil(63/3)) and 64 x 63 transmissions, every promised packet held.
+TEST(GraphCosimLong, DamagedTorus) {
+  struct Case {
+    const char* collective;
+    int steps, transmissions;
+  };
+  for (const Case& c : {Case{"broadcast", 8, 63}, Case{"multinode-broadcast", 21, 64 * 63}}) {
+    SCOPED_TRACE(c.collective);
+    const auto r = hctest::run(hctest::hypercast() +
+                               " simulate --topology torus --n 2 --k 8 --remove-links '0-1;35-43'"
+                               " --collective " +
+                               c.collective + " --engine cosim --json");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j.at("verdict"), "pass");
+    EXPECT_EQ(j.at("checker"), "pass");
+    EXPECT_EQ(j.at("figures").at("steps"), c.steps);
+    EXPECT_EQ(j.at("figures").at("transmissions"), c.transmissions);
+    EXPECT_EQ(j.at("figures").at("held"), j.at("figures").at("promised"));
+    EXPECT_EQ(j.at("figures").at("held"), c.transmissions);
+  }
+}
+
+// The fat tree on schedule-ROM nodes (its 20 switches promised nothing):
+// the broadcast from the first host at its eccentricity among the hosts, 6
+// steps, in its least tree's 28 transmissions (GraphBounds.FatTree), 15
+// packets held; the multinode broadcast within 1.25 x its bound of 17 steps,
+// at least 448 transmissions, 16 x 15 packets held.
+TEST(GraphCosimLong, FatTree) {
+  for (const char* c : {"broadcast", "multinode-broadcast"}) {
+    SCOPED_TRACE(c);
+    const auto r = hctest::run(hctest::hypercast() + " simulate --topology graph --graph " +
+                               example("fat_tree_k4.graphml") + " --collective " + c +
+                               " --engine cosim --json");
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j.at("verdict"), "pass");
+    EXPECT_EQ(j.at("checker"), "pass");
+    const Json& f = j.at("figures");
+    EXPECT_EQ(f.at("held"), f.at("promised"));
+    if (std::string(c) == "broadcast") {
+      EXPECT_EQ(f.at("steps"), 6);
+      EXPECT_EQ(f.at("transmissions"), 28);
+      EXPECT_EQ(f.at("held"), 15);
+    } else {
+      EXPECT_GE(f.at("steps").get<int>(), 17);
+      EXPECT_LE(f.at("steps").get<int>(), 21);
+      EXPECT_GE(f.at("transmissions").get<int>(), 448);
+      EXPECT_EQ(f.at("held"), 16 * 15);
+    }
   }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <numeric>
 #include <queue>
 #include <utility>
 #include <vector>
@@ -232,6 +233,270 @@ uint64_t linkLengthBound(const NetworkLinks& links, const std::vector<char>& end
   return static_cast<uint64_t>(std::ceil(best - 1e-9));  // doubles: a margin before rounding up
 }
 
+using Adjacency = std::vector<std::vector<uint64_t>>;
+
+// BFS distances over `adj` from every node of `sources` at once (-1 where
+// unreachable): over the successors, d(sources, x); over the predecessors,
+// d(x, sources).
+std::vector<int> distancesFrom(const Adjacency& adj, const std::vector<uint64_t>& sources) {
+  std::vector<int> d(adj.size(), -1);
+  std::vector<uint64_t> queue;
+  for (uint64_t s : sources) {
+    if (d[s] < 0) {
+      d[s] = 0;
+      queue.push_back(s);
+    }
+  }
+  for (size_t i = 0; i < queue.size(); ++i) {
+    for (uint64_t y : adj[queue[i]]) {
+      if (d[y] < 0) {
+        d[y] = d[queue[i]] + 1;
+        queue.push_back(y);
+      }
+    }
+  }
+  return d;
+}
+
+uint64_t ceilDiv(uint64_t a, uint64_t d) { return d == 0 ? a : (a + d - 1) / d; }
+
+// The cut bound of a node set X: its m out-links (u -> w, u in X, w not) carry
+// one packet a step each. A packet from an endpoint o in X to an endpoint y
+// outside crosses them at least once; its first crossing is at step >= R(o) + 1,
+// R(o) = d(o, the out-links' tails), and it arrives at step >= that + Q(y),
+// Q(y) = d(the out-links' heads, y). The first crossings take distinct (link,
+// step) slots, so the c packets with R(o) >= r and Q(y) >= q take
+//   steps >= r + ceil(c / m) + q   (total exchange; c = their origins times
+//                                    their destinations),
+// and in a multinode broadcast the packet of each such origin crosses, then
+// still reaches the endpoint outside farthest from the heads:
+//   steps >= r + ceil(c / m) + max over y outside of Q(y)   (c: origins).
+// X = {v} and X = V - {v} give the pipeline bound; a switch with the endpoints
+// hanging on it alone, the links that join it to the rest.
+void cutBound(const Adjacency& succ, const Adjacency& pred, const std::vector<char>& endpoint,
+              const std::vector<char>& in_x, uint64_t& mnb, uint64_t& te) {
+  const uint64_t n = succ.size();
+  std::vector<uint64_t> tails, heads;
+  uint64_t m = 0;
+  for (uint64_t x = 0; x < n; ++x) {
+    if (!in_x[x]) continue;
+    for (uint64_t y : succ[x]) {
+      if (in_x[y]) continue;
+      ++m;
+      tails.push_back(x);
+      heads.push_back(y);
+    }
+  }
+  if (m == 0) return;
+  const std::vector<int> r_of = distancesFrom(pred, tails), q_of = distancesFrom(succ, heads);
+  std::vector<uint64_t> origins(n + 1, 0), dests(n + 1, 0);  // by R, by Q; then suffix sums
+  int q_most = -1;
+  for (uint64_t x = 0; x < n; ++x) {
+    if (!endpoint[x]) continue;
+    if (in_x[x] && r_of[x] >= 0) ++origins[static_cast<uint64_t>(r_of[x])];
+    if (!in_x[x] && q_of[x] >= 0) {
+      ++dests[static_cast<uint64_t>(q_of[x])];
+      q_most = std::max(q_most, q_of[x]);
+    }
+  }
+  if (q_most < 0) return;
+  for (uint64_t i = n; i-- > 0;) {
+    origins[i] += origins[i + 1];
+    dests[i] += dests[i + 1];
+  }
+  for (uint64_t r = 0; r < n && origins[r] > 0; ++r) {
+    mnb = std::max(mnb, r + ceilDiv(origins[r], m) + static_cast<uint64_t>(q_most));
+    for (uint64_t q = 0; q < n && dests[q] > 0; ++q) {
+      te = std::max(te, r + ceilDiv(origins[r] * dests[q], m) + q);
+    }
+  }
+}
+
+// The cut bounds over these node sets X and their complements: every switch
+// with the endpoints that hang on it alone (their one neighbour), and, while
+// the work stays small, every ball {x : d(v, x) <= r} (the single nodes are
+// the pipeline bound, computed apart).
+void cutBounds(const Adjacency& succ, const Adjacency& pred, const Adjacency& nb,
+               const std::vector<char>& endpoint, uint64_t& mnb, uint64_t& te) {
+  const uint64_t n = succ.size();
+  uint64_t links = 0;
+  for (const auto& s : succ) links += s.size();
+  std::vector<char> in_x(n);
+  auto both = [&]() {
+    cutBound(succ, pred, endpoint, in_x, mnb, te);
+    for (char& c : in_x) c = !c;
+    cutBound(succ, pred, endpoint, in_x, mnb, te);
+  };
+  for (uint64_t v = 0; v < n; ++v) {
+    std::fill(in_x.begin(), in_x.end(), 0);
+    in_x[v] = 1;
+    bool pendants = false;
+    for (uint64_t t : nb[v]) {
+      if (endpoint[t] && nb[t].size() == 1 && n > 2) {
+        in_x[t] = 1;
+        pendants = true;
+      }
+    }
+    if (pendants) both();
+  }
+  // The balls, in order of their centres, while the work stays below this
+  // (a cut costs two BFS); the 8x8 torus's take 0.1 s.
+  constexpr uint64_t kBallWork = 40000000;
+  uint64_t work = 0;
+  for (uint64_t v = 0; v < n; ++v) {
+    const std::vector<int> d = distancesFrom(succ, {v});
+    const int ecc = *std::max_element(d.begin(), d.end());
+    for (int r = 1; r < ecc; ++r) {
+      work += 4 * (n + links);
+      if (work > kBallWork) return;
+      for (uint64_t x = 0; x < n; ++x) in_x[x] = d[x] >= 0 && d[x] <= r;
+      both();
+    }
+  }
+}
+
+// The fewest transmissions of a multinode broadcast among the endpoints: the
+// first copy each node receives of origin o's packet came from a node that
+// held it before, so those copies form a tree of links rooted at o (an
+// arborescence) that reaches every endpoint, and o's packet takes at least as
+// many transmissions as the least such tree has links, st(o) (a Steiner tree;
+// E - 1 when every node is an endpoint, more when switches must forward).
+// st(o) is found exactly by Dreyfus and Wagner's dynamic program over the
+// terminals after taking off the endpoints that hang on one neighbour w (a
+// tree enters such a t from w and never leaves it: t -> w would close a
+// cycle, so t counts one link and w becomes a terminal; a pendant origin's
+// tree is o -> w and a tree rooted at w). When the program is too large,
+// st(o) >= E - 1 + the switches without which some endpoint cannot be
+// reached from o (each must receive the packet), or E - 1. Returns st(o) for
+// each endpoint o (0 for the switches).
+std::vector<uint64_t> steinerTransmissions(const Adjacency& succ, const Adjacency& nb,
+                                           const std::vector<char>& endpoint) {
+  const uint64_t n = succ.size();
+  const uint64_t e = static_cast<uint64_t>(std::count(endpoint.begin(), endpoint.end(), char{1}));
+  std::vector<uint64_t> st(n, 0);
+  for (uint64_t x = 0; x < n; ++x) st[x] = endpoint[x] ? e - 1 : 0;
+  if (e == n) return st;
+  constexpr uint64_t kInf = ~uint64_t{0} / 4;
+  std::vector<int64_t> attach(n, -1);  // a pendant endpoint's neighbour
+  uint64_t pendants = 0;
+  for (uint64_t t = 0; t < n && n > 2; ++t) {
+    if (endpoint[t] && nb[t].size() == 1) {
+      attach[t] = static_cast<int64_t>(nb[t].front());
+      ++pendants;
+    }
+  }
+  // The reduced graph: the nodes that are not pendant endpoints, renumbered.
+  std::vector<int64_t> renumbered(n, -1);
+  std::vector<uint64_t> kept;
+  for (uint64_t x = 0; x < n; ++x) {
+    if (attach[x] < 0) {
+      renumbered[x] = static_cast<int64_t>(kept.size());
+      kept.push_back(x);
+    }
+  }
+  const uint64_t k_nodes = kept.size();
+  std::vector<int64_t> term_bit(n, -1);  // a terminal's bit
+  uint64_t k = 0;
+  for (uint64_t x = 0; x < n; ++x) {
+    const bool terminal =
+        (endpoint[x] && attach[x] < 0) || std::any_of(nb[x].begin(), nb[x].end(), [&](uint64_t t) {
+          return attach[t] == static_cast<int64_t>(x);
+        });
+    if (terminal) term_bit[x] = static_cast<int64_t>(k++);
+  }
+  uint64_t three = 1;
+  for (uint64_t i = 0; i < k && three <= 30000000; ++i) three *= 3;
+  const uint64_t full = (uint64_t{1} << std::min<uint64_t>(k, 40)) - 1;
+  if (k <= 24 && three * k_nodes <= 30000000 && (full + 1) * k_nodes * k_nodes <= 60000000) {
+    Adjacency rsucc(k_nodes);
+    for (uint64_t i = 0; i < k_nodes; ++i) {
+      for (uint64_t y : succ[kept[i]]) {
+        if (renumbered[y] >= 0) rsucc[i].push_back(static_cast<uint64_t>(renumbered[y]));
+      }
+    }
+    std::vector<std::vector<int>> dist(k_nodes);
+    for (uint64_t i = 0; i < k_nodes; ++i) dist[i] = distancesFrom(rsucc, {i});
+    // f[S * k_nodes + v]: the fewest links of a tree rooted at v reaching S.
+    std::vector<uint64_t> f((full + 1) * k_nodes, kInf), g(k_nodes);
+    for (uint64_t i = 0; i < k_nodes; ++i) f[i] = 0;
+    for (uint64_t x = 0; x < n; ++x) {
+      if (term_bit[x] < 0) continue;
+      const uint64_t s = uint64_t{1} << term_bit[x], t = static_cast<uint64_t>(renumbered[x]);
+      for (uint64_t v = 0; v < k_nodes; ++v) {
+        if (dist[v][t] >= 0) f[s * k_nodes + v] = static_cast<uint64_t>(dist[v][t]);
+      }
+    }
+    for (uint64_t s = 1; s <= full; ++s) {
+      if ((s & (s - 1)) == 0) continue;
+      const uint64_t low = s & (~s + 1);
+      for (uint64_t v = 0; v < k_nodes; ++v) {
+        uint64_t best = kInf;
+        for (uint64_t a = (s - 1) & s; a > 0; a = (a - 1) & s) {
+          if (!(a & low)) continue;  // each split once
+          best = std::min(best, f[a * k_nodes + v] + f[(s ^ a) * k_nodes + v]);
+        }
+        g[v] = best;
+      }
+      for (uint64_t v = 0; v < k_nodes; ++v) {
+        uint64_t best = kInf;
+        for (uint64_t u = 0; u < k_nodes; ++u) {
+          if (dist[v][u] >= 0) best = std::min(best, static_cast<uint64_t>(dist[v][u]) + g[u]);
+        }
+        f[s * k_nodes + v] = best;
+      }
+    }
+    for (uint64_t o = 0; o < n; ++o) {
+      if (!endpoint[o]) continue;
+      const uint64_t root = attach[o] >= 0 ? static_cast<uint64_t>(attach[o]) : o;
+      const uint64_t rest = full & ~(uint64_t{1} << term_bit[root]);
+      st[o] = pendants + f[rest * k_nodes + static_cast<uint64_t>(renumbered[root])];
+    }
+    return st;
+  }
+  // Too many terminals: the switches each origin cannot do without.
+  uint64_t links = 0;
+  for (const auto& s : succ) links += s.size();
+  const uint64_t switches = n - e;
+  if (switches * e * (n + links) > 50000000) return st;
+  for (uint64_t w = 0; w < n; ++w) {
+    if (endpoint[w]) continue;
+    Adjacency cut = succ;
+    cut[w].clear();
+    for (uint64_t o = 0; o < n; ++o) {
+      if (!endpoint[o]) continue;
+      const std::vector<int> d = distancesFrom(cut, {o});
+      for (uint64_t y = 0; y < n; ++y) {
+        if (endpoint[y] && d[y] < 0) {
+          ++st[o];
+          break;
+        }
+      }
+    }
+  }
+  return st;
+}
+
+// The checker's links as successor, predecessor and neighbour lists (the
+// neighbours either way, once each).
+struct Adjacencies {
+  Adjacency succ, pred, nb;
+  explicit Adjacencies(const NetworkLinks& links)
+      : succ(links.nodes()), pred(links.nodes()), nb(links.nodes()) {
+    for (uint64_t x = 0; x < links.nodes(); ++x) {
+      for (uint64_t y : links.successors(x)) {
+        succ[x].push_back(y);
+        pred[y].push_back(x);
+        nb[x].push_back(y);
+        nb[y].push_back(x);
+      }
+    }
+    for (auto& v : nb) {
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+    }
+  }
+};
+
 }  // namespace
 
 // Any strongly connected graph (a file, or a network with links removed), from
@@ -240,14 +505,18 @@ uint64_t linkLengthBound(const NetworkLinks& links, const std::vector<char>& end
 // v, D the largest distance between endpoints and S the sum of the distances
 // between them over L one-way links,
 //   multinode broadcast: max(D, max over endpoints v of ceil((E-1)/in(v)))
-//     steps (v receives its E-1 packets at most in(v) a step), E(E-1)
-//     transmissions (each packet reaches E-1 endpoints);
+//     steps (v receives its E-1 packets at most in(v) a step), the sum over
+//     the origins of their least trees reaching every endpoint in
+//     transmissions (steinerTransmissions: E(E-1) without switches);
 //   total exchange: max(D, the link-length bound above (at least ceil(S/L)),
 //     max over endpoints v of ceil((E-1)/in(v)) and ceil((E-1)/out(v))) steps,
 //     S transmissions;
 //   both, the pipeline bound: with c the endpoints at distance >= d to v
 //     (from v, for what v sends in a total exchange), d - 1 + ceil(c/in(v))
 //     (d - 1 + ceil(c/out(v))) steps, over every endpoint v and d >= 1;
+//   both, the cut bounds (cutBounds: the links out of a switch with its
+//     hanging endpoints, or out of a ball, crossed by every packet between
+//     its sides, none before it reaches them and each with links left after);
 //   scatter: max(the root's eccentricity over the endpoints, ceil((E-1)/
 //     out(root))) steps, the root's sum of distances to them in transmissions.
 KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
@@ -261,6 +530,7 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
   }
   const uint64_t e = static_cast<uint64_t>(std::count(endpoint.begin(), endpoint.end(), char{1}));
   std::vector<uint64_t> in(n, 0), out(n, 0);
+  const Adjacencies adj(links);
   uint64_t link_count = 0, sum = 0, diameter = 0, root_sum = 0, root_ecc = 0;
   // [x * n + d]: the endpoints at distance d from endpoint x (to), and to it (from).
   std::vector<uint64_t> at_to(n * n, 0), at_from(n * n, 0);
@@ -285,7 +555,12 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
       }
     }
   }
-  auto ceilDiv = [](uint64_t a, uint64_t d) { return d == 0 ? a : (a + d - 1) / d; };
+  // The cut bounds (cutBounds), both collectives' at once.
+  uint64_t cut_mnb = 0, cut_te = 0;
+  if (c.collective == Collective::kMultinodeBroadcast ||
+      c.collective == Collective::kTotalExchange) {
+    cutBounds(adj.succ, adj.pred, adj.nb, endpoint, cut_mnb, cut_te);
+  }
   // The pipeline bound of endpoint v over `count` (at_from or at_to) and its
   // links `deg`: the c endpoints at distance >= d from it (to it) take
   // d - 1 + ceil(c / deg) steps at least (none arrives before step d, and v
@@ -311,7 +586,10 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
         if (endpoint[v])
           steps = std::max({steps, ceilDiv(e - 1, in[v]), pipeline(at_from, v, in[v])});
       }
-      b.bound = {steps, e * (e - 1)};
+      {
+        const std::vector<uint64_t> st = steinerTransmissions(adj.succ, adj.nb, endpoint);
+        b.bound = {std::max(steps, cut_mnb), std::accumulate(st.begin(), st.end(), uint64_t{0})};
+      }
       break;
     case Collective::kTotalExchange:
       steps = std::max({diameter, ceilDiv(sum, link_count), linkLengthBound(links, endpoint)});
@@ -321,7 +599,7 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
                             pipeline(at_from, v, in[v]), pipeline(at_to, v, out[v])});
         }
       }
-      b.bound = {steps, sum};
+      b.bound = {std::max(steps, cut_te), sum};
       break;
   }
   b.known = true;
@@ -336,15 +614,25 @@ KnownBound bounds(const NetworkDesc& net, const CollectiveProblem& c) {
   const bool graph = net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty();
   if (graph && c.collective != Collective::kBroadcast) return graphLowerBound(net, c);
   if (graph && c.messages == 1) {
-    // The farthest endpoint from the root; every other endpoint receives it.
-    const std::vector<int> dist = NetworkLinks(net).distances(c.root);
+    // The farthest endpoint from the root; every other endpoint receives it,
+    // and so does every node of the least tree from the root that reaches them
+    // all (steinerTransmissions: E - 1 without switches).
+    const NetworkLinks links(net);
+    const std::vector<int> dist = links.distances(c.root);
     int ecc = 0;
+    std::vector<char> endpoint(dist.size(), 1);
     for (uint64_t x = 0; x < dist.size(); ++x) {
       if (dist[x] < 0) return b;
-      if (!net.isSwitch(x)) ecc = std::max(ecc, dist[x]);
+      endpoint[x] = !net.isSwitch(x);
+      if (endpoint[x]) ecc = std::max(ecc, dist[x]);
     }
     b.known = true;
-    b.bound = {static_cast<uint64_t>(ecc), net.endpoints() - 1};
+    uint64_t sent = net.endpoints() - 1;
+    if (!net.switches.empty() && c.root < dist.size() && endpoint[c.root]) {
+      const Adjacencies adj(links);
+      sent = steinerTransmissions(adj.succ, adj.nb, endpoint)[c.root];
+    }
+    b.bound = {static_cast<uint64_t>(ecc), sent};
     return b;
   }
   if (net.isTorus() && c.collective != Collective::kBroadcast) {

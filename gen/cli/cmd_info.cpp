@@ -11,7 +11,12 @@ CommandHelp infoHelp() {
   return {"hypercast info [--topology T] [its options] [--json]",
           "Facts of a network: nodes, ports per node, degree, diameter, whether it is\n"
           "directed, and its own facts (a hypercycle's per-dimension m, rho, D, a, k of\n"
-          "eqs. 2-6; a Cayley graph's group and generators; a mesh's extents).\n\n" +
+          "eqs. 2-6; a Cayley graph's group and generators; a mesh's extents). A graph\n"
+          "from a file, or a network with --remove-links (then the intact one's too):\n"
+          "links, in- and out-degrees, diameter, radius, regularity, vertex-\n"
+          "transitivity, and the multinode broadcast's and total exchange's lower\n"
+          "bounds (steps, transmissions); with role=switch nodes, the endpoints and\n"
+          "switches, every figure among the endpoints (switches only forward).\n\n" +
               topologyList(),
           ""};
 }

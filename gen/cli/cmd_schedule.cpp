@@ -19,7 +19,9 @@ CommandHelp scheduleHelp() {
           "the one `generate` and `simulate` put on the wormhole mesh. On a Cayley graph\n"
           "(hypercube, torus, hypercycle, cayley) Faber's combining collectives:\n"
           "accumulation (CSV step,from,to,target: a partial sum for target) and\n"
-          "global-sum (CSV step,constant,operand).\n\n" +
+          "global-sum (CSV step,constant,operand). On a graph from a file or a network\n"
+          "with --remove-links: the general constructions, among the endpoints when\n"
+          "GraphML role=switch nodes only forward (their transmissions counted).\n\n" +
               topologyList(),
           ""};
 }

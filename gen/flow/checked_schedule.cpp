@@ -185,6 +185,20 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
                 out.net.label + " fails the checker; nothing was written");
   }
+  if (!out.net.removed_links.empty() && !for_rtl && within < 0 && links == LinkMode::kFullDuplex) {
+    ParamMap whole = r.network;
+    whole.erase("remove-links");
+    const NetworkDesc intact = topo.parse(whole);
+    out.intact_bound = checker::lowerBound(intact, problem);
+    try {
+      const Schedule s = built.schedule(intact, problem, construction);
+      out.intact_steps = s.steps;
+      out.intact_transmissions = s.transfers.size();
+      out.intact_label = intact.label;
+    } catch (const Error&) {
+      // no construction for the intact network: its bound alone
+    }
+  }
   if (out.bound.known && !out.optimal && out.schedule.promises_bound) {
     throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
                 out.net.label + " takes " + std::to_string(out.report.steps) + " steps and " +
@@ -220,6 +234,19 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
     f["lower_bound"] = nullptr;
   }
   j["figures"] = f;
+  if (!c.net.removed_links.empty() && (c.intact_bound.known || !c.intact_label.empty())) {
+    nlohmann::ordered_json in;
+    if (!c.intact_label.empty()) {
+      in["network"] = c.intact_label;
+      in["steps"] = c.intact_steps;
+      in["transmissions"] = c.intact_transmissions;
+    }
+    if (c.intact_bound.known) {
+      in["lower_bound"] = {{"steps", c.intact_bound.bound.steps},
+                           {"transmissions", c.intact_bound.bound.transmissions}};
+    }
+    j["intact"] = in;
+  }
   j["optimal"] = c.optimal;
   j["optimal_at_min_transmissions"] = optimalAtMinTransmissions(c);
   j["checker"] = c.report.ok ? "pass" : "fail";
@@ -265,6 +292,15 @@ std::string scheduleSummary(const CheckedSchedule& c) {
              ? " (the fewest steps of any schedule with the fewest transmissions)"
              : "")
      << "\n";
+  if (!c.intact_label.empty()) {
+    os << "intact           " << c.intact_label << ": " << c.intact_steps << " steps, "
+       << c.intact_transmissions << " transmissions";
+    if (c.intact_bound.known) {
+      os << "  (lower bounds " << c.intact_bound.bound.steps << ", "
+         << c.intact_bound.bound.transmissions << ")";
+    }
+    os << "\n";
+  }
   return os.str();
 }
 

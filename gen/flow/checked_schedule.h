@@ -38,6 +38,12 @@ struct CheckedSchedule {
   std::string fallback;
   double build_seconds = 0;
   double check_seconds = 0;
+  // With --remove-links (schedule, full-duplex): the intact network's
+  // construction (its steps and transmissions; intact_label empty when it has
+  // none for this collective) and lower bound, beside the damaged one's.
+  std::string intact_label;
+  uint64_t intact_steps = 0, intact_transmissions = 0;
+  checker::KnownBound intact_bound;
 };
 
 // What to build, as typed values.

@@ -296,18 +296,21 @@ GraphFacts graphFacts(const NetworkDesc& net) {
 void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j,
                      std::ostream& text) {
   const std::string key = intact ? "intact" : "graph";
-  j[key] = {{"nodes", f.nodes},
-            {"endpoints", f.endpoints},
-            {"switches", f.switches},
-            {"links", f.links},
-            {"out_degree", {f.out_min, f.out_max}},
-            {"in_degree", {f.in_min, f.in_max}},
-            {"diameter", f.diameter},
-            {"radius", f.radius},
-            {"regular", f.regular},
-            {"vertex_transitive", f.vertex_transitive},
-            {"multinode_broadcast_bound", f.mnb.known ? f.mnb.bound.steps : 0},
-            {"total_exchange_bound", f.te.known ? f.te.bound.steps : 0}};
+  j[key] = {
+      {"nodes", f.nodes},
+      {"endpoints", f.endpoints},
+      {"switches", f.switches},
+      {"links", f.links},
+      {"out_degree", {f.out_min, f.out_max}},
+      {"in_degree", {f.in_min, f.in_max}},
+      {"diameter", f.diameter},
+      {"radius", f.radius},
+      {"regular", f.regular},
+      {"vertex_transitive", f.vertex_transitive},
+      {"multinode_broadcast_bound", f.mnb.known ? f.mnb.bound.steps : 0},
+      {"multinode_broadcast_transmissions_bound", f.mnb.known ? f.mnb.bound.transmissions : 0},
+      {"total_exchange_bound", f.te.known ? f.te.bound.steps : 0},
+      {"total_exchange_transmissions_bound", f.te.known ? f.te.bound.transmissions : 0}};
   const std::string pre = intact ? "intact " : "";
   if (f.switches > 0) {
     text << pre << "endpoints " << f.endpoints << " (and " << f.switches
@@ -319,8 +322,9 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
        << pre << "diameter  " << f.diameter << ", radius " << f.radius << "\n"
        << pre << "regular   " << (f.regular ? "yes" : "no") << ", vertex-transitive "
        << f.vertex_transitive << "\n"
-       << pre << "bounds    multinode-broadcast " << f.mnb.bound.steps << " steps, total-exchange "
-       << f.te.bound.steps << " steps\n";
+       << pre << "bounds    multinode-broadcast " << f.mnb.bound.steps << " steps, "
+       << f.mnb.bound.transmissions << " transmissions; total-exchange " << f.te.bound.steps
+       << " steps, " << f.te.bound.transmissions << " transmissions\n";
 }
 
 }  // namespace

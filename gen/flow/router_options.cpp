@@ -51,7 +51,14 @@ NetworkDesc parseNetwork(const Params& a) {
                 "' has no weight-based routers (the hypercycle's: --m, --rho); its networks run "
                 "schedule collectives in generate and simulate (--collective)");
   }
-  return e.parse(a.params());
+  NetworkDesc net = e.parse(a.params());
+  if (!net.removed_links.empty()) {
+    throw Error(
+        "--remove-links: the weight-based routers route only the intact hypercycle "
+        "(Algorithm 1 knows no faulty link); with --collective C the damaged network runs "
+        "its schedule on schedule-ROM nodes");
+  }
+  return net;
 }
 
 RtlOptions parseRtlOptions(const Params& a) {

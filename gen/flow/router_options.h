@@ -14,8 +14,9 @@
 namespace hypercast {
 namespace flow {
 
-// The hypercycle the parameters name (refuses another topology); its paper
-// facts are Hypercycle::of's.
+// The hypercycle the parameters name (refuses another topology, and links
+// removed: the weight-based routers know no faulty link); its paper facts are
+// Hypercycle::of's.
 NetworkDesc parseNetwork(const Params& a);
 // Also checks the programmable router's limits (not yet against a network).
 RtlOptions parseRtlOptions(const Params& a);

@@ -159,11 +159,12 @@ const std::vector<Topology>& topologyTable() {
        /*weight_routers=*/false,
        /*necklaces=*/false},
       {"graph",
-       "any connected graph from a file (edge list or GraphML): broadcast (BFS\n"
-       "                 tree), multinode-broadcast and total-exchange (link-by-link\n"
-       "                 greedy and balanced-route schedules), steps beside their lower\n"
-       "                 bounds; GraphML role=switch nodes only forward, port=P,Q fixes\n"
-       "                 a link's ports",
+       "any strongly connected graph from a file (edge list or GraphML):\n"
+       "                 broadcast (BFS tree), multinode-broadcast (link-by-link greedy)\n"
+       "                 and total-exchange (greedy, balanced routes, or routed and timed\n"
+       "                 packet by packet), beside their lower bounds; GraphML\n"
+       "                 role=switch nodes only forward (the collectives run among the\n"
+       "                 other nodes, the endpoints), port=P,Q fixes a link's ports",
        {{"graph", "FILE", "graph: an edge list ('a,b' or 'a b' per line) or a GraphML file"},
         {"directed", "", "graph: each link of the file is one-way"}},
        withRemovedLinks<parseGraph>,
