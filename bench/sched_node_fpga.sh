@@ -3,7 +3,8 @@
 # network with `hypercast generate`, synthesizes one hc_sched_node with the
 # manifest's parameters (yosys synth_ice40: LUT4, flip-flops, SB_RAM40_4K), then
 # places and routes it in a pin-limited wrapper (bench/sched_node_wrap.v) with
-# nextpnr-ice40 --hx8k for SEEDS seeds and prints the median Fmax.
+# nextpnr-ice40 --hx8k for SEEDS seeds and prints the median Fmax (SEEDS = 0:
+# yosys only, no Fmax).
 # Usage: bench/sched_node_fpga.sh HYPERCAST SEEDS GENERATE-OPTIONS...
 # Run it through the build lock (flock /tmp/hc-build.lock): nextpnr is CPU-heavy.
 set -eu
@@ -32,12 +33,16 @@ smask=$(grep -o '\.SMASK([^)]*)' "$top" | head -1 | sed 's/.SMASK(\(.*\))/\1/')
 wmask=$(grep -o '\.WMASK([^)]*)' "$top" | head -1 | sed 's/.WMASK(\(.*\))/\1/')
 params="$params -set SMASK $smask -set WMASK $wmask"
 hw="$dir/net/hw"
-yosys -q -l "$dir/node.log" -p "read_verilog $hw/hc_sched_bank.v $hw/hc_sched_node.v; \
+yosys -q -l "$dir/node.log" -p "read_verilog -I$here/../hw/include $hw/hc_sched_bank.v $hw/hc_sched_node.v; \
   chparam $params hc_sched_node; synth_ice40 -top hc_sched_node; stat" >/dev/null
 lut=$(awk '/SB_LUT4/ {v=$2} END {print v+0}' "$dir/node.log")
-ff=$(awk '/SB_DFF/ {v+=$2} END {print v+0}' "$dir/node.log")
+ff=$(awk '/Number of cells/ {v=0} /SB_DFF/ {v+=$2} END {print v+0}' "$dir/node.log")
 ebr=$(awk '/SB_RAM40_4K/ {v=$2} END {print v+0}' "$dir/node.log")
-yosys -q -l "$dir/wrap.log" -p "read_verilog $hw/hc_sched_bank.v $hw/hc_sched_node.v \
+if [ "$seeds" -eq 0 ]; then
+  echo "$* : NB=$(echo "$params" | sed 's/.*-set NB \([0-9]*\).*/\1/') DEPTH=$(echo "$params" | sed 's/.*-set DEPTH \([0-9]*\).*/\1/') LUT4=$lut FF=$ff EBR=$ebr (yosys only)"
+  exit 0
+fi
+yosys -q -l "$dir/wrap.log" -p "read_verilog -I$here/../hw/include $hw/hc_sched_bank.v $hw/hc_sched_node.v \
   $here/sched_node_wrap.v; chparam $params sched_node_wrap; \
   synth_ice40 -top sched_node_wrap -json $dir/wrap.json" >/dev/null
 fmax=""

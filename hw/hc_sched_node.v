@@ -21,7 +21,8 @@
 // Before start_i the host preloads the node's own packets through the ld_*
 // port (slot = bank * 2^AW + address); start_i must come at least one clock
 // after the last load. After done_o it reads the packets the node keeps through
-// rd_*: rd_data_o holds slot rd_slot_i of the clock before (a synchronous read).
+// rd_*: rd_data_o holds slot rd_slot_i of the clock before (a synchronous read),
+// while busy_o is low; the word passes through a send multiplexer (HRD below).
 //
 // Named checks (hw/include/hc_assert.vh): p_* the parameters; HC_ERR beside
 // err_o, e_missing (an expected packet absent) and e_hd_clash; HC_ASSERT
@@ -188,16 +189,6 @@ module hc_sched_node #(
     else if (!run) rd_bank_q <= rd_slot_i[AW+:BW];
   end
 
-  reg [PW-1:0] rd_word;
-  integer k;
-  always @* begin
-    rd_word = {PW{1'b0}};
-    for (k = 0; k < NB; k = k + 1) begin
-      if (rd_bank_q == k[BW-1:0]) rd_word = bank_q[k*PW+:PW];
-    end
-  end
-  assign rd_data_o = rd_word;
-
   // Arrivals of the row before: the late forwards' source.
   reg [   NP-1:0] arr_v_q;
   reg [NP*PW-1:0] arr_q;
@@ -210,9 +201,42 @@ module hc_sched_node #(
   // Sends: a bank's read word, a packet arriving now, or one of the row before,
   // as an AND-OR of one-hot selects (NB + 2*NP sources per port).
   localparam integer NS = NB + 2 * NP;
+  // The host's read shares the send multiplexers: while the node is not busy,
+  // bank b's word goes through the multiplexer of the first port whose SMASK
+  // takes bank b (bit p*NB+b of HRD); a bank no port sends from is ORed in on
+  // its own. rd_data_o is the OR of those ports' send words (zero but for the
+  // one selected): no multiplexer of its own across the banks.
+  function [NP*NB-1:0] host_ports;
+    input integer unused;
+    integer hb, hp;
+    reg found;
+    begin
+      host_ports = {NP * NB{1'b0}};
+      for (hb = 0; hb < NB; hb = hb + 1) begin
+        found = 1'b0;
+        for (hp = 0; hp < NP; hp = hp + 1) begin
+          if (!found && SMASK[hp*NS+hb]) begin
+            host_ports[hp*NB+hb] = 1'b1;
+            found = 1'b1;
+          end
+        end
+      end
+    end
+  endfunction
+  localparam [NP*NB-1:0] HRD = host_ports(0);
+  function host_reads;
+    input integer hb;
+    integer hp;
+    begin
+      host_reads = 1'b0;
+      for (hp = 0; hp < NP; hp = hp + 1) host_reads = host_reads | HRD[hp*NB+hb];
+    end
+  endfunction
   reg  [   NP-1:0] send_valid;
   reg  [NP*NS-1:0] sel_rom;  // what the word selects
-  wire [NP*NS-1:0] sel = sel_rom & SMASK;
+  reg  [NP*NS-1:0] sel_host;  // the host's read, while not busy
+  wire [NP*NS-1:0] sel_run = sel_rom & SMASK;
+  wire [NP*NS-1:0] sel = (sel_rom | sel_host) & SMASK;
   reg  [NP*PW-1:0] send_data;
   reg  [   NP-1:0] miss_send;   // port p's send found its link source empty
   reg  [   NB-1:0] miss_write;  // bank b's write found its port empty
@@ -226,7 +250,11 @@ module hc_sched_node #(
   always @* begin
     send_valid = {NP{1'b0}};
     sel_rom    = {NP * NS{1'b0}};
+    sel_host   = {NP * NS{1'b0}};
     for (p = 0; p < NP; p = p + 1) begin
+      for (q = 0; q < NB; q = q + 1) begin
+        if (HRD[p*NB+q] && !busy_q && rd_bank_q == q[BW-1:0]) sel_host[p*NS+q] = 1'b1;
+      end
       if (busy_q && word[p*SF+IW+2]) begin
         send_valid[p] = 1'b1;
         for (q = 0; q < NB; q = q + 1) begin
@@ -249,6 +277,19 @@ module hc_sched_node #(
     end
   end
 
+  reg [PW-1:0] rd_word;
+  integer k;
+  always @* begin
+    rd_word = {PW{1'b0}};
+    for (k = 0; k < NP; k = k + 1) begin
+      if (|HRD[k*NB+:NB]) rd_word = rd_word | send_data[k*PW+:PW];
+    end
+    for (k = 0; k < NB; k = k + 1) begin
+      if (!host_reads(k) && rd_bank_q == k[BW-1:0]) rd_word = rd_word | bank_q[k*PW+:PW];
+    end
+  end
+  assign rd_data_o = rd_word;
+
   // Expected packets that are not there: a send's source, or a write's port.
   // Kept per sending port and per bank (miss_send, miss_write) so that err_o's
   // registers take them without an OR across the node first.
@@ -259,10 +300,10 @@ module hc_sched_node #(
     bad_kind   = 1'b0;
     for (p = 0; p < NP; p = p + 1) begin
       if (busy_q && word[p*SF+IW+2] && word[p*SF+IW+:2] == 2'd3) bad_kind = 1'b1;
-      for (q = 0; q < NB; q = q + 1) unwritten = unwritten | (sel[p*NS+q] & ~src_ok[q]);
+      for (q = 0; q < NB; q = q + 1) unwritten = unwritten | (sel_run[p*NS+q] & ~src_ok[q]);
       for (q = 0; q < NP; q = q + 1) begin
-        miss_send[p] = miss_send[p] | (sel[p*NS+NB+q] & ~src_ok[NB+q]);
-        miss_send[p] = miss_send[p] | (sel[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
+        miss_send[p] = miss_send[p] | (sel_run[p*NS+NB+q] & ~src_ok[NB+q]);
+        miss_send[p] = miss_send[p] | (sel_run[p*NS+NB+NP+q] & ~src_ok[NB+NP+q]);
       end
     end
     for (p = 0; p < NB; p = p + 1) begin
@@ -278,7 +319,8 @@ module hc_sched_node #(
     if (!rst_ni) lv_q <= {NP{1'b0}};
     else lv_q <= send_valid;
   end
-  always @(posedge clk_i) ld_q <= send_data;
+  // Zero while not busy: the host's read words stay off the links.
+  always @(posedge clk_i) ld_q <= busy_q ? send_data : {NP * PW{1'b0}};
 
   assign lnk_valid_o = lv_q;
   assign lnk_data_o  = ld_q;

@@ -371,3 +371,41 @@ TEST(StoreBankProgram, GeneratorCheckRefusesACorruptedAssignment) {
   }
   EXPECT_TRUE(overwrite) << "no packet of node 0 is written between another's write and read";
 }
+
+// The own packet's copies (emit/schedule_program.h): on the 6-cube multinode
+// broadcast every node sends its own packet on all six ports in step 1 (ROM word
+// 1) and forwards on every port from step 2 on. Each port's step-1 send must read
+// a bank that port also reads for a forward, so the own packet is no extra
+// source of its send multiplexer; every load is the node's own packet, one per
+// distinct step-1 bank; the bank count stays at the König colouring's 7 (6
+// writes per row: one arrival per port).
+TEST(StoreBankProgram, OwnPacketCopiesAddNoSendSource) {
+  const PortGraph g = PortGraph::build(hypercubeNetwork(6));
+  const NetworkProgram prog =
+      compileSchedule(hypercubeSchedule(6, Collective::kMultinodeBroadcast, 0), g);
+  EXPECT_EQ(prog.bank_bound, 6u);
+  EXPECT_EQ(prog.banks, 7u);
+  for (size_t x = 0; x < prog.nodes.size(); ++x) {
+    const NodeProgram& node = prog.nodes[x];
+    std::set<uint32_t> own_banks;
+    for (int p = 0; p < 6; ++p) {
+      const SendField& own = node.rows.at(1).send.at(static_cast<size_t>(p));
+      ASSERT_TRUE(own.valid && own.kind == SendKind::kStore) << "node " << x << " port " << p;
+      std::set<uint32_t> forward_banks;
+      for (size_t r = 2; r < node.rows.size(); ++r) {
+        const SendField& f = node.rows[r].send.at(static_cast<size_t>(p));
+        if (f.valid && f.kind == SendKind::kStore) forward_banks.insert(f.index);
+      }
+      EXPECT_TRUE(forward_banks.count(own.index)) << "node " << x << " port " << p;
+      own_banks.insert(own.index);
+    }
+    ASSERT_EQ(node.loads.size(), own_banks.size()) << "node " << x;
+    std::set<uint32_t> load_banks;
+    for (const StoredPacket& l : node.loads) {
+      EXPECT_EQ(l.origin, x);
+      load_banks.insert(l.slot >> prog.format.addr_width);
+    }
+    EXPECT_EQ(load_banks, own_banks) << "node " << x;
+    EXPECT_NO_THROW(checker::requireSoundStoreBanks(x, node.store, prog.banks, prog.depth));
+  }
+}

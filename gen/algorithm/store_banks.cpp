@@ -79,6 +79,15 @@ StoreBanks assignStoreBanks(std::vector<StoreEntry>& entries) {
       for (int64_t r : e.read_rows) take(rused, r, b);
     }
   }
+  const StoreBanks a = assignStoreAddresses(entries);
+  out.banks = a.banks;
+  out.depth = a.depth;
+  return out;
+}
+
+StoreBanks assignStoreAddresses(std::vector<StoreEntry>& entries) {
+  StoreBanks out;
+  out.lower_bound = storeBankLowerBound(entries);
   // Addresses per bank: by write row, reusing an address whose last read came
   // in an earlier row than this write (a read and a write of one address in one
   // row would read the old word). Greedy by start row uses the peak number of

@@ -44,4 +44,9 @@ uint32_t storeBankLowerBound(const std::vector<StoreEntry>& entries);
 // order where a choice is free, so equal inputs give equal assignments.
 StoreBanks assignStoreBanks(std::vector<StoreEntry>& entries);
 
+// Sets every entry's addr in the bank it already has (the second half of
+// assignStoreBanks): by write row, an address reused once its last read came in
+// an earlier row than the new write; the fewest addresses for those banks.
+StoreBanks assignStoreAddresses(std::vector<StoreEntry>& entries);
+
 }  // namespace hypercast

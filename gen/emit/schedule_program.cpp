@@ -1,6 +1,8 @@
 #include "emit/schedule_program.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <unordered_map>
 
 #include "algorithm/collective_semantics.h"
@@ -32,6 +34,88 @@ struct Held {
 SendKind sourceOf(const Held& h, int64_t t) {
   if (h.own || t > h.arrival + 2) return SendKind::kStore;
   return t == h.arrival + 1 ? SendKind::kLink : SendKind::kLate;
+}
+
+// A node's store: its entries, the packet (index into the node's stored list)
+// each belongs to, and which entry every store send (step, port) reads.
+struct NodeStore {
+  std::vector<StoreEntry> entries;
+  std::vector<size_t> owner;
+  std::map<std::pair<int64_t, int>, size_t> send_entry;
+};
+
+// The node's own packets, one preloaded copy per bank its store sends use: a
+// send of the own packet on port p reads a copy in a bank p already reads for
+// the packets it forwards (the lowest such bank free in that row, one holding a
+// copy of the same packet first), so that the own packet adds no source to p's
+// send multiplexer (hw/hc_sched_node.v, SMASK). A send whose port reads no
+// other bank free in its row keeps the packet's own bank; a packet for which
+// some send finds no free bank stays one entry. Copies go only into banks the node has and
+// into rows where that bank issues no other read, so the bank count stays.
+NodeStore copyOwnPackets(const std::vector<Held>& st, const std::vector<StoreEntry>& es) {
+  std::map<int, std::set<uint32_t>> port_banks;
+  std::map<std::pair<uint32_t, int64_t>, size_t> busy;  // (bank, row) -> the packet reading it
+  for (size_t i = 0; i < st.size(); ++i) {
+    for (int64_t r : es[i].read_rows) busy[{es[i].bank, r}] = i;
+    if (st[i].own) continue;
+    for (const Send& x : st[i].sends) {
+      if (sourceOf(st[i], x.step) == SendKind::kStore) port_banks[x.port].insert(es[i].bank);
+    }
+  }
+  NodeStore out;
+  auto addEntry = [&](const StoreEntry& e, size_t owner) {
+    out.entries.push_back(e);
+    out.owner.push_back(owner);
+    return out.entries.size() - 1;
+  };
+  for (size_t i = 0; i < st.size(); ++i) {
+    const Held& h = st[i];
+    std::map<std::pair<int64_t, int>, uint32_t> choice;  // send -> bank
+    bool ok = h.own && !h.keep;
+    for (const Send& x : h.sends) {
+      if (!ok) break;
+      const int64_t r = x.step - 2;
+      auto free = [&](uint32_t b) {
+        const auto it = busy.find({b, r});
+        return it == busy.end() || it->second == i;
+      };
+      const std::set<uint32_t>& cand = port_banks[x.port];
+      uint32_t pick = UINT32_MAX;
+      for (const auto& c : choice) {
+        if (pick == UINT32_MAX && cand.count(c.second) && free(c.second)) pick = c.second;
+      }
+      for (uint32_t b : cand) {
+        if (pick == UINT32_MAX && free(b)) pick = b;
+      }
+      if (pick == UINT32_MAX && free(es[i].bank)) pick = es[i].bank;
+      if (pick == UINT32_MAX) ok = false;
+      choice[{x.step, x.port}] = pick;
+    }
+    if (!ok) {
+      const size_t k = addEntry(es[i], i);
+      for (const Send& x : h.sends) {
+        if (sourceOf(h, x.step) == SendKind::kStore) out.send_entry[{x.step, x.port}] = k;
+      }
+      continue;
+    }
+    for (int64_t r : es[i].read_rows) busy.erase({es[i].bank, r});
+    std::map<uint32_t, size_t> copy_of;  // bank -> its copy's entry
+    for (const auto& c : choice) {
+      const int64_t r = c.first.first - 2;
+      busy[{c.second, r}] = i;
+      auto it = copy_of.find(c.second);
+      if (it == copy_of.end()) {
+        StoreEntry e;
+        e.bank = c.second;
+        it = copy_of.emplace(c.second, addEntry(e, i)).first;
+      }
+      std::vector<int64_t>& rows = out.entries[it->second].read_rows;
+      if (std::find(rows.begin(), rows.end(), r) == rows.end()) rows.push_back(r);
+      std::sort(rows.begin(), rows.end());
+      out.send_entry[c.first] = it->second;
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -67,7 +151,7 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
   // Per node: its packets in store order and their store entries.
   std::vector<std::unordered_map<uint64_t, Held>> helds(n);
   std::vector<std::vector<Held>> stored(n);
-  std::vector<std::vector<StoreEntry>> entries(n);
+  std::vector<NodeStore> stores(n);
   for (uint64_t u = 0; u < n; ++u) {
     const bool is_switch = std::binary_search(switches.begin(), switches.end(), uint32_t(u));
     std::unordered_map<uint64_t, Held>& held = helds[u];
@@ -118,7 +202,7 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
       if (a.dest != b.dest) return a.dest < b.dest;
       return a.msg < b.msg;
     });
-    std::vector<StoreEntry>& es = entries[u];
+    std::vector<StoreEntry> es;
     for (const Held& h : st) {
       StoreEntry e;
       e.write_row = h.own ? -1 : h.arrival;
@@ -131,13 +215,15 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
       es.push_back(std::move(e));
     }
     const StoreBanks b = assignStoreBanks(es);
+    stores[u] = copyOwnPackets(st, es);
+    const StoreBanks a = assignStoreAddresses(stores[u].entries);
     NodeProgram& node = prog.nodes[u];
-    node.slots = static_cast<uint32_t>(es.size());
-    node.banks = b.banks;
+    node.slots = static_cast<uint32_t>(stores[u].entries.size());
+    node.banks = a.banks;
     node.bank_bound = b.lower_bound;
     prog.max_slots = std::max(prog.max_slots, node.slots);
-    prog.banks = std::max(prog.banks, b.banks);
-    prog.depth = std::max(prog.depth, b.depth);
+    prog.banks = std::max(prog.banks, a.banks);
+    prog.depth = std::max(prog.depth, a.depth);
     prog.bank_bound = std::max(prog.bank_bound, b.lower_bound);
   }
   prog.format = makeRomFormat(np, prog.banks, prog.depth);
@@ -145,16 +231,13 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
   for (uint64_t u = 0; u < n; ++u) {
     NodeProgram& node = prog.nodes[u];
     const std::vector<Held>& st = stored[u];
-    const std::vector<StoreEntry>& es = entries[u];
+    const NodeStore& ns = stores[u];
+    const std::vector<StoreEntry>& es = ns.entries;
     node.store = es;
-    std::unordered_map<uint64_t, size_t> entry_of;
-    for (size_t i = 0; i < st.size(); ++i) {
-      entry_of[packetKey(n, s.messages, st[i].origin, st[i].dest, st[i].msg)] = i;
-    }
     auto slotOf = [&](size_t i) { return (es[i].bank << f.addr_width) | es[i].addr; };
     node.rows.assign(prog.words(), emptyRomRow(f));
-    for (size_t i = 0; i < st.size(); ++i) {
-      const Held& h = st[i];
+    for (size_t i = 0; i < es.size(); ++i) {
+      const Held& h = st[ns.owner[i]];
       const StoredPacket sp{slotOf(i), h.origin, h.dest, h.msg};
       if (h.own) node.loads.push_back(sp);
       if (h.keep) node.keeps.push_back(sp);
@@ -174,9 +257,8 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
         throw Error("node " + std::to_string(u) + " sends twice on one port in step " +
                     std::to_string(t.step));
       sf.valid = true;
-      const auto it = entry_of.find(key(t));
-      const bool own = t.origin == u;
-      if (!own && (it == entry_of.end() || sourceOf(st[it->second], t.step) != SendKind::kStore)) {
+      const auto it = ns.send_entry.find({int64_t{t.step}, out_port[i]});
+      if (it == ns.send_entry.end()) {
         const Held& h = helds[u].at(key(t));
         sf.kind = sourceOf(h, t.step);
         sf.index = static_cast<uint32_t>(h.arrival_port);

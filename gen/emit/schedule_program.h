@@ -6,7 +6,9 @@
 // sent straight from the link, one forwarded a step later from the register that
 // holds the previous row's arrivals; neither needs the store for that send.
 // Every other send reads the store, in a bank the read issued one row earlier.
-// A packet is stored if such a send or the end needs it. Banks and addresses:
+// A packet is stored if such a send or the end needs it; an own packet is
+// preloaded once per bank its sends read it from, in banks those ports already
+// read (hw/hc_sched_node.v: fewer sources per send multiplexer). Banks and addresses:
 // algorithm/store_banks.h (every row at most one write and one read per bank),
 // checked by checker/store_bank_checker.h (the flow runs it before it writes
 // the files: flow::checkProgramBanks).
@@ -34,7 +36,7 @@ struct NodeProgram {
   uint32_t slots = 0;               // packets stored (each keeps its address while it is needed)
   uint32_t banks = 0;               // banks the node uses
   uint32_t bank_bound = 0;          // the lower bound on them (algorithm/store_banks.h)
-  std::vector<StoredPacket> loads;  // own packets, preloaded before the start
+  std::vector<StoredPacket> loads;  // own packets and their copies, preloaded before the start
   std::vector<StoredPacket> keeps;  // what the node holds at the end (its deliveries)
   std::vector<StoreEntry> store;    // every stored packet's rows, bank and address
 };
