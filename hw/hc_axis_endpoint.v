@@ -8,8 +8,11 @@
 // Delivery (m_axis): the router shows, one cycle after it arrived, every flit
 // that reached the node on input port p on its delivery lane p, up to NP in a
 // cycle, and cannot be stopped. Each lane is written into an ejection queue of
-// QDEPTH flits (hc_fifo); a round robin over the non-empty queues (hc_rr_arbiter)
-// shows one head on m_axis, and holds it until m_axis_tready_i takes it.
+// QDEPTH entries (hc_ram_fifo: one simple dual-port memory per lane, in block
+// RAM when QRAM is 1), which keeps the flit's vc, origin and payload (SW bits);
+// a round robin over the lanes with a valid head (hc_rr_arbiter) shows one head
+// on m_axis, and holds it until m_axis_tready_i takes it. A flit is a queue's
+// head one cycle after it was written at the earliest (the memory's read).
 //
 // Backpressure: the router returns a credit upstream for input port p and VC v
 // when a flit leaves its input VC (core_credit_i[2p+v]). The endpoint withholds
@@ -19,12 +22,12 @@
 // are non-zero, one of each being spent. Upstream therefore never has more
 // than DEPTH flits of (p, v) in the router's VC or the queue together, so a
 // lane's queue holds at most DEPTH flits of each VC, 2*DEPTH in all: the
-// default QDEPTH never overflows (a_push_full in hc_fifo checks it).
+// default QDEPTH never overflows (a_push_full in hc_ram_fifo checks it).
 //
 // Flit: {vc, origin[AW], wd, wc, payload[PW]}, FW bits, MSB first.
 //
-// Named assertions (hw/include/hc_assert.vh): p_np, p_fw, p_qdepth
-// (parameters); a_m_hold (m_axis: tvalid, once high, holds with its data and
+// Named assertions (hw/include/hc_assert.vh): p_np, p_fw (parameters; QDEPTH
+// and QRAM are checked by hc_ram_fifo's p_depth and p_ram); a_m_hold (m_axis: tvalid, once high, holds with its data and
 // tuser until accepted), a_s_hold (HC_ASSUME, the source's side of the same rule on
 // s_axis), a_core_cnt and a_ej_cnt (each count stays within DEPTH).
 `include "hc_assert.vh"
@@ -40,7 +43,9 @@ module hc_axis_endpoint #(
   // flits per input VC of the router (its credits per VC)
   parameter integer DEPTH  = 2,
   // flits per lane's ejection queue (2*DEPTH never overflows)
-  parameter integer QDEPTH = 2 * DEPTH
+  parameter integer QDEPTH = 2 * DEPTH,
+  // 1: the ejection queues in block RAM; 0: in flip-flops (same cycles)
+  parameter integer QRAM   = 1
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -67,34 +72,36 @@ module hc_axis_endpoint #(
   `HC_FORMAL_RESET
   `HC_PARAM(p_np, NP >= 1, "NP must be at least 1")
   `HC_PARAM(p_fw, FW >= 1 + AW + PW, "FW must hold vc, origin and payload")
-  `HC_PARAM(p_qdepth, QDEPTH >= 1, "QDEPTH must be at least 1")
 
   assign inj_valid_o     = s_axis_tvalid_i;
   assign inj_payload_o   = s_axis_tdata_i;
   assign s_axis_tready_o = inj_ready_i;
 
-  // ---- ejection queues, one per lane ----
-  wire [NP-1:0]    empty;
-  wire [NP*FW-1:0] head;
+  // ---- ejection queues, one per lane: {vc, origin, payload}, SW bits ----
+  localparam integer SW = 1 + AW + PW;
+  wire [NP-1:0]    valid;
+  wire [NP*SW-1:0] head;
   wire [NP-1:0]    pop;
   genvar p;
   generate
     for (p = 0; p < NP; p = p + 1) begin : g_lane
-      /* verilator lint_off PINCONNECTEMPTY */
-      hc_fifo #(
-        .W    (FW),
-        .DEPTH(QDEPTH)
+      hc_ram_fifo #(
+        .W    (SW),
+        .DEPTH(QDEPTH),
+        .RAM  (QRAM)
       ) u_q (
         .clk_i  (clk_i),
         .rst_ni (rst_ni),
         .push_i (dlv_valid_i[p]),
-        .data_i (dlv_data_i[p*FW+:FW]),
+        .data_i ({dlv_data_i[p*FW+FW-1-:1+AW], dlv_data_i[p*FW+:PW]}),
         .pop_i  (pop[p]),
-        .head_o (head[p*FW+:FW]),
-        .empty_o(empty[p]),
-        .last_o ()
+        .head_o (head[p*SW+:SW]),
+        .valid_o(valid[p])
       );
-      /* verilator lint_on PINCONNECTEMPTY */
+      if (FW > 1 + AW + PW) begin : g_wdwc
+        // wd and wc steer the router's forwarding; a delivery leaves them
+        wire unused_wdwc = ^dlv_data_i[p*FW+PW+:FW-1-AW-PW];
+      end
     end
   endgenerate
 
@@ -105,9 +112,9 @@ module hc_axis_endpoint #(
   reg  [NP-1:0] hsel;
 `ifdef HC_MUTANT_AXIS_NOHOLD
   // a deliberately broken hold that a_m_hold must catch (tests/test_axis.cpp)
-  wire [NP-1:0] req = ~empty;
+  wire [NP-1:0] req = valid;
 `else
-  wire [NP-1:0] req = held ? hsel : ~empty;
+  wire [NP-1:0] req = held ? hsel : valid;
 `endif
   wire [NP-1:0] sel;
   wire          arb_valid;  // the arbiter has a head to show
@@ -144,15 +151,15 @@ module hc_axis_endpoint #(
       hsel <= sel;
     end
   end
-  reg [FW-1:0] shown;
+  reg [SW-1:0] shown;
   integer li;
   always @(*) begin
-    shown = {FW{1'b0}};
-    for (li = 0; li < NP; li = li + 1) shown = shown | (head[li*FW+:FW] & {FW{sel[li]}});
+    shown = {SW{1'b0}};
+    for (li = 0; li < NP; li = li + 1) shown = shown | (head[li*SW+:SW] & {SW{sel[li]}});
   end
   assign m_axis_tdata_o = shown[PW-1:0];
-  assign m_axis_tuser_o = shown[FW-2-:AW];
-  wire shown_vc = shown[FW-1];
+  assign m_axis_tuser_o = shown[SW-2-:AW];
+  wire shown_vc = shown[SW-1];
 
   // ---- credits withheld until the delivery copy has left the queue ----
   localparam integer CW = $clog2(DEPTH + 1) + 1;

@@ -10,6 +10,7 @@ AxisEndpoint::AxisEndpoint(int np, int depth)
     : np_(static_cast<size_t>(np)),
       qdepth_(2 * static_cast<size_t>(depth)),
       q_(np_),
+      fresh_(np_, 0),
       core_cnt_(2 * np_, 0),
       ej_cnt_(2 * np_, 0),
       depth_(depth),
@@ -18,11 +19,12 @@ AxisEndpoint::AxisEndpoint(int np, int depth)
 }
 
 void AxisEndpoint::show() {
-  // req = held ? hsel : ~empty; the first request at or after the pointer wins.
+  // req = held ? hsel : valid; the first request at or after the pointer wins. A
+  // lane is valid when it holds an entry written before the last edge.
   shown_ = Flit();
   for (size_t k = 0; k < np_; ++k) {
     const size_t p = (ptr_ + k) % np_;
-    const bool req = held_ ? p == hsel_ : !q_[p].empty();
+    const bool req = held_ ? p == hsel_ : q_[p].size() > static_cast<size_t>(fresh_[p]);
     if (req) {
       sel_ = p;
       shown_ = q_[p].front();
@@ -59,6 +61,7 @@ bool AxisEndpoint::clock(const std::vector<Flit>& dlv, const std::vector<uint8_t
   }
   if (take) q_[sel_].pop_front();
   for (size_t p = 0; p < np_; ++p) {
+    fresh_[p] = dlv[p].valid ? 1 : 0;
     if (!dlv[p].valid) continue;
     if (q_[p].size() >= qdepth_) {
       throw std::logic_error("axis endpoint: lane " + std::to_string(p) + " queue overflows");

@@ -2,11 +2,14 @@
 // "AXI4-Stream endpoints"), so that the SystemC network with endpoints and the
 // Verilated <name>_axis_top agree cycle for cycle:
 //  - delivery lane p (the router's dlv for input port p) is pushed into lane
-//    queue p (hc_fifo) at every edge its flit is valid;
+//    queue p (hc_ram_fifo) at every edge its flit is valid; an entry is the
+//    lane's head from the cycle after the edge that wrote it (the memory's
+//    synchronous read), so a lane has a head when it holds an entry written
+//    before the last edge;
 //  - m_axis shows the head of the lane a round robin (hc_rr_arbiter: the first
-//    non-empty lane at or after the pointer, the pointer moving to winner + 1 on a
-//    transfer) picks; a head shown and not taken is held: next cycle that lane is
-//    the only request;
+//    lane with a head at or after the pointer, the pointer moving to winner + 1 on
+//    a transfer) picks; a head shown and not taken is held: next cycle that lane
+//    is the only request;
 //  - per input port p and VC v (i = 2p+v) two counts: credits the router returned
 //    and flits of (p, v) that left the queue through m_axis; a credit goes
 //    upstream in a cycle in which both are non-zero, spending one of each.
@@ -47,6 +50,7 @@ class AxisEndpoint {
   size_t np_;
   size_t qdepth_;
   std::vector<std::deque<Flit>> q_;  // [p]
+  std::vector<uint8_t> fresh_;       // [p]: the last edge pushed into q_[p] (not yet a head)
   size_t ptr_ = 0;                   // round robin: the lane that goes first
   bool held_ = false;                // shown last cycle and not taken
   size_t hsel_ = 0;                  // the lane shown last cycle

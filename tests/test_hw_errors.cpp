@@ -222,6 +222,36 @@ TEST(HwErrors, FifoAndArbiterAssertionsFire) {
   }
 }
 
+// hc_ram_fifo, the AXI4-Stream endpoint's ejection queue, in block RAM and in
+// flip-flops (tests/hw_units/ram_fifo_tb.v): the hand-worked sequence's 15
+// rows, 10 of them with a head, all as worked out; a push into the full FIFO
+// fires a_push_full, a pop without a head a_pop_empty.
+TEST(HwErrors, RamFifoSequenceAndAssertions) {
+  for (const int ram : {0, 1}) {
+    for (const int fault : {0, 1, 2}) {
+      const std::string tag = tagOf("RAM", ram) + " " + tagOf("FAULT", fault);
+      std::string log;
+      const Checked r = runBench("ram_fifo_tb.v", "hc_ram_fifo.v",
+                                 "-Pram_fifo_tb.RAM=" + std::to_string(ram) +
+                                     " -Pram_fifo_tb.FAULT=" + std::to_string(fault),
+                                 &log);
+      ASSERT_TRUE(r.ended) << tag << ": " << log;
+      EXPECT_EQ(r.cycles, 15) << tag;
+      EXPECT_EQ(r.events, 10) << tag;
+      if (fault == 0) {
+        EXPECT_EQ(r.errors, 0) << tag << ": " << log;
+        EXPECT_EQ(occurrences(log, "ram_fifo_tb.u_dut.a_"), 0) << tag << ": " << log;
+      }
+      if (fault == 1) {
+        EXPECT_GE(occurrences(log, "ram_fifo_tb.u_dut.a_push_full"), 1) << log;
+      }
+      if (fault == 2) {
+        EXPECT_GE(occurrences(log, "ram_fifo_tb.u_dut.a_pop_empty"), 1) << log;
+      }
+    }
+  }
+}
+
 // hc_cfg_dims at MAX_M = 9 < 2^MW - 1 and CDW = 6 > MW = 4
 // (tests/hw_units/cfg_dims_limits_tb.v): m = MAX_M passes, m = MAX_M + 1 and a
 // word with bits above m's (in m, rho and D) set err_o in the cycle after that
@@ -319,7 +349,9 @@ TEST(HwErrors, ParameterChecksFire) {
                         Case{"hc_mesh_node", "DEPTH=1", "hc_mesh_node.p_depth"},
                         Case{"hc_mesh_tile", "DEPTH=1", "hc_mesh_tile.p_depth"},
                         Case{"hc_sum_node", "HD=2", "hc_sum_node.p_hd"},
-                        Case{"hc_acc_node", "HD=2", "hc_acc_node.p_hd"}}) {
+                        Case{"hc_acc_node", "HD=2", "hc_acc_node.p_hd"},
+                        Case{"hc_ram_fifo", "DEPTH=1", "hc_ram_fifo.p_depth"},
+                        Case{"hc_ram_fifo", "RAM=2", "hc_ram_fifo.p_ram"}}) {
     const std::string tag = std::string(c.module) + " " + c.param;
     const std::string vvp = "/tmp/hctest-param-" + std::to_string(::getpid()) + ".vvp";
     const auto comp = hctest::run("iverilog -g2005 -I" + src + "/hw/include -y" + src + "/hw -s " +

@@ -4,6 +4,7 @@
 // delivery has left them), and a self-checking Verilog-2005 testbench for it.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "emit/rtl_layout.h"
@@ -16,6 +17,17 @@ enum class Endpoints {
   kNative,  // inj_*/dlv_* of every router (the sink must always accept)
   kAxis,    // AXI4-Stream s_axis/m_axis per node, with ejection backpressure
 };
+
+// The block RAMs the AXI4-Stream top's ejection queues take when they are in
+// block RAM: one simple dual-port memory per node and input port (np lanes per
+// node), 1 + AW + PW bits wide (vc, origin, payload), each an iCE40 SB_RAM40_4K
+// per 16 bits of width (its widest mode, 256 x 16; the queue uses 2 x DEPTH of
+// the 256 words).
+uint64_t axisQueueBrams(const RtlLayout& l);
+
+// The iCE40 HX8K's block RAMs: the AXI4-Stream top puts its ejection queues in
+// block RAM when axisQueueBrams() is at most this, else in flip-flops.
+constexpr uint64_t kAxisBramBudget = 32;
 
 // `net` is a hypercycle; the router is the hardwired one (`router` its wrapper).
 std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions& o,

@@ -375,7 +375,7 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   const std::set<std::string> own =
       prog   ? std::set<std::string>{"hc_cfg_dims.v", "hc_port_sweep.v", "hc_router_cfg.v",
                                      "hc_router_prog.v", "hc_weight_unit.v"}
-      : axis ? std::set<std::string>{"hc_router.v", "hc_axis_endpoint.v"}
+      : axis ? std::set<std::string>{"hc_router.v", "hc_axis_endpoint.v", "hc_ram_fifo.v"}
              : std::set<std::string>{"hc_router.v"};
   for (const HwSource& src : hwSources()) {
     const std::string file = src.name;
