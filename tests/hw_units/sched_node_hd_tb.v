@@ -103,6 +103,11 @@ module sched_node_hd_tb;
       $display("swap failed: node 0 holds %h, node 1 holds %h", r0, r1);
       errors = errors + 1;
     end
+    @(negedge clk);  // the read word has passed the send multiplexers' registers
+    if (d0 !== {PW{1'b0}} || d1 !== {PW{1'b0}}) begin
+      $display("a host read reached a link: %h %h", d0, d1);
+      errors = errors + 1;
+    end
     $display("checked %0d %0d %0d", cycles, events, errors);
     $finish;
   end
