@@ -900,6 +900,18 @@ int main(int argc, char** argv) {
       return 0;
     }
   }
+  if (argc > 1) {
+    // --help, or a word that names no part: the usage, nothing run
+    const std::string a = argv[1];
+    const bool help = a == "--help" || a == "-h";
+    std::string words;
+    for (const Part& part : kParts) words += std::string(words.empty() ? "" : ", ") + part.word;
+    std::fprintf(help ? stdout : stderr,
+                 "%susage: hc-bench [PART]: every row of the benchmark table, or PART's rows "
+                 "alone (docs/results.md gives each table's command); PART is one of %s\n",
+                 help ? "" : ("hc-bench: no part " + a + "; ").c_str(), words.c_str());
+    return help ? 0 : 2;
+  }
   std::printf("| %-58s | %18s | %-28s |\n", "benchmark", "value", "note");
   std::printf("|%s|%s|%s|\n", std::string(60, '-').c_str(), std::string(20, '-').c_str(),
               std::string(30, '-').c_str());

@@ -47,9 +47,12 @@ struct TbCase {
   std::vector<std::string> options;
   const char* k;     // broadcasts per node (the testbench's K)
   const char* duty;  // tready high in duty of 16 cycles
+  const char* qram;  // the top's QRAM set by the testbench's parameter, "" for its default
 };
 
-void PrintTo(const TbCase& c, std::ostream* os) { *os << c.name << "_duty" << c.duty; }
+void PrintTo(const TbCase& c, std::ostream* os) {
+  *os << c.name << "_duty" << c.duty << (*c.qram ? std::string("_qram") + c.qram : "");
+}
 
 }  // namespace
 
@@ -62,8 +65,9 @@ class AxisTestbench : public ::testing::TestWithParam<TbCase> {};
 TEST_P(AxisTestbench, EveryBroadcastArrivesOnceUnderBackpressure) {
   const TbCase& c = GetParam();
   const Folder f = generateAxis(std::string(c.name) + c.duty, c.options);
-  const auto r = runTestbench(f, c.name, std::string("-Ptb_") + c.name + "_axis.K=" + c.k,
-                              std::string("+seed=7 +duty=") + c.duty);
+  std::string params = std::string("-Ptb_") + c.name + "_axis.K=" + c.k;
+  if (*c.qram) params += std::string(" -Ptb_") + c.name + "_axis.QRAM=" + c.qram;
+  const auto r = runTestbench(f, c.name, params, std::string("+seed=7 +duty=") + c.duty);
   EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("ERROR"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("failed"), std::string::npos) << r.out;
@@ -73,9 +77,13 @@ TEST_P(AxisTestbench, EveryBroadcastArrivesOnceUnderBackpressure) {
 INSTANTIATE_TEST_SUITE_P(
     Small, AxisTestbench,
     ::testing::Values(
-        TbCase{"hc_m5_r1", {"--m", "5", "--rho", "1", "--buffer-depth", "1"}, "6", "2"},
-        TbCase{"hc_m3x3_r1x1", {"--m", "3,3", "--rho", "1,1"}, "3", "8"},
-        TbCase{"hc_m3x3_r1x1", {"--m", "3,3", "--rho", "1,1"}, "3", "16"}));
+        TbCase{"hc_m5_r1", {"--m", "5", "--rho", "1", "--buffer-depth", "1"}, "6", "2", ""},
+        TbCase{"hc_m3x3_r1x1", {"--m", "3,3", "--rho", "1,1"}, "3", "8", ""},
+        TbCase{"hc_m3x3_r1x1", {"--m", "3,3", "--rho", "1,1"}, "3", "16", ""},
+        // each network in the other storage: C_5<1>'s queues (30 block RAMs)
+        // in flip-flops, G^{1,1}_{3,3}'s (108) in block RAM
+        TbCase{"hc_m5_r1", {"--m", "5", "--rho", "1", "--buffer-depth", "1"}, "6", "2", "0"},
+        TbCase{"hc_m3x3_r1x1", {"--m", "3,3", "--rho", "1,1"}, "3", "8", "1"}));
 
 // The hold rule's two named checks fire: a_s_hold when the source drops tvalid
 // before the transfer, a_m_hold when the endpoint's hold is broken
@@ -95,6 +103,22 @@ TEST(AxisRules, HoldChecksFire) {
   fs::remove_all(f.tmp);
 }
 
+// The top's QRAM reaches every endpoint's queues: set to 2 through the
+// testbench's parameter, hc_ram_fifo's p_ram fires in each of C_5<1>'s 5 nodes
+// x 2 lanes, naming the lane's instance.
+TEST(AxisRules, QramReachesEveryQueue) {
+  const Folder f = generateAxis("qram", {"--m", "5", "--rho", "1"});
+  const auto r =
+      runTestbench(f, "hc_m5_r1", "-Ptb_hc_m5_r1_axis.K=2 -Ptb_hc_m5_r1_axis.QRAM=2", "");
+  size_t fired = 0;
+  for (const std::string& line : hctest::lines(r.out)) {
+    if (line.find("p_ram: parameter check failed") != std::string::npos) ++fired;
+  }
+  EXPECT_EQ(fired, 10u) << r.out;
+  EXPECT_NE(r.out.find("dut.u_e4.g_lane[1].u_q.p_ram"), std::string::npos) << r.out;
+  fs::remove_all(f.tmp);
+}
+
 // The SDC's period is 1000 / --target-mhz ns on clk_i; the .f lists the core's
 // Verilog files, each one present, the hand-written modules before the tops.
 TEST(AxisFiles, SdcAndFileList) {
@@ -109,10 +133,22 @@ TEST(AxisFiles, SdcAndFileList) {
   const std::string core = hctest::slurp(f.out + "/hc_m4_r1.core");
   EXPECT_NE(core.find("toplevel: hc_m4_r1_axis_top"), std::string::npos) << core;
   EXPECT_NE(core.find("file_type: SDC"), std::string::npos) << core;
-  const auto lint = hctest::run("cd " + f.out +
-                                " && verilator --lint-only -Wall --top-module hc_m4_r1_axis_top -f "
-                                "hc_m4_r1.f 2>&1");
-  EXPECT_EQ(lint.code, 0) << lint.out;
+  // QRAM, the queues' storage, is the top's parameter and the core's: C_4<1>'s
+  // queues take 4 nodes x 2 lanes x ceil((1 + 2 + 32) / 16) = 24 block RAMs,
+  // within the HX8K's 32, so its default is 1
+  EXPECT_NE(core.find("    parameters: [QRAM]\n"), std::string::npos) << core;
+  EXPECT_NE(core.find("\nparameters:\n  QRAM:\n    datatype: int\n    default: 1\n"),
+            std::string::npos)
+      << core;
+  const std::string top = hctest::slurp(f.out + "/rtl/hc_m4_r1_axis_top.v");
+  EXPECT_NE(top.find("parameter integer QRAM = 1\n"), std::string::npos) << top;
+  EXPECT_NE(top.find("block RAM would take 24 iCE40 SB_RAM40_4K"), std::string::npos) << top;
+  for (const char* qram : {"", " -GQRAM=0"}) {
+    const auto lint = hctest::run("cd " + f.out +
+                                  " && verilator --lint-only -Wall --top-module hc_m4_r1_axis_top" +
+                                  qram + " -f hc_m4_r1.f 2>&1");
+    EXPECT_EQ(lint.code, 0) << qram << lint.out;
+  }
   fs::remove_all(f.tmp);
 }
 

@@ -29,6 +29,11 @@ uint64_t axisQueueBrams(const RtlLayout& l);
 // block RAM when axisQueueBrams() is at most this, else in flip-flops.
 constexpr uint64_t kAxisBramBudget = 32;
 
+// The default of the AXI4-Stream top's parameter QRAM (and of its testbench's):
+// 1 (queues in block RAM) when axisQueueBrams() fits kAxisBramBudget, else 0.
+// An instance may set it either way (a larger FPGA, or distributed RAM).
+bool axisQueuesInBram(const RtlLayout& l);
+
 // `net` is a hypercycle; the router is the hardwired one (`router` its wrapper).
 std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions& o,
                     const std::string& router, const std::string& top);

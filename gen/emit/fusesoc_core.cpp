@@ -25,10 +25,24 @@ std::string fusesocCore(const CoreSpec& c) {
   }
   os << "\ntargets:\n  default: &default\n    filesets: [rtl"
      << (c.data_files.empty() ? "" : ", data") << (c.sdc_files.empty() ? "" : ", constraints")
-     << "]\n    toplevel: " << c.top << "\n  lint:\n    <<: *default\n"
+     << "]\n";
+  if (!c.params.empty()) {
+    os << "    parameters: [";
+    for (size_t i = 0; i < c.params.size(); ++i) os << (i ? ", " : "") << c.params[i].name;
+    os << "]\n";
+  }
+  os << "    toplevel: " << c.top << "\n  lint:\n    <<: *default\n"
      << "    default_tool: verilator\n    tools:\n      verilator:\n        mode: lint-only\n"
      << "        verilator_options: [-Wall]\n  synth:\n    <<: *default\n"
      << "    default_tool: yosys\n    tools:\n      yosys:\n        arch: ice40\n";
+  if (!c.params.empty()) {
+    os << "\nparameters:\n";
+    for (const CoreParam& p : c.params) {
+      os << "  " << p.name << ":\n    datatype: " << p.datatype
+         << "\n    default: " << p.default_value << "\n    description: " << p.description
+         << "\n    paramtype: vlogparam\n";
+    }
+  }
   return os.str();
 }
 

@@ -426,6 +426,10 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   spec.top = axis ? r.axis_top_module : r.top_module;
   spec.verilog_files = r.verilog_files;
   spec.sdc_files = {sdc_file};
+  if (axis) {
+    spec.params.push_back({"QRAM", "int", axisQueuesInBram(r.layout) ? "1" : "0",
+                           "1 puts the ejection queues in block RAM, 0 in flip-flops"});
+  }
   r.files[core_file] = fusesocCore(spec);
   r.files["manifest.json"] = manifest(h, t, r.layout, o, r, all);
   return r;
