@@ -15,21 +15,28 @@
 // head one cycle after it was written at the earliest (the memory's read).
 //
 // Backpressure: the router returns a credit upstream for input port p and VC v
-// when a flit leaves its input VC (core_credit_i[2p+v]). The endpoint withholds
-// it until a flit of the same port and VC has also left the ejection queue: the
-// credit goes upstream (lin_credit_o[2p+v]) in a cycle in which both counts,
-// credits the router returned and flits of (p, v) the queue handed to m_axis,
-// are non-zero, one of each being spent. Upstream therefore never has more
-// than DEPTH flits of (p, v) in the router's VC or the queue together, so a
-// lane's queue holds at most DEPTH flits of each VC, 2*DEPTH in all: the
-// default QDEPTH never overflows (a_push_full in hc_ram_fifo checks it).
+// when a flit leaves its input VC (core_credit_i[2p+v]). The endpoint passes it
+// upstream (lin_credit_o[2p+v]) only while lane p's queue has room for every
+// flit of (p, v) that upstream could then still send: each VC has QDEPTH/2
+// entries of the lane's queue, and a held credit of (p, v) goes upstream in a
+// cycle in which held(p,v) + QDEPTH/2 - DEPTH >= queued(p,v) + 1 (held: credits
+// the router returned and the endpoint has not passed on, at most DEPTH;
+// queued: flits of (p, v) in the lane's queue). Of the DEPTH credits of (p, v),
+// DEPTH - held are upstream or ride a flit not yet queued, so at most that many
+// flits of (p, v) are still to arrive, and queued + (DEPTH - held) never exceeds
+// QDEPTH/2: the lane never overflows (a_queued_cnt here, a_push_full in
+// hc_ram_fifo). With QDEPTH = 2*DEPTH a credit waits for the queue to drain;
+// each pair of entries beyond that lets credits flow while the queue fills, so
+// the credit loop through the endpoint does not throttle the links while the
+// sink keeps up.
 //
 // Flit: {vc, origin[AW], wd, wc, payload[PW]}, FW bits, MSB first.
 //
-// Named assertions (hw/include/hc_assert.vh): p_np, p_fw (parameters; QDEPTH
-// and QRAM are checked by hc_ram_fifo's p_depth and p_ram); a_m_hold (m_axis: tvalid, once high, holds with its data and
-// tuser until accepted), a_s_hold (HC_ASSUME, the source's side of the same rule on
-// s_axis), a_core_cnt and a_ej_cnt (each count stays within DEPTH).
+// Named assertions (hw/include/hc_assert.vh): p_np, p_fw, p_qdepth
+// (parameters; QRAM is checked by hc_ram_fifo's p_ram); a_m_hold (m_axis: tvalid,
+// once high, holds with its data and tuser until accepted), a_s_hold
+// (HC_ASSUME, the source's side of the same rule on s_axis), a_core_cnt (held
+// credits within DEPTH) and a_queued_cnt (a VC's queued flits within QDEPTH/2).
 `include "hc_assert.vh"
 module hc_axis_endpoint #(
   // link input ports (delivery lanes) of the node
@@ -42,8 +49,8 @@ module hc_axis_endpoint #(
   parameter integer FW     = 40,
   // flits per input VC of the router (its credits per VC)
   parameter integer DEPTH  = 2,
-  // flits per lane's ejection queue (2*DEPTH never overflows)
-  parameter integer QDEPTH = 2 * DEPTH,
+  // flits per lane's ejection queue, QDEPTH/2 per VC (even, at least 2*DEPTH)
+  parameter integer QDEPTH = 2 * DEPTH + 4,
   // 1: the ejection queues in block RAM; 0: in flip-flops (same cycles)
   parameter integer QRAM   = 1
 ) (
@@ -72,6 +79,8 @@ module hc_axis_endpoint #(
   `HC_FORMAL_RESET
   `HC_PARAM(p_np, NP >= 1, "NP must be at least 1")
   `HC_PARAM(p_fw, FW >= 1 + AW + PW, "FW must hold vc, origin and payload")
+  `HC_PARAM(p_qdepth, QDEPTH >= 2 * DEPTH && QDEPTH % 2 == 0,
+            "QDEPTH must be even and at least 2*DEPTH")
 
   assign inj_valid_o     = s_axis_tvalid_i;
   assign inj_payload_o   = s_axis_tdata_i;
@@ -161,33 +170,39 @@ module hc_axis_endpoint #(
   assign m_axis_tuser_o = shown[SW-2-:AW];
   wire shown_vc = shown[SW-1];
 
-  // ---- credits withheld until the delivery copy has left the queue ----
+  // ---- credits passed upstream while the lane's queue has room ----
+  localparam integer VQ = QDEPTH / 2;  // a VC's entries of its lane's queue
+  // one bit more than the largest legal count, so that a_core_cnt and
+  // a_queued_cnt can see an overflow
   localparam integer CW = $clog2(DEPTH + 1) + 1;
-  // per port and VC i = 2p+v, CW bits each at i*CW
+  localparam integer OW = $clog2(VQ + 1) + 1;
+  // per port and VC i = 2p+v: router credits kept back (CW bits at i*CW) and
+  // queued flits (OW bits at i*OW)
   reg  [2*NP*CW-1:0] core_cnt;
-  reg  [2*NP*CW-1:0] ej_cnt;
+  reg  [2*NP*OW-1:0] queued;
   wire [2*NP-1:0] fwd;
   genvar i;
   generate
     for (i = 0; i < 2 * NP; i = i + 1) begin : g_credit
       localparam [0:0] V = (i % 2) == 1;
+      wire ej_push = dlv_valid_i[i/2] & (dlv_data_i[(i/2)*FW+FW-1] == V);
       wire ej_pop = pop[i/2] & (shown_vc == V);
-      assign fwd[i] = (core_cnt[i*CW+:CW] != {CW{1'b0}}) & (ej_cnt[i*CW+:CW] != {CW{1'b0}});
+      wire [31:0] kept = {{(32 - CW) {1'b0}}, core_cnt[i*CW+:CW]};
+      wire [31:0] inq = {{(32 - OW) {1'b0}}, queued[i*OW+:OW]};
+      assign fwd[i] = (kept != 32'd0) & (kept + (VQ - DEPTH) >= inq + 32'd1);
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           core_cnt[i*CW+:CW] <= {CW{1'b0}};
-          ej_cnt[i*CW+:CW]   <= {CW{1'b0}};
+          queued[i*OW+:OW]   <= {OW{1'b0}};
         end else begin
           core_cnt[i*CW+:CW] <= core_cnt[i*CW+:CW] + {{(CW - 1) {1'b0}}, core_credit_i[i]} -
               {{(CW - 1) {1'b0}}, fwd[i]};
-          ej_cnt[i*CW+:CW] <= ej_cnt[i*CW+:CW] + {{(CW - 1) {1'b0}}, ej_pop} -
-              {{(CW - 1) {1'b0}}, fwd[i]};
+          queued[i*OW+:OW] <= queued[i*OW+:OW] + {{(OW - 1) {1'b0}}, ej_push} -
+              {{(OW - 1) {1'b0}}, ej_pop};
         end
       end
-      `HC_ASSERT(a_core_cnt, {{(32 - CW) {1'b0}}, core_cnt[i*CW+:CW]} <= DEPTH,
-                 "more router credits withheld than DEPTH")
-      `HC_ASSERT(a_ej_cnt, {{(32 - CW) {1'b0}}, ej_cnt[i*CW+:CW]} <= DEPTH,
-                 "more ejected flits than DEPTH without credit")
+      `HC_ASSERT(a_core_cnt, kept <= DEPTH, "more router credits withheld than DEPTH")
+      `HC_ASSERT(a_queued_cnt, inq <= VQ, "more flits of a VC queued than QDEPTH/2")
     end
   endgenerate
   assign lin_credit_o = fwd;

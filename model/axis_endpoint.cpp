@@ -8,11 +8,11 @@ namespace model {
 
 AxisEndpoint::AxisEndpoint(int np, int depth)
     : np_(static_cast<size_t>(np)),
-      qdepth_(2 * static_cast<size_t>(depth)),
+      qdepth_(static_cast<size_t>(axisQueueDepth(depth))),
       q_(np_),
       fresh_(np_, 0),
       core_cnt_(2 * np_, 0),
-      ej_cnt_(2 * np_, 0),
+      queued_(2 * np_, 0),
       depth_(depth),
       credit_out_(np_, 0) {
   show();
@@ -35,7 +35,9 @@ void AxisEndpoint::show() {
   for (size_t p = 0; p < np_; ++p) {
     credit_out_[p] = 0;
     for (size_t v = 0; v < 2; ++v) {
-      if (core_cnt_[2 * p + v] != 0 && ej_cnt_[2 * p + v] != 0) {
+      const int kept = core_cnt_[2 * p + v];
+      const int room = static_cast<int>(qdepth_ / 2) - depth_;
+      if (kept != 0 && kept + room >= queued_[2 * p + v] + 1) {
         credit_out_[p] = static_cast<uint8_t>(credit_out_[p] | (1u << v));
       }
     }
@@ -50,12 +52,18 @@ bool AxisEndpoint::clock(const std::vector<Flit>& dlv, const std::vector<uint8_t
       const size_t i = 2 * p + v;
       const int fwd = (credit_out_[p] >> v) & 1;
       const int ej = take && sel_ == p && static_cast<size_t>(shown_.vc) == v ? 1 : 0;
+      const int push = dlv[p].valid && static_cast<size_t>(dlv[p].vc) == v ? 1 : 0;
       core_cnt_[i] += ((core_credit[p] >> v) & 1) - fwd;
-      ej_cnt_[i] += ej - fwd;
-      if (core_cnt_[i] > depth_ || ej_cnt_[i] > depth_) {
-        // a_core_cnt / a_ej_cnt of the RTL: the router or upstream broke the credit protocol
+      queued_[i] += push - ej;
+      if (core_cnt_[i] > depth_) {
+        // a_core_cnt of the RTL: the router broke the credit protocol
         throw std::logic_error("axis endpoint: more than DEPTH credits withheld on port " +
                                std::to_string(p) + " VC " + std::to_string(v));
+      }
+      if (queued_[i] > static_cast<int>(qdepth_ / 2)) {
+        // a_queued_cnt of the RTL: upstream sent more than the credits it was given
+        throw std::logic_error("axis endpoint: more than QDEPTH/2 flits of port " +
+                               std::to_string(p) + " VC " + std::to_string(v) + " queued");
       }
     }
   }

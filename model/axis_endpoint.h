@@ -11,8 +11,9 @@
 //    a transfer) picks; a head shown and not taken is held: next cycle that lane
 //    is the only request;
 //  - per input port p and VC v (i = 2p+v) two counts: credits the router returned
-//    and flits of (p, v) that left the queue through m_axis; a credit goes
-//    upstream in a cycle in which both are non-zero, spending one of each.
+//    and the endpoint kept back, and flits of (p, v) in lane p's queue; a kept
+//    credit goes upstream in a cycle in which kept + QDEPTH/2 - DEPTH >= queued
+//    + 1 (each VC owns QDEPTH/2 = DEPTH + 2 entries of its lane's queue).
 // The injection side (s_axis) is the router's valid/ready port unchanged.
 #pragma once
 
@@ -24,6 +25,10 @@
 
 namespace hypercast {
 namespace model {
+
+// Entries of a lane's ejection queue for `depth` flits per router VC: QDEPTH,
+// hc_axis_endpoint's default.
+inline int axisQueueDepth(int depth) { return 2 * depth + 4; }
 
 class AxisEndpoint {
  public:
@@ -54,8 +59,8 @@ class AxisEndpoint {
   size_t ptr_ = 0;                   // round robin: the lane that goes first
   bool held_ = false;                // shown last cycle and not taken
   size_t hsel_ = 0;                  // the lane shown last cycle
-  std::vector<int> core_cnt_;        // [2p+v]
-  std::vector<int> ej_cnt_;          // [2p+v]
+  std::vector<int> core_cnt_;        // [2p+v]: router credits kept back
+  std::vector<int> queued_;          // [2p+v]: flits of (p, v) in lane p's queue
   int depth_;
   Flit shown_;
   size_t sel_ = 0;

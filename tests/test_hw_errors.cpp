@@ -252,6 +252,39 @@ TEST(HwErrors, RamFifoSequenceAndAssertions) {
   }
 }
 
+// hc_axis_endpoint's credit rule in both storages
+// (tests/hw_units/axis_endpoint_credit_tb.v, NP 1, DEPTH 1, QDEPTH 4): the
+// hand-worked 9 rows, with credits sent upstream in 3 of them (a credit passes
+// while one flit of its VC is queued, waits while two are, and passes again
+// once one has left on m_axis); a credit the router does not owe fires
+// a_core_cnt, a third queued flit of VC 0 a_queued_cnt.
+TEST(HwErrors, AxisEndpointCreditRuleAndAssertions) {
+  for (const int ram : {0, 1}) {
+    for (const int fault : {0, 1, 2}) {
+      const std::string tag = tagOf("QRAM", ram) + " " + tagOf("FAULT", fault);
+      std::string log;
+      const Checked r =
+          runBench("axis_endpoint_credit_tb.v", "hc_axis_endpoint.v hc_ram_fifo.v hc_rr_arbiter.v",
+                   "-Paxis_endpoint_credit_tb.QRAM=" + std::to_string(ram) +
+                       " -Paxis_endpoint_credit_tb.FAULT=" + std::to_string(fault),
+                   &log);
+      ASSERT_TRUE(r.ended) << tag << ": " << log;
+      EXPECT_EQ(r.cycles, 9) << tag;
+      if (fault == 0) {
+        EXPECT_EQ(r.events, 3) << tag << ": " << log;
+        EXPECT_EQ(r.errors, 0) << tag << ": " << log;
+        EXPECT_EQ(occurrences(log, "u_dut."), 0) << tag << ": " << log;
+      }
+      if (fault == 1) {
+        EXPECT_GE(occurrences(log, "u_dut.g_credit[0].a_core_cnt"), 1) << log;
+      }
+      if (fault == 2) {
+        EXPECT_GE(occurrences(log, "u_dut.g_credit[0].a_queued_cnt"), 1) << log;
+      }
+    }
+  }
+}
+
 // hc_cfg_dims at MAX_M = 9 < 2^MW - 1 and CDW = 6 > MW = 4
 // (tests/hw_units/cfg_dims_limits_tb.v): m = MAX_M passes, m = MAX_M + 1 and a
 // word with bits above m's (in m, rho and D) set err_o in the cycle after that
@@ -351,7 +384,8 @@ TEST(HwErrors, ParameterChecksFire) {
                         Case{"hc_sum_node", "HD=2", "hc_sum_node.p_hd"},
                         Case{"hc_acc_node", "HD=2", "hc_acc_node.p_hd"},
                         Case{"hc_ram_fifo", "DEPTH=1", "hc_ram_fifo.p_depth"},
-                        Case{"hc_ram_fifo", "RAM=2", "hc_ram_fifo.p_ram"}}) {
+                        Case{"hc_ram_fifo", "RAM=2", "hc_ram_fifo.p_ram"},
+                        Case{"hc_axis_endpoint", "QDEPTH=3", "hc_axis_endpoint.p_qdepth"}}) {
     const std::string tag = std::string(c.module) + " " + c.param;
     const std::string vvp = "/tmp/hctest-param-" + std::to_string(::getpid()) + ".vvp";
     const auto comp = hctest::run("iverilog -g2005 -I" + src + "/hw/include -y" + src + "/hw -s " +

@@ -50,8 +50,9 @@ std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions
     << "//                                            is the node that broadcast it\n"
     << "// A transfer happens when tvalid and tready are both high; tvalid, once high,\n"
     << "// holds with its data until accepted. Each node's ejection queues hold "
-    << 2 * o.buffer_depth << " flits per\n"
-    << "// input port; a full queue holds back the credits of its input port. QRAM\n"
+    << 2 * o.buffer_depth + 4 << " flits per\n"
+    << "// input port (QDEPTH), half per VC; a VC whose half is spoken for holds back\n"
+    << "// its input port's credits. QRAM\n"
     << "// says where the queues are: block RAM would take " << brams
     << " iCE40 SB_RAM40_4K in all,\n"
     << "// so the default is " << (qram ? "1, within" : "0, over") << " the HX8K's "

@@ -21,7 +21,7 @@ enum class Endpoints {
 // The block RAMs the AXI4-Stream top's ejection queues take when they are in
 // block RAM: one simple dual-port memory per node and input port (np lanes per
 // node), 1 + AW + PW bits wide (vc, origin, payload), each an iCE40 SB_RAM40_4K
-// per 16 bits of width (its widest mode, 256 x 16; the queue uses 2 x DEPTH of
+// per 16 bits of width (its widest mode, 256 x 16; the queue uses 2 x DEPTH + 4 of
 // the 256 words).
 uint64_t axisQueueBrams(const RtlLayout& l);
 
