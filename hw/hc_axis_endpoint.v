@@ -28,7 +28,8 @@
 // hc_ram_fifo). With QDEPTH = 2*DEPTH a credit waits for the queue to drain;
 // each pair of entries beyond that lets credits flow while the queue fills, so
 // the credit loop through the endpoint does not throttle the links while the
-// sink keeps up.
+// sink keeps up. The rule's decision is registered with the counts it reads,
+// so lin_credit_o is a flip-flop.
 //
 // Flit: {vc, origin[AW], wd, wc, payload[PW]}, FW bits, MSB first.
 //
@@ -176,36 +177,48 @@ module hc_axis_endpoint #(
   // a_queued_cnt can see an overflow
   localparam integer CW = $clog2(DEPTH + 1) + 1;
   localparam integer OW = $clog2(VQ + 1) + 1;
-  // per port and VC i = 2p+v: router credits kept back (CW bits at i*CW) and
-  // queued flits (OW bits at i*OW)
+  localparam integer SUMW = (CW > OW ? CW : OW) + 1;  // kept + VQ - DEPTH, queued
+  localparam integer ROOMI = VQ - DEPTH;
+  localparam [SUMW-1:0] ROOM = ROOMI[SUMW-1:0];
+  // per port and VC i = 2p+v: router credits kept back (CW bits at i*CW),
+  // queued flits (OW bits at i*OW) and fwd_q, the decision of the credit rule
+  // on the two counts, taken at the edge that sets them: lin_credit_o comes
+  // from a flip-flop, so no logic of the endpoint lies on the upstream router's
+  // credit-to-request path
   reg  [2*NP*CW-1:0] core_cnt;
   reg  [2*NP*OW-1:0] queued;
-  wire [2*NP-1:0] fwd;
+  reg  [2*NP-1:0] fwd_q;
   genvar i;
   generate
     for (i = 0; i < 2 * NP; i = i + 1) begin : g_credit
       localparam [0:0] V = (i % 2) == 1;
       wire ej_push = dlv_valid_i[i/2] & (dlv_data_i[(i/2)*FW+FW-1] == V);
       wire ej_pop = pop[i/2] & (shown_vc == V);
-      wire [31:0] kept = {{(32 - CW) {1'b0}}, core_cnt[i*CW+:CW]};
-      wire [31:0] inq = {{(32 - OW) {1'b0}}, queued[i*OW+:OW]};
-      assign fwd[i] = (kept != 32'd0) & (kept + (VQ - DEPTH) >= inq + 32'd1);
+      wire [CW-1:0] kept_n = core_cnt[i*CW+:CW] + {{(CW - 1) {1'b0}}, core_credit_i[i]} -
+          {{(CW - 1) {1'b0}}, fwd_q[i]};
+      wire [OW-1:0] queued_n = queued[i*OW+:OW] + {{(OW - 1) {1'b0}}, ej_push} -
+          {{(OW - 1) {1'b0}}, ej_pop};
+      // kept + QDEPTH/2 - DEPTH >= queued + 1, i.e. queued < kept + ROOM
+      wire [SUMW-1:0] kept_w = {{(SUMW - CW) {1'b0}}, kept_n};
+      wire [SUMW-1:0] queued_w = {{(SUMW - OW) {1'b0}}, queued_n};
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           core_cnt[i*CW+:CW] <= {CW{1'b0}};
           queued[i*OW+:OW]   <= {OW{1'b0}};
+          fwd_q[i]           <= 1'b0;
         end else begin
-          core_cnt[i*CW+:CW] <= core_cnt[i*CW+:CW] + {{(CW - 1) {1'b0}}, core_credit_i[i]} -
-              {{(CW - 1) {1'b0}}, fwd[i]};
-          queued[i*OW+:OW] <= queued[i*OW+:OW] + {{(OW - 1) {1'b0}}, ej_push} -
-              {{(OW - 1) {1'b0}}, ej_pop};
+          core_cnt[i*CW+:CW] <= kept_n;
+          queued[i*OW+:OW]   <= queued_n;
+          fwd_q[i]           <= (kept_n != {CW{1'b0}}) & (queued_w < kept_w + ROOM);
         end
       end
-      `HC_ASSERT(a_core_cnt, kept <= DEPTH, "more router credits withheld than DEPTH")
-      `HC_ASSERT(a_queued_cnt, inq <= VQ, "more flits of a VC queued than QDEPTH/2")
+      `HC_ASSERT(a_core_cnt, {{(32 - CW) {1'b0}}, core_cnt[i*CW+:CW]} <= DEPTH,
+                 "more router credits withheld than DEPTH")
+      `HC_ASSERT(a_queued_cnt, {{(32 - OW) {1'b0}}, queued[i*OW+:OW]} <= VQ,
+                 "more flits of a VC queued than QDEPTH/2")
     end
   endgenerate
-  assign lin_credit_o = fwd;
+  assign lin_credit_o = fwd_q;
 
   // ---- the AXI4-Stream hold rule, both directions ----
   reg          m_wait, s_wait;
