@@ -136,7 +136,11 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
       throw Error(std::string("a ") + toString(problem.collective) +
                   " has no --source (every node sends)");
     }
-    const long long s = out.net.kind == NetworkDesc::Kind::kMesh
+    // A graph file's node by its name first (as --remove-links takes it).
+    const auto& names = out.net.node_labels;
+    const auto named = std::find(names.begin(), names.end(), r.source);
+    const long long s = named != names.end() ? named - names.begin()
+                        : out.net.kind == NetworkDesc::Kind::kMesh
                             ? parseMeshSource(r.source, out.net)
                             : parseInt("--source", r.source);
     if (s < 0 || static_cast<uint64_t>(s) >= problem.nodes) {
