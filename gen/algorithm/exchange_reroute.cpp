@@ -10,6 +10,8 @@
 #include <tuple>
 #include <utility>
 
+#include "algorithm/shortest_lengths.h"
+
 namespace hypercast {
 
 namespace {
@@ -36,14 +38,12 @@ Economised economisedLinks(const PortGraph& g, const std::vector<char>& endpoint
     }
   }
   std::vector<double> len(links, 1.0), kept = len, load(links), dist(n), below(n);
-  std::vector<char> done(n);
   std::vector<uint64_t> order;
   std::vector<size_t> tight;
   double best = 0;
   // About 24 rounds on a few hundred nodes; fewer as the graph grows.
   const uint64_t work = std::max<uint64_t>(1, n * links);
   const int rounds = static_cast<int>(std::clamp<uint64_t>(20000000 / work, 2, 24));
-  using Item = std::pair<double, uint64_t>;
   for (int round = 0; round < rounds; ++round) {
     std::fill(load.begin(), load.end(), 0.0);
     double total = 0, length = 0;
@@ -52,28 +52,7 @@ Economised economisedLinks(const PortGraph& g, const std::vector<char>& endpoint
     }
     for (uint64_t o = 0; o < n; ++o) {
       if (!endpoint[o]) continue;
-      std::fill(dist.begin(), dist.end(), -1.0);
-      std::fill(done.begin(), done.end(), 0);
-      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q;
-      dist[o] = 0;
-      q.push({0.0, o});
-      order.clear();
-      while (!q.empty()) {
-        const uint64_t x = q.top().second;
-        q.pop();
-        if (done[x]) continue;
-        done[x] = 1;
-        order.push_back(x);
-        for (size_t p = 0; p < ports; ++p) {
-          const PortEnd e = g.drives(x, static_cast<int>(p));
-          if (!e.present()) continue;
-          const double d = dist[x] + len[x * ports + p];
-          if (dist[e.node] < 0 || d < dist[e.node]) {
-            dist[e.node] = d;
-            q.push({d, e.node});
-          }
-        }
-      }
+      shortestUnderLengths(g, len, o, dist, &order);
       for (uint64_t x = 0; x < n; ++x) {
         below[x] = x != o && endpoint[x] ? 1.0 : 0.0;
         total += below[x] * dist[x];

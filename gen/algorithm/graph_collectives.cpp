@@ -11,6 +11,7 @@
 
 #include "algorithm/bfs_broadcast.h"
 #include "algorithm/exchange_reroute.h"
+#include "algorithm/shortest_lengths.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -307,35 +308,14 @@ Routing balancedRouting(const PortGraph& g, const std::vector<char>& endpoint, u
   std::mt19937 rng(seed);
   Routing kept;
   std::vector<double> dist(n);
-  std::vector<char> done(n);
   const uint64_t work = n * links;
   const int rounds = static_cast<int>(std::clamp<uint64_t>(20000000 / work, 2, 12));
-  using Item = std::pair<double, uint32_t>;
   for (int round = 0; round < rounds; ++round) {
     Routing r;
     r.load.assign(links, 0);
     for (uint32_t o = 0; o < n; ++o) {
       if (!endpoint[o]) continue;
-      std::fill(dist.begin(), dist.end(), -1.0);
-      std::fill(done.begin(), done.end(), 0);
-      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q;
-      dist[o] = 0;
-      q.push({0.0, o});
-      while (!q.empty()) {
-        const uint32_t x = q.top().second;
-        q.pop();
-        if (done[x]) continue;
-        done[x] = 1;
-        for (int p = 0; p < ports; ++p) {
-          const PortEnd e = g.drives(x, p);
-          if (!e.present()) continue;
-          const double d = dist[x] + len[x * static_cast<size_t>(ports) + static_cast<size_t>(p)];
-          if (dist[e.node] < 0 || d < dist[e.node]) {
-            dist[e.node] = d;
-            q.push({d, e.node});
-          }
-        }
-      }
+      shortestUnderLengths(g, len, o, dist);
       std::vector<uint32_t> dests;
       for (uint32_t d = 0; d < n; ++d) {
         if (d != o && endpoint[d]) dests.push_back(d);

@@ -507,38 +507,6 @@ std::vector<uint64_t> steinerTransmissions(const Adjacency& succ, const Adjacenc
 // and 1 at 2): T = 18 and a = 6 leave each host 14 late packets (the 12 far
 // ones, sent by step 13, leave one of steps 1..13 for the other 3, and a near
 // packet arrives by step 5 only if sent by step 4) and 224 > 16 x 13 = 208.
-constexpr uint64_t kRuledOut = ~uint64_t{0};
-
-// late(x) of the header's note, for the jobs' distances count[d] (d >= 1) and
-// c links a step; kRuledOut when they cannot all meet T.
-uint64_t fewestLate(const std::vector<uint64_t>& count, uint64_t c, uint64_t t, uint64_t a) {
-  const uint64_t w = t - a + 1;
-  if (count.size() > t + 1) return kRuledOut;  // a packet farther than T links
-  // jobs[D], D = 1..t: the jobs of deadline D; picked[D] of them late. Every
-  // deadline is at least low.
-  const uint64_t low = t + 2 - std::max<size_t>(count.size(), 2);
-  std::vector<uint64_t> jobs(t + 1, 0), picked(t + 1, 0), due(t + 1, 0);
-  for (uint64_t d = 1; d < count.size(); ++d) jobs[t - d + 1] = count[d];
-  for (uint64_t x = 1; x <= t; ++x) due[x] = due[x - 1] + jobs[x];  // #{D <= x}
-  uint64_t late = 0;
-  for (uint64_t x = 0; x < t; ++x) {
-    const uint64_t top = std::min(t, x + w);
-    if (due[top] <= c * x) continue;
-    const uint64_t need = due[top] - c * x;
-    const uint64_t bottom = std::max(x + 1, low);
-    uint64_t covered = 0;
-    for (uint64_t d = bottom; d <= top; ++d) covered += picked[d];
-    for (uint64_t d = top; covered < need && d >= bottom; --d) {
-      const uint64_t take = std::min(jobs[d] - picked[d], need - covered);
-      picked[d] += take;
-      covered += take;
-      late += take;
-    }
-    if (covered < need) return kRuledOut;
-  }
-  return late;
-}
-
 // The least T >= from that no a rules out (the note above), or the first T
 // not ruled out within a work budget. count[x * n + d]: the endpoints at
 // distance d from endpoint x (send) and to it (receive); degrees likewise.
@@ -572,7 +540,7 @@ uint64_t coupledBound(const std::vector<uint64_t>& at_to, const std::vector<uint
       for (uint64_t a = 1; a <= t && !ruled_out; ++a) {
         uint64_t late = 0;
         for (const auto& [key, copies] : senders[side]) {
-          const uint64_t l = fewestLate(key.first, key.second, t, a);
+          const uint64_t l = fewestLatePackets(key.first, key.second, t, a);
           if (l == kRuledOut) {
             ruled_out = true;
             break;
@@ -608,6 +576,35 @@ struct Adjacencies {
 };
 
 }  // namespace
+
+// late(x) of the coupled bound's note (above coupledBound), c links a step.
+uint64_t fewestLatePackets(const std::vector<uint64_t>& count, uint64_t c, uint64_t t, uint64_t a) {
+  const uint64_t w = t - a + 1;
+  if (count.size() > t + 1) return kRuledOut;  // a packet farther than T links
+  // jobs[D], D = 1..t: the jobs of deadline D; picked[D] of them late. Every
+  // deadline is at least low.
+  const uint64_t low = t + 2 - std::max<size_t>(count.size(), 2);
+  std::vector<uint64_t> jobs(t + 1, 0), picked(t + 1, 0), due(t + 1, 0);
+  for (uint64_t d = 1; d < count.size(); ++d) jobs[t - d + 1] = count[d];
+  for (uint64_t x = 1; x <= t; ++x) due[x] = due[x - 1] + jobs[x];  // #{D <= x}
+  uint64_t late = 0;
+  for (uint64_t x = 0; x <= t; ++x) {
+    const uint64_t top = std::min(t, x + w);
+    if (due[top] <= c * x) continue;
+    const uint64_t need = due[top] - c * x;
+    const uint64_t bottom = std::max(x + 1, low);
+    uint64_t covered = 0;
+    for (uint64_t d = bottom; d <= top; ++d) covered += picked[d];
+    for (uint64_t d = top; covered < need && d >= bottom; --d) {
+      const uint64_t take = std::min(jobs[d] - picked[d], need - covered);
+      picked[d] += take;
+      covered += take;
+      late += take;
+    }
+    if (covered < need) return kRuledOut;
+  }
+  return late;
+}
 
 // Any strongly connected graph (a file, or a network with links removed), from
 // the checker's own links, among its E endpoints (every node but the switches

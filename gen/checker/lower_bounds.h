@@ -23,6 +23,9 @@
 // A schedule that meets both is optimal. Where no bound is known, known = false.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "algorithm/collective.h"
 #include "checker/hypercube_bounds.h"
 #include "topology/network.h"
@@ -45,6 +48,14 @@ KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c);
 // own links: what lowerBound gives a graph or a network with links removed.
 // Broadcast: unknown here (lowerBound has its eccentricity bound).
 KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c);
+
+// The coupled send/receive bound's late(x) (lower_bounds.cpp): of the packets
+// a node sends on `links` links a step, count[d] of them to nodes d links away
+// (d >= 1), the fewest that cannot arrive by step a - 1 when every one arrives
+// by step `steps` (1 <= a <= steps); kRuledOut when they cannot all arrive by then.
+constexpr uint64_t kRuledOut = ~uint64_t{0};
+uint64_t fewestLatePackets(const std::vector<uint64_t>& count, uint64_t links, uint64_t steps,
+                           uint64_t a);
 
 }  // namespace checker
 }  // namespace hypercast
