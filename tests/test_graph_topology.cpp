@@ -621,6 +621,26 @@ TEST(GraphCli, DirectedFlagMakesTheLinksOneWay) {
   }
 }
 
+// --source takes a graph file's node by name: the fat tree's h1_0_0 is its
+// fifth node (4), 6 links from the farthest hosts; a switch or an unknown
+// name is refused in one line.
+TEST(GraphCli, SourceByName) {
+  const std::string base = hctest::hypercast() + " schedule --topology graph --graph " +
+                           example("fat_tree_k4.graphml") + " --collective broadcast --source ";
+  const auto r = hctest::run(base + "h1_0_0 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("source"), 4);
+  EXPECT_EQ(j.at("figures").at("steps"), 6);
+  const auto sw = hctest::run(base + "e0_0");
+  EXPECT_EQ(sw.code, 2);
+  EXPECT_NE(sw.err.find("root 16 is a switch"), std::string::npos) << sw.err;
+  const auto none = hctest::run(base + "h9");
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("--source: 'h9' is not a node of fat_tree_k4"), std::string::npos)
+      << none.err;
+}
+
 TEST(GraphCli, InfoAndErrors) {
   const auto r = hctest::run(hctest::hypercast() + " info --topology graph --graph " +
                              example("petersen.txt") + " --json");
