@@ -617,7 +617,7 @@ uint64_t fewestLatePackets(const std::vector<uint64_t>& count, uint64_t c, uint6
 //     transmissions (steinerTransmissions: E(E-1) without switches);
 //   total exchange: max(D, the link-length bound above (at least ceil(S/L)),
 //     max over endpoints v of ceil((E-1)/in(v)) and ceil((E-1)/out(v))) steps,
-//     S transmissions;
+//     raised by the coupled send/receive bound (coupledBound), S transmissions;
 //   both, the pipeline bound: with c the endpoints at distance >= d to v
 //     (from v, for what v sends in a total exchange), d - 1 + ceil(c/in(v))
 //     (d - 1 + ceil(c/out(v))) steps, over every endpoint v and d >= 1;

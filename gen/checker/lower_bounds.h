@@ -14,8 +14,10 @@
 //     by multiplicative weights; lengths 1 give the sum of distances over the
 //     links), the cut bounds of a few node sets (the links out of a set carry
 //     the packets that leave it), all among the endpoints when the network
-//     has switch nodes, and the multinode broadcast's transmissions by the
-//     least trees that reach every endpoint (switches forward);
+//     has switch nodes, for the total exchange also the coupled send/receive
+//     bound (what a node must send early leaves too little for its other
+//     packets to arrive early), and the multinode broadcast's transmissions by
+//     the least trees that reach every endpoint (switches forward);
 //   - single-node broadcast of one message on any network: the root's
 //     eccentricity (a packet crosses one link per step) and N - 1 transmissions
 //     (every other node receives it at least once), found by the checker's own
