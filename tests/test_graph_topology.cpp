@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -382,7 +383,15 @@ TEST(GraphBounds, Dragonfly) {
 // bounds give no more: a pod's 4 links up to the core carry the 48 packets
 // leaving it, from step 3 on, each with 3 links left: 2 + 12 + 3 = 17; an
 // edge switch with its two hosts, 2 links up, 24 packets to other pods (4
-// links left) and 4 within the pod (2 left): 1 + 12 + 4 = 17. Transmissions:
+// links left) and 4 within the pod (2 left): 1 + 12 + 4 = 17. The coupled
+// send/receive bound rules out 17 and 18: in T = 18 steps a host sends its 12
+// far packets (6 links) by step 13, which leaves one of steps 1..13 for its
+// other 3 packets; a packet 4 links away arrives by step 5 only if sent by
+// step 2, the neighbour's (2 links) only if sent by step 4, so at most one of
+// the 3 arrives by step 5: 14 of each host's packets arrive in steps 6..18,
+// 224 in all, where the 16 hosts' one link in each takes 16 x 13 = 208 (T =
+// 17: the far packets fill steps 1..12, none of the 3 arrives by step 5, 15 a
+// host, 240 against 16 x 12 = 192); T = 19 is not ruled out. Transmissions:
 // a multinode broadcast packet must reach the 15 other hosts, the 8 edge
 // switches (a host's one link), an aggregation switch in each of the 4 pods
 // (the only way into a pod's edge switches from outside it, or between its
@@ -394,13 +403,108 @@ TEST(GraphBounds, FatTree) {
   EXPECT_EQ(net.nodes(), 36u);
   EXPECT_EQ(net.endpoints(), 16u);
   EXPECT_EQ(boundSteps(net, Collective::kMultinodeBroadcast), 17u);
-  EXPECT_EQ(boundSteps(net, Collective::kTotalExchange), 17u);
+  EXPECT_EQ(boundSteps(net, Collective::kTotalExchange), 19u);
   EXPECT_EQ(boundOf(net, Collective::kMultinodeBroadcast).transmissions, 448u);
   EXPECT_EQ(boundOf(net, Collective::kBroadcast).transmissions, 28u);
   EXPECT_EQ(boundOf(net, Collective::kTotalExchange).transmissions, 16u * 82);
   EXPECT_EQ(checkedSteps(net, Collective::kBroadcast), 6u);
   EXPECT_LE(checkedSteps(net, Collective::kMultinodeBroadcast), 21u);  // 1.25 x 17 = 21.25
   EXPECT_LE(checkedSteps(net, Collective::kTotalExchange), 21u);
+}
+
+// The coupled send/receive bound where the others fall short: a broom of
+// three hosts a, b, c (one link each) and switches s, m, t, a - s - m - t - b
+// and m - c. a and b are 4 links apart, c 3 from both. The other bounds give
+// 4: the diameter; the pipeline bound (a receives b's packet from step 4 and
+// c's from step 3: 3 + 1, 2 + 2); the cut of {a, s} (a's 2 packets over s ->
+// m from step 2, 1 or 2 links left: 1 + 2 + 1); every link carries at most 2
+// packets each way. In 4 steps a sends to b (4 links) in step 1 and to c (3
+// links) in step 2, so both arrive in step 4, and so do b's; c's two packets
+// (3 links) leave in steps 1 and 2 and one arrives in step 4: 5 arrivals in
+// step 4 on the hosts' 3 links in. 5 steps: the constructions reach it.
+TEST(GraphBounds, CoupledSendReceiveOnABroom) {
+  const NetworkDesc net = fromText(
+      "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>\n"
+      "<node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>\n"
+      "<node id=\"s\"><data key=\"r\">switch</data></node>\n"
+      "<node id=\"m\"><data key=\"r\">switch</data></node>\n"
+      "<node id=\"t\"><data key=\"r\">switch</data></node>\n"
+      "<edge source=\"a\" target=\"s\"/><edge source=\"s\" target=\"m\"/>\n"
+      "<edge source=\"m\" target=\"t\"/><edge source=\"t\" target=\"b\"/>\n"
+      "<edge source=\"m\" target=\"c\"/>\n</graph></graphml>");
+  EXPECT_EQ(bothBounds(net, Collective::kTotalExchange), std::make_pair(uint64_t{5}, uint64_t{20}));
+  EXPECT_EQ(checkedSteps(net, Collective::kTotalExchange), 5u);
+}
+
+// late(x) of the coupled bound: a fat-tree host's packets (1 at 2 links, 2 at
+// 4, 12 at 6; one link). T = 18, a = 6: 14 (the 12 far ones fill 12 of steps
+// 1..13, one near one left early, GraphBounds.FatTree). T = 18, a = 15: the
+// far ones arrive by step 14 only if sent by step 9, the 4-link ones by step
+// 11, the neighbour's by step 13; 13 of steps 1..13 hold the 12 far packets
+// and one other, so at least 3 far ones (9 early at most) and 2 of the other 3
+// are late: 5. T = 14: 15 packets on one link need 15 steps: ruled out. Then
+// every small case against all early/late splits, each checked by sending
+// in deadline order.
+TEST(GraphBounds, FewestLatePacketsMatchesExhaustiveSearch) {
+  const std::vector<uint64_t> host = {0, 0, 1, 0, 2, 0, 12};
+  EXPECT_EQ(checker::fewestLatePackets(host, 1, 18, 6), 14u);
+  EXPECT_EQ(checker::fewestLatePackets(host, 1, 18, 15), 5u);
+  EXPECT_EQ(checker::fewestLatePackets(host, 1, 14, 3), checker::kRuledOut);
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int jobs = static_cast<int>(rng() % 9) + 1;
+    const uint64_t links = rng() % 3 + 1, far = rng() % 5 + 1, t = rng() % 10 + 1;
+    const uint64_t a = rng() % t + 1;
+    std::vector<uint64_t> count(far + 1, 0);
+    std::vector<int64_t> dist;
+    for (int j = 0; j < jobs; ++j) {
+      dist.push_back(static_cast<int64_t>(rng() % far + 1));
+      ++count[static_cast<size_t>(dist.back())];
+    }
+    while (count.back() == 0) count.pop_back();
+    int64_t fewest = -1;
+    for (uint32_t early = 0; early < (1u << jobs); ++early) {
+      std::vector<int64_t> due;  // the step each packet is sent by
+      for (int j = 0; j < jobs; ++j) {
+        due.push_back((early >> j & 1)
+                          ? static_cast<int64_t>(a) - dist[static_cast<size_t>(j)]
+                          : static_cast<int64_t>(t) - dist[static_cast<size_t>(j)] + 1);
+      }
+      std::sort(due.begin(), due.end());
+      bool ok = true;
+      for (size_t i = 0; i < due.size(); ++i) {
+        ok &= static_cast<int64_t>(i / links) + 1 <= due[i];
+      }
+      const int64_t late = jobs - __builtin_popcount(early);
+      if (ok && (fewest < 0 || late < fewest)) fewest = late;
+    }
+    const uint64_t got = checker::fewestLatePackets(count, links, t, a);
+    EXPECT_EQ(got, fewest < 0 ? checker::kRuledOut : static_cast<uint64_t>(fewest))
+        << "trial " << trial;
+  }
+}
+
+// No total exchange bound passes a proven optimum, the coupled bound among
+// them (graphLowerBound: every graph bound, on the intact networks): the
+// d-cube's 2^(d-1) (Bertsekas et al., Table 1, reached), MT(2,5)'s and
+// MT(3,3)'s (k^2 - 1) k^(n-1) / 8 = 15 and 9 (Fragopoulou & Akl, Sec. 4.1,
+// reached by their construction), the default hypercycle's 144 (reached by
+// the built-in family) and the Petersen graph's 5 (reached above).
+TEST(GraphBounds, TotalExchangeBoundsStayAtProvenOptima) {
+  CollectiveProblem te;
+  te.collective = Collective::kTotalExchange;
+  auto steps = [&](const ParamMap& p) {
+    const NetworkDesc net = parseNetworkDesc(p);
+    te.nodes = net.nodes();
+    return checker::graphLowerBound(net, te).bound.steps;
+  };
+  EXPECT_EQ(steps({{"topology", "hypercube"}, {"dim", "3"}}), 4u);
+  EXPECT_EQ(steps({{"topology", "hypercube"}, {"dim", "4"}}), 8u);
+  EXPECT_EQ(steps({{"topology", "hypercube"}, {"dim", "5"}}), 16u);
+  EXPECT_EQ(steps({{"topology", "torus"}, {"n", "2"}, {"k", "5"}}), 15u);
+  EXPECT_EQ(steps({{"topology", "torus"}, {"n", "3"}, {"k", "3"}}), 9u);
+  EXPECT_EQ(steps({{"topology", "hypercycle"}}), 144u);
+  EXPECT_EQ(steps({{"topology", "graph"}, {"graph", example("petersen.txt")}}), 5u);
 }
 
 // The 8x8 torus with two failed links: the four end nodes keep 3 links, so MNB
@@ -441,15 +545,100 @@ TEST(GraphHypercycle, FileGivesTheBuiltInBroadcast) {
 // A Cayley graph given as a file: the hypercycle file's multinode broadcast
 // takes the built-in Cayley construction's steps, the bound ceil(239/12) = 20
 // (240 nodes of 12 links in).
-TEST(GraphHypercycle, FileMultinodeBroadcastMatchesTheBuiltIn) {
+namespace {
+// The hypercycle file's bound, the built-in family's steps and the file's
+// checked schedule's, all `steps`.
+void expectFileAtTheBuiltInSteps(Collective c, uint64_t steps) {
   const NetworkDesc file = exampleNet("hypercycle_default.graphml");
   const NetworkDesc own = parseNetworkDesc({{"topology", "hypercycle"}});
   CollectiveProblem p;
-  p.collective = Collective::kMultinodeBroadcast;
+  p.collective = c;
   p.nodes = own.nodes();
-  EXPECT_EQ(boundSteps(file, Collective::kMultinodeBroadcast), 20u);
-  EXPECT_EQ(constructionsOf("hypercycle").schedule(own, p, "auto").steps, 20u);
-  EXPECT_EQ(checkedSteps(file, Collective::kMultinodeBroadcast), 20u);
+  EXPECT_EQ(boundSteps(file, c), steps);
+  EXPECT_EQ(constructionsOf("hypercycle").schedule(own, p, "auto").steps, steps);
+  EXPECT_EQ(checkedSteps(file, c), steps);
+}
+}  // namespace
+
+TEST(GraphHypercycle, FileMultinodeBroadcastMatchesTheBuiltIn) {
+  expectFileAtTheBuiltInSteps(Collective::kMultinodeBroadcast, 20);
+}
+
+// A product of rings given as a file: G^{2,1}_{6,5} (Z_6 with +-1, +-2, Z_5
+// with +-1; 30 nodes) as an edge list, numbered as the built-in network. Each
+// origin's packets cross the Z_5 links 6 x (1 + 1 + 2 + 2) = 36 times at least,
+// 1,080 in all over 60 one-way Z_5 links: 18 steps (the link-length bound),
+// which the rerouted exchange reaches (every Z_5 link busy in every step),
+// as does the built-in family's Cayley construction.
+TEST(GraphHypercycle, RingProductFileTotalExchangeMeetsItsBound) {
+  const NetworkDesc own =
+      parseNetworkDesc({{"topology", "hypercycle"}, {"m", "6,5"}, {"rho", "2,1"}});
+  const PortGraph g = PortGraph::build(own);
+  std::ostringstream text;
+  for (uint64_t x = 0; x < g.nodes(); ++x) {
+    for (int p = 0; p < g.ports(); ++p) {
+      if (g.drives(x, p).node > x) text << x << "," << g.drives(x, p).node << "\n";
+    }
+  }
+  const NetworkDesc file = fromText(text.str());
+  ASSERT_EQ(file.nodes(), 30u);
+  EXPECT_EQ(boundSteps(file, Collective::kTotalExchange), 18u);
+  CollectiveProblem p;
+  p.collective = Collective::kTotalExchange;
+  p.nodes = own.nodes();
+  EXPECT_EQ(constructionsOf("hypercycle").schedule(own, p, "auto").steps, 18u);
+  EXPECT_EQ(checkedSteps(file, Collective::kTotalExchange), 18u);
+}
+
+// The default hypercycle's file: the total exchange at the built-in family's
+// 144 steps (the link-length bound on the C_5 links; 30 s or so).
+TEST(GraphHypercycleLong, FileTotalExchangeMatchesTheBuiltIn) {
+  expectFileAtTheBuiltInSteps(Collective::kTotalExchange, 144);
+}
+
+// --directed on the command line makes each link of the file one-way: a
+// 3-cycle a -> b -> c -> a has diameter 2 (1 with its links both ways). A
+// parameter that is neither a flag's "1" nor "true"/"false" is refused.
+TEST(GraphCli, DirectedFlagMakesTheLinksOneWay) {
+  const std::string dir = hctest::tempFolder("directed_flag");
+  ASSERT_FALSE(dir.empty());
+  const std::string file = dir + "/cycle.txt";
+  std::ofstream(file) << "a,b\nb,c\nc,a\n";
+  for (const bool one_way : {true, false}) {
+    SCOPED_TRACE(one_way);
+    const auto r = hctest::run(hctest::hypercast() + " info --topology graph --graph " + file +
+                               (one_way ? " --directed" : "") + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json j = Json::parse(r.out);
+    EXPECT_EQ(j.at("directed"), one_way);
+    EXPECT_EQ(j.at("graph").at("diameter"), one_way ? 2 : 1);
+  }
+  try {
+    parseNetworkDesc({{"topology", "graph"}, {"graph", file}, {"directed", "yes"}});
+    ADD_FAILURE() << "accepted --directed=yes";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "--directed is a flag, got 'yes'");
+  }
+}
+
+// --source takes a graph file's node by name: the fat tree's h1_0_0 is its
+// fifth node (4), 6 links from the farthest hosts; a switch or an unknown
+// name is refused in one line.
+TEST(GraphCli, SourceByName) {
+  const std::string base = hctest::hypercast() + " schedule --topology graph --graph " +
+                           example("fat_tree_k4.graphml") + " --collective broadcast --source ";
+  const auto r = hctest::run(base + "h1_0_0 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("source"), 4);
+  EXPECT_EQ(j.at("figures").at("steps"), 6);
+  const auto sw = hctest::run(base + "e0_0");
+  EXPECT_EQ(sw.code, 2);
+  EXPECT_NE(sw.err.find("root 16 is a switch"), std::string::npos) << sw.err;
+  const auto none = hctest::run(base + "h9");
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("--source: 'h9' is not a node of fat_tree_k4"), std::string::npos)
+      << none.err;
 }
 
 TEST(GraphCli, InfoAndErrors) {
@@ -468,7 +657,7 @@ TEST(GraphCli, InfoAndErrors) {
                               example("fat_tree_k4.graphml"));
   ASSERT_EQ(ft.code, 0) << ft.err;
   EXPECT_NE(ft.out.find("bounds    multinode-broadcast 17 steps, 448 transmissions; "
-                        "total-exchange 17 steps, 1312 transmissions"),
+                        "total-exchange 19 steps, 1312 transmissions"),
             std::string::npos)
       << ft.out;
   const auto cut = hctest::run(

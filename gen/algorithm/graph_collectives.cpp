@@ -10,6 +10,8 @@
 #include <tuple>
 
 #include "algorithm/bfs_broadcast.h"
+#include "algorithm/exchange_reroute.h"
+#include "algorithm/shortest_lengths.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -306,35 +308,14 @@ Routing balancedRouting(const PortGraph& g, const std::vector<char>& endpoint, u
   std::mt19937 rng(seed);
   Routing kept;
   std::vector<double> dist(n);
-  std::vector<char> done(n);
   const uint64_t work = n * links;
   const int rounds = static_cast<int>(std::clamp<uint64_t>(20000000 / work, 2, 12));
-  using Item = std::pair<double, uint32_t>;
   for (int round = 0; round < rounds; ++round) {
     Routing r;
     r.load.assign(links, 0);
     for (uint32_t o = 0; o < n; ++o) {
       if (!endpoint[o]) continue;
-      std::fill(dist.begin(), dist.end(), -1.0);
-      std::fill(done.begin(), done.end(), 0);
-      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> q;
-      dist[o] = 0;
-      q.push({0.0, o});
-      while (!q.empty()) {
-        const uint32_t x = q.top().second;
-        q.pop();
-        if (done[x]) continue;
-        done[x] = 1;
-        for (int p = 0; p < ports; ++p) {
-          const PortEnd e = g.drives(x, p);
-          if (!e.present()) continue;
-          const double d = dist[x] + len[x * static_cast<size_t>(ports) + static_cast<size_t>(p)];
-          if (dist[e.node] < 0 || d < dist[e.node]) {
-            dist[e.node] = d;
-            q.push({d, e.node});
-          }
-        }
-      }
+      shortestUnderLengths(g, len, o, dist);
       std::vector<uint32_t> dests;
       for (uint32_t d = 0; d < n; ++d) {
         if (d != o && endpoint[d]) dests.push_back(d);
@@ -657,10 +638,10 @@ Schedule bestTimedExchange(const PortGraph& g, const std::vector<char>& endpoint
 }
 
 template <typename Attempt>
-Schedule best(Attempt attempt, uint32_t target) {
+Schedule best(Attempt attempt, uint32_t target, uint32_t trials = kTrials) {
   Schedule kept;
   uint32_t limit = ~0u;
-  for (uint32_t seed = 0; seed < kTrials; ++seed) {
+  for (uint32_t seed = 0; seed < trials; ++seed) {
     Schedule s = attempt(seed, limit);
     if (s.steps == 0) continue;  // not shorter than the one kept
     limit = s.steps - 1;
@@ -697,8 +678,12 @@ Schedule graphTotalExchange(const PortGraph& g, const std::vector<uint32_t>& swi
   requireSize(g, "total-exchange");
   const std::vector<char> endpoint = endpointMask(g, switches);
   const std::vector<int> dist = distances(g);
-  Schedule adaptive = best(
-      [&](uint32_t seed, uint32_t limit) { return teAttempt(g, dist, endpoint, seed, limit); }, 0);
+  // Two trials where a trial moves more than 20,000 packets (the rerouting
+  // below does better there).
+  const uint64_t e = static_cast<uint64_t>(std::count(endpoint.begin(), endpoint.end(), char{1}));
+  Schedule adaptive =
+      best([&](uint32_t seed, uint32_t limit) { return teAttempt(g, dist, endpoint, seed, limit); },
+           0, e * (e - 1) > 20000 ? 2 : kTrials);
   const Routing r = balancedRouting(g, endpoint, 1);
   // The local search's rounds: fewer on large graphs (each round packs every
   // packet's every hop).
@@ -720,10 +705,14 @@ Schedule graphTotalExchange(const PortGraph& g, const std::vector<uint32_t>& swi
   const int timed_rounds =
       static_cast<int>(std::clamp<uint64_t>(200000000 / std::max<uint64_t>(1, round_work), 2, 60));
   Schedule timed = bestTimedExchange(g, endpoint, dist, r.busiest, routed.steps - 1, timed_rounds);
-  if (timed.steps == 0) return routed;
-  timed.construction = "timed";
-  timed.promises_bound = false;
-  return timed;
+  if (timed.steps == 0) {
+    timed = std::move(routed);
+  } else {
+    timed.construction = "timed";
+    timed.promises_bound = false;
+  }
+  Schedule rerouted = rerouteExchange(g, endpoint, timed.steps);
+  return rerouted.steps != 0 ? rerouted : timed;
 }
 
 Schedule graphBroadcast(const PortGraph& g, uint32_t root, const std::vector<uint32_t>& switches) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <numeric>
 #include <queue>
 #include <utility>
@@ -476,6 +477,83 @@ std::vector<uint64_t> steinerTransmissions(const Adjacency& succ, const Adjacenc
   return st;
 }
 
+// The coupled send/receive bound of the total exchange. In a schedule of T
+// steps, endpoint x sends each of its packets (its first transmission) on one
+// of its out(x) links, one packet a link a step, and the packet to y, d(x, y)
+// links away, arrives at step >= s + d(x, y) - 1 if sent at step s; so it is
+// sent by step T - d + 1, and it arrives by step a - 1 ("early") only if it is
+// sent by step a - d. Each endpoint y takes at most in(y) arrivals a step, so
+// at most sum_y in(y) (T - a + 1) packets arrive in steps a..T. If for some a
+// the packets that must arrive there exceed that,
+//   sum over x of late(x) > sum over y of in(y) (T - a + 1),
+// with late(x) the fewest of x's packets not early over every way x can send
+// them all in time, no schedule takes T steps. Reversing time and every link
+// turns a schedule of T steps into one on the reversed links (senders become
+// receivers), so the same holds with in and out swapped and the distances
+// d(y, x). The bound is the least T, from the other bounds' up, for which no
+// a rules T out (each T below it is ruled out by one of them).
+//
+// late(x): x's packets are unit jobs with deadlines D = T - d + 1 on out(x)
+// machines, the early ones with D - W, W = T - a + 1. A choice of late set L
+// is schedulable iff for every x >= 0 the jobs due by x are at most out(x) x:
+// #{D <= x + W} - #{j in L : x < D_j <= x + W} <= out(x) x. So L must cover
+// each x at least need(x) = #{D <= x + W} - out(x) x times, job j covering
+// x in [D_j - W, D_j - 1]: intervals of one length, for which the sweep that
+// takes, at the first point covered too few times, the intervals reaching
+// farthest is optimal (an exchange argument). No L at all (some need(x) above
+// what every job covers) means the jobs miss their deadlines even all late.
+//
+// The fat tree of examples/ (a host's one link, 12 hosts 6 links away, 2 at 4
+// and 1 at 2): T = 18 and a = 6 leave each host 14 late packets (the 12 far
+// ones, sent by step 13, leave one of steps 1..13 for the other 3, and a near
+// packet arrives by step 5 only if sent by step 4) and 224 > 16 x 13 = 208.
+// The least T >= from that no a rules out (the note above), or the first T
+// not ruled out within a work budget. count[x * n + d]: the endpoints at
+// distance d from endpoint x (send) and to it (receive); degrees likewise.
+uint64_t coupledBound(const std::vector<uint64_t>& at_to, const std::vector<uint64_t>& at_from,
+                      const std::vector<uint64_t>& out, const std::vector<uint64_t>& in,
+                      const std::vector<char>& endpoint, uint64_t from) {
+  const uint64_t n = endpoint.size();
+  // The endpoints with equal distance counts and degrees give equal late(x).
+  using Key = std::pair<std::vector<uint64_t>, uint64_t>;
+  std::map<Key, uint64_t> senders[2];
+  uint64_t slots[2] = {0, 0}, most_d = 0;
+  for (uint64_t x = 0; x < n; ++x) {
+    if (!endpoint[x]) continue;
+    for (int side = 0; side < 2; ++side) {
+      const std::vector<uint64_t>& at = side == 0 ? at_to : at_from;
+      std::vector<uint64_t> count(at.begin() + static_cast<std::ptrdiff_t>(x * n),
+                                  at.begin() + static_cast<std::ptrdiff_t>(x * n + n));
+      while (!count.empty() && count.back() == 0) count.pop_back();
+      most_d = std::max<uint64_t>(most_d, count.size());
+      ++senders[side][{count, side == 0 ? out[x] : in[x]}];
+      slots[side] += side == 0 ? in[x] : out[x];
+    }
+  }
+  const uint64_t classes = senders[0].size() + senders[1].size();
+  uint64_t work = 0;
+  for (uint64_t t = std::max<uint64_t>(from, 1);; ++t) {
+    work += classes * t * t * (most_d + 1);
+    if (work > 200000000) return t;
+    bool ruled_out = false;
+    for (int side = 0; side < 2 && !ruled_out; ++side) {
+      for (uint64_t a = 1; a <= t && !ruled_out; ++a) {
+        uint64_t late = 0;
+        for (const auto& [key, copies] : senders[side]) {
+          const uint64_t l = fewestLatePackets(key.first, key.second, t, a);
+          if (l == kRuledOut) {
+            ruled_out = true;
+            break;
+          }
+          late += l * copies;
+        }
+        ruled_out = ruled_out || late > slots[side] * (t - a + 1);
+      }
+    }
+    if (!ruled_out) return t;
+  }
+}
+
 // The checker's links as successor, predecessor and neighbour lists (the
 // neighbours either way, once each).
 struct Adjacencies {
@@ -499,6 +577,35 @@ struct Adjacencies {
 
 }  // namespace
 
+// late(x) of the coupled bound's note (above coupledBound), c links a step.
+uint64_t fewestLatePackets(const std::vector<uint64_t>& count, uint64_t c, uint64_t t, uint64_t a) {
+  const uint64_t w = t - a + 1;
+  if (count.size() > t + 1) return kRuledOut;  // a packet farther than T links
+  // jobs[D], D = 1..t: the jobs of deadline D; picked[D] of them late. Every
+  // deadline is at least low.
+  const uint64_t low = t + 2 - std::max<size_t>(count.size(), 2);
+  std::vector<uint64_t> jobs(t + 1, 0), picked(t + 1, 0), due(t + 1, 0);
+  for (uint64_t d = 1; d < count.size(); ++d) jobs[t - d + 1] = count[d];
+  for (uint64_t x = 1; x <= t; ++x) due[x] = due[x - 1] + jobs[x];  // #{D <= x}
+  uint64_t late = 0;
+  for (uint64_t x = 0; x <= t; ++x) {
+    const uint64_t top = std::min(t, x + w);
+    if (due[top] <= c * x) continue;
+    const uint64_t need = due[top] - c * x;
+    const uint64_t bottom = std::max(x + 1, low);
+    uint64_t covered = 0;
+    for (uint64_t d = bottom; d <= top; ++d) covered += picked[d];
+    for (uint64_t d = top; covered < need && d >= bottom; --d) {
+      const uint64_t take = std::min(jobs[d] - picked[d], need - covered);
+      picked[d] += take;
+      covered += take;
+      late += take;
+    }
+    if (covered < need) return kRuledOut;
+  }
+  return late;
+}
+
 // Any strongly connected graph (a file, or a network with links removed), from
 // the checker's own links, among its E endpoints (every node but the switches
 // of NetworkDesc::switches): with in(v) and out(v) the links into and out of
@@ -510,7 +617,7 @@ struct Adjacencies {
 //     transmissions (steinerTransmissions: E(E-1) without switches);
 //   total exchange: max(D, the link-length bound above (at least ceil(S/L)),
 //     max over endpoints v of ceil((E-1)/in(v)) and ceil((E-1)/out(v))) steps,
-//     S transmissions;
+//     raised by the coupled send/receive bound (coupledBound), S transmissions;
 //   both, the pipeline bound: with c the endpoints at distance >= d to v
 //     (from v, for what v sends in a total exchange), d - 1 + ceil(c/in(v))
 //     (d - 1 + ceil(c/out(v))) steps, over every endpoint v and d >= 1;
@@ -599,7 +706,8 @@ KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c) {
                             pipeline(at_from, v, in[v]), pipeline(at_to, v, out[v])});
         }
       }
-      b.bound = {std::max(steps, cut_te), sum};
+      steps = std::max(steps, cut_te);
+      b.bound = {coupledBound(at_to, at_from, out, in, endpoint, steps), sum};
       break;
   }
   b.known = true;

@@ -14,14 +14,19 @@
 //     by multiplicative weights; lengths 1 give the sum of distances over the
 //     links), the cut bounds of a few node sets (the links out of a set carry
 //     the packets that leave it), all among the endpoints when the network
-//     has switch nodes, and the multinode broadcast's transmissions by the
-//     least trees that reach every endpoint (switches forward);
+//     has switch nodes, for the total exchange also the coupled send/receive
+//     bound (what a node must send early leaves too little for its other
+//     packets to arrive early), and the multinode broadcast's transmissions by
+//     the least trees that reach every endpoint (switches forward);
 //   - single-node broadcast of one message on any network: the root's
 //     eccentricity (a packet crosses one link per step) and N - 1 transmissions
 //     (every other node receives it at least once), found by the checker's own
 //     BFS (checker/network_links.h).
 // A schedule that meets both is optimal. Where no bound is known, known = false.
 #pragma once
+
+#include <cstdint>
+#include <vector>
 
 #include "algorithm/collective.h"
 #include "checker/hypercube_bounds.h"
@@ -45,6 +50,14 @@ KnownBound lowerBound(const NetworkDesc& net, const CollectiveProblem& c);
 // own links: what lowerBound gives a graph or a network with links removed.
 // Broadcast: unknown here (lowerBound has its eccentricity bound).
 KnownBound graphLowerBound(const NetworkDesc& net, const CollectiveProblem& c);
+
+// The coupled send/receive bound's late(x) (lower_bounds.cpp): of the packets
+// a node sends on `links` links a step, count[d] of them to nodes d links away
+// (d >= 1), the fewest that cannot arrive by step a - 1 when every one arrives
+// by step `steps` (1 <= a <= steps); kRuledOut when they cannot all arrive by then.
+constexpr uint64_t kRuledOut = ~uint64_t{0};
+uint64_t fewestLatePackets(const std::vector<uint64_t>& count, uint64_t links, uint64_t steps,
+                           uint64_t a);
 
 }  // namespace checker
 }  // namespace hypercast

@@ -53,8 +53,9 @@ CommandHelp topLevelHelp() {
           std::string("hypercast ") + kVersion +
               " - generates interconnection-network RTL and checks it",
           "Topologies: hypercycle (--m, --rho), hypercube (--dim), torus (--n, --k), cayley\n"
-          "(--group, --gens), mesh (--dims). Without any, a command uses the default network\n"
-          "G^{3,2,1}_{8,6,5} (a 240-node hypercycle).\n"
+          "(--group, --gens), mesh (--dims), graph (--graph FILE, an edge list or GraphML);\n"
+          "--remove-links \"a-b;c-d\" takes links out of any. Without any, a command uses\n"
+          "the default network G^{3,2,1}_{8,6,5} (a 240-node hypercycle).\n"
           "\n"
           "Exit status: 0 done (simulate, sweep: passed), 1 verification failed, 2 bad\n"
           "input, 3 internal error, 130/143 interrupted (SIGINT/SIGTERM)."};

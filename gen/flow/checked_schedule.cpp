@@ -136,7 +136,17 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
       throw Error(std::string("a ") + toString(problem.collective) +
                   " has no --source (every node sends)");
     }
-    const long long s = out.net.kind == NetworkDesc::Kind::kMesh
+    // A graph file's node by its name first (as --remove-links takes it).
+    const auto& names = out.net.node_labels;
+    const auto named = std::find(names.begin(), names.end(), r.source);
+    const bool number =
+        !r.source.empty() &&
+        std::all_of(r.source.begin(), r.source.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (named == names.end() && !names.empty() && !number) {
+      throw Error("--source: '" + r.source + "' is not a node of " + out.net.label);
+    }
+    const long long s = named != names.end() ? named - names.begin()
+                        : out.net.kind == NetworkDesc::Kind::kMesh
                             ? parseMeshSource(r.source, out.net)
                             : parseInt("--source", r.source);
     if (s < 0 || static_cast<uint64_t>(s) >= problem.nodes) {

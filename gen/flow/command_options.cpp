@@ -19,8 +19,9 @@ const Topology& meshTopology() {
 std::vector<OptionSpec> scheduleOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
   for (const auto& o : collectiveOptions()) specs.push_back(o);
-  specs.push_back(
-      {"source", "S", "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too"});
+  specs.push_back({"source", "S",
+                   "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too, in a\n"
+                   "graph file its name"});
   specs.push_back(meshSwitchingOption());
   specs.push_back(meshAlgorithmOption());
   specs.push_back(inputBitsOption());
@@ -38,7 +39,7 @@ std::vector<OptionSpec> simulateOptions() {
       {"engine", "E", "systemc | verilator | cosim (default cosim)"},
       {"source", "S",
        "the broadcast's origin, one node (default 0); a mesh's also as coordinates\n"
-       "X,Y[,Z]"},
+       "X,Y[,Z], a graph file's by its name"},
       {"sources", "S,S[,S...]", "several broadcasts, one from each origin"},
       {"start", "C[,C...]", "start cycle, one, or one per --sources entry (default 0)"},
       {"all-sources", "", "every node broadcasts, all at the --start cycle"},
@@ -91,7 +92,9 @@ std::vector<OptionSpec> simulateOptions() {
 std::vector<OptionSpec> synthOptions() {
   std::vector<OptionSpec> specs = networkOptions();
   for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
+  specs.push_back({"source", "S",
+                   "with --collective: root of a broadcast or scatter (default 0; in a graph\n"
+                   "file also its name)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "", "with --collective: one ROM drives every node"});
   for (const auto& s : meshHardwareOptions()) specs.push_back(s);
@@ -139,7 +142,8 @@ std::vector<OptionSpec> exportOptions() {
   for (const auto& o : collectiveOptions()) {
     if (o.name != "links") specs.push_back(o);  // GPU links are full duplex
   }
-  specs.push_back({"source", "S", "root of a broadcast or scatter (default 0)"});
+  specs.push_back(
+      {"source", "S", "root of a broadcast or scatter (default 0; in a graph file also its name)"});
   specs.push_back({"format", "msccl-xml|sccl-json", "the file's format"});
   specs.push_back({"output", "FILE", "where to write it", false, "o"});
   specs.push_back({"json", "", "print a JSON summary"});
@@ -149,7 +153,9 @@ std::vector<OptionSpec> exportOptions() {
 std::vector<OptionSpec> generateOptions() {
   std::vector<OptionSpec> specs = networkOptions();
   for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"source", "S", "with --collective: root of a broadcast or scatter (default 0)"});
+  specs.push_back({"source", "S",
+                   "with --collective: root of a broadcast or scatter (default 0; in a graph\n"
+                   "file also its name)"});
   for (const auto& s : rtlOptions()) specs.push_back(s);
   for (const auto& s : folderOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "",

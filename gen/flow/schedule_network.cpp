@@ -245,7 +245,7 @@ CommandReport scheduleCommand(const Params& a) {
   }
   std::ostringstream lines;
   lines << scheduleSummary(c) << "checker          PASS (" << c.report.packets
-        << " packets delivered)\n";
+        << (c.report.packets == 1 ? " packet" : " packets") << " delivered)\n";
   if (a.has("output")) lines << "wrote            " << out << "\n";
   return textReport(lines.str());
 }

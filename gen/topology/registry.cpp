@@ -85,11 +85,13 @@ NetworkDesc parseMesh(const ParamMap& p) {
 NetworkDesc parseGraph(const ParamMap& p) {
   if (!has(p, "graph"))
     throw Error("--topology graph needs --graph FILE (an edge list or GraphML)");
+  // The command line gives a flag "1"; a manifest's parameters "true".
   const std::string directed = get(p, "directed", "false");
-  if (directed != "true" && directed != "false") {
+  const bool one_way = directed == "1" || directed == "true";
+  if (!one_way && directed != "0" && directed != "false") {
     throw Error("--directed is a flag, got '" + directed + "'");
   }
-  return graphNetwork(readGraphFile(get(p, "graph"), directed == "true"), get(p, "graph"));
+  return graphNetwork(readGraphFile(get(p, "graph"), one_way), get(p, "graph"));
 }
 
 // Every entry's parser, then --remove-links (common to every topology).
@@ -161,8 +163,9 @@ const std::vector<Topology>& topologyTable() {
       {"graph",
        "any strongly connected graph from a file (edge list or GraphML):\n"
        "                 broadcast (BFS tree), multinode-broadcast (link-by-link greedy)\n"
-       "                 and total-exchange (greedy, balanced routes, or routed and timed\n"
-       "                 packet by packet), beside their lower bounds; GraphML\n"
+       "                 and total-exchange (greedy, balanced routes, routed and timed\n"
+       "                 packet by packet, then rerouted through the time-expanded\n"
+       "                 graph), beside their lower bounds; GraphML\n"
        "                 role=switch nodes only forward (the collectives run among the\n"
        "                 other nodes, the endpoints), port=P,Q fixes a link's ports",
        {{"graph", "FILE", "graph: an edge list ('a,b' or 'a b' per line) or a GraphML file"},
