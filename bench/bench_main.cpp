@@ -265,13 +265,14 @@ void icarusVersusVerilator(const std::string& env) {
 }
 
 // A network of nodes through `synth` (tools/network_synth.h): the largest node's
-// iCE40 cells, placed and routed over seeds 1-5 (best and median Fmax), and the
+// iCE40 cells, placed and routed over `seeds` (best and median Fmax), and the
 // whole network's cells (placed when it may fit).
-void nodeSynthesis(const std::string& hc, const std::string& label, const std::string& args) {
+void nodeSynthesis(const std::string& hc, const std::string& label, const std::string& args,
+                   const std::string& seeds = "1-5") {
   const std::string dir = "/tmp/hc-bench-synth-nodes-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const double t0 = now();
-  const auto r = hctest::run(hc + " synth " + args + " --pnr-seeds 1-5 --out " + dir);
+  const auto r = hctest::run(hc + " synth " + args + " --pnr-seeds " + seeds + " --out " + dir);
   const double secs = now() - t0;
   const nlohmann::json js = hctest::reportJson(hctest::slurp(dir + "/synth_report.json"));
   fs::remove_all(dir);
@@ -289,7 +290,7 @@ void nodeSynthesis(const std::string& hc, const std::string& label, const std::s
   row("  node placed (HX8K, with I/O wrapper): Fmax best / median",
       fmax > 0 ? fmt(fmax, "%.1f") + " / " + fmt(median, "%.1f") + " MHz"
                : "no fit (" + count(ice, "placed_lcs") + " LCs)",
-      count(ice, "placed_lcs") + " LCs; seeds 1-5; " + fmt(secs, "%.0f") + " s");
+      count(ice, "placed_lcs") + " LCs; seeds " + seeds + "; " + fmt(secs, "%.0f") + " s");
   const double nf = figure(pnr, "fmax_mhz");
   row("  whole network LUT4 / FF / EBR",
       count(net, "lut4") + " / " + count(net, "ff") + " / " + count(net, "bram"),
@@ -297,6 +298,33 @@ void nodeSynthesis(const std::string& hc, const std::string& label, const std::s
           ? (nf > 0 ? "placed: " + count(pnr, "lcs") + " LCs, " + fmt(nf, "%.1f") + " MHz"
                     : "tried: " + count(pnr, "lcs") + " LCs, no fit")
           : "not placed (over 2 x HX8K)");
+  if (pnr.value("tried", false)) {
+    row("  whole network flattened, with wrapper: LUT4 / FF / EBR",
+        count(pnr, "lut4") + " / " + count(pnr, "ff") + " / " + count(pnr, "bram"),
+        "the netlist placed (seed " + seeds.substr(0, seeds.find('-')) + ")");
+  }
+}
+
+// One schedule node alone (bench/sched_node_fpga.sh with no seeds: yosys
+// synth_ice40 of hc_sched_node with the manifest's parameters, its ROM apart).
+void nodeAlone(const std::string& hc, const std::string& label, const std::string& args) {
+  const double t0 = now();
+  const auto r = hctest::run("sh " + std::string(HC_SOURCE_DIR) + "/bench/sched_node_fpga.sh " +
+                             hc + " 0 " + args);
+  const double secs = now() - t0;
+  const auto figure = [&](const std::string& key) {
+    const size_t at = r.out.find(" " + key + "=");
+    return at == std::string::npos
+               ? std::string("?")
+               : r.out.substr(at + key.size() + 2, r.out.find(' ', at + 1) - at - key.size() - 2);
+  };
+  if (r.code != 0 || r.out.find("LUT4=") == std::string::npos) {
+    row("node alone: " + label, "FAILED", r.err.substr(0, 28));
+    return;
+  }
+  row("node alone: " + label + " LUT4 / FF / EBR",
+      figure("LUT4") + " / " + figure("FF") + " / " + figure("EBR"),
+      "NB " + figure("NB") + ", DEPTH " + figure("DEPTH") + "; " + fmt(secs, "%.0f") + " s");
 }
 
 // The router's synthesis figures (hypercast synth) for a degree-8 router with a
@@ -863,17 +891,27 @@ const Part kParts[] = {
      }},
     {"regress",  // the regression rows alone
      [](const std::string& hc) { regressRows(hc); }},
-    {"synth-nodes",  // the networks of nodes through synth (place and route: minutes)
+    {"synth-nodes",  // the networks of nodes through synth (place and route: hours)
      [](const std::string& hc) {
        const std::string mnb = " --collective multinode-broadcast";
-       nodeSynthesis(hc, "4-cube MNB schedule node", "--topology hypercube --dim 4" + mnb);
+       const std::string te = " --collective total-exchange";
+       for (int d : {4, 6, 8, 10}) {
+         const std::string q = "--topology hypercube --dim " + std::to_string(d);
+         nodeAlone(hc, std::to_string(d) + "-cube MNB", q + mnb);
+         nodeAlone(hc, std::to_string(d) + "-cube TE", q + te);
+       }
+       nodeAlone(hc, "MT(3,5) scatter", "--topology torus --n 3 --k 5 --collective scatter");
+       nodeAlone(hc, "G^{3,2,1}_{8,6,5} universal broadcast",
+                 "--topology hypercycle --m 8,6,5 --rho 3,2,1" + mnb);
+       nodeSynthesis(hc, "6-cube MNB schedule node", "--topology hypercube --dim 6" + mnb, "1-10");
        nodeSynthesis(hc, "4x4 wormhole mesh tile",
                      "--topology mesh --dims 4,4 --collective broadcast");
        nodeSynthesis(hc, "3-cube global-sum node",
                      "--topology hypercube --dim 3 --collective global-sum");
-       nodeSynthesis(hc, "4-cube MNB schedule node, 8-bit payload",
+       nodeSynthesis(hc, "whole 4-cube MNB, 8-bit payload",
                      "--topology hypercube --dim 4 --payload-width 8" + mnb);
-       nodeSynthesis(hc, "6-cube MNB schedule node", "--topology hypercube --dim 6" + mnb);
+       nodeSynthesis(hc, "whole MT(2,5) scatter, 8-bit payload",
+                     "--topology torus --n 2 --k 5 --collective scatter --payload-width 8");
      }},
     {"degree8",  // the six degree-8 routers alone
      [](const std::string&) { degree8Shapes(); }},

@@ -4,7 +4,8 @@
 # manifest's parameters (yosys synth_ice40: LUT4, flip-flops, SB_RAM40_4K), then
 # places and routes it in a pin-limited wrapper (bench/sched_node_wrap.v) with
 # nextpnr-ice40 --hx8k for SEEDS seeds and prints the median Fmax (SEEDS = 0:
-# yosys only, no Fmax).
+# yosys only, no Fmax). The node is the deepest one (the manifest's largest
+# DEPTH), with the banks in block RAM that the generator chose (NBRAM).
 # Usage: bench/sched_node_fpga.sh HYPERCAST SEEDS GENERATE-OPTIONS...
 # Run it through the build lock (flock /tmp/hc-build.lock): nextpnr is CPU-heavy.
 set -eu
@@ -23,7 +24,7 @@ raw = max(1, (r["words"] - 1).bit_length())
 hd = 1 if m.get("links", "") == "half-duplex" else 0
 p = dict(NP=r["ports"], PW=m["payload_width"], NB=r["banks"], BW=r["bank_width"],
          DEPTH=s["bank_depth"], AW=r["addr_width"], PSW=r["port_width"], IW=r["index_width"],
-         ROWS=r["rows"], RAW=raw)
+         ROWS=r["rows"], RAW=raw, NBRAM=s.get("bram_banks", r["banks"]))
 print(" ".join("-set %s %d" % kv for kv in p.items()))
 PY
 )

@@ -15,6 +15,7 @@ module sched_node_wrap #(
   parameter integer ROWS  = 2,   // rows
   parameter integer RAW   = 1,   // ROM address bits
   parameter integer HD    = 0,   // half-duplex links
+  parameter integer NBRAM = NB,  // banks in block RAM
   parameter [NP*(NB+2*NP)-1:0] SMASK = {NP * (NB + 2 * NP) {1'b1}},  // sources per port
   parameter [NB*NP-1:0] WMASK = {NB * NP{1'b1}}  // writers per bank
 ) (
@@ -32,7 +33,7 @@ module sched_node_wrap #(
   wire [OUT-1:0] o;
   hc_sched_node #(
     .NP(NP), .PW(PW), .NB(NB), .BW(BW), .DEPTH(DEPTH), .AW(AW), .PSW(PSW), .IW(IW),
-    .ROWS(ROWS), .RAW(RAW), .HD(HD), .SMASK(SMASK), .WMASK(WMASK)
+    .ROWS(ROWS), .RAW(RAW), .HD(HD), .NBRAM(NBRAM), .SMASK(SMASK), .WMASK(WMASK)
   ) u_node (
     .clk_i(clk_i), .rst_ni(rst_ni), .start_i(sr[0]), .busy_o(o[0]), .done_o(o[1]), .err_o(o[2]),
     .rom_addr_o(o[3+:RAW]), .rom_data_i(sr[1+:WW]), .ld_valid_i(sr[1+WW]),

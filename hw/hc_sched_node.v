@@ -23,6 +23,7 @@
 // after the last load. After done_o it reads the packets the node keeps through
 // rd_*: rd_data_o holds slot rd_slot_i of the clock before (a synchronous read),
 // while busy_o is low; the word passes through a send multiplexer (HRD below).
+// A slot beyond DEPTH gives an undefined word.
 //
 // Named checks (hw/include/hc_assert.vh): p_* the parameters; HC_ERR beside
 // err_o, e_missing (an expected packet absent) and e_hd_clash; HC_ASSERT
@@ -47,6 +48,9 @@ module hc_sched_node #(
   // inverses: the hypercube); the ROMs choose its driver per step. Driving
   // output p while the neighbour drives its end (lnk_valid_i[p]) sets err_o.
   parameter integer HD    = 0,
+  // Banks 0 .. NBRAM-1 keep their words in block RAM, the others in flip-flops
+  // (hc_sched_bank BRAM; the generator's choice, by what fits the device).
+  parameter integer NBRAM = NB,
   // Sources each port may send from (bit p*(NB+2*NP) + s: banks, then ports
   // now, then ports of the row before); the generator clears those no ROM uses.
   parameter [NP*(NB+2*NP)-1:0] SMASK = {NP * (NB + 2 * NP) {1'b1}},
@@ -121,6 +125,19 @@ module hc_sched_node #(
   wire [NB-1:0] rd_bank_hit;
   reg  [BW-1:0] rd_bank_q;
   wire [NB*PW-1:0] bank_q;
+  localparam [PSW:0] NPL = NP[PSW:0];  // the port count, as an index is compared with it
+`ifdef VERILATOR
+  wire [NB-1:0] miss_write;  // bank b's write found its port empty
+`endif
+  // The host's read. A top hands every node the same rd_slot_i, and a node may
+  // have fewer words than another: a slot beyond DEPTH reads a word of no use
+  // (the top shows another node's); in simulation it is not read at all.
+`ifdef SYNTHESIS
+  wire host_re = 1'b1;
+`else
+  localparam [AW:0] DLIM = DEPTH[AW:0];
+  wire host_re = {1'b0, rd_slot_i[0+:AW]} < DLIM;
+`endif
   genvar b;
   generate
     for (b = 0; b < NB; b = b + 1) begin : g_bank
@@ -130,6 +147,16 @@ module hc_sched_node #(
       wire [PSW-1:0] wport = wf[AW+:PSW];
       wire ld_here = !busy_q && ld_valid_i && ld_slot_i[AW+:BW] == BI;
       wire we = (busy_q && wf[WF-1]) || ld_here;
+`ifdef VERILATOR
+      // The model Verilator builds: the write's port by index (see below).
+      wire [31:0] wi = {{(32 - PSW) {1'b0}}, wport};
+      wire wport_in = {1'b0, wport} < NPL;
+      wire wsel_any = busy_q && wport_in && WMASK[b*NP+wi];
+      `HC_ASSERT(a_write_mask, !(busy_q && wf[WF-1]) || wsel_any, "a write from a port WMASK omits")
+      wire [AW-1:0] waddr = busy_q ? wf[0+:AW] : ld_slot_i[0+:AW];
+      wire [PW-1:0] wdata = !busy_q ? ld_data_i : wsel_any ? lnk_data_i[wi*PW+:PW] : {PW{1'b0}};
+      assign miss_write[b] = busy_q && wf[WF-1] && wport_in && !lnk_valid_i[wi];
+`else
       wire [NP-1:0] wsel;
       genvar wq;
       for (wq = 0; wq < NP; wq = wq + 1) begin : g_wsel
@@ -146,12 +173,14 @@ module hc_sched_node #(
           wdata = wdata | ({PW{wsel[q]}} & lnk_data_i[q*PW+:PW]);
         end
       end
-      wire re = run ? rf[RF-1] : 1'b1;
+`endif
+      wire re = run ? rf[RF-1] : host_re;
       wire [AW-1:0] raddr = run ? rf[0+:AW] : rd_slot_i[0+:AW];
       hc_sched_bank #(
         .DW(PW),
         .DEPTH(DEPTH),
-        .AW(AW)
+        .AW(AW),
+        .BRAM(b < NBRAM ? 1 : 0)
       ) u_bank (
         .clk_i(clk_i),
         .rst_ni(rst_ni),
@@ -165,6 +194,7 @@ module hc_sched_node #(
 `ifndef SYNTHESIS
       // Simulation only: which words a write or load has filled in this run (from
       // the end of the last run on), and whether the word read last clock was one.
+      localparam integer DXW = DEPTH > 1 ? $clog2(DEPTH) : 1;  // a word's index bits
       reg [DEPTH-1:0] filled_q;
       reg             read_filled_q;
       always @(posedge clk_i or negedge rst_ni) begin
@@ -173,8 +203,8 @@ module hc_sched_node #(
           read_filled_q <= 1'b0;
         end else begin
           if (run_end) filled_q <= {DEPTH{1'b0}};
-          else if (we) filled_q[waddr] <= 1'b1;
-          if (re) read_filled_q <= filled_q[raddr];
+          else if (we) filled_q[waddr[DXW-1:0]] <= 1'b1;
+          if (re) read_filled_q <= filled_q[raddr[DXW-1:0]];
         end
       end
       assign rd_bank_hit[b] = read_filled_q;
@@ -233,17 +263,65 @@ module hc_sched_node #(
     end
   endfunction
   reg  [   NP-1:0] send_valid;
+`ifndef VERILATOR
   reg  [NP*NS-1:0] sel_rom;  // what the word selects
   reg  [NP*NS-1:0] sel_host;  // the host's read, while not busy
   wire [NP*NS-1:0] sel_run = sel_rom & SMASK;
   wire [NP*NS-1:0] sel = (sel_rom | sel_host) & SMASK;
+`endif
   reg  [NP*PW-1:0] send_data;
   reg  [   NP-1:0] miss_send;   // port p's send found its link source empty
+`ifndef VERILATOR
   reg  [   NB-1:0] miss_write;  // bank b's write found its port empty
+`endif
   reg              unwritten;
   reg              bad_kind;
   reg  [   NP-1:0] lv_q;
   reg  [NP*PW-1:0] ld_q;
+`ifdef VERILATOR
+  // The model Verilator builds of the selects, the sends' words and the checks: by the
+  // word's indices, a send reading its one source instead of an AND-OR over all
+  // NS of them, which Verilator would evaluate source by source in every
+  // evaluation of every node (the 10-cube's network is 1,024 of them). It
+  // computes the same function as the AND-OR below (a source SMASK omits sends
+  // zero), which synthesis, Icarus and the proofs read; a yosys equivalence
+  // proof of the two (test SchedNode.VerilatorModelIsTheAndOr) keeps them one.
+  localparam [BW:0] NBL = NB[BW:0];
+  reg bad_mask;  // a send from a source SMASK omits
+  reg [1:0] kind;
+  reg on;
+  integer p, s_at, si;
+  always @* begin
+    send_valid = {NP{1'b0}};
+    send_data  = {NP * PW{1'b0}};
+    miss_send  = {NP{1'b0}};
+    unwritten  = 1'b0;
+    bad_kind   = 1'b0;
+    bad_mask   = 1'b0;
+    s_at       = -1;
+    for (p = 0; p < NP; p = p + 1) begin
+      on = busy_q && word[p*SF+IW+2];
+      kind = word[p*SF+IW+:2];
+      si = {{(32 - IW) {1'b0}}, word[p*SF+:IW]};
+      send_valid[p] = on;
+      if (on) begin
+        bad_kind = bad_kind || kind == 2'd3;
+        s_at = kind == 2'd0 && si < NB ? si : kind == 2'd1 && si < NP ? NB + si
+             : kind == 2'd2 && si < NP ? NB + NP + si : -1;
+        if (s_at >= 0 && !SMASK[p*NS+s_at]) bad_mask = 1'b1;
+        else if (s_at >= 0) begin
+          send_data[p*PW+:PW] = kind == 2'd0 ? bank_q[si*PW+:PW]
+                              : kind == 2'd1 ? lnk_data_i[si*PW+:PW] : arr_q[si*PW+:PW];
+          if (kind == 2'd0) unwritten = unwritten || !rd_bank_hit[si];
+          else if (kind == 2'd1) miss_send[p] = !lnk_valid_i[si];
+          else miss_send[p] = !arr_v_q[si];
+        end
+      end else if (!busy_q && {1'b0, rd_bank_q} < NBL && HRD[p*NB+{{(32 - BW) {1'b0}}, rd_bank_q}]) begin
+        send_data[p*PW+:PW] = bank_q[{{(32 - BW) {1'b0}}, rd_bank_q}*PW+:PW];
+      end
+    end
+  end
+`else
   wire [NS*PW-1:0] src = {arr_q, lnk_data_i, bank_q};
   wire [   NS-1:0] src_ok = {arr_v_q, lnk_valid_i, rd_bank_hit};
   integer p, q;
@@ -276,6 +354,7 @@ module hc_sched_node #(
       end
     end
   end
+`endif
 
   reg [PW-1:0] rd_word;
   integer k;
@@ -290,6 +369,7 @@ module hc_sched_node #(
   end
   assign rd_data_o = rd_word;
 
+`ifndef VERILATOR
   // Expected packets that are not there: a send's source, or a write's port.
   // Kept per sending port and per bank (miss_send, miss_write) so that err_o's
   // registers take them without an OR across the node first.
@@ -314,6 +394,10 @@ module hc_sched_node #(
       end
     end
   end
+`ifndef SYNTHESIS
+  wire bad_mask = (sel_rom & ~SMASK) != {NP * NS{1'b0}};  // a send from a source SMASK omits
+`endif
+`endif
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) lv_q <= {NP{1'b0}};
@@ -348,9 +432,10 @@ module hc_sched_node #(
   `HC_PARAM(p_index, IW >= BW && IW >= PSW, "needs IW >= BW and IW >= PSW")
   `HC_PARAM(p_rows, ROWS >= 2 && RAW >= 1 && ROWS >> RAW == 0, "needs ROWS >= 2, 2^RAW > ROWS")
   `HC_PARAM(p_hd, HD == 0 || HD == 1, "HD is 0 or 1")
+  `HC_PARAM(p_nbram, NBRAM >= 0 && NBRAM <= NB, "needs 0 <= NBRAM <= NB")
   `HC_ERR(e_missing, |{miss_write, miss_send}, "a row expected a packet on a link that carried none")
   `HC_ERR(e_hd_clash, |clash, "a half-duplex link driven from both ends")
   `HC_ASSERT(a_unwritten_read, !unwritten, "a send of a bank word never written: a packet not held")
   `HC_ASSERT(a_send_kind, !bad_kind, "a send field of kind 3")
-  `HC_ASSERT(a_send_mask, (sel_rom & ~SMASK) == {NP * NS{1'b0}}, "a send from a source SMASK omits")
+  `HC_ASSERT(a_send_mask, !bad_mask, "a send from a source SMASK omits")
 endmodule

@@ -49,6 +49,27 @@ void setBits(VlWide<N>& v, size_t lsb, int w, uint64_t val) {
     w -= take;
   }
 }
+// Sets a whole port from 32-bit words, least significant first: as many as the
+// port has (VlWide) or up to two; the bits above its width must be zero.
+template <typename T>
+std::enable_if_t<std::is_integral<T>::value> setWords(T& v, const uint32_t* w, size_t n) {
+  uint64_t x = w[0];
+  if (n > 1) x |= static_cast<uint64_t>(w[1]) << 32;
+  v = static_cast<T>(x);
+}
+template <std::size_t N>
+void setWords(VlWide<N>& v, const uint32_t* w, size_t n) {
+  for (size_t i = 0; i < N && i < n; ++i) v[i] = w[i];
+}
+// Copies n 32-bit words between ports, from word sw of src to word dw of dst.
+template <std::size_t N, std::size_t M>
+void copyWords(VlWide<N>& dst, size_t dw, const VlWide<M>& src, size_t sw, size_t n) {
+  for (size_t i = 0; i < n; ++i) dst[dw + i] = src[sw + i];
+}
+template <typename D, typename S>
+void copyWords(D& dst, size_t dw, const S& src, size_t sw, size_t n) {
+  for (size_t i = 0; i < n; ++i) setBits(dst, 32 * (dw + i), 32, getBits(src, 32 * (sw + i), 32));
+}
 // Copies a field of up to 64 bits between ports.
 template <typename D, typename S>
 void copyBits(D& dst, size_t dlsb, const S& src, size_t slsb, int w) {

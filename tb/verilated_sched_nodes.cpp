@@ -1,6 +1,8 @@
 // SchedRtl over N instances of one Verilated hc_sched_node (--rtl-model nodes,
 // built with --prefix Vschednode and the node's parameters; every node gets the
-// largest store). The harness plays the part of the generated top: each cycle
+// largest store), each in sched_node_latched (emit/schedule_rtl.h), which takes
+// the inputs into registers at the falling edge: the node's logic is evaluated
+// at the two edges of a cycle only. The harness plays the part of the generated top: each cycle
 // it wires every input port from the output that drives it in the port graph,
 // and plays each node's hc_sched_rom (a synchronous-read memory: the word at the
 // address of the previous cycle, zero after reset) from the node's ROM image,
@@ -39,6 +41,7 @@ Word parseHex(const std::string& hex, int bits, const std::string& file, size_t 
     if (pos < bits) w[static_cast<size_t>(pos / 32)] |= (v << (pos % 32));
     pos += 4;
   }
+  if (bits % 32 != 0) w.back() &= (uint32_t{1} << (bits % 32)) - 1;  // none above the word
   return w;
 }
 
@@ -66,8 +69,11 @@ class VerilatedSchedNodes : public SchedRtl {
       }
       rom_.push_back(std::move(rom));
     }
-    const Word zero(static_cast<size_t>((ww_ + 31) / 32), 0);
-    rom_q_.assign(n, zero);
+    zero_word_.assign(static_cast<size_t>((ww_ + 31) / 32), 0);
+    for (uint64_t x = 0; x < n; ++x) {
+      for (int p = 0; p < np_; ++p) drivers_.push_back(g_.drivenBy(x, p));
+    }
+    rom_row_.assign(n, -1);
   }
   ~VerilatedSchedNodes() override {
     for (auto& v : nodes_) v->final();
@@ -81,7 +87,7 @@ class VerilatedSchedNodes : public SchedRtl {
       v->ld_valid_i = 0;
       v->eval();
     }
-    for (auto& w : rom_q_) std::fill(w.begin(), w.end(), 0u);
+    std::fill(rom_row_.begin(), rom_row_.end(), -1);
     tick();
     for (auto& v : nodes_) {
       v->rst_ni = 1;
@@ -146,10 +152,11 @@ class VerilatedSchedNodes : public SchedRtl {
   // Sets node x's inputs from the pre-edge outputs of the nodes driving it and
   // from its ROM's output register.
   void wireInputs(uint64_t x) {
-    const size_t pw = static_cast<size_t>(pw_);
+    const size_t pw = static_cast<size_t>(pw_), words = pw / 32;
     Vschednode& v = *nodes_[x];
+    const PortEnd* drivers = &drivers_[x * static_cast<size_t>(np_)];
     for (int p = 0; p < np_; ++p) {
-      const PortEnd e = g_.drivenBy(x, p);
+      const PortEnd e = drivers[p];
       const size_t ps = static_cast<size_t>(p);
       if (!e.present()) {
         setBits(v.lnk_valid_i, ps, 1, 0);
@@ -159,31 +166,29 @@ class VerilatedSchedNodes : public SchedRtl {
       const Vschednode& u = *nodes_[e.node];
       const size_t q = static_cast<size_t>(e.port);
       setBits(v.lnk_valid_i, ps, 1, getBits(u.lnk_valid_o, q, 1));
-      copyBits(v.lnk_data_i, ps * pw, u.lnk_data_o, q * pw, pw_);
+      if (pw % 32 == 0) {
+        copyWords(v.lnk_data_i, ps * words, u.lnk_data_o, q * words, words);
+      } else {
+        copyBits(v.lnk_data_i, ps * pw, u.lnk_data_o, q * pw, pw_);
+      }
     }
-    const Word& w = rom_q_[x];
-    for (size_t i = 0; i < w.size(); ++i) {
-      const int take = std::min(32, ww_ - 32 * static_cast<int>(i));
-      setBits(v.rom_data_i, 32 * i, take, w[i]);
-    }
+    const Word& w = rom_row_[x] < 0 ? zero_word_ : rom_[x][static_cast<size_t>(rom_row_[x])];
+    setWords(v.rom_data_i, w.data(), w.size());
     v.clk_i = 0;
   }
-  // Settles node x with the clock low and files what its ROM reads at the edge
-  // (hc_sched_rom: data_q <= mem[addr_i], zero in reset).
+  // The falling edge (the wrapper takes the inputs wireInputs set), then files
+  // what node x's ROM reads at the rising edge (hc_sched_rom: data_q <=
+  // mem[addr_i], zero in reset).
   void settle(uint64_t x) {
     Vschednode& v = *nodes_[x];
     v.eval();
     const uint64_t addr = getBits(v.rom_addr_o, 0, 32);
-    if (v.rst_ni && addr < rom_[x].size()) {
-      rom_q_[x] = rom_[x][addr];
-    } else {
-      std::fill(rom_q_[x].begin(), rom_q_[x].end(), 0u);
-    }
+    rom_row_[x] = v.rst_ni && addr < rom_[x].size() ? static_cast<int64_t>(addr) : -1;
   }
   // The rising edge. The clock stays high until the next settle() lowers it
-  // with the next inputs: two evaluations a cycle, not three (no block of the
-  // node is sensitive to the falling edge, and every output is a register or
-  // settled by this evaluation).
+  // with the next inputs: two evaluations a cycle (the wrapper's registers at
+  // the falling edge, the node's at the rising one; every output is a register
+  // or settled by this evaluation).
   void edge(Vschednode& v) {
     v.clk_i = 1;
     v.eval();
@@ -208,7 +213,9 @@ class VerilatedSchedNodes : public SchedRtl {
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Vschednode>> nodes_;
   std::vector<std::vector<Word>> rom_;  // [x][row]
-  std::vector<Word> rom_q_;             // each node's ROM output register
+  Word zero_word_;                      // the ROM's output in reset
+  std::vector<PortEnd> drivers_;        // [x * np + p]: the output that drives input p of x
+  std::vector<int64_t> rom_row_;        // each node's ROM output register: the row, -1 zero
 };
 
 }  // namespace

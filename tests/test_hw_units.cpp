@@ -7,6 +7,8 @@
 // with zero warnings.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "hw_bench.h"
@@ -101,16 +103,20 @@ INSTANTIATE_TEST_SUITE_P(Depths, Fifo, ::testing::Values(1, 2, 3, 4, 5),
                          });
 
 // hc_sched_bank (DW = 8, DEPTH = 3, AW = 2) against a behavioural memory
-// (tests/hw_units/sched_bank_tb.v): every read within the contract returns the
-// word last written there; its range checks stay silent.
+// (tests/hw_units/sched_bank_tb.v), its words in block RAM and in flip-flops:
+// every read within the contract returns the word last written there; its
+// range checks stay silent.
 TEST(SchedBank, MatchesAMemory) {
-  std::string log;
-  const Checked r = runBench("sched_bank_tb.v", "hc_sched_bank.v", "", &log);
-  ASSERT_TRUE(r.ended) << log;
-  EXPECT_EQ(r.errors, 0) << log;
-  EXPECT_EQ(r.cycles, 2000);
-  EXPECT_GT(r.events, r.cycles / 2) << "too few reads";
-  EXPECT_EQ(log.find("in_range"), std::string::npos) << log;
+  for (int bram : {1, 0}) {
+    std::string log;
+    const Checked r = runBench("sched_bank_tb.v", "hc_sched_bank.v",
+                               "-Psched_bank_tb.BRAM=" + std::to_string(bram), &log);
+    ASSERT_TRUE(r.ended) << "BRAM=" << bram << ": " << log;
+    EXPECT_EQ(r.errors, 0) << "BRAM=" << bram << ": " << log;
+    EXPECT_EQ(r.cycles, 2000);
+    EXPECT_GT(r.events, r.cycles / 2) << "too few reads";
+    EXPECT_EQ(log.find("in_range"), std::string::npos) << log;
+  }
 }
 
 // hc_acc_node at the acc_node_err proof's parameters (W = 4, its three-step
@@ -238,24 +244,30 @@ namespace {
 // e_missing; a send of a bank word nothing wrote names a_unwritten_read; a send
 // field of kind 3, a send from a source SMASK omits and a write from a port
 // WMASK omits name a_send_kind, a_send_mask and a_write_mask; one-word banks
-// written and read at address 1 name hc_sched_bank's range checks.
+// written and read at address 1 name hc_sched_bank's range checks. The good
+// runs, the write and unwritten-read cases again with the banks in flip-flops
+// (NBRAM = 0).
 TEST(SchedNode, ErrTermsAndNamedChecksFire) {
   struct Case {
     int hd, corrupt, errs;
     const char* named;  // the named check the log must show, "" for none
+    int nbram = 1;      // 0: the banks in flip-flops
   };
   for (const Case& c :
        {Case{1, 0, 0, ""}, Case{1, 1, 2, "e_hd_clash"}, Case{0, 1, 0, ""}, Case{0, 0, 0, ""},
         Case{0, 2, 1, "e_missing"}, Case{0, 3, 0, "a_unwritten_read"}, Case{0, 4, 1, "e_missing"},
         Case{0, 5, 1, "e_missing"}, Case{0, 6, 0, "a_send_kind"}, Case{0, 7, 0, "a_send_mask"},
         Case{0, 8, 0, "g_bank[0].a_write_mask"}, Case{0, 9, 0, "u_bank.a_write_in_range"},
-        Case{0, 9, 0, "u_bank.a_read_in_range"}}) {
+        Case{0, 9, 0, "u_bank.a_read_in_range"}, Case{1, 0, 0, "", 0}, Case{0, 0, 0, "", 0},
+        Case{0, 2, 1, "e_missing", 0}, Case{0, 3, 0, "a_unwritten_read", 0}}) {
     std::string log;
     const Checked r = runBench("sched_node_hd_tb.v", "hc_sched_bank.v hc_sched_node.v",
                                "-Psched_node_hd_tb.HD=" + std::to_string(c.hd) +
-                                   " -Psched_node_hd_tb.CORRUPT=" + std::to_string(c.corrupt),
+                                   " -Psched_node_hd_tb.CORRUPT=" + std::to_string(c.corrupt) +
+                                   " -Psched_node_hd_tb.NBRAM=" + std::to_string(c.nbram),
                                &log);
-    const std::string tag = "HD=" + std::to_string(c.hd) + " corrupt=" + std::to_string(c.corrupt);
+    const std::string tag = "HD=" + std::to_string(c.hd) + " corrupt=" + std::to_string(c.corrupt) +
+                            " NBRAM=" + std::to_string(c.nbram);
     ASSERT_TRUE(r.ended) << tag << ": " << log;
     EXPECT_EQ(r.errors, 0) << tag << ": " << log;
     EXPECT_EQ(r.events, c.errs) << tag << ": " << log;
@@ -266,8 +278,10 @@ TEST(SchedNode, ErrTermsAndNamedChecksFire) {
       EXPECT_EQ(log.find("u_n"), std::string::npos) << tag << ": no check may fire: " << log;
     }
   }
-  for (const char* g : {"-GHD=0", "-GHD=1 -GNP=4 -GPSW=2 -GIW=2",
-                        "-GNP=6 -GNB=7 -GBW=3 -GDEPTH=11 -GAW=4 -GPSW=3 -GIW=3 -GROWS=8 -GRAW=4"}) {
+  for (const char* g :
+       {"-GHD=0", "-GHD=1 -GNP=4 -GPSW=2 -GIW=2",
+        "-GNP=6 -GNB=7 -GBW=3 -GDEPTH=11 -GAW=4 -GPSW=3 -GIW=3 -GROWS=8 -GRAW=4",
+        "-GNP=10 -GNB=14 -GBW=4 -GDEPTH=102 -GAW=7 -GPSW=4 -GIW=4 -GROWS=104 -GRAW=7 -GNBRAM=3"}) {
     const auto l = hctest::run(std::string("verilator --lint-only -Wall -I") + kSrc +
                                "/hw/include " + g + " " + kSrc + "/hw/hc_sched_bank.v " + kSrc +
                                "/hw/hc_sched_node.v --top-module hc_sched_node");
@@ -283,6 +297,62 @@ TEST(SchedNode, ParameterCheckFires) {
            "-Psched_node_hd_tb.HD=0 -Psched_node_hd_tb.CORRUPT=0 -Psched_node_hd_tb.NBANKS=3",
            &log);
   EXPECT_NE(log.find("p_banks"), std::string::npos) << log;
+}
+
+// yosys's proof that hc_sched_node read as Verilator reads it (`ifdef VERILATOR:
+// the selects, sends, writes and checks by the ROM word's indices) equals the
+// node as synthesis, Icarus and the proofs read it (the AND-OR over the
+// sources) at parameters `chparam`: every register, output and named signal of
+// the one against the other's (equiv_make), combinationally and by induction
+// over the banks' words. `gate` is the file read with VERILATOR.
+hctest::CmdResult provedEqual(const std::string& chparam, const std::string& gate,
+                              const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  const std::string inc = "-I" + kSrc + "/hw/include ", bank = kSrc + "/hw/hc_sched_bank.v ";
+  const std::string read = "chparam " + chparam +
+                           " hc_sched_node\nprep -top hc_sched_node\nflatten\nmemory_map\n"
+                           "opt_clean\n";
+  std::ofstream(dir + "/eq.ys")
+      << "read_verilog -formal " << inc << bank << kSrc << "/hw/hc_sched_node.v\n"
+      << read << "rename hc_sched_node gold\ndesign -stash gold\n"
+      << "read_verilog -formal -DVERILATOR " << inc << bank << gate << "\n"
+      << read << "rename hc_sched_node gate\ndesign -stash gate\n"
+      << "design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n"
+      << "equiv_make gold gate equiv\nhierarchy -top equiv\nasync2sync\nequiv_simple\n"
+      << "equiv_induct\nequiv_status -assert\n";
+  return hctest::run("yosys -q -l " + dir + "/eq.log -s " + dir + "/eq.ys");
+}
+
+// The two readings of hc_sched_node are one function: three shapes (more banks
+// than ports with SMASK and WMASK pruned and two of four banks in flip-flops;
+// half-duplex with three banks; more ports than banks with a port count and a
+// depth that are not powers of two); a Verilator reading whose late forward
+// sends the link's word instead of the row before's must fail the proof.
+TEST(SchedNode, VerilatorModelIsTheAndOr) {
+  const std::string dir = "/tmp/hctest-sched-equiv-" + std::to_string(::getpid());
+  const std::string node = kSrc + "/hw/hc_sched_node.v";
+  const std::string shapes[] = {
+      "-set NP 3 -set NB 4 -set BW 2 -set DEPTH 3 -set AW 2 -set PSW 2 -set IW 2 -set ROWS 5 "
+      "-set RAW 3 -set PW 4 -set NBRAM 2 -set SMASK 30'h2ab53c6f -set WMASK 12'hb5e",
+      "-set NP 2 -set NB 3 -set BW 2 -set DEPTH 2 -set AW 1 -set PSW 1 -set IW 2 -set ROWS 4 "
+      "-set RAW 3 -set PW 3 -set HD 1",
+      "-set NP 5 -set NB 2 -set BW 1 -set DEPTH 5 -set AW 3 -set PSW 3 -set IW 3 -set ROWS 6 "
+      "-set RAW 3 -set PW 2 -set NBRAM 0 -set SMASK 60'h0fed7c91b3a5f61"};
+  for (const std::string& shape : shapes) {
+    const auto r = provedEqual(shape, node, dir);
+    EXPECT_EQ(r.code, 0) << shape << "\n" << hctest::slurp(dir + "/eq.log").substr(0, 4000);
+    EXPECT_NE(hctest::slurp(dir + "/eq.log").find("Equivalence successfully proven"),
+              std::string::npos)
+        << shape;
+  }
+  std::string text = hctest::slurp(node);
+  const std::string late = "arr_q[si*PW+:PW]";
+  const size_t at = text.find(late);
+  ASSERT_NE(at, std::string::npos) << "the Verilator reading's late forward";
+  text.replace(at, late.size(), "lnk_data_i[si*PW+:PW]");
+  std::ofstream(dir + "/mutant.v") << text;
+  EXPECT_NE(provedEqual(shapes[0], dir + "/mutant.v", dir).code, 0) << "a wrong reading passed";
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

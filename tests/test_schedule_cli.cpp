@@ -15,6 +15,7 @@
 #include "checker/store_bank_checker.h"
 #include "emit/rom_format.h"
 #include "emit/schedule_program.h"
+#include "emit/schedule_rtl.h"
 #include "test_util.h"
 #include "topology/network.h"
 #include "util/error.h"
@@ -408,4 +409,95 @@ TEST(StoreBankProgram, OwnPacketCopiesAddNoSendSource) {
     EXPECT_EQ(load_banks, own_banks) << "node " << x;
     EXPECT_NO_THROW(checker::requireSoundStoreBanks(x, node.store, prog.banks, prog.depth));
   }
+}
+
+// Block RAMs per bank (emit/schedule_rtl.h), worked by hand from SB_RAM40_4K's
+// shapes 256 x 16, 512 x 8, 1024 x 4 and 2048 x 2: 32 bits x 4 words takes two
+// 16-bit halves; 8 or 16 bits take one; 257 x 16 two (two 256 x 16, or two
+// 512 x 8); 600 x 32 six (3 deep x 2 wide of 256 x 16, against 2 x 4 of
+// 512 x 8); 2048 x 1 one (2048 x 2).
+TEST(StoreBramBanks, BlockRamsPerBank) {
+  EXPECT_EQ(ice40BankBrams(32, 4), 2u);
+  EXPECT_EQ(ice40BankBrams(8, 4), 1u);
+  EXPECT_EQ(ice40BankBrams(16, 256), 1u);
+  EXPECT_EQ(ice40BankBrams(16, 257), 2u);
+  EXPECT_EQ(ice40BankBrams(32, 600), 6u);
+  EXPECT_EQ(ice40BankBrams(1, 2048), 1u);
+}
+
+namespace {
+
+NetworkProgram storeOf(uint32_t banks, const std::vector<uint32_t>& depths) {
+  NetworkProgram p;
+  p.banks = banks;
+  for (uint32_t d : depths) {
+    NodeProgram n;
+    n.depth = d;
+    p.nodes.push_back(n);
+  }
+  return p;
+}
+
+}  // namespace
+
+// What fits one HX8K (32 block RAMs, 7,680 flip-flops), worked by hand:
+// 4 nodes x 2 banks x 2 RAMs = 16: all in block RAM; 16 nodes x 4 banks of 4
+// words at 32 bits: 2 RAMs a bank, 32 per bank index, so 1 bank in block RAM
+// and 16 x 3 x 4 x 32 = 6,144 flip-flops; at 8 bits 1 RAM a bank, 2 banks in
+// block RAM, 16 x 2 x 4 x 8 = 1,024 flip-flops; 64 nodes x 7 banks of 11 words
+// at 32 bits: not one bank per node fits (128 RAMs a bank index) and the words
+// are far over 7,680 flip-flops, so all stay in block RAM; a scatter's root with
+// 4 banks of 6 words and 24 nodes of one word at 8 bits: 25 RAMs a bank index,
+// 1 in block RAM, 3 x 8 x (6 + 24) = 720 flip-flops; a node without packets
+// counts one word.
+TEST(StoreBramBanks, WholeTopFitsTheDevice) {
+  EXPECT_EQ(storeBramBanks(storeOf(2, std::vector<uint32_t>(4, 3)), 32), 2u);
+  EXPECT_EQ(storeBramBanks(storeOf(4, std::vector<uint32_t>(16, 4)), 32), 1u);
+  EXPECT_EQ(storeBramBanks(storeOf(4, std::vector<uint32_t>(16, 4)), 8), 2u);
+  EXPECT_EQ(storeBramBanks(storeOf(7, std::vector<uint32_t>(64, 11)), 32), 7u);
+  std::vector<uint32_t> scatter(25, 1);
+  scatter[0] = 6;
+  EXPECT_EQ(storeBramBanks(storeOf(4, scatter), 8), 1u);
+  // 16 nodes x 4 banks of 16 words at 32 bits: 1 in block RAM would leave
+  // 16 x 3 x 16 x 32 = 24,576 flip-flops: all in block RAM.
+  EXPECT_EQ(storeBramBanks(storeOf(4, std::vector<uint32_t>(16, 16)), 32), 4u);
+  // 32 nodes x 2 banks, 1 RAM a bank: 64 > 32, 1 per node; a node of no word.
+  EXPECT_EQ(storeBramBanks(storeOf(2, std::vector<uint32_t>(32, 0)), 8), 1u);
+}
+
+// generate writes that choice into the top (NBRAM) and the manifest, and gives
+// each node the depth of its own deepest bank: the 4-cube's multinode broadcast
+// (16 packets a node in 4 banks of 4) keeps 1 bank in block RAM at 32 bits and
+// 2 at 8; the MT(2,5) scatter's root preloads 24 packets into 4 banks of 6, and
+// every other node keeps its one delivery (DEPTH 1).
+TEST(StoreBramBanks, GenerateWritesTheChoiceAndEachNodesDepth) {
+  const std::string dir = "/tmp/hctest-bram-banks-" + std::to_string(::getpid());
+  for (const auto& [width, nbram] : std::vector<std::pair<int, int>>{{32, 1}, {8, 2}}) {
+    fs::remove_all(dir);
+    const auto r = hctest::run(hctest::hypercast() +
+                               " generate --topology hypercube --dim 4 --collective "
+                               "multinode-broadcast --payload-width " +
+                               std::to_string(width) + " --out " + dir);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string top = hctest::slurp(dir + "/rtl/cube4_mnb_top.v");
+    EXPECT_EQ(hctest::count(top, ".NBRAM(" + std::to_string(nbram) + ")"), 16u) << width;
+    EXPECT_EQ(hctest::count(top, ".DEPTH(4)"), 16u) << width;
+    const nlohmann::json m = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
+    EXPECT_EQ(m.at("store").at("bram_banks"), nbram);
+    EXPECT_EQ(m.at("store").at("node_depths").size(), 16u);
+  }
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " generate --topology torus --n 2 --k 5 --collective scatter "
+                             "--payload-width 8 --out " +
+                             dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string top = hctest::slurp(dir + "/rtl/torus_n2_k5_scatter_s0_top.v");
+  EXPECT_EQ(hctest::count(top, ".DEPTH(6)"), 1u);
+  EXPECT_EQ(hctest::count(top, ".DEPTH(1)"), 24u);
+  const nlohmann::json m = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
+  EXPECT_EQ(m.at("store").at("bank_depth"), 6);
+  EXPECT_EQ(m.at("store").at("node_depths").at(0), 6);
+  EXPECT_EQ(m.at("store").at("node_depths").at(1), 1);
+  fs::remove_all(dir);
 }

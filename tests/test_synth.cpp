@@ -58,7 +58,9 @@ TEST(SynthLong, SmallRouterReport) {
   EXPECT_GE(njs.at("lcs").get<long long>(), 5 * ice.at("lut4").get<long long>()) << njs;
   EXPECT_TRUE(within(njs.at("lcs").get<double>(), 1796, 0.1)) << njs;
   EXPECT_TRUE(within(njs.at("fmax_mhz").get<double>(), 96.9, 0.2)) << njs;
-  EXPECT_NE(md.find("| whole network, placed and routed (with I/O wrapper) |"), std::string::npos);
+  EXPECT_NE(md.find("| whole network, hc_m5_r1_top, placed and routed (with I/O wrapper) |"),
+            std::string::npos)
+      << md;
   fs::remove_all(dir);
 }
 
@@ -463,6 +465,21 @@ TEST(Synth, ScheduleNodeStoreIsBlockRam) {
   EXPECT_EQ(js.at("nodes"), 5) << js;
   EXPECT_GT(js.at("ice40").at("bram").get<long long>(), 0) << js;
   EXPECT_LT(js.at("ice40").at("ff").get<long long>(), 512 / 2) << js;
+}
+
+// Where the whole top's banks would take more than the HX8K's 32 block RAMs,
+// the generator keeps the banks beyond NBRAM in flip-flops (emit/schedule_rtl.h):
+// the 4-cube's multinode broadcast at 8 bits, 16 nodes x 4 banks of 4 words, one
+// block RAM a bank (64 in all), keeps 2 banks a node in block RAM (32 in all)
+// and 2 in flip-flops: at least their 2 x 4 x 8 words and 2 x 8 read registers.
+TEST(Synth, SmallBanksLiveInFlipFlops) {
+  const nlohmann::json js =
+      nodeSynth("--topology hypercube --dim 4 --collective multinode-broadcast --payload-width 8",
+                "schedule-network");
+  if (js.empty()) return;
+  EXPECT_EQ(js.at("ice40").at("bram"), 2) << js;
+  EXPECT_EQ(js.at("network_ice40").at("bram"), 32) << js;
+  EXPECT_GE(js.at("ice40").at("ff").get<long long>(), 2 * 4 * 8 + 2 * 8) << js;
 }
 
 // One tile of the 2x2 wormhole mesh (hc_mesh_tile and its ROM).

@@ -220,6 +220,7 @@ NetworkProgram compileSchedule(const Schedule& s, const PortGraph& g,
     NodeProgram& node = prog.nodes[u];
     node.slots = static_cast<uint32_t>(stores[u].entries.size());
     node.banks = a.banks;
+    node.depth = a.depth;
     node.bank_bound = b.lower_bound;
     prog.max_slots = std::max(prog.max_slots, node.slots);
     prog.banks = std::max(prog.banks, a.banks);

@@ -35,6 +35,7 @@ struct NodeProgram {
   std::vector<RomRow> rows;         // ROM words: rows + 1 of them (word 0: the start cycle's reads)
   uint32_t slots = 0;               // packets stored (each keeps its address while it is needed)
   uint32_t banks = 0;               // banks the node uses
+  uint32_t depth = 0;               // words of its deepest bank
   uint32_t bank_bound = 0;          // the lower bound on them (algorithm/store_banks.h)
   std::vector<StoredPacket> loads;  // own packets and their copies, preloaded before the start
   std::vector<StoredPacket> keeps;  // what the node holds at the end (its deliveries)

@@ -25,7 +25,25 @@ struct ScheduleRtl {
   int addr_width = 1;        // bits of ld_node_i / rd_node_i
   bool shared_rom = false;   // one ROM drives every node (roms lists it N times)
   bool half_duplex = false;  // nodes with HD = 1 (half-duplex links)
+  uint32_t bram_banks = 0;   // banks 0 .. bram_banks-1 of every node in block RAM (NBRAM)
 };
+
+// The iCE40 HX8K's block RAMs (SB_RAM40_4K) and flip-flops: what the store of a
+// schedule network is fitted to (storeBramBanks).
+constexpr uint64_t kHx8kBlockRams = 32;
+constexpr uint64_t kHx8kFlipFlops = 7680;
+
+// iCE40 block RAMs one bank of `depth` words of `width` bits takes: the fewest over
+// SB_RAM40_4K's shapes 256 x 16, 512 x 8, 1024 x 4 and 2048 x 2.
+uint64_t ice40BankBrams(int width, uint32_t depth);
+
+// Banks of every node whose words stay in block RAM (hc_sched_node NBRAM; the
+// others in flip-flops), by what fits one HX8K, node x's banks being
+// max(1, depth_x) words deep: all banks when the whole top's banks take at most
+// its 32 block RAMs; else the most banks per node that do, when the other banks'
+// words fit its 7,680 flip-flops; else all banks (the network cannot fit one
+// HX8K either way, and a node alone keeps its store out of its logic).
+uint32_t storeBramBanks(const NetworkProgram& p, int payload_width);
 
 // "cube4_mnb", "cube3_scatter_s5", "mesh_3x4_bcast_s0", ...
 std::string scheduleNetworkName(const NetworkDesc& net, const Schedule& s);
@@ -45,5 +63,14 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
 // The parameters of hc_sched_node when every node gets the largest store (the
 // wired-node model Verilates the node once with these and wires N copies).
 std::vector<std::pair<std::string, int>> uniformNodeParameters(const ScheduleRtl& r, int ports);
+
+// The wired-node model's top: module kSchedNodeLatched, with hc_sched_node's
+// ports and the parameters of uniformNodeParameters, takes every input but
+// rst_ni into a register at the falling edge of clk_i and hands the registers
+// to one hc_sched_node. Exact for a harness that sets the inputs with the clock
+// low and clocks each rising edge after them; Verilator then evaluates the
+// node's logic at the two edges only, not again for each change of an input.
+extern const char* const kSchedNodeLatched;
+std::string schedNodeLatchedWrapper();
 
 }  // namespace hypercast

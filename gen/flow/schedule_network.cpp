@@ -135,11 +135,15 @@ CommandReport scheduleSimulate(const Params& a) {
       spec.verilog_files.insert(spec.verilog_files.begin(), vlt);
     } else {
       // One node, Verilated once for this shape; the ROMs are loaded at start-up.
-      const std::string bank = "hw/hc_sched_bank.v", node = "hw/hc_sched_node.v";
+      // Its top registers the inputs at the falling edge (emit/schedule_rtl.h), so
+      // that Verilator evaluates the node twice a cycle, not three times.
+      const std::string bank = "hw/hc_sched_bank.v", node = "hw/hc_sched_node.v",
+                        top = std::string("tb/") + kSchedNodeLatched + ".v";
       spec.files[bank] = net.files.at(bank);
       spec.files[node] = net.files.at(node);
-      spec.verilog_files = {bank, node};
-      spec.top = "hc_sched_node";
+      spec.files[top] = schedNodeLatchedWrapper();
+      spec.verilog_files = {bank, node, top};
+      spec.top = kSchedNodeLatched;
       spec.prefix = "Vschednode";
       spec.adapter = "tb/verilated_sched_nodes.cpp";
       spec.parameters = uniformNodeParameters(net, c.graph.ports());

@@ -239,9 +239,15 @@ NetworkFigures synthNetwork(const SynthWork& work, const NetworkDesign& d, const
         work.dir,
         {{"rtl/" + top + "_synth_wrap.v",
           pinLimitedWrapper(top, dumpedPorts(readFile(work.dir + "/net_ports.txt"), top))}});
-    runYosys(work, "net_wrap", "yosys synth_ice40 (network with its I/O wrapper)",
-             "read_rtlil net.il\nread_verilog rtl/" + top + "_synth_wrap.v\nsynth_ice40 -top " +
-                 top + "_synth_wrap -json net_wrap.json\ntee -q -o net_wrap.stat stat\n");
+    // From the sources, flattened: each node's ROM contents simplify its logic (the
+    // selects and writes no row uses), as they do on a device.
+    const std::string wrap = top + "_synth_wrap";
+    f.network_flat = flatCells(
+        parseHierarchyStat(runYosys(
+            work, "net_wrap", "yosys synth_ice40 (network with its I/O wrapper, flattened)",
+            readVerilog(d) + "read_verilog rtl/" + wrap + ".v\nsynth_ice40 -top " + wrap +
+                " -json net_wrap.json\ntee -q -o net_wrap.stat stat\n")),
+        wrap);
     f.network_pnr = placeAndRoute(work, "net_wrap.json", "network", "network", p.freq, p.seed);
   }
   return f;
@@ -280,6 +286,11 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
      << count(f.network_cells.carries) << " |\n"
      << "| iCE40 block RAMs (SB_RAM40_4K) | " << count(f.node_cells.brams) << " | "
      << count(f.network_cells.brams) << " |\n";
+  if (f.network_tried) {
+    md << "| flattened with its I/O wrapper: LUT4 / flip-flops / block RAMs | - | "
+       << count(f.network_flat.luts) << " / " << count(f.network_flat.ffs) << " / "
+       << count(f.network_flat.brams) << " |\n";
+  }
   if (p.pnr) {
     md << "| HX8K logic cells, placed (with I/O wrapper) | " << np.lcs << " of " << kHx8kLcs
        << (np.placed ? "" : ": does not fit, not placed") << " | ";
@@ -347,6 +358,9 @@ nlohmann::ordered_json json(const NetworkDesign& d, const SynthParams& p, const 
   nlohmann::ordered_json npj;
   npj["tried"] = f.network_tried;
   npj["placed"] = f.network_pnr.placed;
+  npj["lut4"] = measured(f.network_flat.luts);
+  npj["ff"] = measured(f.network_flat.ffs);
+  npj["bram"] = measured(f.network_flat.brams);
   npj["lcs"] = measured(f.network_pnr.lcs);
   npj["fmax_mhz"] = measured(f.network_pnr.fmax);
   js["network_pnr"] = npj;

@@ -10,8 +10,10 @@
 // then block RAMs; the lowest number on a tie) is cut out of the synthesized
 // top (yosys submod: its ports are the wires it shares with the rest, one bit
 // each) and placed and routed alone inside a pin-limited wrapper
-// (emit/synth_wrapper.h) over the seeds; the whole network is placed and
-// routed in its own wrapper when its cells leave it a chance to fit an HX8K.
+// (emit/synth_wrapper.h) over the seeds; the whole network, when its cells
+// leave it a chance to fit an HX8K, is synthesized again from its sources,
+// flattened (each node's ROM contents then simplify its logic, as on a device),
+// and placed and routed in its own wrapper.
 #pragma once
 
 #include <cstdint>
@@ -52,6 +54,7 @@ struct NetworkFigures {
   Ice40Cells network_cells;            // the whole top
   long long network_lcs = 0;           // estimate: max(LUT4, flip-flops) of the whole top
   bool network_tried = false;          // placed and routed too
+  Ice40Cells network_flat;             // what was placed: the top flattened, with its wrapper
   SeedSweep node_pnr;                  // the node in its I/O wrapper, over the seeds
   PnrResult network_pnr;               // the whole top in its I/O wrapper
 };

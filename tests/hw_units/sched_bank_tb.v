@@ -1,4 +1,5 @@
-// Drives hc_sched_bank (DW = 8, DEPTH = 3, AW = 2) with random writes and reads
+// Drives hc_sched_bank (DW = 8, DEPTH = 3, AW = 2; its words in block RAM or,
+// BRAM = 0, in flip-flops) with random writes and reads
 // within its contract (addresses below DEPTH, never a read of the address
 // written in the same clock, every word written before it is read) and checks
 // rdata_o every cycle against a behavioural memory: the word the last read
@@ -6,6 +7,7 @@
 // Prints one line per mismatch and "checked CYCLES READS ERRORS" at the end.
 module sched_bank_tb;
   parameter integer CYCLES = 2000;
+  parameter integer BRAM = 1;  // 0: the words in flip-flops
   localparam integer DW = 8, DEPTH = 3, AW = 2;
 
   reg           clk = 1'b0;
@@ -15,7 +17,7 @@ module sched_bank_tb;
   reg  [DW-1:0] wdata = {DW{1'b0}};
   wire [DW-1:0] rdata;
 
-  hc_sched_bank #(.DW(DW), .DEPTH(DEPTH), .AW(AW)) u_bank (
+  hc_sched_bank #(.DW(DW), .DEPTH(DEPTH), .AW(AW), .BRAM(BRAM)) u_bank (
     .clk_i(clk), .rst_ni(rst_n), .we_i(we), .waddr_i(waddr), .wdata_i(wdata), .re_i(re),
     .raddr_i(raddr), .rdata_o(rdata));
 

@@ -15,14 +15,17 @@
 //   6  node 1's step-2 send field has kind 3 (a_send_kind);
 //   7  node 1's SMASK omits its bank, which its step-2 send reads (a_send_mask);
 //   8  node 1's WMASK omits its port, which its row-1 write takes (a_write_mask);
-//   9  the banks are one word deep: the writes at address 1 are beyond DEPTH
-//      (hc_sched_bank's a_write_in_range).
+//   9  the banks are one word deep: the writes at address 1, and node 0's read
+//      of address 1 in row 1, are beyond DEPTH (hc_sched_bank's
+//      a_write_in_range and a_read_in_range; the host's read of slot 1 after
+//      the run is left out, as a slot the node does not have).
 // NBANKS = 3 breaks hc_sched_node's p_banks check.
 // Prints "checked CYCLES EVENTS ERRORS": EVENTS counts err_o's seen high.
 module sched_node_hd_tb;
   parameter integer HD = 1;
   parameter integer CORRUPT = 0;
   parameter integer NBANKS = 1;  // 3 breaks p_banks (BW = 1): a time-0 stop
+  parameter integer NBRAM = 1;  // 0: the nodes' banks in flip-flops
   localparam integer PW = 8;
   // NP = 1, NB = 1, DEPTH = 2: BW = AW = PSW = IW = 1; send [3:0] = {valid,
   // kind[2], index}, write [6:4] = {we, port, addr}, read [8:7] = {re, addr}.
@@ -46,13 +49,14 @@ module sched_node_hd_tb;
   wire [PW-1:0] d0, d1, r0, r1;
 
   hc_sched_node #(.NP(1), .PW(PW), .NB(NBANKS), .BW(1), .DEPTH(DEPTH), .AW(1), .PSW(1), .IW(1),
-                  .ROWS(3), .RAW(2), .HD(HD)) u_n0 (
+                  .ROWS(3), .RAW(2), .HD(HD), .NBRAM(NBRAM)) u_n0 (
     .clk_i(clk), .rst_ni(rst_n), .start_i(start), .busy_o(busy0), .done_o(done0), .err_o(err0),
     .rom_addr_o(addr0), .rom_data_i(word0), .ld_valid_i(ld_valid && ld_node == 2'd0),
     .ld_slot_i(2'b00), .ld_data_i(ld_data), .rd_slot_i(rd_slot), .rd_data_o(r0),
     .lnk_valid_i(v1), .lnk_data_i(d1), .lnk_valid_o(v0), .lnk_data_o(d0));
   hc_sched_node #(.NP(1), .PW(PW), .NB(NBANKS), .BW(1), .DEPTH(DEPTH), .AW(1), .PSW(1), .IW(1),
-                  .ROWS(3), .RAW(2), .HD(HD), .SMASK(SMASK1), .WMASK(WMASK1)) u_n1 (
+                  .ROWS(3), .RAW(2), .HD(HD), .NBRAM(NBRAM), .SMASK(SMASK1),
+                  .WMASK(WMASK1)) u_n1 (
     .clk_i(clk), .rst_ni(rst_n), .start_i(start), .busy_o(busy1), .done_o(done1), .err_o(err1),
     .rom_addr_o(addr1), .rom_data_i(word1), .ld_valid_i(ld_valid && ld_node == 2'd1),
     .ld_slot_i(2'b00), .ld_data_i(ld_data), .rd_slot_i(rd_slot), .rd_data_o(r1),
@@ -77,7 +81,7 @@ module sched_node_hd_tb;
     // row 2 writes the step-2 arrival at address 1.
     rom0[0] = 9'b10_000_0000;
     rom0[1] = (CORRUPT == 2) ? 9'b00_000_0000 : 9'b00_000_1000;
-    rom0[2] = 9'b00_000_0000;
+    rom0[2] = (CORRUPT == 9) ? 9'b11_000_0000 : 9'b00_000_0000;
     rom0[3] = 9'b00_101_0000;
     // Node 1: row 0 reads address 0; row 1 writes the step-1 arrival at address
     // 1 and sends the word read (step 2).
