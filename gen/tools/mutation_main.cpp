@@ -89,7 +89,8 @@ std::vector<Target> targets() {
       gtest("test_mesh_hw", "MeshHw.EveryInputWrapsItsFifoWithBothPayloadPolarities"),
       gtest("test_mesh_hw", "MeshHw.WholeTopAndWiredTilesRunIdentically")};
   // and the tiles' link-use counters through every bit (MeshTile: two tiles,
-  // their nodes idle, 66,000 worms each; about 10 s under Icarus)
+  // their nodes idle, 66,000 numbered worms each, with credit stalls; about
+  // 30 s under Icarus on a shared machine)
   const auto with_tile = [&units](std::vector<Test> v) {
     v.insert(v.begin() + 1, units("MeshTile.*"));
     return v;
