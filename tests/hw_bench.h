@@ -53,6 +53,15 @@ inline Checked runBench(const std::string& tb, const std::string& hw, const std:
   return r;
 }
 
+// The hw/ file NAME ("hc_cfg_dims.v") as a bench of a generated folder DIR
+// compiles it: the replacement HYPERCAST_HW_OVERRIDE names (tools/mutation.h),
+// else the folder's copy DIR/hw/NAME. Compile with -I HC_SOURCE_DIR/hw/include:
+// a replacement includes the assertion vocabulary.
+inline std::string hwFile(const std::string& dir, const std::string& name) {
+  const std::string replacement = hypercast::tools::hwOverrideFor(name);
+  return replacement.empty() ? dir + "/hw/" + name : replacement;
+}
+
 // How many times TEXT occurs in LOG.
 inline int occurrences(const std::string& log, const std::string& text) {
   int n = 0;

@@ -225,6 +225,26 @@ TEST(MeshNode, SendsOnlyWhatItHolds) {
   EXPECT_EQ(r.events, 3) << log;  // the message's three flits
 }
 
+// hc_mesh_tile's link_heads_o (tests/hw_units/mesh_tile_tb.v): two tiles of
+// the 2x2 mesh, nodes idle, each forwarding two streams of 33,000 one-flit
+// worms between its links, so each of a tile's four link counters carries more
+// than 2^15 heads in one of them and both sums wrap at 2^16; every cycle the
+// sum equals the heads seen on the tile's link outputs so far, modulo 2^16,
+// and each stream's worms leave in the order sent (each carries its sequence
+// number); the link outputs get no credits for 8 cycles of every 4096, so the
+// routers' input FIFOs fill and drain.
+TEST(MeshTile, LinkHeadsSumEveryLinkOutputsHeads) {
+  std::string log;
+  const Checked r = runBench("mesh_tile_tb.v",
+                             "hc_fifo.v hc_mesh_router.v hc_mesh_node.v hc_mesh_tile.v", "", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_EQ(r.events, 4 * 33000) << log;  // every worm left
+  // one worm per stream and cycle but in the 9 windows of 8 cycles without
+  // credits (cycles 1-7, 4096-4103, ..., 32768-32775)
+  EXPECT_LE(r.cycles, 33000 + 9 * 8 + 10) << log;
+}
+
 TEST(MeshNode, ErrFiresOnACorruptedRom) {
   std::string log;
   const Checked r = runBench("mesh_node_tb.v", "hc_mesh_node.v", "-Pmesh_node_tb.FAULT=1", &log);

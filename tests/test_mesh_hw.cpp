@@ -345,6 +345,45 @@ void expectWholeTopAndWiredTilesIdentical(const std::string& dims, const std::st
 
 }  // namespace
 
+// Every link input of the 2x2 mesh's routers carries a worm of 255 flits
+// (the most --flits allows: the node's 8-bit flit counter takes every value
+// from 0 to 254, and the router FIFOs' 4-entry pointers wrap), once with a
+// payload and once with its complement. The broadcast from (0,0) sends on
+// inputs 2 and 4 (from -x, from -y), the one from (1,1) on inputs 1 and 3,
+// each through the local ports; seeds 94845 and 97949 make the payloads
+// 0x241f7664 and 0xdbe0899b (tb/mesh_harness.cpp: ((seed + 1) *
+// 0x9e3779b97f4a7c15) ^ that >> 29, low 32 bits), one the other's complement,
+// so every payload bit is 0 in one run and 1 in the other. Each run in lock
+// step with the model; every message of the trace carries the payload; steps
+// of 7 + 255 + 2 h cycles (h = 1), the first one more (MeshCosim above).
+TEST(MeshHw, EveryInputWrapsItsFifoWithBothPayloadPolarities) {
+  const std::string dir = hctest::tempFolder("meshwrap");
+  for (const char* source : {"0,0", "1,1"}) {
+    for (const auto& [seed, payload] :
+         {std::make_pair("94845", "0x241f7664"), std::make_pair("97949", "0xdbe0899b")}) {
+      const std::string tag = std::string(source) + " seed " + seed;
+      const auto r = hctest::run(hctest::hypercast() +
+                                 " simulate --topology mesh --dims 2,2 --collective broadcast "
+                                 "--algorithm paper --flits 255 --engine cosim --rtl-model tiles "
+                                 "--source " +
+                                 source + " --seed " + seed + " --json --trace " + dir + "/t.csv");
+      ASSERT_EQ(r.code, 0) << tag << ": " << r.out << r.err;
+      const nlohmann::json j = hctest::reportJson(r.out);
+      EXPECT_EQ(j.at("match"), true) << tag;
+      EXPECT_EQ(j.at("figures").at("reached"), 4) << tag;
+      EXPECT_EQ(j.at("figures").at("wrong_payloads"), 0) << tag;
+      EXPECT_EQ(j.at("figures").at("cycles_per_step").dump(), "[265,264]") << tag;
+      std::istringstream csv(hctest::slurp(dir + "/t.csv"));
+      std::string line;
+      int rows = 0;
+      for (std::getline(csv, line); std::getline(csv, line); ++rows)
+        EXPECT_EQ(line.substr(line.rfind(',') + 1), payload) << tag << ": " << line;
+      EXPECT_EQ(rows, 3) << tag;
+    }
+  }
+  fs::remove_all(dir);
+}
+
 // 2x2: N - 1 = 3 messages, each one link head.
 TEST(MeshHw, WholeTopAndWiredTilesRunIdentically) {
   expectWholeTopAndWiredTilesIdentical("2,2", "0,0", 3);

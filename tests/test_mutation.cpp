@@ -4,7 +4,8 @@
 // depth and at another (the original there), and a mutant that ties empty_o
 // to 0 fails it; the equivalence check finds that mutant not equivalent and
 // an unmutated hc_rr_arbiter equivalent; the induction that pairs registers
-// shows an unmutated hc_group_arbiter equivalent and that mutant not.
+// shows an unmutated hc_group_arbiter equivalent and that mutant not; a
+// mutation nothing reads leaves the same netlist; the check in a context.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -74,12 +75,14 @@ TEST(Mutation, ReplacementReachesTheBench) {
   EXPECT_FALSE(hypercast::tools::mutantEquivalent(t, kSrc, work + "/e1", empty0));
   const hypercast::tools::MutationTarget arbiter{"hc_rr_arbiter",
                                                  {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}};
-  EXPECT_TRUE(hypercast::tools::mutantEquivalent(arbiter, kSrc, work + "/e0", ""));
+  std::string how;
+  EXPECT_TRUE(hypercast::tools::mutantEquivalent(arbiter, kSrc, work + "/e0", "", &how));
+  EXPECT_EQ(how, "unread");
   std::filesystem::remove_all(work);
 }
 
-// The induction that pairs registers by name (pairedEquivalent, the last
-// stage of mutantEquivalent): an unmutated hc_group_arbiter at N = 9, whose
+// The induction that pairs registers by name (pairedEquivalent, a stage of
+// mutantEquivalent): an unmutated hc_group_arbiter at N = 9, whose
 // outputs can stay equal for 24 steps while its group pointers differ (no
 // requests), so the outputs-only induction does not close there, is shown
 // equivalent by it; the FIFO whose empty_o is tied to 0 is not.
@@ -96,6 +99,66 @@ TEST(Mutation, PairedInductionShowsWhatOutputsCannot) {
       empty0 = m;
   ASSERT_FALSE(empty0.empty());
   EXPECT_FALSE(hypercast::tools::pairedEquivalent(fifo, kSrc, work + "/f", empty0));
+  std::filesystem::remove_all(work);
+}
+
+// The first stage of mutantEquivalent (mutationUnread): hc_mesh_router leaves
+// its FIFOs' last_o unconnected, so a mutation of an input FIFO's prev_q (the
+// read pointer of the cycle before, which only last_o reads) is removed by
+// opt_clean and both netlists are the same; one of the FIFO head the router
+// routes from (`front`) is not. The own-cells selection lists only cells of
+// hc_mesh_tile itself (its link-use sum), none of its router's or node's.
+TEST(Mutation, UnreadMutationLeavesTheSameNetlist) {
+  const std::string work =
+      (std::filesystem::temp_directory_path() / ("hctest-unread-" + std::to_string(::getpid())))
+          .string();
+  const hypercast::tools::MutationTarget t{
+      "hc_mesh_router", {{"DIMS", "2"}, {"CW", "1"}, {"PW", "32"}, {"DEPTH", "4"}, {"HCW", "16"}}};
+  std::string prev, front;
+  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 60, 1)) {
+    if (m.find("-wire g_in[") != std::string::npos && m.find(".prev_q ") != std::string::npos)
+      prev = m;
+    if (m.find("-wire front ") != std::string::npos) front = m;
+  }
+  ASSERT_FALSE(prev.empty()) << "no mutation of a FIFO's prev_q among 60";
+  ASSERT_FALSE(front.empty()) << "no mutation of front among 60";
+  EXPECT_TRUE(hypercast::tools::mutationUnread(t, kSrc, work + "/p", prev)) << prev;
+  EXPECT_FALSE(hypercast::tools::mutationUnread(t, kSrc, work + "/f", front)) << front;
+  const hypercast::tools::MutationTarget tile{
+      "hc_mesh_tile", {{"DIMS", "2"}, {"CW", "1"}, {"DEPTH", "4"}}, true};
+  const auto own = hypercast::tools::listMutations(tile, kSrc, work + "/t", 8, 1);
+  EXPECT_EQ(own.size(), 8u);
+  for (const std::string& m : own) EXPECT_EQ(m.find("$flatten"), std::string::npos) << m;
+  std::filesystem::remove_all(work);
+}
+
+// The check in a context: hc_cfg_dims inside hc_router_cfg (the unmutated
+// netlist and the mutant behind the shim, in place of hc_cfg_dims.v). The
+// unmutated one is the same netlist there (and alone); cfg_ready_o tied to 1
+// passes out of hc_router_cfg as its own cfg_ready_o: not equivalent there,
+// nor alone.
+TEST(Mutation, EquivalenceInAContext) {
+  const std::string work =
+      (std::filesystem::temp_directory_path() / ("hctest-context-" + std::to_string(::getpid())))
+          .string();
+  const hypercast::tools::MutationTarget::Params dims = {
+      {"MAX_DIM", "4"}, {"MAX_M", "15"}, {"MW", "4"}, {"CDW", "4"}};
+  hypercast::tools::MutationContext cfg{"hc_router_cfg", dims};
+  cfg.params.insert(cfg.params.end(),
+                    {{"NP", "16"}, {"AW", "16"}, {"WDW", "3"}, {"WCW", "4"}, {"PIW", "4"}});
+  const hypercast::tools::MutationTarget t{"hc_cfg_dims", dims, false, "", {cfg}};
+  EXPECT_EQ(hypercast::tools::equivalentIn(t, cfg, kSrc, work + "/c", ""), "unread");
+  std::string how;
+  EXPECT_TRUE(hypercast::tools::mutantEquivalent(t, kSrc, work + "/a", "", &how));
+  EXPECT_EQ(how, "unread");
+  std::string ready1;
+  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 60, 1))
+    if (m.find("-mode const1") != std::string::npos && m.find("-port Y") != std::string::npos &&
+        m.find("-wire cfg_ready_o") != std::string::npos)
+      ready1 = m;
+  ASSERT_FALSE(ready1.empty()) << "no const1 mutation of cfg_ready_o's driver among 60";
+  EXPECT_EQ(hypercast::tools::equivalentIn(t, cfg, kSrc, work + "/r", ready1), "");
+  EXPECT_FALSE(hypercast::tools::mutantEquivalent(t, kSrc, work + "/ra", ready1));
   std::filesystem::remove_all(work);
 }
 

@@ -14,6 +14,7 @@
 #include "config_stream_tb.h"
 #include "emit/router_config.h"
 #include "emit/rtl_layout.h"
+#include "hw_bench.h"
 #include "prototype_networks.h"
 #include "test_util.h"
 #include "topology/hypercycle.h"
@@ -41,6 +42,8 @@ struct Case {
   std::vector<int> digits;  // x_1..x_r
   std::vector<uint32_t> words;
   bool legal = true;
+  // the cycles from the first word to done_o (legal) or err_o, -1: not checked
+  int cycles = -1;
   // expected, legal cases only
   uint64_t addr = 0;
   std::string port_dim, orig_wc, fwd_port, two_vc, wrap;
@@ -57,6 +60,13 @@ class CfgBench {
     for (int i = 1; i <= h.dims(); ++i) c.digits.push_back(h.digit(x, i));
     c.words = routerConfigWords(h_net, pref);
     c.addr = x;
+    // docs/hardware.md "Programmable router": a cycle per word, per dimension
+    // max(floor((m-1)/rho), D) + 1 cycles of division, a cycle per port
+    c.cycles = static_cast<int>(c.words.size() + h.ports().size());
+    for (int i = 1; i <= h.dims(); ++i) {
+      const int m = h.dim(i).m, rho = h.dim(i).rho, d = (m / 2 + rho - 1) / rho;
+      c.cycles += std::max((m - 1) / rho, d) + 1;
+    }
     const int np = l_.router_np;
     std::vector<int> wrap, two;
     for (size_t p = 0; p < h.ports().size(); ++p) {
@@ -70,11 +80,12 @@ class CfgBench {
     c.wrap = packed(wrap, np, 1);
     cases_.push_back(c);
   }
-  void illegal(std::vector<int> digits, std::vector<uint32_t> words) {
+  void illegal(std::vector<int> digits, std::vector<uint32_t> words, int cycles = -1) {
     Case c;
     c.digits = std::move(digits);
     c.words = std::move(words);
     c.legal = false;
+    c.cycles = cycles;
     cases_.push_back(c);
   }
   size_t size() const { return cases_.size(); }
@@ -114,6 +125,14 @@ class CfgBench {
       v << "    start(" << l.max_dims * l.mw << "'b" << dg << ");";
       for (uint32_t w : c.words) v << " word(" << w << ");";
       v << " finish;\n";
+      // the stream takes no word once the last is in
+      v << "    if (ready) begin fails = fails + 1; $display(\"FAIL case " << i
+        << ": cfg_ready_o high after the configuration\"); end\n";
+      if (c.cycles >= 0) {
+        v << "    if (" << c.words.size() << " + k != " << c.cycles
+          << ") begin fails = fails + 1; $display(\"FAIL case " << i << ": %0d cycles, not "
+          << c.cycles << "\", " << c.words.size() << " + k); end\n";
+      }
       if (c.legal) {
         v << "    if (!done || err || addr !== " << l.aw << "'d" << c.addr
           << " || pd !== " << c.port_dim << " || wc !== " << c.orig_wc
@@ -182,6 +201,10 @@ TEST(ProgrammableRouter, ConfigurationUnitComputesTheHardwiredTables) {
   bench.illegal({0}, {1, 0, 9, 2, 1});                // D is 2, not 1
   bench.illegal({0, 0}, {2, 0, 15, 7, 1, 15, 7, 1});  // degree 28 > 16
   bench.illegal({7}, {1, 0, 5, 1, 2});                // digit 7 >= m = 5
+  // D_1 = 8 (eq. (3): 1) in G^{1,1,1}_{3,3,3}: dimensions are divided from 3
+  // down, each in max(floor(2/1), 1) + 1 = 3 cycles, and dimension 1's check
+  // fails as its division ends: err_o 11 + 3 * 3 cycles after the first word
+  bench.illegal({0, 0, 0}, {3, 0, 3, 1, 8, 3, 1, 1, 3, 1, 1}, 11 + 3 * 3);
   ASSERT_GT(legal, 300u);
 
   const std::string dir = dirFor("cfg");
@@ -190,9 +213,10 @@ TEST(ProgrammableRouter, ConfigurationUnitComputesTheHardwiredTables) {
                              " --out " + dir);
   ASSERT_EQ(g.code, 0) << g.err;
   { std::ofstream(dir + "/tb.v") << bench.testbench(); }
-  const auto c = hctest::run("cd " + dir +
-                             " && iverilog -g2012 -o tb.vvp tb.v hw/hc_cfg_dims.v "
-                             "hw/hc_port_sweep.v hw/hc_router_cfg.v");
+  const auto c = hctest::run("cd " + dir + " && iverilog -g2012 -I " + HC_SOURCE_DIR +
+                             "/hw/include -o tb.vvp tb.v " + hctest::hwFile(dir, "hc_cfg_dims.v") +
+                             " " + hctest::hwFile(dir, "hc_port_sweep.v") + " " +
+                             hctest::hwFile(dir, "hc_router_cfg.v"));
   ASSERT_EQ(c.code, 0) << c.out << c.err;
   const auto r = hctest::run("cd " + dir + " && vvp -n tb.vvp");
   ASSERT_EQ(r.code, 0) << r.err;

@@ -23,6 +23,7 @@
 #include "config_stream_tb.h"
 #include "emit/router_config.h"
 #include "emit/rtl_layout.h"
+#include "hw_bench.h"
 #include "prototype_networks.h"
 #include "test_util.h"
 #include "topology/hypercycle.h"
@@ -295,9 +296,10 @@ TEST(WeightUnit, AnswersAsAlgorithmOneAndDrivesOptimalBroadcasts) {
                              " --out " + dir);
   ASSERT_EQ(g.code, 0) << g.err;
   { std::ofstream(dir + "/tb.v") << testbench(l, nets, illegal); }
-  const auto c = hctest::run("cd " + dir +
-                             " && iverilog -g2012 -o tb.vvp tb.v hw/hc_cfg_dims.v"
-                             " hw/hc_port_sweep.v hw/hc_weight_unit.v");
+  const auto c = hctest::run("cd " + dir + " && iverilog -g2012 -I " + HC_SOURCE_DIR +
+                             "/hw/include -o tb.vvp tb.v " + hctest::hwFile(dir, "hc_cfg_dims.v") +
+                             " " + hctest::hwFile(dir, "hc_port_sweep.v") + " " +
+                             hctest::hwFile(dir, "hc_weight_unit.v"));
   ASSERT_EQ(c.code, 0) << c.out << c.err;
   const auto plain = hctest::run("cd " + dir + " && vvp -n tb.vvp");
   const auto stalled = hctest::run("cd " + dir + " && vvp -n tb.vvp +stall");

@@ -40,26 +40,39 @@ std::string hwOverrideFor(const std::string& file_name) {
 
 namespace {
 
-// yosys: every hw/*.v without its checks (SYNTHESIS), the target at its
-// parameters, flattened (a module's submodules are mutated with it).
-std::string elaborate(const MutationTarget& t, const std::string& root) {
+// yosys: every hw/*.v without its checks (SYNTHESIS; the file of module
+// `replaced` read from `replacement` instead), `module` at `params`,
+// flattened (a module's submodules are mutated with it, unless own_cells:
+// then the selection of listMutations leaves their cells out).
+std::string elaborate(const std::string& module, const MutationTarget::Params& params,
+                      const std::string& root, const std::string& replaced = "",
+                      const std::string& replacement = "") {
   std::string s = "read_verilog -DSYNTHESIS -I" + root + "/hw/include";
   std::vector<std::string> files;
-  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(root) / "hw"))
-    if (e.path().extension() == ".v") files.push_back(e.path().string());
+  for (const fs::directory_entry& e : fs::directory_iterator(fs::path(root) / "hw")) {
+    if (e.path().extension() != ".v") continue;
+    files.push_back(e.path().stem() == replaced ? replacement : e.path().string());
+  }
   std::sort(files.begin(), files.end());
   for (const std::string& f : files) s += " " + f;
   s += "; ";
-  if (!t.params.empty()) {
+  if (!params.empty()) {
     s += "chparam";
-    for (const auto& [k, v] : t.params) s += " -set " + k + " " + v;
-    s += " " + t.module + "; ";
+    for (const auto& [k, v] : params) s += " -set " + k + " " + v;
+    s += " " + module + "; ";
   }
-  return s + "prep -top " + t.module + "; flatten; ";
+  return s + "prep -top " + module + "; flatten; ";
 }
 
-void yosys(const std::string& script, const std::string& log, const std::string& what) {
-  runLogged({"yosys", "-q", "-p", script}, log, what, "", true);
+std::string elaborate(const MutationTarget& t, const std::string& root) {
+  return elaborate(t.module, t.params, root);
+}
+
+// Runs yosys in the target's folder (elaborate_in).
+void yosys(const MutationTarget& t, const std::string& root, const std::string& script,
+           const std::string& log, const std::string& what) {
+  runLogged({"yosys", "-q", "-p", script}, log, what,
+            t.elaborate_in.empty() ? "" : root + "/" + t.elaborate_in, true);
 }
 
 // The shim: the original's header (output reg -> output wire), the mutant at
@@ -126,8 +139,12 @@ std::vector<std::string> listMutations(const MutationTarget& t, const std::strin
                                        const std::string& work, int n, int seed) {
   fs::create_directories(work);
   const std::string list = work + "/list.txt";
-  yosys(elaborate(t, root) + "mutate -list " + std::to_string(n) + " -seed " +
-            std::to_string(seed) + " -o " + list + " " + t.module,
+  // own_cells: the module's cells but those flattened from its submodules
+  const std::string selection =
+      t.own_cells ? t.module + "/c:* " + t.module + "/c:$flatten* %d" : t.module;
+  yosys(t, root,
+        elaborate(t, root) + "mutate -list " + std::to_string(n) + " -seed " +
+            std::to_string(seed) + " -o " + list + " " + selection,
         work + "/list.log", "yosys mutate -list on " + t.module);
   std::vector<std::string> v;
   std::istringstream in(readFile(list));
@@ -140,7 +157,8 @@ void writeMutant(const MutationTarget& t, const std::string& root, const std::st
                  const std::string& mutation, const std::string& out) {
   fs::create_directories(work);
   const std::string net = work + "/netlist.v";
-  yosys(elaborate(t, root) + mutation + (mutation.empty() ? "" : "; ") + "rename " + t.module +
+  yosys(t, root,
+        elaborate(t, root) + mutation + (mutation.empty() ? "" : "; ") + "rename " + t.module +
             " " + t.module + "__mut; write_verilog -noattr " + net,
         work + "/mutant.log", "yosys (a mutant of " + t.module + ")");
   const std::string original = readFile(root + "/hw/" + t.module + ".v");
@@ -154,7 +172,8 @@ void writeMutant(const MutationTarget& t, const std::string& root, const std::st
 
 namespace {
 
-// Steps of the outputs-only proofs, and of the proofs that match registers.
+// Steps of the outputs-only proofs, and of the proofs that match registers
+// (first one step, then more).
 constexpr int kOutputSteps = 24;
 constexpr int kMatchSteps = 8;
 
@@ -185,16 +204,18 @@ std::set<std::string> outputsOf(const std::string& il) {
 // The induction that matches registers (docs/developer.md "Mutation
 // testing"): yosys equiv_make pairs the same-named signals of the two
 // netlists (every bit its own, splitnets), equiv_induct shows that if every
-// pair agreed for kMatchSteps steps they agree in the next; a pair it cannot
+// pair agreed for `steps` steps they agree in the next; a pair it cannot
 // show is unpaired (equiv_make -blacklist) and the induction runs again, until
 // it holds for every pair left. A pair on an output that must be unpaired, or
 // a set of pairs that cannot agree at all, ends it: not shown. Then the base
 // case: from a reset in the first step, every register starting undefined,
-// every pair left agrees (where the original's bit is defined) for
-// kMatchSteps steps.
-bool pairedProof(const std::string& work, const std::string& gold, const std::string& gate) {
+// every pair left agrees (where the original's bit is defined) for `steps`
+// steps.
+bool pairedProof(const std::string& work, const std::string& gold, const std::string& gate,
+                 int steps) {
+  const std::string tag = work + "/paired" + std::to_string(steps);
   const std::set<std::string> outputs = outputsOf(gold);
-  const std::string list = work + "/unpaired.txt";
+  const std::string list = tag + "-unpaired.txt";
   const std::string pair = "read_rtlil " + gold + "; read_rtlil " + gate +
                            "; async2sync; dffunmap; splitnets; equiv_make -blacklist " + list +
                            " gold gate equiv; hierarchy -top equiv; ";
@@ -206,8 +227,8 @@ bool pairedProof(const std::string& work, const std::string& gold, const std::st
       for (const std::string& s : unpaired) l << s << "\n";
     }
     std::string out;
-    if (!yosysOk(pair + "equiv_induct -seq " + std::to_string(kMatchSteps),
-                 work + "/paired-" + std::to_string(round) + ".log", &out))
+    if (!yosysOk(pair + "equiv_induct -seq " + std::to_string(steps),
+                 tag + "-" + std::to_string(round) + ".log", &out))
       return false;
     if (out.find("inherently diverges") != std::string::npos) return false;
     size_t before = unpaired.size();
@@ -224,24 +245,29 @@ bool pairedProof(const std::string& work, const std::string& gold, const std::st
   return yosysOk(pair +
                      "equiv_miter -trigger -undef miter; hierarchy -top miter; sat -verify "
                      "-enable_undef -set-init-undef -set-def-inputs -set-at 1 rst_ni 0 -seq " +
-                     std::to_string(kMatchSteps) + " -prove trigger 0 miter",
-                 work + "/paired-base.log");
+                     std::to_string(steps) + " -prove trigger 0 miter",
+                 tag + "-base.log");
 }
 
-// The original as gold, the mutant as gate: work/{gold,gate}.{v,il}.
+// yosys: `script` (an elaboration of `top`), memories as flip-flops (sat
+// takes no memory cells), renamed `name`: work/name.{v,il}.
+void writeNetlist(const MutationTarget& t, const std::string& root, const std::string& work,
+                  const std::string& script, const std::string& top, const std::string& name) {
+  fs::create_directories(work);
+  const std::string out = work + "/" + name;
+  yosys(t, root,
+        script + "memory -nomap; memory_map; opt_clean; rename " + top + " " + name +
+            "; write_verilog -noattr " + out + ".v; write_rtlil " + out + ".il",
+        out + ".log", "yosys (" + name + ": " + t.module + " in " + top + ")");
+}
+
+// The original as gold, the mutant as gate, the mutation applied to the
+// module's elaborated netlist.
 void writeNetlists(const MutationTarget& t, const std::string& root, const std::string& work,
                    const std::string& mutation) {
-  fs::create_directories(work);
-  const std::string gold = work + "/gold", gate = work + "/gate";
-  // memories as flip-flops: sat takes no memory cells
-  const std::string map = "memory -nomap; memory_map; opt_clean; ";
-  const std::string write = " write_verilog -noattr ";
-  yosys(elaborate(t, root) + map + "rename " + t.module + " gold;" + write + gold +
-            ".v; write_rtlil " + gold + ".il",
-        work + "/gold.log", "yosys (the original " + t.module + ")");
-  yosys(elaborate(t, root) + mutation + (mutation.empty() ? "" : "; ") + map + "rename " +
-            t.module + " gate;" + write + gate + ".v; write_rtlil " + gate + ".il",
-        work + "/gate.log", "yosys (a mutant of " + t.module + ")");
+  writeNetlist(t, root, work, elaborate(t, root), t.module, "gold");
+  writeNetlist(t, root, work, elaborate(t, root) + mutation + (mutation.empty() ? "" : "; "),
+               t.module, "gate");
 }
 
 }  // namespace
@@ -249,13 +275,33 @@ void writeNetlists(const MutationTarget& t, const std::string& root, const std::
 bool pairedEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
                       const std::string& mutation) {
   writeNetlists(t, root, work, mutation);
-  return pairedProof(work, work + "/gold.il", work + "/gate.il");
+  return pairedProof(work, work + "/gold.il", work + "/gate.il", 1) ||
+         pairedProof(work, work + "/gold.il", work + "/gate.il", kMatchSteps);
 }
 
-bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
-                      const std::string& mutation) {
-  writeNetlists(t, root, work, mutation);
+namespace {
+
+// An RTLIL netlist with its module's name and yosys's name counter left out.
+std::string anonymous(const std::string& il, const std::string& name) {
+  std::string s = std::regex_replace(readFile(il), std::regex("(^|\\n)autoidx \\d+\\n"), "$1");
+  return std::regex_replace(s, std::regex("(^|\\n)module \\\\" + name + "\\n"), "$1module\\n");
+}
+
+}  // namespace
+
+namespace {
+
+bool sameNetlists(const std::string& work) {
+  return anonymous(work + "/gold.il", "gold") == anonymous(work + "/gate.il", "gate");
+}
+
+// The stages of mutantEquivalent after the first, on work/{gold,gate}: the
+// name of the one that shows the two equivalent, or "".
+std::string netlistsEquivalent(const std::string& work) {
   const std::string gold = work + "/gold", gate = work + "/gate";
+  // The pairing induction over one step first: cheap where the mutation
+  // leaves the netlist's registers as they were (a router's)
+  if (pairedProof(work, gold + ".il", gate + ".il", 1)) return "paired induction, 1 step";
   const std::string miter =
       "read_verilog " + gold + ".v " + gate +
       ".v; proc; opt_clean; miter -equiv -ignore_gold_x -flatten -make_assert "
@@ -267,19 +313,62 @@ bool mutantEquivalent(const MutationTarget& t, const std::string& root, const st
   // reset away leaves it x where the original's is defined and fails here.
   // The induction: from any defined state, with no reset forced, 24 steps of
   // equal outputs imply the next; where it does not close (state the outputs
-  // do not show), the induction that pairs registers by name.
+  // do not show), the induction that pairs registers by name over more steps.
   if (!yosysOk(miter +
                    "sat -verify -prove-asserts -enable_undef -set-init-undef -set-def-inputs "
                    "-set-at 1 in_rst_ni 0 -tempinduct-baseonly -maxsteps " +
                    steps + " miter",
                work + "/base.log"))
-    return false;
-  return yosysOk(miter +
-                     "sat -verify -prove-asserts -set-def-inputs -tempinduct "
-                     "-tempinduct-inductonly -tempinduct-def -maxsteps " +
-                     steps + " miter",
-                 work + "/induction.log") ||
-         pairedProof(work, gold + ".il", gate + ".il");
+    return "";
+  if (yosysOk(miter +
+                  "sat -verify -prove-asserts -set-def-inputs -tempinduct "
+                  "-tempinduct-inductonly -tempinduct-def -maxsteps " +
+                  steps + " miter",
+              work + "/induction.log"))
+    return "outputs, 24 steps";
+  if (pairedProof(work, gold + ".il", gate + ".il", kMatchSteps))
+    return "outputs' base case, paired induction, 8 steps";
+  return "";
+}
+
+}  // namespace
+
+std::string equivalentIn(const MutationTarget& t, const MutationContext& c, const std::string& root,
+                         const std::string& work, const std::string& mutation) {
+  fs::create_directories(work + "/shim");
+  const std::string file = work + "/shim/" + t.module + ".v";
+  const std::string script = elaborate(c.module, c.params, root, t.module, file);
+  writeMutant(t, root, work + "/control", "", file);
+  writeNetlist(t, root, work, script, c.module, "gold");
+  writeMutant(t, root, work + "/mutant", mutation, file);
+  writeNetlist(t, root, work, script, c.module, "gate");
+  if (sameNetlists(work)) return "unread";
+  return netlistsEquivalent(work);
+}
+
+bool mutationUnread(const MutationTarget& t, const std::string& root, const std::string& work,
+                    const std::string& mutation) {
+  writeNetlists(t, root, work, mutation);
+  return sameNetlists(work);
+}
+
+bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,
+                      const std::string& mutation, std::string* how) {
+  // the module alone first: equivalent there, equivalent in any context
+  std::string shown = mutationUnread(t, root, work, mutation) ? "unread" : netlistsEquivalent(work);
+  if (shown.empty() && !t.contexts.empty()) {
+    for (const MutationContext& c : t.contexts) {
+      const std::string in = equivalentIn(t, c, root, work + "/in-" + c.module, mutation);
+      if (in.empty()) {
+        shown.clear();
+        break;
+      }
+      shown += (shown.empty() ? "" : "; ") + ("in " + c.module + ": " + in);
+    }
+  }
+  if (how != nullptr) *how = shown;
+  std::ofstream(work + "/shown-by.txt") << (shown.empty() ? "not shown" : shown) << "\n";
+  return !shown.empty();
 }
 
 }  // namespace tools

@@ -31,10 +31,36 @@ std::map<std::string, std::string> hwOverrides();
 // The replacement for hw/<file_name> ("hc_fifo.v"), or "" if there is none.
 std::string hwOverrideFor(const std::string& file_name);
 
-// A module of hw/ at one parameter set (values as Verilog literals).
-struct MutationTarget {
+// A module of hw/ that instantiates the target, at its parameters.
+struct MutationContext {
   std::string module;
   std::vector<std::pair<std::string, std::string>> params;
+};
+
+// A module of hw/ at one parameter set (values as Verilog literals).
+struct MutationTarget {
+  using Params = std::vector<std::pair<std::string, std::string>>;
+  MutationTarget(std::string m, Params p, bool own = false, std::string in = "",
+                 std::vector<MutationContext> c = {})
+      : module(std::move(m)),
+        params(std::move(p)),
+        own_cells(own),
+        elaborate_in(std::move(in)),
+        contexts(std::move(c)) {}
+  std::string module;
+  Params params;
+  // true: mutate only the module's own cells, not those of the modules it
+  // instantiates (flattened into it all the same; they have rows of their own)
+  bool own_cells;
+  // the folder yosys elaborates in, relative to the source root ("": any): a
+  // $readmemh image a parameter names is read from there
+  std::string elaborate_in;
+  // empty: a survivor is checked for equivalence on the module alone; else in
+  // each of these modules (every module of hw/ that instantiates it at these
+  // parameters), the mutant in place of the module: what the module's outputs
+  // do where those modules never read them (an output documented as valid
+  // only after done_o) is then a don't-care
+  std::vector<MutationContext> contexts;
 };
 
 // `mutate -list n -seed seed` on the module: one `mutate ...` line per mutant.
@@ -46,22 +72,47 @@ std::vector<std::string> listMutations(const MutationTarget& t, const std::strin
 void writeMutant(const MutationTarget& t, const std::string& source_root,
                  const std::string& work_dir, const std::string& mutation, const std::string& out);
 
-// Whether the mutant is shown equivalent to the module at the target's
-// parameters: a miter of both (yosys miter -equiv -ignore_gold_x), its outputs
-// equal to the original's defined ones for 24 steps from a reset in the first
-// step with every register starting undefined (sat -tempinduct-baseonly
-// -set-init-undef), then temporal induction of length at most 24 from any
-// defined state without a reset (sat -tempinduct-inductonly); where that
-// induction does not close, one that pairs the two netlists' signals by name
-// (equiv_make, equiv_induct -seq 8; a pair it cannot show is unpaired and it
-// runs again), with its base case over every pair left (equiv_miter, sat, 8
-// steps from the reset). false: not shown (a difference, an output that had to
-// be unpaired, an induction that did not close, or a yosys run past 300 s).
-bool mutantEquivalent(const MutationTarget& t, const std::string& source_root,
-                      const std::string& work_dir, const std::string& mutation);
+// Whether yosys's opt_clean removes the mutation: nothing it changes reaches
+// an output, so both netlists (elaborated and flattened, memories as
+// flip-flops, cleaned; work/{gold,gate}.{v,il}) are the same text but for
+// their names. A mutation of a submodule's output the module leaves
+// unconnected (hc_mesh_router and its FIFOs' last_o) is one.
+bool mutationUnread(const MutationTarget& t, const std::string& source_root,
+                    const std::string& work_dir, const std::string& mutation);
 
-// The induction that pairs signals by name alone, with its base case (the
-// last stage of mutantEquivalent).
+// Whether the mutant is shown equivalent to the module at the target's
+// parameters, in this order: mutationUnread; the induction that pairs the two
+// netlists' signals by name (equiv_make, equiv_induct -seq 1; a pair it
+// cannot show is unpaired and it runs again) with its base case over every
+// pair left (equiv_miter, sat, the reset step); a miter of both (yosys miter
+// -equiv -ignore_gold_x), its outputs equal to the original's defined ones for
+// 24 steps from a reset in the first step with every register starting
+// undefined (sat -tempinduct-baseonly -set-init-undef), then temporal
+// induction of length at most 24 from any defined state without a reset (sat
+// -tempinduct-inductonly), or where that does not close the paired induction
+// over 8 steps with its base case over 8. false: not shown (a difference, an
+// output that had to be unpaired, an induction that did not close, or a yosys
+// run past 300 s). Where the module alone is not shown equivalent and the
+// target has contexts: equivalent when equivalentIn shows it in every one.
+// *how, if given, names the stage that showed it.
+bool mutantEquivalent(const MutationTarget& t, const std::string& source_root,
+                      const std::string& work_dir, const std::string& mutation,
+                      std::string* how = nullptr);
+
+// Whether the mutant is equivalent in the context (the stage of
+// mutantEquivalent after the module alone): the context module with the
+// module's file replaced by the unmutated netlist behind the shim (gold) and by
+// the mutant (gate), both written to one path in turn (yosys names cells after
+// their source file), so that both hold the module as the same hierarchy and
+// their registers pair by name; then the stages of mutantEquivalent on those
+// two. The name of the stage that shows it ("unread" when both are the same
+// netlist), or "" if none does.
+std::string equivalentIn(const MutationTarget& t, const MutationContext& c,
+                         const std::string& source_root, const std::string& work_dir,
+                         const std::string& mutation);
+
+// The induction that pairs signals by name alone, with its base case, over
+// one step, else over 8.
 bool pairedEquivalent(const MutationTarget& t, const std::string& source_root,
                       const std::string& work_dir, const std::string& mutation);
 

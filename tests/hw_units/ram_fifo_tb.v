@@ -2,7 +2,9 @@
 // row gives the push and pop of a cycle and the head (valid, data) expected in
 // it. An entry is the head from the cycle after the edge that wrote it; a pop
 // shows an entry written before the popping edge in the next cycle; a held head
-// stays; the pointers wrap (0x55, 0x66, 0x77 go to entries 0, 1, 2 again).
+// stays; the pointers wrap (0x55, 0x99, 0xee go to entries 0, 1, 2 again).
+// Every data bit is 1 in some head and 0 in another (0x99 and 0xee set bits 3
+// and 7, which no other entry does).
 // FAULT = 1 pushes into the full FIFO in row 9 (a_push_full must fire), FAULT
 // = 2 pops in row 1, which has no valid head (a_pop_empty must fire).
 // Prints "checked ROWS ROWS_WITH_A_HEAD ERRORS".
@@ -44,12 +46,12 @@ module ram_fifo_tb;
     rows[4]  = {1'b1, 1'b1, 8'h44, 1'b1, 8'h33};  // pop the last entry, push 0x44
     rows[5]  = {1'b0, 1'b0, 8'h00, 1'b0, 8'h00};  // 0x44 written at the popping edge
     rows[6]  = {1'b1, 1'b0, 8'h55, 1'b1, 8'h44};  // held
-    rows[7]  = {1'b1, 1'b0, 8'h66, 1'b1, 8'h44};  // held
-    rows[8]  = {1'b1, 1'b0, 8'h77, 1'b1, 8'h44};  // full after this edge
+    rows[7]  = {1'b1, 1'b0, 8'h99, 1'b1, 8'h44};  // held
+    rows[8]  = {1'b1, 1'b0, 8'hee, 1'b1, 8'h44};  // full after this edge
     rows[9]  = {1'b0, 1'b1, 8'h00, 1'b1, 8'h44};
     rows[10] = {1'b0, 1'b1, 8'h00, 1'b1, 8'h55};
-    rows[11] = {1'b0, 1'b1, 8'h00, 1'b1, 8'h66};
-    rows[12] = {1'b0, 1'b1, 8'h00, 1'b1, 8'h77};
+    rows[11] = {1'b0, 1'b1, 8'h00, 1'b1, 8'h99};
+    rows[12] = {1'b0, 1'b1, 8'h00, 1'b1, 8'hee};
     rows[13] = {1'b0, 1'b0, 8'h00, 1'b0, 8'h00};  // empty
     rows[14] = {1'b0, 1'b0, 8'h00, 1'b0, 8'h00};
     heads = 0;
