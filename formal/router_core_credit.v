@@ -34,7 +34,9 @@
 // per VC than its neighbours have: a_dn), HC_MUTANT_RC_CREDIT (in the core: a
 // credit back for every arrival too: a_up), HC_MUTANT_RC_DROP (the core is
 // shown wc 1 on port 0: a continuation lost, a_cons), HC_MUTANT_RC_RESEND (in
-// the core: a head forgets the outputs it has taken: a_inj).
+// the core: a head forgets the outputs it has taken: a_inj), HC_MUTANT_RC_NEXT
+// (in the core, DEPTH > 1: the flit behind a leaving head owes nothing, so it
+// would leave unsent: a_port_sent).
 `include "hc_assert.vh"
 module router_core_credit #(
   parameter integer DEPTH = 2,  // flits per input VC

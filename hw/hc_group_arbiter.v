@@ -91,7 +91,8 @@ module hc_group_arbiter #(
     // a deliberately broken group pointer that never turns (formal/)
     else if (gvalid && adv_i) odd_first_q <= odd_first_q;
 `else
-    else if (gvalid && adv_i) odd_first_q <= (odd_first_q & ~ggnt) | (ggnt & ~pick1);
+    else odd_first_q <= ({NG{gvalid & adv_i}} & ((odd_first_q & ~ggnt) | (ggnt & ~pick1))) |
+                        (~{NG{gvalid & adv_i}} & odd_first_q);
 `endif
   end
 

@@ -43,7 +43,13 @@
 //    the VC only when it is empty, so every arrival is written, the arrival alone
 //    selects the head, and the owed bits take one LUT after the grants; "every
 //    output granted" is left with the credit going back upstream and the
-//    injection's handshake and sent bits, off the input buffers.
+//    injection's handshake and sent bits, off the input buffers. With DEPTH > 1
+//    the VC is DEPTH entries, each a flit register and the outputs its flit
+//    needs (decided on arrival from the link's wc), a read pointer, a
+//    thermometer count and the head's owed bits, one LUT after the grants; a
+//    flit arriving behind a held one waits, and "every output granted" moves
+//    only the pointer, the count and the owed bits (to the needs of the flit
+//    behind), through AND-ORs rather than clock enables.
 //    HOP = 2 (docs/hardware.md "Two-cycle hop"): the loop is cut by registering the grants.
 //    Cycle t: the heads request, the arbiters grant (credits are spent and the
 //    pointers move as with HOP = 1), and the grants are registered. Cycle t+1:
@@ -54,14 +60,14 @@
 //    Rule (a_grant_held, an assumption on the injection source): a head with a
 //    grant in flight is still valid in the next cycle (the injection source
 //    holds inj_valid_i until inj_ready_o).
-//    Rule (a_vc_full, an assumption on the upstream): with DEPTH = 1 and HOP = 1 a flit
-//    arrives only in an empty VC.
+//    Rule (a_vc_full, an assumption on the upstream): with HOP = 1 a flit arrives
+//    only in a VC with room (with DEPTH = 1, an empty one).
 //  * Payload from the heads' registers (HOP = 1): in the cycle after a grant
 //    the granted head is in a register. A one-flit VC's register is written
 //    with its head every cycle (the arrival, or the flit it holds). A deeper
-//    VC's FIFO entry at the read pointer of the cycle before holds that cycle's
+//    VC's entry at the read pointer of the cycle before holds that cycle's
 //    head (the entry read, or the arrival written there when the VC was empty;
-//    a push may overwrite it only when the FIFO was full, which credits rule
+//    an arrival may overwrite it only when the VC was full, which credits rule
 //    out). The injection's payload is registered every cycle (inj_q).
 //    Each output registers its grant (gnt_q) and its flit's vc, wd and wc; the
 //    origin and payload on the link are an AND-OR of those registers by
@@ -71,10 +77,12 @@
 //    downstream VC register (and the delivery lane's register).
 //    Rule (a_late_payload): the origin and payload sent are
 //    those of the head granted in the cycle before.
-//  * Credits are counted down from what the output sends (HOP = 1: the output
-//    register; HOP = 2: the registered grant) one cycle after the grant, and the
-//    availability subtracts that flit meanwhile, so the counters do not wait for
-//    the arbiters; the requests see the credits a count at the grant would give.
+//  * Credits are counted down from what the output sends (a flip-flop set by
+//    the grant: held) one cycle after the grant, and the availability
+//    subtracts that flit meanwhile, so the counters do not wait for the
+//    arbiters; the requests see the credits a count at the grant would give.
+//    The count is a thermometer: the availability is one LUT of flip-flops and
+//    the credit coming back.
 //  * Deadlock freedom: ports that continue packets around a ring (+-rho) have two
 //    VCs; a packet moves to VC 1 when its hop crosses the ring's wrap (wrap_i).
 //    The downstream VC is decided from the tables and the head's VC index: a
@@ -87,8 +95,8 @@
 // counter a_credit_over (no credit returns beyond DEPTH, an assumption) and
 // a_credit_under (no flit is sent without a credit); p_* check the parameters.
 // Under FORMAL only, the proofs' invariants (formal/router_core_credit.v):
-// a_held_vc, a_credit_held, a_none_idle, a_owe_need, a_fly_valid, and the
-// fv_*_o ports that show the proofs the VCs' and outputs' state.
+// a_held_vc, a_credit_held, a_none_idle, a_owe_need, a_owe_entry, a_fly_valid,
+// and the fv_*_o ports that show the proofs the VCs' and outputs' state.
 `include "hc_assert.vh"
 module hc_router_core #(
   // link ports
@@ -165,7 +173,9 @@ module hc_router_core #(
   localparam integer FW = 1 + AW + WDW + WCW + PW;
   localparam integer NS  = 2 * NP + 1;
   localparam integer INJ = 2 * NP;
-  localparam integer CW  = $clog2(DEPTH + 1);
+`ifdef FORMAL
+  localparam integer CW  = $clog2(DEPTH + 1);  // bits of the proofs' counts
+`endif
 
   `HC_PARAM(p_np, NP >= 1, "NP must be at least 1")
   `HC_PARAM(p_depth, DEPTH >= 1, "DEPTH must be at least 1")
@@ -180,6 +190,9 @@ module hc_router_core #(
   localparam [WDW-1:0] WD_INJ = NDIM[WDW-1:0] + 1'b1;
   // one flit per VC and one cycle per hop: each VC is a register and owed bits
   localparam integer SLOT = (DEPTH == 1 && HOP == 1) ? 1 : 0;
+  // deeper VCs and one cycle per hop: each VC is DEPTH flit registers, each with
+  // its owed bits, and a read pointer
+  localparam integer OWEQ = (DEPTH > 1 && HOP == 1) ? 1 : 0;
   // one cycle per hop: origin and payload are sent from the heads' registers
   localparam integer LATE = (HOP == 1) ? 1 : 0;
 
@@ -192,6 +205,12 @@ module hc_router_core #(
   // still needed, instead
   wire [NS*NP-1:0] sent;
   wire [NS*NP-1:0] owe;
+  // (SLOT and OWEQ VCs) busy: the VC holds a flit, so an arrival waits behind
+  // it; arr_need[s*NP+q]: the arriving flit needs q; left[s*NP+q]: head s still
+  // needs q after this cycle's grants
+  wire [2*NP-1:0]  busy;
+  wire [NS*NP-1:0] arr_need;
+  wire [NS*NP-1:0] left;
   // What an output sends: the head a grant names. With HOP = 2 the granted head
   // is always at the front of its VC by then (the arriving flit was written in
   // the grant's cycle), so the sent flit comes from the buffer, not the bypass.
@@ -233,7 +252,139 @@ module hc_router_core #(
                        "a VC holds a flit of another VC")
 `endif
             `HC_ASSUME(a_vc_full, !(match && !empty), "a flit arrived in a full one-flit VC")
-          end else begin : g_fifo
+            assign busy[2*p+v] = 1'b0;
+          end
+          if (OWEQ != 0) begin : g_oweq
+            // DEPTH entries, each a flit register and the outputs its flit
+            // needs (written together on arrival, from the link's wc), read
+            // from the read pointer; the flits held are counted as a
+            // thermometer (occ_q[i]: more than i), and the write pointer is the
+            // read pointer plus that count. The head's owed bits are a register
+            // of their own (owe_q): the outputs it still needs after the
+            // grants, one LUT after them, and when none is left ("every output
+            // granted", alldone) the needs of the flit behind it. Only alldone
+            // moves the read pointer, the count and the head's owed bits; with
+            // no head (alldone, as nothing is needed) it moves the read pointer
+            // of an empty VC, which the write pointer follows.
+            localparam integer PTRW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
+            localparam [PTRW-1:0] LAST = DEPTH[PTRW-1:0] - 1'b1;
+            localparam [PTRW-1:0] P_ONE = 1;
+            reg  [DEPTH*FW-1:0] mem_q;   // entry e at [e*FW +: FW]
+            reg  [DEPTH*NP-1:0] ned_q;   // entry e's needs at [e*NP +: NP]
+            reg  [DEPTH-1:0]    occ_q;   // bit i: the VC holds more than i flits
+            reg  [NP-1:0]       owe_q;   // the head's owed outputs
+            reg  [PTRW-1:0]     rd_q, prev_q;
+            reg  [PTRW-1:0]     wr;      // the entry an arrival is written to
+            reg  [PTRW-1:0]     nx;      // the entry behind the head
+            reg  [NP-1:0]       nxt;     // the next head's needs, if the head leaves
+            reg  [FW-1:0]       buf_h, last_h;
+            reg  [DEPTH-1:0]    occ_d;
+            reg                 up, dn;
+            integer             e, i;
+            wire                alldone = left[(2*p+v)*NP+:NP] == {NP{1'b0}};
+            wire [PTRW-1:0]     rd_d = (alldone && rd_q == LAST) ? {PTRW{1'b0}} :
+                                       rd_q + (alldone ? P_ONE : {PTRW{1'b0}});
+            always @(*) begin
+              buf_h  = {FW{1'b0}};
+              last_h = {FW{1'b0}};
+              nxt    = {NP{1'b0}};
+              wr     = rd_q;
+              nx     = (rd_q == LAST) ? {PTRW{1'b0}} : rd_q + 1'b1;
+              for (i = 1; i < DEPTH; i = i + 1)
+                if (occ_q[i-1]) wr = (wr == LAST) ? {PTRW{1'b0}} : wr + 1'b1;
+              for (e = 0; e < DEPTH; e = e + 1) begin
+                buf_h  = buf_h | ({FW{rd_q == e[PTRW-1:0]}} & mem_q[e*FW+:FW]);
+                last_h = last_h | ({FW{prev_q == e[PTRW-1:0]}} & mem_q[e*FW+:FW]);
+                nxt    = nxt | ({NP{nx == e[PTRW-1:0]}} & ned_q[e*NP+:NP]);
+              end
+              // behind the head: a flit held, or one arriving now
+              if (!occ_q[DEPTH > 1 ? 1 : 0]) nxt = {NP{match & occ_q[0]}} & arr_need[(2*p+v)*NP+:NP];
+              // the count: one more with an arrival, one less when the head
+              // leaves (AND-ORs: no clock enable waits for alldone)
+              for (i = 0; i < DEPTH; i = i + 1) begin
+                up = (i == 0) ? 1'b1 : occ_q[(i+DEPTH-1)%DEPTH];
+                dn = (i == DEPTH - 1) ? 1'b0 : occ_q[(i+1)%DEPTH];
+                occ_d[i] = (alldone & ~match & dn) | (~alldone & match & up) |
+                           (~(alldone ^ match) & occ_q[i]);
+              end
+            end
+            always @(posedge clk_i or negedge rst_ni) begin
+              if (!rst_ni) begin
+                mem_q  <= {DEPTH * FW{1'b0}};
+                ned_q  <= {DEPTH * NP{1'b0}};
+                occ_q  <= {DEPTH{1'b0}};
+                owe_q  <= {NP{1'b0}};
+                rd_q   <= {PTRW{1'b0}};
+                prev_q <= {PTRW{1'b0}};
+              end else begin
+                prev_q <= rd_q;
+                rd_q   <= rd_d;
+                occ_q  <= occ_d;
+`ifdef HC_MUTANT_RC_NEXT
+                // a deliberately broken VC that proofs must reject (formal/): the
+                // flit behind a leaving head is taken to owe nothing
+                owe_q  <= left[(2*p+v)*NP+:NP];
+`else
+                owe_q  <= left[(2*p+v)*NP+:NP] | ({NP{alldone}} & nxt);
+`endif
+                for (e = 0; e < DEPTH; e = e + 1)
+                  if (match && wr == e[PTRW-1:0]) begin
+                    mem_q[e*FW+:FW] <= in_flit;
+                    ned_q[e*NP+:NP] <= arr_need[(2*p+v)*NP+:NP];
+                  end
+              end
+            end
+            assign empty                     = ~occ_q[0];
+            assign busy[2*p+v]               = occ_q[0];
+            assign fifo_head                 = buf_h;
+            assign prev_data[(2*p+v)*FW+:FW] = last_h;
+            assign owe[(2*p+v)*NP+:NP]       = owe_q;
+            assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : buf_h;
+            `HC_ASSUME(a_vc_full, !(match && occ_q[DEPTH-1]), "a flit arrived in a full VC")
+`ifdef FORMAL
+            // the proofs' view: the flits held, the entries, which hold a flit
+            reg [CW-1:0]    fv_n;
+            reg [DEPTH-1:0] fv_full;
+            integer         fv_off;
+            always @(*) begin
+              fv_n = {CW{1'b0}};
+              for (e = 0; e < DEPTH; e = e + 1) fv_n = fv_n + occ_q[e];
+              for (e = 0; e < DEPTH; e = e + 1) begin
+                fv_off     = (e >= rd_q) ? e - rd_q : e + DEPTH - rd_q;
+                fv_full[e] = fv_off < fv_n;
+              end
+            end
+            assign fv_occ_o[(2*p+v)*CW+:CW]             = fv_n;
+            assign fv_mem_o[(2*p+v)*DEPTH*FW+:DEPTH*FW] = mem_q;
+            assign fv_held_o[(2*p+v)*DEPTH+:DEPTH]       = fv_full;
+            // The count is a thermometer and the pointers are entries; every
+            // entry held has the needs of its flit, and the head owes some of
+            // its own, none when the VC is empty (fv_bad); every flit held
+            // carries its VC's vc bit (fv_vc).
+            reg          fv_bad, fv_vc;
+            reg [NP-1:0] fv_need;
+            integer      fv_q;
+            always @(*) begin
+              fv_bad = (occ_q & (occ_q + 1'b1)) != {DEPTH{1'b0}} || rd_q > LAST || prev_q > LAST ||
+                       (!occ_q[0] && owe_q != {NP{1'b0}});
+              fv_vc  = 1'b0;
+              for (e = 0; e < DEPTH; e = e + 1) begin
+                for (fv_q = 0; fv_q < NP; fv_q = fv_q + 1)
+                  fv_need[fv_q] = REQ_OK[fv_q*NS+2*p+v] &&
+                                  ((WCW > 1 && fwd_port_i[p*PIW+:PIW] == fv_q[PIW-1:0] &&
+                                    mem_q[e*FW+F_WC+:WCW] > WC_ONE) ||
+                                   (port_dim_i[fv_q*WDW+:WDW] < port_dim_i[p*WDW+:WDW] &&
+                                    orig_wc_i[fv_q*WCW+:WCW] != {WCW{1'b0}}));
+                if (fv_full[e] && ned_q[e*NP+:NP] != fv_need) fv_bad = 1'b1;
+                if (fv_full[e] && rd_q == e && (owe_q & ~fv_need) != {NP{1'b0}}) fv_bad = 1'b1;
+                if (fv_full[e] && mem_q[e*FW+F_VC] != (two_vc_i[p] & v[0])) fv_vc = 1'b1;
+              end
+            end
+            `HC_ASSERT(a_owe_entry, !fv_bad, "a VC's entries, count and owed bits disagree")
+            `HC_ASSERT(a_held_vc, !fv_vc, "a VC holds a flit of another VC")
+`endif
+          end
+          if (SLOT == 0 && OWEQ == 0) begin : g_fifo
             hc_fifo #(.W(FW), .DEPTH(DEPTH)) u_fifo (
               .clk_i  (clk_i),
               .rst_ni (rst_ni),
@@ -270,6 +421,7 @@ module hc_router_core #(
             `HC_ASSERT(a_held_vc, !fv_bad, "a VC holds a flit of another VC")
 `endif
             assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
+            assign busy[2*p+v]               = 1'b0;
           end
           assign head_valid[2*p+v]       = ~empty | match;
           assign buf_data[(2*p+v)*FW+:FW]  = fifo_head;
@@ -279,6 +431,10 @@ module hc_router_core #(
           assign buf_data[(2*p+v)*FW+:FW]  = {FW{1'b0}};
           assign prev_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign arrive[2*p+v]             = 1'b0;
+          assign busy[2*p+v]               = 1'b0;
+          if (OWEQ != 0) begin : g_none_owe
+            assign owe[(2*p+v)*NP+:NP] = {NP{1'b0}};
+          end
 `ifdef FORMAL
           // a VC that does not exist owes and has taken nothing
           `HC_ASSERT(a_none_idle, owe[(2*p+v)*NP+:NP] == {NP{1'b0}} && sent[(2*p+v)*NP+:NP] == {NP{1'b0}},
@@ -309,9 +465,6 @@ module hc_router_core #(
     end
   endgenerate
   assign inj_ready_o             = done[INJ];
-`ifdef FORMAL
-  assign fv_sent_o = sent;
-`endif
 
   // ------------------------------------------------- needs and requests
   // fwd[s*NP+q]: head s continues on q (Case 2); need: q still owed to head s.
@@ -358,11 +511,13 @@ module hc_router_core #(
 `ifdef FORMAL
         assign fv_want[s*NP+q] = REQ_OK[q*NS+s] & (fwd[s*NP+q] | lower);
 `endif
-        if (SLOT != 0 && s < INJ) begin : g_need_owed
-          // an arrival's continuation decided from the link's wc itself, not the head
+        if ((SLOT != 0 || OWEQ != 0) && s < INJ) begin : g_need_owed
+          // an arrival's continuation decided from the link's wc itself, not the
+          // head; the arrival is the head only when its VC holds no flit
           wire [WCW-1:0] in_wc = lin_data_i[(s/2)*FW+F_WC+:WCW];
           wire fwd_in = (WCW > 1) && (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (in_wc > WC_ONE);
-          assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & (fwd_in | lower)));
+          assign arr_need[s*NP+q] = REQ_OK[q*NS+s] & (fwd_in | lower);
+          assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & ~busy[s] & (fwd_in | lower)));
 `ifdef FORMAL
           // the outputs a one-flit VC owes are outputs its flit needs (the
           // flit is the head while it owes one: no arrival then)
@@ -370,6 +525,7 @@ module hc_router_core #(
                      "a VC owes an output its flit does not need")
 `endif
         end else begin : g_need_sent
+          assign arr_need[s*NP+q] = 1'b0;
           assign need[s*NP+q] = REQ_OK[q*NS+s] & head_valid[s] & ~sent[s*NP+q] & ~fly_s[q] &
                                 (fwd[s*NP+q] | lower);
         end
@@ -396,7 +552,23 @@ module hc_router_core #(
       // remembered: sent_q, or a SLOT VC's owed bits.
       wire [NP-1:0] now_s   = (HOP == 2) ? {NP{1'b0}} : gnt_s;
       wire [NP-1:0] taken_s = (HOP == 2) ? fly_s : gnt_s;
-      assign done[s] = head_valid[s] & ((need[s*NP+:NP] & ~now_s) == {NP{1'b0}});
+      assign left[s*NP+:NP] = need[s*NP+:NP] & ~now_s;
+      assign done[s] = head_valid[s] & (left[s*NP+:NP] == {NP{1'b0}});
+`ifdef FORMAL
+      // the outputs head s has taken: its sent bits, or, for a VC that keeps its
+      // head's owed bits, the outputs its flit needs and no longer owes
+      if (OWEQ != 0 && s < INJ) begin : g_fv_taken
+        assign fv_sent_o[s*NP+:NP] = {NP{busy[s]}} & fv_want[s*NP+:NP] & ~owe[s*NP+:NP];
+      end else begin : g_fv_sent
+        assign fv_sent_o[s*NP+:NP] = sent[s*NP+:NP];
+      end
+`endif
+      if (OWEQ != 0 && s < INJ) begin : g_owed_vc  // the VC's entries keep the owed bits
+        assign sent[s*NP+:NP] = {NP{1'b0}};
+        /* verilator lint_off UNUSED */
+        wire unused_taken = ^taken_s;
+        /* verilator lint_on UNUSED */
+      end
       if (SLOT != 0 && s < INJ) begin : g_owed
         reg [NP-1:0] owe_q;
         always @(posedge clk_i or negedge rst_ni) begin
@@ -405,7 +577,8 @@ module hc_router_core #(
         end
         assign owe[s*NP+:NP]  = owe_q;
         assign sent[s*NP+:NP] = {NP{1'b0}};
-      end else begin : g_sent
+      end
+      if ((SLOT == 0 && OWEQ == 0) || s == INJ) begin : g_sent
         reg [NP-1:0] sent_q;
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) sent_q <= {NP{1'b0}};
@@ -478,7 +651,7 @@ module hc_router_core #(
         assign out_valid[q]  = v0 | v1;
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) pri1_q <= 1'b0;
-          else if (v0 && v1) pri1_q <= ~take1;
+          else pri1_q <= (v0 & v1 & ~take1) | (~(v0 & v1) & pri1_q);
         end
       end else if (GROUP_OUT[q]) begin : g_grp
         hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
@@ -620,30 +793,46 @@ module hc_router_core #(
       // counted; HOP = 1 the output register, HOP = 2 the registered grant), so
       // the counter's enable does not wait for the arbiter; the availability
       // subtracts it meanwhile, so the requests see exactly the credits a count
-      // in the grant's cycle would.
+      // in the grant's cycle would. The count is a thermometer (bit i: more than
+      // i credits) and held a flip-flop of its own, so that the availability is
+      // one LUT of four flip-flops and the credit coming back.
       for (v = 0; v < 2; v = v + 1) begin : g_cr
         if (v == 0 || VC1_PORTS[q]) begin : g_cnt
-          reg  [CW-1:0] cnt_q;
-          wire          ret  = lout_credit_i[2*q+v];
-          wire          held = (HOP == 2) ? snd_valid & (snd_vc == v[0])
-                                              : lout_valid_o[q] & (lout_q[F_VC] == v[0]);
-          wire          one  = cnt_q == {{(CW - 1) {1'b0}}, 1'b1};
-          assign avail[2*q+v] = ((cnt_q != {CW{1'b0}}) & ~(held & one)) | ret;
+          localparam [DEPTH-1:0] TH_ONE = 1;
+          reg  [DEPTH-1:0] th_q;
+          reg              held;
+          wire             ret  = lout_credit_i[2*q+v];
+          wire             more = (DEPTH > 1) ? th_q[DEPTH-1 > 0 ? 1 : 0] : 1'b0;  // over one credit
+          assign avail[2*q+v] = more | (th_q[0] & ~held) | ret;
           always @(posedge clk_i or negedge rst_ni) begin
-            if (!rst_ni) cnt_q <= DEPTH[CW-1:0];
-            else if (ret && !held) cnt_q <= cnt_q + 1'b1;
-            else if (held && !ret) cnt_q <= cnt_q - 1'b1;
+            if (!rst_ni) begin
+              th_q <= {DEPTH{1'b1}};
+              held <= 1'b0;
+            end else begin
+              // the flit sent next cycle, on this downstream VC
+              held <= out_valid[q] & (gnt_vc == v[0]);
+              if (ret && !held) th_q <= (th_q << 1) | TH_ONE;
+              else if (held && !ret) th_q <= th_q >> 1;
+            end
           end
-          `HC_ASSUME(a_credit_over, !(ret && !held && cnt_q == DEPTH[CW-1:0]),
-                     "a credit returned beyond DEPTH")
-          `HC_ASSERT(a_credit_under, !(held && !ret && cnt_q == {CW{1'b0}}),
-                     "a flit sent without a credit")
+          `HC_ASSUME(a_credit_over, !(ret && !held && th_q[DEPTH-1]), "a credit returned beyond DEPTH")
+          `HC_ASSERT(a_credit_under, !(held && !ret && !th_q[0]), "a flit sent without a credit")
 `ifdef FORMAL
-          assign fv_cnt_o[(2*q+v)*CW+:CW] = cnt_q;
+          reg [CW-1:0] fv_n;
+          integer      fv_i;
+          always @(*) begin
+            fv_n = {CW{1'b0}};
+            for (fv_i = 0; fv_i < DEPTH; fv_i = fv_i + 1) fv_n = fv_n + th_q[fv_i];
+          end
+          assign fv_cnt_o[(2*q+v)*CW+:CW] = fv_n;
           // the flit held was granted a credit the counter still has (the
           // induction's form of a_credit_under: a grant needs one credit left
-          // after the held flit's, or one coming back)
-          `HC_ASSERT(a_credit_held, !(held && cnt_q == {CW{1'b0}}), "a flit held without a credit")
+          // after the held flit's, or one coming back); the count is a
+          // thermometer, and held is the flit being sent on this VC
+          `HC_ASSERT(a_credit_held, !(held && !th_q[0]) && (th_q & (th_q + 1'b1)) == {DEPTH{1'b0}} &&
+                     held == ((HOP == 2) ? snd_valid & (snd_vc == v[0])
+                                         : lout_valid_o[q] & (lout_q[F_VC] == v[0])),
+                     "a flit held without a credit")
 `endif
         end else begin : g_nocnt
           assign avail[2*q+v] = 1'b0;
@@ -691,6 +880,6 @@ module hc_router_core #(
   // arrivals and owed bits, which only SLOT VCs read, and the heads of the cycle
   // before, which only the one-cycle hop's outputs read.
   /* verilator lint_off UNUSED */
-  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe ^ ^prev_data;
+  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe ^ ^prev_data ^ ^busy ^ ^arr_need ^ ^left;
   /* verilator lint_on UNUSED */
 endmodule

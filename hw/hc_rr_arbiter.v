@@ -120,7 +120,9 @@ module hc_rr_arbiter #(
         // a deliberately broken arbiter whose pointer never moves (formal/)
         else if (valid_o && adv_i) after_q <= after_q;
 `else
-        else if (valid_o && adv_i) after_q <= after_d;
+        // (an AND-OR rather than a clock enable: the late grant reaches the
+        // flip-flop through the LUT beside it)
+        else after_q <= (after_d & {N * N{valid_o & adv_i}}) | (after_q & ~{N * N{valid_o & adv_i}});
 `endif
       end
 

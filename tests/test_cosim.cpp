@@ -187,10 +187,13 @@ TEST(Concurrent, WeightsAboveOneByte) {
 }
 
 TEST(Concurrent, OtherBufferDepthsAndWidths) {
-  // Depth 1 (every hop waits for its credit); a non-power-of-two depth with 64-bit
-  // payloads runs in TwoCycleHop below.
+  // Depth 1 (every hop waits for its credit); depth 3, whose VCs' read pointers
+  // wrap at a count other than a power of two; a non-power-of-two depth with
+  // 64-bit payloads and two cycles per hop runs in TwoCycleHop below.
   const Net depth1{"Depth1", {9, 4}, {2, 1}, "--buffer-depth 1"};
   expectConcurrentPass(depth1, "--random 80 --window 10 --seed 3", "d1", 80);
+  const Net depth3{"Depth3", {9, 4}, {2, 1}, "--buffer-depth 3"};
+  expectConcurrentPass(depth3, "--random 80 --window 10 --seed 3", "d3", 80);
 }
 
 // The two-cycle hop under contention: fanout splitting with grants in flight,

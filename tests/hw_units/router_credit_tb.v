@@ -6,7 +6,8 @@
 // With CASE = 1 the counter of port 0's VC 0 is forced to 0 for the edge
 // after the first flit goes out: that flit is held while the counter says no
 // credit, so the check must fire, once, and the second flit is not granted.
-// Reads the counter by its name in the core (g_port[0].g_cr[0].g_cnt.cnt_q).
+// Reads the counter, a thermometer, by its name in the core
+// (g_port[0].g_cr[0].g_cnt.th_q).
 // Prints "checked CYCLES FLITS_OUT WRONG" (WRONG: flits on port 1, or a
 // payload out of order).
 module router_credit_tb;
@@ -50,9 +51,9 @@ module router_credit_tb;
     inj_valid = 1'b1;
     // the first flit is granted at the next edge and on the link after it
     @(posedge clk) #1;
-    if (CASE == 1) force u_core.g_port[0].g_cr[0].g_cnt.cnt_q = 2'd0;
+    if (CASE == 1) force u_core.g_port[0].g_cr[0].g_cnt.th_q = 2'b00;
     @(posedge clk) #1;
-    if (CASE == 1) release u_core.g_port[0].g_cr[0].g_cnt.cnt_q;
+    if (CASE == 1) release u_core.g_port[0].g_cr[0].g_cnt.th_q;
     repeat (6) @(posedge clk) #1;
     inj_valid = 1'b0;
     $display("checked %0d %0d %0d", cycles, flits, wrong);

@@ -1,13 +1,14 @@
-// hc_router_core's rule for one flit per VC and one cycle per hop: a flit may
-// arrive only in an empty VC (credits see to it). A 2-port ring router whose
-// downstream never returns a credit: flit 1 (wc 2) arrives on port 0 and leaves
-// on port 1, spending its one credit; flit 2 arrives and stays, owing port 1.
-// With FULL = 1 a third flit is pushed into that full VC, breaking the rule, and
+// hc_router_core's rule for one cycle per hop: a flit may arrive only in a VC
+// with room for it, with one flit per VC only in an empty one (credits see to
+// it). A 2-port ring router with DEPTH flits per VC whose downstream never
+// returns a credit: flits 1..DEPTH (wc 2) arrive on port 0 and leave on port 1,
+// spending its DEPTH credits; DEPTH more arrive and stay, owing port 1. With
+// FULL = 1 one more flit is pushed into that full VC, breaking the rule, and
 // the router's simulation check must fire; with FULL = 0 it is not, and the
 // check stays silent.
 // The payload on the link comes from the granted head's register in the cycle
 // after the grant: every flit leaving must carry flit 1's payload. With
-// CORRUPT = 1 the VC register is overwritten in that cycle, so the link carries
+// CORRUPT = 1 (DEPTH = 1) the VC register is overwritten in that cycle, so the link carries
 // another payload and the router's check that the sent payload is the granted
 // head's must fire.
 // The ports have one VC each, so their flits carry vc 0. With BADVC = 1 flit 1
@@ -16,6 +17,7 @@
 // before any flit left, beyond DEPTH: the credit counter's a_credit_over must
 // fire. Prints "checked CYCLES FLITS_OUT WRONG_PAYLOADS".
 module router_full_vc_tb;
+  parameter integer DEPTH = 1;
   parameter integer FULL = 0;
   parameter integer CORRUPT = 0;
   parameter integer BADVC = 0;
@@ -31,9 +33,9 @@ module router_full_vc_tb;
   wire [NP-1:0]   lout_valid, dlv_valid;
   wire [NP*FW-1:0] lout_data, dlv_data;
   wire            inj_ready;
-  integer         cycles = 0, flits = 0, wrong = 0, k;
+  integer         cycles = 0, flits = 0, wrong = 0, k, j;
 
-  hc_router_core #(.NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(1), .DEPTH(1),
+  hc_router_core #(.NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(1), .DEPTH(DEPTH),
                    .NDIM(1), .HOP(1)) u_core (
     .clk_i(clk), .rst_ni(rst_n), .node_addr_i(2'd0),
     .port_dim_i({2'd1, 2'd1}), .orig_wc_i({2'd1, 2'd1}), .fwd_port_i(2'b01),
@@ -68,10 +70,11 @@ module router_full_vc_tb;
     if (CREDIT != 0) lout_credit = 4'b0100;  // port 1, VC 0
     @(posedge clk) #1;
     lout_credit = {2 * NP{1'b0}};
+    for (j = 1; j < DEPTH; j = j + 1) send(1'b0, 8'h11);
     send(BADVC != 0, 8'h11);
-    // flit 1 was granted port 1 in its arrival cycle; it is sent now
+    // the last of them was granted port 1 in its arrival cycle; it is sent now
     if (CORRUPT != 0) u_core.g_in[0].g_vc[0].g_buf.g_slot.slot_q[PW-1:0] = 8'hee;
-    send(1'b0, 8'h22);
+    for (j = 0; j < DEPTH; j = j + 1) send(1'b0, 8'h22);
     repeat (2) @(posedge clk) #1;
     if (FULL != 0) send(1'b0, 8'h33);
     repeat (4) @(posedge clk) #1;
