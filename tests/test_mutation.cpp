@@ -163,3 +163,16 @@ TEST(Mutation, EquivalenceInAContext) {
 }
 
 }  // namespace
+
+// hc-mutate's own command line: --help prints the usage and runs nothing; an
+// unknown option is refused in one line with a non-zero exit.
+TEST(MutationCli, HelpAndUnknownOption) {
+  const std::string exe = std::string(HC_BIN_DIR) + "/hc-mutate";
+  const auto help = hctest::run(exe + " --help");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("usage: hc-mutate"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("| module |"), std::string::npos) << "--help ran the table";
+  const auto bad = hctest::run(exe + " --bogus 1");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.err.find("unknown option --bogus"), std::string::npos) << bad.err;
+}

@@ -287,6 +287,18 @@ int main(int argc, char** argv) {
     std::string work = (fs::temp_directory_path() / "hc-mutate").string();
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
+      if (a == "-h" || a == "--help") {
+        std::cout << "hc-mutate: mutation testing of hw/ (docs/developer.md, Mutation testing)\n"
+                     "usage: hc-mutate [--n N] [--seed S] [--module M]... [--mutant K]... "
+                     "[--work DIR] [--equiv 0|1]\n"
+                     "  --n N        mutants per module (default 8)\n"
+                     "  --seed S     yosys mutate's seed (default 1)\n"
+                     "  --module M   only this module of hw/ (repeatable; default all)\n"
+                     "  --mutant K   only mutant K (from 0) of each module's list (repeatable)\n"
+                     "  --work DIR   work folder (default the system's temp folder/hc-mutate)\n"
+                     "  --equiv 0|1  check survivors for equivalence (default 1)\n";
+        return 0;
+      }
       if (i + 1 >= argc) throw hypercast::Error("hc-mutate: " + a + " needs a value");
       const std::string v = argv[++i];
       if (a == "--n") {
