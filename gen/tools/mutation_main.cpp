@@ -95,10 +95,10 @@ std::vector<Target> targets() {
     v.insert(v.begin() + 1, units("MeshTile.*"));
     return v;
   };
-  const std::vector<std::pair<std::string, std::string>> mesh_router = {
-      {"DIMS", "2"}, {"CW", "1"}, {"PW", "32"}, {"DEPTH", "4"}, {"HCW", "16"}};
-  auto mesh_tile = mesh_router;
-  mesh_tile.insert(mesh_tile.end(), {{"LW", "8"}, {"SW", "1"}});
+  const Params mesh_common = {{"DIMS", "2"}, {"CW", "1"}, {"PW", "32"}, {"DEPTH", "4"}};
+  const Params mesh_router = with(mesh_common, {{"HCW", "16"}});
+  const Params mesh_links = {{"LW", "8"}, {"SW", "1"}};
+  const Params mesh_tile = with(mesh_router, mesh_links);
   // G^{1,1}_{4,4}'s hardwired router (the golden top of tests/golden/router):
   // every node's broadcast at once, and a load run, in lock step with the model
   const auto router44 = [](const std::string& extra) {
@@ -188,9 +188,7 @@ std::vector<Target> targets() {
        {gtest("test_hw_errors", "HwErrors.RamFifoSequence")}},
       // the routers of the 2x2 mesh, their input FIFOs flattened in
       {{"hc_mesh_router", mesh_router}, with_tile(mesh)},
-      {{"hc_mesh_node",
-        {{"DIMS", "2"}, {"CW", "1"}, {"PW", "32"}, {"DEPTH", "4"}, {"LW", "8"}, {"SW", "1"}}},
-       mesh},
+      {{"hc_mesh_node", with(mesh_common, mesh_links)}, mesh},
       // the tile's own cells: the link-use counters' sum
       {{"hc_mesh_tile", mesh_tile, true}, with_tile(mesh)},
       // the core's own cells (its FIFOs and arbiters have rows of their own); a
