@@ -305,12 +305,14 @@ void nodeSynthesis(const std::string& hc, const std::string& label, const std::s
   }
 }
 
-// One schedule node alone (bench/sched_node_fpga.sh with no seeds: yosys
-// synth_ice40 of hc_sched_node with the manifest's parameters, its ROM apart).
-void nodeAlone(const std::string& hc, const std::string& label, const std::string& args) {
+// One schedule node alone (bench/sched_node_fpga.sh: yosys synth_ice40 of
+// hc_sched_node with the manifest's parameters, its ROM apart, then placed in
+// its wrapper over seeds 1..`seeds`; 0: yosys only).
+void nodeAlone(const std::string& hc, const std::string& label, const std::string& args,
+               int seeds = 0) {
   const double t0 = now();
   const auto r = hctest::run("sh " + std::string(HC_SOURCE_DIR) + "/bench/sched_node_fpga.sh " +
-                             hc + " 0 " + args);
+                             hc + " " + std::to_string(seeds) + " " + args);
   const double secs = now() - t0;
   const auto figure = [&](const std::string& key) {
     const size_t at = r.out.find(" " + key + "=");
@@ -325,6 +327,11 @@ void nodeAlone(const std::string& hc, const std::string& label, const std::strin
   row("node alone: " + label + " LUT4 / FF / EBR",
       figure("LUT4") + " / " + figure("FF") + " / " + figure("EBR"),
       "NB " + figure("NB") + ", DEPTH " + figure("DEPTH") + "; " + fmt(secs, "%.0f") + " s");
+  if (seeds > 0) {
+    row("  node alone placed (HX8K, wrapper): Fmax best / median / worst",
+        figure("best") + " / " + figure("median") + " / " + figure("worst") + " MHz",
+        figure("LCS") + " LCs (seed 1); seeds 1-" + std::to_string(seeds) + " (0: no fit)");
+  }
 }
 
 // The router's synthesis figures (hypercast synth) for a degree-8 router with a
@@ -897,15 +904,15 @@ const Part kParts[] = {
        const std::string te = " --collective total-exchange";
        for (int d : {4, 6, 8, 10}) {
          const std::string q = "--topology hypercube --dim " + std::to_string(d);
-         nodeAlone(hc, std::to_string(d) + "-cube MNB", q + mnb);
-         nodeAlone(hc, std::to_string(d) + "-cube TE", q + te);
+         nodeAlone(hc, std::to_string(d) + "-cube MNB", q + mnb, 10);
+         nodeAlone(hc, std::to_string(d) + "-cube TE", q + te, 10);
        }
-       nodeAlone(hc, "MT(3,5) scatter", "--topology torus --n 3 --k 5 --collective scatter");
+       nodeAlone(hc, "MT(3,5) scatter", "--topology torus --n 3 --k 5 --collective scatter", 10);
        nodeAlone(hc, "G^{3,2,1}_{8,6,5} universal broadcast",
-                 "--topology hypercycle --m 8,6,5 --rho 3,2,1" + mnb);
+                 "--topology hypercycle --m 8,6,5 --rho 3,2,1" + mnb, 10);
        nodeSynthesis(hc, "6-cube MNB schedule node", "--topology hypercube --dim 6" + mnb, "1-10");
        nodeSynthesis(hc, "4x4 wormhole mesh tile",
-                     "--topology mesh --dims 4,4 --collective broadcast");
+                     "--topology mesh --dims 4,4 --collective broadcast", "1-10");
        nodeSynthesis(hc, "3-cube global-sum node",
                      "--topology hypercube --dim 3 --collective global-sum");
        nodeSynthesis(hc, "whole 4-cube MNB, 8-bit payload",

@@ -3,7 +3,8 @@
 # network with `hypercast generate`, synthesizes one hc_sched_node with the
 # manifest's parameters (yosys synth_ice40: LUT4, flip-flops, SB_RAM40_4K), then
 # places and routes it in a pin-limited wrapper (bench/sched_node_wrap.v) with
-# nextpnr-ice40 --hx8k for SEEDS seeds and prints the median Fmax (SEEDS = 0:
+# nextpnr-ice40 --hx8k for SEEDS seeds and prints the best, median and worst
+# Fmax and the logic cells placed at seed 1 (SEEDS = 0:
 # yosys only, no Fmax). The node is the deepest one (the manifest's largest
 # DEPTH), with the banks in block RAM that the generator chose (NBRAM).
 # Usage: bench/sched_node_fpga.sh HYPERCAST SEEDS GENERATE-OPTIONS...
@@ -56,5 +57,9 @@ while [ "$s" -le "$seeds" ]; do
   fmax="$fmax ${f:-0}"
   s=$((s + 1))
 done
-med=$(echo $fmax | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-echo "$* : NB=$(echo "$params" | sed 's/.*-set NB \([0-9]*\).*/\1/') LUT4=$lut FF=$ff EBR=$ebr Fmax(median of $seeds)=$med MHz (seeds:$fmax)"
+# Median: the middle seed's Fmax, or the mean of the two middle ones.
+stats=$(echo $fmax | tr ' ' '\n' | sort -n | awk '{a[NR]=$1} END {
+  m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2
+  printf "best=%.1f median=%.1f worst=%.1f", a[NR], m, a[1] }')
+lcs=$(grep -o 'ICESTORM_LC: *[0-9]*' "$dir/pnr1.log" | tail -1 | sed 's/.*: *//')
+echo "$* : NB=$(echo "$params" | sed 's/.*-set NB \([0-9]*\).*/\1/') DEPTH=$(echo "$params" | sed 's/.*-set DEPTH \([0-9]*\).*/\1/') LUT4=$lut FF=$ff EBR=$ebr LCS=${lcs:-0} Fmax($seeds seeds) $stats MHz (seeds:$fmax)"
