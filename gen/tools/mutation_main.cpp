@@ -246,11 +246,13 @@ std::vector<Target> targets() {
         "tests/golden/schedule"},
        {te3_top}},
       // the endpoint's own cells (its queues are hc_ram_fifo, its lane
-      // arbiter hc_rr_arbiter), on G^{1,1}_{3,3}'s AXI4-Stream top
+      // arbiter hc_rr_arbiter): the credit rule's hand-worked bench on every
+      // lane and VC, and G^{1,1}_{3,3}'s AXI4-Stream top
       {{"hc_axis_endpoint",
         {{"NP", "4"}, {"AW", "4"}, {"PW", "32"}, {"FW", "40"}, {"DEPTH", "2"}, {"QRAM", "0"}},
         true},
-       {simulate("3x3 AXI4-Stream, stalls",
+       {gtest("test_hw_errors", "HwErrors.AxisEndpointCreditRuleOnEveryLaneAndVc"),
+        simulate("3x3 AXI4-Stream, stalls",
                  words(axis + "--random 24 --window 30 --seed 3 --tready random:50,stall:4:5:400")),
         simulate("3x3 AXI4-Stream, load",
                  words(axis + "--traffic uniform --rate 0.3 --cycles 400 --seed 5 --tready "
