@@ -146,7 +146,9 @@ std::vector<Target> targets() {
   // the 3-cube's total exchange (the golden network of tests/golden/schedule):
   // the whole top, with its ROMs, run three times over in lock step with the
   // model. (The nodes' model, --rtl-model nodes, Verilates hc_sched_node with
-  // every SMASK and WMASK bit set: another parameter set.)
+  // every SMASK and WMASK bit set: another parameter set.) Node 0's parameters
+  // also run SchedNode.IdleSendFieldsLeaveTheirPortsIdle: a hand-written ROM
+  // whose idle fields are not zero, which the compiler's never are.
   const std::string te3 =
       "--topology hypercube --dim 3 --collective total-exchange --engine cosim ";
   const Test te3_top =
@@ -238,7 +240,7 @@ std::vector<Target> targets() {
          {"SMASK", "27'h0044d12"},
          {"WMASK", "9'h111"}},
         true},
-       {te3_top}},
+       {units("SchedNode.IdleSendFieldsLeaveTheirPortsIdle"), te3_top}},
       // node 0's ROM (its image read where the golden top's is)
       {{"hc_sched_rom",
         {{"WW", "39"}, {"ROWS", "6"}, {"RAW", "3"}, {"ROM_FILE", "\"rom/cube3_te_n0.hex\""}},
