@@ -10,7 +10,9 @@
 //
 // The packet store is NB banks (hc_sched_bank, block RAM) of DEPTH words; in a
 // row each bank takes at most one write (an arrival, the port its write field
-// names) and issues one read, whose word the next row's sends use. A send takes
+// names) and reads the address of its read field, whose word the next row's
+// sends use (a bank reads in every clock: a row whose read field is clear reads
+// a word no send uses, which costs no enable logic). A send takes
 // a bank's read word, the packet arriving on a port now, or the one that arrived
 // on a port in the row before (arr_q): a packet forwarded within two steps of
 // its arrival never enters the store.
@@ -21,14 +23,17 @@
 // Before start_i the host preloads the node's own packets through the ld_*
 // port (slot = bank * 2^AW + address); start_i must come at least one clock
 // after the last load. After done_o it reads the packets the node keeps through
-// rd_*: rd_data_o holds slot rd_slot_i of the clock before (a synchronous read),
-// while busy_o is low; the word passes through a send multiplexer (HRD below).
+// rd_*: rd_data_o holds slot rd_slot_i of the clock before (a synchronous read)
+// where busy_o was low in that clock (not in the clock done_o rises: that one
+// shows the last row's read), and is meaningless while busy_o is high; the word
+// passes through a send multiplexer (HRD below).
 // A slot beyond DEPTH gives an undefined word.
 //
 // Named checks (hw/include/hc_assert.vh): p_* the parameters; HC_ERR beside
 // err_o, e_missing (an expected packet absent) and e_hd_clash; HC_ASSERT
 // a_unwritten_read (a send of a bank word no write or load put there since the
-// reset: the node would send what it does not hold; simulation only) and
+// reset, or one the row before did not read: the node would send what it does
+// not hold; simulation only) and
 // a_send_kind (a send field of kind 3), a_send_mask (a send from a source the
 // SMASK parameter omits), a_write_mask (a write from a port WMASK omits).
 `include "hc_assert.vh"
@@ -119,7 +124,9 @@ module hc_sched_node #(
 
   // The banks. Busy: writes and reads from the word. Idle: the load port writes;
   // the start cycle issues word 0's reads, any other idle cycle reads rd_slot_i
-  // in every bank (the host's read).
+  // in every bank (the host's read). Every bank reads in every clock (in
+  // simulation but a host slot beyond DEPTH): the word's read bit only marks the
+  // reads the next row's sends use, which simulation checks (a_unwritten_read).
   wire          run = busy_q || start_i;
   wire          run_end = busy_q && row_q == LAST;
   wire [NB-1:0] rd_bank_hit;
@@ -174,7 +181,7 @@ module hc_sched_node #(
         end
       end
 `endif
-      wire re = run ? rf[RF-1] : host_re;
+      wire re = run || host_re;
       wire [AW-1:0] raddr = run ? rf[0+:AW] : rd_slot_i[0+:AW];
       hc_sched_bank #(
         .DW(PW),
@@ -193,7 +200,8 @@ module hc_sched_node #(
       );
 `ifndef SYNTHESIS
       // Simulation only: which words a write or load has filled in this run (from
-      // the end of the last run on), and whether the word read last clock was one.
+      // the end of the last run on), and whether the word read last clock was one
+      // (and, while running, one the word's read field asked for).
       localparam integer DXW = DEPTH > 1 ? $clog2(DEPTH) : 1;  // a word's index bits
       reg [DEPTH-1:0] filled_q;
       reg             read_filled_q;
@@ -204,7 +212,7 @@ module hc_sched_node #(
         end else begin
           if (run_end) filled_q <= {DEPTH{1'b0}};
           else if (we) filled_q[waddr[DXW-1:0]] <= 1'b1;
-          if (re) read_filled_q <= filled_q[raddr[DXW-1:0]];
+          if (re) read_filled_q <= filled_q[raddr[DXW-1:0]] && (!run || rf[RF-1]);
         end
       end
       assign rd_bank_hit[b] = read_filled_q;
@@ -435,7 +443,8 @@ module hc_sched_node #(
   `HC_PARAM(p_nbram, NBRAM >= 0 && NBRAM <= NB, "needs 0 <= NBRAM <= NB")
   `HC_ERR(e_missing, |{miss_write, miss_send}, "a row expected a packet on a link that carried none")
   `HC_ERR(e_hd_clash, |clash, "a half-duplex link driven from both ends")
-  `HC_ASSERT(a_unwritten_read, !unwritten, "a send of a bank word never written: a packet not held")
+  `HC_ASSERT(a_unwritten_read, !unwritten,
+             "a send of a bank word never written or not read: a packet not held")
   `HC_ASSERT(a_send_kind, !bad_kind, "a send field of kind 3")
   `HC_ASSERT(a_send_mask, !bad_mask, "a send from a source SMASK omits")
 endmodule

@@ -296,6 +296,26 @@ TEST(HwErrors, AxisEndpointCreditRuleAndAssertions) {
   }
 }
 
+// The same rule at the AXI4-Stream tops' parameters (NP 4, DEPTH 2, QDEPTH 8;
+// tests/hw_units/axis_endpoint_lanes_tb.v), in both storages: on each lane four
+// flits of VC 0 then four of VC 1 while m_axis refuses, then all eight taken in
+// order; each lane and VC sends its hand-worked credits in 4 rows, 32 of the 72
+// rows in all, and none in any other row. hc-mutate runs it on the endpoint
+// (QRAM 0).
+TEST(HwErrors, AxisEndpointCreditRuleOnEveryLaneAndVc) {
+  for (const int ram : {0, 1}) {
+    std::string log;
+    const Checked r =
+        runBench("axis_endpoint_lanes_tb.v", "hc_axis_endpoint.v hc_ram_fifo.v hc_rr_arbiter.v",
+                 "-Paxis_endpoint_lanes_tb.QRAM=" + std::to_string(ram), &log);
+    ASSERT_TRUE(r.ended) << tagOf("QRAM", ram) << ": " << log;
+    EXPECT_EQ(r.cycles, 72) << tagOf("QRAM", ram);
+    EXPECT_EQ(r.events, 32) << tagOf("QRAM", ram) << ": " << log;
+    EXPECT_EQ(r.errors, 0) << tagOf("QRAM", ram) << ": " << log;
+    EXPECT_EQ(occurrences(log, "u_dut."), 0) << tagOf("QRAM", ram) << ": " << log;
+  }
+}
+
 // hc_cfg_dims at MAX_M = 9 < 2^MW - 1 and CDW = 6 > MW = 4
 // (tests/hw_units/cfg_dims_limits_tb.v): m = MAX_M passes, m = MAX_M + 1 and a
 // word with bits above m's (in m, rho and D) set err_o in the cycle after that

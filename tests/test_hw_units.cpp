@@ -270,7 +270,8 @@ namespace {
 // drive it in one step sets both nodes' err_o with HD = 1 (full duplex allows
 // it); each missing-arrival term (a write, a forward of this row's arrival, a
 // forward of the row before's) sets the expecting node's err_o and names
-// e_missing; a send of a bank word nothing wrote names a_unwritten_read; a send
+// e_missing; a send of a bank word nothing wrote, or one the row before did not
+// read (though the bank holds it at the address read), names a_unwritten_read; a send
 // field of kind 3, a send from a source SMASK omits and a write from a port
 // WMASK omits name a_send_kind, a_send_mask and a_write_mask; one-word banks
 // written and read at address 1 name hc_sched_bank's range checks. The good
@@ -288,7 +289,8 @@ TEST(SchedNode, ErrTermsAndNamedChecksFire) {
         Case{0, 5, 1, "e_missing"}, Case{0, 6, 0, "a_send_kind"}, Case{0, 7, 0, "a_send_mask"},
         Case{0, 8, 0, "g_bank[0].a_write_mask"}, Case{0, 9, 0, "u_bank.a_write_in_range"},
         Case{0, 9, 0, "u_bank.a_read_in_range"}, Case{1, 0, 0, "", 0}, Case{0, 0, 0, "", 0},
-        Case{0, 2, 1, "e_missing", 0}, Case{0, 3, 0, "a_unwritten_read", 0}}) {
+        Case{0, 2, 1, "e_missing", 0}, Case{0, 3, 0, "a_unwritten_read", 0},
+        Case{0, 10, 0, "a_unwritten_read"}, Case{0, 10, 0, "a_unwritten_read", 0}}) {
     std::string log;
     const Checked r = runBench("sched_node_hd_tb.v", "hc_sched_bank.v hc_sched_node.v",
                                "-Psched_node_hd_tb.HD=" + std::to_string(c.hd) +
@@ -316,6 +318,24 @@ TEST(SchedNode, ErrTermsAndNamedChecksFire) {
                                "/hw/hc_sched_node.v --top-module hc_sched_node");
     EXPECT_EQ(l.code, 0) << g << l.err;
   }
+}
+
+// A send field with valid = 0 is an idle port whatever its kind and index
+// (tests/hw_units/sched_node_idle_fields_tb.v, at the 3-cube total exchange's
+// node-0 parameters): with every idle field of a hand-written ROM nonzero, and
+// nonzero words on every link, the two valid sends show in their rows and
+// nothing else (no valid bit, every other link word zero, err_o low, in all 7
+// cycles from the start), busy_o and done_o in the rows they should, and the
+// host reads both loaded words. hc-mutate runs it on the node.
+TEST(SchedNode, IdleSendFieldsLeaveTheirPortsIdle) {
+  std::string log;
+  const Checked r =
+      runBench("sched_node_idle_fields_tb.v", "hc_sched_bank.v hc_sched_node.v", "", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.cycles, 7) << log;
+  EXPECT_EQ(r.events, 2) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_EQ(log.find("u_n."), std::string::npos) << "no check may fire: " << log;
 }
 
 // A parameter that breaks its rule stops the simulation at time 0 with the

@@ -146,7 +146,9 @@ std::vector<Target> targets() {
   // the 3-cube's total exchange (the golden network of tests/golden/schedule):
   // the whole top, with its ROMs, run three times over in lock step with the
   // model. (The nodes' model, --rtl-model nodes, Verilates hc_sched_node with
-  // every SMASK and WMASK bit set: another parameter set.)
+  // every SMASK and WMASK bit set: another parameter set.) Node 0's parameters
+  // also run SchedNode.IdleSendFieldsLeaveTheirPortsIdle: a hand-written ROM
+  // whose idle fields are not zero, which the compiler's never are.
   const std::string te3 =
       "--topology hypercube --dim 3 --collective total-exchange --engine cosim ";
   const Test te3_top =
@@ -238,7 +240,7 @@ std::vector<Target> targets() {
          {"SMASK", "27'h0044d12"},
          {"WMASK", "9'h111"}},
         true},
-       {te3_top}},
+       {units("SchedNode.IdleSendFieldsLeaveTheirPortsIdle"), te3_top}},
       // node 0's ROM (its image read where the golden top's is)
       {{"hc_sched_rom",
         {{"WW", "39"}, {"ROWS", "6"}, {"RAW", "3"}, {"ROM_FILE", "\"rom/cube3_te_n0.hex\""}},
@@ -246,11 +248,13 @@ std::vector<Target> targets() {
         "tests/golden/schedule"},
        {te3_top}},
       // the endpoint's own cells (its queues are hc_ram_fifo, its lane
-      // arbiter hc_rr_arbiter), on G^{1,1}_{3,3}'s AXI4-Stream top
+      // arbiter hc_rr_arbiter): the credit rule's hand-worked bench on every
+      // lane and VC, and G^{1,1}_{3,3}'s AXI4-Stream top
       {{"hc_axis_endpoint",
         {{"NP", "4"}, {"AW", "4"}, {"PW", "32"}, {"FW", "40"}, {"DEPTH", "2"}, {"QRAM", "0"}},
         true},
-       {simulate("3x3 AXI4-Stream, stalls",
+       {gtest("test_hw_errors", "HwErrors.AxisEndpointCreditRuleOnEveryLaneAndVc"),
+        simulate("3x3 AXI4-Stream, stalls",
                  words(axis + "--random 24 --window 30 --seed 3 --tready random:50,stall:4:5:400")),
         simulate("3x3 AXI4-Stream, load",
                  words(axis + "--traffic uniform --rate 0.3 --cycles 400 --seed 5 --tready "

@@ -18,7 +18,9 @@
 //   9  the banks are one word deep: the writes at address 1, and node 0's read
 //      of address 1 in row 1, are beyond DEPTH (hc_sched_bank's
 //      a_write_in_range and a_read_in_range; the host's read of slot 1 after
-//      the run is left out, as a slot the node does not have).
+//      the run is left out, as a slot the node does not have);
+//  10  node 1's row 0 does not read the bank word its step-2 send takes (the
+//      bank still reads address 0, which holds that word: a_unwritten_read).
 // NBANKS = 3 breaks hc_sched_node's p_banks check.
 // Prints "checked CYCLES EVENTS ERRORS": EVENTS counts err_o's seen high.
 module sched_node_hd_tb;
@@ -87,7 +89,7 @@ module sched_node_hd_tb;
     // 1 and sends the word read (step 2).
     rom1[0] = (CORRUPT == 1) ? 9'b10_000_0000 : (CORRUPT == 3) ? 9'b11_000_0000 : 9'b00_000_0000;
     rom1[1] = (CORRUPT == 1 || CORRUPT == 3) ? 9'b10_000_1000 :
-              (CORRUPT == 5) ? 9'b10_000_1010 : 9'b10_000_0000;
+              (CORRUPT == 5) ? 9'b10_000_1010 : (CORRUPT == 10) ? 9'b00_000_0000 : 9'b10_000_0000;
     rom1[2] = (CORRUPT == 4) ? 9'b00_101_1100 : (CORRUPT == 6) ? 9'b00_101_1110 : 9'b00_101_1000;
     rom1[3] = 9'b00_000_0000;
     #12 rst_n = 1'b1;
