@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
 
@@ -62,6 +63,60 @@ TEST(SynthLong, SmallRouterReport) {
             std::string::npos)
       << md;
   fs::remove_all(dir);
+}
+
+// A seed at which nextpnr fails on a design that fits (here a stand-in
+// nextpnr-ice40 first in PATH: seed 3 aborts, seed S reports 100 + S MHz) is
+// kept as failed, counted as 0 MHz in the median, and the sweep goes on; when
+// every seed fails, synth stops with one line and a non-zero exit.
+TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
+  const std::string dir = "/tmp/hctest-synth-failseed-" + std::to_string(::getpid());
+  const std::string bin = dir + "-bin";
+  fs::remove_all(dir);
+  fs::remove_all(bin);
+  fs::create_directories(bin);
+  {
+    std::ofstream f(bin + "/nextpnr-ice40");
+    f << "#!/bin/sh\n"
+         "seed=0; report=''; crash=${HC_FAKE_CRASH:-3}\n"
+         "while [ $# -gt 0 ]; do\n"
+         "  case $1 in --seed) seed=$2; shift;; --report) report=$2; shift;; esac; shift\n"
+         "done\n"
+         "echo 'Info: ICESTORM_LC:   100/ 7680     1%'\n"
+         "if [ \"$crash\" = all ] || [ \"$seed\" = \"$crash\" ]; then kill -ABRT $$; fi\n"
+         "echo \"{\\\"fmax\\\": {\\\"clk\\\": {\\\"achieved\\\": $((100 + seed))}}}\" > "
+         "\"$report\"\n";
+  }
+  fs::permissions(bin + "/nextpnr-ice40", fs::perms::owner_all);
+  const std::string path = "PATH=" + bin + ":" + std::getenv("PATH") + " ";
+  const std::string cmd =
+      hctest::hypercast() + " synth --m 4 --rho 1 --payload-width 8 --pnr-seeds 2-4 --out " + dir;
+  const auto r = hctest::run(path + cmd);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("nextpnr-ice40 failed at seed 3"), std::string::npos) << r.err;
+  const nlohmann::json ice =
+      hctest::parseJson(hctest::slurp(dir + "/synth_report.json")).at("ice40");
+  const nlohmann::json& seeds = ice.at("seeds");
+  ASSERT_EQ(seeds.size(), 3u) << ice;
+  EXPECT_EQ(seeds.at(0).at("fmax_mhz"), 102) << ice;
+  EXPECT_EQ(seeds.at(0).at("failed"), false) << ice;
+  EXPECT_TRUE(seeds.at(1).at("fmax_mhz").is_null()) << ice;
+  EXPECT_EQ(seeds.at(1).at("failed"), true) << ice;
+  EXPECT_EQ(seeds.at(2).at("fmax_mhz"), 104) << ice;
+  EXPECT_EQ(ice.at("seed"), 4) << ice;
+  EXPECT_EQ(ice.at("fmax_mhz"), 104) << ice;
+  EXPECT_EQ(ice.at("fmax_median_mhz"), 102) << ice;  // of 0, 102 and 104
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_NE(md.find("nextpnr failed at seed 3, counted as 0 MHz"), std::string::npos) << md;
+  EXPECT_TRUE(fs::exists(dir + "/work/router_seed3_nextpnr.log"));
+  fs::remove_all(dir);
+  const auto all = hctest::run(path + "HC_FAKE_CRASH=all " + cmd);
+  EXPECT_NE(all.code, 0);
+  std::string last = all.err.substr(0, all.err.find_last_not_of('\n') + 1);
+  last = last.substr(last.find_last_of('\n') + 1);
+  EXPECT_NE(last.find("nextpnr-ice40 failed at every seed 2..4"), std::string::npos) << all.err;
+  EXPECT_FALSE(fs::exists(dir)) << "nothing half-written";
+  fs::remove_all(bin);
 }
 
 // --pnr-seeds S-T places and routes the router with seeds S..T and reports the best one,

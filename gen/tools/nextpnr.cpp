@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <regex>
 
@@ -41,7 +42,7 @@ long long nextpnrCellCount(const std::string& log, const std::string& cell) {
 }
 
 PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const std::string& tag,
-                        const std::string& what, long long freq, long long seed) {
+                        const std::string& what, long long freq, long long seed, bool keep_going) {
   work.announce("nextpnr-ice40 (" + what + ", seed " + std::to_string(seed) + ")");
   PnrResult r;
   const std::string log = tag + "_nextpnr.log";
@@ -58,6 +59,10 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
   r.lcs = nextpnrCellCount(readFile(work.dir + "/" + log), "ICESTORM_LC");
   if (r.placed) {
     r.fmax = achievedMhz(readFile(work.dir + "/" + tag + "_pnr.json"));
+  } else if (r.lcs <= kHx8kLcs && keep_going) {
+    r.failed = true;
+    std::cerr << "hypercast: synth: nextpnr-ice40 failed at seed " << seed << " (" << run.status()
+              << "); the seed is counted as failed, its log kept in " << log << "\n";
   } else if (r.lcs <= kHx8kLcs) {
     // The work folder goes away with the error: show the log's end.
     printLogTail(work.dir + "/" + log);
@@ -75,15 +80,22 @@ SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, lon
     sweep.fmax.push_back({seed, sweep.best.fmax});
     return sweep;
   }
+  bool any = false;  // some seed placed, or found the design does not fit
   for (long long s = seed; s < seed + seeds; ++s) {
     const std::string tag = unit + "_seed" + std::to_string(s);
-    const PnrResult r = placeAndRoute(work, json, tag, unit, freq, s);
-    sweep.fmax.push_back({s, r.fmax});
-    if (s == seed || r.fmax > sweep.best.fmax) {
+    const PnrResult r = placeAndRoute(work, json, tag, unit, freq, s, /*keep_going=*/true);
+    sweep.fmax.push_back({s, r.fmax, r.failed});
+    if (r.failed) continue;
+    if (!any || r.fmax > sweep.best.fmax) {
       sweep.best = r;
       sweep.best_seed = s;
     }
+    any = true;
     if (!r.placed) break;  // does not fit: no seed will
+  }
+  if (!any) {
+    throw Error("nextpnr-ice40 failed at every seed " + std::to_string(seed) + ".." +
+                std::to_string(seed + seeds - 1) + " (logs: " + unit + "_seed<S>_nextpnr.log)");
   }
   const std::string tag = unit + "_seed" + std::to_string(sweep.best_seed);
   std::error_code ec;
@@ -97,7 +109,7 @@ SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, lon
 double medianFmax(const SeedSweep& sweep) {
   if (sweep.fmax.size() <= 1 || !sweep.best.placed) return -1;
   std::vector<double> v;
-  for (const auto& sf : sweep.fmax) v.push_back(sf.fmax);
+  for (const auto& sf : sweep.fmax) v.push_back(sf.failed ? 0.0 : sf.fmax);
   std::sort(v.begin(), v.end());
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }

@@ -13,23 +13,27 @@ constexpr int kHx8kLcs = 7680;  // the HX8K's logic cells
 
 struct PnrResult {
   bool placed = false;
-  long long lcs = -1;  // logic cells nextpnr needs (reported even when it does not fit)
+  bool failed = false;  // nextpnr stopped on a design that fits (a crash, no route)
+  long long lcs = -1;   // logic cells nextpnr needs (reported even when it does not fit)
   double fmax = -1;
 };
 
 // nextpnr-ice40 for the synthesized `json` in the work folder, announced as
 // "nextpnr-ice40 (<what>, seed <seed>)"; the report lands in <tag>_pnr.json, the
 // log in <tag>_nextpnr.log. A design that does not fit is returned unplaced; any
-// other failure throws Error (the log's tail on stderr).
+// other failure throws Error (the log's tail on stderr), or with `keep_going`
+// is returned unplaced with `failed` set (one line on stderr, the log kept).
 PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const std::string& tag,
-                        const std::string& what, long long freq, long long seed);
+                        const std::string& what, long long freq, long long seed,
+                        bool keep_going = false);
 
 // The count nextpnr's utilisation lines give `cell` ("ICESTORM_LC: 123/7680"), -1 if none.
 long long nextpnrCellCount(const std::string& log, const std::string& cell);
 
 struct SeedFmax {
   long long seed = 0;
-  double fmax = -1;  // -1: not placed
+  double fmax = -1;     // -1: not placed
+  bool failed = false;  // nextpnr failed at this seed although the design fits
 };
 
 struct SeedSweep {
@@ -41,11 +45,14 @@ struct SeedSweep {
 // The design `json` (tag and announced name `unit`: "router", "node") with
 // seeds seed..seed+seeds-1, stopping at the first that does not fit. With
 // several seeds each keeps its own log (<unit>_seed<S>_*); the best one's are
-// copied to <unit>_nextpnr.log and <unit>_pnr.json.
+// copied to <unit>_nextpnr.log and <unit>_pnr.json. With several seeds, a seed
+// at which nextpnr fails on a design that fits (it crashed or found no route)
+// is kept as failed and the sweep goes on; Error if every seed fails.
 SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
                              long long seed, long long seeds, const std::string& unit = "router");
 
-// The median of the sweep's Fmax, -1 with one seed or when the best seed was not placed.
+// The median of the sweep's Fmax, a failed seed counted as 0 MHz (the worst); -1
+// with one seed or when the best seed was not placed.
 double medianFmax(const SeedSweep& sweep);
 
 }  // namespace tools

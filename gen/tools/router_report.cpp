@@ -24,15 +24,21 @@ SeedSpread seedSpread(const SeedSweep& sweep, const SynthParams& p) {
   SeedSpread s;
   if (sweep.fmax.size() <= 1 || !sweep.best.placed) return s;
   std::vector<double> v;
-  for (const auto& sf : sweep.fmax) v.push_back(sf.fmax);
+  std::string failed;  // the seeds at which nextpnr failed
+  for (const auto& sf : sweep.fmax) {
+    v.push_back(sf.failed ? 0.0 : sf.fmax);
+    if (sf.failed) failed += (failed.empty() ? "" : ", ") + std::to_string(sf.seed);
+  }
   std::sort(v.begin(), v.end());
   s.median = medianFmax(sweep);
   long long met = 0;
   for (double x : v) met += x >= static_cast<double>(p.freq) ? 1 : 0;
   s.text = "best of seeds " + std::to_string(p.seed) + "-" + std::to_string(p.seed + p.seeds - 1) +
            ", at seed " + std::to_string(sweep.best_seed) + "; median " + fmt(s.median) +
-           ", worst " + fmt(v.front()) + " MHz; " + std::to_string(met) + " of " +
-           std::to_string(v.size()) + " seeds reach " + std::to_string(p.freq) + " MHz";
+           (failed.empty() ? ", worst " + fmt(v.front()) + " MHz"
+                           : " MHz; nextpnr failed at seed " + failed + ", counted as 0 MHz") +
+           "; " + std::to_string(met) + " of " + std::to_string(v.size()) + " seeds reach " +
+           std::to_string(p.freq) + " MHz";
   return s;
 }
 

@@ -39,14 +39,15 @@ inline nlohmann::ordered_json measured(double v) {
   return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
 }
 
-// Each seed tried and its Fmax (null where it did not place), in order: the
-// reports' "seeds" list.
+// Each seed tried, its Fmax (null where it did not place) and whether nextpnr
+// failed there on a design that fits, in order: the reports' "seeds" list.
 inline nlohmann::ordered_json seedsJson(const std::vector<SeedFmax>& fmax) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const SeedFmax& sf : fmax) {
     nlohmann::ordered_json one;
     one["seed"] = sf.seed;
     one["fmax_mhz"] = measured(sf.fmax);
+    one["failed"] = sf.failed;
     list.push_back(one);
   }
   return list;
