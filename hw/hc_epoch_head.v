@@ -12,9 +12,9 @@
 // the flags describe (model/router_core.h, kEpochLatency). No router injects
 // into the head epoch and copies come only from copies, so a head epoch held by
 // no router at the end of s stays so; the moves are at least three cycles
-// apart, so the parity tells whether H moved.
-//
-// Named assertions (hw/include/hc_assert.vh): p_n (the parameter).
+// apart, so the parity tells whether H moved. While run_i is low (programmable
+// routers being configured) the registers hold their reset values, so H starts
+// at 0 with the first cycle a packet may be injected.
 `include "hc_assert.vh"
 module hc_epoch_head #(
   // routers
@@ -22,12 +22,13 @@ module hc_epoch_head #(
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
+  // 1 once packets may be injected (the programmable routers' cfg_done_o)
+  input  wire         run_i,
   // busy_i[x]: router x's registered flag, it held a flit of the head epoch
   input  wire [N-1:0] busy_i,
   // the head epoch's parity
   output wire         h_o
 );
-  `HC_PARAM(p_n, N >= 1, "N must be at least 1")
   reg any_q;    // some router was busy with the head epoch of two cycles ago
   reg snap1_q;  // h_o of the cycle before
   reg snap2_q;  // h_o of two cycles before: the epoch any_q is about
@@ -38,7 +39,7 @@ module hc_epoch_head #(
       snap1_q <= 1'b0;
       snap2_q <= 1'b0;
       h_q     <= 1'b0;
-    end else begin
+    end else if (run_i) begin
       any_q   <= |busy_i;
       snap1_q <= h_q;
       snap2_q <= snap1_q;

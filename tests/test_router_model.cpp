@@ -214,17 +214,24 @@ TEST(EpochAdmission, RefusesAWindowOrQuotaOutOfRange) {
   }
 }
 
-// The epochs' bound (gen/algorithm/wait_bound.h) by hand, C_8<1> with 4 packets
-// per node and epoch, two epochs open, latency 3: M = (2W - 1) N F (N - 1) =
-// 3 * 8 * 4 * 7 = 672 grants, one epoch N F (N - 1) = 224.
+// The epochs' bound (gen/algorithm/wait_bound.h) by hand on C_8<1> (N = 8), 4
+// packets per node and epoch, two epochs open (W = 2), the head epoch moving
+// on L = 4 cycles after an idle cycle (hw/hc_epoch_head.v). A broadcast is
+// N - 1 = 7 transmissions, so one epoch's packets take N F (N - 1) = 8 * 4 * 7 =
+// 224 grants, and the 2W - 1 = 3 epochs a packet can meet M = 672.
+//   h = 1: flit (h + 1) M + h - 2 = 2 * 672 - 1 = 1,343;
+//          injection (h + 1) (M + 224) + h + L - 3 = 2 * 896 + 2 = 1,794.
+//   h = 2: flit 3 * 672 + 0 = 2,016; injection 3 * 896 + 2 + 1 = 2,691.
 TEST(WaitBound, EpochsByHand) {
-  const EpochWaitBound one = epochWaitBound(8, 4, 2, 3, 1);
+  const EpochWaitBound one = epochWaitBound(8, 4, 2, 4, 1);
   EXPECT_EQ(one.grants, 672);
-  EXPECT_EQ(one.flit_cycles, 2 * 672 + 1 - 2);                   // 1343
-  EXPECT_EQ(one.injection_cycles, 2 * (672 + 224) + 2 + 3 - 3);  // 1794
-  const EpochWaitBound two = epochWaitBound(8, 4, 2, 3, 2);
-  EXPECT_EQ(two.flit_cycles, 3 * 672 + 2 - 2);                         // 2016
-  EXPECT_EQ(two.injection_cycles, 3 * (672 + 224) + 4 + 3 - 3);        // 2692
+  EXPECT_EQ(one.flit_cycles, 1343);
+  EXPECT_EQ(one.injection_cycles, 1794);
+  const EpochWaitBound two = epochWaitBound(8, 4, 2, 4, 2);
+  EXPECT_EQ(two.flit_cycles, 2016);
+  EXPECT_EQ(two.injection_cycles, 2691);
+  // The network's latency is the one the bound is stated with.
+  EXPECT_EQ(model::kEpochLatency, 4);
   EXPECT_THROW(epochWaitBound(8, 4, 2, 2, 2), std::invalid_argument);  // latency < h + 1
-  EXPECT_THROW(epochWaitBound(8, 0, 2, 3, 1), std::invalid_argument);
+  EXPECT_THROW(epochWaitBound(8, 0, 2, 4, 1), std::invalid_argument);
 }

@@ -127,7 +127,7 @@ EpochWaitBound epochWaitBound(uint64_t nodes, int quota, int window, int latency
   EpochWaitBound b;
   b.grants = (2.0 * window - 1) * epoch;
   b.flit_cycles = (h + 1) * b.grants + h - 2;
-  b.injection_cycles = (h + 1) * (b.grants + epoch) + 2 * h + latency - 3;
+  b.injection_cycles = (h + 1) * (b.grants + epoch) + h + latency - 3;
   return b;
 }
 

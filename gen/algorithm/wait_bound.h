@@ -59,7 +59,7 @@ WaitBound fairWaitBound(const NetworkDesc& net, Preference pref, int depth, int 
 // 2W - 1 epochs of N F packets of N - 1 hops each (2W epochs for an injection
 // that waits for the quota). So with M = (2W - 1) N F (N - 1):
 //   a forwarded flit waits at most (h + 1) M + h - 2 cycles at a node, and
-//   an injection at most (h + 1) (M + N F (N - 1)) + 2h + latency - 3.
+//   an injection at most (h + 1) (M + N F (N - 1)) + h + latency - 3.
 // Polynomial in N, independent of the buffer depth and of the chain lengths.
 struct EpochWaitBound {
   double grants = 0;  // M

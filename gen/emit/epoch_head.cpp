@@ -12,7 +12,8 @@ std::string epochHeadDecl(const RtlLayout& l) {
   return "  // admission by epochs: the head epoch's parity, from the routers' flags\n"
          "  wire ep_h;\n" +
          busy + "  hc_epoch_head #(.N(" + std::to_string(l.nodes) +
-         ")) u_epoch (.clk_i(clk_i), .rst_ni(rst_ni), .busy_i(ep_busy), .h_o(ep_h));\n";
+         ")) u_epoch (.clk_i(clk_i), .rst_ni(rst_ni), .run_i(" +
+         (l.programmable ? "cfg_done_o" : "1'b1") + "), .busy_i(ep_busy), .h_o(ep_h));\n";
 }
 
 std::string epochRouterPorts(uint64_t x) {

@@ -44,7 +44,7 @@ struct RtlOptions {
   int buffer_depth = 2;    // flits per input virtual channel
   Preference preference = Preference::kClockwise;
   RouterKind router = RouterKind::kHardwired;
-  Arbitration arbitration = Arbitration::kFair;
+  Arbitration arbitration = Arbitration::kEpoch;
   int hop_cycles = 1;   // 1, or 2: registered grants (docs/hardware.md "Two-cycle hop")
   int epoch_quota = 4;  // Arbitration::kEpoch: packets per node and epoch
   ProgLimits limits;    // programmable router only

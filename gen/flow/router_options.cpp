@@ -76,18 +76,18 @@ RtlOptions parseRtlOptions(const Params& a) {
   } else {
     throw Error("--preference must be cw or ccw, got '" + pref + "'");
   }
-  const std::string arb = a.get("arbitration", "fair");
+  const std::string arb = a.get("arbitration", "epoch");
   if (arb == "rr") {
     o.arbitration = Arbitration::kRoundRobin;
-  } else if (arb == "epoch") {
-    o.arbitration = Arbitration::kEpoch;
-  } else if (arb != "fair") {
+  } else if (arb == "fair") {
+    o.arbitration = Arbitration::kFair;
+  } else if (arb != "epoch") {
     throw Error("--arbitration must be rr, fair or epoch, got '" + arb + "'");
   }
   if (a.has("epoch-quota") && o.arbitration != Arbitration::kEpoch) {
     throw Error("--epoch-quota needs --arbitration epoch");
   }
-  o.epoch_quota = static_cast<int>(a.getInt("epoch-quota", o.epoch_quota, 1, 1 << 20));
+  o.epoch_quota = static_cast<int>(a.getInt("epoch-quota", o.epoch_quota, 1, kMaxEpochQuota));
   o.hop_cycles = static_cast<int>(a.getInt("hop-cycles", 1, 1, 2));
   const std::string kind = a.get("router", "hardwired");
   if (kind == "programmable") {

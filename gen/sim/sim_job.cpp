@@ -211,7 +211,8 @@ SimJob parseJob(const JobFile& file) {
                                        : Arbitration::kRoundRobin;
   }
   if (const Json* v = field::optional(o, "epoch_quota")) {
-    j.rtl.epoch_quota = static_cast<int>(field::value::integer(*v, "epoch_quota", 1, 1 << 20));
+    j.rtl.epoch_quota =
+        static_cast<int>(field::value::integer(*v, "epoch_quota", 1, kMaxEpochQuota));
   }
   if (const Json* v = field::optional(o, "hop_cycles")) {
     j.rtl.hop_cycles = static_cast<int>(field::value::integer(*v, "hop_cycles", 0, kBig));
