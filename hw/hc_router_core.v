@@ -100,8 +100,9 @@
 //    its requests are ANDed with a function of registers (member_q, the
 //    quota's count and epoch, H), not of the allocation. epoch_busy_o
 //    registers whether the router holds a flit of H (in a VC, in an output
-//    register, or as the injection that has its epoch); the flits a VC holds
-//    of each parity are counted (a one-flit VC's register is read directly).
+//    register, or as the injection that has its epoch), reading a VC's
+//    register or entries (with HOP = 2, counting the flits a FIFO VC holds of
+//    each parity).
 //    The arbiters and the allocation loop are those of FAIR = 0.
 //    Rule (a_epoch_passed): when H moves on, the router holds no flit of the
 //    epoch it left (the network moves H only after a cycle at whose end no
@@ -368,6 +369,23 @@ module hc_router_core #(
                   end
               end
             end
+            if (EPOCH != 0) begin : g_ep_held
+              // the epochs (by parity) of the flits held: the entries within
+              // the count from the read pointer
+              reg [1:0] has;
+              integer   at;
+              always @(*) begin
+                has = 2'b00;
+                for (i = 0; i < DEPTH; i = i + 1) begin
+                  at = {{(32 - PTRW) {1'b0}}, rd_q} + i;
+                  if (at >= DEPTH) at = at - DEPTH;
+                  for (e = 0; e < DEPTH; e = e + 1)
+                    if (occ_q[i] && at == e) has = has | (mem_q[e*FW+F_EP] ? 2'b10 : 2'b01);
+                end
+              end
+              assign ep_has0[2*p+v] = has[0];
+              assign ep_has1[2*p+v] = has[1];
+            end
             assign empty                     = ~occ_q[0];
             assign busy[2*p+v]               = occ_q[0];
             assign fifo_head                 = buf_h;
@@ -460,8 +478,9 @@ module hc_router_core #(
           if (EPOCH != 0 && SLOT != 0) begin : g_ep_slot  // the register holds the flit
             assign ep_has0[2*p+v] = ~empty & ~fifo_head[F_EP];
             assign ep_has1[2*p+v] = ~empty & fifo_head[F_EP];
-          end else if (EPOCH != 0) begin : g_ep_cnt
-            // the flits held of each parity: one more with an arrival (always
+          end else if (EPOCH != 0 && OWEQ == 0) begin : g_ep_cnt
+            // (a FIFO VC, HOP = 2; a VC of entries reads them, g_oweq) the
+            // flits held of each parity: one more with an arrival (always
             // written), one less when the head leaves (an arrival passing
             // straight through does both)
             localparam integer EW = $clog2(DEPTH + 1);
@@ -481,7 +500,7 @@ module hc_router_core #(
             end
             assign ep_has0[2*p+v] = n0_q != {EW{1'b0}};
             assign ep_has1[2*p+v] = n1_q != {EW{1'b0}};
-          end else begin : g_ep_none
+          end else if (EPOCH == 0) begin : g_ep_none
             assign ep_has0[2*p+v] = 1'b0;
             assign ep_has1[2*p+v] = 1'b0;
           end

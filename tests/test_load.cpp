@@ -463,20 +463,21 @@ TEST(EpochWaitsLong, HundredThousandCyclesOnTheLoadNetworks) {
 }
 
 // Above saturation the quotas bind and the head epoch moves every few cycles:
-// the routers' RTL (each router Verilated, the harness keeping the top's head
-// epoch as hw/hc_epoch_head.v does) matches the model cycle for cycle, with
-// one flit per VC on C_8<1> (quota 1: a packet per node and epoch) and two on
-// G^{1,1,1}_{4,4,4} (two-level arbiters on its busiest outputs).
+// the RTL matches the model cycle for cycle, on C_15<1> with each router
+// Verilated (the harness keeping the top's head epoch as hw/hc_epoch_head.v
+// does) and on G^{2,1,1}_{5,4,3} whole (the generated top's hc_epoch_head);
+// the models are test_cosim's Ring15 and MixedRadices.
 TEST(EpochArbitration, CosimUnderLoad) {
-  for (const auto& [net, opts] : std::vector<std::pair<const char*, const char*>>{
-           {"--m 8 --rho 1", "--buffer-depth 1 --epoch-quota 1"}, {"--m 4,4,4 --rho 1,1,1", ""}}) {
-    const nlohmann::json j = report(net, std::string("--traffic uniform --rate 0.5 --cycles 3000 "
-                                                     "--seed 1 --engine cosim --rtl-model routers "
-                                                     "--watchdog 2000 ") +
-                                             opts);
+  for (const char* net : {"--m 15 --rho 1 --rtl-model routers", "--m 5,4,3 --rho 2,1,1"}) {
+    const nlohmann::json j = report(net,
+                                    "--traffic uniform --rate 0.5 --cycles 3000 --seed 1 "
+                                    "--hop-cycles 1 --engine cosim --watchdog 2000");
     EXPECT_EQ(j.at("arbitration"), "epoch") << net;
     EXPECT_EQ(j.at("match"), true) << net;
     EXPECT_EQ(j.at("verdict"), "pass") << net;
+    EXPECT_GE(j.at("offered_rate").get<double>(),
+              j.at("figures").at("routing_bound_rate").get<double>())
+        << net;
     EXPECT_GE(j.at("figures").at("cycles_compared").get<long long>(), 3000) << net;
     EXPECT_LE(j.at("figures").at("max_output_wait").get<double>(),
               j.at("figures").at("wait_bound_flit").get<double>())
