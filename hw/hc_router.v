@@ -14,6 +14,8 @@
 // gen/algorithm/broadcast_weights.h): each output arbitrates over those only.
 //
 // Named assertions (hw/include/hc_assert.vh): p_np, p_hop, p_fair (the parameters).
+// With EPOCH = 1 flits carry their epoch's parity, and epoch_h_i/epoch_busy_o
+// connect the router to the network's head epoch (hc_router_core, hc_epoch_head).
 `include "hc_assert.vh"
 module hc_router #(
   // link ports
@@ -36,6 +38,10 @@ module hc_router #(
   parameter integer FAIR  = 0,
   // cycles per hop: 1, or 2 with registered grants (docs/hardware.md "Two-cycle hop")
   parameter integer HOP   = 1,
+  // 1: admission by epochs (docs/hardware.md "Bounded waiting"; with FAIR = 0)
+  parameter integer EPOCH = 0,
+  // EPOCH = 1: packets this node injects into each epoch
+  parameter integer QUOTA = 4,
   // dimension of each port (port p at [p*WDW +: WDW])
   parameter [NP*WDW-1:0] PORT_DIM = {NP*WDW{1'b0}},
   // Case 1 weight an origin sends on each port
@@ -57,19 +63,22 @@ module hc_router #(
   input  wire [NP-1:0]      wrap_i,
   // link inputs and the credits this node returns for them
   input  wire [NP-1:0]      lin_valid_i,
-  input  wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lin_data_i,
+  input  wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]   lin_data_i,
   output wire [2*NP-1:0]    lin_credit_o,
   // link outputs and the credits coming back for them
   output wire [NP-1:0]      lout_valid_o,
-  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lout_data_o,
+  output wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]   lout_data_o,
   input  wire [2*NP-1:0]    lout_credit_i,
   // local injection
   input  wire               inj_valid_i,
   input  wire [PW-1:0]      inj_payload_i,
   output wire               inj_ready_o,
+  // EPOCH = 1: the head epoch's parity, and whether the router held a flit of it
+  input  wire               epoch_h_i,
+  output wire               epoch_busy_o,
   // local delivery: lane p carries what arrived on input port p the cycle before
   output wire [NP-1:0]      dlv_valid_o,
-  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   dlv_data_o
+  output wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]   dlv_data_o
 );
   `HC_PARAM(p_np, NP >= 1 && DEPTH >= 1, "NP and DEPTH must be at least 1")
   `HC_PARAM(p_hop, HOP == 1 || HOP == 2, "HOP must be 1 or 2")
@@ -77,7 +86,7 @@ module hc_router #(
   /* verilator no_inline_module */
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
-    .NDIM(NDIM), .FAIR(FAIR), .HOP(HOP), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK),
+    .NDIM(NDIM), .FAIR(FAIR), .HOP(HOP), .EPOCH(EPOCH), .QUOTA(QUOTA), .VC1_PORTS(TWO_VC), .REQ_OK(REQ_OK),
     .GROUP_OUT(GROUP_OUT)
   ) u_core (
     .clk_i        (clk_i),
@@ -97,6 +106,8 @@ module hc_router #(
     .inj_valid_i  (inj_valid_i),
     .inj_payload_i(inj_payload_i),
     .inj_ready_o  (inj_ready_o),
+    .epoch_h_i    (epoch_h_i),
+    .epoch_busy_o (epoch_busy_o),
     .dlv_valid_o  (dlv_valid_o),
     .dlv_data_o   (dlv_data_o)
   );

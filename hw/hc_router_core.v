@@ -6,7 +6,9 @@
 // All-port, full duplex: NP link inputs and outputs, a local injection port
 // (valid/ready) and NP local delivery lanes.
 //
-// Flit on a link (FW bits, MSB first): {vc, origin[AW], wd[WDW], wc[WCW], payload[PW]}.
+// Flit on a link (FW bits, MSB first): {vc, origin[AW], wd[WDW], wc[WCW], payload[PW]};
+// with EPOCH = 1, {vc, origin[AW], wd[WDW], wc[WCW], epoch, payload[PW]} (the
+// packet's epoch's parity, below).
 //
 // Tables, per port p (port 0 in the LSBs), constant while the router runs:
 //   port_dim_i  dimension of port p (1..r)
@@ -89,6 +91,22 @@
 //    continuation from input VC 1 stays in VC 1.
 //    Rule (a_cont_vc): a continuing head in VC v carries
 //    vc bit v (a two-VC input files flits by it; a one-VC input gets vc 0).
+//  * EPOCH = 1, admission by epochs (docs/hardware.md "Bounded waiting"): every
+//    packet belongs to an epoch, and flits carry its parity. The network's head
+//    epoch H comes in as its parity epoch_h_i (hc_epoch_head); the injection
+//    takes the younger open epoch, H + 1, in the first cycle it is offered
+//    while this node has injected fewer than QUOTA packets into it (the count
+//    starts afresh when H + 1 changes), and until then its head is not valid:
+//    its requests are ANDed with a function of registers (member_q, the
+//    quota's count and epoch, H), not of the allocation. epoch_busy_o
+//    registers whether the router holds a flit of H (in a VC, in an output
+//    register, or as the injection that has its epoch), reading a VC's
+//    register or entries (with HOP = 2, counting the flits a FIFO VC holds of
+//    each parity).
+//    The arbiters and the allocation loop are those of FAIR = 0.
+//    Rule (a_epoch_passed): when H moves on, the router holds no flit of the
+//    epoch it left (the network moves H only after a cycle at whose end no
+//    router held one).
 //
 // Named assertions (hw/include/hc_assert.vh; HC_ASSUME: a rule of the
 // environment, checked in simulation): the rules above, and per credit
@@ -120,6 +138,10 @@ module hc_router_core #(
   parameter integer FAIR  = 0,
   // cycles per hop: 1 (allocation and send in one cycle) or 2 (registered grants)
   parameter integer HOP   = 1,
+  // 1: admission by epochs (flits carry the epoch's parity; needs FAIR = 0)
+  parameter integer EPOCH = 0,
+  // EPOCH = 1: packets this node injects into each epoch
+  parameter integer QUOTA = 4,
   // ports whose input buffer has a VC 1 (two_vc_i may be set only on these)
   parameter [NP-1:0]     VC1_PORTS = {NP{1'b0}},
   // REQ_OK[q*(2NP+1)+s]: source s may ever ask for output q (the generator's
@@ -141,19 +163,23 @@ module hc_router_core #(
   input  wire [NP-1:0]      wrap_i,
   // link inputs and the credits this node returns for them
   input  wire [NP-1:0]      lin_valid_i,
-  input  wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lin_data_i,
+  input  wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]   lin_data_i,
   output reg  [2*NP-1:0]    lin_credit_o,
   // link outputs and the credits coming back for them
   output reg  [NP-1:0]      lout_valid_o,
-  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]   lout_data_o,
+  output wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]   lout_data_o,
   input  wire [2*NP-1:0]    lout_credit_i,
   // local injection
   input  wire               inj_valid_i,
   input  wire [PW-1:0]      inj_payload_i,
   output wire               inj_ready_o,
+  // EPOCH = 1: the head epoch's parity (the network's register, the same at
+  // every router), and whether the router held a flit of it (registered)
+  input  wire               epoch_h_i,
+  output wire               epoch_busy_o,
   // local delivery: lane p carries what arrived on input port p the cycle before
   output reg  [NP-1:0]      dlv_valid_o,
-  output reg  [NP*(1 + AW + WDW + WCW + PW)-1:0]   dlv_data_o
+  output reg  [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]   dlv_data_o
 `ifdef FORMAL
   ,
   // for the proofs' invariants (formal/router_core_*.fv), per VC 2p+v: the
@@ -165,12 +191,14 @@ module hc_router_core #(
   output wire [(2*NP+1)*NP-1:0]            fv_sent_o,
   // per input VC 2p+v, its DEPTH entries (entry e at [((2p+v)*DEPTH+e)*FW +: FW])
   // and which of them hold a flit
-  output wire [2*NP*DEPTH*(1 + AW + WDW + WCW + PW)-1:0] fv_mem_o,
+  output wire [2*NP*DEPTH*(1 + AW + WDW + WCW + PW + EPOCH)-1:0] fv_mem_o,
   output wire [2*NP*DEPTH-1:0]             fv_held_o
 `endif
 );
-  // flit bits (1 + AW + WDW + WCW + PW)
-  localparam integer FW = 1 + AW + WDW + WCW + PW;
+  // flit bits (1 + AW + WDW + WCW + PW + EPOCH), and the low field's: the epoch
+  // bit, if any, and the payload, copied together
+  localparam integer FW = 1 + AW + WDW + WCW + PW + EPOCH;
+  localparam integer LW = PW + EPOCH;
   localparam integer NS  = 2 * NP + 1;
   localparam integer INJ = 2 * NP;
 `ifdef FORMAL
@@ -182,9 +210,12 @@ module hc_router_core #(
   `HC_PARAM(p_hop, HOP == 1 || HOP == 2, "HOP must be 1 or 2")
   `HC_PARAM(p_wdw, (1 << WDW) > NDIM + 1, "WDW cannot hold wd = NDIM + 1")
   `HC_PARAM(p_piw, (1 << PIW) >= NP, "PIW cannot index NP ports")
-  // field offsets
-  localparam integer F_WC  = PW;
-  localparam integer F_ORG = PW + WCW + WDW;
+  `HC_PARAM(p_epoch, (EPOCH == 0 || (EPOCH == 1 && FAIR == 0)) && QUOTA >= 1,
+            "EPOCH must be 0, or 1 with FAIR = 0, and QUOTA at least 1")
+  // field offsets (F_EP: the epoch bit, with EPOCH = 1)
+  localparam integer F_WC  = LW;
+  localparam integer F_ORG = LW + WCW + WDW;
+  localparam integer F_EP  = PW;
   localparam integer F_VC  = FW - 1;
   localparam [WCW-1:0] WC_ONE = {{(WCW - 1) {1'b0}}, 1'b1};
   localparam [WDW-1:0] WD_INJ = NDIM[WDW-1:0] + 1'b1;
@@ -221,6 +252,10 @@ module hc_router_core #(
   wire [NS*FW-1:0] src_data = (HOP == 2) ? buf_data : head_data;
   // gnt_fly[q*NS+s]: output q's grant to head s in flight (registered; HOP = 2)
   wire [NP*NS-1:0] gnt_fly;
+  // EPOCH = 1: input VC s holds a flit of an epoch of parity 0 (ep_has0[s]) or
+  // 1 (ep_has1[s]); lout_ep[q]: the epoch bit of output q's register
+  wire [2*NP-1:0]  ep_has0, ep_has1;
+  wire [NP-1:0]    lout_ep;
 
   genvar p, v, q, s, t;
   generate
@@ -334,6 +369,23 @@ module hc_router_core #(
                   end
               end
             end
+            if (EPOCH != 0) begin : g_ep_held
+              // the epochs (by parity) of the flits held: the entries within
+              // the count from the read pointer
+              reg [1:0] has;
+              integer   at;
+              always @(*) begin
+                has = 2'b00;
+                for (i = 0; i < DEPTH; i = i + 1) begin
+                  at = {{(32 - PTRW) {1'b0}}, rd_q} + i;
+                  if (at >= DEPTH) at = at - DEPTH;
+                  for (e = 0; e < DEPTH; e = e + 1)
+                    if (occ_q[i] && at == e) has = has | (mem_q[e*FW+F_EP] ? 2'b10 : 2'b01);
+                end
+              end
+              assign ep_has0[2*p+v] = has[0];
+              assign ep_has1[2*p+v] = has[1];
+            end
             assign empty                     = ~occ_q[0];
             assign busy[2*p+v]               = occ_q[0];
             assign fifo_head                 = buf_h;
@@ -423,6 +475,35 @@ module hc_router_core #(
             assign head_data[(2*p+v)*FW+:FW] = empty ? in_flit : fifo_head;
             assign busy[2*p+v]               = 1'b0;
           end
+          if (EPOCH != 0 && SLOT != 0) begin : g_ep_slot  // the register holds the flit
+            assign ep_has0[2*p+v] = ~empty & ~fifo_head[F_EP];
+            assign ep_has1[2*p+v] = ~empty & fifo_head[F_EP];
+          end else if (EPOCH != 0 && OWEQ == 0) begin : g_ep_cnt
+            // (a FIFO VC, HOP = 2; a VC of entries reads them, g_oweq) the
+            // flits held of each parity: one more with an arrival (always
+            // written), one less when the head leaves (an arrival passing
+            // straight through does both)
+            localparam integer EW = $clog2(DEPTH + 1);
+            localparam [EW-1:0] E_ONE = 1;
+            reg  [EW-1:0] n0_q, n1_q;
+            wire          in_ep = in_flit[F_EP];
+            wire          hd_ep = head_data[(2*p+v)*FW+F_EP];
+            wire          lv    = done[2*p+v];
+            always @(posedge clk_i or negedge rst_ni) begin
+              if (!rst_ni) begin
+                n0_q <= {EW{1'b0}};
+                n1_q <= {EW{1'b0}};
+              end else begin
+                n0_q <= n0_q + ((match & ~in_ep) ? E_ONE : {EW{1'b0}}) - ((lv & ~hd_ep) ? E_ONE : {EW{1'b0}});
+                n1_q <= n1_q + ((match & in_ep) ? E_ONE : {EW{1'b0}}) - ((lv & hd_ep) ? E_ONE : {EW{1'b0}});
+              end
+            end
+            assign ep_has0[2*p+v] = n0_q != {EW{1'b0}};
+            assign ep_has1[2*p+v] = n1_q != {EW{1'b0}};
+          end else if (EPOCH == 0) begin : g_ep_none
+            assign ep_has0[2*p+v] = 1'b0;
+            assign ep_has1[2*p+v] = 1'b0;
+          end
           assign head_valid[2*p+v]       = ~empty | match;
           assign buf_data[(2*p+v)*FW+:FW]  = fifo_head;
         end else begin : g_none
@@ -432,6 +513,8 @@ module hc_router_core #(
           assign prev_data[(2*p+v)*FW+:FW] = {FW{1'b0}};
           assign arrive[2*p+v]             = 1'b0;
           assign busy[2*p+v]               = 1'b0;
+          assign ep_has0[2*p+v]            = 1'b0;
+          assign ep_has1[2*p+v]            = 1'b0;
           if (OWEQ != 0) begin : g_none_owe
             assign owe[(2*p+v)*NP+:NP] = {NP{1'b0}};
           end
@@ -448,16 +531,20 @@ module hc_router_core #(
     end
   endgenerate
 
-  assign head_valid[INJ]         = inj_valid_i;
-  assign head_data[INJ*FW+:FW]   = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_payload_i};
+  // the injection's low field (its epoch and payload), and whether it may ask
+  // for outputs (EPOCH = 1: it has its epoch, or takes it now)
+  wire [LW-1:0] inj_low;
+  wire          inj_ok;
+  assign head_valid[INJ]         = inj_valid_i & inj_ok;
+  assign head_data[INJ*FW+:FW]   = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_low};
   assign buf_data[INJ*FW+:FW]    = head_data[INJ*FW+:FW];
   generate
     if (LATE != 0) begin : g_inj_late
       // the injected payload of the cycle before, for the output that sends it now
-      reg [PW-1:0] inj_q;
+      reg [LW-1:0] inj_q;
       always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) inj_q <= {PW{1'b0}};
-        else inj_q <= inj_payload_i;
+        if (!rst_ni) inj_q <= {LW{1'b0}};
+        else inj_q <= inj_low;
       end
       assign prev_data[INJ*FW+:FW] = {1'b0, node_addr_i, WD_INJ, {WCW{1'b0}}, inj_q};
     end else begin : g_inj_now
@@ -465,6 +552,60 @@ module hc_router_core #(
     end
   endgenerate
   assign inj_ready_o             = done[INJ];
+
+  // ---------------------------------------------------------- epochs
+  generate
+    if (EPOCH != 0) begin : g_epoch
+      localparam integer QW = $clog2(QUOTA + 1);
+      localparam [QW-1:0] QMAX = QUOTA[QW-1:0];
+      localparam [QW-1:0] Q_ONE = 1;
+      reg          member_q;  // the injection offered has taken its epoch
+      reg          ep_q;      // that epoch's parity
+      reg          qe_q;      // the parity of the epoch the quota counts for
+      reg [QW-1:0] used_q;    // packets injected into it
+      reg          busy_q;
+      reg          hprev_q;   // epoch_h_i of the cycle before
+      wire         young = ~epoch_h_i;           // the epoch an injection takes
+      wire         fresh = qe_q != young;        // it changed: the count starts afresh
+      wire         room  = fresh | (used_q != QMAX);
+      wire         take  = inj_valid_i & ~member_q & room;
+      wire         iep   = member_q ? ep_q : young;
+      reg  [1:0]   held;  // held[b]: the router holds a flit of parity b
+      integer      e;
+      always @(*) begin
+        held = {member_q & ep_q, member_q & ~ep_q};
+        held = held | {|ep_has1, |ep_has0};
+        for (e = 0; e < NP; e = e + 1)
+          held = held | {lout_valid_o[e] & lout_ep[e], lout_valid_o[e] & ~lout_ep[e]};
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          member_q <= 1'b0;
+          ep_q     <= 1'b0;
+          qe_q     <= 1'b0;
+          used_q   <= {QW{1'b0}};
+          busy_q   <= 1'b0;
+          hprev_q  <= 1'b0;
+        end else begin
+          member_q <= (member_q | take) & ~done[INJ];
+          ep_q     <= iep;
+          qe_q     <= young;
+          used_q   <= (fresh ? {QW{1'b0}} : used_q) + (take ? Q_ONE : {QW{1'b0}});
+          busy_q   <= epoch_h_i ? held[1] : held[0];
+          hprev_q  <= epoch_h_i;
+        end
+      end
+      assign inj_ok       = member_q | room;
+      assign inj_low      = {iep, inj_payload_i};
+      assign epoch_busy_o = busy_q;
+      `HC_ASSERT(a_epoch_passed, !(epoch_h_i != hprev_q && (epoch_h_i ? held[0] : held[1])),
+                 "the head epoch moved on past a flit this router holds")
+    end else begin : g_no_epoch
+      assign inj_ok       = 1'b1;
+      assign inj_low      = inj_payload_i;
+      assign epoch_busy_o = 1'b0;
+    end
+  endgenerate
 
   // ------------------------------------------------- needs and requests
   // fwd[s*NP+q]: head s continues on q (Case 2); need: q still owed to head s.
@@ -751,13 +892,14 @@ module hc_router_core #(
       wire [WDW-1:0] o_wd = port_dim_i[q*WDW+:WDW];
       wire [WCW-1:0] o_wc = sel_fwd ? sel_wc : orig_wc_i[q*WCW+:WCW];
       reg  [FW-1:0]  lout_q;
+      assign lout_ep[q] = lout_q[F_EP];
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           lout_valid_o[q] <= 1'b0;
           lout_q          <= {FW{1'b0}};
         end else begin
           lout_valid_o[q] <= snd_valid;
-          lout_q          <= snd_valid ? {snd_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[PW-1:0]} : {FW{1'b0}};
+          lout_q          <= snd_valid ? {snd_vc, sel[F_ORG+:AW], o_wd, o_wc, sel[LW-1:0]} : {FW{1'b0}};
         end
       end
       if (LATE != 0) begin : g_late
@@ -768,21 +910,21 @@ module hc_router_core #(
         // heads' registers"). They reach the link through this AND-OR, not a
         // flip-flop.
         reg [NS-1:0]    gnt_q;
-        reg [AW+PW-1:0] late;
+        reg [AW+LW-1:0] late;
         integer         l;
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) gnt_q <= {NS{1'b0}};
           else gnt_q <= snd;
         end
         always @(*) begin
-          late = {(AW + PW) {1'b0}};
+          late = {(AW + LW) {1'b0}};
           for (l = 0; l < NS; l = l + 1)
-            late = late | ({(AW + PW) {gnt_q[l]}} & {prev_data[l*FW+F_ORG+:AW], prev_data[l*FW+:PW]});
+            late = late | ({(AW + LW) {gnt_q[l]}} & {prev_data[l*FW+F_ORG+:AW], prev_data[l*FW+:LW]});
         end
-        assign lout_data_o[q*FW+:FW] = {lout_q[F_VC], late[PW+:AW], lout_q[F_WC+:WDW+WCW], late[PW-1:0]};
+        assign lout_data_o[q*FW+:FW] = {lout_q[F_VC], late[LW+:AW], lout_q[F_WC+:WDW+WCW], late[LW-1:0]};
         // lout_q's origin and payload are not sent; synthesis drops them. In
         // simulation they check the rule: what is sent is the granted head's.
-        `HC_ASSERT(a_late_payload, late == ({lout_q[F_ORG+:AW], lout_q[PW-1:0]}),
+        `HC_ASSERT(a_late_payload, late == ({lout_q[F_ORG+:AW], lout_q[LW-1:0]}),
                    "the payload sent is not the granted head's")
       end else begin : g_now
         assign lout_data_o[q*FW+:FW] = lout_q;
@@ -878,8 +1020,10 @@ module hc_router_core #(
   // Inputs that a network's constants leave unused (credits of VCs that do not
   // exist downstream; the continuation ports when every weight is 1), and the
   // arrivals and owed bits, which only SLOT VCs read, and the heads of the cycle
-  // before, which only the one-cycle hop's outputs read.
+  // before, which only the one-cycle hop's outputs read, and the epochs' wires,
+  // which only EPOCH = 1 reads.
   /* verilator lint_off UNUSED */
-  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe ^ ^prev_data ^ ^busy ^ ^arr_need ^ ^left;
+  wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe ^ ^prev_data ^ ^busy ^ ^arr_need ^ ^left ^
+                   epoch_h_i ^ ^lout_ep ^ ^ep_has0 ^ ^ep_has1;
   /* verilator lint_on UNUSED */
 endmodule

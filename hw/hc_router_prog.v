@@ -38,7 +38,11 @@ module hc_router_prog #(
   // flits per input VC
   parameter integer DEPTH   = 2,
   // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
-  parameter integer FAIR    = 0
+  parameter integer FAIR    = 0,
+  // 1: admission by epochs (docs/hardware.md "Bounded waiting"; with FAIR = 0)
+  parameter integer EPOCH   = 0,
+  // EPOCH = 1: packets this node injects into each epoch
+  parameter integer QUOTA   = 4
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -52,16 +56,18 @@ module hc_router_prog #(
   output wire                  cfg_err_o,
   // links, injection and delivery as in hc_router
   input  wire [NP-1:0]         lin_valid_i,
-  input  wire [NP*(1 + AW + WDW + WCW + PW)-1:0]      lin_data_i,
+  input  wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]      lin_data_i,
   output wire [2*NP-1:0]       lin_credit_o,
   output wire [NP-1:0]         lout_valid_o,
-  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]      lout_data_o,
+  output wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]      lout_data_o,
   input  wire [2*NP-1:0]       lout_credit_i,
   input  wire                  inj_valid_i,
   input  wire [PW-1:0]         inj_payload_i,
   output wire                  inj_ready_o,
+  input  wire                  epoch_h_i,
+  output wire                  epoch_busy_o,
   output wire [NP-1:0]         dlv_valid_o,
-  output wire [NP*(1 + AW + WDW + WCW + PW)-1:0]      dlv_data_o
+  output wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]      dlv_data_o
 );
   `HC_PARAM(p_np, NP >= 1 && MAX_DIM >= 1 && DEPTH >= 1, "NP, MAX_DIM and DEPTH must be at least 1")
   `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
@@ -98,7 +104,7 @@ module hc_router_prog #(
   // Any port may continue packets around a ring, so every port has both VCs.
   hc_router_core #(
     .NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(DEPTH),
-    .NDIM(MAX_DIM), .FAIR(FAIR), .VC1_PORTS({NP{1'b1}})
+    .NDIM(MAX_DIM), .FAIR(FAIR), .EPOCH(EPOCH), .QUOTA(QUOTA), .VC1_PORTS({NP{1'b1}})
   ) u_core (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -117,6 +123,8 @@ module hc_router_prog #(
     .inj_valid_i  (inj_valid_i & cfg_done_o),
     .inj_payload_i(inj_payload_i),
     .inj_ready_o  (core_ready),
+    .epoch_h_i    (epoch_h_i),
+    .epoch_busy_o (epoch_busy_o),
     .dlv_valid_o  (dlv_valid_o),
     .dlv_data_o   (dlv_data_o)
   );

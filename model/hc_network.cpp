@@ -10,8 +10,13 @@ namespace hypercast {
 namespace model {
 
 HcNetwork::HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Preference pref,
-                     int depth, bool fair, int hop_cycles, bool grouped)
-    : sc_core::sc_module(name), tables_(makeRouterTables(net, pref)), clk_("clk"), depth_(depth) {
+                     int depth, bool fair, int hop_cycles, bool grouped, EpochRule epochs)
+    : sc_core::sc_module(name),
+      tables_(makeRouterTables(net, pref)),
+      clk_("clk"),
+      depth_(depth),
+      epochs_(epochs),
+      head_epoch_("head_epoch", 0) {
   const Hypercycle h = Hypercycle::of(net);
   const uint64_t n = h.nodes();
   const size_t np = h.ports().size();
@@ -22,7 +27,8 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Prefe
     const std::string xs = std::to_string(x);
     nodes_.push_back(std::make_unique<HcNode>(("n" + xs).c_str(), tables_, h.dims(), depth,
                                               static_cast<uint32_t>(x), std::move(wrap), fair,
-                                              hop_cycles, grouped));
+                                              hop_cycles, grouped, epochs));
+    held_.push_back(std::make_unique<sc_core::sc_signal<uint64_t>>(("held_epochs" + xs).c_str()));
     inj_valid_.push_back(std::make_unique<sc_core::sc_signal<bool>>(("inj_valid" + xs).c_str()));
     inj_payload_.push_back(
         std::make_unique<sc_core::sc_signal<uint64_t>>(("inj_payload" + xs).c_str()));
@@ -37,6 +43,8 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Prefe
     node.clk(clk_);
     node.inj_valid(*inj_valid_[x]);
     node.inj_payload(*inj_payload_[x]);
+    node.head_epoch(head_epoch_);
+    node.held_epochs(*held_[x]);
     for (size_t p = 0; p < np; ++p) {
       // Output p of x is link (x, p); input p of x reads the output that drives
       // it in the port graph.
@@ -50,6 +58,31 @@ HcNetwork::HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Prefe
       node.credit_in[p](*credits_[down.node * np + static_cast<size_t>(down.port)]);
     }
   }
+  if (epochs_.on()) {
+    SC_HAS_PROCESS(HcNetwork);
+    SC_METHOD(onEpochClock);
+    sensitive << clk_.posedge_event();
+    dont_initialize();
+  }
+}
+
+// The head epoch as hw/hc_epoch_head.v and the routers' epoch_busy_o keep it.
+// At the edge that ends cycle c the nodes' holdings show the end of cycle
+// c - 1 and the head epoch is H(c): each router registers whether it held H(c)
+// (busy_, the OR of those flags); at the edge ending c + 1 the reduction
+// registers that OR (any_); at the edge ending c + 2 the head epoch moves on for
+// cycle c + 3 if none was busy and it is still H(c) (snap2_): kEpochLatency = 4
+// cycles after the cycle the holdings describe.
+void HcNetwork::onEpochClock() {
+  const uint32_t head = head_epoch_.read();
+  if (!any_ && snap2_ == head) head_epoch_.write(head + 1);
+  any_ = busy_;
+  busy_ = false;
+  for (const auto& h : held_) {
+    busy_ = busy_ || ((h->read() >> (head % static_cast<uint32_t>(epochs_.window))) & 1) != 0;
+  }
+  snap2_ = snap1_;
+  snap1_ = head;
 }
 
 void HcNetwork::addAxisEndpoints() {

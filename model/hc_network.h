@@ -18,8 +18,12 @@ class HcNetwork : public sc_core::sc_module {
  public:
   // net: a hypercycle (Hypercycle::of). fair: the bounded-waiting arbitration; hop_cycles: 1 or 2;
   // grouped: the hardwired router's two-level arbitration of its busiest outputs (RouterCore).
+  // epochs: admission by epochs (RouterCore); the network keeps the head epoch:
+  // it moves on kEpochLatency cycles after a cycle at whose end no node held a
+  // packet of it (in hardware, a registered reduction tree and a register).
   HcNetwork(sc_core::sc_module_name name, const NetworkDesc& net, Preference pref, int depth,
-            bool fair = false, int hop_cycles = 1, bool grouped = false);
+            bool fair = false, int hop_cycles = 1, bool grouped = false, EpochRule epochs = {});
+  uint32_t headEpoch() const { return head_epoch_.read(); }
 
   // Puts an AXI4-Stream endpoint (model/axis_endpoint.h, hw/hc_axis_endpoint.v)
   // at every node, as <name>_axis_top does; every sink starts ready. Call once,
@@ -59,6 +63,17 @@ class HcNetwork : public sc_core::sc_module {
   std::vector<std::unique_ptr<sc_core::sc_signal<uint64_t>>> inj_payload_;
   std::vector<std::unique_ptr<sc_core::sc_signal<bool>>> sink_ready_;
   int depth_;
+  // The epoch counter (hw/hc_epoch_head.v): the head epoch, each node's
+  // holdings; the routers' registered flags (busy_: some router held the head
+  // epoch), the reduction's register (any_), and the head epoch one and two
+  // cycles before (snap1_, snap2_).
+  void onEpochClock();
+  EpochRule epochs_;
+  sc_core::sc_signal<uint32_t> head_epoch_;
+  std::vector<std::unique_ptr<sc_core::sc_signal<uint64_t>>> held_;
+  bool busy_ = false;
+  bool any_ = true;
+  uint32_t snap1_ = 0, snap2_ = 0;
 };
 
 }  // namespace model

@@ -4,7 +4,8 @@ namespace hypercast {
 namespace model {
 
 HcNode::HcNode(sc_core::sc_module_name name, const RouterTables& t, int ndim, int depth,
-               uint32_t addr, std::vector<bool> wrap, bool fair, int hop_cycles, bool grouped)
+               uint32_t addr, std::vector<bool> wrap, bool fair, int hop_cycles, bool grouped,
+               EpochRule epochs)
     : sc_core::sc_module(name),
       clk("clk"),
       lin("lin", t.port_dim.size()),
@@ -13,7 +14,9 @@ HcNode::HcNode(sc_core::sc_module_name name, const RouterTables& t, int ndim, in
       credit_out("credit_out", t.port_dim.size()),
       inj_valid("inj_valid"),
       inj_payload("inj_payload"),
-      core_(t, ndim, depth, addr, std::move(wrap), fair, hop_cycles, grouped),
+      head_epoch("head_epoch"),
+      held_epochs("held_epochs"),
+      core_(t, ndim, depth, addr, std::move(wrap), fair, hop_cycles, grouped, epochs),
       lin_now_(t.port_dim.size()),
       credit_now_(t.port_dim.size()) {
   SC_HAS_PROCESS(HcNode);
@@ -39,7 +42,8 @@ void HcNode::onClock() {
     taken_ = ep_->shown();
     taken_.valid = ep_->clock(dlv_now_, core_credit_now_, sink_ready_->read());
   }
-  core_.clock(lin_now_, credit_now_, inj_valid.read(), inj_payload.read());
+  core_.clock(lin_now_, credit_now_, inj_valid.read(), inj_payload.read(), head_epoch.read());
+  held_epochs.write(core_.heldEpochs());
   const std::vector<uint8_t>& up = ep_ ? ep_->creditOut() : core_.creditOut();
   for (size_t p = 0; p < lout.size(); ++p) {
     lout[p].write(core_.lout()[p]);

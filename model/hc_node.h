@@ -24,9 +24,14 @@ class HcNode : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_out<uint8_t>> credit_out;  // per input port, bit = VC
   sc_core::sc_in<bool> inj_valid;
   sc_core::sc_in<uint64_t> inj_payload;
+  // With epochs (EpochRule): the oldest open epoch, and the epochs (modulo the
+  // window) this node holds packets of (RouterCore::heldEpochs).
+  sc_core::sc_in<uint32_t> head_epoch;
+  sc_core::sc_out<uint64_t> held_epochs;
 
   HcNode(sc_core::sc_module_name name, const RouterTables& t, int ndim, int depth, uint32_t addr,
-         std::vector<bool> wrap, bool fair = false, int hop_cycles = 1, bool grouped = false);
+         std::vector<bool> wrap, bool fair = false, int hop_cycles = 1, bool grouped = false,
+         EpochRule epochs = {});
 
   const RouterCore& core() const { return core_; }
   RouterCore& core() { return core_; }

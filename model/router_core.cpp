@@ -8,11 +8,13 @@ namespace model {
 std::ostream& operator<<(std::ostream& os, const Flit& f) {
   if (!f.valid) return os << "idle";
   return os << "{origin " << f.origin << ", wd " << f.wd << ", wc " << f.wc << ", vc " << int(f.vc)
-            << ", payload 0x" << std::hex << f.payload << std::dec << "}";
+            << ", payload 0x" << std::hex << f.payload << std::dec
+            << (f.epoch != 0 ? ", epoch " + std::to_string(f.epoch) : std::string()) << "}";
 }
 
 RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr,
-                       std::vector<bool> wrap, bool fair, int hop_cycles, bool grouped)
+                       std::vector<bool> wrap, bool fair, int hop_cycles, bool grouped,
+                       EpochRule epochs)
     : t_(t),
       np_(static_cast<int>(t.port_dim.size())),
       ns_(2 * np_ + 1),
@@ -31,12 +33,17 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       odd_(static_cast<size_t>(2 * np_), std::vector<uint8_t>(static_cast<size_t>(np_ + 1), 0)),
       hop_cycles_(hop_cycles),
       fly_(static_cast<size_t>(np_), -1),
+      epochs_(epochs),
       lout_(static_cast<size_t>(np_)),
       credit_out_(static_cast<size_t>(np_), 0),
       dlv_(static_cast<size_t>(np_)) {
   if (np_ > 64) throw std::invalid_argument("router model supports at most 64 ports");
   if (hop_cycles_ != 1 && hop_cycles_ != 2) {
     throw std::invalid_argument("router model: hop_cycles must be 1 or 2");
+  }
+  if (epochs_.on() && (epochs_.window < 2 || epochs_.window > 64 || epochs_.quota < 1)) {
+    throw std::invalid_argument(
+        "router model: epochs need a window of 2 to 64 and a quota of at least 1");
   }
   const std::vector<bool> ok = requestSources(t_);
   for (size_t q = 0; q < static_cast<size_t>(np_); ++q) {
@@ -52,8 +59,21 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
   }
 }
 
+uint64_t RouterCore::heldEpochs() const {
+  if (!epochs_.on()) return 0;
+  const uint32_t w = static_cast<uint32_t>(epochs_.window);
+  uint64_t held = inj_member_ ? uint64_t{1} << (inj_epoch_ % w) : 0;
+  for (const auto& f : fifo_) {
+    for (const Flit& x : f) held |= uint64_t{1} << (x.epoch % w);
+  }
+  for (const Flit& x : lout_) {
+    if (x.valid) held |= uint64_t{1} << (x.epoch % w);
+  }
+  return held;
+}
+
 void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>& credit_in,
-                       bool inj_valid, uint64_t inj_payload) {
+                       bool inj_valid, uint64_t inj_payload, uint32_t head_epoch) {
   const size_t np = static_cast<size_t>(np_), ns = static_cast<size_t>(ns_), inj = 2 * np;
   std::vector<Flit> head(ns);
   std::vector<bool> match(2 * np, false);
@@ -69,8 +89,27 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
       }
     }
   }
+  if (epochs_.on()) {
+    // The injection takes the youngest open epoch if the node's quota there
+    // is not spent; the quota starts afresh when that epoch changes.
+    const uint32_t young = head_epoch + static_cast<uint32_t>(epochs_.window) - 1;
+    if (quota_epoch_ != young) {
+      quota_epoch_ = young;
+      quota_used_ = 0;
+    }
+    if (inj_member_ && inj_epoch_ < head_epoch) {
+      throw std::logic_error("router model: the head epoch passed a packet still offered");
+    }
+    if (inj_valid && !inj_member_ && quota_used_ < epochs_.quota) {
+      inj_member_ = true;
+      inj_epoch_ = young;
+      ++quota_used_;
+    }
+    inj_valid = inj_valid && inj_member_;
+  }
   if (inj_valid) {
     head[inj].valid = true;
+    head[inj].epoch = inj_epoch_;
     head[inj].origin = addr_;
     head[inj].wd = static_cast<uint32_t>(ndim_ + 1);
     head[inj].wc = 0;
@@ -86,6 +125,9 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
   for (size_t s = 0; s < ns; ++s) {
     const Flit& h = head[s];
     if (!h.valid) continue;
+    if (epochs_.on() && h.epoch < head_epoch) {
+      throw std::logic_error("router model: the head epoch passed a packet still in the network");
+    }
     // The RTL takes a head's wd from its input port's dimension (requestSources).
     if (s < inj && h.wd != static_cast<uint32_t>(t_.port_dim[s / 2])) {
       throw std::logic_error(
@@ -116,6 +158,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     o.wd = f ? h.wd : static_cast<uint32_t>(t_.port_dim[q]);
     o.wc = f ? h.wc - 1 : static_cast<uint32_t>(t_.orig_wc[q]);
     o.payload = payload_fault_ ? h.payload ^ 1 : h.payload;
+    o.epoch = h.epoch;
     return o;
   };
   std::vector<uint64_t> gnt(ns, 0);
@@ -210,6 +253,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     sent_[s] = done ? 0 : (sent_[s] | (hop_cycles_ == 1 ? gnt[s] : fly[s]));
     if (s == inj) {
       accepted_ = done;
+      if (done) inj_member_ = false;
       continue;
     }
     if (done) next_credit[s / 2] = static_cast<uint8_t>(next_credit[s / 2] | (1u << (s % 2)));

@@ -21,6 +21,12 @@
 //    sends the head it granted in the cycle after the grant (the head is still at
 //    the front of its VC); a head never asks again for an output whose grant is
 //    in flight, and leaves in the cycle after its last grant;
+//  - with epochs (EpochRule, --arbitration epoch), every packet belongs to an
+//    epoch: the injection takes the youngest open epoch, head + window - 1, when
+//    it is first offered and the node has injected fewer than `quota` packets
+//    into that epoch (else it does not ask for any output until the head epoch
+//    moves on), and every copy carries it; heldEpochs() tells the network's
+//    epoch counter (HcNetwork) whether any of them is still here;
 //  - the hardwired RTL arbitrates only over requestSources(), and the RTL takes a
 //    head's wd from its input port's dimension; a head that needs an output
 //    outside requestSources(), or arrives with another wd, is a model error.
@@ -36,15 +42,36 @@
 namespace hypercast {
 namespace model {
 
+// Admission by epochs (docs/hardware.md "Bounded waiting"): a node injects at
+// most `quota` packets into each epoch, and only into the youngest of the
+// `window` epochs open at a time; window 0 turns it off.
+struct EpochRule {
+  int window = 0;  // 2..64
+  int quota = 0;
+  bool on() const { return window > 0; }
+};
+// The head epoch moves on in cycle s + kEpochLatency when at the end of cycle
+// s no node holds a packet of it (HcNetwork, hw/hc_epoch_head.v): each router's
+// registered flag, a registered reduction, and the head epoch's register, which
+// checks that it has not moved since.
+constexpr int kEpochLatency = 4;
+// Epochs open at a time in the routers simulate builds (--arbitration epoch):
+// two, so that the hardware would carry one bit, the epoch's parity.
+constexpr int kEpochWindow = 2;
+
 class RouterCore {
  public:
   RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr, std::vector<bool> wrap,
-             bool fair = false, int hop_cycles = 1, bool grouped = false);
+             bool fair = false, int hop_cycles = 1, bool grouped = false, EpochRule epochs = {});
 
   // One rising clock edge. lin[p]: flit on input link p during the cycle;
-  // credit_in[q]: bit v = credit returned by the downstream VC v of output q.
+  // credit_in[q]: bit v = credit returned by the downstream VC v of output q;
+  // head_epoch: the oldest open epoch during the cycle (with epochs).
   void clock(const std::vector<Flit>& lin, const std::vector<uint8_t>& credit_in, bool inj_valid,
-             uint64_t inj_payload);
+             uint64_t inj_payload, uint32_t head_epoch = 0);
+  // After clock(): bit e mod window is set when a flit of epoch e is in a
+  // buffer or on an output link, or the injection offered belongs to e.
+  uint64_t heldEpochs() const;
 
   // Registered outputs, valid after clock().
   const std::vector<Flit>& lout() const { return lout_; }
@@ -81,6 +108,11 @@ class RouterCore {
                                            // first (v: the downstream VC when fair)
   int hop_cycles_;
   std::vector<int> fly_;  // [q] hop_cycles 2: the head granted q last cycle (-1: none)
+  EpochRule epochs_;
+  bool inj_member_ = false;  // the injection offered has taken its epoch
+  uint32_t inj_epoch_ = 0;
+  uint32_t quota_epoch_ = 0;  // the epoch quota_used_ counts for
+  int quota_used_ = 0;
   std::vector<Flit> lout_;
   std::vector<uint8_t> credit_out_;
   std::vector<Flit> dlv_;

@@ -79,7 +79,12 @@ void fillLoadFigures(tb::SimOutcome& o, const NetworkDesc& desc, const SimJob& j
   o.load = load_run;
   o.arbitration = toString(job.rtl.arbitration);
   o.hop_cycles = job.rtl.hop_cycles;
-  if (job.rtl.arbitration == Arbitration::kFair) {
+  if (job.rtl.arbitration == Arbitration::kEpoch) {
+    const EpochWaitBound wb = epochWaitBound(n, job.rtl.epoch_quota, model::kEpochWindow,
+                                             model::kEpochLatency, job.rtl.hop_cycles);
+    o.wait_bound_flit = wb.flit_cycles;
+    o.wait_bound_injection = wb.injection_cycles;
+  } else if (job.rtl.arbitration == Arbitration::kFair) {
     const WaitBound wb =
         fairWaitBound(desc, job.rtl.preference, job.rtl.buffer_depth, job.rtl.hop_cycles);
     o.wait_bound_flit = wb.flit_cycles;
@@ -149,9 +154,14 @@ int run(const SimJob& job) {
   const TreadyPattern tready = parseTready(job.tready, n);
   std::unique_ptr<model::HcNetwork> net;
   if (use_model) {
+    model::EpochRule epochs;
+    if (ro.arbitration == Arbitration::kEpoch) {
+      epochs.window = model::kEpochWindow;
+      epochs.quota = ro.epoch_quota;
+    }
     net = std::make_unique<model::HcNetwork>("net", desc, ro.preference, ro.buffer_depth,
                                              ro.arbitration == Arbitration::kFair, ro.hop_cycles,
-                                             ro.router == RouterKind::kHardwired);
+                                             ro.router == RouterKind::kHardwired, epochs);
     if (axis) net->addAxisEndpoints();
   }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.

@@ -132,7 +132,7 @@ void printText(std::ostream& os, const SimOutcome& o) {
        << " cycles\n";
     if (o.wait_bound_flit >= 0) {
       os << "wait bounds      " << o.wait_bound_flit << " cycles (flit), " << o.wait_bound_injection
-         << " cycles (injection), fair arbitration\n";
+         << " cycles (injection), " << o.arbitration << " arbitration\n";
     }
   }
   if (o.cosim) {

@@ -95,6 +95,7 @@ model::Flit decodeFlit(const V& valid, const D& data, size_t lane, const RtlLayo
   f.origin =
       static_cast<uint32_t>(getBits(data, base + static_cast<size_t>(l.fieldOrigin()), l.aw));
   f.vc = getBits(data, base + static_cast<size_t>(l.fieldVc()), 1) != 0;
+  if (l.epoch) f.epoch = static_cast<uint32_t>(getBits(data, base + size_t(l.fieldEpoch()), 1));
   return f;
 }
 

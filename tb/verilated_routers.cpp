@@ -3,7 +3,8 @@
 // links and credit returns each cycle from the topology layer, exactly as the
 // generated top does. Exact because every signal between routers is a register
 // output: all routers see their neighbours' pre-edge outputs, then all clock.
-// The router's code is compiled once, so large networks build in seconds.
+// The router's code is compiled once, so large networks build in seconds. With
+// admission by epochs it keeps the top's head epoch (hw/hc_epoch_head.v) too.
 #include <vector>
 
 #include "Vrouter.h"
@@ -16,6 +17,18 @@
 namespace hypercast {
 namespace tb {
 namespace {
+
+// hw/hc_epoch_head.v's registers, clocked with the routers' flags before the edge.
+struct EpochHead {
+  bool any = true, snap1 = false, snap2 = false, h = false;
+  void clock(bool busy) {
+    const bool next = h != (!any && snap2 == h);
+    any = busy;
+    snap2 = snap1;
+    snap1 = h;
+    h = next;
+  }
+};
 
 class VerilatedRouters : public RtlNetwork {
  public:
@@ -50,6 +63,7 @@ class VerilatedRouters : public RtlNetwork {
         r->eval();
       }
     }
+    head_ = EpochHead();
     std::vector<Vrouter*> all;
     for (auto& r : r_) all.push_back(r.get());
     configure(all, config_, l_.cdw);
@@ -75,16 +89,20 @@ class VerilatedRouters : public RtlNetwork {
       }
     }
     for (auto& r : r_) {
+      r->epoch_h_i = head_.h ? 1 : 0;
       r->clk_i = 0;
       r->eval();
     }
   }
   bool injReady(uint64_t node) const override { return r_[node]->inj_ready_o != 0; }
   void edge() override {
+    bool busy = false;
+    for (auto& r : r_) busy = busy || r->epoch_busy_o != 0;
     for (auto& r : r_) {
       r->clk_i = 1;
       r->eval();
     }
+    if (l_.epoch) head_.clock(busy);
   }
   model::Flit delivery(uint64_t node, int lane) const override {
     return decodeFlit(r_[node]->dlv_valid_o, r_[node]->dlv_data_o, static_cast<size_t>(lane), l_);
@@ -95,7 +113,8 @@ class VerilatedRouters : public RtlNetwork {
   std::vector<uint32_t> config_;
   VerilatedContext ctx_;
   std::vector<std::unique_ptr<Vrouter>> r_;
-  std::vector<PortEnd> up_, down_;  // [x*NP+p]: what drives input p, what output p drives
+  std::vector<PortEnd> up_, down_;
+  EpochHead head_;  // [x*NP+p]: what drives input p, what output p drives
 };
 
 }  // namespace

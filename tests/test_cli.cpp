@@ -272,7 +272,10 @@ TEST(Cli, GenerateJsonIsValidForAnyPath) {
   EXPECT_EQ(m.at("nodes"), 20);
   EXPECT_EQ(m.at("ports").size(), 4u);
   EXPECT_TRUE(m.at("ports").at(0).at("two_vc").is_boolean());
-  EXPECT_EQ(m.at("flit").at("fields_msb_first").size(), 5u);
+  // {vc, origin, wd, wc, epoch, payload}: the default arbitration's flit
+  const nlohmann::json& fields = m.at("flit").at("fields_msb_first");
+  ASSERT_EQ(fields.size(), 6u);
+  EXPECT_EQ(fields.at(4), nlohmann::json::parse(R"({"epoch": 1})"));
   fs::remove_all(t);
 }
 

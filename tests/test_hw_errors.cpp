@@ -402,6 +402,8 @@ TEST(HwErrors, ParameterChecksFire) {
   };
   for (const Case& c : {Case{"hc_router_core", "HOP=3", "hc_router_core.p_hop"},
                         Case{"hc_router_core", "NDIM=3", "hc_router_core.p_wdw"},
+                        Case{"hc_router_core", "EPOCH=2", "hc_router_core.p_epoch"},
+                        Case{"hc_router", "QUOTA=0", "hc_router.u_core.p_epoch"},
                         Case{"hc_router", "FAIR=2", "hc_router.p_fair"},
                         Case{"hc_router_prog", "FAIR=2", "hc_router_prog.p_fair"},
                         Case{"hc_router_cfg", "CDW=2", "hc_router_cfg.p_cdw"},

@@ -207,6 +207,24 @@ TEST(RouterCore, ContinuingHeadVcCheckFires) {
   expectRouterCheckFires("BADVC", "a_cont_vc: assertion failed", 0);
 }
 
+// Admission by epochs (tests/hw_units/router_epoch_tb.v): one packet per epoch
+// with QUOTA = 1, each carrying the parity of the epoch after the head; the
+// router's flag says whether it holds a flit of the head epoch; moving the head
+// epoch on while the router holds one of its flits fires a_epoch_passed.
+TEST(RouterCore, EpochQuotaBusyFlagAndPassedCheck) {
+  for (int on : {0, 1}) {
+    std::string log;
+    const Checked r = runBench("router_epoch_tb.v",
+                               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
+                               "-Prouter_epoch_tb.FAULT=" + std::to_string(on), &log);
+    ASSERT_TRUE(r.ended) << on << ": " << log;
+    EXPECT_EQ(r.events, 2) << log;  // one injection in each of two epochs
+    EXPECT_EQ(r.errors, 0) << log;
+    EXPECT_EQ(log.find("g_epoch.a_epoch_passed: assertion failed") != std::string::npos, on == 1)
+        << on << ": " << log;
+  }
+}
+
 // A credit returned before any flit left counts above DEPTH (the counter, a
 // thermometer, stays full: the credit is lost, and flit 1 leaves as it would).
 TEST(RouterCore, CreditBeyondDepthCheckFires) {

@@ -302,6 +302,16 @@ TEST(JobFile, HugeRhoIsRefusedWithoutOverflow) {
   EXPECT_THROW(hypercast::Hypercycle::fromPaperOrder({8}, {2147483647}), Error);
 }
 
+// --arbitration epoch and its quota reach the harness.
+TEST(JobFile, EpochQuotaSurvives) {
+  hypercast::SimJob job = routerJob();
+  job.rtl.arbitration = hypercast::Arbitration::kEpoch;
+  job.rtl.epoch_quota = 7;
+  const hypercast::SimJob r = hypercast::parseJob(hypercast::serializeJob(job));
+  EXPECT_EQ(r.rtl.arbitration, hypercast::Arbitration::kEpoch);
+  EXPECT_EQ(r.rtl.epoch_quota, 7);
+}
+
 // What the router harness would have trusted: every value is checked.
 TEST(JobFile, RefusesWhatARouterHarnessCannotRun) {
   const std::pair<Json, const char*> cases[] = {
@@ -315,6 +325,8 @@ TEST(JobFile, RefusesWhatARouterHarnessCannotRun) {
       {{{"watchdog", 0}}, "'watchdog' must be a whole number in 1.."},
       {{{"buffer_depth", 0}}, "buffer-depth"},
       {{{"arbitration", "lottery"}}, "arbitration"},
+      {{{"arbitration", "epoch"}, {"epoch_quota", 0}},
+       "'epoch_quota' must be a whole number in 1.."},
       {{{"hop_cycles", 3}}, "hop-cycles"},
       {{{"rate", 2}}, "'rate' must be in 0..1"},
       {{{"m", {5, "x"}}}, "'m' must be a whole number"},

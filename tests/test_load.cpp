@@ -140,7 +140,7 @@ TEST(LoadLong, OneFlitVcsCosimAboveSaturation) {
   expectOneFlitVcsCosimAboveSaturation("--m 8,6,5 --rho 3,2,1");
 }
 
-// Bounded waiting (--arbitration fair, the default; docs/hardware.md "Bounded
+// Bounded waiting (--arbitration fair; docs/hardware.md "Bounded
 // waiting"): above saturation, no forwarded flit and no injection waits longer than the
 // bound gen/algorithm/wait_bound.h derives from the network (WaitBound tests
 // work it by hand). Only where the bound is below the run's length can a run
@@ -156,11 +156,12 @@ TEST_P(FairWaits, LongestWaitsStayUnderTheBound) {
   const auto [m, rho, rate, cycles] = GetParam();
   const auto r = hctest::run(sim(std::string("--m ") + m + " --rho " + rho,
                                  std::string("--traffic uniform --rate ") + rate + " --cycles " +
-                                     std::to_string(cycles) + " --engine systemc --watchdog 2000"));
+                                     std::to_string(cycles) +
+                                     " --engine systemc --watchdog 2000 --arbitration fair"));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json j = hctest::parseJson(r.out);
   EXPECT_EQ(j.at("verdict"), "pass");
-  EXPECT_EQ(j.at("arbitration"), "fair");  // the default
+  EXPECT_EQ(j.at("arbitration"), "fair");
   EXPECT_GE(j.at("offered_rate").get<double>(),
             j.at("figures").at("routing_bound_rate").get<double>());
   // The bound is one a run of this length could break.
@@ -283,7 +284,7 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
   EXPECT_LT(f.longest(), rr.longest());
 }
 
-// The default arbitration (fair) on outputs that arbitrate in two levels: in
+// The fair arbitration on outputs that arbitrate in two levels: in
 // G^{1,1,1}_{4,4,4} a dimension-1 output can be asked for by its ring's two
 // VCs, the other dimensions' four inputs (two of them with two VCs) and the
 // injection, 9 heads, so each of its two per-VC arbiters is an
@@ -292,7 +293,8 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
 TEST(FairArbitration, GroupedOutputsCosimUnderLoad) {
   const nlohmann::json j = report("--m 4,4,4 --rho 1,1,1",
                                   "--traffic uniform --rate 0.5 --cycles 3000 --seed 1 "
-                                  "--engine cosim --rtl-model routers --watchdog 2000");
+                                  "--engine cosim --rtl-model routers --watchdog 2000 "
+                                  "--arbitration fair");
   EXPECT_EQ(j.at("arbitration"), "fair");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("verdict"), "pass");
@@ -371,6 +373,128 @@ TEST(FairArbitration, UnknownArbitrationIsRefusedInOneLine) {
     EXPECT_EQ(r.code, 2) << cmd;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << cmd << ": " << r.err;
     EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << r.err;
+  }
+  EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
+}
+
+// Admission by epochs (--arbitration epoch, the default; docs/hardware.md
+// "Bounded waiting"): the bound of gen/algorithm/wait_bound.h is polynomial in
+// the number of nodes and below the run's length on every load network: C_8<1>
+// and K_8 1,343 / 1,794 cycles (flit / injection, quota 4; worked by hand in
+// WaitBound.EpochsByHand), C_5<1> 479 / 642, G^{3,2}_{6,4} 13,247 / 17,666, and
+// with two cycles per hop on C_8<1> 2,016 / 2,691. Above saturation (SystemC
+// model), for more cycles than the bound: no wait beyond it, everything
+// accepted delivered, and at least 98% of round robin's throughput on the same
+// traffic.
+using EpochCase = std::tuple<const char*, const char*, const char*, int, const char*>;
+class EpochWaits : public ::testing::TestWithParam<EpochCase> {};
+
+TEST_P(EpochWaits, LongestWaitsStayUnderThePolynomialBound) {
+  const auto [m, rho, rate, cycles, hop] = GetParam();
+  const std::string net = std::string("--m ") + m + " --rho " + rho;
+  const std::string traffic = std::string("--traffic uniform --rate ") + rate + " --cycles " +
+                              std::to_string(cycles) + " --hop-cycles " + hop +
+                              " --engine systemc --watchdog 2000";
+  const nlohmann::json j = report(net, traffic);
+  EXPECT_EQ(j.at("verdict"), "pass");
+  EXPECT_EQ(j.at("arbitration"), "epoch");  // the default
+  EXPECT_GE(j.at("offered_rate").get<double>(),
+            j.at("figures").at("routing_bound_rate").get<double>());
+  const double flit = j.at("figures").at("wait_bound_flit").get<double>();
+  const double inj = j.at("figures").at("wait_bound_injection").get<double>();
+  EXPECT_LT(flit, cycles);
+  EXPECT_LT(inj, cycles);
+  EXPECT_LE(j.at("figures").at("max_output_wait").get<double>(), flit);
+  EXPECT_LE(j.at("figures").at("max_injection_wait").get<double>(), inj);
+  EXPECT_EQ(j.at("figures").at("deliveries").get<long long>(),
+            j.at("figures").at("expected_deliveries").get<long long>());
+  const nlohmann::json rr = report(net, traffic + " --arbitration rr");
+  EXPECT_GE(j.at("figures").at("throughput").get<double>(),
+            0.98 * rr.at("figures").at("throughput").get<double>());
+}
+
+// Runs of `cycles` (20,000 in the default run, above G^{3,2}_{6,4}'s bound);
+// K_8, the slowest to simulate, for a quarter of that (above its bound, 1,794).
+std::vector<EpochCase> epochCases(int cycles) {
+  return {{"8", "1", "0.5", cycles, "1"},
+          {"5", "1", "0.5", cycles, "1"},
+          {"8", "4", "1", cycles / 4, "1"},
+          {"6,4", "3,2", "0.5", cycles, "1"},
+          {"8", "1", "0.5", cycles, "2"}};
+}
+
+std::string epochName(const ::testing::TestParamInfo<EpochCase>& i) {
+  std::string s = std::string("m") + std::get<0>(i.param) + "_rho" + std::get<1>(i.param) + "_hop" +
+                  std::get<4>(i.param);
+  for (char& c : s) {
+    if (c == ',') c = 'x';
+  }
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(Networks, EpochWaits, ::testing::ValuesIn(epochCases(20000)), epochName);
+
+// 100,000 cycles on the load networks and on G^{2,2}_{9,9} (81 nodes, bound
+// 155,519 / 207,362: the run checks the waits against it without being able
+// to reach it), each against round robin's throughput on the same traffic.
+TEST(EpochWaitsLong, HundredThousandCyclesOnTheLoadNetworks) {
+  std::vector<std::pair<std::string, std::string>> runs;
+  for (const auto& c : epochCases(100000)) {
+    runs.emplace_back(std::string("--m ") + std::get<0>(c) + " --rho " + std::get<1>(c),
+                      std::string("--traffic uniform --rate ") + std::get<2>(c) +
+                          " --cycles 100000 --hop-cycles " + std::get<4>(c));
+  }
+  runs.emplace_back("--m 9,9 --rho 2,2",
+                    "--traffic uniform --rate 0.4 --cycles 100000 --allow-large");
+  for (const auto& [net, traffic] : runs) {
+    const std::string opts = traffic + " --engine systemc --watchdog 2000 --arbitration ";
+    const nlohmann::json j = report(net, opts + "epoch"), rr = report(net, opts + "rr");
+    EXPECT_EQ(j.at("verdict"), "pass") << net;
+    EXPECT_LE(j.at("figures").at("max_output_wait").get<double>(),
+              j.at("figures").at("wait_bound_flit").get<double>())
+        << net;
+    EXPECT_LE(j.at("figures").at("max_injection_wait").get<double>(),
+              j.at("figures").at("wait_bound_injection").get<double>())
+        << net;
+    EXPECT_GE(j.at("figures").at("throughput").get<double>(),
+              0.98 * rr.at("figures").at("throughput").get<double>())
+        << net;
+  }
+}
+
+// Above saturation the quotas bind and the head epoch moves every few cycles:
+// the RTL matches the model cycle for cycle, on C_15<1> with each router
+// Verilated (the harness keeping the top's head epoch as hw/hc_epoch_head.v
+// does) and on G^{2,1,1}_{5,4,3} whole (the generated top's hc_epoch_head);
+// the models are test_cosim's Ring15 and MixedRadices.
+TEST(EpochArbitration, CosimUnderLoad) {
+  for (const char* net : {"--m 15 --rho 1 --rtl-model routers", "--m 5,4,3 --rho 2,1,1"}) {
+    const nlohmann::json j = report(net,
+                                    "--traffic uniform --rate 0.5 --cycles 3000 --seed 1 "
+                                    "--hop-cycles 1 --engine cosim --watchdog 2000");
+    EXPECT_EQ(j.at("arbitration"), "epoch") << net;
+    EXPECT_EQ(j.at("match"), true) << net;
+    EXPECT_EQ(j.at("verdict"), "pass") << net;
+    EXPECT_GE(j.at("offered_rate").get<double>(),
+              j.at("figures").at("routing_bound_rate").get<double>())
+        << net;
+    EXPECT_GE(j.at("figures").at("cycles_compared").get<long long>(), 3000) << net;
+    EXPECT_LE(j.at("figures").at("max_output_wait").get<double>(),
+              j.at("figures").at("wait_bound_flit").get<double>())
+        << net;
+  }
+}
+
+// The quota only with epochs, and in range.
+TEST(EpochArbitration, BadQuotaIsRefusedInOneLine) {
+  for (const char* cmd :
+       {" simulate --m 8 --rho 1 --source 0 --arbitration rr --epoch-quota 4",
+        " simulate --m 8 --rho 1 --source 0 --epoch-quota 0",
+        " generate --m 8 --rho 1 --epoch-quota 2000000 --out /tmp/hc-never-written"}) {
+    const auto r = hctest::run(hctest::hypercast() + cmd);
+    EXPECT_EQ(r.code, 2) << cmd;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << cmd << ": " << r.err;
+    EXPECT_NE(r.err.find("epoch-quota"), std::string::npos) << cmd << ": " << r.err;
   }
   EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
 }

@@ -153,3 +153,85 @@ TEST(WaitBound, GroupedOutputCountsTwiceItsGroups) {
       fairWaitBound(hypercycleNetwork({4, 4, 4}, {1, 1, 1}), Preference::kClockwise, 2);
   EXPECT_EQ(w.max_sources, 12);
 }
+
+// Admission by epochs (EpochRule, docs/hardware.md "Bounded waiting"): with a
+// quota of one packet per epoch and two epochs open, node 0 of G^{2,2}_{5,5}
+// injects one packet into epoch 1 while the head epoch is 0, then waits until
+// the head epoch moves on, and the next packet takes epoch 2; every copy
+// carries its packet's epoch.
+TEST(EpochAdmission, OnePacketPerEpochThenWaitsForTheHeadEpoch) {
+  Fixture f;
+  model::RouterCore core{
+      f.t, 2, 2, 0, std::vector<bool>(f.np, false), true, 1, false, model::EpochRule{2, 1}};
+  const std::vector<model::Flit> idle(f.np);
+  // Every weight is 1: an injection goes out on all eight ports at once.
+  auto sentIn = [&](uint32_t epoch) {
+    int n = 0;
+    for (const auto& o : core.lout()) {
+      if (!o.valid) continue;
+      ++n;
+      EXPECT_EQ(o.epoch, epoch) << o;
+    }
+    return n;
+  };
+  core.clock(idle, f.no_credit, true, 7, 0);
+  EXPECT_TRUE(core.accepted());
+  EXPECT_EQ(sentIn(1), 8);
+  EXPECT_EQ(core.heldEpochs(), 2u);  // epoch 1's copies are on the links
+  // The quota of epoch 1 is spent: the next offer asks for nothing.
+  core.clock(idle, f.no_credit, true, 8, 0);
+  EXPECT_FALSE(core.accepted());
+  EXPECT_EQ(sentIn(0), 0);
+  EXPECT_EQ(core.heldEpochs(), 0u);
+  // The head epoch moves on: epoch 2 opens, with a fresh quota (one credit is
+  // left on every output of depth 2).
+  core.clock(idle, f.no_credit, true, 8, 1);
+  EXPECT_TRUE(core.accepted());
+  EXPECT_EQ(sentIn(2), 8);
+  EXPECT_EQ(core.heldEpochs(), 1u);  // epoch 2 is 0 modulo the window
+}
+
+TEST(EpochAdmission, StopsWhenTheHeadEpochPassesAPacketStillHere) {
+  Fixture f;
+  model::RouterCore core{
+      f.t, 2, 2, 0, std::vector<bool>(f.np, false), true, 1, false, model::EpochRule{2, 1}};
+  const int p = f.portOf(2);
+  ASSERT_GE(p, 0);
+  auto lin = f.arriving(p, 2);
+  lin[static_cast<size_t>(p)].epoch = 4;
+  EXPECT_NO_THROW(core.clock(lin, f.no_credit, false, 0, 4));
+  lin[static_cast<size_t>(p)].epoch = 3;
+  EXPECT_THROW(core.clock(lin, f.no_credit, false, 0, 4), std::logic_error);
+}
+
+TEST(EpochAdmission, RefusesAWindowOrQuotaOutOfRange) {
+  Fixture f;
+  for (const model::EpochRule r :
+       {model::EpochRule{1, 1}, model::EpochRule{65, 1}, model::EpochRule{2, 0}}) {
+    EXPECT_THROW(
+        (model::RouterCore{f.t, 2, 2, 0, std::vector<bool>(f.np, false), true, 1, false, r}),
+        std::invalid_argument);
+  }
+}
+
+// The epochs' bound (gen/algorithm/wait_bound.h) by hand on C_8<1> (N = 8), 4
+// packets per node and epoch, two epochs open (W = 2), the head epoch moving
+// on L = 4 cycles after an idle cycle (hw/hc_epoch_head.v). A broadcast is
+// N - 1 = 7 transmissions, so one epoch's packets take N F (N - 1) = 8 * 4 * 7 =
+// 224 grants, and the 2W - 1 = 3 epochs a packet can meet M = 672.
+//   h = 1: flit (h + 1) M + h - 2 = 2 * 672 - 1 = 1,343;
+//          injection (h + 1) (M + 224) + h + L - 3 = 2 * 896 + 2 = 1,794.
+//   h = 2: flit 3 * 672 + 0 = 2,016; injection 3 * 896 + 2 + 1 = 2,691.
+TEST(WaitBound, EpochsByHand) {
+  const EpochWaitBound one = epochWaitBound(8, 4, 2, 4, 1);
+  EXPECT_EQ(one.grants, 672);
+  EXPECT_EQ(one.flit_cycles, 1343);
+  EXPECT_EQ(one.injection_cycles, 1794);
+  const EpochWaitBound two = epochWaitBound(8, 4, 2, 4, 2);
+  EXPECT_EQ(two.flit_cycles, 2016);
+  EXPECT_EQ(two.injection_cycles, 2691);
+  // The network's latency is the one the bound is stated with.
+  EXPECT_EQ(model::kEpochLatency, 4);
+  EXPECT_THROW(epochWaitBound(8, 4, 2, 2, 2), std::invalid_argument);  // latency < h + 1
+  EXPECT_THROW(epochWaitBound(8, 0, 2, 4, 1), std::invalid_argument);
+}

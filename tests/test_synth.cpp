@@ -279,7 +279,9 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
   const std::string dir = "/tmp/hctest-synth-null-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const auto r = hctest::run(hctest::hypercast() +
-                             " synth --m 4 --rho 1 --payload-width 8 --no-pnr --out " + dir);
+                             " synth --m 4 --rho 1 --payload-width 8 --arbitration fair "
+                             "--no-pnr --out " +
+                             dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const nlohmann::json j = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
   const nlohmann::json& ice = j.at("ice40");
@@ -291,7 +293,8 @@ TEST(Synth, ReportJsonUsesNullForNotMeasured) {
   EXPECT_TRUE(j.at("network_pnr").at("fmax_mhz").is_null()) << j;
   EXPECT_TRUE(j.at("xilinx").at("luts").is_null()) << j;  // no --xilinx
   EXPECT_TRUE(j.at("generic_cells").is_number_integer()) << j;
-  // Measured 353 generic cells for C_4<1> at 8 bits (yosys 0.23), within 10%.
+  // Measured 353 generic cells for C_4<1> at 8 bits, fair arbitration (yosys
+  // 0.23), within 10%.
   EXPECT_GE(j.at("generic_cells").get<long long>(), 318);
   EXPECT_LE(j.at("generic_cells").get<long long>(), 388);
   EXPECT_TRUE(ice.at("lut4").is_number_integer()) << ice;

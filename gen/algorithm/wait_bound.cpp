@@ -118,4 +118,17 @@ WaitBound fairWaitBound(const NetworkDesc& net, Preference pref, int depth, int 
   return w;
 }
 
+EpochWaitBound epochWaitBound(uint64_t nodes, int quota, int window, int latency, int hop_cycles) {
+  if (nodes < 2 || quota < 1 || window < 2 || hop_cycles < 1 || latency < hop_cycles + 1) {
+    throw std::invalid_argument("epochWaitBound: parameters out of range");
+  }
+  const double n = static_cast<double>(nodes), h = hop_cycles;
+  const double epoch = n * quota * (n - 1);  // the grants of one epoch's packets
+  EpochWaitBound b;
+  b.grants = (2.0 * window - 1) * epoch;
+  b.flit_cycles = (h + 1) * b.grants + h - 2;
+  b.injection_cycles = (h + 1) * (b.grants + epoch) + h + latency - 3;
+  return b;
+}
+
 }  // namespace hypercast

@@ -48,4 +48,25 @@ struct WaitBound {
 // dateline argument).
 WaitBound fairWaitBound(const NetworkDesc& net, Preference pref, int depth, int hop_cycles = 1);
 
+// The bound under admission by epochs (--arbitration epoch, docs/hardware.md
+// "Bounded waiting"): N nodes, each injecting at most `quota` packets into each
+// epoch and only into the youngest of the `window` epochs open, the head epoch
+// moving on `latency` cycles after a cycle at whose end none of its packets was
+// left (latency >= hop_cycles + 1). Whatever the arbiters, as long as an output
+// grants whenever some head asks for it: while a head still needs an output,
+// some output grants within every h + 1 cycles (h = hop_cycles), and the
+// grants that can happen while a packet is alive are those of at most
+// 2W - 1 epochs of N F packets of N - 1 hops each (2W epochs for an injection
+// that waits for the quota). So with M = (2W - 1) N F (N - 1):
+//   a forwarded flit waits at most (h + 1) M + h - 2 cycles at a node, and
+//   an injection at most (h + 1) (M + N F (N - 1)) + h + latency - 3.
+// Polynomial in N, independent of the buffer depth and of the chain lengths.
+struct EpochWaitBound {
+  double grants = 0;  // M
+  double flit_cycles = 0;
+  double injection_cycles = 0;
+};
+EpochWaitBound epochWaitBound(uint64_t nodes, int quota, int window, int latency,
+                              int hop_cycles = 1);
+
 }  // namespace hypercast

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "emit/epoch_head.h"
 #include "emit/synth_wrapper.h"
 #include "topology/hypercycle.h"
 #include "topology/port_graph.h"
@@ -76,6 +77,7 @@ std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions
       << "  wire iv" << x << ", ir" << x << ";  wire " << range(pw) << " ip" << x << ";  wire "
       << range(np) << " dv" << x << ";  wire " << range(np * fw) << " dd" << x << ";\n";
   }
+  s << epochHeadDecl(l);
   const auto& ports = h.ports();
   const PortGraph g = PortGraph::build(net);
   for (uint64_t x = 0; x < n; ++x) {
@@ -100,7 +102,8 @@ std::string axisTop(const NetworkDesc& net, const RtlLayout& l, const RtlOptions
       s << "c" << down.node << "[" << 2 * down.port << "+:2]" << (p ? "," : "");
     }
     s << "}),\n    .inj_valid_i(iv" << x << "), .inj_payload_i(ip" << x << "), .inj_ready_o(ir" << x
-      << "),\n    .dlv_valid_o(dv" << x << "), .dlv_data_o(dd" << x << "));\n";
+      << "),\n    " << epochRouterPorts(x) << ",\n    .dlv_valid_o(dv" << x << "), .dlv_data_o(dd"
+      << x << "));\n";
     s << "  hc_axis_endpoint #(.NP(" << np << "), .AW(" << aw << "), .PW(" << pw << "), .FW(" << fw
       << "), .DEPTH(" << l.depth << "), .QRAM(QRAM)) u_e" << x << " (\n"
       << "    .clk_i(clk_i), .rst_ni(rst_ni),\n"

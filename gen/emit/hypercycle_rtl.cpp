@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "algorithm/broadcast_weights.h"
+#include "emit/epoch_head.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
 #include "emit/router_config.h"
@@ -75,13 +76,16 @@ std::string progRouterWrapper(const Hypercycle& h, const RtlLayout& l, const Rtl
      << "  input  wire inj_valid_i,\n"
      << "  input  wire " << w(l.pw) << " inj_payload_i,\n"
      << "  output wire inj_ready_o,\n"
+     << "  input  wire epoch_h_i,\n"
+     << "  output wire epoch_busy_o,\n"
      << "  output wire " << w(rnp) << " dlv_valid_o,\n"
      << "  output wire " << w(rnp * fw) << " dlv_data_o\n);\n"
      << "  hc_router_prog #(\n"
      << "    .NP(" << rnp << "), .MAX_DIM(" << l.max_dims << "), .MAX_M(" << l.max_radix
      << "), .MW(" << l.mw << "), .CDW(" << l.cdw << "), .AW(" << l.aw << "),\n"
      << "    .PW(" << l.pw << "), .WDW(" << l.wdw << "), .WCW(" << l.wcw << "), .PIW(" << l.piw
-     << "), .DEPTH(" << l.depth << "), .FAIR(" << l.fair << ")\n"
+     << "), .DEPTH(" << l.depth << "), .FAIR(" << l.fair << "), .EPOCH(" << l.epoch << "), .QUOTA("
+     << l.quota << ")\n"
      << "  ) u_router (\n"
      << "    .clk_i(clk_i), .rst_ni(rst_ni), .node_digit_i(node_digit_i),\n"
      << "    .cfg_valid_i(cfg_valid_i), .cfg_data_i(cfg_data_i), .cfg_ready_o(cfg_ready_o),\n"
@@ -90,6 +94,7 @@ std::string progRouterWrapper(const Hypercycle& h, const RtlLayout& l, const Rtl
      << "    .lout_valid_o(lout_valid_o), .lout_data_o(lout_data_o), "
         ".lout_credit_i(lout_credit_i),\n"
      << "    .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready_o),\n"
+     << "    .epoch_h_i(epoch_h_i), .epoch_busy_o(epoch_busy_o),\n"
      << "    .dlv_valid_o(dlv_valid_o), .dlv_data_o(dlv_data_o)\n  );\n"
      << "endmodule\n";
   return os.str();
@@ -133,6 +138,8 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "  input  wire                 inj_valid_i,\n"
      << "  input  wire [" << l.pw - 1 << ":0]          inj_payload_i,\n"
      << "  output wire                 inj_ready_o,\n"
+     << "  input  wire                 epoch_h_i,\n"
+     << "  output wire                 epoch_busy_o,\n"
      << "  output wire [" << l.np - 1 << ":0]          dlv_valid_o,\n"
      << "  output wire [" << l.np * l.fw - 1 << ":0]   dlv_data_o\n"
      << ");\n"
@@ -140,7 +147,7 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "    .NP(" << l.np << "), .AW(" << l.aw << "), .PW(" << l.pw << "), .WDW(" << l.wdw
      << "), .WCW(" << l.wcw << "), .PIW(" << l.piw << "),\n"
      << "    .DEPTH(" << l.depth << "), .NDIM(" << l.ndim << "), .FAIR(" << l.fair << "), .HOP("
-     << l.hop << "),\n"
+     << l.hop << "), .EPOCH(" << l.epoch << "), .QUOTA(" << l.quota << "),\n"
      << "    .PORT_DIM(" << packed(t.port_dim, l.wdw) << "),\n"
      << "    .ORIG_WC(" << packed(t.orig_wc, l.wcw) << "),\n"
      << "    .FWD_PORT(" << packed(fwd, l.piw) << "),\n"
@@ -153,6 +160,7 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "    .lout_valid_o(lout_valid_o), .lout_data_o(lout_data_o), "
         ".lout_credit_i(lout_credit_i),\n"
      << "    .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready_o),\n"
+     << "    .epoch_h_i(epoch_h_i), .epoch_busy_o(epoch_busy_o),\n"
      << "    .dlv_valid_o(dlv_valid_o), .dlv_data_o(dlv_data_o)\n"
      << "  );\n"
      << "endmodule\n";
@@ -173,7 +181,8 @@ std::string networkTop(const NetworkDesc& net, const RtlLayout& l, const RtlOpti
        "// Top-level ports, node x, lane p:\n"
        "//   inj_*[x]            local injection (valid/ready, payload)\n"
        "//   dlv_valid_o[x*NP+p] delivery lane p of node x; dlv_data_o holds its flit\n"
-       "//   flit = {vc, origin[AW], wd[WDW], wc[WCW], payload[PW]}\n";
+       "//   flit = {vc, origin[AW], wd[WDW], wc[WCW], ";
+  s += l.epoch ? "epoch, payload[PW]} (epoch: the packet's epoch's parity)\n" : "payload[PW]}\n";
   s += "// NP=" + std::to_string(np) + " AW=" + std::to_string(l.aw) +
        " WDW=" + std::to_string(l.wdw) + " WCW=" + std::to_string(l.wcw) +
        " PW=" + std::to_string(l.pw) + " FW=" + std::to_string(fw) + "\n";
@@ -221,6 +230,7 @@ std::string networkTop(const NetworkDesc& net, const RtlLayout& l, const RtlOpti
          "  assign cfg_ready_o = &cfg_ready;\n  assign cfg_done_o = &cfg_done;\n"
          "  assign cfg_err_o = |cfg_err;\n  wire cfg_take = cfg_valid_i & cfg_ready_o;\n";
   }
+  s += epochHeadDecl(l);
   const auto& ports = h.ports();
   const std::string aw = std::to_string(l.aw);
   const PortGraph g = PortGraph::build(net);
@@ -260,7 +270,7 @@ std::string networkTop(const NetworkDesc& net, const RtlLayout& l, const RtlOpti
     }
     s += "}),\n    .inj_valid_i(inj_valid_i[" + xs + "]), .inj_payload_i(inj_payload_i[" +
          std::to_string(x * static_cast<uint64_t>(l.pw)) + "+:" + std::to_string(l.pw) +
-         "]), .inj_ready_o(inj_ready_o[" + xs + "]),\n    ";
+         "]), .inj_ready_o(inj_ready_o[" + xs + "]),\n    " + epochRouterPorts(x) + ",\n    ";
     const std::string dv =
                           "dlv_valid_o[" + std::to_string(x * np) + "+:" + std::to_string(np) + "]",
                       dd = "dlv_data_o[" + std::to_string(x * np * fw) +
@@ -309,6 +319,7 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
   opts["router"] = toString(o.router);
   opts["arbitration"] = toString(o.arbitration);
   opts["hop_cycles"] = o.hop_cycles;
+  if (l.epoch) opts["epoch_quota"] = o.epoch_quota;
   if (l.programmable) {
     opts["max_dims"] = l.max_dims;
     opts["max_radix"] = l.max_radix;
@@ -323,6 +334,7 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
   fields.push_back({{"origin", l.aw}});
   fields.push_back({{"wd", l.wdw}});
   fields.push_back({{"wc", l.wcw}});
+  if (l.epoch) fields.push_back({{"epoch", 1}});
   fields.push_back({{"payload", l.pw}});
   j["flit"] = {{"width", l.fw}, {"fields_msb_first", fields}};
   nlohmann::ordered_json ports = nlohmann::ordered_json::array();
@@ -370,8 +382,9 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   // The hand-written modules each router kind uses. The programmable router's set
   // carries hc_weight_unit too: the prototype's weight module on its own, driven
   // by the same config.hex, for a switch of the user's own.
-  const std::set<std::string> common = {"hc_fifo.v", "hc_rr_arbiter.v", "hc_group_arbiter.v",
-                                        "hc_router_core.v"};
+  std::set<std::string> common = {"hc_fifo.v", "hc_rr_arbiter.v", "hc_group_arbiter.v",
+                                  "hc_router_core.v"};
+  if (r.layout.epoch) common.insert("hc_epoch_head.v");
   const std::set<std::string> own =
       prog   ? std::set<std::string>{"hc_cfg_dims.v", "hc_port_sweep.v", "hc_router_cfg.v",
                                      "hc_router_prog.v", "hc_weight_unit.v"}

@@ -11,7 +11,9 @@ const char* toString(RouterKind k) {
   return k == RouterKind::kHardwired ? "hardwired" : "programmable";
 }
 
-const char* toString(Arbitration a) { return a == Arbitration::kFair ? "fair" : "rr"; }
+const char* toString(Arbitration a) {
+  return a == Arbitration::kEpoch ? "epoch" : a == Arbitration::kFair ? "fair" : "rr";
+}
 
 namespace {
 uint64_t maxNodes(const ProgLimits& p) {
@@ -30,6 +32,10 @@ void validate(const RtlOptions& o) {
   }
   if (o.hop_cycles != 1 && o.hop_cycles != 2) {
     throw Error("--hop-cycles must be 1 or 2, got " + std::to_string(o.hop_cycles));
+  }
+  if (o.epoch_quota < 1 || o.epoch_quota > kMaxEpochQuota) {
+    throw Error("--epoch-quota must be 1.." + std::to_string(kMaxEpochQuota) + ", got " +
+                std::to_string(o.epoch_quota));
   }
   if (o.router != RouterKind::kProgrammable) return;
   if (o.hop_cycles != 1) throw Error("--hop-cycles 2 needs --router hardwired");
@@ -103,7 +109,9 @@ RtlLayout makeLayout(const NetworkDesc& net, const RouterTables& t, const RtlOpt
   } else {
     l.router_np = l.np;
   }
-  l.fw = 1 + l.aw + l.wdw + l.wcw + l.pw;
+  l.epoch = o.arbitration == Arbitration::kEpoch ? 1 : 0;
+  l.quota = o.epoch_quota;
+  l.fw = 1 + l.aw + l.wdw + l.wcw + l.epoch + l.pw;
   return l;
 }
 

@@ -22,6 +22,8 @@ const char* toString(RouterKind k);
 enum class Arbitration {
   kRoundRobin,  // one round-robin pointer per output (the original router)
   kFair,        // one pointer per output and downstream VC: every wait is bounded
+  kEpoch,       // kRoundRobin's arbiters, and admission by epochs: a bound
+                // polynomial in the network's size
 };
 
 const char* toString(Arbitration a);
@@ -34,14 +36,18 @@ struct ProgLimits {
   int max_degree = 16;
 };
 
+// The most packets per node and epoch (--epoch-quota).
+constexpr int kMaxEpochQuota = 1 << 20;
+
 struct RtlOptions {
   int payload_width = 32;  // PW: 1..64
   int buffer_depth = 2;    // flits per input virtual channel
   Preference preference = Preference::kClockwise;
   RouterKind router = RouterKind::kHardwired;
-  Arbitration arbitration = Arbitration::kFair;
-  int hop_cycles = 1;  // 1, or 2: registered grants (docs/hardware.md "Two-cycle hop")
-  ProgLimits limits;   // programmable router only
+  Arbitration arbitration = Arbitration::kEpoch;
+  int hop_cycles = 1;   // 1, or 2: registered grants (docs/hardware.md "Two-cycle hop")
+  int epoch_quota = 4;  // Arbitration::kEpoch: packets per node and epoch
+  ProgLimits limits;    // programmable router only
 };
 
 struct RtlLayout {
@@ -54,9 +60,11 @@ struct RtlLayout {
   int piw = 0;    // port index width
   int depth = 0;  // buffer depth per VC
   int ndim = 0;
-  int fw = 0;    // flit width: {vc, origin, wd, wc, payload}
-  int fair = 0;  // the routers' FAIR parameter (Arbitration::kFair)
-  int hop = 1;   // the hardwired router's HOP parameter (RtlOptions::hop_cycles)
+  int fw = 0;     // flit width: {vc, origin, wd, wc, [epoch,] payload}
+  int fair = 0;   // the routers' FAIR parameter (Arbitration::kFair)
+  int epoch = 0;  // the routers' EPOCH parameter (Arbitration::kEpoch): the epoch bit
+  int quota = 0;  // the routers' QUOTA parameter (RtlOptions::epoch_quota)
+  int hop = 1;    // the hardwired router's HOP parameter (RtlOptions::hop_cycles)
   // Programmable router only: the router instance has router_np >= np ports (the
   // network uses the first np), digits of mw bits and configuration words of cdw bits.
   bool programmable = false;
@@ -65,9 +73,10 @@ struct RtlLayout {
   int max_radix = 0;
   int mw = 0;
   int cdw = 0;
-  int fieldWc() const { return pw; }
-  int fieldWd() const { return pw + wcw; }
-  int fieldOrigin() const { return pw + wcw + wdw; }
+  int fieldEpoch() const { return pw; }  // with epoch only
+  int fieldWc() const { return pw + epoch; }
+  int fieldWd() const { return fieldWc() + wcw; }
+  int fieldOrigin() const { return fieldWd() + wdw; }
   int fieldVc() const { return fw - 1; }
   // One cycle per hop: the router sends a flit's origin and payload from the
   // granted head's register through an AND-OR, not a flip-flop (hc_router_core,

@@ -129,13 +129,15 @@ std::string routerSynthWrapper(const NetworkDesc& net, const RtlLayout& l,
       {"inj_payload_i", l.pw, true, ""},   {"lin_credit_o", 2 * np, false, ""},
       {"lout_valid_o", np, false, ""},     {"lout_data_o", np * fw, false, ""},
       {"inj_ready_o", 1, false, ""},       {"dlv_valid_o", np, false, ""},
-      {"dlv_data_o", np * fw, false, ""}};
+      {"dlv_data_o", np * fw, false, ""},  {"epoch_h_i", 1, true, ""},
+      {"epoch_busy_o", 1, false, ""}};
   ports.insert(ports.end(), links.begin(), links.end());
   std::vector<WrapLoop> loops;
   if (l.payloadFromHeads()) {
     std::vector<bool> late(static_cast<size_t>(np * fw), false);
     for (int p = 0; p < np; ++p) {
-      for (int b = 0; b < l.pw; ++b) late[static_cast<size_t>(p * fw + b)] = true;
+      // the payload and the epoch bit above it
+      for (int b = 0; b < l.pw + l.epoch; ++b) late[static_cast<size_t>(p * fw + b)] = true;
       for (int b = 0; b < l.aw; ++b) late[static_cast<size_t>(p * fw + l.fieldOrigin() + b)] = true;
     }
     loops.push_back({"lin_data_i", "lout_data_o", hexOfBits(late)});

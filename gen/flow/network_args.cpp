@@ -30,9 +30,13 @@ std::vector<OptionSpec> rtlOptions() {
        "hardwired (tables as parameters, default) or programmable (one design,\n"
        "configured at start-up through cfg_*, as the paper's "
        "prototype)"},
-      {"arbitration", "rr|fair",
-       "output arbitration: fair (default), one round-robin pointer per output and\n"
-       "downstream VC, under which every wait is bounded, or rr, one per output"},
+      {"arbitration", "epoch|rr|fair",
+       "output arbitration: epoch (default), one round-robin pointer per output and\n"
+       "each node injecting at most --epoch-quota packets into each epoch, two\n"
+       "epochs open at a time, under which every wait is bounded by a polynomial\n"
+       "in the number of nodes; rr, the round robin alone; or fair, one pointer\n"
+       "per output and downstream VC (a bound exponential in the buffer chains)"},
+      {"epoch-quota", "F", "--arbitration epoch: packets per node and epoch (default 4)"},
       {"hop-cycles", "1|2",
        "cycles per hop of the hardwired router: 1 (default), or 2, with the grants\n"
        "registered between allocation and the link (a shorter clock period)"},

@@ -9,7 +9,7 @@ namespace flow {
 const std::vector<std::string>& hypercycleRouterOptions() {
   static const std::vector<std::string> names = {
       "buffer-depth", "preference", "router",    "arbitration", "hop-cycles", "max-dims",
-      "max-radix",    "max-degree", "endpoints", "target-mhz",  "tready"};
+      "max-radix",    "max-degree", "endpoints", "target-mhz",  "tready",     "epoch-quota"};
   return names;
 }
 
@@ -35,6 +35,9 @@ std::vector<std::string> rtlOptionArgs(const RtlOptions& o) {
       "--preference",    o.preference == Preference::kClockwise ? "cw" : "ccw",
       "--arbitration",   toString(o.arbitration),
       "--hop-cycles",    std::to_string(o.hop_cycles)};
+  if (o.arbitration == Arbitration::kEpoch) {
+    args.insert(args.end(), {"--epoch-quota", std::to_string(o.epoch_quota)});
+  }
   if (o.router == RouterKind::kProgrammable) {
     args.insert(
         args.end(),
@@ -73,12 +76,18 @@ RtlOptions parseRtlOptions(const Params& a) {
   } else {
     throw Error("--preference must be cw or ccw, got '" + pref + "'");
   }
-  const std::string arb = a.get("arbitration", "fair");
+  const std::string arb = a.get("arbitration", "epoch");
   if (arb == "rr") {
     o.arbitration = Arbitration::kRoundRobin;
-  } else if (arb != "fair") {
-    throw Error("--arbitration must be rr or fair, got '" + arb + "'");
+  } else if (arb == "fair") {
+    o.arbitration = Arbitration::kFair;
+  } else if (arb != "epoch") {
+    throw Error("--arbitration must be rr, fair or epoch, got '" + arb + "'");
   }
+  if (a.has("epoch-quota") && o.arbitration != Arbitration::kEpoch) {
+    throw Error("--epoch-quota needs --arbitration epoch");
+  }
+  o.epoch_quota = static_cast<int>(a.getInt("epoch-quota", o.epoch_quota, 1, kMaxEpochQuota));
   o.hop_cycles = static_cast<int>(a.getInt("hop-cycles", 1, 1, 2));
   const std::string kind = a.get("router", "hardwired");
   if (kind == "programmable") {

@@ -134,6 +134,9 @@ std::string serializeJob(const SimJob& j) {
         {"max_dims", p.max_dims}, {"max_radix", p.max_radix}, {"max_degree", p.max_degree}};
   }
   o["arbitration"] = toString(j.rtl.arbitration);
+  if (j.rtl.arbitration == Arbitration::kEpoch) {
+    o["epoch_quota"] = j.rtl.epoch_quota;
+  }
   o["hop_cycles"] = j.rtl.hop_cycles;
   o["engine"] = j.engine;
   o["rtl_model"] = j.rtl_model;
@@ -158,12 +161,12 @@ std::string serializeJob(const SimJob& j) {
 
 SimJob parseJob(const JobFile& file) {
   const Json& o = jobBody(file, JobKind::kRouterNetwork);
-  field::onlyKeys(
-      o, JobKind::kRouterNetwork,
-      {"m",          "rho",         "preference",   "payload_width", "buffer_depth", "router",
-       "limits",     "arbitration", "hop_cycles",   "engine",        "rtl_model",    "json",
-       "max_cycles", "watchdog",    "inject_until", "traffic",       "rate",         "trace",
-       "wave",       "quiet",       "broadcasts",   "endpoints",     "tready"});
+  field::onlyKeys(o, JobKind::kRouterNetwork,
+                  {"m",          "rho",       "preference",  "payload_width", "buffer_depth",
+                   "router",     "limits",    "arbitration", "hop_cycles",    "engine",
+                   "rtl_model",  "json",      "max_cycles",  "watchdog",      "inject_until",
+                   "traffic",    "rate",      "trace",       "wave",          "quiet",
+                   "broadcasts", "endpoints", "tready",      "epoch_quota"});
   SimJob j;
   constexpr int kBig = std::numeric_limits<int>::max();
   j.m = field::integers(o, "m", 0, kBig);
@@ -200,10 +203,16 @@ SimJob parseJob(const JobFile& file) {
   }
   if (const Json* v = field::optional(o, "arbitration")) {
     const std::string a = field::value::text(*v, "arbitration");
-    if (a != "rr" && a != "fair") {
-      throw Error("job file: 'arbitration' must be rr or fair, got '" + a + "'");
+    if (a != "rr" && a != "fair" && a != "epoch") {
+      throw Error("job file: 'arbitration' must be rr, fair or epoch, got '" + a + "'");
     }
-    j.rtl.arbitration = a == "fair" ? Arbitration::kFair : Arbitration::kRoundRobin;
+    j.rtl.arbitration = a == "fair"    ? Arbitration::kFair
+                        : a == "epoch" ? Arbitration::kEpoch
+                                       : Arbitration::kRoundRobin;
+  }
+  if (const Json* v = field::optional(o, "epoch_quota")) {
+    j.rtl.epoch_quota =
+        static_cast<int>(field::value::integer(*v, "epoch_quota", 1, kMaxEpochQuota));
   }
   if (const Json* v = field::optional(o, "hop_cycles")) {
     j.rtl.hop_cycles = static_cast<int>(field::value::integer(*v, "hop_cycles", 0, kBig));
