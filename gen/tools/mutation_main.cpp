@@ -191,6 +191,13 @@ std::vector<Target> targets() {
       // the routers of the 2x2 mesh, their input FIFOs flattened in
       {{"hc_mesh_router", mesh_router}, with_tile(mesh)},
       {{"hc_mesh_node", with(mesh_common, mesh_links)}, mesh},
+      // the head epoch of admission by epochs (the default arbitration) in the
+      // 4x4 network's generated top, above saturation so that quotas bind and
+      // the head epoch moves every few cycles
+      {{"hc_epoch_head", {{"N", "16"}}},
+       {simulate("4x4 load above saturation",
+                 words("--m 4,4 --rho 1,1 --rtl-model network --traffic uniform --rate 0.5 "
+                       "--cycles 2000 --engine cosim --watchdog 2000"))}},
       // the tile's own cells: the link-use counters' sum
       {{"hc_mesh_tile", mesh_tile, true}, with_tile(mesh)},
       // the core's own cells (its FIFOs and arbiters have rows of their own); a
