@@ -112,9 +112,9 @@ std::vector<Target> targets() {
   };
   // G^{1,1}_{4,4}'s router: the core's parameters, and the router's at HOP
   // cycles per hop (rtl/hc_m4x4_r1x1_router.v)
-  const Params router_common = {{"NP", "4"},    {"AW", "4"},   {"PW", "32"},
-                                {"WDW", "2"},   {"WCW", "2"},  {"PIW", "2"},
-                                {"DEPTH", "2"}, {"NDIM", "2"}, {"FAIR", "1"}};
+  const Params router_common = {{"NP", "4"},   {"AW", "4"},    {"PW", "32"},   {"WDW", "2"},
+                                {"WCW", "2"},  {"PIW", "2"},   {"DEPTH", "2"}, {"NDIM", "2"},
+                                {"FAIR", "0"}, {"EPOCH", "1"}, {"QUOTA", "4"}};
   const Params tables = {{"REQ_OK", "36'b100000000100110000101110000101110011"},
                          {"GROUP_OUT", "4'b0000"}};
   const Params core44 = with(with(router_common, {{"HOP", "1"}, {"VC1_PORTS", "4'b0101"}}), tables);
@@ -220,7 +220,9 @@ std::vector<Target> targets() {
          {"WCW", "3"},
          {"PIW", "3"},
          {"DEPTH", "2"},
-         {"FAIR", "1"}},
+         {"FAIR", "0"},
+         {"EPOCH", "1"},
+         {"QUOTA", "4"}},
         true},
        {simulate("6x4 programmable, all sources", words(prog68 + "--all-sources")),
         simulate("6x4 programmable, load",
