@@ -308,9 +308,9 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
         md << "; best of seeds " << p.seed << "-" << p.seed + p.seeds - 1 << ", at seed "
            << f.node_pnr.best_seed;
         if (median >= 0) md << "; median " << fmt(median) << " MHz";
-        for (const SeedFmax& sf : f.node_pnr.fmax) {
-          if (sf.failed) md << "; nextpnr failed at seed " << sf.seed << " (0 MHz in the median)";
-        }
+        const std::string failed = failedSeeds(f.node_pnr);
+        if (!failed.empty())
+          md << "; nextpnr failed at seed " << failed << " (0 MHz in the median)";
       }
       md << ")";
     } else {

@@ -106,10 +106,18 @@ SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, lon
   return sweep;
 }
 
+std::string failedSeeds(const SeedSweep& sweep) {
+  std::string list;
+  for (const auto& sf : sweep.fmax) {
+    if (sf.failed) list += (list.empty() ? "" : ", ") + std::to_string(sf.seed);
+  }
+  return list;
+}
+
 double medianFmax(const SeedSweep& sweep) {
   if (sweep.fmax.size() <= 1 || !sweep.best.placed) return -1;
   std::vector<double> v;
-  for (const auto& sf : sweep.fmax) v.push_back(sf.failed ? 0.0 : sf.fmax);
+  for (const auto& sf : sweep.fmax) v.push_back(countedMhz(sf));
   std::sort(v.begin(), v.end());
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }

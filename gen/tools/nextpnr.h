@@ -51,6 +51,12 @@ struct SeedSweep {
 SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
                              long long seed, long long seeds, const std::string& unit = "router");
 
+// A seed's Fmax as the median counts it: a failed seed as 0 MHz (the worst).
+inline double countedMhz(const SeedFmax& sf) { return sf.failed ? 0.0 : sf.fmax; }
+
+// The seeds at which nextpnr failed, "2, 5" ("" if none).
+std::string failedSeeds(const SeedSweep& sweep);
+
 // The median of the sweep's Fmax, a failed seed counted as 0 MHz (the worst); -1
 // with one seed or when the best seed was not placed.
 double medianFmax(const SeedSweep& sweep);

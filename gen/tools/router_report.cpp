@@ -24,11 +24,8 @@ SeedSpread seedSpread(const SeedSweep& sweep, const SynthParams& p) {
   SeedSpread s;
   if (sweep.fmax.size() <= 1 || !sweep.best.placed) return s;
   std::vector<double> v;
-  std::string failed;  // the seeds at which nextpnr failed
-  for (const auto& sf : sweep.fmax) {
-    v.push_back(sf.failed ? 0.0 : sf.fmax);
-    if (sf.failed) failed += (failed.empty() ? "" : ", ") + std::to_string(sf.seed);
-  }
+  for (const auto& sf : sweep.fmax) v.push_back(countedMhz(sf));
+  const std::string failed = failedSeeds(sweep);
   std::sort(v.begin(), v.end());
   s.median = medianFmax(sweep);
   long long met = 0;
