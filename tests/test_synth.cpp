@@ -68,7 +68,8 @@ TEST(SynthLong, SmallRouterReport) {
 // A seed at which nextpnr fails on a design that fits (here a stand-in
 // nextpnr-ice40 first in PATH: seed 3 aborts, seed S reports 100 + S MHz) is
 // kept as failed, counted as 0 MHz in the median, and the sweep goes on; when
-// every seed fails, synth stops with one line and a non-zero exit.
+// every seed fails, synth stops with one line and a non-zero exit. A seed that
+// runs past --pnr-time-limit is stopped and counted as failed too.
 TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
   const std::string dir = "/tmp/hctest-synth-failseed-" + std::to_string(::getpid());
   const std::string bin = dir + "-bin";
@@ -84,6 +85,7 @@ TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
          "done\n"
          "echo 'Info: ICESTORM_LC:   100/ 7680     1%'\n"
          "if [ \"$crash\" = all ] || [ \"$seed\" = \"$crash\" ]; then kill -ABRT $$; fi\n"
+         "if [ \"$seed\" = \"${HC_FAKE_HANG:-}\" ]; then sleep 600; fi\n"
          "echo \"{\\\"fmax\\\": {\\\"clk\\\": {\\\"achieved\\\": $((100 + seed))}}}\" > "
          "\"$report\"\n";
   }
@@ -116,6 +118,36 @@ TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
   last = last.substr(last.find_last_of('\n') + 1);
   EXPECT_NE(last.find("nextpnr-ice40 failed at every seed 2..4"), std::string::npos) << all.err;
   EXPECT_FALSE(fs::exists(dir)) << "nothing half-written";
+  // A seed that runs past --pnr-time-limit (here seed 2 never ends; 0.02 min,
+  // 1.2 s) is stopped and counted as failed the same way.
+  const auto hang =
+      hctest::run(path + "HC_FAKE_CRASH=none HC_FAKE_HANG=2 " + cmd + " --pnr-time-limit 0.02");
+  ASSERT_EQ(hang.code, 0) << hang.out << hang.err;
+  EXPECT_NE(hang.err.find("nextpnr-ice40 failed at seed 2 (stopped at the time limit of 0.02 min "
+                          "per seed (--pnr-time-limit))"),
+            std::string::npos)
+      << hang.err;
+  const nlohmann::json hseeds =
+      hctest::parseJson(hctest::slurp(dir + "/synth_report.json")).at("ice40").at("seeds");
+  ASSERT_EQ(hseeds.size(), 3u) << hseeds;
+  EXPECT_EQ(hseeds.at(0).at("failed"), true) << hseeds;
+  EXPECT_EQ(hseeds.at(1).at("fmax_mhz"), 103) << hseeds;
+  EXPECT_EQ(hseeds.at(2).at("fmax_mhz"), 104) << hseeds;
+  fs::remove_all(dir);
+  // With one seed the limit is an error: one line, nothing written.
+  const auto one = hctest::run(
+      path + "HC_FAKE_HANG=2 " + hctest::hypercast() +
+      " synth --m 4 --rho 1 --payload-width 8 --pnr-seeds 2 --pnr-time-limit 0.02 --out " + dir);
+  EXPECT_NE(one.code, 0);
+  EXPECT_NE(one.err.find("hypercast: nextpnr-ice40 failed (stopped at the time limit"),
+            std::string::npos)
+      << one.err;
+  EXPECT_FALSE(fs::exists(dir)) << "nothing half-written";
+  const auto bad = hctest::run(cmd + " --pnr-time-limit 2h");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.err.find("--pnr-time-limit must be a number in 0..10000, got '2h'"),
+            std::string::npos)
+      << bad.err;
   fs::remove_all(bin);
 }
 

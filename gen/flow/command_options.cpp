@@ -115,6 +115,10 @@ std::vector<OptionSpec> synthOptions() {
        "nextpnr placement seed S (default 1), or seeds S..T (at most 100): the router\n"
        "(the largest node) placed and routed with each, the best, the median and the\n"
        "worst reported"},
+      {"pnr-time-limit", "MIN",
+       "stop nextpnr after MIN minutes per seed (default 30; 0: no limit; decimals\n"
+       "allowed): a seed stopped so is counted as failed (0 MHz in the median) and\n"
+       "the sweep goes on; with one seed, synth stops with an error"},
       {"xilinx", "", "hypercycle router: also run yosys synth_xilinx (7-series LUT counts)"},
       {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
       {"weight-unit-only", "",

@@ -19,7 +19,7 @@ namespace flow {
 
 namespace {
 
-// --out, --target-mhz, --pnr-seeds and --no-pnr, as every kind takes them.
+// --out, --target-mhz, --pnr-seeds, --pnr-time-limit and --no-pnr, as every kind takes them.
 tools::SynthParams synthParams(const Params& a) {
   if (!a.has("out")) throw Error("synth needs --out DIR");
   tools::SynthParams p;
@@ -37,7 +37,10 @@ tools::SynthParams synthParams(const Params& a) {
   }
   p.seeds = last - p.seed + 1;
   p.pnr = !a.has("no-pnr");
-  for (const char* opt : {"pnr-seeds", "target-mhz"}) {
+  if (a.has("pnr-time-limit")) {
+    p.pnr_limit_min = parseDecimal("--pnr-time-limit", a.get("pnr-time-limit"), 0, 10000);
+  }
+  for (const char* opt : {"pnr-seeds", "target-mhz", "pnr-time-limit"}) {
     if (!p.pnr && a.has(opt)) {
       throw Error(std::string("--") + opt +
                   " is a place-and-route option; it does not apply with --no-pnr");

@@ -67,14 +67,25 @@ struct SpawnAttr {
   posix_spawnattr_t a;
 };
 
-// Once an interrupt is pending: the moment it was seen, and SIGKILL to the
-// child's group when the grace period is over.
+// Once an interrupt is pending, or the child passed its time limit (SIGTERM to
+// its group then): the moment it was seen, and SIGKILL to the child's group
+// when the grace period is over.
 class Escalation {
  public:
-  explicit Escalation(pid_t pgid) : pgid_(pgid) {}
+  Escalation(pid_t pgid, std::chrono::milliseconds limit)
+      : pgid_(pgid), limit_(limit), start_(std::chrono::steady_clock::now()) {}
   void poll() {
-    if (!interrupt::pending() || killed_) return;
+    if (killed_) return;
     const auto now = std::chrono::steady_clock::now();
+    if (!seen_ && limit_.count() > 0 && now - start_ > limit_) {
+      // Past its time limit: SIGTERM to the group now, SIGKILL after the grace.
+      ::kill(-pgid_, SIGTERM);
+      timed_out_ = true;
+      seen_ = true;
+      since_ = now;
+      return;
+    }
+    if (!interrupt::pending() && !timed_out_) return;
     if (!seen_) {
       seen_ = true;
       since_ = now;
@@ -87,10 +98,14 @@ class Escalation {
   bool giveUp() const {
     return killed_ && std::chrono::steady_clock::now() - since_ > 2 * kGraceAfterInterrupt;
   }
+  bool limited() const { return limit_.count() > 0; }
+  bool timedOut() const { return timed_out_; }
 
  private:
   pid_t pgid_;
-  bool seen_ = false, killed_ = false;
+  std::chrono::milliseconds limit_;  // 0: none
+  std::chrono::steady_clock::time_point start_;
+  bool seen_ = false, killed_ = false, timed_out_ = false;
   std::chrono::steady_clock::time_point since_;
 };
 
@@ -133,6 +148,7 @@ bool plainWord(const std::string& s) {
 }  // namespace
 
 std::string RunResult::status() const {
+  if (timed_out) return "stopped at its time limit";
   if (signal) {
     return "killed by signal " + std::to_string(signal) + " (" + ::strsignal(signal) + ")";
   }
@@ -196,7 +212,7 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) 
   log.close();
 
   RunResult r;
-  Escalation esc(pid);
+  Escalation esc(pid, o.time_limit);
   {
     struct Stream {
       Fd* fd;
@@ -209,7 +225,8 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) 
     while (!open.empty() && !esc.giveUp()) {
       std::vector<pollfd> pfd;
       for (const Stream& s : open) pfd.push_back({s.fd->fd, POLLIN, 0});
-      const int n = ::poll(pfd.data(), pfd.size(), interrupt::pending() ? 100 : -1);
+      const int n =
+          ::poll(pfd.data(), pfd.size(), interrupt::pending() || esc.limited() ? 100 : -1);
       esc.poll();
       if (n < 0) {
         if (errno == EINTR) continue;
@@ -230,7 +247,7 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) 
   }
   int status = 0;
   for (;;) {
-    const pid_t w = ::waitpid(pid, &status, interrupt::pending() ? WNOHANG : 0);
+    const pid_t w = ::waitpid(pid, &status, interrupt::pending() || esc.limited() ? WNOHANG : 0);
     if (w == pid) break;
     if (w < 0 && errno != EINTR) {
       throw Error(std::string("cannot wait for ") + argv[0] + ": " + std::strerror(errno));
@@ -249,6 +266,8 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) 
     r.signal = WTERMSIG(status);
   }
   if (const int sig = interrupt::pending()) throw interrupt::Interrupted(sig);
+  r.timed_out = esc.timedOut();
+  if (r.timed_out) return r;
   // Ended by SIGINT or SIGTERM sent to it alone: interrupted as well.
   if (r.signal == SIGINT || r.signal == SIGTERM) throw interrupt::Interrupted(r.signal);
   return r;

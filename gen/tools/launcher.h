@@ -17,6 +17,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -36,11 +37,15 @@ struct RunOptions {
   bool capture_stdout = false;  // stdout into RunResult::out (else the log, else ours)
   bool capture_stderr = false;  // stderr into RunResult::err (else the log, else ours)
   EnvAdditions env;             // added to our environment
+  // Run at most this long (0: no limit); then the child's group gets SIGTERM,
+  // SIGKILL a few seconds later, and RunResult::timed_out is set.
+  std::chrono::milliseconds time_limit{0};
 };
 
 struct RunResult {
-  int code = -1;   // exit status; -1 when ended by a signal
-  int signal = 0;  // the signal that ended it, 0 if it exited
+  int code = -1;           // exit status; -1 when ended by a signal
+  int signal = 0;          // the signal that ended it, 0 if it exited
+  bool timed_out = false;  // stopped at RunOptions::time_limit
   std::string out, err;
   bool ok() const { return code == 0; }
   // "exit 1", "killed by signal 11 (Segmentation fault)".

@@ -382,7 +382,7 @@ SynthReport synthesizeNetwork(const NetworkDesign& d, const SynthParams& p,
     }
   }
   checkOutputFolder("--out", p.out);  // before any work
-  const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress};
+  const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress, p.pnr_limit_min};
   std::error_code ec;
   fs::remove_all(work.dir, ec);
   // Removed on an error or an interrupt; on success it becomes OUT/work.

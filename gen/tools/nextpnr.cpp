@@ -6,6 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 
 #include "tools/launcher.h"
 #include "util/error.h"
@@ -33,6 +34,15 @@ double achievedMhz(const std::string& report) {
   return best;
 }
 
+// Why nextpnr stopped: "exit 1", "killed by signal 6 (Aborted)", or
+// "stopped at the time limit of 30 min per seed (--pnr-time-limit)".
+std::string failure(const RunResult& run, const SynthWork& work) {
+  if (!run.timed_out) return run.status();
+  std::ostringstream os;
+  os << "stopped at the time limit of " << work.pnr_limit_min << " min per seed (--pnr-time-limit)";
+  return os.str();
+}
+
 }  // namespace
 
 long long nextpnrCellCount(const std::string& log, const std::string& cell) {
@@ -50,6 +60,8 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
   options.cwd = work.dir;
   options.log = work.dir + "/" + log;
   options.truncate_log = true;
+  options.time_limit =
+      std::chrono::milliseconds(static_cast<long long>(work.pnr_limit_min * 60000.0));
   const RunResult run = runProcess(
       {"nextpnr-ice40", "--hx8k", "--package", "ct256", "--json", json, "--pcf-allow-unconstrained",
        "--timing-allow-fail", "--freq", std::to_string(freq), "--seed", std::to_string(seed),
@@ -61,12 +73,13 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
     r.fmax = achievedMhz(readFile(work.dir + "/" + tag + "_pnr.json"));
   } else if (r.lcs <= kHx8kLcs && keep_going) {
     r.failed = true;
-    std::cerr << "hypercast: synth: nextpnr-ice40 failed at seed " << seed << " (" << run.status()
-              << "); the seed is counted as failed, its log kept in " << log << "\n";
+    std::cerr << "hypercast: synth: nextpnr-ice40 failed at seed " << seed << " ("
+              << failure(run, work) << "); the seed is counted as failed, its log kept in " << log
+              << "\n";
   } else if (r.lcs <= kHx8kLcs) {
     // The work folder goes away with the error: show the log's end.
     printLogTail(work.dir + "/" + log);
-    throw Error("nextpnr-ice40 failed (" + run.status() + "); the end of its log is above");
+    throw Error("nextpnr-ice40 failed (" + failure(run, work) + "); the end of its log is above");
   }
   return r;
 }

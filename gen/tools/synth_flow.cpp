@@ -56,7 +56,7 @@ SynthReport synthesize(const NetworkDesc& net, const SynthParams& p, std::ostrea
   folder.endpoints = p.endpoints;
   folder.target_mhz = static_cast<int>(p.freq);
   const HypercycleRtl rtl = emitHypercycleNetwork(net, p.rtl, folder);
-  const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress};
+  const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress, p.pnr_limit_min};
   std::error_code ec;
   fs::remove_all(work.dir, ec);
   // Removed on an error or an interrupt; on success it becomes OUT/work.

@@ -9,6 +9,10 @@
 namespace hypercast {
 namespace tools {
 
+// nextpnr-ice40's time limit per seed, minutes: its router1 can rip up one arc
+// for ever on a design that fits.
+constexpr double kDefaultPnrLimitMin = 30;
+
 struct SynthParams {
   RtlOptions rtl;                            // the router synthesized
   std::string out;                           // the report folder: synth_report.md, .json and work/
@@ -19,7 +23,8 @@ struct SynthParams {
   long long seeds = 1;  // the router is placed and routed with seeds seed..seed+seeds-1
   bool xilinx = false;  // also yosys synth_xilinx
   bool pnr = true;      // place and route with nextpnr-ice40
-  bool weight_unit_only = false;  // programmable router: only hc_weight_unit
+  double pnr_limit_min = kDefaultPnrLimitMin;  // nextpnr's time limit per seed (0: none)
+  bool weight_unit_only = false;               // programmable router: only hc_weight_unit
 };
 
 }  // namespace tools

@@ -10,6 +10,7 @@ namespace tools {
 struct SynthWork {
   std::string dir;                   // the tools' working folder (scripts, logs, netlists)
   std::ostream* progress = nullptr;  // one line per step as it starts; nullptr: silent
+  double pnr_limit_min = 0;          // nextpnr's time limit per seed, minutes (0: none)
 
   // "hypercast: synth: <step> ..." on `progress`.
   void announce(const std::string& step) const {

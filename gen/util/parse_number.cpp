@@ -122,4 +122,22 @@ double parseRate(const std::string& option, const std::string& text) {
   return r;
 }
 
+double parseDecimal(const std::string& option, const std::string& text, double lo, double hi) {
+  size_t pos = 0;
+  double v = 0;
+  if (plainDecimal(text)) {
+    try {
+      v = std::stod(text, &pos);
+    } catch (const std::exception&) {
+      pos = 0;
+    }
+  }
+  if (pos == 0 || pos != text.size() || !(v >= lo && v <= hi)) {
+    std::ostringstream range;
+    range << lo << ".." << hi;
+    throw Error(option + " must be a number in " + range.str() + ", got '" + oneLine(text) + "'");
+  }
+  return v;
+}
+
 }  // namespace hypercast

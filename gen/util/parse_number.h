@@ -18,5 +18,7 @@ unsigned long long parseIndex(const std::string& what, const std::string& text,
 std::vector<int> parseIntList(const std::string& option, const std::string& text);
 // An offered load in broadcasts per node per cycle: a number in (0, 1].
 double parseRate(const std::string& option, const std::string& text);
+// A decimal number ("30", "0.5") in lo..hi.
+double parseDecimal(const std::string& option, const std::string& text, double lo, double hi);
 
 }  // namespace hypercast
