@@ -37,23 +37,68 @@
 // the core: a head forgets the outputs it has taken: a_inj), HC_MUTANT_RC_NEXT
 // (in the core, DEPTH > 1: the flit behind a leaving head owes nothing, so it
 // would leave unsent: a_port_sent).
+// EPOCH = 1 (admission by epochs, docs/hardware.md "Admission by epochs";
+// FAIR 0): flits carry their epoch's parity, and epoch_h_i is the head epoch
+// H's (hc_epoch_head's h_o). The head-epoch protocol (assumptions):
+//   e_move    H moves on in cycle m only if the router's flag epoch_busy_o was
+//             low in m - 2 (it held no flit of H at the end of m - 4:
+//             hc_epoch_head's L = 4) and H has not moved in m - 2 or m - 1;
+//   e_left    and only if no flit of H's parity arrived in m - 3 .. m (the
+//             neighbours held none at the end of m - 4 either, and a flit on a
+//             link in cycle c was in their output register at the end of c - 1).
+// The rules (assertions), with the core's own a_epoch_passed (when H moves on,
+// the router holds no flit of the epoch it left):
+//   a_busy    epoch_busy_o is whether the router held a flit of H(c - 1) at
+//             the end of c - 2: in a VC (the entries of fv_mem_o), in an
+//             output register (on the link in c - 1) or as the injection that
+//             has its epoch; a_held_w: the core's flags of the cycle (held)
+//             are the parities it holds;
+//   a_ep_closed  a flit of H appears only by arriving: if the flag says none
+//             of H(c - 1) at the end of c - 2 and none arrived in c - 1, the
+//             router holds none at the end of c - 1 (copies keep their flit's
+//             epoch; the injection takes H + 1);
+//   a_quota   the injections admitted (the core's take) while H stays the same
+//             never exceed QUOTA; a_admit: an injection offered without an
+//             epoch is admitted exactly when that count leaves room (at once,
+//             and in the cycle H moves on if the quota was spent);
+//   a_inj_ep  the injection holds, and every copy of it carries, the parity of
+//             H + 1 of the cycle it was admitted in (port 0's copies: its only
+//             flits of wc 2; CONS 1: both ports', origin 0);
+//   a_cons_ep (CONS 1) a_cons per parity: a continuation keeps its epoch.
+// a_ep_state (the core's quota count is the wrapper's), a_held_wc (every flit
+// held has wc 1 or 2) and, with HOP 2, a_ep_count (each FIFO VC's counts per
+// parity are its flits') strengthen the induction. The core's epoch
+// registers and counts are read through (* hierconn *) wires named
+// \u_dut.<its name>, which the descriptions' `flatten 1` connects: the core's
+// text, on which its mutants (hc-mutate) depend, stays as it is.
+// Broken variants: HC_MUTANT_EP_QUOTA (the core built for one injection more
+// per epoch: a_quota, a_admit), HC_MUTANT_EP_SLOW (the router's flag one
+// register later: a_busy), HC_MUTANT_EP_LATE (the core is shown H one cycle
+// late, so an injection takes the epoch H has just become: a_inj_ep),
+// HC_MUTANT_EP_FLIP (the core is shown port 0's arrivals with the other
+// parity: a_ep_closed, a_epoch_passed; CONS 1: a_cons_ep).
 `include "hc_assert.vh"
 module router_core_credit #(
   parameter integer DEPTH = 2,  // flits per input VC
   parameter integer FAIR  = 0,  // the core's FAIR
   parameter integer VC1   = 0,  // 1: both ports have two VCs, port 0 crosses the dateline
   parameter integer HOP   = 1,  // the core's HOP
-  parameter integer CONS  = 0   // 1: every arrival continues; check conservation
+  parameter integer CONS  = 0,  // 1: every arrival continues; check conservation
+  parameter integer EPOCH = 0,  // the core's EPOCH (needs FAIR 0); 1: check the epochs' rules
+  parameter integer QUOTA = 2   // the core's QUOTA (EPOCH = 1)
 ) (
-  input  wire        clk_i,
-  input  wire        rst_ni,
-  input  wire [1:0]  lin_valid_i,
-  input  wire [13:0] lin_data_i,
-  input  wire [3:0]  lout_credit_i,
-  input  wire        inj_valid_i,
-  input  wire        inj_payload_i
+  input  wire                     clk_i,
+  input  wire                     rst_ni,
+  input  wire [1:0]               lin_valid_i,
+  input  wire [2*(7+EPOCH)-1:0]   lin_data_i,
+  input  wire [3:0]               lout_credit_i,
+  input  wire                     inj_valid_i,
+  input  wire                     inj_payload_i,
+  input  wire                     epoch_h_i  // EPOCH = 1: the head epoch's parity
 );
-  localparam integer NP = 2, FW = 7, CW = 3, L = 2;
+  // flit fields (hc_router_core): {vc, origin, wd[2], wc[2], epoch (EPOCH 1), payload}
+  localparam integer NP = 2, FW = 7 + EPOCH, CW = 3, L = 2;
+  localparam integer F_EP = 1, F_WC = 1 + EPOCH, F_ORG = F_WC + 4;
   localparam integer KW = $clog2(DEPTH + 1);  // the core's count width
   localparam [1:0] TWO_VC = VC1 ? 2'b11 : 2'b00;
   localparam [1:0] WRAP   = VC1 ? 2'b01 : 2'b00;
@@ -61,32 +106,49 @@ module router_core_credit #(
 
   wire [3:0]    lin_credit;
   wire [1:0]    lout_valid, dlv_valid;
-  wire [13:0]   lout_data, dlv_data;
+  wire [2*FW-1:0] lout_data, dlv_data;
   wire          inj_ready;
   wire [4*KW-1:0] occ, cnt;
   wire [9:0]      sent_bits;  // per head, the outputs taken
   wire [1:0]      inj_sent = sent_bits[9:8];
 `ifdef HC_MUTANT_RC_DROP
   // the core is shown wc 1 for port 0's flits: it ends a packet it must continue
-  wire [13:0] dut_data = {lin_data_i[13:3], 2'd1, lin_data_i[0]};
+  wire [2*FW-1:0] drop_data = {lin_data_i[2*FW-1:F_WC+2], 2'd1, lin_data_i[F_WC-1:0]};
 `else
-  wire [13:0] dut_data = lin_data_i;
+  wire [2*FW-1:0] drop_data = lin_data_i;
+`endif
+`ifdef HC_MUTANT_EP_FLIP
+  // the core is shown port 0's arrivals with the other epoch's parity
+  wire [2*FW-1:0] dut_data = drop_data ^ ({{(2 * FW - 1) {1'b0}}, 1'b1} << F_EP);
+`else
+  wire [2*FW-1:0] dut_data = drop_data;
 `endif
 `ifdef HC_MUTANT_RC_DEEPER
   localparam integer CORE_DEPTH = DEPTH + 1;
 `else
   localparam integer CORE_DEPTH = DEPTH;
 `endif
+`ifdef HC_MUTANT_EP_QUOTA
+  localparam integer CORE_QUOTA = QUOTA + 1;
+`else
+  localparam integer CORE_QUOTA = QUOTA;
+`endif
+  localparam integer QW = $clog2(CORE_QUOTA + 1);  // the core's quota count width
+  wire core_h;     // the head epoch's parity as the core sees it
+  wire core_busy;  // its epoch_busy_o
+  wire busy;       // the router's flag, as the head epoch's unit reads it
   wire [4*CORE_DEPTH*FW-1:0] mem;     // the core's input VCs' entries
   wire [4*CORE_DEPTH-1:0]    held_e;  // which of them hold a flit
   hc_router_core #(.NP(NP), .AW(1), .PW(1), .WDW(2), .WCW(2), .PIW(1), .DEPTH(CORE_DEPTH),
-                   .NDIM(1), .FAIR(FAIR), .HOP(HOP), .VC1_PORTS(TWO_VC)) u_dut (
+                   .NDIM(1), .FAIR(FAIR), .HOP(HOP), .EPOCH(EPOCH), .QUOTA(CORE_QUOTA),
+                   .VC1_PORTS(TWO_VC)) u_dut (
     .clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(1'b0),
     .port_dim_i({2'd1, 2'd1}), .orig_wc_i({2'd1, 2'd2}), .fwd_port_i(2'b01),
     .two_vc_i(TWO_VC), .wrap_i(WRAP),
     .lin_valid_i(lin_valid_i), .lin_data_i(dut_data), .lin_credit_o(lin_credit),
     .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit_i),
     .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready),
+    .epoch_h_i(core_h), .epoch_busy_o(core_busy),
     .dlv_valid_o(dlv_valid), .dlv_data_o(dlv_data), .fv_occ_o(occ), .fv_cnt_o(cnt),
     .fv_sent_o(sent_bits), .fv_mem_o(mem), .fv_held_o(held_e));
 
@@ -96,13 +158,13 @@ module router_core_credit #(
   reg [1:0]    age_q [0:3];  // cycles the downstream VC has held a flit without a credit
   reg          inj_wait_q, inj_pay_q;
   wire [3:0]   arrive, send;
-  genvar p, v;
+  genvar p, v, q;
   generate
     for (p = 0; p < NP; p = p + 1) begin : g_port
       wire [FW-1:0] in_flit  = lin_data_i[p*FW+:FW];
       wire [FW-1:0] out_flit = lout_data[p*FW+:FW];
       `HC_ASSUME(e_vc, TWO_VC[p] || !in_flit[FW-1], "a one-VC port's flit carries vc 1")
-      `HC_ASSUME(e_wc, !lin_valid_i[p] || in_flit[2:1] == 2'd1 || in_flit[2:1] == 2'd2,
+      `HC_ASSUME(e_wc, !lin_valid_i[p] || in_flit[F_WC+:2] == 2'd1 || in_flit[F_WC+:2] == 2'd2,
                  "a flit with wc other than 1 or 2")
       for (v = 0; v < 2; v = v + 1) begin : g_vc
         localparam integer I = 2 * p + v;
@@ -180,8 +242,8 @@ module router_core_credit #(
       for (p = 0; p < NP; p = p + 1) begin : g_p
         localparam integer O = 1 - p;  // the other port, which continues p's flits
         wire [FW-1:0] in_flit = lin_data_i[p*FW+:FW];
-        wire          origin  = lout_data[p*FW+5];
-        `HC_ASSUME(e_cont, !lin_valid_i[p] || (in_flit[2:1] == 2'd2 && in_flit[5]),
+        wire          origin  = lout_data[p*FW+F_ORG];
+        `HC_ASSUME(e_cont, !lin_valid_i[p] || (in_flit[F_WC+:2] == 2'd2 && in_flit[F_ORG]),
                    "a flit that does not continue, or this node's own")
         wire [3:0] held = occ[(2*O)*KW+:KW] + occ[(2*O+1)*KW+:KW] + lin_credit[2*O] +
                           lin_credit[2*O+1];
@@ -193,7 +255,7 @@ module router_core_credit #(
           bad = 1'b0;
           for (e = 0; e < 2 * CORE_DEPTH; e = e + 1)
             if (held_e[2*p*CORE_DEPTH+e] &&
-                (mem[(2*p*CORE_DEPTH+e)*FW+1+:2] != 2'd2 || !mem[(2*p*CORE_DEPTH+e)*FW+5]))
+                (mem[(2*p*CORE_DEPTH+e)*FW+F_WC+:2] != 2'd2 || !mem[(2*p*CORE_DEPTH+e)*FW+F_ORG]))
               bad = 1'b1;
         end
         `HC_ASSERT(a_held_cont, !bad, "a VC holds a flit that did not arrive")
@@ -224,6 +286,204 @@ module router_core_credit #(
       end
     end
   endgenerate
+
+  // ---------------------------------------------------------------- epochs
+  // The core's epoch registers, and with HOP 2 the counts per parity of its
+  // FIFO VCs (in the unnamed block of g_buf's if-else chain), read by name:
+  // (* hierconn *) wires the description's `flatten 1` connects.
+  localparam integer EW = $clog2(CORE_DEPTH + 1);
+  (* hierconn *) wire          \u_dut.g_epoch.member_q ;
+  (* hierconn *) wire          \u_dut.g_epoch.ep_q ;
+  (* hierconn *) wire          \u_dut.g_epoch.take ;
+  (* hierconn *) wire [QW-1:0] \u_dut.g_epoch.used_q ;
+  (* hierconn *) wire [1:0]    \u_dut.g_epoch.held ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n0_q ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n1_q ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[0].g_vc[1].g_buf.genblk4.g_ep_cnt.n0_q ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[0].g_vc[1].g_buf.genblk4.g_ep_cnt.n1_q ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[1].g_vc[0].g_buf.genblk4.g_ep_cnt.n0_q ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[1].g_vc[0].g_buf.genblk4.g_ep_cnt.n1_q ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[1].g_vc[1].g_buf.genblk4.g_ep_cnt.n0_q ;
+  (* hierconn *) wire [EW-1:0] \u_dut.g_in[1].g_vc[1].g_buf.genblk4.g_ep_cnt.n1_q ;
+  generate
+    if (EPOCH != 0) begin : g_ep
+      // the history: H of the three cycles before (hh_q[0] the last), the
+      // router's flag of the two before (bz_q[1]: in m - 2), the arrivals of
+      // each parity in the three before (ar0_q, ar1_q; [0] the last)
+      reg  [2:0] hh_q, ar0_q, ar1_q;
+      reg  [1:0] bz_q;
+`ifdef HC_MUTANT_EP_LATE
+      assign core_h = hh_q[0];  // the core is shown the head epoch one cycle late
+`else
+      assign core_h = epoch_h_i;
+`endif
+`ifdef HC_MUTANT_EP_SLOW
+      // the router's flag goes through one more register
+      reg slow_q;
+      always @(posedge clk_i) slow_q <= rst_ni && core_busy;
+      assign busy = slow_q;
+`else
+      assign busy = core_busy;
+`endif
+      wire       member = \u_dut.g_epoch.member_q ;
+      wire       ep     = \u_dut.g_epoch.ep_q ;
+      wire       take   = \u_dut.g_epoch.take ;
+      // arr[b]: a flit of parity b arrives now
+      wire [1:0] arr;
+      assign arr[0] = (lin_valid_i[0] && !lin_data_i[F_EP]) ||
+                      (lin_valid_i[1] && !lin_data_i[FW+F_EP]);
+      assign arr[1] = (lin_valid_i[0] && lin_data_i[F_EP]) ||
+                      (lin_valid_i[1] && lin_data_i[FW+F_EP]);
+      wire       moved = epoch_h_i != hh_q[0];
+      wire       left  = hh_q[0] ? (arr[1] || ar1_q != 3'd0) : (arr[0] || ar0_q != 3'd0);
+      `HC_ASSUME(e_move, !moved || (!bz_q[1] && hh_q[0] == hh_q[1] && hh_q[1] == hh_q[2]),
+                 "the head epoch moved on while the router's flag showed a flit of it, or too soon")
+      `HC_ASSUME(e_left, !moved || !left,
+                 "the head epoch moved on too soon after a flit of it arrived")
+      // held_w[b]: the router holds a flit of parity b, in a VC's entries, in
+      // an output register (on the link now) or as the injection with its epoch
+      reg [1:0] held_w;
+      integer   e;
+      always @(*) begin
+        held_w = {member && ep, member && !ep};
+        for (e = 0; e < 4 * CORE_DEPTH; e = e + 1)
+          if (held_e[e]) held_w = held_w | (mem[e*FW+F_EP] ? 2'b10 : 2'b01);
+        for (e = 0; e < NP; e = e + 1)
+          if (lout_valid[e]) held_w = held_w | (lout_data[e*FW+F_EP] ? 2'b10 : 2'b01);
+      end
+      reg busy_ref;  // held_w of the cycle before, of H of the cycle before
+      `HC_ASSERT(a_held_w, \u_dut.g_epoch.held == held_w,
+                 "the router's flags are not the parities it holds")
+      `HC_ASSERT(a_busy, busy == busy_ref,
+                 "epoch_busy_o is not whether the router held a flit of H")
+      wire was_clear = !busy_ref && !(hh_q[0] ? ar1_q[0] : ar0_q[0]);
+      `HC_ASSERT(a_ep_closed, !(was_clear && held_w[hh_q[0]]),
+                 "a flit of the head epoch appeared without arriving")
+      // the quota: injections admitted while H has not moved
+      reg  [3:0] adm_q;
+      wire [3:0] since  = moved ? 4'd0 : adm_q;
+      wire       room_w = since < QUOTA;
+      `HC_ASSERT(a_quota, since + take <= QUOTA,
+                 "more than QUOTA injections admitted into one epoch")
+      `HC_ASSERT(a_admit, take == (inj_valid_i && !member && room_w),
+                 "an injection admitted without room, or held off with room")
+      // the epoch the injection took; iep_q, that of the injection of the cycle
+      // before, whose copies are on the links now (HOP 2: still the same one)
+      reg  iep_q;
+      wire iep = take ? !epoch_h_i : iep_q;
+      // (for the induction) the core's count is the wrapper's
+      `HC_ASSERT(a_ep_state, \u_dut.g_epoch.used_q == adm_q,
+                 "the core's quota count is not the wrapper's")
+      // reachable (yosys-smtbmc -c): H moves on to an epoch the router holds
+      // flits of; H moves on while an injection waits for the quota spent
+      `HC_COVER(c_move_held, moved && held_w[epoch_h_i])
+      `HC_COVER(c_move_spent, moved && adm_q == QUOTA && inj_valid_i && !member)
+      // (for the induction) every flit a VC holds has wc 1 or 2, as it arrived
+      reg bad_wc;
+      always @(*) begin
+        bad_wc = 1'b0;
+        for (e = 0; e < 4 * CORE_DEPTH; e = e + 1)
+          if (held_e[e] && mem[e*FW+F_WC+:2] != 2'd1 && mem[e*FW+F_WC+:2] != 2'd2) bad_wc = 1'b1;
+      end
+      `HC_ASSERT(a_held_wc, !bad_wc, "a VC holds a flit with wc other than 1 or 2")
+      for (q = 0; q < NP; q = q + 1) begin : g_inj
+        // an injection's copy: on port 0 the only flits with wc 2; with CONS
+        // the only ones of origin 0
+        wire copy = lout_valid[q] && (q == 0 ? lout_data[F_WC+:2] == 2'd2
+                                             : CONS != 0 && !lout_data[q*FW+F_ORG]);
+        `HC_ASSERT(a_inj_ep, (!copy || lout_data[q*FW+F_EP] == iep_q) && (!member || ep == iep_q),
+                   "an injection holds, or its copy carries, another epoch than the one it took")
+      end
+      if (HOP == 2) begin : g_count
+        // the counts per parity of each FIFO VC are the flits it holds; the
+        // core's counts of VC 2p+v at [(2p+v)*EW +: EW] (VC 1: with VC1 only)
+        wire [4*EW-1:0] n0, n1;
+        if (VC1 != 0) begin : g_two
+          assign n0 = {\u_dut.g_in[1].g_vc[1].g_buf.genblk4.g_ep_cnt.n0_q ,
+                       \u_dut.g_in[1].g_vc[0].g_buf.genblk4.g_ep_cnt.n0_q ,
+                       \u_dut.g_in[0].g_vc[1].g_buf.genblk4.g_ep_cnt.n0_q ,
+                       \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n0_q };
+          assign n1 = {\u_dut.g_in[1].g_vc[1].g_buf.genblk4.g_ep_cnt.n1_q ,
+                       \u_dut.g_in[1].g_vc[0].g_buf.genblk4.g_ep_cnt.n1_q ,
+                       \u_dut.g_in[0].g_vc[1].g_buf.genblk4.g_ep_cnt.n1_q ,
+                       \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n1_q };
+        end else begin : g_one
+          assign n0 = {{EW{1'b0}}, \u_dut.g_in[1].g_vc[0].g_buf.genblk4.g_ep_cnt.n0_q ,
+                       {EW{1'b0}}, \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n0_q };
+          assign n1 = {{EW{1'b0}}, \u_dut.g_in[1].g_vc[0].g_buf.genblk4.g_ep_cnt.n1_q ,
+                       {EW{1'b0}}, \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n1_q };
+        end
+        for (q = 0; q < 4; q = q + 1) begin : g_vc
+          if (q % 2 == 0 || VC1 != 0) begin : g_is
+            reg [EW-1:0] c0, c1;
+            integer      f;
+            always @(*) begin
+              c0 = {EW{1'b0}};
+              c1 = {EW{1'b0}};
+              for (f = 0; f < CORE_DEPTH; f = f + 1)
+                if (held_e[q*CORE_DEPTH+f]) begin
+                  if (mem[(q*CORE_DEPTH+f)*FW+F_EP]) c1 = c1 + 1'b1;
+                  else c0 = c0 + 1'b1;
+                end
+            end
+            `HC_ASSERT(a_ep_count, n0[q*EW+:EW] == c0 && n1[q*EW+:EW] == c1,
+                       "a VC's counts per parity are not its flits'")
+          end
+        end
+      end
+      if (CONS != 0) begin : g_cons_ep
+        // a_cons per parity: per output p and parity b, the continuations of
+        // parity b sent on p (with the one on the link now) and those of the
+        // other port's VCs are the flits of parity b that arrived there
+        for (q = 0; q < 2 * NP; q = q + 1) begin : g_pb
+          localparam integer P = q / 2, O = 1 - q / 2;
+          localparam [0:0] B = q % 2;
+          reg  [3:0] in_q, out_q, held;
+          wire       now = lout_valid[P] && lout_data[P*FW+F_ORG] && lout_data[P*FW+F_EP] == B;
+          integer    f;
+          always @(*) begin
+            held = 4'd0;
+            for (f = 0; f < 2 * CORE_DEPTH; f = f + 1)
+              if (held_e[2*O*CORE_DEPTH+f] && mem[(2*O*CORE_DEPTH+f)*FW+F_EP] == B)
+                held = held + 1'b1;
+          end
+          `HC_ASSERT(a_cons_ep, in_q - out_q == held + now,
+                     "a continuation changed its epoch, or was lost")
+          always @(posedge clk_i) begin
+            if (!rst_ni) begin
+              in_q  <= 4'd0;
+              out_q <= 4'd0;
+            end else begin
+              in_q  <= in_q + (lin_valid_i[O] && lin_data_i[O*FW+F_EP] == B);
+              out_q <= out_q + now;
+            end
+          end
+        end
+      end
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          hh_q      <= 3'd0;
+          ar0_q     <= 3'd0;
+          ar1_q     <= 3'd0;
+          bz_q      <= 2'd0;
+          busy_ref  <= 1'b0;
+          adm_q     <= 4'd0;
+          iep_q     <= 1'b0;
+        end else begin
+          hh_q      <= {hh_q[1:0], epoch_h_i};
+          ar0_q     <= {ar0_q[1:0], arr[0]};
+          ar1_q     <= {ar1_q[1:0], arr[1]};
+          bz_q      <= {bz_q[0], busy};
+          busy_ref  <= held_w[epoch_h_i];
+          adm_q     <= since + take;
+          iep_q     <= iep;
+        end
+      end
+    end else begin : g_no_ep
+      assign core_h = epoch_h_i;
+      assign busy   = core_busy;
+    end
+  endgenerate
   `HC_COVER(c_both, lout_valid == 2'b11)
-  wire unused = ^dlv_valid ^ ^dlv_data ^ ^inj_sent;
+  wire unused = ^dlv_valid ^ ^dlv_data ^ ^inj_sent ^ busy;
 endmodule

@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <ostream>
 #include <string>
@@ -87,7 +88,7 @@ INSTANTIATE_TEST_SUITE_P(Formal, Proof,
 TEST(FormalDescription, ParsesEveryKey) {
   const FormalProof p = hypercast::tools::parseFormalProof(
       "# c\ntop hc_fifo\nfile hw/hc_fifo.v  # the FIFO\nparam DEPTH 3\ndepth 4\nfast 1\n"
-      "induction 0\nmutant HC_MUTANT_X 6\n",
+      "induction 0\nflatten 1\nmutant HC_MUTANT_X 6\n",
       "x", "x.fv");
   EXPECT_EQ(p.top, "hc_fifo");
   EXPECT_EQ(p.files, std::vector<std::string>{"hw/hc_fifo.v"});
@@ -97,6 +98,7 @@ TEST(FormalDescription, ParsesEveryKey) {
   EXPECT_EQ(p.depth, 4);
   EXPECT_TRUE(p.fast);
   EXPECT_FALSE(p.induction);
+  EXPECT_TRUE(p.flatten);
   ASSERT_EQ(p.mutants.size(), 1u);
   EXPECT_EQ(p.mutants[0].define, "HC_MUTANT_X");
   EXPECT_EQ(p.mutants[0].depth, 6);
@@ -108,7 +110,8 @@ TEST(FormalDescription, RejectsBrokenOnes) {
         std::make_pair("top m\nfile f\ndepth 0\n", "x.fv:3: depth must be at least 1"),
         std::make_pair("top m\nfile f\ndepth 2\nsolver z3\n", "x.fv:4: expected"),
         std::make_pair("top m\nfile f\ndepth 2\nfast yes\n", "x.fv:4: expected"),
-        std::make_pair("top m\nfile f\ndepth 2\ninduction 2\n", "x.fv:4: expected")}) {
+        std::make_pair("top m\nfile f\ndepth 2\ninduction 2\n", "x.fv:4: expected"),
+        std::make_pair("top m\nfile f\ndepth 2\nflatten yes\n", "x.fv:4: expected")}) {
     try {
       hypercast::tools::parseFormalProof(text, "x", "x.fv");
       ADD_FAILURE() << text << " was accepted";
@@ -116,6 +119,60 @@ TEST(FormalDescription, RejectsBrokenOnes) {
       EXPECT_EQ(std::string(e.what()).rfind(message, 0), 0u) << e.what();
     }
   }
+}
+
+// flatten 1: a (* hierconn *) wire of the top named instance.wire reads that
+// wire inside the instance (here a register with no port, which the assertion
+// needs: q_o is it one cycle later); without flatten it is a free wire and the
+// assertion fails; one naming no wire is an error that names what it leaves
+// undriven (hand-written modules).
+TEST(FormalDescription, FlattenReadsInstanceWires) {
+  const std::filesystem::path root = workDir("hierconn");
+  std::filesystem::create_directories(root / "formal");
+  const auto write = [&](const std::string& wire) {
+    std::ofstream(root / "formal" / "peek.v")
+        << "module inner(input clk_i, input rst_ni, input d_i, output q_o);\n"
+           "  reg r_q, s_q;\n"
+           "  always @(posedge clk_i) begin r_q <= rst_ni && d_i; s_q <= rst_ni && r_q; end\n"
+           "  assign q_o = s_q;\n"
+           "endmodule\n"
+           "module peek(input clk_i, input rst_ni, input d_i);\n"
+           "  wire q;\n"
+           "  inner u(.clk_i(clk_i), .rst_ni(rst_ni), .d_i(d_i), .q_o(q));\n"
+           "  (* hierconn *) wire \\u."
+        << wire
+        << " ;\n"
+           "  reg seen_q;\n"
+           "  always @(posedge clk_i) seen_q <= rst_ni && \\u."
+        << wire
+        << " ;\n"
+           "  initial assume (!rst_ni);\n"
+           "  always @(*) if (rst_ni) assert (q == seen_q);\n"
+           "endmodule\n";
+  };
+  const auto proof = [](const std::string& flatten) {
+    return hypercast::tools::parseFormalProof(
+        "top peek\nfile formal/peek.v\ndepth 2\nflatten " + flatten + "\n", "peek", "peek.fv");
+  };
+  write("r_q");
+  const FormalResult flat =
+      hypercast::tools::runFormalProof(proof("1"), root.string(), (root / "flat").string());
+  EXPECT_TRUE(flat.base.passed);
+  EXPECT_TRUE(flat.induction.passed);
+  const FormalResult kept =
+      hypercast::tools::runFormalProof(proof("0"), root.string(), (root / "kept").string());
+  EXPECT_FALSE(kept.passed());
+  write("nothere");
+  try {
+    hypercast::tools::runFormalProof(proof("1"), root.string(), (root / "none").string());
+    ADD_FAILURE() << "a hierconn wire naming no wire was accepted";
+  } catch (const hypercast::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("peek: a (* hierconn *) wire names no wire of its "
+                                         "instance (read, never driven: peek.\\u.nothere)"),
+              std::string::npos)
+        << e.what();
+  }
+  std::filesystem::remove_all(root);
 }
 
 }  // namespace

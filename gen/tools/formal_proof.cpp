@@ -50,12 +50,14 @@ FormalProof parseFormalProof(const std::string& text, const std::string& name,
       p.fast = w[1] == "1";
     } else if (w[0] == "induction" && w.size() == 2 && (w[1] == "0" || w[1] == "1")) {
       p.induction = w[1] == "1";
+    } else if (w[0] == "flatten" && w.size() == 2 && (w[1] == "0" || w[1] == "1")) {
+      p.flatten = w[1] == "1";
     } else if (w[0] == "mutant" && w.size() == 3) {
       p.mutants.push_back({w[1], depthOf(w[2])});
     } else {
       throw Error(at +
                   "expected 'top M', 'file F', 'param P V', 'depth K', 'fast 0|1', "
-                  "'induction 0|1' or 'mutant DEFINE K', not '" +
+                  "'induction 0|1', 'flatten 0|1' or 'mutant DEFINE K', not '" +
                   oneLine(line) + "'");
     }
   }
@@ -83,8 +85,24 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// The wires yosys's check found read but never driven, from its log.
+std::vector<std::string> undrivenWires(const std::string& log) {
+  static const std::regex undriven("Warning: Wire (.*) is used but has no driver\\.");
+  std::vector<std::string> wires;
+  std::istringstream in(readFile(log));
+  std::smatch m;
+  for (std::string line; std::getline(in, line);)
+    if (std::regex_search(line, m, undriven) &&
+        std::find(wires.begin(), wires.end(), m[1].str()) == wires.end())
+      wires.push_back(m[1].str());
+  return wires;
+}
+
 // yosys: the module with -formal, its parameters, async reset as a synchronous
-// one, SMT-LIB 2 into work_dir/model.smt2. Returns that path.
+// one, SMT-LIB 2 into work_dir/model.smt2. Returns that path. Flattened (by
+// prep, before its checks), a (* hierconn *) wire of the top named u.x is
+// connected to wire x of instance u; one that is not leaves the wires it
+// drives undriven, and `check -assert` fails.
 std::string writeModel(const FormalProof& p, const std::string& root, const std::string& work,
                        const std::vector<std::string>& defines) {
   fs::create_directories(work);
@@ -103,9 +121,21 @@ std::string writeModel(const FormalProof& p, const std::string& root, const std:
     script += " " + p.top + "; ";
   }
   const std::string model = work + "/model.smt2";
-  script += "prep -top " + p.top + "; async2sync; dffunmap; write_smt2 -wires " + model;
+  script += "prep -top " + p.top + (p.flatten ? " -flatten; check -assert; " : "; ");
+  script += "async2sync; dffunmap; write_smt2 -wires " + model;
   const std::string log = work + "/yosys.log";
-  runLogged({"yosys", "-q", "-p", script}, log, "yosys (formal model of " + p.top + ")", "", true);
+  const std::string what = "yosys (formal model of " + p.top + ")";
+  try {
+    runLogged({"yosys", "-q", "-p", script}, log, what, "", true);
+  } catch (const Error&) {
+    const std::vector<std::string> wires =
+        p.flatten ? undrivenWires(log) : std::vector<std::string>();
+    if (wires.empty()) throw;
+    std::string list;
+    for (const std::string& w : wires) list += (list.empty() ? "" : ", ") + w;
+    throw Error(p.name + ": a (* hierconn *) wire names no wire of its instance (read, never " +
+                "driven: " + list + "); full log in " + log);
+  }
   return model;
 }
 

@@ -13,6 +13,11 @@
 //   fast   1                        1: in the default ctest; 0: `make formal` only
 //   induction 0                     0: the base case alone (a bounded check to
 //                                   depth k, reported as such); default 1
+//   flatten 1                       1: flatten the design, so that the top's
+//                                   (* hierconn *) wires named instance.wire
+//                                   read that instance's internal wire (a
+//                                   module whose text must not change); one
+//                                   left unconnected is an error; default 0
 //   mutant HC_MUTANT_FIFO_FULL 6    a define that breaks the module, and the BMC
 //                                   depth that must find a failing trace (repeatable)
 #pragma once
@@ -37,6 +42,7 @@ struct FormalProof {
   int depth = 0;
   bool fast = false;
   bool induction = true;  // false: the base case alone, a bounded check
+  bool flatten = false;   // true: flattened, (* hierconn *) wires connected
   std::vector<FormalMutant> mutants;
 };
 
