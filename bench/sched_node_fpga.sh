@@ -50,11 +50,18 @@ yosys -q -l "$dir/wrap.log" -p "read_verilog -I$here/../hw/include $hw/hc_sched_
 fmax=""
 s=1
 while [ "$s" -le "$seeds" ]; do
-  nextpnr-ice40 --hx8k --package ct256 --json "$dir/wrap.json" --seed "$s" \
-    --freq 100 --log "$dir/pnr$s.log" >/dev/null 2>&1 || true
-  f=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$dir/pnr$s.log" | tail -1 |
-      sed 's/.*: \([0-9.]*\) MHz/\1/')
+  # 30 minutes per seed, as synth's --pnr-time-limit default: nextpnr 0.4's
+  # router1 can loop on a last arc. A seed stopped so, or at which nextpnr
+  # fails, counts as 0 MHz (its log's placement estimates are not an Fmax).
+  f=0
+  if timeout 30m nextpnr-ice40 --hx8k --package ct256 --json "$dir/wrap.json" --seed "$s" \
+    --timing-allow-fail \
+    --freq 100 --log "$dir/pnr$s.log" >/dev/null 2>&1; then
+    f=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$dir/pnr$s.log" | tail -1 |
+        sed 's/.*: \([0-9.]*\) MHz/\1/')
+  fi
   fmax="$fmax ${f:-0}"
+  echo "sched_node_fpga: seed $s of $seeds: ${f:-0} MHz" >&2  # progress
   s=$((s + 1))
 done
 # Median: the middle seed's Fmax, or the mean of the two middle ones.
