@@ -225,6 +225,47 @@ TEST(RouterCore, EpochQuotaBusyFlagAndPassedCheck) {
   }
 }
 
+// Admission by epochs at the default router's parameters (G^{1,1}_{4,4}'s
+// core, tests/hw_units/router_epoch_held_tb.v): on every input VC that can
+// hold flits, at both read pointers and both head parities, two flits held
+// with the head epoch's flit first, second or absent; the flag is 1 exactly
+// when one of them is of the head epoch, and 0 once they have left in order.
+// 5 VCs x 2 pointers x 3 patterns x 2 parities = 60 cases, hand-worked.
+TEST(RouterCore, EpochFlagSeesEveryHeldFlit) {
+  std::string log;
+  const Checked r =
+      runBench("router_epoch_held_tb.v",
+               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v", "", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.events, 60) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+}
+
+// G^{1,1}_{4,4}'s hc_router at one and two cycles per hop
+// (tests/hw_units/router_weights_tb.v): one flit at a time on every input VC
+// with every weight count 1-3 (3 never occurs in that network), and an
+// injection, twice over; every flit sent on every port and every delivery
+// lane against Algorithm 1's Cases 1 and 2 worked out from the tables. Each
+// hop count is its own test (Hop1, Hop2), so `make mutate` runs only the one
+// it mutates.
+class RouterWeights : public ::testing::TestWithParam<int> {};
+
+TEST_P(RouterWeights, EveryWeightCountContinuesAndOriginates) {
+  std::string log;
+  const Checked r =
+      runBench("router_weights_tb.v",
+               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v hc_router.v",
+               "-Prouter_weights_tb.HOP=" + std::to_string(GetParam()), &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.events, 38) << log;  // 2 x (6 + 3 + 3 + 6 arrivals + 1 injection)
+  EXPECT_EQ(r.errors, 0) << log;
+}
+
+INSTANTIATE_TEST_SUITE_P(Hops, RouterWeights, ::testing::Values(1, 2),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                           return "Hop" + std::to_string(i.param);
+                         });
+
 // A credit returned before any flit left counts above DEPTH (the counter, a
 // thermometer, stays full: the credit is lost, and flit 1 leaves as it would).
 TEST(RouterCore, CreditBeyondDepthCheckFires) {

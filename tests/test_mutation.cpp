@@ -2,10 +2,10 @@
 // override variable's syntax, and that a replacement reaches a bench: the
 // unmutated netlist behind the shim passes hc_fifo's bench at the mutated
 // depth and at another (the original there), and a mutant that ties empty_o
-// to 0 fails it; the equivalence check finds that mutant not equivalent and
-// an unmutated hc_rr_arbiter equivalent; the induction that pairs registers
-// shows an unmutated hc_group_arbiter equivalent and that mutant not; a
-// mutation nothing reads leaves the same netlist; the check in a context.
+// to 0 fails it, as does the poison (every output inverted); the equivalence check finds that
+// mutant not equivalent and an unmutated hc_rr_arbiter equivalent; the induction that pairs
+// registers shows an unmutated hc_group_arbiter equivalent and that mutant not; a mutation nothing
+// reads leaves the same netlist; the check in a context.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -70,6 +70,18 @@ TEST(Mutation, ReplacementReachesTheBench) {
     ASSERT_TRUE(r.ended) << tag << ": " << log;
     EXPECT_EQ(r.errors == 0, passes) << tag << ": " << log;
   }
+  // the poison (every output inverted at DEPTH 2) fails the bench there and
+  // passes it at depth 3, where the shim instantiates the original
+  const std::string poison = work + "/poison.v";
+  hypercast::tools::writePoison(t, kSrc, poison);
+  for (const auto& [depth, passes] : {std::make_pair(2, false), std::make_pair(3, true)}) {
+    Override o("hc_fifo=" + poison);
+    std::string log;
+    const hctest::Checked r = hctest::runBench("fifo_tb.v", "hc_fifo.v",
+                                               "-Pfifo_tb.DEPTH=" + std::to_string(depth), &log);
+    ASSERT_TRUE(r.ended) << "poison at depth " << depth << ": " << log;
+    EXPECT_EQ(r.errors == 0, passes) << "poison at depth " << depth << ": " << log;
+  }
   // the equivalence check: the mutant is not equivalent; an unmutated arbiter
   // (its state all visible at its outputs) is
   EXPECT_FALSE(hypercast::tools::mutantEquivalent(t, kSrc, work + "/e1", empty0));
@@ -132,6 +144,48 @@ TEST(Mutation, UnreadMutationLeavesTheSameNetlist) {
   std::filesystem::remove_all(work);
 }
 
+// The stage that makes the registers held at their reset value constants
+// (mutationUnreadOnceHeld): a two-port core whose REQ_OK lets input VC (1, 0)
+// ask for no output, so every flit arriving there is done in its arrival cycle
+// and the VC never holds one: its count stays 0, an induction over its two
+// bits (the high bit holds 0 alone, then the low one). The epoch flag's OR
+// with that VC's has-parity-1 bit forced to 0 (which it always is) is then
+// the same netlist, though not before (the count could be 1 in a state the
+// netlist alone allows); its parity-0 bit forced to 1 is not.
+TEST(Mutation, RegistersHeldAtResetShowWhatUnreadCannot) {
+  const std::string work =
+      (std::filesystem::temp_directory_path() / ("hctest-held-" + std::to_string(::getpid())))
+          .string();
+  const hypercast::tools::MutationTarget t{"hc_router_core",
+                                           {{"NP", "2"},
+                                            {"AW", "2"},
+                                            {"PW", "8"},
+                                            {"WDW", "2"},
+                                            {"WCW", "2"},
+                                            {"PIW", "1"},
+                                            {"DEPTH", "2"},
+                                            {"NDIM", "1"},
+                                            {"EPOCH", "1"},
+                                            {"QUOTA", "1"},
+                                            {"HOP", "1"},
+                                            {"REQ_OK", "10'b1101111011"}},
+                                           true};
+  std::string held0, has1;
+  const std::string has = "-wire g_in[1].g_vc[0].g_buf.g_oweq.g_ep_held.has ";
+  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 400, 1)) {
+    if (m.find(has) == std::string::npos) continue;
+    if (m.find("-mode const0 ") != std::string::npos && m.find("$reduce_or") != std::string::npos)
+      held0 = m;
+    if (m.find("-mode const1 ") != std::string::npos) has1 = m;
+  }
+  ASSERT_FALSE(held0.empty()) << "no const0 mutation of VC (1, 0)'s parity bits among 400";
+  ASSERT_FALSE(has1.empty()) << "no const1 mutation of VC (1, 0)'s parity bits among 400";
+  EXPECT_FALSE(hypercast::tools::mutationUnread(t, kSrc, work + "/u", held0)) << held0;
+  EXPECT_TRUE(hypercast::tools::mutationUnreadOnceHeld(t, kSrc, work + "/h", held0)) << held0;
+  EXPECT_FALSE(hypercast::tools::mutationUnreadOnceHeld(t, kSrc, work + "/o", has1)) << has1;
+  std::filesystem::remove_all(work);
+}
+
 // The check in a context: hc_cfg_dims inside hc_router_cfg (the unmutated
 // netlist and the mutant behind the shim, in place of hc_cfg_dims.v). The
 // unmutated one is the same netlist there (and alone); cfg_ready_o tied to 1
@@ -175,4 +229,37 @@ TEST(MutationCli, HelpAndUnknownOption) {
   const auto bad = hctest::run(exe + " --bogus 1");
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.err.find("unknown option --bogus"), std::string::npos) << bad.err;
+  for (const auto& [args, message] :
+       {std::make_pair(" --param DEPTH", "--param needs NAME=VALUE, not 'DEPTH'"),
+        std::make_pair(" --module hc_fifo --param NOPE=1", "no row has parameter NOPE")}) {
+    const auto r = hctest::run(exe + args);
+    EXPECT_NE(r.code, 0) << args;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(r.out.find("| hc_fifo |"), std::string::npos) << args << ": " << r.out;
+  }
+}
+
+// The poison guard: the row of hc_fifo (its bench at DEPTH = 2) moved to
+// DEPTH = 3, which no test it runs instantiates, kills no poison: the row is
+// refused (named with its parameters, no mutant run) and the exit status is 1.
+// At its own parameters the poison is killed and the row runs its mutant.
+TEST(MutationCli, RowWhoseParametersReachNoInstanceIsRefused) {
+  const std::string exe = std::string(HC_BIN_DIR) + "/hc-mutate";
+  const std::string work =
+      (std::filesystem::temp_directory_path() / ("hctest-guard-" + std::to_string(::getpid())))
+          .string();
+  const std::string common = " --module hc_fifo --n 1 --equiv 0 --work " + work;
+  const auto off = hctest::run(exe + common + " --param DEPTH=3");
+  EXPECT_EQ(off.code, 1) << off.out << off.err;
+  EXPECT_NE(off.out.find("| hc_fifo | W=12, DEPTH=3 | refused |"), std::string::npos) << off.out;
+  EXPECT_NE(off.err.find("hc_fifo: no test kills the poison (every output inverted at W=12, "
+                         "DEPTH=3)"),
+            std::string::npos)
+      << off.err;
+  EXPECT_EQ(off.err.find(" m0: "), std::string::npos) << "a mutant ran: " << off.err;
+  const auto on = hctest::run(exe + common);
+  EXPECT_EQ(on.code, 0) << on.out << on.err;
+  EXPECT_NE(on.out.find("| hc_fifo | W=12, DEPTH=2 | 1 | "), std::string::npos) << on.out;
+  EXPECT_EQ(on.out.find("refused"), std::string::npos) << on.out;
+  std::filesystem::remove_all(work);
 }

@@ -78,7 +78,9 @@ void yosys(const MutationTarget& t, const std::string& root, const std::string& 
 // The shim: the original's header (output reg -> output wire), the mutant at
 // the target's parameters, the original elsewhere. Ports inside `ifdef FORMAL
 // (proof-only outputs) are the original's alone; the mutant drives them 0.
-std::string shim(const MutationTarget& t, const std::string& original) {
+// poison: at the target's parameters the original with every output inverted
+// instead of the mutant (writePoison).
+std::string shim(const MutationTarget& t, const std::string& original, bool poison = false) {
   const std::regex head("module " + t.module + "\\b[\\s\\S]*?\\n\\);");
   std::smatch m;
   if (!std::regex_search(original, m, head))
@@ -86,12 +88,14 @@ std::string shim(const MutationTarget& t, const std::string& original) {
   std::string header =
       std::regex_replace(m.str(), std::regex("output(\\s+)reg\\b"), "output$1wire");
   std::vector<std::string> params, ports, formal_ports;
+  std::vector<std::pair<std::string, std::string>> outputs;  // name, range
+  std::set<std::string> output_names;
   const std::regex param(
       "parameter\\s+(?:integer\\s+|signed\\s+)?(?:\\[[^\\]]*\\]\\s*)?(\\w+)\\s*=");
   for (std::sregex_iterator i(header.begin(), header.end(), param), end; i != end; ++i)
     params.push_back((*i)[1].str());
   const std::regex port(
-      "^\\s*,?\\s*(input|output)\\s+(?:wire\\s+)?(?:signed\\s+)?(?:\\[[^\\]]*\\]\\s*)?(\\w+)");
+      "^\\s*,?\\s*(input|output)\\s+(?:wire\\s+)?(?:signed\\s+)?(\\[[^\\]]*\\]\\s*)?(\\w+)");
   std::istringstream lines(header);
   bool formal = false;
   for (std::string line; std::getline(lines, line);) {
@@ -101,36 +105,60 @@ std::string shim(const MutationTarget& t, const std::string& original) {
     if (std::regex_search(line, pm, port)) {
       if (formal) {
         if (pm[1] == "input") throw Error("mutation: a proof-only input in " + t.module);
-        formal_ports.push_back(pm[2].str());
+        formal_ports.push_back(pm[3].str());
       } else {
-        ports.push_back(pm[2].str());
+        ports.push_back(pm[3].str());
+        if (pm[1] == "output") {
+          outputs.emplace_back(pm[3].str(), pm[2].str());
+          output_names.insert(pm[3].str());
+        }
       }
     }
   }
-  auto connect = [](const std::vector<std::string>& v) {
+  // .port(port), or .port(prefix + port) for the ports in `renamed`
+  auto connect = [](const std::vector<std::string>& v, const std::string& prefix = "",
+                    const std::set<std::string>& renamed = {}) {
     std::string s;
-    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", ." : ".") + v[i] + "(" + v[i] + ")";
+    for (size_t i = 0; i < v.size(); ++i)
+      s += (i ? ", ." : ".") + v[i] + "(" + (renamed.count(v[i]) ? prefix : "") + v[i] + ")";
     return s;
   };
   std::string cond;
   for (const auto& [k, v] : t.params) cond += (cond.empty() ? "" : " && ") + k + " == (" + v + ")";
   if (cond.empty()) cond = "1";
-  std::string o = "// the mutant at " + cond + ", the original elsewhere\n" + header + "\n";
+  std::string orig_params;
+  for (size_t i = 0; i < params.size(); ++i)
+    orig_params += (i ? ", ." : ".") + params[i] + "(" + params[i] + ")";
+  std::string o = "// the " + std::string(poison ? "poison (every output inverted)" : "mutant") +
+                  " at " + cond + ", the original elsewhere\n" + header + "\n";
   o += "  generate\n    if (" + cond + ") begin : g_mut\n";
-  o += "      " + t.module + "__mut u_mut (" + connect(ports) + ");\n";
+  if (poison) {
+    for (const auto& [name, range] : outputs)
+      o += "      wire " + range + "poison_" + name + ";\n      assign " + name + " = ~poison_" +
+           name + ";\n";
+    o += "      " + t.module + "__orig #(" + orig_params + ") u_poison (" +
+         connect(ports, "poison_", output_names) + ");\n";
+  } else {
+    o += "      " + t.module + "__mut u_mut (" + connect(ports) + ");\n";
+  }
   if (!formal_ports.empty()) {
     o += "`ifdef FORMAL\n";
     for (const std::string& p : formal_ports) o += "      assign " + p + " = 0;\n";
     o += "`endif\n";
   }
-  o += "    end else begin : g_orig\n      " + t.module + "__orig #(";
-  for (size_t i = 0; i < params.size(); ++i)
-    o += (i ? ", ." : ".") + params[i] + "(" + params[i] + ")";
-  o += ") u_orig (" + connect(ports);
+  o += "    end else begin : g_orig\n      " + t.module + "__orig #(" + orig_params + ") u_orig (" +
+       connect(ports);
   if (!formal_ports.empty())
     o += "\n`ifdef FORMAL\n        , " + connect(formal_ports) + "\n`endif\n";
   o += ");\n    end\n  endgenerate\nendmodule\n";
   return o;
+}
+
+// The original module renamed <module>__orig.
+std::string renamedOriginal(const MutationTarget& t, const std::string& original) {
+  return std::regex_replace(original, std::regex("module " + t.module + "\\b"),
+                            "module " + t.module + "__orig",
+                            std::regex_constants::format_first_only);
 }
 
 }  // namespace
@@ -162,11 +190,15 @@ void writeMutant(const MutationTarget& t, const std::string& root, const std::st
             " " + t.module + "__mut; write_verilog -noattr " + net,
         work + "/mutant.log", "yosys (a mutant of " + t.module + ")");
   const std::string original = readFile(root + "/hw/" + t.module + ".v");
-  const std::string renamed =
-      std::regex_replace(original, std::regex("module " + t.module + "\\b"),
-                         "module " + t.module + "__orig", std::regex_constants::format_first_only);
   std::ofstream o(out);
-  o << renamed << "\n" << readFile(net) << "\n" << shim(t, original);
+  o << renamedOriginal(t, original) << "\n" << readFile(net) << "\n" << shim(t, original);
+  if (!o) throw Error("cannot write " + out);
+}
+
+void writePoison(const MutationTarget& t, const std::string& root, const std::string& out) {
+  const std::string original = readFile(root + "/hw/" + t.module + ".v");
+  std::ofstream o(out);
+  o << renamedOriginal(t, original) << "\n" << shim(t, original, true);
   if (!o) throw Error("cannot write " + out);
 }
 
@@ -295,10 +327,34 @@ bool sameNetlists(const std::string& work) {
   return anonymous(work + "/gold.il", "gold") == anonymous(work + "/gate.il", "gate");
 }
 
+// work/{gold,gate}.il with the registers that keep their reset value
+// replaced by it (work/held/{gold,gate}.il), each netlist on its own: yosys
+// opt_dff -sat takes a register bit as constant when its next value is its
+// reset value whenever it holds it, every other signal free, and `opt -fast`
+// repeats that while bits become constants (a count's high bit first, then
+// the bits below it). Undefined constants and undriven nets become free
+// inputs first ($anyseq), so that the proof, which reasons in two values,
+// covers every value they may take. A bit so found holds its reset value in
+// every state reachable from a reset. true if both are then the same netlist.
+bool heldSame(const std::string& work) {
+  fs::create_directories(work + "/held");
+  for (const char* name : {"gold", "gate"})
+    if (!yosysOk("read_rtlil " + work + "/" + name +
+                     ".il; setundef -undriven -anyseq; opt -fast "
+                     "-sat; write_rtlil " +
+                     work + "/held/" + name + ".il",
+                 work + "/held/" + name + ".log"))
+      return false;
+  return sameNetlists(work + "/held");
+}
+
 // The stages of mutantEquivalent after the first, on work/{gold,gate}: the
 // name of the one that shows the two equivalent, or "".
 std::string netlistsEquivalent(const std::string& work) {
   const std::string gold = work + "/gold", gate = work + "/gate";
+  // Where the mutation changes only what registers stuck at their reset
+  // value make constant (a VC that never holds a flit): cheap
+  if (heldSame(work)) return "registers held at reset, then the same netlist";
   // The pairing induction over one step first: cheap where the mutation
   // leaves the netlist's registers as they were (a router's)
   if (pairedProof(work, gold + ".il", gate + ".il", 1)) return "paired induction, 1 step";
@@ -350,6 +406,12 @@ bool mutationUnread(const MutationTarget& t, const std::string& root, const std:
                     const std::string& mutation) {
   writeNetlists(t, root, work, mutation);
   return sameNetlists(work);
+}
+
+bool mutationUnreadOnceHeld(const MutationTarget& t, const std::string& root,
+                            const std::string& work, const std::string& mutation) {
+  writeNetlists(t, root, work, mutation);
+  return heldSame(work);
 }
 
 bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,

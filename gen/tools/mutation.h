@@ -72,6 +72,13 @@ std::vector<std::string> listMutations(const MutationTarget& t, const std::strin
 void writeMutant(const MutationTarget& t, const std::string& source_root,
                  const std::string& work_dir, const std::string& mutation, const std::string& out);
 
+// Writes the poison replacement to `out`: the shim of writeMutant with, at the
+// target's parameters, the original module with every output inverted in
+// place of the mutant (the original elsewhere). The tests of a row must kill
+// it; if none does, the row's parameters reach no instance they build (or they
+// read none of its outputs), and every mutant would survive them.
+void writePoison(const MutationTarget& t, const std::string& source_root, const std::string& out);
+
 // Whether yosys's opt_clean removes the mutation: nothing it changes reaches
 // an output, so both netlists (elaborated and flattened, memories as
 // flip-flops, cleaned; work/{gold,gate}.{v,il}) are the same text but for
@@ -80,8 +87,18 @@ void writeMutant(const MutationTarget& t, const std::string& source_root,
 bool mutationUnread(const MutationTarget& t, const std::string& source_root,
                     const std::string& work_dir, const std::string& mutation);
 
+// Whether the two netlists of mutationUnread are the same once the register
+// bits that keep their reset value in every state reachable from a reset
+// (found by induction on each netlist: yosys opt_dff -sat, repeated, with
+// undefined constants and undriven nets as free inputs) are replaced by it:
+// a mutation read only where such a register is not at its reset value (a VC
+// no source may fill). work/held/{gold,gate}.il.
+bool mutationUnreadOnceHeld(const MutationTarget& t, const std::string& source_root,
+                            const std::string& work_dir, const std::string& mutation);
+
 // Whether the mutant is shown equivalent to the module at the target's
-// parameters, in this order: mutationUnread; the induction that pairs the two
+// parameters, in this order: mutationUnread; mutationUnreadOnceHeld; the
+// induction that pairs the two
 // netlists' signals by name (equiv_make, equiv_induct -seq 1; a pair it
 // cannot show is unpaired and it runs again) with its base case over every
 // pair left (equiv_miter, sat, the reset step); a miter of both (yosys miter

@@ -3,15 +3,21 @@
 // each run against the tests that instantiate the module at the mutated
 // parameter set (HYPERCAST_HW_OVERRIDE, tools/mutation.h). First a control
 // run with the unmutated netlist: a test that fails it is left out (named).
-// A mutant is killed when a test exits non-zero (or runs past its time
-// limit); a survivor is checked for equivalence (yosys sat -tempinduct on a
-// miter, then one that pairs registers by name). Prints one table row per
-// module (with the wall time of its control run and of its mutants), and every
-// survivor's mutation.
+// Then the poison run: the module with every output inverted at the row's
+// parameters (tools::writePoison), which some test must kill; if none does,
+// the row's parameters reach no instance its tests build, and the row is
+// refused (its table row says so, its mutants are not run, and hc-mutate
+// exits 1 after the other rows). A mutant is killed when a test exits
+// non-zero (or runs past its time limit); a survivor is checked for
+// equivalence (tools::mutantEquivalent). Prints one table row per module
+// (with the wall time of its control and poison runs and of its mutants), and
+// every survivor's mutation.
 //
-//   hc-mutate [--n N] [--seed S] [--module M]... [--mutant K]... [--work DIR] [--equiv 0|1]
+//   hc-mutate [--n N] [--seed S] [--module M]... [--mutant K]... [--param P=V]... [--work DIR]
+//             [--equiv 0|1]
 //
-// --mutant K runs only mutant K (from 0) of each module's list.
+// --mutant K runs only mutant K (from 0) of each module's list. --param P=V
+// mutates the rows that have a parameter P at P = V instead.
 // --equiv 0 leaves the survivors unchecked (listed "not checked").
 #include <unistd.h>
 
@@ -110,6 +116,16 @@ std::vector<Target> targets() {
                        "--engine cosim --watchdog 2000 " +
                        extra))};
   };
+  // and first the hand-worked Icarus benches at these parameters: the router
+  // at HOP cycles per hop, one flit on each input VC with every weight count
+  // against Algorithm 1's cases; for the core (HOP = 1) also its epoch flag on
+  // every input VC, both read pointers, the head epoch's flit first or second
+  // in the VC
+  const auto with_benches = [&units](int hop, std::vector<Test> v) {
+    v.insert(v.begin(), units("Hops/RouterWeights.*/Hop" + std::to_string(hop)));
+    if (hop == 1) v.insert(v.begin(), units("RouterCore.EpochFlagSeesEveryHeldFlit"));
+    return v;
+  };
   // G^{1,1}_{4,4}'s router: the core's parameters, and the router's at HOP
   // cycles per hop (rtl/hc_m4x4_r1x1_router.v)
   const Params router_common = {{"NP", "4"},   {"AW", "4"},    {"PW", "32"},   {"WDW", "2"},
@@ -202,11 +218,12 @@ std::vector<Target> targets() {
       {{"hc_mesh_tile", mesh_tile, true}, with_tile(mesh)},
       // the core's own cells (its FIFOs and arbiters have rows of their own); a
       // survivor is checked in the router that holds it, with its tables
-      {{"hc_router_core", core44, true, "", {{"hc_router", router_params(1)}}}, router44("")},
+      {{"hc_router_core", core44, true, "", {{"hc_router", router_params(1)}}},
+       with_benches(1, router44(""))},
       // no cells of its own (its tables are parameters of the core): the whole
       // router, core, FIFOs and arbiters, with the tables folded in, at the
       // two-cycle hop
-      {{"hc_router", router_params(2)}, router44("--hop-cycles 2")},
+      {{"hc_router", router_params(2)}, with_benches(2, router44("--hop-cycles 2"))},
       // its own cells: the injection held off until configured
       {{"hc_router_prog",
         {{"NP", "8"},
@@ -295,17 +312,20 @@ int main(int argc, char** argv) {
     bool check_equiv = true;
     std::vector<std::string> only;
     std::vector<size_t> picked;  // --mutant: these indices of each list only
+    std::vector<std::pair<std::string, std::string>> param_values;  // --param
     std::string work = (fs::temp_directory_path() / "hc-mutate").string();
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
       if (a == "-h" || a == "--help") {
         std::cout << "hc-mutate: mutation testing of hw/ (docs/developer.md, Mutation testing)\n"
                      "usage: hc-mutate [--n N] [--seed S] [--module M]... [--mutant K]... "
-                     "[--work DIR] [--equiv 0|1]\n"
+                     "[--param P=V]... [--work DIR] [--equiv 0|1]\n"
                      "  --n N        mutants per module (default 8)\n"
                      "  --seed S     yosys mutate's seed (default 1)\n"
                      "  --module M   only this module of hw/ (repeatable; default all)\n"
                      "  --mutant K   only mutant K (from 0) of each module's list (repeatable)\n"
+                     "  --param P=V  a row's parameter P at V instead (repeatable; the row is\n"
+                     "               refused if no test then kills its poison)\n"
                      "  --work DIR   work folder (default the system's temp folder/hc-mutate)\n"
                      "  --equiv 0|1  check survivors for equivalence (default 1)\n";
         return 0;
@@ -322,6 +342,11 @@ int main(int argc, char** argv) {
         work = v;
       } else if (a == "--mutant") {
         picked.push_back(static_cast<size_t>(hypercast::parseIndex("--mutant", v, 1000)));
+      } else if (a == "--param") {
+        const size_t eq = v.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+          throw hypercast::Error("hc-mutate: --param needs NAME=VALUE, not '" + v + "'");
+        param_values.emplace_back(v.substr(0, eq), v.substr(eq + 1));
       } else if (a == "--equiv") {
         check_equiv = hypercast::parseIndex("--equiv", v, 2) == 1;
       } else {
@@ -331,11 +356,31 @@ int main(int argc, char** argv) {
     const std::string root = HC_SOURCE_DIR;
     const std::string bin = fs::canonical("/proc/self/exe").parent_path().string();
     std::cout << "| module | parameters | mutants | killed | survived | equivalent | "
-                 "killed by | control, mutants |\n|---|---|---|---|---|---|---|---|\n";
+                 "killed by | control and poison, mutants |\n|---|---|---|---|---|---|---|---|\n";
+    std::vector<Target> rows;
+    for (const Target& tg : targets())
+      if (only.empty() || std::find(only.begin(), only.end(), tg.target.module) != only.end())
+        rows.push_back(tg);
+    for (const auto& [name, value] : param_values) {
+      bool found = false;
+      for (Target& tg : rows)
+        for (auto& [k, v] : tg.target.params)
+          if (k == name) {
+            v = value;
+            found = true;
+          }
+      if (!found)
+        throw hypercast::Error("hc-mutate: --param " + name + ": no row has parameter " + name);
+    }
     std::vector<std::string> notes;
-    for (const Target& tg : targets()) {
+    bool refused = false;
+    for (const Target& tg : rows) {
       const MutationTarget& t = tg.target;
-      if (!only.empty() && std::find(only.begin(), only.end(), t.module) == only.end()) continue;
+      std::string params;
+      for (const auto& [k, v] : t.params) params += (params.empty() ? "" : ", ") + k + "=" + v;
+      const auto seconds = [](auto a, auto b) {
+        return std::to_string(std::lround(std::chrono::duration<double>(b - a).count()));
+      };
       const std::string dir = work + "/" + t.module;
       fs::create_directories(dir);
       // the control: the unmutated netlist behind the same shim
@@ -360,7 +405,28 @@ int main(int argc, char** argv) {
         }
       }
       fs::remove_all(dir + "/control-cache");
+      // the poison: some test must see the module at these parameters
+      const std::string poison = dir + "/poison.v";
+      hypercast::tools::writePoison(t, root, poison);
+      bool seen = false;
+      for (const Test& test : tests)
+        if (!passes(test, bin, t.module, poison, dir + "/poison.log", dir + "/poison-cache")) {
+          seen = true;
+          break;
+        }
+      fs::remove_all(dir + "/poison-cache");
       const auto t1 = std::chrono::steady_clock::now();
+      if (!seen) {
+        refused = true;
+        const std::string why = "no test kills the poison (every output inverted at " + params +
+                                "): these parameters reach no instance its tests build";
+        std::cout << "| " << t.module << " | " << params << " | refused | | | | " << why << " | "
+                  << seconds(t0, t1) << " s, 0 s |\n"
+                  << std::flush;
+        std::cerr << "hc-mutate: " << t.module << ": " << why << "; row refused\n";
+        notes.push_back(t.module + ": refused, " + why);
+        continue;
+      }
       const auto list = hypercast::tools::listMutations(t, root, dir, n, seed);
       int run = 0, killed = 0, equivalent = 0;
       std::map<std::string, int> by;
@@ -395,13 +461,9 @@ int main(int argc, char** argv) {
                         "): " + list[k]);
         std::cerr << notes.back() << "\n";
       }
-      std::string params, killers;
-      for (const auto& [k, v] : t.params) params += (params.empty() ? "" : ", ") + k + "=" + v;
+      std::string killers;
       for (const auto& [k, v] : by)
         killers += (killers.empty() ? "" : "; ") + k + ": " + std::to_string(v);
-      const auto seconds = [](auto a, auto b) {
-        return std::to_string(std::lround(std::chrono::duration<double>(b - a).count()));
-      };
       const auto t2 = std::chrono::steady_clock::now();
       std::cout << "| " << t.module << " | " << params << " | " << run << " | " << killed << " | "
                 << run - killed << " | " << equivalent << " | " << killers << " | "
@@ -410,7 +472,7 @@ int main(int argc, char** argv) {
     }
     for (const std::string& s : notes) std::cout << "\n- " << s;
     std::cout << "\n";
-    return 0;
+    return refused ? 1 : 0;
   } catch (const std::exception& e) {
     std::cerr << "hc-mutate: " << hypercast::oneLine(e.what()) << "\n";
     return 1;
