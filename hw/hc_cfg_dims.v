@@ -37,7 +37,8 @@ module hc_cfg_dims #(
   output wire                  cfg_ready_o,
   output wire                  done_o,
   output wire                  err_o,
-  // the constants, dimension i at [(i-1)*MW +: MW]; valid once done_o is high
+  // the constants, dimension i at [(i-1)*MW +: MW]; valid once done_o is high;
+  // a dimension above r reads 0
   output reg  [((MAX_DIM > 1) ? $clog2(MAX_DIM) : 1)-1:0]        last_o,  // r - 1
   output reg                   pref_o,  // 1: counterclockwise preferential
   output reg  [MAX_DIM*MW-1:0] m_o,

@@ -316,6 +316,18 @@ TEST(HwErrors, AxisEndpointCreditRuleOnEveryLaneAndVc) {
   }
 }
 
+// hc_cfg_dims at the prototype's limits (tests/hw_units/cfg_dims_outputs_tb.v):
+// every output after a one-dimension and a three-dimension stream, worked by
+// hand from eqs. (3) and (6), and the dimensions above r reading 0.
+TEST(HwErrors, CfgDimsOutputsByHand) {
+  std::string log;
+  const Checked r = runBench("cfg_dims_outputs_tb.v", "hc_cfg_dims.v", "", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.cycles, 2) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_EQ(numbersAfter(log, "done"), (std::vector<long long>{1, 0})) << log;
+}
+
 // hc_cfg_dims at MAX_M = 9 < 2^MW - 1 and CDW = 6 > MW = 4
 // (tests/hw_units/cfg_dims_limits_tb.v): m = MAX_M passes, m = MAX_M + 1 and a
 // word with bits above m's (in m, rho and D) set err_o in the cycle after that

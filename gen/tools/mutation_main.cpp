@@ -247,7 +247,8 @@ std::vector<Target> targets() {
       {{"hc_router_cfg", cfg, true}, {cfg_tables}},
       // its outputs are read by the two modules above it only once done_o
       // is high: a survivor is checked in both
-      {{"hc_cfg_dims", dims, false, "", prototype}, {cfg_tables, weights}},
+      {{"hc_cfg_dims", dims, false, "", prototype},
+       {gtest("test_hw_errors", "HwErrors.CfgDimsOutputsByHand"), cfg_tables, weights}},
       {{"hc_port_sweep", {{"MAX_DIM", "4"}, {"MW", "4"}, {"PCW", "5"}}, false, "", prototype},
        {cfg_tables, weights}},
       {{"hc_weight_unit", weight_unit, true}, {weights}},
