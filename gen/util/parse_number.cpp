@@ -105,17 +105,26 @@ std::vector<int> parseIntList(const std::string& option, const std::string& text
   return out;
 }
 
-double parseRate(const std::string& option, const std::string& text) {
+namespace {
+
+// `text` as a plain decimal number ("0.5", "30"); false if it is not one.
+bool readDecimal(const std::string& text, double* v) {
   size_t pos = 0;
-  double r = 0;
   if (plainDecimal(text)) {
     try {
-      r = std::stod(text, &pos);
+      *v = std::stod(text, &pos);
     } catch (const std::exception&) {
       pos = 0;
     }
   }
-  if (pos == 0 || pos != text.size() || !(r > 0 && r <= 1)) {
+  return pos != 0 && pos == text.size();
+}
+
+}  // namespace
+
+double parseRate(const std::string& option, const std::string& text) {
+  double r = 0;
+  if (!readDecimal(text, &r) || !(r > 0 && r <= 1)) {
     throw Error(option + " must be a number in (0, 1] (broadcasts per node per cycle), got '" +
                 oneLine(text) + "'");
   }
@@ -123,16 +132,8 @@ double parseRate(const std::string& option, const std::string& text) {
 }
 
 double parseDecimal(const std::string& option, const std::string& text, double lo, double hi) {
-  size_t pos = 0;
   double v = 0;
-  if (plainDecimal(text)) {
-    try {
-      v = std::stod(text, &pos);
-    } catch (const std::exception&) {
-      pos = 0;
-    }
-  }
-  if (pos == 0 || pos != text.size() || !(v >= lo && v <= hi)) {
+  if (!readDecimal(text, &v) || !(v >= lo && v <= hi)) {
     std::ostringstream range;
     range << lo << ".." << hi;
     throw Error(option + " must be a number in " + range.str() + ", got '" + oneLine(text) + "'");
