@@ -126,9 +126,7 @@ std::string shim(const MutationTarget& t, const std::string& original, bool pois
   std::string cond;
   for (const auto& [k, v] : t.params) cond += (cond.empty() ? "" : " && ") + k + " == (" + v + ")";
   if (cond.empty()) cond = "1";
-  std::string orig_params;
-  for (size_t i = 0; i < params.size(); ++i)
-    orig_params += (i ? ", ." : ".") + params[i] + "(" + params[i] + ")";
+  const std::string orig_params = connect(params);  // .P(P) for every parameter
   std::string o = "// the " + std::string(poison ? "poison (every output inverted)" : "mutant") +
                   " at " + cond + ", the original elsewhere\n" + header + "\n";
   o += "  generate\n    if (" + cond + ") begin : g_mut\n";
