@@ -372,10 +372,11 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
   }
 }
 
-// The six degree-8 shapes, 32-bit payload, 1 flit per VC, with one
-// and with two cycles per hop (--hop-cycles), placed with seeds 1-10 (best and
-// median, and the time per hop). These take minutes per seed on the larger
-// shapes: `hc-bench degree8` runs them alone.
+// The six degree-8 shapes, 32-bit payload: the default router (2 flits per VC,
+// one cycle per hop, admission by epochs), and 1 flit per VC with one and with
+// two cycles per hop (--hop-cycles), placed with seeds 1-10 (best and median,
+// and the time per hop). These take minutes per seed on the larger shapes:
+// `hc-bench degree8` runs them alone.
 void degree8Shapes() {
   for (const auto& [label, net] : std::vector<std::pair<std::string, std::string>>{
            {"G^{2,2}_{5,5}", "--m 5,5 --rho 2,2"},
@@ -384,8 +385,10 @@ void degree8Shapes() {
            {"C_17<1,2,3,4>", "--m 17 --rho 4"},
            {"G^{1,1,2}_{5,5,5}", "--m 5,5,5 --rho 1,1,2"},
            {"G^{1,1,1,1}_{5^4}", "--m 5,5,5,5 --rho 1,1,1,1"}}) {
+    routerSynthesis("hardwired " + label + ", default (2 flits/VC, hop 1),", net,
+                    "--pnr-seeds 1-10");
     for (const char* hop : {"1", "2"}) {
-      routerSynthesis("hardwired " + label + ", hop " + hop + ",", net,
+      routerSynthesis("hardwired " + label + ", 1 flit/VC, hop " + hop + ",", net,
                       std::string("--buffer-depth 1 --hop-cycles ") + hop + " --pnr-seeds 1-10");
     }
   }

@@ -76,7 +76,9 @@
 // register later: a_busy), HC_MUTANT_EP_LATE (the core is shown H one cycle
 // late, so an injection takes the epoch H has just become: a_inj_ep),
 // HC_MUTANT_EP_FLIP (the core is shown port 0's arrivals with the other
-// parity: a_ep_closed, a_epoch_passed; CONS 1: a_cons_ep).
+// parity: a_ep_closed, a_epoch_passed; CONS 1: a_cons_ep), HC_MUTANT_EP_OK (the
+// core decides the injection's room for the head epoch's parity of the cycle
+// before: a_inj_ok, a_admit).
 `include "hc_assert.vh"
 module router_core_credit #(
   parameter integer DEPTH = 2,  // flits per input VC
@@ -297,6 +299,7 @@ module router_core_credit #(
   (* hierconn *) wire          \u_dut.g_epoch.take ;
   (* hierconn *) wire [QW-1:0] \u_dut.g_epoch.used_q ;
   (* hierconn *) wire [1:0]    \u_dut.g_epoch.held ;
+  (* hierconn *) wire          \u_dut.inj_ok ;
   (* hierconn *) wire [EW-1:0] \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n0_q ;
   (* hierconn *) wire [EW-1:0] \u_dut.g_in[0].g_vc[0].g_buf.genblk4.g_ep_cnt.n1_q ;
   (* hierconn *) wire [EW-1:0] \u_dut.g_in[0].g_vc[1].g_buf.genblk4.g_ep_cnt.n0_q ;
@@ -367,6 +370,9 @@ module router_core_credit #(
                  "more than QUOTA injections admitted into one epoch")
       `HC_ASSERT(a_admit, take == (inj_valid_i && !member && room_w),
                  "an injection admitted without room, or held off with room")
+      // the core's room decided a cycle ahead (ok0_q, ok1_q) is the quota's
+      `HC_ASSERT(a_inj_ok, \u_dut.inj_ok == (member || room_w),
+                 "the injection may ask for outputs without room, or may not with room")
       // the epoch the injection took; iep_q, that of the injection of the cycle
       // before, whose copies are on the links now (HOP 2: still the same one)
       reg  iep_q;

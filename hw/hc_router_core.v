@@ -97,8 +97,9 @@
 //    takes the younger open epoch, H + 1, in the first cycle it is offered
 //    while this node has injected fewer than QUOTA packets into it (the count
 //    starts afresh when H + 1 changes), and until then its head is not valid:
-//    its requests are ANDed with a function of registers (member_q, the
-//    quota's count and epoch, H), not of the allocation. epoch_busy_o
+//    its requests are ANDed with member_q or H's choice between two registers
+//    (ok0_q, ok1_q: the quota leaves room if H's parity is 0, or 1), decided
+//    in the cycle before, not a function of the allocation. epoch_busy_o
 //    registers whether the router holds a flit of H (in a VC, in an output
 //    register, or as the injection that has its epoch), reading a VC's
 //    register or entries (with HOP = 2, counting the flits a FIFO VC holds of
@@ -565,11 +566,20 @@ module hc_router_core #(
       reg [QW-1:0] used_q;    // packets injected into it
       reg          busy_q;
       reg          hprev_q;   // epoch_h_i of the cycle before
+      // ok0_q, ok1_q: whether the quota leaves the injection room if
+      // epoch_h_i is 0, or 1, in this cycle, decided in the cycle before from
+      // the next values of qe_q and used_q (nothing of the allocation), so that
+      // the head epoch (a long net from hc_epoch_head) and the quota's compare
+      // are not two LUT levels in front of the injection's requests
+      reg          ok0_q, ok1_q;
       wire         young = ~epoch_h_i;           // the epoch an injection takes
       wire         fresh = qe_q != young;        // it changed: the count starts afresh
-      wire         room  = fresh | (used_q != QMAX);
+      // room: fresh | (used_q != QMAX), from the registers
+      wire         room  = epoch_h_i ? ok1_q : ok0_q;
       wire         take  = inj_valid_i & ~member_q & room;
       wire         iep   = member_q ? ep_q : young;
+      // the next value of used_q (qe_q's is young)
+      wire [QW-1:0] used_d = (fresh ? {QW{1'b0}} : used_q) + (take ? Q_ONE : {QW{1'b0}});
       reg  [1:0]   held;  // held[b]: the router holds a flit of parity b
       integer      e;
       always @(*) begin
@@ -586,13 +596,25 @@ module hc_router_core #(
           used_q   <= {QW{1'b0}};
           busy_q   <= 1'b0;
           hprev_q  <= 1'b0;
+          ok0_q    <= 1'b1;
+          ok1_q    <= 1'b1;
         end else begin
           member_q <= (member_q | take) & ~done[INJ];
           ep_q     <= iep;
           qe_q     <= young;
-          used_q   <= (fresh ? {QW{1'b0}} : used_q) + (take ? Q_ONE : {QW{1'b0}});
+          used_q   <= used_d;
           busy_q   <= epoch_h_i ? held[1] : held[0];
           hprev_q  <= epoch_h_i;
+          // room in the next cycle: qe_q will be young, so the count starts
+          // afresh if the head epoch's parity is then epoch_h_i's again
+          ok0_q    <= epoch_h_i | (used_d != QMAX);
+`ifdef HC_MUTANT_EP_OK
+          // a deliberately broken admission that proofs must reject (formal/):
+          // room decided for this cycle's head epoch parity, not the next one's
+          ok1_q    <= epoch_h_i | (used_d != QMAX);
+`else
+          ok1_q    <= young | (used_d != QMAX);
+`endif
         end
       end
       assign inj_ok       = member_q | room;
