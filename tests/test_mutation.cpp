@@ -172,14 +172,14 @@ TEST(Mutation, RegistersHeldAtResetShowWhatUnreadCannot) {
                                            true};
   std::string held0, has1;
   const std::string has = "-wire g_in[1].g_vc[0].g_buf.g_oweq.g_ep_held.has ";
-  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 400, 1)) {
+  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 2000, 1)) {
     if (m.find(has) == std::string::npos) continue;
     if (m.find("-mode const0 ") != std::string::npos && m.find("$reduce_or") != std::string::npos)
       held0 = m;
     if (m.find("-mode const1 ") != std::string::npos) has1 = m;
   }
-  ASSERT_FALSE(held0.empty()) << "no const0 mutation of VC (1, 0)'s parity bits among 400";
-  ASSERT_FALSE(has1.empty()) << "no const1 mutation of VC (1, 0)'s parity bits among 400";
+  ASSERT_FALSE(held0.empty()) << "no const0 mutation of VC (1, 0)'s parity bits among 2000";
+  ASSERT_FALSE(has1.empty()) << "no const1 mutation of VC (1, 0)'s parity bits among 2000";
   EXPECT_FALSE(hypercast::tools::mutationUnread(t, kSrc, work + "/u", held0)) << held0;
   EXPECT_TRUE(hypercast::tools::mutationUnreadOnceHeld(t, kSrc, work + "/h", held0)) << held0;
   EXPECT_FALSE(hypercast::tools::mutationUnreadOnceHeld(t, kSrc, work + "/o", has1)) << has1;
