@@ -5,16 +5,19 @@
 // to 0 fails it, as does the poison (every output inverted); the equivalence check finds that
 // mutant not equivalent and an unmutated hc_rr_arbiter equivalent; the induction that pairs
 // registers shows an unmutated hc_group_arbiter equivalent and that mutant not; a mutation nothing
-// reads leaves the same netlist; the check in a context.
+// reads leaves the same netlist; registers held at reset, then the same netlist or the pairing;
+// the check in a context.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <tuple>
 
 #include "hw_bench.h"
+#include "tools/launcher.h"
 #include "tools/mutation.h"
 #include "util/error.h"
 
@@ -186,6 +189,51 @@ TEST(Mutation, RegistersHeldAtResetShowWhatUnreadCannot) {
   std::filesystem::remove_all(work);
 }
 
+// The pairing over one step on the held netlists (pairedEquivalentOnceHeld): a
+// two-port hardwired router, port 0 continuing on port 1 and port 1 on port 0,
+// one VC per port, REQ_OK letting no head of port 0 ask for output 0. The
+// compare "port 0 continues on port 0" (false) inverted makes port 0's heads
+// need output 0 whenever their weight count is above 1: REQ_OK masks that need
+// and output 0 has no VC 1 to choose, but the compare still drives the
+// (unread) continuation bit, so the held netlists differ; the pairing unpairs
+// that bit and shows the rest. The compare "port 1 continues on port 0" (true)
+// inverted stops every continuation of port 1: not equivalent. (With one bit
+// per port index, "continues on port 1" is the table's bit, no compare.)
+TEST(Mutation, HeldNetlistsPairWhereTheyDiffer) {
+  const std::string work =
+      (std::filesystem::temp_directory_path() / ("hctest-heldpair-" + std::to_string(::getpid())))
+          .string();
+  const hypercast::tools::MutationTarget t{"hc_router",
+                                           {{"NP", "2"},
+                                            {"AW", "2"},
+                                            {"PW", "4"},
+                                            {"WDW", "2"},
+                                            {"WCW", "2"},
+                                            {"PIW", "1"},
+                                            {"DEPTH", "2"},
+                                            {"NDIM", "1"},
+                                            {"PORT_DIM", "4'b0101"},
+                                            {"ORIG_WC", "4'b1001"},
+                                            {"FWD_PORT", "2'b01"},
+                                            {"TWO_VC", "2'b00"},
+                                            {"REQ_OK", "10'b1000110100"}},
+                                           false};
+  std::string masked, live;
+  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 4000, 1)) {
+    if (m.find("-mode inv ") == std::string::npos) continue;
+    if (m.find("-wire u_core.g_src[1].g_out[0].g_ovc_port.cont_src ") != std::string::npos)
+      masked = m;
+    if (m.find("-wire u_core.g_src[3].g_out[0].g_ovc_port.cont_src ") != std::string::npos)
+      live = m;
+  }
+  ASSERT_FALSE(masked.empty()) << "no inversion of port 0's compare with output 0 among 4000";
+  ASSERT_FALSE(live.empty()) << "no inversion of port 1's compare with output 0 among 4000";
+  EXPECT_FALSE(hypercast::tools::mutationUnreadOnceHeld(t, kSrc, work + "/h", masked)) << masked;
+  EXPECT_TRUE(hypercast::tools::pairedEquivalentOnceHeld(t, kSrc, work + "/m", masked)) << masked;
+  EXPECT_FALSE(hypercast::tools::pairedEquivalentOnceHeld(t, kSrc, work + "/v", live)) << live;
+  std::filesystem::remove_all(work);
+}
+
 // The check in a context: hc_cfg_dims inside hc_router_cfg (the unmutated
 // netlist and the mutant behind the shim, in place of hc_cfg_dims.v). The
 // unmutated one is the same netlist there (and alone); cfg_ready_o tied to 1
@@ -202,6 +250,15 @@ TEST(Mutation, EquivalenceInAContext) {
                     {{"NP", "16"}, {"AW", "16"}, {"WDW", "3"}, {"WCW", "4"}, {"PIW", "4"}});
   const hypercast::tools::MutationTarget t{"hc_cfg_dims", dims, false, "", {cfg}};
   EXPECT_EQ(hypercast::tools::equivalentIn(t, cfg, kSrc, work + "/c", ""), "unread");
+  // the shim's numbered nets (write_verilog's _0123_) are private in the
+  // context's netlist: the pairing must not match two nets by such a name
+  const std::regex numbered("_[0-9]+_");
+  const std::regex public_numbered(R"((^|\n)\s*wire( width \d+)? \\\S*\._[0-9]+_\s*\n)");
+  EXPECT_TRUE(
+      std::regex_search(hypercast::tools::readFile(work + "/c/shim/hc_cfg_dims.v"), numbered));
+  const std::string gold_il = hypercast::tools::readFile(work + "/c/gold.il");
+  std::smatch named;
+  EXPECT_FALSE(std::regex_search(gold_il, named, public_numbered)) << named.str();
   std::string how;
   EXPECT_TRUE(hypercast::tools::mutantEquivalent(t, kSrc, work + "/a", "", &how));
   EXPECT_EQ(how, "unread");

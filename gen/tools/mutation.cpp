@@ -333,17 +333,28 @@ bool sameNetlists(const std::string& work) {
 // the bits below it). Undefined constants and undriven nets become free
 // inputs first ($anyseq), so that the proof, which reasons in two values,
 // covers every value they may take. A bit so found holds its reset value in
-// every state reachable from a reset. true if both are then the same netlist.
+// every state reachable from a reset; the nets nothing reads then are removed
+// (opt_clean -purge: a table's comparison whose result a constant masks).
+// true if both are then the same netlist.
 bool heldSame(const std::string& work) {
+  fs::remove_all(work + "/held");  // no netlist of an earlier run
   fs::create_directories(work + "/held");
   for (const char* name : {"gold", "gate"})
     if (!yosysOk("read_rtlil " + work + "/" + name +
                      ".il; setundef -undriven -anyseq; opt -fast "
-                     "-sat; write_rtlil " +
+                     "-sat; opt_clean -purge; write_rtlil " +
                      work + "/held/" + name + ".il",
                  work + "/held/" + name + ".log"))
       return false;
   return sameNetlists(work + "/held");
+}
+
+// heldSame's two netlists (work/held), if both were written, shown
+// equivalent by the pairing induction over one step.
+bool heldPaired(const std::string& work) {
+  const std::string held = work + "/held";
+  if (!fs::exists(held + "/gold.il") || !fs::exists(held + "/gate.il")) return false;
+  return pairedProof(held, held + "/gold.il", held + "/gate.il", 1);
 }
 
 // The stages of mutantEquivalent after the first, on work/{gold,gate}: the
@@ -353,6 +364,12 @@ std::string netlistsEquivalent(const std::string& work) {
   // Where the mutation changes only what registers stuck at their reset
   // value make constant (a VC that never holds a flit): cheap
   if (heldSame(work)) return "registers held at reset, then the same netlist";
+  // The pairing over one step on those two: where the mutation changes a net
+  // the held constants mask but which still drives logic (a continuation
+  // compare of a port whose requests REQ_OK leaves out). Sound: from a reset
+  // each held netlist behaves as its netlist, and the pairing's base case
+  // starts there.
+  if (heldPaired(work)) return "registers held at reset, then paired induction, 1 step";
   // The pairing induction over one step first: cheap where the mutation
   // leaves the netlist's registers as they were (a router's)
   if (pairedProof(work, gold + ".il", gate + ".il", 1)) return "paired induction, 1 step";
@@ -391,7 +408,12 @@ std::string equivalentIn(const MutationTarget& t, const MutationContext& c, cons
                          const std::string& work, const std::string& mutation) {
   fs::create_directories(work + "/shim");
   const std::string file = work + "/shim/" + t.module + ".v";
-  const std::string script = elaborate(c.module, c.params, root, t.module, file);
+  // The shim is write_verilog's netlist, whose nets it names _0123_ (public
+  // names, numbered apart in the unmutated netlist and the mutant): made
+  // private, so that the pairing does not match two different nets by them
+  // (yosys's patterns have no character ranges: [0-9] is '0', '-' or '9').
+  const std::string script =
+      elaborate(c.module, c.params, root, t.module, file) + "rename -hide w:*._[0123456789]*_; ";
   writeMutant(t, root, work + "/control", "", file);
   writeNetlist(t, root, work, script, c.module, "gold");
   writeMutant(t, root, work + "/mutant", mutation, file);
@@ -410,6 +432,12 @@ bool mutationUnreadOnceHeld(const MutationTarget& t, const std::string& root,
                             const std::string& work, const std::string& mutation) {
   writeNetlists(t, root, work, mutation);
   return heldSame(work);
+}
+
+bool pairedEquivalentOnceHeld(const MutationTarget& t, const std::string& root,
+                              const std::string& work, const std::string& mutation) {
+  writeNetlists(t, root, work, mutation);
+  return !heldSame(work) && heldPaired(work);
 }
 
 bool mutantEquivalent(const MutationTarget& t, const std::string& root, const std::string& work,

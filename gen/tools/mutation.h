@@ -96,9 +96,16 @@ bool mutationUnread(const MutationTarget& t, const std::string& source_root,
 bool mutationUnreadOnceHeld(const MutationTarget& t, const std::string& source_root,
                             const std::string& work_dir, const std::string& mutation);
 
+// Whether the two netlists of mutationUnreadOnceHeld, not the same, are shown
+// equivalent by the induction that pairs their signals by name over one step
+// (as pairedEquivalent's first): a mutation of a net the held constants mask
+// but which still drives logic whose result they mask.
+bool pairedEquivalentOnceHeld(const MutationTarget& t, const std::string& source_root,
+                              const std::string& work_dir, const std::string& mutation);
+
 // Whether the mutant is shown equivalent to the module at the target's
-// parameters, in this order: mutationUnread; mutationUnreadOnceHeld; the
-// induction that pairs the two
+// parameters, in this order: mutationUnread; mutationUnreadOnceHeld;
+// pairedEquivalentOnceHeld; the induction that pairs the two
 // netlists' signals by name (equiv_make, equiv_induct -seq 1; a pair it
 // cannot show is unpaired and it runs again) with its base case over every
 // pair left (equiv_miter, sat, the reset step); a miter of both (yosys miter
