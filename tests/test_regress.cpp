@@ -37,13 +37,15 @@ using hctest::count;
 using hctest::lines;
 
 // Job ids of the result folders that hold a summary (complete), and the other
-// entries of results/.
+// entries of results/. A job's work folder (".tmp-ID@HOST-PID") is not a
+// result even once its summary is written: it becomes one only when renamed to
+// ID, so a runner stopped before the rename leaves it unfinished.
 std::set<std::string> complete(const std::string& dir, std::vector<std::string>* others = nullptr) {
   std::set<std::string> done;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir + "/results", ec)) {
     const std::string name = e.path().filename().string();
-    if (fs::exists(e.path() / "summary.json")) {
+    if (name.rfind(".tmp-", 0) != 0 && fs::exists(e.path() / "summary.json")) {
       done.insert(name);
     } else if (others) {
       others->push_back(name);
