@@ -38,8 +38,9 @@
 // (in the core, DEPTH > 1: the flit behind a leaving head owes nothing, so it
 // would leave unsent: a_port_sent).
 // EPOCH = 1 (admission by epochs, docs/hardware.md "Admission by epochs";
-// FAIR 0): flits carry their epoch's parity, and epoch_h_i is the head epoch
-// H's (hc_epoch_head's h_o). The head-epoch protocol (assumptions):
+// FAIR 0): flits carry their epoch's parity, and epoch_hn_i is the head epoch
+// H's parity of the next cycle (hc_epoch_head's hn_o), which the core and this
+// wrapper (h_w) register. The head-epoch protocol (assumptions, on h_w):
 //   e_move    H moves on in cycle m only if the router's flag epoch_busy_o was
 //             low in m - 2 (it held no flit of H at the end of m - 4:
 //             hc_epoch_head's L = 4) and H has not moved in m - 2 or m - 1;
@@ -65,6 +66,8 @@
 //             H + 1 of the cycle it was admitted in (port 0's copies: its only
 //             flits of wc 2; CONS 1: both ports', origin 0);
 //   a_cons_ep (CONS 1) a_cons per parity: a continuation keeps its epoch.
+// a_ep_h (the core's head epoch is the one it was shown in the cycle before),
+// a_ep_room (the core's room register is the quota's room, member or not),
 // a_ep_state (the core's quota count is the wrapper's), a_held_wc (every flit
 // held has wc 1 or 2) and, with HOP 2, a_ep_count (each FIFO VC's counts per
 // parity are its flits') strengthen the induction. The core's epoch
@@ -74,11 +77,13 @@
 // Broken variants: HC_MUTANT_EP_QUOTA (the core built for one injection more
 // per epoch: a_quota, a_admit), HC_MUTANT_EP_SLOW (the router's flag one
 // register later: a_busy), HC_MUTANT_EP_LATE (the core is shown H one cycle
-// late, so an injection takes the epoch H has just become: a_inj_ep),
+// late, so an injection takes the epoch H has just become: a_inj_ep, a_busy,
+// a_ep_room),
 // HC_MUTANT_EP_FLIP (the core is shown port 0's arrivals with the other
 // parity: a_ep_closed, a_epoch_passed; CONS 1: a_cons_ep), HC_MUTANT_EP_OK (the
-// core decides the injection's room for the head epoch's parity of the cycle
-// before: a_inj_ok, a_admit).
+// core decides the injection's room for the head epoch of the cycle, not the
+// next one's: a_ep_room), HC_MUTANT_EP_INV (the core is shown the head epoch's
+// next parity inverted: a_ep_h).
 `include "hc_assert.vh"
 module router_core_credit #(
   parameter integer DEPTH = 2,  // flits per input VC
@@ -96,7 +101,7 @@ module router_core_credit #(
   input  wire [3:0]               lout_credit_i,
   input  wire                     inj_valid_i,
   input  wire                     inj_payload_i,
-  input  wire                     epoch_h_i  // EPOCH = 1: the head epoch's parity
+  input  wire                     epoch_hn_i  // EPOCH = 1: the head epoch's next parity
 );
   // flit fields (hc_router_core): {vc, origin, wd[2], wc[2], epoch (EPOCH 1), payload}
   localparam integer NP = 2, FW = 7 + EPOCH, CW = 3, L = 2;
@@ -136,7 +141,7 @@ module router_core_credit #(
   localparam integer CORE_QUOTA = QUOTA;
 `endif
   localparam integer QW = $clog2(CORE_QUOTA + 1);  // the core's quota count width
-  wire core_h;     // the head epoch's parity as the core sees it
+  wire core_hn;    // the head epoch's next parity as the core is shown it
   wire core_busy;  // its epoch_busy_o
   wire busy;       // the router's flag, as the head epoch's unit reads it
   wire [4*CORE_DEPTH*FW-1:0] mem;     // the core's input VCs' entries
@@ -150,7 +155,7 @@ module router_core_credit #(
     .lin_valid_i(lin_valid_i), .lin_data_i(dut_data), .lin_credit_o(lin_credit),
     .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit_i),
     .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready),
-    .epoch_h_i(core_h), .epoch_busy_o(core_busy),
+    .epoch_hn_i(core_hn), .epoch_busy_o(core_busy),
     .dlv_valid_o(dlv_valid), .dlv_data_o(dlv_data), .fv_occ_o(occ), .fv_cnt_o(cnt),
     .fv_sent_o(sent_bits), .fv_mem_o(mem), .fv_held_o(held_e));
 
@@ -296,6 +301,8 @@ module router_core_credit #(
   localparam integer EW = $clog2(CORE_DEPTH + 1);
   (* hierconn *) wire          \u_dut.g_epoch.member_q ;
   (* hierconn *) wire          \u_dut.g_epoch.ep_q ;
+  (* hierconn *) wire          \u_dut.g_epoch.h_q ;
+  (* hierconn *) wire          \u_dut.g_epoch.room_q ;
   (* hierconn *) wire          \u_dut.g_epoch.take ;
   (* hierconn *) wire [QW-1:0] \u_dut.g_epoch.used_q ;
   (* hierconn *) wire [1:0]    \u_dut.g_epoch.held ;
@@ -315,11 +322,22 @@ module router_core_credit #(
       // each parity in the three before (ar0_q, ar1_q; [0] the last)
       reg  [2:0] hh_q, ar0_q, ar1_q;
       reg  [1:0] bz_q;
+      // the head epoch's parity H: epoch_hn_i of the cycle before
+      reg        h_w;
+      // the head epoch the core holds: what it was shown in the cycle before
+      wire       h_shown;
 `ifdef HC_MUTANT_EP_LATE
-      assign core_h = hh_q[0];  // the core is shown the head epoch one cycle late
+      assign core_hn = h_w;  // the core is shown the head epoch one cycle late
+      assign h_shown = hh_q[0];
+`elsif HC_MUTANT_EP_INV
+      assign core_hn = !epoch_hn_i;  // the core is shown the other parity
+      assign h_shown = h_w;
 `else
-      assign core_h = epoch_h_i;
+      assign core_hn = epoch_hn_i;
+      assign h_shown = h_w;
 `endif
+      `HC_ASSERT(a_ep_h, \u_dut.g_epoch.h_q == h_shown,
+                 "the core's head epoch is not the one it was shown")
 `ifdef HC_MUTANT_EP_SLOW
       // the router's flag goes through one more register
       reg slow_q;
@@ -337,7 +355,7 @@ module router_core_credit #(
                       (lin_valid_i[1] && !lin_data_i[FW+F_EP]);
       assign arr[1] = (lin_valid_i[0] && lin_data_i[F_EP]) ||
                       (lin_valid_i[1] && lin_data_i[FW+F_EP]);
-      wire       moved = epoch_h_i != hh_q[0];
+      wire       moved = h_w != hh_q[0];
       wire       left  = hh_q[0] ? (arr[1] || ar1_q != 3'd0) : (arr[0] || ar0_q != 3'd0);
       `HC_ASSUME(e_move, !moved || (!bz_q[1] && hh_q[0] == hh_q[1] && hh_q[1] == hh_q[2]),
                  "the head epoch moved on while the router's flag showed a flit of it, or too soon")
@@ -370,19 +388,21 @@ module router_core_credit #(
                  "more than QUOTA injections admitted into one epoch")
       `HC_ASSERT(a_admit, take == (inj_valid_i && !member && room_w),
                  "an injection admitted without room, or held off with room")
-      // the core's room decided a cycle ahead (ok0_q, ok1_q) is the quota's
+      // the core's room decided a cycle ahead (room_q) is the quota's
       `HC_ASSERT(a_inj_ok, \u_dut.inj_ok == (member || room_w),
                  "the injection may ask for outputs without room, or may not with room")
+      `HC_ASSERT(a_ep_room, \u_dut.g_epoch.room_q == room_w,
+                 "the core's room for the injection is not the quota's")
       // the epoch the injection took; iep_q, that of the injection of the cycle
       // before, whose copies are on the links now (HOP 2: still the same one)
       reg  iep_q;
-      wire iep = take ? !epoch_h_i : iep_q;
+      wire iep = take ? !h_w : iep_q;
       // (for the induction) the core's count is the wrapper's
       `HC_ASSERT(a_ep_state, \u_dut.g_epoch.used_q == adm_q,
                  "the core's quota count is not the wrapper's")
       // reachable (yosys-smtbmc -c): H moves on to an epoch the router holds
       // flits of; H moves on while an injection waits for the quota spent
-      `HC_COVER(c_move_held, moved && held_w[epoch_h_i])
+      `HC_COVER(c_move_held, moved && held_w[h_w])
       `HC_COVER(c_move_spent, moved && adm_q == QUOTA && inj_valid_i && !member)
       // (for the induction) every flit a VC holds has wc 1 or 2, as it arrived
       reg bad_wc;
@@ -473,20 +493,22 @@ module router_core_credit #(
           ar1_q     <= 3'd0;
           bz_q      <= 2'd0;
           busy_ref  <= 1'b0;
+          h_w       <= 1'b0;
           adm_q     <= 4'd0;
           iep_q     <= 1'b0;
         end else begin
-          hh_q      <= {hh_q[1:0], epoch_h_i};
+          hh_q      <= {hh_q[1:0], h_w};
           ar0_q     <= {ar0_q[1:0], arr[0]};
           ar1_q     <= {ar1_q[1:0], arr[1]};
           bz_q      <= {bz_q[0], busy};
-          busy_ref  <= held_w[epoch_h_i];
+          busy_ref  <= held_w[h_w];
+          h_w       <= epoch_hn_i;
           adm_q     <= since + take;
           iep_q     <= iep;
         end
       end
     end else begin : g_no_ep
-      assign core_h = epoch_h_i;
+      assign core_hn = epoch_hn_i;
       assign busy   = core_busy;
     end
   endgenerate

@@ -1,7 +1,10 @@
 // hc_epoch_head: the network's head epoch for admission by epochs
-// (docs/hardware.md "Bounded waiting"; the routers' EPOCH = 1). Its parity h_o
-// goes from one register to every router (epoch_h_i); each router registers
-// whether it holds a flit of the head epoch (epoch_busy_o, here busy_i[x]).
+// (docs/hardware.md "Bounded waiting"; the routers' EPOCH = 1). Its parity H
+// is one register (h_q); hn_o, the value h_q takes at the next clock edge, goes
+// to every router (epoch_hn_i), which keeps its own copy of H in a register, so
+// the long net to the routers ends at flip-flops and not in their allocation.
+// Each router registers whether it holds a flit of the head epoch
+// (epoch_busy_o, here busy_i[x]).
 //
 // Per cycle: the routers' flags are ORed into a register (any_q), and the head
 // epoch moves on when that register shows no router busy with it and it has
@@ -26,13 +29,15 @@ module hc_epoch_head #(
   input  wire         run_i,
   // busy_i[x]: router x's registered flag, it held a flit of the head epoch
   input  wire [N-1:0] busy_i,
-  // the head epoch's parity
-  output wire         h_o
+  // the head epoch's parity in the next cycle (h_q's next value; h_q itself
+  // while run_i is low)
+  output wire         hn_o
 );
   reg any_q;    // some router was busy with the head epoch of two cycles ago
-  reg snap1_q;  // h_o of the cycle before
-  reg snap2_q;  // h_o of two cycles before: the epoch any_q is about
-  reg h_q;
+  reg snap1_q;  // h_q of the cycle before
+  reg snap2_q;  // h_q of two cycles before: the epoch any_q is about
+  reg h_q;      // the head epoch's parity
+  wire h_d = h_q ^ (run_i & ~any_q & (snap2_q == h_q));
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       any_q   <= 1'b1;
@@ -43,8 +48,8 @@ module hc_epoch_head #(
       any_q   <= |busy_i;
       snap1_q <= h_q;
       snap2_q <= snap1_q;
-      h_q     <= h_q ^ (~any_q & (snap2_q == h_q));
+      h_q     <= h_d;
     end
   end
-  assign h_o = h_q;
+  assign hn_o = h_d;
 endmodule

@@ -14,7 +14,7 @@
 // gen/algorithm/broadcast_weights.h): each output arbitrates over those only.
 //
 // Named assertions (hw/include/hc_assert.vh): p_np, p_hop, p_fair (the parameters).
-// With EPOCH = 1 flits carry their epoch's parity, and epoch_h_i/epoch_busy_o
+// With EPOCH = 1 flits carry their epoch's parity, and epoch_hn_i/epoch_busy_o
 // connect the router to the network's head epoch (hc_router_core, hc_epoch_head).
 `include "hc_assert.vh"
 module hc_router #(
@@ -73,8 +73,9 @@ module hc_router #(
   input  wire               inj_valid_i,
   input  wire [PW-1:0]      inj_payload_i,
   output wire               inj_ready_o,
-  // EPOCH = 1: the head epoch's parity, and whether the router held a flit of it
-  input  wire               epoch_h_i,
+  // EPOCH = 1: the head epoch's parity in the next cycle (hc_epoch_head's hn_o),
+  // and whether the router held a flit of the head epoch
+  input  wire               epoch_hn_i,
   output wire               epoch_busy_o,
   // local delivery: lane p carries what arrived on input port p the cycle before
   output wire [NP-1:0]      dlv_valid_o,
@@ -106,7 +107,7 @@ module hc_router #(
     .inj_valid_i  (inj_valid_i),
     .inj_payload_i(inj_payload_i),
     .inj_ready_o  (inj_ready_o),
-    .epoch_h_i    (epoch_h_i),
+    .epoch_hn_i   (epoch_hn_i),
     .epoch_busy_o (epoch_busy_o),
     .dlv_valid_o  (dlv_valid_o),
     .dlv_data_o   (dlv_data_o)

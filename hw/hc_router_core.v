@@ -93,13 +93,15 @@
 //    vc bit v (a two-VC input files flits by it; a one-VC input gets vc 0).
 //  * EPOCH = 1, admission by epochs (docs/hardware.md "Bounded waiting"): every
 //    packet belongs to an epoch, and flits carry its parity. The network's head
-//    epoch H comes in as its parity epoch_h_i (hc_epoch_head); the injection
+//    epoch H is kept in a register of the router's own (h_q), loaded with
+//    its next value epoch_hn_i (hc_epoch_head's hn_o), so the long net from
+//    hc_epoch_head ends at a flip-flop; the injection
 //    takes the younger open epoch, H + 1, in the first cycle it is offered
 //    while this node has injected fewer than QUOTA packets into it (the count
 //    starts afresh when H + 1 changes), and until then its head is not valid:
-//    its requests are ANDed with member_q or H's choice between two registers
-//    (ok0_q, ok1_q: the quota leaves room if H's parity is 0, or 1), decided
-//    in the cycle before, not a function of the allocation. epoch_busy_o
+//    its requests are ANDed with member_q or room_q (the quota leaves room in
+//    this cycle), decided in the cycle before from epoch_hn_i, not a function
+//    of the allocation. epoch_busy_o
 //    registers whether the router holds a flit of H (in a VC, in an output
 //    register, or as the injection that has its epoch), reading a VC's
 //    register or entries (with HOP = 2, counting the flits a FIFO VC holds of
@@ -174,9 +176,10 @@ module hc_router_core #(
   input  wire               inj_valid_i,
   input  wire [PW-1:0]      inj_payload_i,
   output wire               inj_ready_o,
-  // EPOCH = 1: the head epoch's parity (the network's register, the same at
-  // every router), and whether the router held a flit of it (registered)
-  input  wire               epoch_h_i,
+  // EPOCH = 1: the head epoch's parity in the next cycle (hc_epoch_head's
+  // hn_o, the same at every router; registered here), and whether the router
+  // held a flit of the head epoch (registered)
+  input  wire               epoch_hn_i,
   output wire               epoch_busy_o,
   // local delivery: lane p carries what arrived on input port p the cycle before
   output reg  [NP-1:0]      dlv_valid_o,
@@ -565,17 +568,17 @@ module hc_router_core #(
       reg          qe_q;      // the parity of the epoch the quota counts for
       reg [QW-1:0] used_q;    // packets injected into it
       reg          busy_q;
-      reg          hprev_q;   // epoch_h_i of the cycle before
-      // ok0_q, ok1_q: whether the quota leaves the injection room if
-      // epoch_h_i is 0, or 1, in this cycle, decided in the cycle before from
-      // the next values of qe_q and used_q (nothing of the allocation), so that
-      // the head epoch (a long net from hc_epoch_head) and the quota's compare
-      // are not two LUT levels in front of the injection's requests
-      reg          ok0_q, ok1_q;
-      wire         young = ~epoch_h_i;           // the epoch an injection takes
+      reg          h_q;       // the head epoch's parity: epoch_hn_i of the cycle before
+      reg          hprev_q;   // h_q of the cycle before
+      // room_q: whether the quota leaves the injection room in this cycle,
+      // decided in the cycle before from the next values of H (epoch_hn_i),
+      // qe_q and used_q (nothing of the allocation), so that the head epoch
+      // and the quota's compare are not LUT levels in front of the
+      // injection's requests
+      reg          room_q;
+      wire         young = ~h_q;                 // the epoch an injection takes
       wire         fresh = qe_q != young;        // it changed: the count starts afresh
-      // room: fresh | (used_q != QMAX), from the registers
-      wire         room  = epoch_h_i ? ok1_q : ok0_q;
+      wire         room  = room_q;
       wire         take  = inj_valid_i & ~member_q & room;
       wire         iep   = member_q ? ep_q : young;
       // the next value of used_q (qe_q's is young)
@@ -595,32 +598,32 @@ module hc_router_core #(
           qe_q     <= 1'b0;
           used_q   <= {QW{1'b0}};
           busy_q   <= 1'b0;
+          h_q      <= 1'b0;
           hprev_q  <= 1'b0;
-          ok0_q    <= 1'b1;
-          ok1_q    <= 1'b1;
+          room_q   <= 1'b1;
         end else begin
           member_q <= (member_q | take) & ~done[INJ];
           ep_q     <= iep;
           qe_q     <= young;
           used_q   <= used_d;
-          busy_q   <= epoch_h_i ? held[1] : held[0];
-          hprev_q  <= epoch_h_i;
-          // room in the next cycle: qe_q will be young, so the count starts
-          // afresh if the head epoch's parity is then epoch_h_i's again
-          ok0_q    <= epoch_h_i | (used_d != QMAX);
+          busy_q   <= h_q ? held[1] : held[0];
+          h_q      <= epoch_hn_i;
+          hprev_q  <= h_q;
 `ifdef HC_MUTANT_EP_OK
           // a deliberately broken admission that proofs must reject (formal/):
-          // room decided for this cycle's head epoch parity, not the next one's
-          ok1_q    <= epoch_h_i | (used_d != QMAX);
+          // room decided for this cycle's head epoch, not the next one's
+          room_q   <= used_d != QMAX;
 `else
-          ok1_q    <= young | (used_d != QMAX);
+          // room in the next cycle: qe_q will be young, so the count starts
+          // afresh if the head epoch moves on (epoch_hn_i is not h_q)
+          room_q   <= (epoch_hn_i != h_q) | (used_d != QMAX);
 `endif
         end
       end
       assign inj_ok       = member_q | room;
       assign inj_low      = {iep, inj_payload_i};
       assign epoch_busy_o = busy_q;
-      `HC_ASSERT(a_epoch_passed, !(epoch_h_i != hprev_q && (epoch_h_i ? held[0] : held[1])),
+      `HC_ASSERT(a_epoch_passed, !(h_q != hprev_q && (h_q ? held[0] : held[1])),
                  "the head epoch moved on past a flit this router holds")
     end else begin : g_no_epoch
       assign inj_ok       = 1'b1;
@@ -1046,6 +1049,6 @@ module hc_router_core #(
   // which only EPOCH = 1 reads.
   /* verilator lint_off UNUSED */
   wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe ^ ^prev_data ^ ^busy ^ ^arr_need ^ ^left ^
-                   epoch_h_i ^ ^lout_ep ^ ^ep_has0 ^ ^ep_has1;
+                   epoch_hn_i ^ ^lout_ep ^ ^ep_has0 ^ ^ep_has1;
   /* verilator lint_on UNUSED */
 endmodule

@@ -64,7 +64,7 @@ module hc_router_prog #(
   input  wire                  inj_valid_i,
   input  wire [PW-1:0]         inj_payload_i,
   output wire                  inj_ready_o,
-  input  wire                  epoch_h_i,
+  input  wire                  epoch_hn_i,
   output wire                  epoch_busy_o,
   output wire [NP-1:0]         dlv_valid_o,
   output wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]      dlv_data_o
@@ -123,7 +123,7 @@ module hc_router_prog #(
     .inj_valid_i  (inj_valid_i & cfg_done_o),
     .inj_payload_i(inj_payload_i),
     .inj_ready_o  (core_ready),
-    .epoch_h_i    (epoch_h_i),
+    .epoch_hn_i   (epoch_hn_i),
     .epoch_busy_o (epoch_busy_o),
     .dlv_valid_o  (dlv_valid_o),
     .dlv_data_o   (dlv_data_o)

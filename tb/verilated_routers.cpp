@@ -21,12 +21,14 @@ namespace {
 // hw/hc_epoch_head.v's registers, clocked with the routers' flags before the edge.
 struct EpochHead {
   bool any = true, snap1 = false, snap2 = false, h = false;
+  // h after the next clock edge (hc_epoch_head's hn_o, each router's epoch_hn_i)
+  bool next() const { return h != (!any && snap2 == h); }
   void clock(bool busy) {
-    const bool next = h != (!any && snap2 == h);
+    const bool n = next();
     any = busy;
     snap2 = snap1;
     snap1 = h;
-    h = next;
+    h = n;
   }
 };
 
@@ -89,7 +91,7 @@ class VerilatedRouters : public RtlNetwork {
       }
     }
     for (auto& r : r_) {
-      r->epoch_h_i = head_.h ? 1 : 0;
+      r->epoch_hn_i = head_.next() ? 1 : 0;
       r->clk_i = 0;
       r->eval();
     }

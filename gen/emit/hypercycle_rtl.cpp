@@ -76,7 +76,7 @@ std::string progRouterWrapper(const Hypercycle& h, const RtlLayout& l, const Rtl
      << "  input  wire inj_valid_i,\n"
      << "  input  wire " << w(l.pw) << " inj_payload_i,\n"
      << "  output wire inj_ready_o,\n"
-     << "  input  wire epoch_h_i,\n"
+     << "  input  wire epoch_hn_i,\n"
      << "  output wire epoch_busy_o,\n"
      << "  output wire " << w(rnp) << " dlv_valid_o,\n"
      << "  output wire " << w(rnp * fw) << " dlv_data_o\n);\n"
@@ -94,7 +94,7 @@ std::string progRouterWrapper(const Hypercycle& h, const RtlLayout& l, const Rtl
      << "    .lout_valid_o(lout_valid_o), .lout_data_o(lout_data_o), "
         ".lout_credit_i(lout_credit_i),\n"
      << "    .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready_o),\n"
-     << "    .epoch_h_i(epoch_h_i), .epoch_busy_o(epoch_busy_o),\n"
+     << "    .epoch_hn_i(epoch_hn_i), .epoch_busy_o(epoch_busy_o),\n"
      << "    .dlv_valid_o(dlv_valid_o), .dlv_data_o(dlv_data_o)\n  );\n"
      << "endmodule\n";
   return os.str();
@@ -138,7 +138,7 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "  input  wire                 inj_valid_i,\n"
      << "  input  wire [" << l.pw - 1 << ":0]          inj_payload_i,\n"
      << "  output wire                 inj_ready_o,\n"
-     << "  input  wire                 epoch_h_i,\n"
+     << "  input  wire                 epoch_hn_i,\n"
      << "  output wire                 epoch_busy_o,\n"
      << "  output wire [" << l.np - 1 << ":0]          dlv_valid_o,\n"
      << "  output wire [" << l.np * l.fw - 1 << ":0]   dlv_data_o\n"
@@ -160,7 +160,7 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
      << "    .lout_valid_o(lout_valid_o), .lout_data_o(lout_data_o), "
         ".lout_credit_i(lout_credit_i),\n"
      << "    .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready_o),\n"
-     << "    .epoch_h_i(epoch_h_i), .epoch_busy_o(epoch_busy_o),\n"
+     << "    .epoch_hn_i(epoch_hn_i), .epoch_busy_o(epoch_busy_o),\n"
      << "    .dlv_valid_o(dlv_valid_o), .dlv_data_o(dlv_data_o)\n"
      << "  );\n"
      << "endmodule\n";

@@ -129,7 +129,7 @@ std::string routerSynthWrapper(const NetworkDesc& net, const RtlLayout& l,
       {"inj_payload_i", l.pw, true, ""},   {"lin_credit_o", 2 * np, false, ""},
       {"lout_valid_o", np, false, ""},     {"lout_data_o", np * fw, false, ""},
       {"inj_ready_o", 1, false, ""},       {"dlv_valid_o", np, false, ""},
-      {"dlv_data_o", np * fw, false, ""},  {"epoch_h_i", 1, true, ""},
+      {"dlv_data_o", np * fw, false, ""},  {"epoch_hn_i", 1, true, ""},
       {"epoch_busy_o", 1, false, ""}};
   ports.insert(ports.end(), links.begin(), links.end());
   std::vector<WrapLoop> loops;

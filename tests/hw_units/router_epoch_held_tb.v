@@ -59,7 +59,7 @@ module router_epoch_held_tb;
     .lin_valid_i(lin_valid), .lin_data_i(lin_data), .lin_credit_o(lin_credit),
     .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit),
     .inj_valid_i(1'b0), .inj_payload_i({PW{1'b0}}), .inj_ready_o(inj_ready),
-    .epoch_h_i(h), .epoch_busy_o(busy),
+    .epoch_hn_i(h), .epoch_busy_o(busy),
     .dlv_valid_o(dlv_valid), .dlv_data_o(dlv_data));
 
   initial for (j = 0; j < 2 * NP; j = j + 1) owed[j] = 0;
@@ -146,7 +146,7 @@ module router_epoch_held_tb;
     @(posedge clk) #1;
     for (hp = 0; hp < 2; hp = hp + 1) begin
       h = hp[0];  // the router holds nothing when h moves on
-      @(posedge clk) #1;
+      @(posedge clk) #1;  // the core registers it (epoch_hn_i)
       vc(0, 1'b0, 2'd2);
       vc(0, 1'b1, 2'd2);
       vc(2, 1'b0, 2'd1);

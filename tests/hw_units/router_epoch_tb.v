@@ -1,5 +1,6 @@
 // hc_router_core with admission by epochs (EPOCH = 1, QUOTA = 1), a 2-port ring
-// router with one flit per VC; the bench drives the head epoch's parity h.
+// router with one flit per VC; the bench drives the head epoch's parity h as
+// hc_epoch_head's hn_o would: the core sees it (registers it) a cycle later, hq.
 // Phase 1 (credits come back a cycle after each flit): the injection is offered
 // in every cycle. With h = 0 it takes epoch 1 and goes out once, then waits: the
 // quota of epoch 1 is spent. After h moves to 1 it takes epoch 0 (parity 0) and
@@ -20,6 +21,7 @@ module router_epoch_tb;
   reg             clk = 1'b0;
   reg             rst_n = 1'b0;
   reg             h = 1'b0;
+  reg             hq = 1'b0;       // h as the core sees it: h of the cycle before
   reg             inj_valid = 1'b0;
   reg             loop = 1'b1;  // credits come back
   reg  [NP-1:0]   lin_valid = {NP{1'b0}};
@@ -40,20 +42,23 @@ module router_epoch_tb;
     .lin_valid_i(lin_valid), .lin_data_i(lin_data), .lin_credit_o(lin_credit),
     .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit),
     .inj_valid_i(inj_valid), .inj_payload_i(8'h5a), .inj_ready_o(inj_ready),
-    .epoch_h_i(h), .epoch_busy_o(busy),
+    .epoch_hn_i(h), .epoch_busy_o(busy),
     .dlv_valid_o(dlv_valid), .dlv_data_o(dlv_data));
 
   always #5 clk = ~clk;
   always @(posedge clk) begin
     cycles = cycles + 1;
     if (inj_valid && inj_ready) accepted = accepted + 1;
-    // injected flits (payload 5a) carry the parity of h + 1 of their cycle
+    // injected flits (payload 5a) carry the parity of hq + 1 of their cycle
     for (k = 0; k < NP; k = k + 1)
       if (lout_valid[k] && lout_data[k*FW+:PW] == 8'h5a && lout_data[k*FW+PW] != sent_ep)
         errors = errors + 1;
     lout_credit <= loop ? {1'b0, lout_valid[1], 1'b0, lout_valid[0]} : {2 * NP{1'b0}};
   end
-  always @(posedge clk) sent_ep <= ~h;
+  always @(posedge clk) begin
+    hq      <= h;
+    sent_ep <= ~hq;
+  end
 
   // a flit on port 0: {vc 0, origin, wd = 1, wc = 2, epoch, payload}
   task send(input ep, input [PW-1:0] payload);

@@ -57,7 +57,7 @@ module router_weights_tb;
     .lin_valid_i(lin_valid), .lin_data_i(lin_data), .lin_credit_o(lin_credit),
     .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit),
     .inj_valid_i(inj_valid), .inj_payload_i(inj_payload), .inj_ready_o(inj_ready),
-    .epoch_h_i(1'b0), .epoch_busy_o(busy),
+    .epoch_hn_i(1'b0), .epoch_busy_o(busy),
     .dlv_valid_o(dlv_valid), .dlv_data_o(dlv_data));
 
   always #5 clk = ~clk;

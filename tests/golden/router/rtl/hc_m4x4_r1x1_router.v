@@ -24,7 +24,7 @@ module hc_m4x4_r1x1_router (
   input  wire                 inj_valid_i,
   input  wire [31:0]          inj_payload_i,
   output wire                 inj_ready_o,
-  input  wire                 epoch_h_i,
+  input  wire                 epoch_hn_i,
   output wire                 epoch_busy_o,
   output wire [3:0]          dlv_valid_o,
   output wire [167:0]   dlv_data_o
@@ -43,7 +43,7 @@ module hc_m4x4_r1x1_router (
     .lin_valid_i(lin_valid_i), .lin_data_i(lin_data_i), .lin_credit_o(lin_credit_o),
     .lout_valid_o(lout_valid_o), .lout_data_o(lout_data_o), .lout_credit_i(lout_credit_i),
     .inj_valid_i(inj_valid_i), .inj_payload_i(inj_payload_i), .inj_ready_o(inj_ready_o),
-    .epoch_h_i(epoch_h_i), .epoch_busy_o(epoch_busy_o),
+    .epoch_hn_i(epoch_hn_i), .epoch_busy_o(epoch_busy_o),
     .dlv_valid_o(dlv_valid_o), .dlv_data_o(dlv_data_o)
   );
 endmodule

@@ -33,10 +33,11 @@ module hc_m4x4_r1x1_top (
   wire [3:0] v13;  wire [167:0] d13;  wire [7:0] c13;
   wire [3:0] v14;  wire [167:0] d14;  wire [7:0] c14;
   wire [3:0] v15;  wire [167:0] d15;  wire [7:0] c15;
-  // admission by epochs: the head epoch's parity, from the routers' flags
-  wire ep_h;
+  // admission by epochs: the head epoch's parity of the next cycle, from the
+  // routers' flags (each router keeps the head epoch in a register of its own)
+  wire ep_hn;
   wire [15:0] ep_busy;
-  hc_epoch_head #(.N(16)) u_epoch (.clk_i(clk_i), .rst_ni(rst_ni), .run_i(1'b1), .busy_i(ep_busy), .h_o(ep_h));
+  hc_epoch_head #(.N(16)) u_epoch (.clk_i(clk_i), .rst_ni(rst_ni), .run_i(1'b1), .busy_i(ep_busy), .hn_o(ep_hn));
   hc_m4x4_r1x1_router u_n0 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd0),
     .wrap_i(4'b1010),
     .lin_valid_i({v4[3],v12[2],v1[1],v3[0]}),
@@ -44,7 +45,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c0), .lout_valid_o(v0), .lout_data_o(d0),
     .lout_credit_i({c12[6+:2],c4[4+:2],c3[2+:2],c1[0+:2]}),
     .inj_valid_i(inj_valid_i[0]), .inj_payload_i(inj_payload_i[0+:32]), .inj_ready_o(inj_ready_o[0]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[0]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[0]),
     .dlv_valid_o(dlv_valid_o[0+:4]), .dlv_data_o(dlv_data_o[0+:168]));
   hc_m4x4_r1x1_router u_n1 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd1),
     .wrap_i(4'b1000),
@@ -53,7 +54,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c1), .lout_valid_o(v1), .lout_data_o(d1),
     .lout_credit_i({c13[6+:2],c5[4+:2],c0[2+:2],c2[0+:2]}),
     .inj_valid_i(inj_valid_i[1]), .inj_payload_i(inj_payload_i[32+:32]), .inj_ready_o(inj_ready_o[1]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[1]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[1]),
     .dlv_valid_o(dlv_valid_o[4+:4]), .dlv_data_o(dlv_data_o[168+:168]));
   hc_m4x4_r1x1_router u_n2 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd2),
     .wrap_i(4'b1000),
@@ -62,7 +63,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c2), .lout_valid_o(v2), .lout_data_o(d2),
     .lout_credit_i({c14[6+:2],c6[4+:2],c1[2+:2],c3[0+:2]}),
     .inj_valid_i(inj_valid_i[2]), .inj_payload_i(inj_payload_i[64+:32]), .inj_ready_o(inj_ready_o[2]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[2]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[2]),
     .dlv_valid_o(dlv_valid_o[8+:4]), .dlv_data_o(dlv_data_o[336+:168]));
   hc_m4x4_r1x1_router u_n3 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd3),
     .wrap_i(4'b1001),
@@ -71,7 +72,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c3), .lout_valid_o(v3), .lout_data_o(d3),
     .lout_credit_i({c15[6+:2],c7[4+:2],c2[2+:2],c0[0+:2]}),
     .inj_valid_i(inj_valid_i[3]), .inj_payload_i(inj_payload_i[96+:32]), .inj_ready_o(inj_ready_o[3]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[3]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[3]),
     .dlv_valid_o(dlv_valid_o[12+:4]), .dlv_data_o(dlv_data_o[504+:168]));
   hc_m4x4_r1x1_router u_n4 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd4),
     .wrap_i(4'b0010),
@@ -80,7 +81,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c4), .lout_valid_o(v4), .lout_data_o(d4),
     .lout_credit_i({c0[6+:2],c8[4+:2],c7[2+:2],c5[0+:2]}),
     .inj_valid_i(inj_valid_i[4]), .inj_payload_i(inj_payload_i[128+:32]), .inj_ready_o(inj_ready_o[4]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[4]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[4]),
     .dlv_valid_o(dlv_valid_o[16+:4]), .dlv_data_o(dlv_data_o[672+:168]));
   hc_m4x4_r1x1_router u_n5 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd5),
     .wrap_i(4'b0000),
@@ -89,7 +90,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c5), .lout_valid_o(v5), .lout_data_o(d5),
     .lout_credit_i({c1[6+:2],c9[4+:2],c4[2+:2],c6[0+:2]}),
     .inj_valid_i(inj_valid_i[5]), .inj_payload_i(inj_payload_i[160+:32]), .inj_ready_o(inj_ready_o[5]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[5]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[5]),
     .dlv_valid_o(dlv_valid_o[20+:4]), .dlv_data_o(dlv_data_o[840+:168]));
   hc_m4x4_r1x1_router u_n6 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd6),
     .wrap_i(4'b0000),
@@ -98,7 +99,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c6), .lout_valid_o(v6), .lout_data_o(d6),
     .lout_credit_i({c2[6+:2],c10[4+:2],c5[2+:2],c7[0+:2]}),
     .inj_valid_i(inj_valid_i[6]), .inj_payload_i(inj_payload_i[192+:32]), .inj_ready_o(inj_ready_o[6]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[6]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[6]),
     .dlv_valid_o(dlv_valid_o[24+:4]), .dlv_data_o(dlv_data_o[1008+:168]));
   hc_m4x4_r1x1_router u_n7 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd7),
     .wrap_i(4'b0001),
@@ -107,7 +108,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c7), .lout_valid_o(v7), .lout_data_o(d7),
     .lout_credit_i({c3[6+:2],c11[4+:2],c6[2+:2],c4[0+:2]}),
     .inj_valid_i(inj_valid_i[7]), .inj_payload_i(inj_payload_i[224+:32]), .inj_ready_o(inj_ready_o[7]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[7]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[7]),
     .dlv_valid_o(dlv_valid_o[28+:4]), .dlv_data_o(dlv_data_o[1176+:168]));
   hc_m4x4_r1x1_router u_n8 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd8),
     .wrap_i(4'b0010),
@@ -116,7 +117,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c8), .lout_valid_o(v8), .lout_data_o(d8),
     .lout_credit_i({c4[6+:2],c12[4+:2],c11[2+:2],c9[0+:2]}),
     .inj_valid_i(inj_valid_i[8]), .inj_payload_i(inj_payload_i[256+:32]), .inj_ready_o(inj_ready_o[8]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[8]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[8]),
     .dlv_valid_o(dlv_valid_o[32+:4]), .dlv_data_o(dlv_data_o[1344+:168]));
   hc_m4x4_r1x1_router u_n9 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd9),
     .wrap_i(4'b0000),
@@ -125,7 +126,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c9), .lout_valid_o(v9), .lout_data_o(d9),
     .lout_credit_i({c5[6+:2],c13[4+:2],c8[2+:2],c10[0+:2]}),
     .inj_valid_i(inj_valid_i[9]), .inj_payload_i(inj_payload_i[288+:32]), .inj_ready_o(inj_ready_o[9]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[9]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[9]),
     .dlv_valid_o(dlv_valid_o[36+:4]), .dlv_data_o(dlv_data_o[1512+:168]));
   hc_m4x4_r1x1_router u_n10 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd10),
     .wrap_i(4'b0000),
@@ -134,7 +135,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c10), .lout_valid_o(v10), .lout_data_o(d10),
     .lout_credit_i({c6[6+:2],c14[4+:2],c9[2+:2],c11[0+:2]}),
     .inj_valid_i(inj_valid_i[10]), .inj_payload_i(inj_payload_i[320+:32]), .inj_ready_o(inj_ready_o[10]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[10]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[10]),
     .dlv_valid_o(dlv_valid_o[40+:4]), .dlv_data_o(dlv_data_o[1680+:168]));
   hc_m4x4_r1x1_router u_n11 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd11),
     .wrap_i(4'b0001),
@@ -143,7 +144,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c11), .lout_valid_o(v11), .lout_data_o(d11),
     .lout_credit_i({c7[6+:2],c15[4+:2],c10[2+:2],c8[0+:2]}),
     .inj_valid_i(inj_valid_i[11]), .inj_payload_i(inj_payload_i[352+:32]), .inj_ready_o(inj_ready_o[11]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[11]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[11]),
     .dlv_valid_o(dlv_valid_o[44+:4]), .dlv_data_o(dlv_data_o[1848+:168]));
   hc_m4x4_r1x1_router u_n12 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd12),
     .wrap_i(4'b0110),
@@ -152,7 +153,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c12), .lout_valid_o(v12), .lout_data_o(d12),
     .lout_credit_i({c8[6+:2],c0[4+:2],c15[2+:2],c13[0+:2]}),
     .inj_valid_i(inj_valid_i[12]), .inj_payload_i(inj_payload_i[384+:32]), .inj_ready_o(inj_ready_o[12]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[12]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[12]),
     .dlv_valid_o(dlv_valid_o[48+:4]), .dlv_data_o(dlv_data_o[2016+:168]));
   hc_m4x4_r1x1_router u_n13 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd13),
     .wrap_i(4'b0100),
@@ -161,7 +162,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c13), .lout_valid_o(v13), .lout_data_o(d13),
     .lout_credit_i({c9[6+:2],c1[4+:2],c12[2+:2],c14[0+:2]}),
     .inj_valid_i(inj_valid_i[13]), .inj_payload_i(inj_payload_i[416+:32]), .inj_ready_o(inj_ready_o[13]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[13]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[13]),
     .dlv_valid_o(dlv_valid_o[52+:4]), .dlv_data_o(dlv_data_o[2184+:168]));
   hc_m4x4_r1x1_router u_n14 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd14),
     .wrap_i(4'b0100),
@@ -170,7 +171,7 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c14), .lout_valid_o(v14), .lout_data_o(d14),
     .lout_credit_i({c10[6+:2],c2[4+:2],c13[2+:2],c15[0+:2]}),
     .inj_valid_i(inj_valid_i[14]), .inj_payload_i(inj_payload_i[448+:32]), .inj_ready_o(inj_ready_o[14]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[14]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[14]),
     .dlv_valid_o(dlv_valid_o[56+:4]), .dlv_data_o(dlv_data_o[2352+:168]));
   hc_m4x4_r1x1_router u_n15 (.clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(4'd15),
     .wrap_i(4'b0101),
@@ -179,6 +180,6 @@ module hc_m4x4_r1x1_top (
     .lin_credit_o(c15), .lout_valid_o(v15), .lout_data_o(d15),
     .lout_credit_i({c11[6+:2],c3[4+:2],c14[2+:2],c12[0+:2]}),
     .inj_valid_i(inj_valid_i[15]), .inj_payload_i(inj_payload_i[480+:32]), .inj_ready_o(inj_ready_o[15]),
-    .epoch_h_i(ep_h), .epoch_busy_o(ep_busy[15]),
+    .epoch_hn_i(ep_hn), .epoch_busy_o(ep_busy[15]),
     .dlv_valid_o(dlv_valid_o[60+:4]), .dlv_data_o(dlv_data_o[2520+:168]));
 endmodule
