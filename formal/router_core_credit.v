@@ -75,14 +75,14 @@
 // \u_dut.<its name>, which the descriptions' `flatten 1` connects: the core's
 // text, on which its mutants (hc-mutate) depend, stays as it is.
 // Broken variants: HC_MUTANT_EP_QUOTA (the core built for one injection more
-// per epoch: a_quota, a_admit), HC_MUTANT_EP_SLOW (the router's flag one
+// per epoch: a_quota, a_admit, a_ep_room), HC_MUTANT_EP_SLOW (the router's flag one
 // register later: a_busy), HC_MUTANT_EP_LATE (the core is shown H one cycle
 // late, so an injection takes the epoch H has just become: a_inj_ep, a_busy,
 // a_ep_room),
 // HC_MUTANT_EP_FLIP (the core is shown port 0's arrivals with the other
 // parity: a_ep_closed, a_epoch_passed; CONS 1: a_cons_ep), HC_MUTANT_EP_OK (the
-// core decides the injection's room for the head epoch of the cycle, not the
-// next one's: a_ep_room), HC_MUTANT_EP_INV (the core is shown the head epoch's
+// core decides the injection's room for the head epoch parity of the cycle,
+// not the next one's: a_ep_room), HC_MUTANT_EP_INV (the core is shown the head epoch's
 // next parity inverted: a_ep_h).
 `include "hc_assert.vh"
 module router_core_credit #(

@@ -1,8 +1,9 @@
 // hc_epoch_head: the network's head epoch for admission by epochs
 // (docs/hardware.md "Bounded waiting"; the routers' EPOCH = 1). Its parity H
 // is one register (h_q); hn_o, the value h_q takes at the next clock edge, goes
-// to every router (epoch_hn_i), which keeps its own copy of H in a register, so
-// the long net to the routers ends at flip-flops and not in their allocation.
+// to every router (epoch_hn_i), which keeps its own copy of H in a register
+// (and decides its injection's room from it, one LUT before a flip-flop), so
+// the long net to the routers does not reach their allocation.
 // Each router registers whether it holds a flit of the head epoch
 // (epoch_busy_o, here busy_i[x]).
 //

@@ -611,8 +611,8 @@ module hc_router_core #(
           hprev_q  <= h_q;
 `ifdef HC_MUTANT_EP_OK
           // a deliberately broken admission that proofs must reject (formal/):
-          // room decided for this cycle's head epoch, not the next one's
-          room_q   <= used_d != QMAX;
+          // room decided for this cycle's head epoch parity, not the next one's
+          room_q   <= h_q | (used_d != QMAX);
 `else
           // room in the next cycle: qe_q will be young, so the count starts
           // afresh if the head epoch moves on (epoch_hn_i is not h_q)

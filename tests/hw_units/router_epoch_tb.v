@@ -4,10 +4,10 @@
 // Phase 1 (credits come back a cycle after each flit): the injection is offered
 // in every cycle. With h = 0 it takes epoch 1 and goes out once, then waits: the
 // quota of epoch 1 is spent. After h moves to 1 it takes epoch 0 (parity 0) and
-// goes out once more. Every injected flit carries the parity of h + 1.
+// goes out once more. Every injected flit carries the parity of hq + 1.
 // Phase 2 (no credit comes back): flit X (wc 2) arrives on port 0 and leaves on
 // port 1, spending its one credit; flit Y stays in the VC. Both carry epoch
-// parity EP: 0, the parity of h + 1 (h = 1 now), so the router is not busy
+// parity EP: 0, the parity of hq + 1 (hq = 1 now), so the router is not busy
 // with the head epoch until h moves to 0, and then it is. With FAULT = 1 they
 // carry h's own parity, 1: the router is busy with the head epoch, and moving
 // h on while Y is held breaks the rule that the head epoch passes no flit
