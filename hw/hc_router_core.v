@@ -95,7 +95,7 @@
 //    packet belongs to an epoch, and flits carry its parity. The network's head
 //    epoch H is kept in a register of the router's own (h_q), loaded with
 //    its next value epoch_hn_i (hc_epoch_head's hn_o), so the long net from
-//    hc_epoch_head ends at a flip-flop; the injection
+//    hc_epoch_head stays out of the allocation; the injection
 //    takes the younger open epoch, H + 1, in the first cycle it is offered
 //    while this node has injected fewer than QUOTA packets into it (the count
 //    starts afresh when H + 1 changes), and until then its head is not valid:
