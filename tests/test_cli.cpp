@@ -323,6 +323,61 @@ TEST(Cli, ParseErrorsSayWhatIsWrong) {
   EXPECT_FALSE(fs::exists("/tmp/never"));
 }
 
+// Every kind of network's folder has an SDC clock at --target-mhz and a .f of
+// its Verilog files (each present, the top last), and its FuseSoC core names
+// the SDC file; the clock target has one range in generate and synth.
+TEST(Cli, EveryNetworkFolderHasItsClockAndFileList) {
+  const std::string tmp = hctest::tempFolder("tool-files");
+  ASSERT_FALSE(tmp.empty());
+  int k = 0;
+  for (const std::string& kind :
+       {std::string("--m 4 --rho 1"),
+        std::string("--topology hypercube --dim 2 --collective broadcast"),
+        std::string("--topology mesh --dims 2,2 --collective broadcast"),
+        std::string("--topology hypercube --dim 2 --collective global-sum"),
+        std::string("--topology hypercube --dim 2 --collective accumulation")}) {
+    const std::string out = tmp + "/n" + std::to_string(k++);
+    const auto r = run(hctest::hypercast() + " generate " + kind + " --target-mhz 125 --out " +
+                       out + " --json");
+    ASSERT_EQ(r.code, 0) << kind << r.err;
+    const auto m = nlohmann::json::parse(hctest::slurp(out + "/manifest.json"));
+    const std::string top = m.at("top").get<std::string>();
+    std::string name;  // the folder's one .sdc names the network
+    for (const auto& e : fs::directory_iterator(out)) {
+      if (e.path().extension() == ".sdc") name = e.path().stem().string();
+    }
+    ASSERT_FALSE(name.empty()) << kind << ": no SDC file";
+    const std::string sdc = hctest::slurp(out + "/" + name + ".sdc");
+    EXPECT_NE(sdc.find("Clock of " + top + ": 125 MHz"), std::string::npos) << kind << sdc;
+    EXPECT_NE(sdc.find("create_clock -name clk_i -period 8.000 [get_ports clk_i]"),
+              std::string::npos)
+        << kind << sdc;
+    const std::vector<std::string> list = hctest::lines(hctest::slurp(out + "/" + name + ".f"));
+    ASSERT_FALSE(list.empty()) << kind;
+    for (const std::string& f : list) EXPECT_TRUE(fs::exists(out + "/" + f)) << kind << f;
+    EXPECT_EQ(list.back(), "rtl/" + top + ".v") << kind;
+    const std::string core = hctest::slurp(out + "/" + name + ".core");
+    EXPECT_NE(core.find("      - " + name + ".sdc\n    file_type: SDC"), std::string::npos)
+        << kind << core;
+    EXPECT_NE(core.find("toplevel: " + top), std::string::npos) << kind << core;
+    std::set<std::string> listed;
+    for (const auto& f : m.at("files")) listed.insert(f.get<std::string>());
+    for (const std::string ext : {".sdc", ".f", ".core"}) {
+      EXPECT_TRUE(listed.count(name + ext)) << kind << ": manifest lacks " << name << ext;
+    }
+  }
+  fs::remove_all(tmp);
+  expectRejected(
+      "generate --topology hypercube --dim 2 --collective broadcast --target-mhz 1001 "
+      "--out /tmp/never",
+      "--target-mhz must be in 1..1000");
+  expectRejected("generate --m 4 --rho 1 --target-mhz 1001 --out /tmp/never",
+                 "--target-mhz must be in 1..1000");
+  expectRejected("synth --m 4 --rho 1 --target-mhz 1001 --out /tmp/never",
+                 "--target-mhz must be in 1..1000");
+  EXPECT_FALSE(fs::exists("/tmp/never"));
+}
+
 // A run that --max-cycles stopped says so, in text and JSON.
 TEST(Cli, MaxCyclesStopIsReported) {
   const std::string sim = hctest::hypercast() + " simulate --m 8,6 --rho 1,1 --engine systemc ";

@@ -17,7 +17,7 @@ struct CoreParam {
 };
 
 struct CoreSpec {
-  std::string kind;  // "network" or "schedule": part of the core's VLNV name
+  std::string kind;  // "network", "schedule", "mesh" or "combining": part of the VLNV name
   std::string name;
   std::string description;
   std::string top;

@@ -418,14 +418,11 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
     r.files[r.axis_testbench] = axisTestbench(net, r.layout, r.axis_top_module, per_node);
   }
   const std::string core_file = name + ".core";
-  const std::string sdc_file = name + ".sdc";
-  const std::string list_file = name + ".f";
-  r.files[sdc_file] = sdcFile(axis ? r.axis_top_module : r.top_module, f.target_mhz);
-  r.files[list_file] = fileList(r.verilog_files);
+  const std::vector<std::string> tool_files = addToolFiles(
+      r.files, name, axis ? r.axis_top_module : r.top_module, r.verilog_files, f.target_mhz);
   std::vector<std::string> all = r.verilog_files;
   if (axis) all.push_back(r.axis_testbench);
-  all.push_back(sdc_file);
-  all.push_back(list_file);
+  all.insert(all.end(), tool_files.begin(), tool_files.end());
   if (prog) {
     r.files["config.hex"] = routerConfigHex(net, o.preference);
     all.push_back("config.hex");
@@ -438,7 +435,7 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   spec.description = "Hypercycle broadcast network " + name;
   spec.top = axis ? r.axis_top_module : r.top_module;
   spec.verilog_files = r.verilog_files;
-  spec.sdc_files = {sdc_file};
+  spec.sdc_files = {tool_files[0]};
   if (axis) {
     spec.params.push_back({"QRAM", "int", axisQueuesInBram(r.layout) ? "1" : "0",
                            "1 puts the ejection queues in block RAM, 0 in flip-flops"});

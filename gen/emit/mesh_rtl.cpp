@@ -282,8 +282,11 @@ MeshRtl emitMeshNetwork(const NetworkDesc& net, const WormholeSchedule& s,
     r.files[r.roms.back()] = img;
   }
   const std::string core = r.name + ".core";
+  const std::vector<std::string> tool_files =
+      addToolFiles(r.files, r.name, r.top_module, r.verilog_files, o.target_mhz);
   std::vector<std::string> all = r.verilog_files;
   all.insert(all.end(), r.roms.begin(), r.roms.end());
+  all.insert(all.end(), tool_files.begin(), tool_files.end());
   all.push_back("manifest.json");
   all.push_back(core);
   CoreSpec spec;
@@ -293,6 +296,7 @@ MeshRtl emitMeshNetwork(const NetworkDesc& net, const WormholeSchedule& s,
   spec.top = r.top_module;
   spec.verilog_files = r.verilog_files;
   spec.data_files = r.roms;
+  spec.sdc_files = {tool_files[0]};
   r.files[core] = fusesocCore(spec);
   r.files["manifest.json"] = manifest(net, s, r, all);
   return r;

@@ -15,6 +15,7 @@
 
 #include "algorithm/wormhole_schedule.h"
 #include "emit/output_dir.h"
+#include "emit/tool_files.h"
 #include "topology/network.h"
 
 namespace hypercast {
@@ -31,10 +32,11 @@ std::vector<std::vector<MeshRomRow>> meshRomRows(const WormholeSchedule& s, uint
 std::string encodeMeshRomRow(const MeshRomRow& r, int aw);
 
 struct MeshRtlOptions {
-  int flits = 1;           // flits per message, 1..255
-  int payload_width = 32;  // 1..64
-  int depth = 4;           // flits per router input FIFO
-  int heads_width = 16;    // bits per link-use counter
+  int flits = 1;                       // flits per message, 1..255
+  int payload_width = 32;              // 1..64
+  int depth = 4;                       // flits per router input FIFO
+  int heads_width = 16;                // bits per link-use counter
+  int target_mhz = kDefaultTargetMhz;  // the clock of the SDC file <name>.sdc
 };
 
 struct MeshRtl {

@@ -361,7 +361,7 @@ uint32_t storeBramBanks(const NetworkProgram& p, int payload_width) {
 }
 
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
-                                int payload_width, bool shared_rom) {
+                                int payload_width, bool shared_rom, int target_mhz) {
   ScheduleRtl r;
   r.name = scheduleNetworkName(net, s);
   r.top_module = r.name + "_top";
@@ -403,8 +403,11 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   std::ostringstream graph;
   g.writeCsv(graph);
   r.files[ports] = graph.str();
+  const std::vector<std::string> tool_files =
+      addToolFiles(r.files, r.name, r.top_module, r.verilog_files, target_mhz);
   std::vector<std::string> all = r.verilog_files;
   all.insert(all.end(), distinct_roms.begin(), distinct_roms.end());
+  all.insert(all.end(), tool_files.begin(), tool_files.end());
   all.push_back(slots);
   all.push_back(ports);
   all.push_back("manifest.json");
@@ -416,6 +419,7 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   spec.top = r.top_module;
   spec.verilog_files = r.verilog_files;
   spec.data_files = distinct_roms;
+  spec.sdc_files = {tool_files[0]};
   r.files[core] = fusesocCore(spec);
   r.files["manifest.json"] = manifest(net, s, r, all);
   return r;

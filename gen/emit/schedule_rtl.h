@@ -1,6 +1,7 @@
 // Emits a network of schedule-driven nodes (hw/hc_sched_node.v) that runs one
 // collective's schedule: per node a ROM image, the whole-network top, the slot
-// map, manifest.json and a FuseSoC core. Formats: docs/file-formats.md "Schedule ROM format".
+// map, manifest.json, a FuseSoC core, an SDC clock and a .f file list. Formats:
+// docs/file-formats.md "Schedule ROM format".
 #pragma once
 
 #include <string>
@@ -9,6 +10,7 @@
 #include "algorithm/collective.h"
 #include "emit/output_dir.h"
 #include "emit/schedule_program.h"
+#include "emit/tool_files.h"
 #include "topology/network.h"
 #include "topology/port_graph.h"
 
@@ -57,8 +59,10 @@ std::string scheduleNetworkName(const NetworkDesc& net, const Schedule& s);
 // to all nodes, addressed by node 0: all nodes start together and step in
 // lockstep). Needs a translation-invariant schedule, whose nodes all compile to
 // the same program (NetworkProgram::identicalRoms); throws Error otherwise.
+// `target_mhz`: the clock of the SDC file <name>.sdc (tool_files.h).
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
-                                int payload_width, bool shared_rom = false);
+                                int payload_width, bool shared_rom = false,
+                                int target_mhz = kDefaultTargetMhz);
 
 // The parameters of hc_sched_node when every node gets the largest store (the
 // wired-node model Verilates the node once with these and wires N copies).

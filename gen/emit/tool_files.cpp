@@ -31,4 +31,13 @@ std::string fileList(const std::vector<std::string>& files) {
   return s;
 }
 
+std::vector<std::string> addToolFiles(std::map<std::string, std::string>& files,
+                                      const std::string& name, const std::string& top,
+                                      const std::vector<std::string>& verilog_files, int mhz) {
+  const std::string sdc = name + ".sdc", list = name + ".f";
+  files[sdc] = sdcFile(top, mhz);
+  files[list] = fileList(verilog_files);
+  return {sdc, list};
+}
+
 }  // namespace hypercast

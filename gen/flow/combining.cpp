@@ -10,8 +10,11 @@
 #include "algorithm/combining_collectives.h"
 #include "checker/combining_checker.h"
 #include "checker/half_duplex_bounds.h"
+#include "emit/fusesoc_core.h"
 #include "emit/output_dir.h"
 #include "emit/sum_rtl.h"
+#include "emit/tool_files.h"
+#include "flow/target_clock.h"
 #include "sim/combining_job.h"
 #include "topology/port_graph.h"
 #include "topology/registry.h"
@@ -384,6 +387,23 @@ CommandReport combiningGenerate(const Params& a) {
   const auto t0 = std::chrono::steady_clock::now();
   CombiningRtl rtl = buildCombiningRtl(a);
   nlohmann::ordered_json& m = rtl.manifest;
+  // Compile order: the node (hw/) before the top (rtl/) that instantiates it.
+  std::vector<std::string> verilog;
+  for (const char* dir : {"hw/", "rtl/"}) {
+    for (const auto& f : rtl.files) {
+      if (f.first.rfind(dir, 0) == 0) verilog.push_back(f.first);
+    }
+  }
+  const std::vector<std::string> tool_files =
+      addToolFiles(rtl.files, rtl.top, rtl.top, verilog, targetMhz(a));
+  CoreSpec spec;
+  spec.kind = "combining";
+  spec.name = rtl.top;
+  spec.description = "Combining network " + rtl.top + " (" + rtl.collective + ")";
+  spec.top = rtl.top;
+  spec.verilog_files = verilog;
+  spec.sdc_files = {tool_files[0]};
+  rtl.files[rtl.top + ".core"] = fusesocCore(spec);
   std::vector<std::string> all;  // every file of the folder, as the other manifests list them
   for (const auto& f : rtl.files) all.push_back(f.first);
   all.push_back("manifest.json");

@@ -224,7 +224,7 @@ std::vector<OptionSpec> folderOptions() {
        "hypercycle: the top's node ports: native (inj_*/dlv_*, the sink always\n"
        "accepts; default) or axis (also <name>_axis_top, AXI4-Stream s_axis/m_axis\n"
        "per node with ejection backpressure, and its Verilog testbench)"},
-      {"target-mhz", "MHZ", "hypercycle: the clock of the SDC file <name>.sdc (default 100)"},
+      {"target-mhz", "MHZ", "the clock of the SDC file <name>.sdc (default 100)"},
   };
 }
 

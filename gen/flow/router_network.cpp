@@ -17,6 +17,7 @@
 #include "flow/harness_run.h"
 #include "flow/router_options.h"
 #include "flow/sim_outputs.h"
+#include "flow/target_clock.h"
 #include "flow/verilated_build.h"
 #include "sim/sim_job.h"
 #include "topology/hypercycle.h"
@@ -211,7 +212,7 @@ CommandReport routerGenerate(const Params& a) {
   checkTopSize(net);
   FolderOptions folder;
   folder.endpoints = parseEndpoints(a);
-  folder.target_mhz = static_cast<int>(a.getInt("target-mhz", kDefaultTargetMhz, 1, 2000));
+  folder.target_mhz = targetMhz(a);
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   const HypercycleRtl rtl = emitHypercycleNetwork(net, o, folder);

@@ -9,13 +9,13 @@ namespace flow {
 const std::vector<std::string>& hypercycleRouterOptions() {
   static const std::vector<std::string> names = {
       "buffer-depth", "preference", "router",    "arbitration", "hop-cycles", "max-dims",
-      "max-radix",    "max-degree", "endpoints", "target-mhz",  "tready",     "epoch-quota"};
+      "max-radix",    "max-degree", "endpoints", "tready",      "epoch-quota"};
   return names;
 }
 
-void refuseHypercycleRouterOptions(const Params& a, bool synth) {
+void refuseHypercycleRouterOptions(const Params& a) {
   for (const std::string& opt : hypercycleRouterOptions()) {
-    if (a.has(opt) && !(synth && opt == "target-mhz")) {
+    if (a.has(opt)) {
       throw Error("--" + opt + " is a hypercycle router option");
     }
   }

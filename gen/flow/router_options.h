@@ -23,8 +23,8 @@ RtlOptions parseRtlOptions(const Params& a);
 // Names of the options only the hypercycle router takes (other networks refuse them).
 const std::vector<std::string>& hypercycleRouterOptions();
 // Refuses, in one line, any of hypercycleRouterOptions() given to another kind of
-// network; `synth` lets --target-mhz through (every kind's synth takes its clock).
-void refuseHypercycleRouterOptions(const Params& a, bool synth);
+// network.
+void refuseHypercycleRouterOptions(const Params& a);
 // --endpoints: native (default) or axis; refuses another value in one line.
 Endpoints parseEndpoints(const Params& a);
 // The options that reproduce `o` on another command line, as argument words.

@@ -13,6 +13,7 @@
 #include "flow/harness_run.h"
 #include "flow/router_options.h"
 #include "flow/sim_outputs.h"
+#include "flow/target_clock.h"
 #include "flow/verilated_build.h"
 #include "sim/sched_job.h"
 #include "util/bits.h"
@@ -36,8 +37,9 @@ namespace {
 
 // The schedule-ROM network, its store banks checked independently of the
 // compiler that chose them (checker/store_bank_checker.h).
-ScheduleRtl emitCheckedScheduleNetwork(const CheckedSchedule& c, int pw, bool shared_rom) {
-  ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom);
+ScheduleRtl emitCheckedScheduleNetwork(const CheckedSchedule& c, int pw, bool shared_rom,
+                                       int target_mhz = kDefaultTargetMhz) {
+  ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom, target_mhz);
   const NetworkProgram& p = rtl.program;
   checkProgramBanks(p);
   return rtl;
@@ -172,12 +174,12 @@ CommandReport scheduleSimulate(const Params& a) {
 }
 
 CommandReport scheduleGenerate(const Params& a) {
-  refuseHypercycleRouterOptions(a, /*synth=*/false);
+  refuseHypercycleRouterOptions(a);
   checkOutputTree("--out", a.get("out"));
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const auto t0 = std::chrono::steady_clock::now();
-  const ScheduleRtl rtl = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"));
+  const ScheduleRtl rtl = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), targetMhz(a));
   writeOutputTree(a.get("out"), rtl.files);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;

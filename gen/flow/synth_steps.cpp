@@ -8,6 +8,7 @@
 #include "flow/checked_schedule.h"
 #include "flow/combining.h"
 #include "flow/router_options.h"
+#include "flow/target_clock.h"
 #include "flow/wormhole_mesh.h"
 #include "tools/network_synth.h"
 #include "tools/synth_flow.h"
@@ -24,7 +25,7 @@ tools::SynthParams synthParams(const Params& a) {
   if (!a.has("out")) throw Error("synth needs --out DIR");
   tools::SynthParams p;
   p.out = a.get("out");
-  p.freq = a.getInt("target-mhz", kDefaultTargetMhz, 1, 1000);
+  p.freq = targetMhz(a);
   // "S" or "S-T": placement seeds S..T.
   const std::string text = a.get("pnr-seeds", "1");
   const size_t dash = text.find('-', 1);
@@ -78,10 +79,11 @@ CommandReport routerSynth(const Params& a) {
 }
 
 CommandReport scheduleSynth(const Params& a) {
-  refuseHypercycleRouterOptions(a, /*synth=*/true);
+  refuseHypercycleRouterOptions(a);
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "synth"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
-  const ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"));
+  const ScheduleRtl rtl =
+      emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"), targetMhz(a));
   tools::NetworkDesign d;
   d.kind = "schedule-network";
   const std::string collective = toString(c.schedule.collective);
@@ -125,7 +127,7 @@ CommandReport wormholeSynth(const Params& a) {
 }
 
 CommandReport combiningSynth(const Params& a) {
-  refuseHypercycleRouterOptions(a, /*synth=*/true);
+  refuseHypercycleRouterOptions(a);
   const CombiningRtl rtl = buildCombiningRtl(a);
   tools::NetworkDesign d;
   d.kind = "combining-network";

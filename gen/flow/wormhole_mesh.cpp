@@ -9,6 +9,7 @@
 #include "algorithm/mesh_eyes.h"
 #include "flow/mesh_schedule.h"
 #include "flow/router_options.h"
+#include "flow/target_clock.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -61,7 +62,7 @@ bool wantsWormholeMesh(const Params& a) {
 }
 
 WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what) {
-  refuseHypercycleRouterOptions(a, what == "synth");
+  refuseHypercycleRouterOptions(a);
   for (const char* opt : {"construction", "shared-rom", "repeat"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to the wormhole mesh broadcast");
@@ -82,6 +83,7 @@ WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what) {
   MeshRtlOptions o;
   o.flits = static_cast<int>(a.getInt("flits", 1, 1, 255));
   o.payload_width = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  o.target_mhz = targetMhz(a);
   b.schedule = meshBroadcast(cube, source, algorithm);
   b.report = checker::checkWormholeBroadcast(b.net, source, b.schedule);
   if (!b.report.ok) {
