@@ -17,7 +17,9 @@
 // Each row reads the report of the command it runs (--json, manifest.json,
 // synth_report.json) by its key paths (docs/file-formats.md "JSON outputs"); a
 // key the report lacks prints the row as FAILED, naming the key, and the part
-// goes on.
+// goes on. `hc-bench --smoke` (a ctest case) runs every part's commands on the
+// smallest networks, the synthesis rows on reports from synth's own writers,
+// and exits 1 when a row FAILED.
 #include <unistd.h>
 
 #include <algorithm>
@@ -39,6 +41,9 @@
 #include "emit/output_dir.h"
 #include "peak_memory.h"
 #include "test_util.h"
+#include "tools/network_synth.h"
+#include "tools/router_report.h"
+#include "tools/weight_unit_report.h"
 #include "topology/hypercycle.h"
 #include "topology/network.h"
 
@@ -51,7 +56,11 @@ double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// Rows printed FAILED (in their value or their note): `--smoke` exits 1 if any.
+int failed_rows = 0;
+
 void row(const std::string& what, const std::string& value, const std::string& note = "") {
+  if (value.rfind("FAILED", 0) == 0 || note.rfind("FAILED", 0) == 0) ++failed_rows;
   std::printf("| %-58s | %18s | %-28s |\n", what.c_str(), value.c_str(), note.c_str());
 }
 
@@ -459,6 +468,29 @@ void nodeAlone(const std::string& hc, const std::string& label, const std::strin
         figure("best") + " / " + figure("median") + " / " + figure("worst") + " MHz",
         figure("LCS") + " LCs (seed 1); seeds 1-" + std::to_string(seeds) + " (0: no fit)");
   }
+}
+
+// The parameters sched_node_fpga.sh reads from the generated manifest.json and
+// top for that node (its SEEDS = params: no yosys): each must be there.
+void nodeAloneParams(const std::string& hc, const std::string& label, const std::string& args) {
+  const auto r = hctest::run("sh " + std::string(HC_SOURCE_DIR) + "/bench/sched_node_fpga.sh " +
+                             hc + " params " + args);
+  std::string missing;
+  for (const char* p : {"NP", "PW", "NB", "BW", "DEPTH", "AW", "PSW", "IW", "ROWS", "RAW", "NBRAM",
+                        "HD", "SMASK", "WMASK"}) {
+    const size_t at = r.out.find(std::string("-set ") + p + " ");
+    const size_t v = at == std::string::npos ? at : at + std::string(p).size() + 6;
+    if (v == std::string::npos || v >= r.out.size() || r.out[v] == ' ' || r.out[v] == '\n') {
+      missing += std::string(missing.empty() ? "" : ",") + p;
+    }
+  }
+  if (r.code != 0 || !missing.empty()) {
+    row("node alone parameters: " + label, "FAILED",
+        r.code != 0 ? r.err.substr(0, 60) : "no " + missing);
+    return;
+  }
+  row("node alone parameters: " + label, std::to_string(hctest::count(r.out, "-set ")) + " set",
+      r.out.substr(0, r.out.find(" -set BW")));
 }
 
 // The rows of a router's synth_report.json (docs/schemas/synth-report.schema.json).
@@ -1186,6 +1218,103 @@ void totalExchangeSpeeds(const std::string& env, const std::string& hc, int d, i
   }
 }
 
+// `hc-bench --smoke`: every part's commands on the smallest networks, each
+// report read by the rows' own code (docs/developer.md "Benchmarks"). The
+// parts that build Verilator models or run yosys and nextpnr read reports of
+// the same writers instead: the SystemC engine's (the harnesses print the same
+// keys for every engine), synth's reports from its writers on figures made up
+// here, sched_node_fpga.sh's parameters without yosys. Exits 1 when a row
+// FAILED. Not covered: combiningCosim (cosim only: its harness is Verilated),
+// the Icarus rows (iverilog, verilator), regress and memory (no JSON).
+int smoke(const std::string& hc) {
+  const std::string cache = "/tmp/hc-bench-smoke-cache-" + std::to_string(::getpid());
+  const std::string env = "HYPERCAST_CACHE=" + cache + " ";
+  // The main table.
+  allSourcesSpeeds(env, hc, "--m 4,4 --rho 1,1", "16 nodes", {"systemc"});
+  hypercubeSchedules(hc, {{"multinode-broadcast", 3}, {"scatter", 3}, {"total-exchange", 3}});
+  romBits(hc, {{"broadcast", 3}, {"total-exchange", 3}});
+  totalExchangeSpeeds(env, hc, 3, 3, {"systemc"});
+  scheduleModels(env, hc, {{3, ""}});
+  // The parts.
+  torusCollectives(hc, {{"total-exchange", "2,3", 1}, {"multinode-broadcast", "2,3", 2}}, "2,3");
+  cayleyCollectives(hc, {{"Q_4", "--topology hypercube --dim 4"}}, {"--m 4,4 --rho 1,1"});
+  combiningCollectives(
+      hc, {{"Q_3", "--topology hypercube --dim 3"},
+           {"MT(2,3)", "--topology torus --n 2 --k 3"},
+           {"Ex. 4.7", "--topology cayley --group 8,2 --gens '1,0;-1,0;0,1;1,1;-1,1'"}});
+  halfDuplexCollectives(hc, 3, 3);
+  exportFigures(hc, {{"multinode-broadcast", 3}, {"total-exchange", 3}});
+  meshBroadcast(hc, {"4,4,4"});
+  wormholeMesh(hc, "4,4", "1,1", "systemc", "");
+  longestWaits(hc, {{"C_5<1>", "--m 5 --rho 1", "0.5"}}, "2000");
+  axisBackpressure(hc, {{"G^{1,1}_{4,4}", "--m 4,4 --rho 1,1", "500", "0.2", "0.005"}});
+  // The Icarus rows' manifest.
+  {
+    const std::string dir = "/tmp/hc-bench-smoke-gen-" + std::to_string(::getpid());
+    const auto g = hctest::runArgv({hc, "generate", "--m", "4,4", "--rho", "1,1", "--out", dir});
+    if (g.code != 0) {
+      row("manifest.json G^{1,1}_{4,4}", "FAILED", g.err.substr(0, 28));
+    } else {
+      reading("manifest.json G^{1,1}_{4,4}", [&]() -> Rows {
+        const RouterManifest m = routerManifest(dir);
+        return {{"manifest.json G^{1,1}_{4,4}: nodes / degree / payload",
+                 std::to_string(m.nodes) + " / " + std::to_string(m.degree) + " / " +
+                     std::to_string(m.payload_width),
+                 m.top + ", " + std::to_string(m.files.size()) + " files"}};
+      });
+    }
+    fs::remove_all(dir);
+  }
+  // synth-nodes: the script's parameters, and the reports as synth writes them.
+  nodeAloneParams(hc, "3-cube MNB",
+                  "--topology hypercube --dim 3 --collective multinode-broadcast");
+  nodeAloneParams(
+      hc, "one-way 3-cube MNB",
+      "--topology hypercube --dim 3 --collective multinode-broadcast --links half-duplex");
+  {
+    tools::SynthParams p;
+    tools::SeedSweep sweep;
+    sweep.best = {true, false, 300, 80.5};
+    sweep.best_seed = 1;
+    sweep.fmax = {{1, 80.5, false}, {2, 70.0, false}};
+    tools::NetworkDesign d;
+    d.kind = "schedule-network";
+    d.top = "smoke_top";
+    d.nodes = 8;
+    tools::NetworkFigures f;
+    f.node = 3;
+    f.nodes_like_it = 8;
+    f.node_cells = {200, 100, 10, 2, 400};
+    f.network_cells = {1600, 800, 80, 16, 3200};
+    f.network_tried = true;
+    f.network_flat = {1500, 800, 80, 16, 3000};
+    f.node_pnr = sweep;
+    f.network_pnr = {true, false, 2000, 40.0};
+    nodeSynthesisRows("smoke network of nodes", "1-2", 0,
+                      tools::networkReportJson(d, p, f, 0).dump());
+    const NetworkDesc net = hypercycleNetwork({4}, {1});
+    const HypercycleRtl rtl = emitHypercycleNetwork(net, RtlOptions{});
+    tools::RouterFigures rf;
+    rf.generic_cells = 900;
+    rf.luts = 400;
+    rf.ffs = 200;
+    rf.router = sweep;
+    routerSynthesisRows("smoke hardwired C_4<1>", 0,
+                        tools::routerReport(net, rtl, p, rf, tools::WeightUnitFigures{}, 0).json);
+    tools::WeightUnitFigures wu;
+    wu.cells = 1000;
+    wu.luts = 500;
+    wu.xcells = 700;
+    wu.pins = 60;
+    wu.pnr = {true, false, 520, 45.0};
+    wu.origin_cycles = 20;
+    weightUnitRows(tools::weightUnitReport(wu, rtl.layout, p, 0).json);
+  }
+  fs::remove_all(cache);
+  std::printf("hc-bench --smoke: %d row(s) FAILED\n", failed_rows);
+  return failed_rows == 0 ? 0 : 1;
+}
+
 // `hc-bench PART` runs one part alone; any other argument (or none) runs the
 // whole table.
 struct Part {
@@ -1265,6 +1394,7 @@ const Part kParts[] = {
 int main(int argc, char** argv) {
   const std::string hc = hctest::hypercast();
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // rows appear as they are measured
+  if (argc > 1 && argv[1] == std::string("--smoke")) return smoke(hc);
   for (const Part& part : kParts) {
     if (argc > 1 && argv[1] == std::string(part.word)) {
       part.run(hc);
@@ -1278,8 +1408,9 @@ int main(int argc, char** argv) {
     std::string words;
     for (const Part& part : kParts) words += std::string(words.empty() ? "" : ", ") + part.word;
     std::fprintf(help ? stdout : stderr,
-                 "%susage: hc-bench [PART]: every row of the benchmark table, or PART's rows "
-                 "alone (docs/results.md gives each table's command); PART is one of %s\n",
+                 "%susage: hc-bench [PART | --smoke]: every row of the benchmark table, or PART's "
+                 "rows alone (docs/results.md gives each table's command), or every part's "
+                 "reading on the smallest networks (exit 1 on a FAILED row); PART is one of %s\n",
                  help ? "" : ("hc-bench: no part " + a + "; ").c_str(), words.c_str());
     return help ? 0 : 2;
   }
