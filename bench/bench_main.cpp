@@ -14,16 +14,26 @@
 //    16x16x16 with best, and how far best improves on the paper's Algorithm 2;
 //  - regress: a 40-job regression's wall time with -j 1, -j 2 and on a
 //    one-node SLURM cluster.
+// Each row reads the report of the command it runs (--json, manifest.json,
+// synth_report.json) by its key paths (docs/file-formats.md "JSON outputs"); a
+// key the report lacks prints the row as FAILED, naming the key, and the part
+// goes on. `hc-bench --smoke` (a ctest case) runs every part's commands on the
+// smallest networks, the synthesis rows on reports from synth's own writers,
+// and exits 1 when a row FAILED.
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -31,6 +41,9 @@
 #include "emit/output_dir.h"
 #include "peak_memory.h"
 #include "test_util.h"
+#include "tools/network_synth.h"
+#include "tools/router_report.h"
+#include "tools/weight_unit_report.h"
 #include "topology/hypercycle.h"
 #include "topology/network.h"
 
@@ -43,7 +56,11 @@ double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// Rows printed FAILED (in their value or their note): `--smoke` exits 1 if any.
+int failed_rows = 0;
+
 void row(const std::string& what, const std::string& value, const std::string& note = "") {
+  if (value.rfind("FAILED", 0) == 0 || note.rfind("FAILED", 0) == 0) ++failed_rows;
   std::printf("| %-58s | %18s | %-28s |\n", what.c_str(), value.c_str(), note.c_str());
 }
 
@@ -53,15 +70,88 @@ std::string fmt(double v, const char* f = "%.2f") {
   return b;
 }
 
-// A figure of a report (synth_report.json): -1 when it is absent or not
-// measured (null).
-double figure(const nlohmann::json& j, const std::string& key) {
-  const auto it = j.find(key);
-  return it != j.end() && it->is_number() ? it->get<double>() : -1;
+// A key path of a report ("figures/lower_bound/steps") that the report lacks,
+// or whose value is not of the type the row reads.
+struct KeyError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A report as an object: a run's --json stdout, or a file hypercast wrote
+// (`what` names it in the error when it is not a JSON object).
+nlohmann::json parsed(const std::string& text, const std::string& what = "the output") {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) throw KeyError(what + " is not a JSON object");
+  return j;
 }
-// A count of a report as text ("-1" when absent or not measured).
-std::string count(const nlohmann::json& j, const std::string& key) {
-  return std::to_string(static_cast<long long>(figure(j, key)));
+
+// The value at `path` in `j`, its keys separated by '/'.
+const nlohmann::json& fieldAt(const nlohmann::json& j, const std::string& path) {
+  const nlohmann::json* v = &j;
+  for (size_t from = 0;;) {
+    const size_t slash = path.find('/', from);
+    const std::string key =
+        path.substr(from, slash == std::string::npos ? std::string::npos : slash - from);
+    if (!v->is_object() || v->find(key) == v->end()) {
+      throw KeyError("key '" + path + "' not found");
+    }
+    v = &*v->find(key);
+    if (slash == std::string::npos) return *v;
+    from = slash + 1;
+  }
+}
+
+// The value at `path` as T, which its JSON type must be: a number for a
+// number (a float read as an integer is cut), a boolean for bool, a string for
+// std::string.
+template <typename T>
+T field(const nlohmann::json& j, const std::string& path) {
+  const nlohmann::json& v = fieldAt(j, path);
+  bool typed = true;
+  if constexpr (std::is_same_v<T, bool>) {
+    typed = v.is_boolean();
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    typed = v.is_number();
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    typed = v.is_string();
+  }
+  if (!typed) throw KeyError("key '" + path + "' is " + v.type_name());
+  return v.get<T>();
+}
+
+// A figure of a synthesis report: -1 when not measured (null); a key the
+// report lacks throws as field() does.
+double figure(const nlohmann::json& j, const std::string& path) {
+  return fieldAt(j, path).is_null() ? -1 : field<double>(j, path);
+}
+// A count of a synthesis report as text ("-1" when not measured).
+std::string count(const nlohmann::json& j, const std::string& path) {
+  return std::to_string(static_cast<long long>(figure(j, path)));
+}
+
+// An exception's message for a FAILED row: nlohmann-json's without its
+// "[json.exception...] " prefix ("key 'steps' not found").
+std::string failure(const std::exception& e) {
+  const std::string m = e.what();
+  const size_t at = m.find("] ");
+  return m.rfind("[json.exception", 0) == 0 && at != std::string::npos ? m.substr(at + 2) : m;
+}
+
+// Rows to print: what, value, note.
+using Rows = std::vector<std::array<std::string, 3>>;
+
+// Prints the rows that `read` builds from a report; a key the report lacks, or
+// any other exception, prints one row, `what`, FAILED with the key instead,
+// and the part goes on.
+template <typename Read>
+void reading(const std::string& what, Read&& read) {
+  Rows rows;
+  try {
+    rows = read();
+  } catch (const std::exception& e) {
+    row(what, "FAILED", failure(e));
+    return;
+  }
+  for (const auto& r : rows) row(r[0], r[1], r[2]);
 }
 
 void generation(const std::vector<int>& m, const std::vector<int>& rho, const std::string& label) {
@@ -98,6 +188,31 @@ std::string program(const std::string& name) {
   return name;
 }
 
+// A router network's manifest.json (generate --out DIR; docs/file-formats.md
+// "Generated folder and manifest.json"): its top, size, payload width and
+// Verilog files in compile order.
+struct RouterManifest {
+  std::string top;
+  std::vector<std::string> files;
+  long long nodes = 0, degree = 0, payload_width = 0;
+};
+
+RouterManifest routerManifest(const std::string& dir) {
+  const nlohmann::json m = parsed(hctest::slurp(dir + "/manifest.json"), "manifest.json");
+  RouterManifest r;
+  r.top = field<std::string>(m, "top");
+  r.nodes = field<long long>(m, "nodes");
+  r.degree = field<long long>(m, "degree");
+  r.payload_width = field<long long>(m, "options/payload_width");
+  const nlohmann::json& files = fieldAt(m, "verilog_files");
+  if (!files.is_array()) throw KeyError("key 'verilog_files' is " + std::string(files.type_name()));
+  for (const auto& f : files) {
+    if (!f.is_string()) throw KeyError("key 'verilog_files' holds " + std::string(f.type_name()));
+    r.files.push_back(f.get<std::string>());
+  }
+  return r;
+}
+
 // Verilator against Icarus on the same generated network (G^{1,1}_{4,4}, 16
 // nodes), every node offering a broadcast each cycle, three ways:
 //  - the Verilated whole-network top through `simulate --traffic uniform --rate 1`
@@ -121,34 +236,41 @@ void icarusVersusVerilator(const std::string& env) {
   const auto v = hctest::run(env + hc + " simulate --m 4,4 --rho 1,1 --traffic uniform --rate 1" +
                              " --cycles " + std::to_string(cycles) +
                              " --engine verilator --rtl-model network --json");
-  const nlohmann::json vj = nlohmann::json::parse(v.out, nullptr, false);
   double checked = -1;
-  if (v.code == 0 && vj.is_object() && vj.value("verdict", "") == "pass") {
-    checked = vj.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
+  std::string checked_note = "FAILED";
+  if (v.code == 0) {
+    try {
+      const nlohmann::json vj = parsed(v.out);
+      if (field<std::string>(vj, "verdict") == "pass") {
+        checked = field<double>(vj, "figures/node_cycles_per_second");
+        checked_note = "harness + checking, PASS";
+      }
+    } catch (const std::exception& e) {
+      checked_note = "FAILED: " + failure(e);
+    }
   }
 
   // The network, and what to compile, from its manifest.
   const auto g = hctest::runArgv({hc, "generate", "--m", "4,4", "--rho", "1,1", "--out", dir});
-  const nlohmann::json m =
-      nlohmann::json::parse(hctest::slurp(dir + "/manifest.json"), nullptr, false);
-  std::string top;
-  std::vector<std::string> files;
-  long long nodes = 0, degree = 0, pw = 0;
-  if (g.code == 0 && m.is_object()) {
-    top = m.value("top", "");
-    nodes = m.value("nodes", 0LL);
-    degree = m.value("degree", 0LL);
-    pw = m.contains("options") ? m["options"].value("payload_width", 0LL) : 0;
-    for (const auto& f : m.value("verilog_files", nlohmann::json::array())) {
-      files.push_back(f.get<std::string>());
+  RouterManifest man;
+  std::string man_note = "FAILED: generate";
+  if (g.code == 0) {
+    try {
+      man = routerManifest(dir);
+    } catch (const std::exception& e) {
+      man_note = "FAILED: " + failure(e);
     }
   }
+  const std::string& top = man.top;
+  const std::vector<std::string>& files = man.files;
+  const long long nodes = man.nodes, degree = man.degree, pw = man.payload_width;
   const bool have_net = !top.empty() && !files.empty() && nodes > 0 && nodes <= 64 && pw == 32;
+  if (!top.empty() && !have_net) man_note = "FAILED: not a 16-node, 32-bit network";
   const std::string n = std::to_string(nodes);
 
   // 2. The Verilated top alone.
   double alone = -1;
-  std::string alone_note = "FAILED";
+  std::string alone_note = man_note;
   if (have_net) {
     {
       std::ofstream c(dir + "/bare_main.cpp");
@@ -215,7 +337,7 @@ void icarusVersusVerilator(const std::string& env) {
 
   // 3. Icarus.
   double icarus = -1;
-  std::string icarus_note = "FAILED";
+  std::string icarus_note = man_note;
   if (have_net) {
     {
       std::ofstream tb(dir + "/tb_icarus.v");
@@ -253,7 +375,7 @@ void icarusVersusVerilator(const std::string& env) {
     return s > 0 ? fmt(s / 1e6, f) + " n-c/s" : std::string("FAILED");
   };
   row("speed verilator via simulate, 16 nodes, all offering", speed(checked, "%.3f M"),
-      checked > 0 ? "harness + checking, PASS" : "FAILED");
+      checked_note);
   row("speed verilator model alone, same network and load", speed(alone, "%.3f M"), alone_note);
   row("speed icarus, same network and load", speed(icarus, "%.4f M"), icarus_note);
   if (icarus > 0 && (alone > 0 || checked > 0)) {
@@ -262,6 +384,42 @@ void icarusVersusVerilator(const std::string& env) {
         checked > 0 ? fmt(checked / icarus, "%.0f") + "x with harness + checking"
                     : std::string("with checking FAILED"));
   }
+}
+
+// The rows of a network of nodes' synth_report.json
+// (docs/schemas/synth-nodes-report.schema.json).
+void nodeSynthesisRows(const std::string& label, const std::string& seeds, double secs,
+                       const std::string& report) {
+  reading("synth " + label, [&]() -> Rows {
+    const nlohmann::json js = parsed(report, "synth_report.json");
+    const double fmax = figure(js, "ice40/fmax_mhz");
+    const double median = figure(js, "ice40/fmax_median_mhz");
+    const double nf = figure(js, "network_pnr/fmax_mhz");
+    const bool tried = field<bool>(js, "network_pnr/tried");
+    Rows rows = {
+        {"synth " + label + ": node " + count(js, "node") + " LUT4 / FF / EBR",
+         count(js, "ice40/lut4") + " / " + count(js, "ice40/ff") + " / " + count(js, "ice40/bram"),
+         count(js, "nodes_like_it") + " of " + count(js, "nodes") + " nodes alike"},
+        {"  node placed (HX8K, with I/O wrapper): Fmax best / median",
+         fmax > 0 ? fmt(fmax, "%.1f") + " / " + fmt(median, "%.1f") + " MHz"
+                  : "no fit (" + count(js, "ice40/placed_lcs") + " LCs)",
+         count(js, "ice40/placed_lcs") + " LCs; seeds " + seeds + "; " + fmt(secs, "%.0f") + " s"},
+        {"  whole network LUT4 / FF / EBR",
+         count(js, "network_ice40/lut4") + " / " + count(js, "network_ice40/ff") + " / " +
+             count(js, "network_ice40/bram"),
+         tried ? (nf > 0 ? "placed: " + count(js, "network_pnr/lcs") + " LCs, " + fmt(nf, "%.1f") +
+                               " MHz"
+                         : "tried: " + count(js, "network_pnr/lcs") + " LCs, no fit")
+               : "not placed (over 2 x HX8K)"}};
+    // Read when it was not placed too, so that the smoke run covers the keys.
+    const std::string flat = count(js, "network_pnr/lut4") + " / " + count(js, "network_pnr/ff") +
+                             " / " + count(js, "network_pnr/bram");
+    if (tried) {
+      rows.push_back({"  whole network flattened, with wrapper: LUT4 / FF / EBR", flat,
+                      "the netlist placed (seed " + seeds.substr(0, seeds.find('-')) + ")"});
+    }
+    return rows;
+  });
 }
 
 // A network of nodes through `synth` (tools/network_synth.h): the largest node's
@@ -274,35 +432,13 @@ void nodeSynthesis(const std::string& hc, const std::string& label, const std::s
   const double t0 = now();
   const auto r = hctest::run(hc + " synth " + args + " --pnr-seeds " + seeds + " --out " + dir);
   const double secs = now() - t0;
-  const nlohmann::json js = hctest::reportJson(hctest::slurp(dir + "/synth_report.json"));
+  const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
     row("synth " + label, "FAILED", r.err.substr(0, 28));
     return;
   }
-  const nlohmann::json ice = js.value("ice40", nlohmann::json::object());
-  const nlohmann::json net = js.value("network_ice40", nlohmann::json::object());
-  const nlohmann::json pnr = js.value("network_pnr", nlohmann::json::object());
-  row("synth " + label + ": node " + count(js, "node") + " LUT4 / FF / EBR",
-      count(ice, "lut4") + " / " + count(ice, "ff") + " / " + count(ice, "bram"),
-      count(js, "nodes_like_it") + " of " + count(js, "nodes") + " nodes alike");
-  const double fmax = figure(ice, "fmax_mhz"), median = figure(ice, "fmax_median_mhz");
-  row("  node placed (HX8K, with I/O wrapper): Fmax best / median",
-      fmax > 0 ? fmt(fmax, "%.1f") + " / " + fmt(median, "%.1f") + " MHz"
-               : "no fit (" + count(ice, "placed_lcs") + " LCs)",
-      count(ice, "placed_lcs") + " LCs; seeds " + seeds + "; " + fmt(secs, "%.0f") + " s");
-  const double nf = figure(pnr, "fmax_mhz");
-  row("  whole network LUT4 / FF / EBR",
-      count(net, "lut4") + " / " + count(net, "ff") + " / " + count(net, "bram"),
-      pnr.value("tried", false)
-          ? (nf > 0 ? "placed: " + count(pnr, "lcs") + " LCs, " + fmt(nf, "%.1f") + " MHz"
-                    : "tried: " + count(pnr, "lcs") + " LCs, no fit")
-          : "not placed (over 2 x HX8K)");
-  if (pnr.value("tried", false)) {
-    row("  whole network flattened, with wrapper: LUT4 / FF / EBR",
-        count(pnr, "lut4") + " / " + count(pnr, "ff") + " / " + count(pnr, "bram"),
-        "the netlist placed (seed " + seeds.substr(0, seeds.find('-')) + ")");
-  }
+  nodeSynthesisRows(label, seeds, secs, report);
 }
 
 // One schedule node alone (bench/sched_node_fpga.sh: yosys synth_ice40 of
@@ -334,6 +470,56 @@ void nodeAlone(const std::string& hc, const std::string& label, const std::strin
   }
 }
 
+// The parameters sched_node_fpga.sh reads from the generated manifest.json and
+// top for that node (its SEEDS = params: no yosys): each must be there.
+void nodeAloneParams(const std::string& hc, const std::string& label, const std::string& args) {
+  const auto r = hctest::run("sh " + std::string(HC_SOURCE_DIR) + "/bench/sched_node_fpga.sh " +
+                             hc + " params " + args);
+  std::string missing;
+  for (const char* p : {"NP", "PW", "NB", "BW", "DEPTH", "AW", "PSW", "IW", "ROWS", "RAW", "NBRAM",
+                        "HD", "SMASK", "WMASK"}) {
+    const size_t at = r.out.find(std::string("-set ") + p + " ");
+    const size_t v = at == std::string::npos ? at : at + std::string(p).size() + 6;
+    if (v == std::string::npos || v >= r.out.size() || r.out[v] == ' ' || r.out[v] == '\n') {
+      missing += std::string(missing.empty() ? "" : ",") + p;
+    }
+  }
+  if (r.code != 0 || !missing.empty()) {
+    row("node alone parameters: " + label, "FAILED",
+        r.code != 0 ? r.err.substr(0, 60) : "no " + missing);
+    return;
+  }
+  row("node alone parameters: " + label, std::to_string(hctest::count(r.out, "-set ")) + " set",
+      r.out.substr(0, r.out.find(" -set BW")));
+}
+
+// The rows of a router's synth_report.json (docs/schemas/synth-report.schema.json).
+void routerSynthesisRows(const std::string& kind, double secs, const std::string& report) {
+  reading("synth " + kind + " degree-8 router", [&]() -> Rows {
+    const nlohmann::json js = parsed(report, "synth_report.json");
+    const double fmax = figure(js, "ice40/fmax_mhz");
+    const double median = figure(js, "ice40/fmax_median_mhz");  // -1 for one seed
+    const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
+    Rows rows = {
+        {"synth " + kind + " degree-8 router, 32-bit payload: generic cells",
+         count(js, "generic_cells"), "prototype: 2106 cells"},
+        {"  iCE40 LUT4 / flip-flops", count(js, "ice40/lut4") + " / " + count(js, "ice40/ff"), ""},
+        {"  HX8K Fmax placed and routed",
+         fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
+                  : "no fit (" + count(js, "ice40/placed_lcs") + " LCs)",
+         "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s"}};
+    // Time per hop: hop_cycles periods (docs/hardware.md "Two-cycle hop"), at the best seed
+    // and at the median.
+    const double hop = figure(js, "hop_cycles");
+    if (fmax > 0 && hop > 0) {
+      rows.push_back({"  time per hop, " + count(js, "hop_cycles") + " cycle(s)",
+                      fmt(1000 * hop / fmax, "%.2f ns") + (median > 0 ? " best" : ""),
+                      median > 0 ? "median " + fmt(1000 * hop / median, "%.2f ns") : ""});
+    }
+    return rows;
+  });
+}
+
 // The router's synthesis figures (hypercast synth) for a degree-8 router with a
 // 32-bit payload, the issue's Fmax target configuration. `net` is the network's
 // --m/--rho: G^{2,2}_{5,5} (every weight 1: each output arbitrates over at most 5
@@ -345,31 +531,13 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
   const auto r =
       hctest::run(hctest::hypercast() + " synth " + net + " " + options + " --out " + dir);
   const double secs = now() - t0;
-  const nlohmann::json js = hctest::reportJson(hctest::slurp(dir + "/synth_report.json"));
+  const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
     row("synth " + kind + " degree-8 router", "FAILED", r.err.substr(0, 28));
     return;
   }
-  const nlohmann::json ice = js.value("ice40", nlohmann::json::object());
-  row("synth " + kind + " degree-8 router, 32-bit payload: generic cells",
-      count(js, "generic_cells"), "prototype: 2106 cells");
-  row("  iCE40 LUT4 / flip-flops", count(ice, "lut4") + " / " + count(ice, "ff"), "");
-  const double fmax = figure(ice, "fmax_mhz");
-  const double median = figure(ice, "fmax_median_mhz");  // -1 for one seed
-  const std::string spread = median > 0 ? ", median of the seeds " + fmt(median) + " MHz" : "";
-  row("  HX8K Fmax placed and routed",
-      fmax > 0 ? fmt(fmax) + " MHz" + (median > 0 ? " best" : "")
-               : "no fit (" + count(ice, "placed_lcs") + " LCs)",
-      "target 100 MHz" + (fmax > 0 ? spread : "") + "; synth " + fmt(secs, "%.0f") + " s");
-  // Time per hop: hop_cycles periods (docs/hardware.md "Two-cycle hop"), at the best seed
-  // and at the median.
-  const double hop = figure(js, "hop_cycles");
-  if (fmax > 0 && hop > 0) {
-    row("  time per hop, " + count(js, "hop_cycles") + " cycle(s)",
-        fmt(1000 * hop / fmax, "%.2f ns") + (median > 0 ? " best" : ""),
-        median > 0 ? "median " + fmt(1000 * hop / median, "%.2f ns") : "");
-  }
+  routerSynthesisRows(kind, secs, report);
 }
 
 // The six degree-8 shapes, 32-bit payload: the default router (2 flits per VC,
@@ -398,16 +566,20 @@ void degree8Shapes() {
 // forwarded flit and an injection waited in 100,000 cycles above saturation,
 // against the bound (gen/algorithm/wait_bound.h), and round robin's longest
 // flit wait and accepted throughput beside it.
-void longestWaits(const std::string& hc) {
-  for (const auto& [label, net, rate] :
-       std::vector<std::tuple<std::string, std::string, std::string>>{
-           {"C_8<1>", "--m 8 --rho 1", "0.5"},
-           {"C_5<1>", "--m 5 --rho 1", "0.5"},
-           {"C_8<1,2,3,4>", "--m 8 --rho 4", "1"},
-           {"G^{3,2}_{6,4}", "--m 6,4 --rho 3,2", "0.5"},
-           {"G^{2,2}_{9,9}", "--m 9,9 --rho 2,2 --allow-large", "0.4"}}) {
+// Each case: label, network options, rate.
+using WaitCase = std::tuple<std::string, std::string, std::string>;
+const std::vector<WaitCase> kWaitCases = {
+    {"C_8<1>", "--m 8 --rho 1", "0.5"},
+    {"C_5<1>", "--m 5 --rho 1", "0.5"},
+    {"C_8<1,2,3,4>", "--m 8 --rho 4", "1"},
+    {"G^{3,2}_{6,4}", "--m 6,4 --rho 3,2", "0.5"},
+    {"G^{2,2}_{9,9}", "--m 9,9 --rho 2,2 --allow-large", "0.4"}};
+
+void longestWaits(const std::string& hc, const std::vector<WaitCase>& cases = kWaitCases,
+                  const std::string& cycles = "100000") {
+  for (const auto& [label, net, rate] : cases) {
     const std::string run = hc + " simulate " + net + " --traffic uniform --rate " + rate +
-                            " --cycles 100000 --engine systemc --json --arbitration ";
+                            " --cycles " + cycles + " --engine systemc --json --arbitration ";
     const auto rr = hctest::run(run + "rr");
     for (const char* arb : {"epoch", "fair"}) {
       const auto bounded = hctest::run(run + arb);
@@ -417,15 +589,17 @@ void longestWaits(const std::string& hc) {
         row(what, "FAILED", (bounded.err + rr.err).substr(0, 28));
         continue;
       }
-      const nlohmann::json f = hctest::reportJson(bounded.out), r = hctest::reportJson(rr.out);
-      row(what,
-          std::to_string(f.at("figures").at("max_output_wait").get<long long>()) + " / " +
-              std::to_string(f.at("figures").at("max_injection_wait").get<long long>()),
-          "bound " + fmt(f.at("figures").at("wait_bound_flit").get<double>(), "%.0f") + " / " +
-              fmt(f.at("figures").at("wait_bound_injection").get<double>(), "%.0f") + "; rr " +
-              std::to_string(r.at("figures").at("max_output_wait").get<long long>()) + "; tput " +
-              fmt(f.at("figures").at("throughput").get<double>(), "%.5f") + " / " +
-              fmt(r.at("figures").at("throughput").get<double>(), "%.5f"));
+      reading(what, [&]() -> Rows {
+        const nlohmann::json f = parsed(bounded.out), r = parsed(rr.out);
+        return {{what,
+                 std::to_string(field<long long>(f, "figures/max_output_wait")) + " / " +
+                     std::to_string(field<long long>(f, "figures/max_injection_wait")),
+                 "bound " + fmt(field<double>(f, "figures/wait_bound_flit"), "%.0f") + " / " +
+                     fmt(field<double>(f, "figures/wait_bound_injection"), "%.0f") + "; rr " +
+                     std::to_string(field<long long>(r, "figures/max_output_wait")) + "; tput " +
+                     fmt(field<double>(f, "figures/throughput"), "%.5f") + " / " +
+                     fmt(field<double>(r, "figures/throughput"), "%.5f")}};
+      });
     }
   }
 }
@@ -434,13 +608,15 @@ void longestWaits(const std::string& hc) {
 // throughput above saturation and mean latency (generation to the last m_axis
 // transfer) at a light load, with every sink ready always, half and a tenth of
 // the cycles, beside the native top whose sinks take every lane every cycle.
-void axisBackpressure(const std::string& hc) {
-  struct Net {
-    std::string label, opts, cycles, high, low;
-  };
-  for (const Net& n :
-       {Net{"G^{1,1}_{4,4}", "--m 4,4 --rho 1,1", "5000", "0.2", "0.005"},
-        Net{"G^{3,2,1}_{8,6,5}", "--m 8,6,5 --rho 3,2,1", "1000", "0.015", "0.0003"}}) {
+struct AxisNet {
+  std::string label, opts, cycles, high, low;
+};
+const std::vector<AxisNet> kAxisNets = {
+    {"G^{1,1}_{4,4}", "--m 4,4 --rho 1,1", "5000", "0.2", "0.005"},
+    {"G^{3,2,1}_{8,6,5}", "--m 8,6,5 --rho 3,2,1", "1000", "0.015", "0.0003"}};
+
+void axisBackpressure(const std::string& hc, const std::vector<AxisNet>& nets = kAxisNets) {
+  for (const AxisNet& n : nets) {
     for (const auto& [mode, args] : std::vector<std::pair<std::string, std::string>>{
              {"native", ""},
              {"tready 100%", " --endpoints axis"},
@@ -456,13 +632,31 @@ void axisBackpressure(const std::string& hc) {
         row(what, "FAILED", (hi.err + lo.err).substr(0, 28));
         continue;
       }
-      const nlohmann::json h = hctest::reportJson(hi.out), l = hctest::reportJson(lo.out);
-      row(what,
-          fmt(h.at("figures").at("throughput").get<double>(), "%.5f") + " / " +
-              fmt(l.at("figures").at("latency_mean").get<double>(), "%.1f"),
-          "lat @" + n.high + " " + fmt(h.at("figures").at("latency_mean").get<double>(), "%.0f"));
+      reading(what, [&]() -> Rows {
+        const nlohmann::json h = parsed(hi.out), l = parsed(lo.out);
+        return {{what,
+                 fmt(field<double>(h, "figures/throughput"), "%.5f") + " / " +
+                     fmt(field<double>(l, "figures/latency_mean"), "%.1f"),
+                 "lat @" + n.high + " " + fmt(field<double>(h, "figures/latency_mean"), "%.0f")}};
+      });
     }
   }
+}
+
+// The rows of hc_weight_unit's synth_report.json (its key weight_unit).
+void weightUnitRows(const std::string& report) {
+  reading("synth hc_weight_unit", [&]() -> Rows {
+    const nlohmann::json js = parsed(report, "synth_report.json");
+    return {{"synth hc_weight_unit, prototype's limits: generic cells",
+             count(js, "weight_unit/generic_cells"), "prototype: 2106 cells"},
+            {"  7-series cells (synth_xilinx) / iCE40 LUT4",
+             count(js, "weight_unit/xilinx/cells") + " / " + count(js, "weight_unit/ice40/lut4"),
+             "pins " + count(js, "weight_unit/pins") + " (prototype 62)"},
+            {"  HX8K Fmax; origin worst case",
+             fmt(figure(js, "weight_unit/ice40/fmax_mhz")) + " MHz; " +
+                 count(js, "weight_unit/origin_cycles") + " cyc",
+             "prototype 25 MHz; 125 cycles"}};
+  });
 }
 
 // The prototype's own module, hc_weight_unit, at the prototype's limits (4
@@ -472,69 +666,71 @@ void weightUnitSynthesis() {
   const auto r =
       hctest::run(hctest::hypercast() +
                   " synth --router programmable --weight-unit-only --xilinx --out " + dir);
-  const nlohmann::json js = hctest::reportJson(hctest::slurp(dir + "/synth_report.json"));
+  const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
     row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
     return;
   }
-  const nlohmann::json wu = js.value("weight_unit", nlohmann::json::object());
-  const nlohmann::json ice = wu.value("ice40", nlohmann::json::object());
-  const nlohmann::json xilinx = wu.value("xilinx", nlohmann::json::object());
-  row("synth hc_weight_unit, prototype's limits: generic cells", count(wu, "generic_cells"),
-      "prototype: 2106 cells");
-  row("  7-series cells (synth_xilinx) / iCE40 LUT4",
-      count(xilinx, "cells") + " / " + count(ice, "lut4"),
-      "pins " + count(wu, "pins") + " (prototype 62)");
-  row("  HX8K Fmax; origin worst case",
-      fmt(figure(ice, "fmax_mhz")) + " MHz; " + count(wu, "origin_cycles") + " cyc",
-      "prototype 25 MHz; 125 cycles");
+  weightUnitRows(report);
 }
 
 // The torus collectives (Fragopoulou & Akl): construction plus independent check
 // of the MT(4,7) multinode scatter (2,401 nodes, 39.5 M transfers; target under
 // 30 s), with the other collectives beside it, and ROM bits per node on MT(3,5).
-void torusCollectives(const std::string& hc) {
-  struct Case {
-    std::string coll, net;
-    int m;
+struct TorusCase {
+  std::string coll, net;  // net: "n,k"
+  int m;
+};
+const std::vector<TorusCase> kTorusCases = {{"total-exchange", "4,7", 1},
+                                            {"multinode-broadcast", "4,7", 1},
+                                            {"scatter", "4,7", 1},
+                                            {"total-exchange", "3,9", 2},
+                                            {"multinode-broadcast", "3,9", 2}};
+
+// `rom` ("n,k"): the torus of the ROM rows.
+void torusCollectives(const std::string& hc, const std::vector<TorusCase>& cases = kTorusCases,
+                      const std::string& rom = "3,5") {
+  const auto nk = [](const std::string& net) {
+    const size_t comma = net.find(',');
+    return " --n " + net.substr(0, comma) + " --k " + net.substr(comma + 1);
   };
-  for (const Case& cs : {Case{"total-exchange", "4,7", 1}, Case{"multinode-broadcast", "4,7", 1},
-                         Case{"scatter", "4,7", 1}, Case{"total-exchange", "3,9", 2},
-                         Case{"multinode-broadcast", "3,9", 2}}) {
+  for (const TorusCase& cs : cases) {
     const std::string coll = cs.coll + (cs.m > 1 ? " M=" + std::to_string(cs.m) : "");
-    const std::string n = cs.net.substr(0, 1), k = cs.net.substr(2);
-    const auto r =
-        hctest::run(hc + " schedule --topology torus --n " + n + " --k " + k + " --collective " +
-                    cs.coll + " --messages " + std::to_string(cs.m) + " --json");
-    const bool ok = r.code == 0 && nlohmann::json::parse(r.out).at("optimal") == true;
-    if (!ok) {
-      row("schedule + check torus " + coll + ", MT(" + cs.net + ")", "FAILED", r.err.substr(0, 28));
+    const std::string what = "schedule + check torus " + coll + ", MT(" + cs.net + ")";
+    const auto r = hctest::run(hc + " schedule --topology torus" + nk(cs.net) + " --collective " +
+                               cs.coll + " --messages " + std::to_string(cs.m) + " --json");
+    if (r.code != 0) {
+      row(what, "FAILED", r.err.substr(0, 28));
       continue;
     }
-    const auto j = nlohmann::json::parse(r.out);
-    const auto& f = j.at("figures");
-    const double b = f.at("build_seconds").get<double>(), c = f.at("check_seconds").get<double>();
-    row("schedule + check torus " + coll + ", MT(" + cs.net + ")", fmt(b + c, "%.2f s"),
-        std::to_string(f.at("transmissions").get<long long>()) + " transfers, " +
-            j.at("construction").get<std::string>() + ", optimal");
+    reading(what, [&]() -> Rows {
+      const nlohmann::json j = parsed(r.out);
+      if (!field<bool>(j, "optimal")) return {{what, "FAILED", "not optimal"}};
+      const double b = field<double>(j, "figures/build_seconds");
+      const double c = field<double>(j, "figures/check_seconds");
+      return {{what, fmt(b + c, "%.2f s"),
+               std::to_string(field<long long>(j, "figures/transmissions")) + " transfers, " +
+                   field<std::string>(j, "construction") + ", optimal"}};
+    });
   }
   for (const char* coll : {"broadcast", "multinode-broadcast", "scatter", "total-exchange"}) {
+    const std::string what = std::string("ROM bits per node, torus ") + coll + ", MT(" + rom + ")";
     const std::string dir = "/tmp/hc-bench-rom-" + std::to_string(::getpid());
-    const auto r = hctest::run(hc + " generate --topology torus --n 3 --k 5 --collective " + coll +
-                               " --out " + dir + " --json");
+    const auto r = hctest::run(hc + " generate --topology torus" + nk(rom) + " --collective " +
+                               coll + " --out " + dir + " --json");
     fs::remove_all(dir);
     if (r.code != 0) {
-      row(std::string("ROM bits per node, torus ") + coll + ", MT(3,5)", "FAILED",
-          r.err.substr(0, 28));
+      row(what, "FAILED", r.err.substr(0, 28));
       continue;
     }
-    const auto j = nlohmann::json::parse(r.out).at("figures");
-    row(std::string("ROM bits per node, torus ") + coll + ", MT(3,5)",
-        std::to_string(j.at("rom_bits_per_node").get<long long>()),
-        std::to_string(j.at("rom_rows").get<long long>()) + " rows x " +
-            std::to_string(j.at("rom_word_bits").get<long long>()) + " bits, store " +
-            std::to_string(j.at("peak_store").get<long long>()) + " pkts");
+    reading(what, [&]() -> Rows {
+      const nlohmann::json j = parsed(r.out);
+      return {{what, std::to_string(field<long long>(j, "figures/rom_bits_per_node")),
+               std::to_string(field<long long>(j, "figures/rom_rows")) + " rows x " +
+                   std::to_string(field<long long>(j, "figures/rom_word_bits")) + " bits, store " +
+                   std::to_string(field<long long>(j, "figures/peak_store")) + " pkts"}};
+    });
   }
 }
 
@@ -542,54 +738,70 @@ void torusCollectives(const std::string& hc) {
 // schedule. The time of the table with best alone (its own figure, without the
 // process start), then both columns: at how many sources best is below the
 // paper's Algorithm 2, by how much in all and at most.
-void meshBroadcast(const std::string& hc) {
-  for (const std::string dims : {"8,8,8", "16,16,16"}) {
+void meshBroadcast(const std::string& hc,
+                   const std::vector<std::string>& meshes = {"8,8,8", "16,16,16"}) {
+  for (const std::string& dims : meshes) {
     const std::string label = "mesh " + dims + ": ";
     const auto b =
         hctest::run(hc + " tcd --topology mesh --dims " + dims + " --algorithm best --json");
     if (b.code != 0) {
       row(label + "TCD table with best, every source", "FAILED", b.err.substr(0, 28));
     } else {
-      const auto s = nlohmann::json::parse(b.out).at("figures");
-      row(label + "TCD table with best, every source", fmt(s.at("seconds").get<double>(), "%.2f s"),
-          std::to_string(s.at("sources").get<long long>()) + " sources built + checked");
+      reading(label + "TCD table with best, every source", [&]() -> Rows {
+        const nlohmann::json j = parsed(b.out);
+        return {
+            {label + "TCD table with best, every source",
+             fmt(field<double>(j, "figures/seconds"), "%.2f s"),
+             std::to_string(field<long long>(j, "figures/sources")) + " sources built + checked"}};
+      });
     }
     const auto both = hctest::run(hc + " tcd --topology mesh --dims " + dims + " --json");
     if (both.code != 0) {
       row(label + "sources where best < paper", "FAILED", both.err.substr(0, 28));
       continue;
     }
-    const auto s = nlohmann::json::parse(both.out).at("figures");
-    const auto& g = s.at("best_below_paper");
-    const long long n = g.at("sources").get<long long>(), total = g.at("total").get<long long>();
-    row(label + "sources where best < paper",
-        std::to_string(n) + " of " + std::to_string(s.at("sources").get<long long>()),
-        "by " + std::to_string(total) + " in all, mean " +
-            fmt(n ? static_cast<double>(total) / static_cast<double>(n) : 0.0, "%.1f") + ", max " +
-            std::to_string(g.at("max").get<long long>()));
-    row(label + "mean TCD over sources, paper / best",
-        fmt(s.at("paper").at("mean").get<double>(), "%.1f") + " / " +
-            fmt(s.at("best").at("mean").get<double>(), "%.1f"),
-        "eye " + std::to_string(s.at("best").at("min").get<long long>()) + ", bound mean " +
-            fmt(s.at("lower_bound").at("mean").get<double>(), "%.1f"));
+    reading(label + "sources where best < paper", [&]() -> Rows {
+      const nlohmann::json s = parsed(both.out);
+      const long long n = field<long long>(s, "figures/best_below_paper/sources");
+      const long long total = field<long long>(s, "figures/best_below_paper/total");
+      return {{label + "sources where best < paper",
+               std::to_string(n) + " of " + std::to_string(field<long long>(s, "figures/sources")),
+               "by " + std::to_string(total) + " in all, mean " +
+                   fmt(n ? static_cast<double>(total) / static_cast<double>(n) : 0.0, "%.1f") +
+                   ", max " + std::to_string(field<long long>(s, "figures/best_below_paper/max"))},
+              {label + "mean TCD over sources, paper / best",
+               fmt(field<double>(s, "figures/paper/mean"), "%.1f") + " / " +
+                   fmt(field<double>(s, "figures/best/mean"), "%.1f"),
+               "eye " + std::to_string(field<long long>(s, "figures/best/min")) + ", bound mean " +
+                   fmt(field<double>(s, "figures/lower_bound/mean"), "%.1f")}};
+    });
   }
 }
 
 // The wormhole mesh that runs it (the wormhole hardware): the 8x8x8 broadcast
 // from an eye with 4-flit messages, wired tiles against the SystemC model.
-void wormholeMesh(const std::string& hc) {
-  const auto r = hctest::run(hc +
-                             " simulate --topology mesh --dims 8,8,8 --collective broadcast "
-                             "--source 2,2,2 --flits 4 --engine cosim --rtl-model tiles --json");
-  const auto j = hctest::reportJson(r.out);
-  if (r.code != 0 || j.value("verdict", "") != "pass") {
-    row("wormhole mesh 8x8x8 broadcast, eye, 4 flits: cosim", "FAILED", r.err.substr(0, 28));
+// `engine` and its options (--smoke: the SystemC model alone, whose report has
+// the same keys).
+void wormholeMesh(const std::string& hc, const std::string& dims = "8,8,8",
+                  const std::string& eye = "2,2,2", const std::string& engine = "cosim",
+                  const std::string& options = " --rtl-model tiles") {
+  std::string label = dims;
+  std::replace(label.begin(), label.end(), ',', 'x');
+  const std::string what = "wormhole mesh " + label + " broadcast, eye, 4 flits: " + engine;
+  const auto r = hctest::run(hc + " simulate --topology mesh --dims " + dims +
+                             " --collective broadcast --source " + eye + " --flits 4 --engine " +
+                             engine + options + " --json");
+  if (r.code != 0) {
+    row(what, "FAILED", r.err.substr(0, 28));
     return;
   }
-  row("wormhole mesh 8x8x8 broadcast, eye, 4 flits: cosim",
-      std::to_string(j.at("figures").at("cycles").get<long long>()) + " cycles",
-      "link heads " + std::to_string(j.at("figures").at("link_heads").get<long long>()) +
-          " = TCD, " + fmt(j.at("figures").at("seconds").get<double>(), "%.2f s"));
+  reading(what, [&]() -> Rows {
+    const nlohmann::json j = parsed(r.out);
+    if (field<std::string>(j, "verdict") != "pass") return {{what, "FAILED", "verdict not pass"}};
+    return {{what, std::to_string(field<long long>(j, "figures/cycles")) + " cycles",
+             "link heads " + std::to_string(field<long long>(j, "figures/link_heads")) +
+                 " = TCD, " + fmt(field<double>(j, "figures/seconds"), "%.2f s")}};
+  });
 }
 
 // Faber's universal collectives: the regular-order search's time (wall clock of
@@ -597,11 +809,19 @@ void wormholeMesh(const std::string& hc) {
 // broadcasting at once through the weight routers against the schedule-ROM
 // network's universal broadcast (SystemC model of each; the bound is
 // ceil((N-1)/degree)).
-void cayleyCollectives(const std::string& hc) {
-  for (const auto& [label, opts] : std::vector<std::pair<std::string, std::string>>{
-           {"Q_10", "--topology hypercube --dim 10"},
-           {"Q_12", "--topology hypercube --dim 12"},
-           {"G^{3,2,1}_{8,6,5}", "--topology hypercycle --m 8,6,5 --rho 3,2,1"}}) {
+// A network: its label and options.
+using Labelled = std::vector<std::pair<std::string, std::string>>;
+
+const Labelled kRegularOrderNets = {
+    {"Q_10", "--topology hypercube --dim 10"},
+    {"Q_12", "--topology hypercube --dim 12"},
+    {"G^{3,2,1}_{8,6,5}", "--topology hypercycle --m 8,6,5 --rho 3,2,1"}};
+const std::vector<std::string> kAllSourcesNets = {"--m 8,6,5 --rho 3,2,1", "--m 9,9 --rho 2,2",
+                                                  "--m 4,4 --rho 1,1"};
+
+void cayleyCollectives(const std::string& hc, const Labelled& orders = kRegularOrderNets,
+                       const std::vector<std::string>& nets = kAllSourcesNets) {
+  for (const auto& [label, opts] : orders) {
     const double t0 = now();
     const auto r = hctest::run(hc + " info " + opts + " --regular-order --json");
     const double t = now() - t0;
@@ -609,13 +829,15 @@ void cayleyCollectives(const std::string& hc) {
       row("regular-order search " + label, "FAILED", r.err.substr(0, 28));
       continue;
     }
-    const auto o = nlohmann::json::parse(r.out).at("regular_order");
-    row("regular-order search " + label, fmt(t, "%.2f s"),
-        o.at("status").get<std::string>() + ", " + std::to_string(o.at("steps").get<int>()) +
-            " steps, " + std::to_string(o.at("attempts").get<int>()) + " attempts");
+    reading("regular-order search " + label, [&]() -> Rows {
+      const nlohmann::json o = parsed(r.out);
+      return {{"regular-order search " + label, fmt(t, "%.2f s"),
+               field<std::string>(o, "regular_order/status") + ", " +
+                   std::to_string(field<int>(o, "regular_order/steps")) + " steps, " +
+                   std::to_string(field<int>(o, "regular_order/attempts")) + " attempts"}};
+    });
   }
-  for (const std::string net :
-       {"--m 8,6,5 --rho 3,2,1", "--m 9,9 --rho 2,2", "--m 4,4 --rho 1,1"}) {
+  for (const std::string& net : nets) {
     const auto w = hctest::run(hc + " simulate " + net + " --all-sources --engine systemc --json");
     const auto u = hctest::run(hc + " simulate --topology hypercycle " + net +
                                " --collective multinode-broadcast --engine systemc --json");
@@ -623,12 +845,14 @@ void cayleyCollectives(const std::string& hc) {
       row("all nodes broadcast, " + net, "FAILED", (w.err + u.err).substr(0, 28));
       continue;
     }
-    const auto wj = nlohmann::json::parse(w.out), uj = nlohmann::json::parse(u.out);
-    row("all nodes broadcast " + net + ": routers / ROM",
-        std::to_string(wj.at("figures").at("cycles").get<long long>()) + " / " +
-            std::to_string(uj.at("figures").at("cycles").get<long long>()) + " cyc",
-        "ROM " + std::to_string(uj.at("figures").at("steps").get<long long>()) + " steps, bound " +
-            std::to_string(uj.at("figures").at("lower_bound").at("steps").get<long long>()));
+    reading("all nodes broadcast, " + net, [&]() -> Rows {
+      const nlohmann::json wj = parsed(w.out), uj = parsed(u.out);
+      return {{"all nodes broadcast " + net + ": routers / ROM",
+               std::to_string(field<long long>(wj, "figures/cycles")) + " / " +
+                   std::to_string(field<long long>(uj, "figures/cycles")) + " cyc",
+               "ROM " + std::to_string(field<long long>(uj, "figures/steps")) + " steps, bound " +
+                   std::to_string(field<long long>(uj, "figures/lower_bound/steps"))}};
+    });
   }
 }
 
@@ -636,14 +860,17 @@ void cayleyCollectives(const std::string& hc) {
 // ceil((P-1)/d) and the diameter, the global sum's steps against the diameter
 // and accumulate-then-broadcast (2D), with the accumulator width for 16-bit
 // inputs; the wall time of `schedule` (build and check).
-void combiningCollectives(const std::string& hc) {
-  for (const auto& [label, opts] : std::vector<std::pair<std::string, std::string>>{
-           {"Q_3", "--topology hypercube --dim 3"},
-           {"Q_6", "--topology hypercube --dim 6"},
-           {"MT(2,5)", "--topology torus --n 2 --k 5"},
-           {"G^{1,1}_{4,4}", "--topology hypercycle --m 4,4 --rho 1,1"},
-           {"G^{2,1}_{6,4}", "--topology hypercycle --m 6,4 --rho 2,1"},
-           {"Ex. 4.7", "--topology cayley --group 8,2 --gens '1,0;-1,0;0,1;1,1;-1,1'"}}) {
+// The hypercubes (Q_3, Q_6) add the one-way accumulation.
+const Labelled kCombiningNets = {
+    {"Q_3", "--topology hypercube --dim 3"},
+    {"Q_6", "--topology hypercube --dim 6"},
+    {"MT(2,5)", "--topology torus --n 2 --k 5"},
+    {"G^{1,1}_{4,4}", "--topology hypercycle --m 4,4 --rho 1,1"},
+    {"G^{2,1}_{6,4}", "--topology hypercycle --m 6,4 --rho 2,1"},
+    {"Ex. 4.7", "--topology cayley --group 8,2 --gens '1,0;-1,0;0,1;1,1;-1,1'"}};
+
+void combiningCollectives(const std::string& hc, const Labelled& nets = kCombiningNets) {
+  for (const auto& [label, opts] : nets) {
     const double t0 = now();
     const auto a = hctest::run(hc + " schedule " + opts + " --collective accumulation --json");
     const double ta = now() - t0;
@@ -653,27 +880,36 @@ void combiningCollectives(const std::string& hc) {
       row("combining " + label, "FAILED", (a.err + g.err).substr(0, 28));
       continue;
     }
-    const auto aj = nlohmann::json::parse(a.out), gj = nlohmann::json::parse(g.out);
-    row("accumulation " + label + " steps",
-        std::to_string(aj.at("steps").get<int>()) + ", " + fmt(ta, "%.2f s"),
-        "ceil((P-1)/d) " + std::to_string(aj.at("universal_broadcast_bound").get<int>()) + ", D " +
-            std::to_string(aj.at("diameter").get<int>()));
-    if (label == "Q_3" || label == "Q_6") {
+    reading("accumulation " + label, [&]() -> Rows {
+      const nlohmann::json aj = parsed(a.out);
+      return {{"accumulation " + label + " steps",
+               std::to_string(field<int>(aj, "figures/steps")) + ", " + fmt(ta, "%.2f s"),
+               "ceil((P-1)/d) " +
+                   std::to_string(field<int>(aj, "figures/universal_broadcast_bound")) + ", D " +
+                   std::to_string(field<int>(aj, "figures/diameter"))}};
+    });
+    if (opts.rfind("--topology hypercube ", 0) == 0) {
       const auto h = hctest::run(hc + " schedule " + opts +
                                  " --collective accumulation --links half-duplex --json");
       if (h.code != 0) {
         row("one-way accumulation " + label, "FAILED", h.err.substr(0, 28));
       } else {
-        const auto hj = nlohmann::json::parse(h.out);
-        row("one-way accumulation " + label + " steps", std::to_string(hj.at("steps").get<int>()),
-            "one-way bound " + std::to_string(hj.at("one_way_bound").get<int>()));
+        reading("one-way accumulation " + label, [&]() -> Rows {
+          const nlohmann::json hj = parsed(h.out);
+          return {{"one-way accumulation " + label + " steps",
+                   std::to_string(field<int>(hj, "figures/steps")),
+                   "one-way bound " + std::to_string(field<int>(hj, "figures/one_way_bound"))}};
+        });
       }
     }
-    row("global sum " + label + " steps",
-        std::to_string(gj.at("steps").get<int>()) + ", " + fmt(tg, "%.2f s"),
-        "D " + std::to_string(gj.at("diameter").get<int>()) + ", 2D " +
-            std::to_string(gj.at("accumulate_then_broadcast_steps").get<int>()) + ", W " +
-            std::to_string(gj.at("accumulator_bits").get<int>()) + " b");
+    reading("global sum " + label, [&]() -> Rows {
+      const nlohmann::json gj = parsed(g.out);
+      return {{"global sum " + label + " steps",
+               std::to_string(field<int>(gj, "figures/steps")) + ", " + fmt(tg, "%.2f s"),
+               "D " + std::to_string(field<int>(gj, "figures/diameter")) + ", 2D " +
+                   std::to_string(field<int>(gj, "figures/accumulate_then_broadcast_steps")) +
+                   ", W " + std::to_string(field<int>(gj, "figures/accumulator_bits")) + " b"}};
+    });
   }
 }
 
@@ -704,11 +940,13 @@ void combiningCosim(const std::string& hc) {
         row(what, "FAILED", (first.out + first.err).substr(0, 28));
         continue;
       }
-      const auto j = nlohmann::json::parse(again.out);
-      row(what, fmt(t1 - t0, "%.1f s") + " / " + fmt(t2 - t1, "%.2f s"),
-          "build+run / run; " + std::to_string(j.at("figures").at("steps").get<int>()) +
-              " steps, " + std::to_string(j.at("figures").at("cycles").get<int>()) +
-              " cycles, PASS");
+      reading(what, [&]() -> Rows {
+        const nlohmann::json j = parsed(again.out);
+        return {{what, fmt(t1 - t0, "%.1f s") + " / " + fmt(t2 - t1, "%.2f s"),
+                 "build+run / run; " + std::to_string(field<long long>(j, "figures/steps")) +
+                     " steps, " + std::to_string(field<long long>(j, "figures/cycles")) +
+                     " cycles, PASS"}};
+      });
     }
   }
   fs::remove_all(cache);
@@ -718,9 +956,9 @@ void combiningCosim(const std::string& hc) {
 // broadcast (Thm 6.3's two classes) and total exchange (Thm 6.5) on Q_4..Q_8,
 // steps against the one-way counting bound, and the wall time of `schedule`
 // (build and check).
-void halfDuplexCollectives(const std::string& hc) {
+void halfDuplexCollectives(const std::string& hc, int from = 4, int to = 8) {
   for (const char* coll : {"multinode-broadcast", "total-exchange"}) {
-    for (int d = 4; d <= 8; ++d) {
+    for (int d = from; d <= to; ++d) {
       const std::string what = std::string("one-way ") +
                                (std::string(coll) == "total-exchange" ? "exchange" : "broadcast") +
                                " Q_" + std::to_string(d) + ": steps / bound";
@@ -732,11 +970,14 @@ void halfDuplexCollectives(const std::string& hc) {
         row(what, "FAILED", r.err.substr(0, 28));
         continue;
       }
-      const auto j = nlohmann::json::parse(r.out);
-      row(what,
-          std::to_string(j.at("steps").get<long long>()) + " / " +
-              std::to_string(j.at("lower_bound").at("steps").get<long long>()),
-          fmt(t, "%.2f s") + ", build " + fmt(j.at("build_seconds").get<double>(), "%.2f s"));
+      reading(what, [&]() -> Rows {
+        const nlohmann::json j = parsed(r.out);
+        return {{what,
+                 std::to_string(field<long long>(j, "figures/steps")) + " / " +
+                     std::to_string(field<long long>(j, "figures/lower_bound/steps")),
+                 fmt(t, "%.2f s") + ", build " +
+                     fmt(field<double>(j, "figures/build_seconds"), "%.2f s")}};
+      });
     }
   }
 }
@@ -745,9 +986,12 @@ void halfDuplexCollectives(const std::string& hc) {
 // 8-cube alltoall (262,144): the whole run (schedule, its check, the file, the
 // file's own checks, the write) and the file's size; the note splits emit,
 // check and write. A failed run prints FAILED and no figure.
-void exportFigures(const std::string& hc) {
-  for (const auto& [coll, d] : std::vector<std::pair<std::string, int>>{{"multinode-broadcast", 10},
-                                                                        {"total-exchange", 8}}) {
+// A hypercube collective: collective and dimension.
+using CubeCases = std::vector<std::pair<std::string, int>>;
+
+void exportFigures(const std::string& hc,
+                   const CubeCases& cases = {{"multinode-broadcast", 10}, {"total-exchange", 8}}) {
+  for (const auto& [coll, d] : cases) {
     for (const char* format : {"msccl-xml", "sccl-json"}) {
       const std::string runtime = coll == "total-exchange" ? "alltoall" : "allgather";
       const std::string what =
@@ -765,10 +1009,12 @@ void exportFigures(const std::string& hc) {
         row(what, "FAILED", r.err.substr(0, 28));
         continue;
       }
-      row(what, fmt(wall, "%.1f s") + ", " + fmt(mb, "%.1f MB"),
-          "emit " + fmt(hctest::reportJson(r.out).value("emit_seconds", 0.0), "%.1f") +
-              " s, check " + fmt(hctest::reportJson(r.out).value("check_seconds", 0.0), "%.1f") +
-              " s");
+      reading(what, [&]() -> Rows {
+        const nlohmann::json j = parsed(r.out);
+        return {{what, fmt(wall, "%.1f s") + ", " + fmt(mb, "%.1f MB"),
+                 "emit " + fmt(field<double>(j, "figures/emit_seconds"), "%.1f") + " s, check " +
+                     fmt(field<double>(j, "figures/check_seconds"), "%.1f") + " s"}};
+      });
     }
   }
 }
@@ -780,27 +1026,36 @@ void exportFigures(const std::string& hc) {
 // multinode broadcast. The build figure is the first run's time (empty model
 // cache, ccache off) less its simulation; it includes building and checking the
 // schedule and reading back the deliveries (a second or two on the 10-cube).
-void scheduleModels(const std::string& env, const std::string& hc) {
-  for (const auto& [d, model] : std::vector<std::pair<int, std::string>>{
-           {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
+// Each case: the dimension and the --rtl-model (empty: the SystemC model, for
+// --smoke, whose report has the same keys).
+void scheduleModels(
+    const std::string& env, const std::string& hc,
+    const std::vector<std::pair<int, std::string>>& cases = {
+        {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
+  for (const auto& [d, model] : cases) {
     const std::string mnb = " simulate --topology hypercube --dim " + std::to_string(d) +
-                            " --collective multinode-broadcast --engine verilator --rtl-model " +
-                            model + " --json";
+                            " --collective multinode-broadcast --engine " +
+                            (model.empty() ? "systemc" : "verilator --rtl-model " + model) +
+                            " --json";
     const double t0 = now();
     const auto first = hctest::run("CCACHE_DISABLE=1 " + env + hc + mnb);
-    const auto figures = [](const hctest::CmdResult& run) {
-      return hctest::reportJson(run.out).value("figures", nlohmann::json::object());
-    };
-    const double build_s = now() - t0 - figures(first).value("seconds", 0.0);
+    const double t1 = now();
     const auto r = hctest::run(env + hc + mnb + " --repeat 20");
-    const nlohmann::json j = figures(r);
-    const double speed = j.value("node_cycles_per_second", -1.0);
-    const std::string what = "sched " + model + " model, " + std::to_string(d) + "-cube MNB";
-    const bool ok = first.code == 0 && r.code == 0;
-    row(what + ", cold build (ccache off)", ok ? fmt(build_s, "%.0f s") : "FAILED",
-        ok ? "first run less its simulation, PASS" : "FAILED");
-    row(what + ", speed x20", ok ? fmt(speed / 1e6, "%.3f M") + " n-c/s" : "FAILED",
-        ok ? fmt(j.value("cycles", -1.0), "%.0f") + " cycles" : "FAILED");
+    const std::string what = "sched " + (model.empty() ? std::string("systemc") : model) +
+                             " model, " + std::to_string(d) + "-cube MNB";
+    if (first.code != 0 || r.code != 0) {
+      row(what + ", cold build (ccache off)", "FAILED", (first.err + r.err).substr(0, 28));
+      continue;
+    }
+    reading(what, [&]() -> Rows {
+      const double build_s = t1 - t0 - field<double>(parsed(first.out), "figures/seconds");
+      const nlohmann::json j = parsed(r.out);
+      const double speed = field<double>(j, "figures/node_cycles_per_second");
+      return {{what + ", cold build (ccache off)", fmt(build_s, "%.0f s"),
+               "first run less its simulation, PASS"},
+              {what + ", speed x20", fmt(speed / 1e6, "%.3f M") + " n-c/s",
+               fmt(field<double>(j, "figures/cycles"), "%.0f") + " cycles"}};
+    });
   }
 }
 
@@ -864,6 +1119,200 @@ void regressRows(const std::string& hc) {
     row(what + ", SLURM", "-", why != std::string::npos ? s.out.substr(why + 9, 28) : "FAILED");
   }
   fs::remove_all(dir);
+}
+
+// Simulation speed in node-cycles per second of every node broadcasting at
+// once on `net` (--m/--rho), one row per engine.
+void allSourcesSpeeds(const std::string& env, const std::string& hc, const std::string& net,
+                      const std::string& label, const std::vector<std::string>& engines) {
+  for (const std::string& engine : engines) {
+    const std::string what = "speed " + engine + ", " + label + ", all nodes broadcast";
+    const auto r = hctest::run(env + hc + " simulate " + net + " --all-sources --engine " + engine +
+                               " --json");
+    if (r.code != 0) {
+      row(what, "FAILED", r.err.substr(0, 28));
+      continue;
+    }
+    reading(what, [&]() -> Rows {
+      const nlohmann::json j = parsed(r.out);
+      return {{what,
+               fmt(field<double>(j, "figures/node_cycles_per_second") / 1e6, "%.3f M") + " n-c/s",
+               fmt(field<double>(j, "figures/cycles"), "%.0f") + " cycles, verdict " +
+                   field<std::string>(j, "verdict")}};
+    });
+  }
+}
+
+// Hypercube collectives: construction + independent check, as `schedule` runs them.
+void hypercubeSchedules(const std::string& hc, const CubeCases& cases) {
+  for (const auto& [coll, d] : cases) {
+    const std::string what = "schedule + check " + coll + ", d = " + std::to_string(d);
+    const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
+                               " --collective " + coll + " --json");
+    if (r.code != 0) {
+      row(what, "FAILED", r.err.substr(0, 28));
+      continue;
+    }
+    reading(what, [&]() -> Rows {
+      const nlohmann::json j = parsed(r.out);
+      const double b = field<double>(j, "figures/build_seconds");
+      const double c = field<double>(j, "figures/check_seconds");
+      if (!field<bool>(j, "optimal")) return {{what, "FAILED", "not optimal"}};
+      return {{what, fmt(b + c, "%.3f s"),
+               "build " + fmt(b, "%.3f") + " s, check " + fmt(c, "%.3f") + " s, optimal"}};
+    });
+  }
+}
+
+// The schedule-ROM networks' ROM bits per node and in all, and their peak store.
+void romBits(const std::string& hc, const CubeCases& cases) {
+  for (const auto& [coll, d] : cases) {
+    const std::string what = "ROM bits per node, " + coll + ", d = " + std::to_string(d);
+    const std::string dir = "/tmp/hc-bench-rom-" + std::to_string(::getpid());
+    const auto r = hctest::run(hc + " generate --topology hypercube --dim " + std::to_string(d) +
+                               " --collective " + coll + " --out " + dir + " --json");
+    fs::remove_all(dir);
+    if (r.code != 0) {
+      row(what, "FAILED", r.err.substr(0, 28));
+      continue;
+    }
+    reading(what, [&]() -> Rows {
+      const nlohmann::json j = parsed(r.out);
+      const double total = field<double>(j, "figures/rom_bits_total");
+      return {{what, std::to_string(field<long long>(j, "figures/rom_bits_per_node")),
+               fmt(total / 8192, "%.1f") + " KiB in all, store " +
+                   std::to_string(field<long long>(j, "figures/peak_store")) + " pkts"}};
+    });
+  }
+}
+
+// The d-cube total exchange `repeat` times on the schedule-ROM network, one row
+// per engine (the first Verilator run, which builds the model, timed apart).
+void totalExchangeSpeeds(const std::string& env, const std::string& hc, int d, int repeat,
+                         const std::vector<std::string>& engines) {
+  const std::string te =
+      " simulate --topology hypercube --dim " + std::to_string(d) + " --collective total-exchange";
+  double first = -1;
+  for (const std::string& engine : engines) {
+    const std::string model = engine == "systemc" ? "" : " --rtl-model network";
+    if (engine == "verilator") {
+      const double t0 = now();
+      hctest::run(env + hc + te + " --engine verilator" + model + " --json");
+      first = now() - t0;
+    }
+    const std::string what = "speed " + engine + ", " + std::to_string(d) +
+                             "-cube total exchange x" + std::to_string(repeat);
+    const auto r = hctest::run(env + hc + te + " --repeat " + std::to_string(repeat) +
+                               " --engine " + engine + model + " --json");
+    if (r.code != 0) {
+      row(what, "FAILED", r.err.substr(0, 28));
+      continue;
+    }
+    reading(what, [&]() -> Rows {
+      const nlohmann::json j = parsed(r.out);
+      return {{what,
+               fmt(field<double>(j, "figures/node_cycles_per_second") / 1e6, "%.3f M") + " n-c/s",
+               fmt(field<double>(j, "figures/cycles"), "%.0f") + " cycles, PASS" +
+                   (engine == "verilator" ? ", build " + fmt(first, "%.0f") + " s" : "")}};
+    });
+  }
+}
+
+// `hc-bench --smoke`: every part's commands on the smallest networks, each
+// report read by the rows' own code (docs/developer.md "Benchmarks"). The
+// parts that build Verilator models or run yosys and nextpnr read reports of
+// the same writers instead: the SystemC engine's (the harnesses print the same
+// keys for every engine), synth's reports from its writers on figures made up
+// here, sched_node_fpga.sh's parameters without yosys. Exits 1 when a row
+// FAILED. Not covered: combiningCosim (cosim only: its harness is Verilated),
+// the Icarus rows (iverilog, verilator), regress and memory (no JSON).
+int smoke(const std::string& hc) {
+  const std::string cache = "/tmp/hc-bench-smoke-cache-" + std::to_string(::getpid());
+  const std::string env = "HYPERCAST_CACHE=" + cache + " ";
+  // The main table.
+  allSourcesSpeeds(env, hc, "--m 4,4 --rho 1,1", "16 nodes", {"systemc"});
+  hypercubeSchedules(hc, {{"multinode-broadcast", 3}, {"scatter", 3}, {"total-exchange", 3}});
+  romBits(hc, {{"broadcast", 3}, {"total-exchange", 3}});
+  totalExchangeSpeeds(env, hc, 3, 3, {"systemc"});
+  scheduleModels(env, hc, {{3, ""}});
+  // The parts.
+  torusCollectives(hc, {{"total-exchange", "2,3", 1}, {"multinode-broadcast", "2,3", 2}}, "2,3");
+  cayleyCollectives(hc, {{"Q_4", "--topology hypercube --dim 4"}}, {"--m 4,4 --rho 1,1"});
+  combiningCollectives(
+      hc, {{"Q_3", "--topology hypercube --dim 3"},
+           {"MT(2,3)", "--topology torus --n 2 --k 3"},
+           {"Ex. 4.7", "--topology cayley --group 8,2 --gens '1,0;-1,0;0,1;1,1;-1,1'"}});
+  halfDuplexCollectives(hc, 3, 3);
+  exportFigures(hc, {{"multinode-broadcast", 3}, {"total-exchange", 3}});
+  meshBroadcast(hc, {"4,4,4"});
+  wormholeMesh(hc, "4,4", "1,1", "systemc", "");
+  longestWaits(hc, {{"C_5<1>", "--m 5 --rho 1", "0.5"}}, "2000");
+  axisBackpressure(hc, {{"G^{1,1}_{4,4}", "--m 4,4 --rho 1,1", "500", "0.2", "0.005"}});
+  // The Icarus rows' manifest.
+  {
+    const std::string dir = "/tmp/hc-bench-smoke-gen-" + std::to_string(::getpid());
+    const auto g = hctest::runArgv({hc, "generate", "--m", "4,4", "--rho", "1,1", "--out", dir});
+    if (g.code != 0) {
+      row("manifest.json G^{1,1}_{4,4}", "FAILED", g.err.substr(0, 28));
+    } else {
+      reading("manifest.json G^{1,1}_{4,4}", [&]() -> Rows {
+        const RouterManifest m = routerManifest(dir);
+        return {{"manifest.json G^{1,1}_{4,4}: nodes / degree / payload",
+                 std::to_string(m.nodes) + " / " + std::to_string(m.degree) + " / " +
+                     std::to_string(m.payload_width),
+                 m.top + ", " + std::to_string(m.files.size()) + " files"}};
+      });
+    }
+    fs::remove_all(dir);
+  }
+  // synth-nodes: the script's parameters, and the reports as synth writes them.
+  nodeAloneParams(hc, "3-cube MNB",
+                  "--topology hypercube --dim 3 --collective multinode-broadcast");
+  nodeAloneParams(
+      hc, "one-way 3-cube MNB",
+      "--topology hypercube --dim 3 --collective multinode-broadcast --links half-duplex");
+  {
+    tools::SynthParams p;
+    tools::SeedSweep sweep;
+    sweep.best = {true, false, 300, 80.5};
+    sweep.best_seed = 1;
+    sweep.fmax = {{1, 80.5, false}, {2, 70.0, false}};
+    tools::NetworkDesign d;
+    d.kind = "schedule-network";
+    d.top = "smoke_top";
+    d.nodes = 8;
+    tools::NetworkFigures f;
+    f.node = 3;
+    f.nodes_like_it = 8;
+    f.node_cells = {200, 100, 10, 2, 400};
+    f.network_cells = {1600, 800, 80, 16, 3200};
+    f.network_tried = true;
+    f.network_flat = {1500, 800, 80, 16, 3000};
+    f.node_pnr = sweep;
+    f.network_pnr = {true, false, 2000, 40.0};
+    nodeSynthesisRows("smoke network of nodes", "1-2", 0,
+                      tools::networkReportJson(d, p, f, 0).dump());
+    const NetworkDesc net = hypercycleNetwork({4}, {1});
+    const HypercycleRtl rtl = emitHypercycleNetwork(net, RtlOptions{});
+    tools::RouterFigures rf;
+    rf.generic_cells = 900;
+    rf.luts = 400;
+    rf.ffs = 200;
+    rf.router = sweep;
+    routerSynthesisRows("smoke hardwired C_4<1>", 0,
+                        tools::routerReport(net, rtl, p, rf, tools::WeightUnitFigures{}, 0).json);
+    tools::WeightUnitFigures wu;
+    wu.cells = 1000;
+    wu.luts = 500;
+    wu.xcells = 700;
+    wu.pins = 60;
+    wu.pnr = {true, false, 520, 45.0};
+    wu.origin_cycles = 20;
+    weightUnitRows(tools::weightUnitReport(wu, rtl.layout, p, 0).json);
+  }
+  fs::remove_all(cache);
+  std::printf("hc-bench --smoke: %d row(s) FAILED\n", failed_rows);
+  return failed_rows == 0 ? 0 : 1;
 }
 
 // `hc-bench PART` runs one part alone; any other argument (or none) runs the
@@ -945,6 +1394,7 @@ const Part kParts[] = {
 int main(int argc, char** argv) {
   const std::string hc = hctest::hypercast();
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // rows appear as they are measured
+  if (argc > 1 && argv[1] == std::string("--smoke")) return smoke(hc);
   for (const Part& part : kParts) {
     if (argc > 1 && argv[1] == std::string(part.word)) {
       part.run(hc);
@@ -958,8 +1408,9 @@ int main(int argc, char** argv) {
     std::string words;
     for (const Part& part : kParts) words += std::string(words.empty() ? "" : ", ") + part.word;
     std::fprintf(help ? stdout : stderr,
-                 "%susage: hc-bench [PART]: every row of the benchmark table, or PART's rows "
-                 "alone (docs/results.md gives each table's command); PART is one of %s\n",
+                 "%susage: hc-bench [PART | --smoke]: every row of the benchmark table, or PART's "
+                 "rows alone (docs/results.md gives each table's command), or every part's "
+                 "reading on the smallest networks (exit 1 on a FAILED row); PART is one of %s\n",
                  help ? "" : ("hc-bench: no part " + a + "; ").c_str(), words.c_str());
     return help ? 0 : 2;
   }
@@ -986,49 +1437,14 @@ int main(int argc, char** argv) {
       code == 0 ? "first run " + fmt(build, "%.1f") + " s, cached " + fmt(warm, "%.1f") + " s"
                 : "FAILED");
 
-  for (const char* engine : {"verilator", "systemc", "cosim"}) {
-    const auto r =
-        hctest::run(env + hc + " simulate" + net + " --all-sources --engine " + engine + " --json");
-    const nlohmann::json j = hctest::reportJson(r.out);
-    const double speed =
-        j.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
-    row(std::string("speed ") + engine + ", 1000 nodes, all nodes broadcast",
-        fmt(speed / 1e6, "%.3f M") + " n-c/s",
-        r.code == 0 ? fmt(j.value("cycles", -1.0), "%.0f") + " cycles, verdict PASS" : "FAILED");
-  }
-
-  // Hypercube collectives: construction + independent check, as `schedule` runs them.
-  for (const auto& [coll, d] : std::vector<std::pair<std::string, int>>{
-           {"multinode-broadcast", 12}, {"scatter", 12}, {"total-exchange", 10}}) {
-    const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
-                               " --collective " + coll + " --json");
-    const nlohmann::json j = hctest::reportJson(r.out);
-    const double b = j.value("build_seconds", -1.0);
-    const double c = j.value("check_seconds", -1.0);
-    row("schedule + check " + coll + ", d = " + std::to_string(d), fmt(b + c, "%.3f s"),
-        r.code == 0 && j.value("optimal", false)
-            ? "build " + fmt(b, "%.3f") + " s, check " + fmt(c, "%.3f") + " s, optimal"
-            : "FAILED");
-  }
-  for (const auto& [coll, d] : std::vector<std::pair<std::string, int>>{{"broadcast", 6},
-                                                                        {"multinode-broadcast", 6},
-                                                                        {"scatter", 6},
-                                                                        {"total-exchange", 6},
-                                                                        {"multinode-broadcast", 10},
-                                                                        {"total-exchange", 8}}) {
-    const std::string dir = "/tmp/hc-bench-rom-" + std::to_string(::getpid());
-    const auto r = hctest::run(hc + " generate --topology hypercube --dim " + std::to_string(d) +
-                               " --collective " + coll + " --out " + dir + " --json");
-    fs::remove_all(dir);
-    const nlohmann::json j = hctest::reportJson(r.out);
-    const long long per = j.value("rom_bits_per_node", -1LL);
-    const long long total = j.value("rom_bits_total", -1LL);
-    row("ROM bits per node, " + coll + ", d = " + std::to_string(d),
-        r.code == 0 ? std::to_string(per) : "FAILED",
-        r.code == 0 ? fmt(static_cast<double>(total) / 8192, "%.1f") + " KiB in all, store " +
-                          std::to_string(j.value("peak_store", -1LL)) + " pkts"
-                    : "FAILED");
-  }
+  allSourcesSpeeds(env, hc, net, "1000 nodes", {"verilator", "systemc", "cosim"});
+  hypercubeSchedules(hc, {{"multinode-broadcast", 12}, {"scatter", 12}, {"total-exchange", 10}});
+  romBits(hc, {{"broadcast", 6},
+               {"multinode-broadcast", 6},
+               {"scatter", 6},
+               {"total-exchange", 6},
+               {"multinode-broadcast", 10},
+               {"total-exchange", 8}});
   torusCollectives(hc);
   cayleyCollectives(hc);
   combiningCollectives(hc);
@@ -1036,27 +1452,7 @@ int main(int argc, char** argv) {
   halfDuplexCollectives(hc);
   meshBroadcast(hc);
   wormholeMesh(hc);
-  {
-    const std::string te = " simulate --topology hypercube --dim 6 --collective total-exchange";
-    t0 = now();
-    hctest::run(env + hc + te + " --engine verilator --rtl-model network --json");
-    const double first = now() - t0;
-    for (const char* engine : {"verilator", "systemc", "cosim"}) {
-      const auto r =
-          hctest::run(env + hc + te + " --repeat 300 --engine " + engine +
-                      (std::string(engine) == "systemc" ? "" : " --rtl-model network") + " --json");
-      const nlohmann::json j = hctest::reportJson(r.out);
-      const double speed =
-          j.value("figures", nlohmann::json::object()).value("node_cycles_per_second", -1.0);
-      row(std::string("speed ") + engine + ", 6-cube total exchange x300",
-          fmt(speed / 1e6, "%.3f M") + " n-c/s",
-          r.code == 0
-              ? fmt(j.value("cycles", -1.0), "%.0f") + " cycles, PASS" +
-                    (std::string(engine) == "verilator" ? ", build " + fmt(first, "%.0f") + " s"
-                                                        : "")
-              : "FAILED");
-    }
-  }
+  totalExchangeSpeeds(env, hc, 6, 300, {"verilator", "systemc", "cosim"});
   scheduleModels(env, hc);
   icarusVersusVerilator(env);
   routerSynthesis("hardwired G^{2,2}_{5,5}", "--m 5,5 --rho 2,2", "--pnr-seeds 1-10");

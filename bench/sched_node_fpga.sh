@@ -8,6 +8,9 @@
 # yosys only, no Fmax). The node is the deepest one (the manifest's largest
 # DEPTH), with the banks in block RAM that the generator chose (NBRAM).
 # Usage: bench/sched_node_fpga.sh HYPERCAST SEEDS GENERATE-OPTIONS...
+# SEEDS = params: print the node's parameters (one line of -set NAME VALUE, as
+# yosys chparam takes them) and stop before yosys (hc-bench --smoke reads the
+# manifest so).
 # Run it through the build lock (flock /tmp/hc-build.lock): nextpnr is CPU-heavy.
 set -eu
 hc=$1
@@ -22,18 +25,24 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 r, s = m["rom"], m["store"]
 raw = max(1, (r["words"] - 1).bit_length())
-hd = 1 if m.get("links", "") == "half-duplex" else 0
 p = dict(NP=r["ports"], PW=m["payload_width"], NB=r["banks"], BW=r["bank_width"],
          DEPTH=s["bank_depth"], AW=r["addr_width"], PSW=r["port_width"], IW=r["index_width"],
          ROWS=r["rows"], RAW=raw, NBRAM=s.get("bram_banks", r["banks"]))
 print(" ".join("-set %s %d" % kv for kv in p.items()))
 PY
 )
-# The ports' sources and the banks' writers every ROM uses (the top's literals).
+# The ports' sources and the banks' writers every ROM uses, and half-duplex
+# links (HD, which the manifest does not carry): the top's literals (a
+# full-duplex top leaves HD at its default, 0).
 top=$(ls "$dir"/net/rtl/*_top.v)
 smask=$(grep -o '\.SMASK([^)]*)' "$top" | head -1 | sed 's/.SMASK(\(.*\))/\1/')
 wmask=$(grep -o '\.WMASK([^)]*)' "$top" | head -1 | sed 's/.WMASK(\(.*\))/\1/')
-params="$params -set SMASK $smask -set WMASK $wmask"
+hd=$(grep -o '\.HD([^)]*)' "$top" | head -1 | sed 's/.HD(\(.*\))/\1/')
+params="$params -set HD ${hd:-0} -set SMASK $smask -set WMASK $wmask"
+if [ "$seeds" = params ]; then
+  echo "$params"
+  exit 0
+fi
 hw="$dir/net/hw"
 yosys -q -l "$dir/node.log" -p "read_verilog -I$here/../hw/include $hw/hc_sched_bank.v $hw/hc_sched_node.v; \
   chparam $params hc_sched_node; synth_ice40 -top hc_sched_node; stat" >/dev/null

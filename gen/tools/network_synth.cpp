@@ -326,8 +326,10 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
   return md.str();
 }
 
-nlohmann::ordered_json json(const NetworkDesign& d, const SynthParams& p, const NetworkFigures& f,
-                            double secs) {
+}  // namespace
+
+nlohmann::ordered_json networkReportJson(const NetworkDesign& d, const SynthParams& p,
+                                         const NetworkFigures& f, double secs) {
   const PnrResult& np = f.node_pnr.best;
   nlohmann::ordered_json js;
   js["kind"] = d.kind;
@@ -371,8 +373,6 @@ nlohmann::ordered_json json(const NetworkDesign& d, const SynthParams& p, const 
   return js;
 }
 
-}  // namespace
-
 SynthReport synthesizeNetwork(const NetworkDesign& d, const SynthParams& p,
                               std::ostream* progress) {
   for (const char* tool : {"yosys", "nextpnr-ice40"}) {
@@ -391,7 +391,8 @@ SynthReport synthesizeNetwork(const NetworkDesign& d, const SynthParams& p,
   const auto t0 = std::chrono::steady_clock::now();
   const NetworkFigures f = synthNetwork(work, d, p);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const SynthReport report{markdown(d, p, f, secs), jsonLine(json(d, p, f, secs)) + "\n"};
+  const SynthReport report{markdown(d, p, f, secs),
+                           jsonLine(networkReportJson(d, p, f, secs)) + "\n"};
   writeOutputFiles(p.out,
                    {{"synth_report.md", report.markdown}, {"synth_report.json", report.json}});
   fs::remove_all(p.out + "/work", ec);

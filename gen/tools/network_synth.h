@@ -77,6 +77,9 @@ ModuleCells parseHierarchyStat(const std::string& stat);
 Ice40Cells flatCells(const ModuleCells& modules, const std::string& module);
 // The node number of a top instance name ("u_rom12" -> 12), -1 if it ends in no number.
 long long instanceNode(const std::string& name);
+// synth_report.json's object (docs/schemas/synth-nodes-report.schema.json); `secs` the tools' time.
+nlohmann::ordered_json networkReportJson(const NetworkDesign& d, const SynthParams& p,
+                                         const NetworkFigures& f, double secs);
 
 }  // namespace tools
 }  // namespace hypercast
