@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +36,22 @@ std::vector<long long> numbersAfter(const std::string& log, const std::string& t
 }
 
 std::string tagOf(const std::string& name, int value) { return name + "=" + std::to_string(value); }
+
+// The named checks (assertions and assumptions) that fired in LOG, below the
+// instance PREFIX ("bench.u_dut."), in the order they first fired.
+std::vector<std::string> firedChecks(const std::string& log, const std::string& prefix) {
+  std::vector<std::string> names;
+  const std::regex line("ERROR: [^\\n]*?: (\\S+): (assertion|assumption) failed");
+  for (auto it = std::sregex_iterator(log.begin(), log.end(), line); it != std::sregex_iterator();
+       ++it) {
+    std::string name = (*it)[1].str();
+    if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return names;
+}
+
+std::set<std::string> asSet(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
 }  // namespace
 
@@ -154,17 +172,36 @@ TEST(HwErrors, MeshRouterCreditBeyondDepth) {
 
 // hc_mesh_router's locks (the same bench): output 2 forced locked by the
 // worm's input beside output 1 (FAULT = 3: a_lock_owner), the head's head bit
-// hidden from the lock as it leaves (FAULT = 4: a_body_locked); each must fire.
+// hidden from the lock as it leaves (FAULT = 4: a_body_locked); each must fire
+// first. The router's other rules stay silent but for what the break itself
+// makes happen next, named here: with output 2 locked by input 0 too, input 0
+// feeds both outputs (a_one_output); with output 1 left unlocked, the worm's
+// body cannot follow its head, the bench's back-to-back source overflows
+// input 0's FIFO (a_in_full, and the FIFO's own a_push_full), whose count then
+// passes DEPTH (a_cnt_range) and disagrees with its valid flip-flop (a_any).
+// Nothing else: in particular no credit check.
 TEST(HwErrors, MeshRouterLockRulesFire) {
-  for (const auto& [fault, rule] : {std::make_pair(3, std::string("a_lock_owner")),
-                                    std::make_pair(4, std::string("a_body_locked"))}) {
-    const std::string tag = tagOf("FAULT", fault);
+  struct Case {
+    int fault;
+    std::vector<std::string> fired;  // the rule first, then its consequences
+  };
+  for (const Case& c :
+       {Case{3, {"a_lock_owner", "a_one_output"}},
+        Case{4,
+             {"a_body_locked", "g_in[0].u_fifo.a_push_full", "g_rule[0].a_in_full",
+              "g_in[0].u_fifo.g_many.g_cnt_range.a_cnt_range", "g_in[0].u_fifo.g_many.a_any"}}}) {
+    const std::string tag = tagOf("FAULT", c.fault);
     std::string log;
     const Checked r = runBench("mesh_router_err_tb.v", "hc_fifo.v hc_mesh_router.v",
-                               "-Pmesh_router_err_tb.FAULT=" + std::to_string(fault), &log);
+                               "-Pmesh_router_err_tb.FAULT=" + std::to_string(c.fault), &log);
     ASSERT_TRUE(r.ended) << tag << ": " << log;
-    EXPECT_GE(occurrences(log, "mesh_router_err_tb.u_router." + rule + ": assertion failed"), 1)
+    EXPECT_GE(occurrences(log, "mesh_router_err_tb.u_router." + c.fired[0] + ": assertion failed"),
+              1)
         << tag << ": " << log;
+    const std::vector<std::string> fired = firedChecks(log, "mesh_router_err_tb.u_router.");
+    ASSERT_FALSE(fired.empty()) << tag << ": " << log;
+    EXPECT_EQ(fired.front(), c.fired.front()) << tag << ": " << log;
+    EXPECT_EQ(asSet(fired), asSet(c.fired)) << tag << ": " << log;
   }
 }
 
@@ -196,13 +233,31 @@ TEST(HwErrors, GroupArbiterGrantAgainstTheRule) {
 
 // The named assertions of hc_fifo, hc_rr_arbiter and hc_group_arbiter
 // (tests/hw_units/assert_fire_tb.v), each broken for one edge: the assertion
-// must fire, naming itself; a run breaking nothing fires none.
+// must fire, naming itself; a run breaking nothing fires none. The modules'
+// other checks stay silent, but for those the break's own consequence trips,
+// named here: a push into the full 2-entry FIFO or a pop of the empty one
+// takes its 2-bit count past DEPTH (3: a_cnt_range); the count forced to 3
+// is no longer the distance between the pointers (a_ptrs); the group
+// arbiter's forced net is its groups' round robin's grant, which that
+// arbiter's own a_gnt_req reads too. The 1-entry FIFO keeps no count, and the
+// round robin's three checks each fire alone.
 TEST(HwErrors, FifoAndArbiterAssertionsFire) {
+  const std::string cnt = "u_fifo.g_many.g_cnt_range.a_cnt_range";
+  const std::vector<std::vector<std::string>> fired = {
+      {},
+      {"u_fifo.a_push_full", cnt},
+      {"u_fifo.a_pop_empty", cnt},
+      {"u_fifo1.a_push_full"},
+      {cnt, "u_fifo.g_many.a_ptrs"},
+      {"u_rr.a_one_hot"},
+      {"u_rr.a_gnt_req"},
+      {"u_rr.a_valid"},
+      {"u_grp.a_gnt_req", "u_grp.u_groups.a_gnt_req"}};
   const std::vector<std::string> names = {"",
                                           "u_fifo.a_push_full: assumption failed",
                                           "u_fifo.a_pop_empty: assumption failed",
                                           "u_fifo1.a_push_full: assumption failed",
-                                          "u_fifo.g_many.g_cnt_range.a_cnt_range: assertion failed",
+                                          cnt + ": assertion failed",
                                           "u_rr.a_one_hot: assertion failed",
                                           "u_rr.a_gnt_req: assertion failed",
                                           "u_rr.a_valid: assertion failed",
@@ -219,6 +274,7 @@ TEST(HwErrors, FifoAndArbiterAssertionsFire) {
     } else {
       EXPECT_GE(occurrences(log, "assert_fire_tb." + names[c]), 1) << tag << ": " << log;
     }
+    EXPECT_EQ(asSet(firedChecks(log, "assert_fire_tb.")), asSet(fired[c])) << tag << ": " << log;
   }
 }
 

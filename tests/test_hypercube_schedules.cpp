@@ -181,12 +181,20 @@ TEST(TotalExchange, FourCubeFollowsFig6) {
       EXPECT_EQ(g[i].second, kv.second[i]) << "link " << kv.first << " time " << i + 1;
     }
   }
-  // "For any other node i, ... the XOR of each entry with i."
+  // "For any other node i, ... the XOR of each entry with i." Sec. 4: during
+  // time units 1..2^(k-1) node i sends all its packets for the nodes that
+  // differ from i in bit k and not above it through its k-th link, 2^(k-1) of
+  // them: 1, 2, 4, 8 on links 1..4, 2^d - 1 = 15 in all.
+  std::map<int, int> sent;  // link -> own packets node 5 sends on it
   for (const Transfer& t : s.transfers) {
     if (t.from != t.origin || t.from != 5) continue;
-    const auto& col = fig6.at(__builtin_ctz(t.to ^ 5u) + 1);
+    const int link = __builtin_ctz(t.to ^ 5u) + 1;
+    ++sent[link];
+    const auto& col = fig6.at(link);
+    ASSERT_LE(t.step, col.size()) << "link " << link;
     EXPECT_EQ(col[t.step - 1] ^ 5u, static_cast<uint32_t>(t.dest));
   }
+  EXPECT_EQ(sent, (std::map<int, int>{{1, 1}, {2, 2}, {3, 4}, {4, 8}}));
 }
 
 // Sec. 4, eq. (6): node i has sent at most 2^(d-1) + n - 1 of its own packets by

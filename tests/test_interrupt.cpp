@@ -133,7 +133,7 @@ TEST(Interrupt, ModelBuildLeavesNoHalfBuiltModel) {
 // SIGINT while yosys runs (synth --no-pnr): the work folder goes, OUT is never
 // created.
 TEST(Interrupt, SynthLeavesNoWorkFolder) {
-  if (!onPath("yosys")) GTEST_SKIP() << "yosys is not installed (scripts/install_deps.sh)";
+  ASSERT_TRUE(onPath("yosys")) << "yosys is not installed (scripts/install_deps.sh)";
   const std::string t = hctest::tempFolder("intr-synth");
   ASSERT_FALSE(t.empty());
   const std::string out = t + "/synth out";

@@ -350,22 +350,64 @@ TEST(JobFile, RefusesWhatAScheduleHarnessCannotRun) {
     o["collective"]["root"] = root;
     return o.dump();
   };
-  EXPECT_NO_THROW(hypercast::parseSchedJob(job({2, 2}, 4, 3)));
-  EXPECT_THROW(hypercast::parseSchedJob(job({2, 2}, 4, 4)), Error);  // root outside
+  auto says = [](const std::string& text) {
+    return refusal([&] { hypercast::parseSchedJob(text); });
+  };
+  EXPECT_EQ(says(job({2, 2}, 4, 3)), "(accepted)");
+  EXPECT_EQ(says(job({2, 2}, 4, 4)), "job file: 'root' is outside the network");
   // 2^32 x 2^32 nodes wrapped around to 0 in the node count.
-  EXPECT_THROW(hypercast::parseSchedJob(job(Json::parse("[65536,65536,65536,65536]"), 0, 0)),
-               Error);
+  EXPECT_EQ(says(job(Json::parse("[65536,65536,65536,65536]"), 0, 0)),
+            "job file: 'network': network of more than 16777216 nodes");
   // Fuzzer finding 3: a radix beyond int (a JSON double) was converted by
   // nlohmann's get<int> with undefined behaviour; one beyond int as an integer
   // was silently cut to 32 bits.
-  EXPECT_THROW(hypercast::parseSchedJob(job(Json::parse("[2,2777777777777777777777,2]"), 8, 0)),
-               Error);
-  EXPECT_THROW(hypercast::parseSchedJob(job(Json::parse("[2,4294967298]"), 4, 0)), Error);
-  EXPECT_THROW(hypercast::parseSchedJob(job(Json::parse("[2,2.5]"), 4, 0)), Error);
-  EXPECT_THROW(hypercast::networkDescFromJson(
-                   R"({"kind":"cayley","topology":"t","name":"n","label":"l","radices":[4],)"
-                   R"("gens":[[7]],"params":{}})"),
-               Error);  // a generator outside Z_4
+  EXPECT_EQ(says(job(Json::parse("[2,2777777777777777777777,2]"), 8, 0)),
+            "job file: 'network': job file: 'radices' must be a whole number in "
+            "-2147483648..2147483647, got 2.777777777777778e+21");
+  EXPECT_EQ(says(job(Json::parse("[2,4294967298]"), 4, 0)),
+            "job file: 'network': job file: 'radices' must be a whole number in "
+            "-2147483648..2147483647, got 4294967298");
+  EXPECT_EQ(says(job(Json::parse("[2,2.5]"), 4, 0)),
+            "job file: 'network': job file: 'radices' must be a whole number in "
+            "-2147483648..2147483647, got 2.5");
+  // A generator outside Z_4.
+  EXPECT_EQ(refusal([] {
+              hypercast::networkDescFromJson(
+                  R"({"kind":"cayley","topology":"t","name":"n","label":"l","radices":[4],)"
+                  R"("gens":[[7]],"params":{}})");
+            }),
+            "generator coordinate outside its group");
+}
+
+// The wormhole mesh's and the combining collectives' shapes: each refusal in
+// one line, naming the key.
+TEST(JobFile, RefusesWhatAMeshOrCombiningHarnessCannotRun) {
+  auto mesh = [](const char* key, const Json& value) {
+    Json o = Json::parse(hypercast::serializeMeshJob(meshJob()));
+    o[key] = value;
+    return refusal([&] { hypercast::parseMeshJob(o.dump()); });
+  };
+  EXPECT_EQ(mesh("extents", Json::parse("[2,2,2,2,2,2,2,2,2]")),
+            "job file: 'extents' must hold 1 to 8 sides");
+  EXPECT_EQ(mesh("extents", Json::parse("[1024,1024,2]")),
+            "job file: 'extents': more than 2^20 nodes");
+  EXPECT_EQ(mesh("steps", Json::parse("[[[0,1,2]]]")),
+            "job file: 'steps' messages must be [from, to], got [0,1,2]");
+  EXPECT_EQ(mesh("steps", Json::parse("[[3]]")),
+            "job file: 'steps' messages must be [from, to], got 3");
+  Json g = Json::parse(hypercast::serializeGlobalSumJob(globalSumJob()));
+  g["constants"] = Json::array();
+  EXPECT_EQ(refusal([&] { hypercast::parseGlobalSumJob(g.dump()); }),
+            "job file: 'constants' must hold one per step");
+  auto acc = [](const Json& images) {
+    Json a = Json::parse(hypercast::serializeAccumulationJob(accumulationJob()));
+    a["images"] = images;
+    return refusal([&] { hypercast::parseAccumulationJob(a.dump()); });
+  };
+  EXPECT_EQ(acc(Json::array()), "job file: 'images' must hold at least one ROM image");
+  EXPECT_EQ(acc(Json::parse("[[[[1,1,1]]]]")),
+            "job file: 'images' entries must be [send, recv], got [1,1,1]");
+  EXPECT_EQ(acc(Json::parse("[[[7]]]")), "job file: 'images' entries must be [send, recv], got 7");
 }
 
 // The combining harnesses index their tables with these numbers: a neighbour,

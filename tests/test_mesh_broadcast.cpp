@@ -104,6 +104,72 @@ std::vector<std::vector<int>> eyesByDefinition(int d, int k) {
   return eyes;
 }
 
+// The source's offsets from E_l(1) in its level-l box (side 2^l), reflected
+// so that the source lies in the 1st submesh, positive away from the centre,
+// one per dimension in the order the algorithm crosses them.
+std::vector<int64_t> offsets(int l, const std::vector<int>& c, const std::vector<int>& order) {
+  const int side = 1 << l;
+  std::vector<int64_t> off;
+  for (int dim : order) {
+    int local = c[static_cast<size_t>(dim)] % side;
+    if (local >= side / 2) local = side - 1 - local;
+    off.push_back(x1K(l) - local);
+  }
+  return off;
+}
+
+// Algorithm 1 (Sec. 2.2) in a 2^k x 2^k mesh, its TCD worked from its steps
+// as Lemma 2 does in 3-D: D_l(S) = FD + SD + RD with RD = D_{l-1}(S) +
+// 3 D_{l-1}(E_{l-1}) and, by eq. (2), D_l(E_l) = 3 a_l + 4 D_{l-1}(E_{l-1}), so
+// D_k(S) = sum_{l=2..k} f_l(S) + D_k(E_k) (eq. 3) with f_l = FD + SD - 3 a_l.
+// (u, v) the offsets (u along the dimension crossed first): FD = a_l + u + |v|
+// (S to E_l(2)); SD = a_l (E_l(2) to E_l(4)) + a_l + v + the nearer of |u|
+// (S to E_l(3)) and |u - a_{l-1}| (S to E(3)_{l-1}(1)): f_l = u + |v| + v +
+// min(|u|, |u - a_{l-1}|).
+int64_t algorithmOneTcd(int k, const std::vector<int>& c, const std::vector<int>& order = {0, 1}) {
+  int64_t sum = eq3(k);
+  for (int l = 2; l <= k; ++l) {
+    const int64_t a1 = aK(l - 1);
+    const std::vector<int64_t> off = offsets(l, c, order);
+    const int64_t u = off[0], v = off[1];
+    sum += u + std::abs(v) + v + std::min(std::abs(u), std::abs(u - a1));
+  }
+  return sum;
+}
+
+// Lemma 2 (3-D): D_k(S) = sum_{i=2..k} f_i(S) + D_k(E_k), with f_i of Def. 6
+// (regions I-IV) at each level, (u, v, w) the offsets, u along the dimension
+// crossed first, v second, w last (the paper's order: x, z, y).
+int64_t lemmaTwoTcd(int k, const std::vector<int>& c, const std::vector<int>& order = {0, 2, 1}) {
+  int64_t sum = eq13(k);
+  for (int l = 2; l <= k; ++l) {
+    const int64_t a1 = aK(l - 1);  // a_{l-1}
+    const std::vector<int64_t> off = offsets(l, c, order);
+    const int64_t u = off[0], v = off[1], w = off[2];
+    const bool u_out = 2 * u > a1, v_out = 2 * v > a1;  // u, v > a_{l-1}/2
+    int64_t f = 2 * std::abs(w) + w;
+    f += u_out ? std::abs(u) + 2 * std::abs(u - a1) : 2 * std::abs(u) + u;
+    f += v_out ? 2 * std::abs(v) + std::abs(v - a1) : 2 * std::abs(v) + v;
+    sum += f;
+  }
+  return sum;
+}
+
+// The TCD's lower bound (checker/mesh_broadcast_checker.h) from its argument:
+// each of the N - 1 other nodes receives one message of at least one link, and
+// the farthest node, e links from the source, receives at the end of a chain
+// of at most ceil(log2 N) messages, which covers at least e links.
+int64_t tcdLowerBound(const std::vector<int>& extents, const std::vector<int>& c) {
+  int64_t nodes = 1, e = 0;
+  for (size_t i = 0; i < extents.size(); ++i) {
+    nodes *= extents[i];
+    e += std::max(c[i], extents[i] - 1 - c[i]);
+  }
+  int64_t steps = 0;
+  while ((int64_t{1} << steps) < nodes) ++steps;
+  return nodes - 1 + std::max<int64_t>(0, e - steps);
+}
+
 }  // namespace
 
 TEST(MeshEyes, SideAndCoordinatesFollowEq1) {
@@ -205,36 +271,33 @@ TEST(MeshBroadcast, ClosedFormsFromAnEye) {
 }
 
 // Our reading of Algorithm 2 against the paper's own TCD formula for it in
-// 3-D: Lemma 2, D_k(S) = sum_{i=2..k} f_i(S) + D_k(E_k), with f_i of Def. 6
-// (regions I-IV) at each level, (u, v, w) the source's offsets from E_i(1) in
-// its level-i box reflected so that the source lies in the 1st submesh, u
-// along the dimension crossed first (x), v second (z), w last (y); positive
-// away from the centre.
+// 3-D: Lemma 2 (lemmaTwoTcd above).
 TEST(MeshBroadcast, AlgorithmTwoMatchesLemmaTwoInThreeDimensions) {
   for (int k = 2; k <= 4; ++k) {
     SCOPED_TRACE(k);
     const MeshCube m{3, k};
     for (uint32_t s = 0; s < m.nodes(); ++s) {
-      const std::vector<int> c = m.coordinates(s);
-      int64_t sum = eq13(k);
-      for (int l = 2; l <= k; ++l) {
-        const int side = 1 << l;
-        const int64_t a1 = aK(l - 1);  // a_{l-1}
-        int64_t off[3];                // along x, z, y
-        const int dims[3] = {0, 2, 1};
-        for (int j = 0; j < 3; ++j) {
-          int local = c[dims[j]] % side;
-          if (local >= side / 2) local = side - 1 - local;
-          off[j] = x1K(l) - local;
-        }
-        const int64_t u = off[0], v = off[1], w = off[2];
-        const bool u_out = 2 * u > a1, v_out = 2 * v > a1;  // u, v > a_{l-1}/2
-        int64_t f = 2 * std::abs(w) + w;
-        f += u_out ? std::abs(u) + 2 * std::abs(u - a1) : 2 * std::abs(u) + u;
-        f += v_out ? 2 * std::abs(v) + std::abs(v - a1) : 2 * std::abs(v) + v;
-        sum += f;
-      }
-      EXPECT_EQ(tcdOf(m, paperMeshBroadcast(m, s)), sum) << s;
+      EXPECT_EQ(tcdOf(m, paperMeshBroadcast(m, s)), lemmaTwoTcd(k, m.coordinates(s))) << s;
+    }
+  }
+}
+
+// In 2-D, Algorithm 1's TCD worked from its steps (algorithmOneTcd above):
+// first the paper's worked values of Sec. 2 (Fig. 1: 18 from the 4x4 corner,
+// 17 from (1,0), 16 from (0,1), 15 from the eye; 79 from the 8x8 corner, 69
+// from its eye), then every source of 4x4, 8x8 and 16x16.
+TEST(MeshBroadcast, AlgorithmOneMatchesItsStepsInTwoDimensions) {
+  EXPECT_EQ(algorithmOneTcd(2, {0, 0}), 18);
+  EXPECT_EQ(algorithmOneTcd(2, {1, 0}), 17);
+  EXPECT_EQ(algorithmOneTcd(2, {0, 1}), 16);
+  EXPECT_EQ(algorithmOneTcd(2, {1, 1}), 15);
+  EXPECT_EQ(algorithmOneTcd(3, {0, 0}), 79);
+  EXPECT_EQ(algorithmOneTcd(3, {2, 2}), 69);
+  for (int k = 2; k <= 4; ++k) {
+    SCOPED_TRACE(k);
+    const MeshCube m{2, k};
+    for (uint32_t s = 0; s < m.nodes(); ++s) {
+      EXPECT_EQ(tcdOf(m, paperMeshBroadcast(m, s)), algorithmOneTcd(k, m.coordinates(s))) << s;
     }
   }
 }
@@ -312,23 +375,32 @@ TEST(MeshBroadcast, TheoremThreeCounterexamples) {
   ExhaustiveMeshBroadcast ex(m4);
   EXPECT_EQ(ex.tcd(at(m4, {1, 0})), 16);
   const uint32_t s = at(m8, {3, 0});
-  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, s)), 76);
-  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, s, {1, 0})), 75);
+  // Algorithm 1's steps (algorithmOneTcd): 69 + f_3 + f_2 = 69 + 4 + 3 with x
+  // crossed first, 69 + 3 + 3 with y first.
+  EXPECT_EQ(algorithmOneTcd(3, {3, 0}), 76);
+  EXPECT_EQ(algorithmOneTcd(3, {3, 0}, {1, 0}), 75);
+  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, s)), algorithmOneTcd(3, {3, 0}));
+  EXPECT_EQ(tcdOf(m8, paperMeshBroadcast(m8, s, {1, 0})), algorithmOneTcd(3, {3, 0}, {1, 0}));
   EXPECT_EQ(tcdOf(m8, BestMeshBroadcast(m8).schedule(s)), 74);
-  EXPECT_EQ(checker::wormholeTcdLowerBound(meshOf(m8), s), 68);
+  // 63 other nodes; (7,7) is 4 + 7 = 11 links away, 6 steps: 63 + 11 - 6.
+  EXPECT_EQ(tcdLowerBound({8, 8}, {3, 0}), 68);
+  EXPECT_EQ(checker::wormholeTcdLowerBound(meshOf(m8), s), tcdLowerBound({8, 8}, {3, 0}));
   // With the paper's order kept, the seeds alone do not beat Algorithm 2 here.
-  EXPECT_EQ(BestMeshBroadcast(m8, false).tcd(s), 76);
+  EXPECT_EQ(BestMeshBroadcast(m8, false).tcd(s), algorithmOneTcd(3, {3, 0}));
   // 8x8x8 from (3,0,0): Algorithm 2 543, 541 with the best of the six orders,
   // best 539.
   const MeshCube c8{3, 3};
   const uint32_t t = at(c8, {3, 0, 0});
-  EXPECT_EQ(tcdOf(c8, paperMeshBroadcast(c8, t)), 543);
+  EXPECT_EQ(lemmaTwoTcd(3, {3, 0, 0}), 543);
+  EXPECT_EQ(tcdOf(c8, paperMeshBroadcast(c8, t)), lemmaTwoTcd(3, {3, 0, 0}));
   std::vector<int> order = {0, 1, 2};
-  int64_t rotated = 1 << 30;
+  int64_t rotated = 1 << 30, lemma = 1 << 30;
   do {
     rotated = std::min(rotated, tcdOf(c8, paperMeshBroadcast(c8, t, order)));
+    lemma = std::min(lemma, lemmaTwoTcd(3, {3, 0, 0}, order));
   } while (std::next_permutation(order.begin(), order.end()));
-  EXPECT_EQ(rotated, 541);
+  EXPECT_EQ(lemma, 541);
+  EXPECT_EQ(rotated, lemma);
   EXPECT_EQ(tcdOf(c8, BestMeshBroadcast(c8).schedule(t)), 539);
 }
 
@@ -435,15 +507,15 @@ TEST(MeshBroadcastCli, ScheduleReportsTheCheckedFigures) {
   EXPECT_EQ(f.at("steps"), 6);
   EXPECT_EQ(f.at("optimal_steps"), 6);
   EXPECT_EQ(f.at("tcd"), 74);
-  EXPECT_EQ(f.at("paper_tcd"), 76);
-  EXPECT_EQ(f.at("lower_bound_tcd"), 68);
+  EXPECT_EQ(f.at("paper_tcd"), algorithmOneTcd(3, {3, 0}));
+  EXPECT_EQ(f.at("lower_bound_tcd"), tcdLowerBound({8, 8}, {3, 0}));
   EXPECT_TRUE(f.at("optimal_tcd").is_null());
   EXPECT_EQ(j.at("checker"), "pass");
   const auto p =
       hc("schedule --topology mesh --dims 8,8 --collective broadcast --source 3 --algorithm paper "
          "--json");
   ASSERT_EQ(p.code, 0) << p.err;
-  EXPECT_EQ(Json::parse(p.out).at("figures").at("tcd"), 76);
+  EXPECT_EQ(Json::parse(p.out).at("figures").at("tcd"), algorithmOneTcd(3, {3, 0}));
   const auto e =
       hc("schedule --topology mesh --dims 8,8,8 --collective broadcast --source 2,2,2 --json");
   ASSERT_EQ(e.code, 0) << e.err;
@@ -451,7 +523,7 @@ TEST(MeshBroadcastCli, ScheduleReportsTheCheckedFigures) {
   EXPECT_EQ(ej.at("eye"), 1);
   EXPECT_EQ(ej.at("figures").at("tcd"), 525);
   EXPECT_EQ(ej.at("figures").at("optimal_tcd"), 525);
-  EXPECT_EQ(ej.at("figures").at("lower_bound_tcd"), 511 + 6);
+  EXPECT_EQ(ej.at("figures").at("lower_bound_tcd"), tcdLowerBound({8, 8, 8}, {2, 2, 2}));
 }
 
 TEST(MeshBroadcastCli, CsvIsTheScheduleTheCheckerPasses) {

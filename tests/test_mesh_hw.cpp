@@ -10,12 +10,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "algorithm/mesh_broadcast.h"
 #include "algorithm/mesh_eyes.h"
 #include "emit/mesh_rtl.h"
+#include "sim/mesh_job.h"
 #include "test_util.h"
 #include "topology/mesh_cdg.h"
 #include "topology/network.h"
@@ -315,6 +317,77 @@ TEST(MeshHw, CorruptedRomFailsTheRun) {
   EXPECT_EQ(jw.at("watchdog"), true);
   EXPECT_EQ(jw.at("checker"), "fail");
   EXPECT_NE(w.err.find("watchdog"), std::string::npos) << w.err;
+}
+
+// The wired tiles' harness (tb/verilated_mesh_tiles.cpp) loads every tile's
+// ROM image: the images simulate writes are always good, so a job file
+// written by hand reaches these refusals (exit 2, one line naming the image).
+// The job is the 4x4 broadcast from (1,1) (paper) as simulate writes it for
+// --rtl-model tiles, run by the harness a simulate run left in the cache; it
+// passes as it is, then node 0's image (4 rows, one per step) is broken once
+// per case: a row that is no hex word, a row missing.
+TEST(MeshHw, BadRomImagesAreRefusedNamingTheImage) {
+  const std::string dir = hctest::tempFolder("mesh-roms");
+  ASSERT_FALSE(dir.empty());
+  const auto sim =
+      hctest::run(hctest::hypercast() +
+                  " simulate --topology mesh --dims 4,4 --collective broadcast "
+                  "--source 1,1 --algorithm paper --engine verilator --rtl-model tiles");
+  ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
+  const std::string key = "files written    ";
+  const size_t at = sim.out.find(key);
+  ASSERT_NE(at, std::string::npos) << sim.out;
+  const std::string harness =
+      sim.out.substr(at + key.size(), sim.out.find(" (top", at) - at - key.size()) + "/hc-sim-rtl";
+  ASSERT_TRUE(std::filesystem::exists(harness)) << sim.out;
+  const MeshCube m = meshCube({4, 4});
+  const NetworkDesc net = meshNetwork({4, 4});
+  MeshJob job;
+  job.extents = {4, 4};
+  job.schedule = meshBroadcast(m, 5, "paper");
+  const MeshRtl rtl = emitMeshNetwork(net, job.schedule, MeshRtlOptions{});
+  job.engine = "verilator";
+  job.rtl_model = "tiles";
+  job.rom_dir = dir;
+  for (const std::string& rom : rtl.roms) {
+    std::filesystem::create_directories(std::filesystem::path(dir + "/" + rom).parent_path());
+    std::ofstream(dir + "/" + rom) << rtl.files.at(rom);
+    job.roms.push_back(dir + "/" + rom);
+  }
+  job.rom_word_bits = rtl.rom_word_bits;
+  job.coord_width = rtl.coord_width;
+  job.step_width = rtl.step_width;
+  job.flit_count_width = rtl.flit_count_width;
+  job.json = true;
+  job.quiet = true;
+  std::ofstream(dir + "/job.json") << serializeMeshJob(job);
+  auto runJob = [&] {
+    return hctest::run("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + harness + " --job " + dir +
+                       "/job.json");
+  };
+  const auto ok = runJob();
+  ASSERT_EQ(ok.code, 0) << ok.out << ok.err;
+  EXPECT_EQ(hctest::parseJson(ok.out).at("verdict"), "PASS") << ok.out;
+
+  const std::string image = job.roms[0];
+  const std::string good = hctest::slurp(image);
+  const std::vector<std::string> rows = hctest::lines(good);
+  ASSERT_EQ(rows.size(), 4u) << good;
+  struct Case {
+    std::string text, says;
+  };
+  for (const Case& c : {
+           Case{rows[0] + "\n1z\n" + rows[2] + "\n" + rows[3] + "\n",
+                image + ": not a hex word: 1z"},
+           Case{rows[0] + "\n" + rows[1] + "\n" + rows[2] + "\n",
+                image + " has 3 rows, expected 4"},
+       }) {
+    std::ofstream(image) << c.text;
+    const auto r = runJob();
+    EXPECT_EQ(r.code, 2) << c.says << ": " << r.out << r.err;
+    EXPECT_EQ(r.err, "hc-harness: " + c.says + "\n");
+  }
+  std::filesystem::remove_all(dir);
 }
 
 namespace {

@@ -338,3 +338,47 @@ TEST(ProgrammableRouter, ConfigFileIsTheDocumentedStream) {
   EXPECT_NE(manifest.find("\"max_degree\": 16"), std::string::npos);
   fs::remove_all(dir);
 }
+
+// The configuration stream goes to every router's cfg_* port
+// (tb/config_port.h); a hardwired top has none. simulate never pairs a
+// programmable job with a hardwired model, but a job file written by hand
+// can: run by the hardwired whole top's harness (from the cache, where a
+// simulate run left it), a job that says programmable is refused (exit 2,
+// one line), and the same job saying hardwired runs.
+TEST(ProgrammableRouter, HardwiredModelRefusesAConfigurationStream) {
+  const auto sim = hctest::run(hctest::hypercast() +
+                               " simulate --m 5 --rho 1 --engine verilator --rtl-model network");
+  ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
+  const std::string key = "files written    ";
+  const size_t at = sim.out.find(key);
+  ASSERT_NE(at, std::string::npos) << sim.out;
+  const std::string harness =
+      sim.out.substr(at + key.size(), sim.out.find("/rtl (", at) - at - key.size()) + "/hc-sim-rtl";
+  ASSERT_TRUE(fs::exists(harness)) << sim.out;
+  const std::string dir = dirFor("cfg-port");
+  fs::create_directories(dir);
+  for (const bool programmable : {false, true}) {
+    nlohmann::json job = {{"format", "hypercast-job"},
+                          {"version", 1},
+                          {"kind", "router-network"},
+                          {"m", {5}},
+                          {"rho", {1}},
+                          {"engine", "verilator"},
+                          {"rtl_model", "network"},
+                          {"broadcasts", {{0, 0, 1}}}};
+    if (programmable) {
+      job["router"] = "programmable";
+      job["limits"] = {{"max_dims", 4}, {"max_radix", 15}, {"max_degree", 16}};
+    }
+    std::ofstream(dir + "/job.json") << job.dump();
+    const auto r = hctest::run("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + harness + " --job " + dir +
+                               "/job.json");
+    if (programmable) {
+      EXPECT_EQ(r.code, 2) << r.out << r.err;
+      EXPECT_EQ(r.err, "hc-harness: this RTL model has no configuration port\n");
+    } else {
+      EXPECT_EQ(r.code, 0) << r.out << r.err;
+    }
+  }
+  fs::remove_all(dir);
+}

@@ -307,7 +307,8 @@ TEST(Regress, SynthJobsWriteIntoTheirFolder) {
   fs::remove_all(dir);
 }
 
-// Every bad regression file: exit 2 and one line "FILE:LINE: KEY: ...".
+// Every bad regression file: exit 2 and one line "FILE:LINE: KEY: ..." (two
+// jobs named alike, which no one line of the file makes: "FILE: ...").
 TEST(Regress, BadFilesNameKeyAndLine) {
   const std::string nets =
       "networks:\n"
@@ -350,6 +351,25 @@ TEST(Regress, BadFilesNameKeyAndLine) {
       {nets + "workloads:\n  - name: te\n    trace: t.csv\n",
        "7: workloads[0].trace: 'trace' is set by the regression itself"},
       {nets + "  dim: 3\n" + loads, "5:"},  // YAML syntax: the parser's line
+      {"name: a b\n" + nets + loads, "1: name: 'a b' is no name (letters, digits, '_' and '-')"},
+      {"networks:\n  - name: g\n    topology: graph\n    graph: g.txt\n    directed: maybe\n" +
+           loads,
+       "5: networks[0].directed: a flag takes true or false"},
+      {nets + "workloads:\n  - name: b\n    all-sources: maybe\n",
+       "7: workloads[0].all-sources: a flag takes true or false"},
+      {nets + "workloads:\n  - name: te\n    collective: total-exchange\n    dim: 4\n",
+       "8: workloads[0].dim: 'dim' describes a network: put it under networks:"},
+      {nets + "workloads:\n  - name: te\n    collective: []\n",
+       "7: workloads[0].collective: an empty list sweeps nothing"},
+      {nets + "  - name: q3\n    topology: hypercube\n    dim: 4\n" + loads,
+       "5: networks[1].name: duplicate network name"},
+      {nets + loads + "  - name: te\n    collective: broadcast\n",
+       "8: workloads[1].name: duplicate workload name"},
+      // A router broadcast on the hypercube alone: skipped there, so no job at all.
+      {nets + "workloads:\n  - name: b\n    source: 0\n",
+       "1: (file): no job: no workload applies to any network"},
+      {nets + "workloads:\n  - name: te\n    collective: [total-exchange, total-exchange]\n",
+       " two jobs named q3.te.systemc.total-exchange (give sweeps distinct values)"},
   };
   for (const Case& c : cases) {
     const std::string file = writeYaml(c.yaml);

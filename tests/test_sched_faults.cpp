@@ -9,7 +9,10 @@
 // of step R + 1, so nothing arrives in row 0.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "test_util.h"
 
@@ -104,25 +107,144 @@ TEST_P(SchedFault, SilencedLinkRaisesTheNeighboursErr) {
 
 INSTANTIATE_TEST_SUITE_P(Models, SchedFault, ::testing::Values("network", "nodes"));
 
-// Faults the hook refuses (exit 2): one that changes nothing, one outside the
-// network, bad syntax.
+// Faults the hook refuses (exit 2, one line): one that changes nothing, one
+// outside the network, bad syntax, a node whose ROM drives others too.
 TEST(SchedFaultHook, RefusesWhatItCannotInject) {
   struct Case {
     const char* fault;
     const char* engine;
-    const char* says;
+    const char* collective;
+    const char* says;  // after "hypercast: HYPERCAST_FAULT_ROM: "
   };
-  for (const Case& c :
-       {Case{"0:3:silence:0", "cosim", "changes nothing"}, Case{"8:0:keep:0", "cosim", "node '8'"},
-        Case{"0:4:keep:0", "cosim", "row '4'"}, Case{"0:0:keep:3", "cosim", "port '3'"},
-        Case{"0:0:drop:1", "cosim", "unknown fault"}, Case{"0:0:read:1:0", "systemc", "bank '1'"},
-        Case{"0:0:read:0:1", "systemc", "address '1'"}}) {
-    const auto r = hctest::run(
-        "HYPERCAST_FAULT_ROM=" + std::string(c.fault) + " " + hctest::hypercast() +
-        " simulate --topology hypercube --dim 3 --collective broadcast --engine " + c.engine);
+  for (const Case& c : {
+           Case{"0:3:silence:0", "cosim", "broadcast", "'0:3:silence:0' changes nothing"},
+           Case{"8:0:keep:0", "cosim", "broadcast", "node '8' is not in 0..7"},
+           Case{"0:4:keep:0", "cosim", "broadcast", "row '4' is not in 0..3"},
+           Case{"0:0:keep:3", "cosim", "broadcast", "port '3' is not in 0..2"},
+           Case{"0:0:drop:1", "cosim", "broadcast",
+                "unknown fault '0:0:drop:1' (X:R:keep:P, X:R:forward:P:Q, X:R:silence:P, "
+                "X:R:read:B:A or X:R:HEX)"},
+           Case{"3:0", "systemc", "broadcast", "expected NODE:ROW:FAULT, got '3:0'"},
+           Case{"0:0:read:1:0", "systemc", "broadcast", "bank '1' is not in 0..0"},
+           Case{"0:0:read:0:1", "systemc", "broadcast", "address '1' is not in 0..0"},
+           Case{"0:0:keep:0", "cosim", "multinode-broadcast --shared-rom",
+                "node 0 shares its ROM (--shared-rom)"},
+       }) {
+    const auto r =
+        hctest::run("HYPERCAST_FAULT_ROM=" + std::string(c.fault) + " " + hctest::hypercast() +
+                    " simulate --topology hypercube --dim 3 --collective " + c.collective +
+                    " --engine " + c.engine + " --json");
     EXPECT_EQ(r.code, 2) << c.fault << ": " << r.out << r.err;
-    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.fault << ": " << r.err;
+    // The last line (a model built first says so above it).
+    const std::vector<std::string> lines = hctest::lines(r.err);
+    ASSERT_FALSE(lines.empty()) << c.fault;
+    EXPECT_EQ(lines.back(), "hypercast: HYPERCAST_FAULT_ROM: " + std::string(c.says)) << c.fault;
   }
+}
+
+namespace {
+
+// The folder of the cached Verilated harness a simulate run (without --json)
+// names: "files written    DIR (top ...".
+std::string harnessFolder(const std::string& out) {
+  const std::string key = "files written    ";
+  const size_t at = out.find(key);
+  if (at == std::string::npos) return "";
+  const size_t end = out.find(" (top", at);
+  return end == std::string::npos ? "" : out.substr(at + key.size(), end - at - key.size());
+}
+
+}  // namespace
+
+// The wired nodes' harness (tb/verilated_sched_nodes.cpp) loads every node's
+// ROM image from the job's rom_dir, and the ROM fault hook
+// (tb/sched_harness.cpp) copies them: the images simulate writes are always
+// good, so a job file written by hand reaches these refusals (exit 2, one
+// line naming the image). The job is the 3-cube broadcast's: generate's ROM
+// images and port graph, schedule's CSV, run by the harness a simulate run
+// left in the cache; it passes as it is, then node 3's image (5 words: the
+// start cycle's and rows 0..3) is broken once per case.
+TEST(SchedRomImages, BadImagesAreRefusedNamingTheImage) {
+  const std::string dir = hctest::tempFolder("sched-roms");
+  ASSERT_FALSE(dir.empty());
+  const std::string net = " --topology hypercube --dim 3 --collective broadcast";
+  const auto g = hctest::run(hctest::hypercast() + " generate" + net + " --out " + dir + " --json");
+  ASSERT_EQ(g.code, 0) << g.out << g.err;
+  const int word_bits = hctest::parseJson(g.out).at("figures").at("rom_word_bits");
+  const auto sc =
+      hctest::run(hctest::hypercast() + " schedule" + net + " --output " + dir + "/schedule.csv");
+  ASSERT_EQ(sc.code, 0) << sc.out << sc.err;
+  const auto sim = hctest::run(hctest::hypercast() + " simulate" + net +
+                               " --engine verilator --rtl-model nodes");
+  ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
+  const std::string harness = harnessFolder(sim.out) + "/hc-sim-rtl";
+  ASSERT_TRUE(std::filesystem::exists(harness)) << sim.out;
+  nlohmann::json roms = nlohmann::json::array();
+  for (int x = 0; x < 8; ++x) roms.push_back("rom/cube3_bcast_s0_n" + std::to_string(x) + ".hex");
+  const nlohmann::json job = {
+      {"format", "hypercast-job"},
+      {"version", 1},
+      {"kind", "schedule-network"},
+      {"network",
+       {{"kind", "cayley"},
+        {"topology", "hypercube"},
+        {"name", "cube3"},
+        {"label", "3-cube"},
+        {"radices", {2, 2, 2}},
+        {"gens", {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}},
+        {"params", {{"dim", "3"}}}}},
+      {"collective", {{"name", "broadcast"}, {"nodes", 8}, {"root", 0}, {"messages", 1}}},
+      {"steps", 3},
+      {"schedule_csv", "schedule.csv"},
+      {"ports_csv", "cube3_bcast_s0_ports.csv"},
+      {"engine", "verilator"},
+      {"rtl_model", "nodes"},
+      {"rom_dir", dir},
+      {"roms", roms},
+      {"rom_word_bits", word_bits},
+      {"payload_width", 32},
+      {"seed", 1},
+      {"trace", ""},
+      {"wave", ""},
+      {"json", true},
+      {"repeat", 1},
+      {"quiet", true},
+      {"construction", "paper"},
+      {"group_store_and_forward", false},
+      {"links", "full-duplex"},
+      {"lower_bound", {{"steps", 3}, {"transmissions", 7}}}};
+  std::ofstream(dir + "/job.json") << job.dump();
+  auto runJob = [&](const std::string& fault) {
+    return hctest::run((fault.empty() ? std::string() : "HYPERCAST_FAULT_ROM=" + fault + " ") +
+                       "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + harness + " --job " + dir +
+                       "/job.json");
+  };
+  const auto ok = runJob("");
+  ASSERT_EQ(ok.code, 0) << ok.out << ok.err;
+  EXPECT_EQ(hctest::parseJson(ok.out).at("verdict"), "PASS") << ok.out;
+
+  const std::string image = "rom/cube3_bcast_s0_n3.hex";
+  const std::string good = hctest::slurp(dir + "/" + image);
+  ASSERT_EQ(hctest::lines(good).size(), 5u) << good;
+  std::string bad_digit = good;
+  bad_digit[bad_digit.find('\n', bad_digit.find('\n') + 1) + 1] = 'g';  // row 2's first digit
+  const std::string short_image = good.substr(0, good.rfind('\n', good.size() - 2) + 1);
+  struct Case {
+    std::string text, fault, says;
+  };
+  for (const Case& c : {
+           Case{bad_digit, "", image + " row 2: not a hex digit"},
+           Case{short_image, "", image + " has 4 rows, expected 5"},
+           // Row 3 keeps what arrives on port 0 (nothing does): word 4, past the end.
+           Case{short_image, "3:3:keep:0", "HYPERCAST_FAULT_ROM: " + image + " is too short"},
+       }) {
+    std::ofstream(dir + "/" + image) << c.text;
+    const auto r = runJob(c.fault);
+    EXPECT_EQ(r.code, 2) << c.says << ": " << r.out << r.err;
+    EXPECT_EQ(r.err, "hc-harness: " + c.says + "\n");
+    std::ofstream(dir + "/" + image) << good;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 // The SystemC model runs the ROM's banks and addresses and checks every send

@@ -59,8 +59,12 @@ SimRun simulate(const SumRtl& rtl, uint64_t n, const std::vector<int64_t>& x,
      << " .done_o(done), .err_o(err), .sum_o(sum), .val_o(val));\n"
      << "  always #5 clk = ~clk;\n  always @(posedge clk) if (busy) cycles = cycles + 1;\n"
      << "  initial begin\n"
-     << extra << "    #12 rst_n = 1;\n    @(negedge clk) start = 1;\n"
-     << "    @(negedge clk) start = 0;\n    wait (done);\n    @(negedge clk);\n"
+     << extra
+     << "    #12 rst_n = 1;\n    @(negedge clk) start = 1;\n"
+     // Two edges after done: hc_sum_node names e_inexact at the edge after
+     // the one that raised done (err_o shows it at once).
+     << "    @(negedge clk) start = 0;\n    wait (done);\n"
+     << "    @(negedge clk);\n    @(negedge clk);\n"
      << "    $display(\"cycles %0d\", cycles);\n"
      << "    for (i = 0; i < " << n << "; i = i + 1)\n"
      << "      $display(\"sum %0d %0d %0d\", i, $signed(sum[i*" << s.w << " +: " << s.w
@@ -147,9 +151,35 @@ TEST(GlobalSumRtl, ErrFiresOnAWrongConstantAnOverflowAndAMissingValue) {
   // its own line). It fires where the wrong end is no multiple of the divisor
   // (4 of the 8 nodes for these inputs); the same inputs with the right
   // constant raise no err anywhere.
-  int fired = 0;
-  for (int e : a.errs) fired += e;
-  EXPECT_GT(fired, 0) << "inexact end not flagged\n" << a.log;
+  // The paper's program on Q_d (Faber Sec. 5): v <- A v - lambda_t v with
+  // lambda_t = d - 2t, t = 1..d, leaving (prod_t (d - lambda_t) / P) sum x =
+  // d! sum x at every node: on Q_3 the constants 1, -1, -3, the divisor 6.
+  ASSERT_EQ(p.constant, (std::vector<int64_t>{1, -1, -3}));
+  ASSERT_EQ(p.uses_input, (std::vector<bool>{false, false, false}));
+  ASSERT_EQ(p.divisor, 6);
+  // The wrong program's end values worked here, on Q_3's own links (the
+  // neighbours of i are i xor 2^b): the product of the factors, in any order.
+  std::vector<int64_t> v = x;
+  for (const int64_t c : {int64_t{2}, int64_t{-1}, int64_t{-3}}) {  // c_1 + 1 = 2
+    std::vector<int64_t> next(8, 0);
+    for (uint32_t i = 0; i < 8; ++i) {
+      for (int b = 0; b < 3; ++b) next[i] += v[i ^ (1u << b)];
+      next[i] -= c * v[i];
+    }
+    v = next;
+  }
+  std::vector<int> inexact(8, 0);
+  int expected = 0;
+  for (size_t i = 0; i < 8; ++i) {
+    inexact[i] = v[i] % 6 != 0 ? 1 : 0;
+    expected += inexact[i];
+  }
+  EXPECT_EQ(expected, 4);  // the count the comment above gives
+  EXPECT_EQ(a.errs, inexact) << "inexact end not flagged where it is\n" << a.log;
+  EXPECT_EQ(hctest::count(a.log, ".e_inexact: the end value is no exact multiple of DIV\n"),
+            static_cast<size_t>(expected))
+      << a.log;
+  EXPECT_EQ(hctest::count(a.log, "ERROR: "), static_cast<size_t>(expected)) << a.log;
   const SimRun right = simulate(emitGlobalSumNetwork(net, g, p, 10), 8, x);
   ASSERT_TRUE(right.ended) << right.log;
   for (size_t i = 0; i < right.errs.size(); ++i) EXPECT_EQ(right.errs[i], 0) << "node " << i;
