@@ -168,22 +168,39 @@ TEST(HwErrors, MeshRouterLockRulesFire) {
   }
 }
 
+// hc_mesh_router's a_one_output (the same bench, FAULT = 5): two worms side by
+// side, input 0's on output 1 and input 1's on output 2, and for one edge the
+// outputs' selected inputs forced to input 0 as both send: the check fires,
+// once, and nothing else does; both worms still arrive whole and in order.
+TEST(HwErrors, MeshRouterInputFeedsOneOutput) {
+  std::string log;
+  const Checked r = runBench("mesh_router_err_tb.v", "hc_fifo.v hc_mesh_router.v",
+                             "-Pmesh_router_err_tb.FAULT=5", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_EQ(r.events, 5) << "flits out: " << log;
+  EXPECT_EQ(occurrences(log, "mesh_router_err_tb.u_router.a_one_output: assertion failed"), 1)
+      << log;
+  EXPECT_EQ(occurrences(log, "failed"), 1) << log;
+}
+
 // hc_group_arbiter's assertions (tests/hw_units/group_arbiter_err_tb.v): the
 // groups' grant forced for one edge to a group that does not request (one
-// grant, to a non-requester: a_gnt_req), or to two requesting groups (two
-// grants, to requesters: a_one_hot); that assertion must fire, naming itself,
-// and no other assertion of the arbiter. Unforced: silent.
+// grant, to a non-requester: a_gnt_req), to two requesting groups (two
+// grants, to requesters: a_one_hot), or to none while group 0 requests (no
+// grant: a_valid); that assertion must fire, naming itself, and no other
+// assertion of the arbiter. Unforced: silent.
 TEST(HwErrors, GroupArbiterGrantAgainstTheRule) {
   for (const auto& [fault, name] :
        {std::make_pair(0, std::string()), std::make_pair(1, std::string("a_gnt_req")),
-        std::make_pair(2, std::string("a_one_hot"))}) {
+        std::make_pair(2, std::string("a_one_hot")), std::make_pair(3, std::string("a_valid"))}) {
     const std::string tag = tagOf("FAULT", fault);
     std::string log;
     const Checked r = runBench("group_arbiter_err_tb.v", "hc_group_arbiter.v hc_rr_arbiter.v",
                                "-Pgroup_arbiter_err_tb.FAULT=" + std::to_string(fault), &log);
     ASSERT_TRUE(r.ended) << tag << ": " << log;
     EXPECT_EQ(r.cycles, 8) << tag;
-    EXPECT_EQ(r.events, 6) << tag << ": grants: " << log;
+    EXPECT_EQ(r.events, fault == 3 ? 5 : 6) << tag << ": grants: " << log;
     const int fires = name.empty() ? 0 : 1;
     EXPECT_EQ(r.errors, fires) << tag << ": edges breaking the rule: " << log;
     EXPECT_EQ(occurrences(log, "group_arbiter_err_tb.u_dut.a_"), 2 * fires) << tag << ": " << log;
@@ -196,28 +213,42 @@ TEST(HwErrors, GroupArbiterGrantAgainstTheRule) {
 
 // The named assertions of hc_fifo, hc_rr_arbiter and hc_group_arbiter
 // (tests/hw_units/assert_fire_tb.v), each broken for one edge: the assertion
-// must fire, naming itself; a run breaking nothing fires none.
+// must fire, naming itself; a run breaking nothing fires none. The FIFO's
+// count and pointer invariants (a_any, a_ptr_range, a_ptrs) fire once and
+// alone: their forced register is put back after the edge.
 TEST(HwErrors, FifoAndArbiterAssertionsFire) {
-  const std::vector<std::string> names = {"",
-                                          "u_fifo.a_push_full: assumption failed",
-                                          "u_fifo.a_pop_empty: assumption failed",
-                                          "u_fifo1.a_push_full: assumption failed",
-                                          "u_fifo.g_many.g_cnt_range.a_cnt_range: assertion failed",
-                                          "u_rr.a_one_hot: assertion failed",
-                                          "u_rr.a_gnt_req: assertion failed",
-                                          "u_rr.a_valid: assertion failed",
-                                          "u_grp.a_gnt_req: assertion failed"};
-  for (size_t c = 0; c < names.size(); ++c) {
+  struct Case {
+    std::string name;  // what fires ("": nothing)
+    bool alone;        // exactly once, and nothing else
+  };
+  const std::vector<Case> cases = {
+      {"", true},
+      {"u_fifo.a_push_full: assumption failed", false},
+      {"u_fifo.a_pop_empty: assumption failed", false},
+      {"u_fifo1.a_push_full: assumption failed", false},
+      {"u_fifo.g_many.g_cnt_range.a_cnt_range: assertion failed", false},
+      {"u_rr.a_one_hot: assertion failed", false},
+      {"u_rr.a_gnt_req: assertion failed", false},
+      {"u_rr.a_valid: assertion failed", false},
+      {"u_grp.a_gnt_req: assertion failed", false},
+      {"u_fifo.g_many.a_any: assertion failed", true},
+      {"u_fifo3.g_many.g_ptr_range.a_ptr_range: assertion failed", true},
+      {"u_fifo.g_many.a_ptrs: assertion failed", true}};
+  for (size_t c = 0; c < cases.size(); ++c) {
     const std::string tag = tagOf("CASE", static_cast<int>(c));
     std::string log;
     const Checked r = runBench("assert_fire_tb.v", "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v",
                                "-Passert_fire_tb.CASE=" + std::to_string(c), &log);
     ASSERT_TRUE(r.ended) << tag << ": " << log;
     EXPECT_EQ(r.cycles, 8) << tag;
-    if (names[c].empty()) {
+    const Case& k = cases[c];
+    if (k.name.empty()) {
       EXPECT_EQ(occurrences(log, "failed"), 0) << tag << ": " << log;
+    } else if (k.alone) {
+      EXPECT_EQ(occurrences(log, "assert_fire_tb." + k.name), 1) << tag << ": " << log;
+      EXPECT_EQ(occurrences(log, "failed"), 1) << tag << ": " << log;
     } else {
-      EXPECT_GE(occurrences(log, "assert_fire_tb." + names[c]), 1) << tag << ": " << log;
+      EXPECT_GE(occurrences(log, "assert_fire_tb." + k.name), 1) << tag << ": " << log;
     }
   }
 }
