@@ -61,6 +61,11 @@ module hc_fifo #(
 `ifdef HC_MUTANT_FIFO_FULL
   // a deliberately broken full flag that proofs must reject (formal/)
   wire full_seen = 1'b0;
+`elsif HC_MUTANT_FIFO_OVER
+  // a deliberately broken FIFO that proofs must reject (formal/): the full
+  // flag the protocol sees is 0, and a push into the full FIFO without a pop
+  // overwrites the head in place (pointers and count kept; g_many below)
+  wire full_seen = 1'b0;
 `else
   wire full_seen = full;
 `endif
@@ -141,8 +146,20 @@ module hc_fifo #(
         head = {W{1'b0}};
         last = {W{1'b0}};
         for (i = 0; i < DEPTH; i = i + 1) begin
+`ifdef HC_MUTANT_FIFO_HEAD
+          // a deliberately broken FIFO that proofs must reject (formal/): the
+          // head read at the read pointer of the cycle before
+          head = head | ({W{prev_q == i[PTRW-1:0]}} & mem_q[i*W+:W]);
+`else
           head = head | ({W{rd_q == i[PTRW-1:0]}} & mem_q[i*W+:W]);
+`endif
+`ifdef HC_MUTANT_FIFO_LAST
+          // a deliberately broken FIFO that proofs must reject (formal/):
+          // last_o read at this cycle's read pointer
+          last = last | ({W{rd_q == i[PTRW-1:0]}} & mem_q[i*W+:W]);
+`else
           last = last | ({W{prev_q == i[PTRW-1:0]}} & mem_q[i*W+:W]);
+`endif
         end
       end
       assign head_o  = head;
@@ -199,11 +216,31 @@ module hc_fifo #(
           mem_q <= {DEPTH * W{1'b0}};
         end else begin
           for (i = 0; i < DEPTH; i = i + 1)
+`ifdef HC_MUTANT_FIFO_WRITE
+            // a deliberately broken FIFO that proofs must reject (formal/): a
+            // push written at the read pointer, over the head
+            if (push_i && rd_q == i[PTRW-1:0]) mem_q[i*W+:W] <= data_i;
+`elsif HC_MUTANT_FIFO_SKIP
+            // a deliberately broken FIFO that proofs must reject (formal/): a
+            // push written one entry beyond the write pointer
+            if (push_i && ((wr_q == LAST) ? {PTRW{1'b0}} : wr_q + 1'b1) == i[PTRW-1:0])
+              mem_q[i*W+:W] <= data_i;
+`else
             if (push_i && wr_q == i[PTRW-1:0]) mem_q[i*W+:W] <= data_i;
+`endif
           prev_q <= rd_q;
+`ifdef HC_MUTANT_FIFO_OVER
+          // (the broken FIFO above: no move on a push into the full FIFO)
+          if (push_i && !(full && !pop_i)) wr_q <= (wr_q == LAST) ? {PTRW{1'b0}} : wr_q + 1'b1;
+`else
           if (push_i) wr_q <= (wr_q == LAST) ? {PTRW{1'b0}} : wr_q + 1'b1;
+`endif
           if (pop_i) rd_q <= (rd_q == LAST) ? {PTRW{1'b0}} : rd_q + 1'b1;
+`ifdef HC_MUTANT_FIFO_OVER
+          if (push_i && !pop_i && !full) begin
+`else
           if (push_i && !pop_i) begin
+`endif
             cnt_q <= cnt_q + 1'b1;
             any_q <= 1'b1;
           end else if (pop_i && !push_i) begin

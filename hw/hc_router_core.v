@@ -277,7 +277,13 @@ module hc_router_core #(
             reg [FW-1:0] slot_q;
             always @(posedge clk_i or negedge rst_ni) begin
               if (!rst_ni) slot_q <= {FW{1'b0}};
+`ifdef HC_MUTANT_RC_VCBIT
+              // a deliberately broken VC that proofs must reject (formal/): the
+              // register keeps the flit without its vc bit
+              else if (match) slot_q <= {1'b0, in_flit[FW-2:0]};
+`else
               else if (match) slot_q <= in_flit;
+`endif
             end
             assign empty                     = ~|owe[(2*p+v)*NP+:NP];
             assign fifo_head                 = slot_q;
@@ -681,9 +687,21 @@ module hc_router_core #(
           // an arrival's continuation decided from the link's wc itself, not the
           // head; the arrival is the head only when its VC holds no flit
           wire [WCW-1:0] in_wc = lin_data_i[(s/2)*FW+F_WC+:WCW];
+`ifdef HC_MUTANT_RC_WC1
+          // a deliberately broken core that proofs must reject (formal/): an
+          // arrival with wc 1 is taken to continue too
+          wire fwd_in = (WCW > 1) && (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (in_wc >= WC_ONE);
+`else
           wire fwd_in = (WCW > 1) && (fwd_port_i[(s/2)*PIW+:PIW] == q[PIW-1:0]) && (in_wc > WC_ONE);
+`endif
           assign arr_need[s*NP+q] = REQ_OK[q*NS+s] & (fwd_in | lower);
+`ifdef HC_MUTANT_RC_PORT
+          // a deliberately broken core that proofs must reject (formal/): an
+          // arrival on the port is taken as one for each of its VCs
+          assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (lin_valid_i[s/2] & ~busy[s] & (fwd_in | lower)));
+`else
           assign need[s*NP+q] = REQ_OK[q*NS+s] & (owe[s*NP+q] | (arrive[s] & ~busy[s] & (fwd_in | lower)));
+`endif
 `ifdef FORMAL
           // the outputs a one-flit VC owes are outputs its flit needs (the
           // flit is the head while it owes one: no arrival then)
@@ -692,8 +710,15 @@ module hc_router_core #(
 `endif
         end else begin : g_need_sent
           assign arr_need[s*NP+q] = 1'b0;
+`ifdef HC_MUTANT_RC_FLY
+          // a deliberately broken core that proofs must reject (formal/): a
+          // head asks again for an output whose grant is in flight (HOP = 2)
+          assign need[s*NP+q] = REQ_OK[q*NS+s] & head_valid[s] & ~sent[s*NP+q] &
+                                (fwd[s*NP+q] | lower);
+`else
           assign need[s*NP+q] = REQ_OK[q*NS+s] & head_valid[s] & ~sent[s*NP+q] & ~fly_s[q] &
                                 (fwd[s*NP+q] | lower);
+`endif
         end
         // The downstream VC: VC 1 when the hop crosses the dateline, or when the
         // packet continues its ring from VC 1. Only the head of a port's VC 1 can
@@ -977,7 +1002,13 @@ module hc_router_core #(
               held <= 1'b0;
             end else begin
               // the flit sent next cycle, on this downstream VC
+`ifdef HC_MUTANT_RC_HELD
+              // a deliberately broken core that proofs must reject (formal/):
+              // a flit sent on either downstream VC is charged to both
+              held <= out_valid[q];
+`else
               held <= out_valid[q] & (gnt_vc == v[0]);
+`endif
               if (ret && !held) th_q <= (th_q << 1) | TH_ONE;
               else if (held && !ret) th_q <= th_q >> 1;
             end

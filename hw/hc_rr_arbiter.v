@@ -107,7 +107,13 @@ module hc_rr_arbiter #(
         for (a = 0; a < N; a = a + 1) begin
           seen = 1'b0;
           for (b = a + 1; b < N; b = b + 1) begin
+`ifdef HC_MUTANT_RR_PAIRS
+            // a deliberately broken arbiter that proofs must reject (formal/):
+            // only the grant just below b counts, not every one from a up
+            seen = gnt[b-1];
+`else
             seen = seen | gnt[b-1];
+`endif
             if (LIVE[a] && LIVE[b]) after_d[a*N+b] = seen;
           end
         end
@@ -183,6 +189,10 @@ module hc_rr_arbiter #(
         if (!rst_ni) mask_q <= {N{1'b1}};
 `ifdef HC_MUTANT_RR_STUCK
         else if (valid_o && adv_i) mask_q <= mask_q;
+`elsif HC_MUTANT_RR_MASK
+        // a deliberately broken arbiter that proofs must reject (formal/): the
+        // mask keeps the requesters above the winner, not every bit above it
+        else if (valid_o && adv_i) mask_q <= above & req;
 `else
         else if (valid_o && adv_i) mask_q <= above;
 `endif

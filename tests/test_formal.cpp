@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "tools/formal_proof.h"
 #include "util/error.h"
@@ -64,6 +66,9 @@ TEST_P(Proof, HoldsByInduction) {
   if (!HasFailure()) std::filesystem::remove_all(work);
 }
 
+// Each mutant must fail, and fail where it aims: at least one of the named
+// assertions its line lists is among the failures (each failure's name read
+// from its source line, tools::assertionNameOf).
 TEST_P(Proof, EveryMutantFails) {
   const FormalProof& p = GetParam();
   if (!p.fast && !runAll()) GTEST_SKIP() << p.name << " runs under `make formal`";
@@ -71,10 +76,19 @@ TEST_P(Proof, EveryMutantFails) {
   for (const auto& m : p.mutants) {
     const std::string work = workDir(p.name + "-" + m.define);
     const FormalCheck c = hypercast::tools::runFormalBmc(p, kSrc, work, {m.define}, m.depth);
+    std::string named;  // the failures, by name and location
+    bool aimed = false;
+    for (size_t i = 0; i < c.failed.size(); ++i) {
+      const std::string& name = c.names.at(i);
+      named += " " + (name.empty() ? std::string("(unnamed)") : name) + " (" + c.failed[i] + ")";
+      aimed = aimed || std::find(m.asserts.begin(), m.asserts.end(), name) != m.asserts.end();
+    }
     std::cout << p.name << " with " << m.define << ": " << (c.passed ? "not caught" : "caught")
-              << " within " << m.depth << " steps at" << lines(c.failed) << std::endl;
+              << " within " << m.depth << " steps at" << named << std::endl;
     EXPECT_FALSE(c.passed) << p.name << ": " << m.define << " survives " << m.depth << " steps";
     EXPECT_FALSE(c.failed.empty()) << p.name << ": " << m.define;
+    EXPECT_TRUE(c.passed || aimed) << p.name << ": " << m.define << " breaks" << named
+                                   << ", none of the assertions it names:" << lines(m.asserts);
     std::filesystem::remove_all(work);
   }
 }
@@ -88,7 +102,7 @@ INSTANTIATE_TEST_SUITE_P(Formal, Proof,
 TEST(FormalDescription, ParsesEveryKey) {
   const FormalProof p = hypercast::tools::parseFormalProof(
       "# c\ntop hc_fifo\nfile hw/hc_fifo.v  # the FIFO\nparam DEPTH 3\ndepth 4\nfast 1\n"
-      "induction 0\nflatten 1\nmutant HC_MUTANT_X 6\n",
+      "induction 0\nflatten 1\nmutant HC_MUTANT_X 6 a_one a_two\n",
       "x", "x.fv");
   EXPECT_EQ(p.top, "hc_fifo");
   EXPECT_EQ(p.files, std::vector<std::string>{"hw/hc_fifo.v"});
@@ -102,6 +116,7 @@ TEST(FormalDescription, ParsesEveryKey) {
   ASSERT_EQ(p.mutants.size(), 1u);
   EXPECT_EQ(p.mutants[0].define, "HC_MUTANT_X");
   EXPECT_EQ(p.mutants[0].depth, 6);
+  EXPECT_EQ(p.mutants[0].asserts, (std::vector<std::string>{"a_one", "a_two"}));
 }
 
 TEST(FormalDescription, RejectsBrokenOnes) {
@@ -111,7 +126,12 @@ TEST(FormalDescription, RejectsBrokenOnes) {
         std::make_pair("top m\nfile f\ndepth 2\nsolver z3\n", "x.fv:4: expected"),
         std::make_pair("top m\nfile f\ndepth 2\nfast yes\n", "x.fv:4: expected"),
         std::make_pair("top m\nfile f\ndepth 2\ninduction 2\n", "x.fv:4: expected"),
-        std::make_pair("top m\nfile f\ndepth 2\nflatten yes\n", "x.fv:4: expected")}) {
+        std::make_pair("top m\nfile f\ndepth 2\nflatten yes\n", "x.fv:4: expected"),
+        std::make_pair("top m\nfile f\ndepth 2\nmutant HC_MUTANT_X 6\n",
+                       "x.fv:4: mutant HC_MUTANT_X names no assertion it must break"),
+        std::make_pair("top m\nfile f\ndepth 2\nmutant HC_MUTANT_X 6 a_x 2nd\n",
+                       "x.fv:4: mutant HC_MUTANT_X: '2nd' is no assertion name"),
+        std::make_pair("top m\nfile f\ndepth 2\nmutant HC_MUTANT_X\n", "x.fv:4: expected")}) {
     try {
       hypercast::tools::parseFormalProof(text, "x", "x.fv");
       ADD_FAILURE() << text << " was accepted";
@@ -119,6 +139,46 @@ TEST(FormalDescription, RejectsBrokenOnes) {
       EXPECT_EQ(std::string(e.what()).rfind(message, 0), 0u) << e.what();
     }
   }
+}
+
+// A failure's location to its assertion's name (hand-written snippet): yosys
+// gives the last line of a multi-line invocation; every line of one names it,
+// a line of no named check names nothing (an unnamed assert after named ones,
+// a comment that mentions a macro, a string with parentheses in a message).
+TEST(FormalDescription, NamesTheFailingAssertion) {
+  const std::string text =
+      "module m(input clk_i, input rst_ni, input a, input b);\n"   // 1
+      "  `HC_ASSERT(a_one, a || b, \"one (of a, b\")\n"            // 2
+      "  `HC_ASSERT( a_two, (a &&\n"                               // 3
+      "             b) || !a,\n"                                   // 4
+      "             \"two: a) needs b\")\n"                        // 5
+      "  always @(*) if (rst_ni) assert (a);\n"                    // 6
+      "  // `HC_ASSUME(a_note, the comment's, \"not a check\")\n"  // 7
+      "  `HC_ASSUME(e_in, !b,  // the input\n"                     // 8
+      "             \"b high\")\n"                                 // 9
+      "endmodule\n";                                               // 10
+  using hypercast::tools::assertionNameAt;
+  EXPECT_EQ(assertionNameAt(text, 2), "a_one");
+  EXPECT_EQ(assertionNameAt(text, 5), "a_two");
+  EXPECT_EQ(assertionNameAt(text, 3), "a_two");
+  EXPECT_EQ(assertionNameAt(text, 6), "");
+  EXPECT_EQ(assertionNameAt(text, 7), "");
+  EXPECT_EQ(assertionNameAt(text, 9), "e_in");
+  EXPECT_EQ(assertionNameAt(text, 10), "");
+  EXPECT_EQ(assertionNameAt(text, 1), "");
+  EXPECT_EQ(assertionNameAt(text, 0), "");
+  EXPECT_EQ(assertionNameAt(text, 11), "");
+  // yosys-smtbmc's locations, the flattened one with its instance's first
+  const std::filesystem::path dir = workDir("names");
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "m.v").string();
+  std::ofstream(file) << text;
+  using hypercast::tools::assertionNameOf;
+  EXPECT_EQ(assertionNameOf(file + ":5.14-5.30"), "a_two");
+  EXPECT_EQ(assertionNameOf("/top.v:151.40-160.63|" + file + ":2.36-2.44"), "a_one");
+  EXPECT_EQ(assertionNameOf(file + ":6.27-6.37"), "");
+  EXPECT_EQ(assertionNameOf((dir / "none.v").string() + ":2.1-2.2"), "");
+  std::filesystem::remove_all(dir);
 }
 
 // flatten 1: a (* hierconn *) wire of the top named instance.wire reads that

@@ -205,22 +205,39 @@ TEST(HwErrors, MeshRouterLockRulesFire) {
   }
 }
 
+// hc_mesh_router's a_one_output (the same bench, FAULT = 5): two worms side by
+// side, input 0's on output 1 and input 1's on output 2, and for one edge the
+// outputs' selected inputs forced to input 0 as both send: the check fires,
+// once, and nothing else does; both worms still arrive whole and in order.
+TEST(HwErrors, MeshRouterInputFeedsOneOutput) {
+  std::string log;
+  const Checked r = runBench("mesh_router_err_tb.v", "hc_fifo.v hc_mesh_router.v",
+                             "-Pmesh_router_err_tb.FAULT=5", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_EQ(r.events, 5) << "flits out: " << log;
+  EXPECT_EQ(occurrences(log, "mesh_router_err_tb.u_router.a_one_output: assertion failed"), 1)
+      << log;
+  EXPECT_EQ(occurrences(log, "failed"), 1) << log;
+}
+
 // hc_group_arbiter's assertions (tests/hw_units/group_arbiter_err_tb.v): the
 // groups' grant forced for one edge to a group that does not request (one
-// grant, to a non-requester: a_gnt_req), or to two requesting groups (two
-// grants, to requesters: a_one_hot); that assertion must fire, naming itself,
-// and no other assertion of the arbiter. Unforced: silent.
+// grant, to a non-requester: a_gnt_req), to two requesting groups (two
+// grants, to requesters: a_one_hot), or to none while group 0 requests (no
+// grant: a_valid); that assertion must fire, naming itself, and no other
+// assertion of the arbiter. Unforced: silent.
 TEST(HwErrors, GroupArbiterGrantAgainstTheRule) {
   for (const auto& [fault, name] :
        {std::make_pair(0, std::string()), std::make_pair(1, std::string("a_gnt_req")),
-        std::make_pair(2, std::string("a_one_hot"))}) {
+        std::make_pair(2, std::string("a_one_hot")), std::make_pair(3, std::string("a_valid"))}) {
     const std::string tag = tagOf("FAULT", fault);
     std::string log;
     const Checked r = runBench("group_arbiter_err_tb.v", "hc_group_arbiter.v hc_rr_arbiter.v",
                                "-Pgroup_arbiter_err_tb.FAULT=" + std::to_string(fault), &log);
     ASSERT_TRUE(r.ended) << tag << ": " << log;
     EXPECT_EQ(r.cycles, 8) << tag;
-    EXPECT_EQ(r.events, 6) << tag << ": grants: " << log;
+    EXPECT_EQ(r.events, fault == 3 ? 5 : 6) << tag << ": grants: " << log;
     const int fires = name.empty() ? 0 : 1;
     EXPECT_EQ(r.errors, fires) << tag << ": edges breaking the rule: " << log;
     EXPECT_EQ(occurrences(log, "group_arbiter_err_tb.u_dut.a_"), 2 * fires) << tag << ": " << log;
@@ -240,9 +257,12 @@ TEST(HwErrors, GroupArbiterGrantAgainstTheRule) {
 // is no longer the distance between the pointers (a_ptrs); the group
 // arbiter's forced net is its groups' round robin's grant, which that
 // arbiter's own a_gnt_req reads too. The 1-entry FIFO keeps no count, and the
-// round robin's three checks each fire alone.
+// round robin's three checks each fire alone. The FIFO's count and pointer
+// invariants (a_any, a_ptr_range, a_ptrs; cases 9-11) fire once and alone:
+// their forced register is put back after the edge.
 TEST(HwErrors, FifoAndArbiterAssertionsFire) {
   const std::string cnt = "u_fifo.g_many.g_cnt_range.a_cnt_range";
+  const std::string range = "u_fifo3.g_many.g_ptr_range.a_ptr_range";
   const std::vector<std::vector<std::string>> fired = {
       {},
       {"u_fifo.a_push_full", cnt},
@@ -252,7 +272,10 @@ TEST(HwErrors, FifoAndArbiterAssertionsFire) {
       {"u_rr.a_one_hot"},
       {"u_rr.a_gnt_req"},
       {"u_rr.a_valid"},
-      {"u_grp.a_gnt_req", "u_grp.u_groups.a_gnt_req"}};
+      {"u_grp.a_gnt_req", "u_grp.u_groups.a_gnt_req"},
+      {"u_fifo.g_many.a_any"},
+      {range},
+      {"u_fifo.g_many.a_ptrs"}};
   const std::vector<std::string> names = {"",
                                           "u_fifo.a_push_full: assumption failed",
                                           "u_fifo.a_pop_empty: assumption failed",
@@ -261,7 +284,10 @@ TEST(HwErrors, FifoAndArbiterAssertionsFire) {
                                           "u_rr.a_one_hot: assertion failed",
                                           "u_rr.a_gnt_req: assertion failed",
                                           "u_rr.a_valid: assertion failed",
-                                          "u_grp.a_gnt_req: assertion failed"};
+                                          "u_grp.a_gnt_req: assertion failed",
+                                          "u_fifo.g_many.a_any: assertion failed",
+                                          range + ": assertion failed",
+                                          "u_fifo.g_many.a_ptrs: assertion failed"};
   for (size_t c = 0; c < names.size(); ++c) {
     const std::string tag = tagOf("CASE", static_cast<int>(c));
     std::string log;
@@ -271,6 +297,9 @@ TEST(HwErrors, FifoAndArbiterAssertionsFire) {
     EXPECT_EQ(r.cycles, 8) << tag;
     if (names[c].empty()) {
       EXPECT_EQ(occurrences(log, "failed"), 0) << tag << ": " << log;
+    } else if (c >= 9) {
+      EXPECT_EQ(occurrences(log, "assert_fire_tb." + names[c]), 1) << tag << ": " << log;
+      EXPECT_EQ(occurrences(log, "failed"), 1) << tag << ": " << log;
     } else {
       EXPECT_GE(occurrences(log, "assert_fire_tb." + names[c]), 1) << tag << ": " << log;
     }

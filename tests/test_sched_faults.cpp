@@ -18,12 +18,16 @@
 
 namespace {
 
+std::string collective(const std::string& name, const std::string& model, const std::string& engine,
+                       const std::string& fault, bool json = true) {
+  return (fault.empty() ? std::string() : "HYPERCAST_FAULT_ROM=" + fault + " ") +
+         hctest::hypercast() + " simulate --topology hypercube --dim 3 --collective " + name +
+         " --engine " + engine + " --rtl-model " + model + (json ? " --json" : "");
+}
+
 std::string broadcast(const std::string& model, const std::string& engine,
                       const std::string& fault) {
-  return (fault.empty() ? std::string() : "HYPERCAST_FAULT_ROM=" + fault + " ") +
-         hctest::hypercast() +
-         " simulate --topology hypercube --dim 3 --collective broadcast --engine " + engine +
-         " --rtl-model " + model + " --json";
+  return collective("broadcast", model, engine, fault);
 }
 
 class SchedFault : public ::testing::TestWithParam<const char*> {};
@@ -106,6 +110,28 @@ TEST_P(SchedFault, SilencedLinkRaisesTheNeighboursErr) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, SchedFault, ::testing::Values("network", "nodes"));
+
+// hc_sched_node's a_write_mask as Verilator builds it (its `ifdef VERILATOR
+// branch: the write's port by index), in the generated whole top, whose nodes
+// carry the generator's WMASK (the wired-node model leaves every port in it).
+// The 3-cube multinode broadcast writes bank b only from port b (WMASK 9'h111:
+// 3 banks, 3 ports); node 0's row 1 made to write bank 0 from port 1, which
+// carries a packet in step 1 (so e_missing stays silent), must stop the run at
+// that check, named in the harness's output (its stdout, without --json); the
+// same run without the fault passes.
+TEST(SchedFaultWriteMask, WriteFromAPortWmaskOmitsFiresTheCheck) {
+  const auto r =
+      hctest::run(collective("multinode-broadcast", "network", "verilator", "0:1:keep:1", false));
+  EXPECT_NE(r.code, 0) << r.out << r.err;
+  EXPECT_NE((r.out + r.err)
+                .find("u_n0.g_bank[0].a_write_mask: assertion failed: a write from a port WMASK "
+                      "omits"),
+            std::string::npos)
+      << r.out << r.err;
+  EXPECT_EQ((r.out + r.err).find("e_missing"), std::string::npos) << r.out << r.err;
+  const auto c = hctest::run(collective("multinode-broadcast", "network", "verilator", "", false));
+  EXPECT_EQ(c.code, 0) << c.out << c.err;
+}
 
 // Faults the hook refuses (exit 2, one line): one that changes nothing, one
 // outside the network, bad syntax, a node whose ROM drives others too.

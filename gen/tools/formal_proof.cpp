@@ -1,6 +1,7 @@
 #include "tools/formal_proof.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,91 @@ namespace hypercast {
 namespace tools {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// A Verilog identifier of the kind the checks are named with.
+bool isIdentifier(const std::string& w) {
+  if (w.empty() || !(std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_')) return false;
+  for (const char c : w)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$')) return false;
+  return true;
+}
+
+// The line up to a `//` comment (outside a string literal).
+std::string codeOf(const std::string& line) {
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (quoted && line[i] == '\\') {
+      ++i;
+    } else if (line[i] == '"') {
+      quoted = !quoted;
+    } else if (!quoted && line.compare(i, 2, "//") == 0) {
+      return line.substr(0, i);
+    }
+  }
+  return line;
+}
+
+}  // namespace
+
+std::string assertionNameAt(const std::string& text, int line) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(codeOf(l));
+  if (line < 1 || static_cast<size_t>(line) > lines.size()) return "";
+  for (int l = line; l >= 1; --l) {
+    // the last invocation that starts on line l
+    size_t open = std::string::npos;
+    for (const char* macro : {"`HC_ASSERT(", "`HC_ASSUME(", "`HC_PARAM("}) {
+      const size_t at = lines[l - 1].rfind(macro);
+      if (at != std::string::npos && (open == std::string::npos || at > open))
+        open = at + std::string(macro).size() - 1;
+    }
+    if (open == std::string::npos) continue;
+    const std::string& first = lines[l - 1];
+    size_t n = open + 1;
+    while (n < first.size() && std::isspace(static_cast<unsigned char>(first[n]))) ++n;
+    size_t end = n;
+    while (end < first.size() && (std::isalnum(static_cast<unsigned char>(first[end])) ||
+                                  first[end] == '_' || first[end] == '$'))
+      ++end;
+    const std::string name = first.substr(n, end - n);
+    // the line its closing parenthesis is on (strings skipped)
+    int depth = 0;
+    bool quoted = false;
+    for (int k = l; k <= static_cast<int>(lines.size()); ++k) {
+      const std::string& t = lines[k - 1];
+      for (size_t i = (k == l ? open : 0); i < t.size(); ++i) {
+        if (quoted && t[i] == '\\') {
+          ++i;
+        } else if (t[i] == '"') {
+          quoted = !quoted;
+        } else if (!quoted && t[i] == '(') {
+          ++depth;
+        } else if (!quoted && t[i] == ')' && --depth == 0) {
+          return k >= line && isIdentifier(name) ? name : std::string();
+        }
+      }
+    }
+    return "";
+  }
+  return "";
+}
+
+std::string assertionNameOf(const std::string& location) {
+  const size_t bar = location.rfind('|');
+  const std::string own = bar == std::string::npos ? location : location.substr(bar + 1);
+  const size_t colon = own.rfind(':');
+  if (colon == std::string::npos) return "";
+  int line = 0;
+  for (size_t i = colon + 1; i < own.size() && std::isdigit(static_cast<unsigned char>(own[i]));
+       ++i) {
+    if (line > 10000000) return "";
+    line = line * 10 + (own[i] - '0');
+  }
+  return assertionNameAt(readFile(own.substr(0, colon)), line);
+}
 
 FormalProof parseFormalProof(const std::string& text, const std::string& name,
                              const std::string& origin) {
@@ -53,11 +139,18 @@ FormalProof parseFormalProof(const std::string& text, const std::string& name,
     } else if (w[0] == "flatten" && w.size() == 2 && (w[1] == "0" || w[1] == "1")) {
       p.flatten = w[1] == "1";
     } else if (w[0] == "mutant" && w.size() == 3) {
-      p.mutants.push_back({w[1], depthOf(w[2])});
+      throw Error(at + "mutant " + w[1] +
+                  " names no assertion it must break (expected 'mutant DEFINE K ASSERTION...')");
+    } else if (w[0] == "mutant" && w.size() > 3) {
+      FormalMutant m{w[1], depthOf(w[2]), std::vector<std::string>(w.begin() + 3, w.end())};
+      for (const std::string& a : m.asserts)
+        if (!isIdentifier(a))
+          throw Error(at + "mutant " + w[1] + ": '" + oneLine(a) + "' is no assertion name");
+      p.mutants.push_back(m);
     } else {
       throw Error(at +
                   "expected 'top M', 'file F', 'param P V', 'depth K', 'fast 0|1', "
-                  "'induction 0|1', 'flatten 0|1' or 'mutant DEFINE K', not '" +
+                  "'induction 0|1', 'flatten 0|1' or 'mutant DEFINE K ASSERTION...', not '" +
                   oneLine(line) + "'");
     }
   }
@@ -153,6 +246,7 @@ FormalCheck smtbmc(const std::string& model, int depth, bool induction, const st
   static const std::regex failed("Assert failed in [^:]*: ([^ ]*)");
   for (std::sregex_iterator i(out.begin(), out.end(), failed), end; i != end; ++i)
     c.failed.push_back((*i)[1].str());
+  for (const std::string& at : c.failed) c.names.push_back(assertionNameOf(at));
   if (!c.passed && c.failed.empty() && out.find("Status: FAILED") == std::string::npos) {
     // neither verdict: the run itself broke (a missing solver, a crash)
     std::ofstream(log) << out << r.err;

@@ -18,8 +18,12 @@
 //                                   read that instance's internal wire (a
 //                                   module whose text must not change); one
 //                                   left unconnected is an error; default 0
-//   mutant HC_MUTANT_FIFO_FULL 6    a define that breaks the module, and the BMC
-//                                   depth that must find a failing trace (repeatable)
+//   mutant HC_MUTANT_FIFO_FULL 6 a_cnt_range a_kept
+//                                   a define that breaks the module, the BMC depth
+//                                   that must find a failing trace, and the named
+//                                   assertions it targets: at least one of them must
+//                                   be among the failures (repeatable; a mutant line
+//                                   without a name is an error)
 #pragma once
 
 #include <string>
@@ -30,8 +34,9 @@ namespace hypercast {
 namespace tools {
 
 struct FormalMutant {
-  std::string define;  // e.g. HC_MUTANT_FIFO_FULL
-  int depth = 0;       // steps of the BMC that must fail
+  std::string define;                // e.g. HC_MUTANT_FIFO_FULL
+  int depth = 0;                     // steps of the BMC that must fail
+  std::vector<std::string> asserts;  // the assertions it targets (one of them must fail)
 };
 
 struct FormalProof {
@@ -54,10 +59,23 @@ FormalProof parseFormalProof(const std::string& text, const std::string& name,
 // Every formal/*.fv under `source_root`, by name.
 std::vector<FormalProof> loadFormalProofs(const std::string& source_root);
 
+// The name of the named check (`HC_ASSERT(name, ...`, `HC_ASSUME(name, ...` or
+// `HC_PARAM(name, ...`) whose invocation spans line `line` (from 1) of the
+// Verilog `text`: yosys gives an assertion the last line of a multi-line
+// invocation, so the search goes back from it to the nearest invocation and
+// checks that it reaches that line. "" when none does (an unnamed assert).
+std::string assertionNameAt(const std::string& text, int line);
+
+// The same for a yosys-smtbmc failure location, "FILE:LINE.COL-LINE.COL"
+// (after flattening "INSTANCE_SRC|...|FILE:LINE.COL-LINE.COL": the last part is
+// the assertion's own), reading FILE; "" when it names none or cannot be read.
+std::string assertionNameOf(const std::string& location);
+
 struct FormalCheck {
   bool passed = false;              // no assertion failed (and the run completed)
   double seconds = 0;               // wall time of yosys and yosys-smtbmc
   std::vector<std::string> failed;  // "file:line" of each failing assertion
+  std::vector<std::string> names;   // each one's name (assertionNameOf), "" if it has none
 };
 
 struct FormalResult {

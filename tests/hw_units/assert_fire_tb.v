@@ -10,7 +10,15 @@
 //   7: its grant forced away with requests      (u_rr.a_valid)
 //   8: the group arbiter's groups' grant forced to a group that does not
 //      request                                  (u_grp.a_gnt_req)
-// The break lasts one clock edge. Prints "checked CYCLES 0 0".
+//   9: the full 2-entry FIFO's count forced to 0, its valid flip-flop still
+//      set                                      (u_fifo.g_many.a_any)
+//  10: the empty 3-entry FIFO's previous read pointer forced to 3, beyond
+//      DEPTH - 1                                (u_fifo3.g_many.g_ptr_range.a_ptr_range)
+//  11: the full 2-entry FIFO's count forced to 1: the write pointer is not the
+//      read pointer plus the count             (u_fifo.g_many.a_ptrs)
+// The break lasts one clock edge: a forced register is then forced back to its
+// value and released (it keeps it until the FIFO next writes it), so that
+// nothing else breaks. Prints "checked CYCLES 0 0".
 module assert_fire_tb;
   parameter integer CASE = 0;
 
@@ -28,6 +36,12 @@ module assert_fire_tb;
   hc_fifo #(.W(4), .DEPTH(1)) u_fifo1 (
     .clk_i(clk), .rst_ni(rst_n), .push_i(push1), .data_i(din), .pop_i(1'b0), .head_o(head1),
     .empty_o(empty1), .last_o(last1));
+  // (stays empty: its pointers' range check exists, DEPTH being no power of 2)
+  wire [3:0] head3, last3;
+  wire       empty3;
+  hc_fifo #(.W(4), .DEPTH(3)) u_fifo3 (
+    .clk_i(clk), .rst_ni(rst_n), .push_i(1'b0), .data_i(din), .pop_i(1'b0), .head_o(head3),
+    .empty_o(empty3), .last_o(last3));
 
   reg  [2:0] req = 3'b000;
   wire [2:0] gnt;
@@ -62,13 +76,19 @@ module assert_fire_tb;
     push = (CASE == 1);
     push1 = 1'b0;
     if (CASE == 4) force u_fifo.g_many.cnt_q = 2'd3;
+    if (CASE == 9) force u_fifo.g_many.cnt_q = 2'd0;
+    if (CASE == 10) force u_fifo3.g_many.prev_q = 2'd3;
+    if (CASE == 11) force u_fifo.g_many.cnt_q = 2'd1;
     if (CASE == 5) force u_rr.g_pairs.gnt = 3'b011;
     if (CASE == 6) force u_rr.g_pairs.gnt = 3'b100;
     if (CASE == 7) force u_rr.g_pairs.gnt = 3'b000;
     if (CASE == 8) force u_grp.ggnt = 3'b100;
     @(negedge clk);
     push = 1'b0;
+    if (CASE == 4 || CASE == 9 || CASE == 11) force u_fifo.g_many.cnt_q = 2'd2;  // full again
+    if (CASE == 10) force u_fifo3.g_many.prev_q = 2'd0;
     release u_fifo.g_many.cnt_q;
+    release u_fifo3.g_many.prev_q;
     release u_rr.g_pairs.gnt;
     release u_grp.ggnt;
     // empty the 2-entry FIFO, then pop once more (case 2)

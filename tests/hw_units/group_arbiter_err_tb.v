@@ -1,11 +1,14 @@
-// hc_group_arbiter's simulation check (at most one grant, and only to a
-// requester). Correct inputs cannot break the rule, so the fault is forced on
-// the groups' round robin (u_groups's grant, ggnt) for one clock edge:
+// hc_group_arbiter's simulation checks (at most one grant, only to a
+// requester, and one whenever some live requester requests). Correct inputs
+// cannot break them, so the fault is forced on the groups' round robin
+// (u_groups's grant, ggnt) for one clock edge:
 //   FAULT = 0: nothing forced; requests 00011, then 00101: the check is silent.
 //   FAULT = 1: requests 00011 (group 0), ggnt forced to group 1, which does not
 //              request: one grant, 00100, to a non-requester.
 //   FAULT = 2: requests 00101 (groups 0 and 1), ggnt forced to both: two
 //              grants, 00101, both to requesters.
+//   FAULT = 3: requests 00011 (group 0), ggnt forced to none: no grant while
+//              a requester waits (a_valid).
 // The check must print the forced cycle's grant and requests, once. Prints
 // "checked CYCLES GRANTS BROKEN" (BROKEN: edges whose grant breaks the rule, as
 // this testbench sees it).
@@ -29,7 +32,9 @@ module group_arbiter_err_tb;
     if (rst_n) begin
       cycles = cycles + 1;
       if (gnt != {N{1'b0}}) grants = grants + 1;
-      if ((gnt & ~req) != {N{1'b0}} || (gnt & (gnt - 1'b1)) != {N{1'b0}}) broken = broken + 1;
+      if ((gnt & ~req) != {N{1'b0}} || (gnt & (gnt - 1'b1)) != {N{1'b0}} ||
+          (req != {N{1'b0}} && gnt == {N{1'b0}}))
+        broken = broken + 1;
     end
   end
 
@@ -37,10 +42,11 @@ module group_arbiter_err_tb;
     #12 rst_n = 1'b1;
     for (t = 0; t < 6; t = t + 1) begin
       @(negedge clk);
-      if (t == 3 || t == 4) release u_dut.ggnt;  // after the one forced edge
+      if (t >= 3) release u_dut.ggnt;  // after the one forced edge
       req = (t % 2 == 0) ? 5'b00011 : 5'b00101;
       if (t == 2 && FAULT == 1) force u_dut.ggnt = 3'b010;
       if (t == 3 && FAULT == 2) force u_dut.ggnt = 3'b011;
+      if (t == 4 && FAULT == 3) force u_dut.ggnt = 3'b000;
     end
     @(negedge clk);
     req = {N{1'b0}};

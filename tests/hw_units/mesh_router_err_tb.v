@@ -16,8 +16,15 @@
 //   FAULT = 4: as FAULT = 0, with the head's head bit hidden from the lock
 //              (shead forced to 0) for one edge as it leaves: a_body_locked
 //              fires.
-// Prints "checked CYCLES FLITS_OUT WRONG" (WRONG: flits out of order, on
-// another output, or a worm cut short with credits to spare).
+//   FAULT = 5: as FAULT = 0, with a second five-flit worm beside it, into
+//              input 1 for node 0: it leaves on output 2 (-x), whose
+//              downstream returns its credits too; while both worms' second
+//              flits leave, the outputs' selected inputs (sel) are forced to
+//              input 0 for one edge, as if input 0 fed both: a_one_output
+//              fires, and nothing else.
+// Prints "checked CYCLES FLITS_OUT WRONG" (FLITS_OUT: the first worm's flits;
+// WRONG: flits out of order, on another output, or a worm cut short with
+// credits to spare).
 module mesh_router_err_tb;
   parameter integer FAULT = 0;
   localparam integer DIMS = 1, CW = 2, PW = 8, AW = DIMS * CW, FW = 2 + 2 * AW + PW, P = 3;
@@ -27,6 +34,7 @@ module mesh_router_err_tb;
   reg  [P-1:0]   in_valid = {P{1'b0}};
   reg  [P*FW-1:0] in_flit = {P * FW{1'b0}};
   reg            cr = 1'b0;      // the downstream's credit for a flit received
+  reg            cr2 = 1'b0;     // FAULT = 5: output 2's
   reg            extra = 1'b0;   // FAULT = 2: the credit beyond DEPTH
   wire [P-1:0]   in_credit, out_valid;
   wire [P*FW-1:0] out_flit;
@@ -35,18 +43,24 @@ module mesh_router_err_tb;
   hc_mesh_router #(.DIMS(DIMS), .CW(CW), .PW(PW), .DEPTH(2), .HCW(4)) u_router (
     .clk_i(clk), .rst_ni(rst_n), .coord_i(2'd1), .in_valid_i(in_valid), .in_flit_i(in_flit),
     .in_credit_o(in_credit), .out_valid_o(out_valid), .out_flit_o(out_flit),
-    .out_credit_i({1'b0, cr | extra, 1'b0}), .heads_o(heads));
+    .out_credit_i({cr2, cr | extra, 1'b0}), .heads_o(heads));
 
   always #5 clk = ~clk;
 
-  integer cycles = 0, flits = 0, wrong = 0, i, k;
+  integer cycles = 0, flits = 0, flits2 = 0, wrong = 0, i, k;
   always @(posedge clk) begin
     cycles = cycles + 1;
-    cr <= (FAULT != 1) && out_valid[1];
+    cr  <= (FAULT != 1) && out_valid[1];
+    cr2 <= out_valid[2];
     for (k = 0; k < P; k = k + 1)
       if (out_valid[k]) begin
-        if (k != 1 || out_flit[k*FW+:PW] != 8'h10 + flits) wrong = wrong + 1;
-        flits = flits + 1;
+        if (FAULT == 5 && k == 2) begin  // the second worm
+          if (out_flit[k*FW+:PW] != 8'h20 + flits2) wrong = wrong + 1;
+          flits2 = flits2 + 1;
+        end else begin
+          if (k != 1 || out_flit[k*FW+:PW] != 8'h10 + flits) wrong = wrong + 1;
+          flits = flits + 1;
+        end
       end
   end
 
@@ -57,13 +71,20 @@ module mesh_router_err_tb;
       // {head, tail, destination 3, source 1, payload}
       in_valid[0] = 1'b1;
       in_flit[0+:FW] = {i == 0, i == 4, 2'd3, 2'd1, 8'h10 + i[7:0]};
+      if (FAULT == 5) begin
+        in_valid[1] = 1'b1;
+        in_flit[FW+:FW] = {i == 0, i == 4, 2'd0, 2'd2, 8'h20 + i[7:0]};
+      end
+      if (FAULT == 5 && i == 2) force u_router.sel = {P * 2{1'b0}};
       if (FAULT == 3 && i == 3) force u_router.lock_q[2] = 1'b1;
       if (FAULT == 4 && i == 1) force u_router.shead = 3'b000;
       @(negedge clk);
       release u_router.lock_q[2];
       release u_router.shead;
+      release u_router.sel;
     end
     in_valid[0] = 1'b0;
+    in_valid[1] = 1'b0;
     repeat (8) @(negedge clk);
     if (FAULT == 2) begin
       extra = 1'b1;
@@ -72,6 +93,7 @@ module mesh_router_err_tb;
     end
     repeat (2) @(negedge clk);
     if (flits != ((FAULT == 1) ? 2 : 5)) wrong = wrong + 1;
+    if (flits2 != ((FAULT == 5) ? 5 : 0)) wrong = wrong + 1;
     $display("checked %0d %0d %0d", cycles, flits, wrong);
     $finish;
   end
