@@ -601,3 +601,37 @@ TEST(Regress, LastFrameCountsWhatEnded) {
   EXPECT_EQ(tty.compare(last, want.size(), want), 0) << tty.substr(last);
   fs::remove_all(dir);
 }
+
+// slurm's --cache is a folder and --partition a name: an empty path, a file, a
+// device and an empty partition are refused in one line, exit 2, nothing written.
+TEST(Regress, SlurmRefusesABadCacheOrPartition) {
+  const std::string dir = hctest::tempFolder("regress-slurm-bad");
+  std::ofstream(dir + "/r.yaml") << "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+                                    "workloads: [{name: b, command: schedule, collective: "
+                                    "broadcast}]\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  std::ofstream(dir + "/file") << "x\n";
+  struct Case {
+    std::vector<std::string> extra;
+    std::string error;
+  };
+  for (const Case& c : {
+           Case{{"--cache", ""}, "hypercast: --cache: empty path\n"},
+           Case{{"--cache", dir + "/file"},
+                "hypercast: --cache " + dir +
+                    "/file: not a folder (the Verilated-model cache is one)\n"},
+           Case{{"--cache", "/dev/null"},
+                "hypercast: --cache /dev/null: not a folder (the Verilated-model cache is one)\n"},
+           Case{{"--partition", ""},
+                "hypercast: --partition: empty name (leave the option out for the cluster's "
+                "default)\n"},
+       }) {
+    std::vector<std::string> args = {"regress", "slurm", dir + "/reg"};
+    args.insert(args.end(), c.extra.begin(), c.extra.end());
+    const auto r = hc(args);
+    EXPECT_EQ(r.code, 2) << c.error;
+    EXPECT_EQ(r.err, c.error);
+    EXPECT_FALSE(fs::exists(dir + "/reg/slurm")) << c.error;
+  }
+  fs::remove_all(dir);
+}
