@@ -421,3 +421,70 @@ TEST(Cli, EveryCommandHelpListsItsOptions) {
     EXPECT_NE(r.out.find("--help"), std::string::npos) << r.out;
   }
 }
+
+namespace {
+
+// Runs hypercast with `args` (an argument vector, no shell).
+hctest::CmdResult hcArgv(const std::vector<std::string>& args,
+                         const std::vector<std::pair<std::string, std::string>>& env = {}) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return hctest::runArgv(argv, env);
+}
+
+// Exit 2, stderr exactly one hypercast line holding `fragment`, nothing on stdout.
+void expectRefused(const std::vector<std::string>& args, const std::string& fragment) {
+  std::string shown;
+  for (const std::string& a : args) shown += a + " ";
+  const auto r = hcArgv(args);
+  EXPECT_EQ(r.code, 2) << shown << r.err;
+  EXPECT_EQ(r.out, "") << shown;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << shown << r.err;
+  EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << shown << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << shown << r.err;
+}
+
+}  // namespace
+
+// An output that is an input (the --graph file, by its name, a link or a hard
+// link; or an --out folder that holds it) is refused before any work, and the
+// input is left as it was: every command that writes comes through one check.
+TEST(Cli, OutputThatIsAnInputIsRefused) {
+  const std::string t = hctest::tempFolder("same-file");
+  const std::string in = t + "/in.txt", edges = "a b\nb c\nc d\nd a\n";
+  std::ofstream(in) << edges;
+  fs::create_symlink(in, t + "/link.txt");
+  fs::create_hard_link(in, t + "/hard.txt");
+  const std::vector<std::string> graph = {"--topology", "graph", "--graph", in};
+  auto with = [&](std::vector<std::string> head, const std::vector<std::string>& tail) {
+    head.insert(head.begin() + 1, graph.begin(), graph.end());
+    head.insert(head.end(), tail.begin(), tail.end());
+    return head;
+  };
+  for (const std::string& out : {in, t + "/link.txt", t + "/hard.txt",
+                                 t + "/../" + fs::path(t).filename().string() + "/in.txt"}) {
+    SCOPED_TRACE(out);
+    expectRefused(with({"schedule"}, {"--collective", "broadcast", "-o", out}),
+                  "is the --graph file " + in + ": an output may not overwrite an input");
+    expectRefused(
+        with({"export"}, {"--collective", "broadcast", "--format", "msccl-xml", "-o", out}),
+        "an output may not overwrite an input");
+    expectRefused(
+        with({"simulate"}, {"--collective", "broadcast", "--engine", "systemc", "--trace", out}),
+        "--trace " + out + " is the --graph file");
+    EXPECT_EQ(hctest::slurp(in), edges);
+  }
+  expectRefused(with({"simulate"},
+                     {"--collective", "broadcast", "--engine", "cosim", "--wave", t + "/link.txt"}),
+                "--wave " + t + "/link.txt is the --graph file");
+  expectRefused(
+      with({"generate"}, {"--collective", "broadcast", "--out", t}),
+      "--out " + t + " holds the --graph file " + in + ": an output folder may not hold an input");
+  expectRefused(with({"synth"}, {"--collective", "broadcast", "--no-pnr", "--out", t}),
+                "an output folder may not hold an input");
+  EXPECT_EQ(hctest::slurp(in), edges);
+  // Another file is fine.
+  const auto ok = hcArgv(with({"schedule"}, {"--collective", "broadcast", "-o", t + "/s.csv"}));
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  fs::remove_all(t);
+}

@@ -691,3 +691,19 @@ TEST(Regress, OneYamlDocument) {
   EXPECT_FALSE(fs::exists(dir + "/out"));
   fs::remove_all(dir);
 }
+
+// The plan's folder may not hold the regression file (an earlier plan's folder
+// where it was put): refused, nothing written.
+TEST(Regress, PlanFolderThatHoldsTheFileIsRefused) {
+  const std::string file = writeYaml(
+      "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+      "workloads: [{name: b, command: schedule, collective: broadcast}]\n");
+  const std::string dir = fs::path(file).parent_path().string();
+  std::ofstream(dir + "/.hypercast-regress") << "a regression folder of hypercast regress plan\n";
+  const auto r = hc({"regress", "plan", file, "--out", dir});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: --out " + dir + " holds the regression file " + file +
+                       ": an output folder may not hold an input\n");
+  EXPECT_FALSE(fs::exists(dir + "/jobs.json"));
+  fs::remove_all(dir);
+}

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "flow/collective_options.h"
+#include "flow/command_files.h"
 #include "flow/mesh_schedule.h"
 #include "flow/network_args.h"
 #include "topology/registry.h"
@@ -36,6 +37,7 @@ int cmdTcd(const Args& a) {
   const std::string only = flow::meshAlgorithm(a);
   const std::string out = a.get("output");
   if (a.has("output")) checkOutputPath("--output", out);
+  flow::checkCommandFiles(a);
   const TcdTable t = flow::buildTcdTable(net, both || only == "paper", both || only == "best");
   flow::writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
   if (a.has("json")) {

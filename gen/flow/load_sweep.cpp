@@ -8,6 +8,7 @@
 
 #include "algorithm/reference_broadcast.h"
 #include "emit/load_latency_svg.h"
+#include "flow/command_files.h"
 #include "flow/router_network.h"
 #include "flow/router_options.h"
 #include "sim/sim_job.h"
@@ -119,6 +120,7 @@ SweepRequest readSweepRequest(const Params& a) {
   for (double rate : r.rates) checkLoadRun(r.network.nodes(), rate, r.cycles);
   r.out = a.get("out");
   checkOutputFolder("--out", r.out);
+  checkCommandFiles(a);
   r.json = a.has("json");
   r.quiet = a.has("quiet");
   return r;
