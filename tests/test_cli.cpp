@@ -488,3 +488,16 @@ TEST(Cli, OutputThatIsAnInputIsRefused) {
   EXPECT_EQ(ok.code, 0) << ok.err;
   fs::remove_all(t);
 }
+
+// A sweep above a limit is refused whole before the first run: one line, exit
+// 2, nothing written (it ran every point and wrote a table of failures).
+TEST(Cli, SweepChecksItsLimitsBeforeTheFirstRun) {
+  const std::string t = hctest::tempFolder("sweep-limit");
+  expectRefused({"sweep", "--m", "20,20,20", "--rho", "10,10,10", "--out", t + "/big"},
+                "is above the limit of 67108864 (docs/user-guide.md#limits; --allow-large or "
+                "HYPERCAST_ALLOW_LARGE=1 raises it)");
+  const auto r = hcArgv({"sweep", "--m", "20,20,20", "--rho", "10,10,10", "--out", t + "/big"});
+  EXPECT_EQ(r.err.rfind("hypercast: sweep at rate ", 0), 0u) << r.err;
+  EXPECT_FALSE(fs::exists(t + "/big"));
+  fs::remove_all(t);
+}

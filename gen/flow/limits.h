@@ -98,8 +98,9 @@ struct CostEstimate {
 CostEstimate estimateCost(const Params& p, Step step);
 
 // Refuses (hypercast::Error, one line) a run of `step` whose estimated cost is
-// above its budget. --allow-large in `p`, or the environment, raises it.
-void checkCost(const Params& p, Step step);
+// above its budget. --allow-large in `p`, or the environment, raises it. The
+// line starts with `command` ("sweep at rate 0.5"), by default the step's name.
+void checkCost(const Params& p, Step step, const std::string& command = "");
 
 }  // namespace flow
 }  // namespace hypercast

@@ -9,6 +9,7 @@
 #include "algorithm/reference_broadcast.h"
 #include "emit/load_latency_svg.h"
 #include "flow/command_files.h"
+#include "flow/limits.h"
 #include "flow/router_network.h"
 #include "flow/router_options.h"
 #include "sim/sim_job.h"
@@ -117,7 +118,19 @@ SweepRequest readSweepRequest(const Params& a) {
       r.rates.push_back(top * static_cast<double>(i) / static_cast<double>(k));
     }
   }
-  for (double rate : r.rates) checkLoadRun(r.network.nodes(), rate, r.cycles);
+  // Every point's run checked as its simulate would check it, once, before the
+  // first run: a sweep above a limit is refused whole, nothing run or written.
+  for (double rate : r.rates) {
+    checkLoadRun(r.network.nodes(), rate, r.cycles);
+    ParamMap point = a.params();
+    char rs[32];
+    std::snprintf(rs, sizeof rs, "%.6g", rate);
+    point["traffic"] = "uniform";
+    point["rate"] = rs;
+    point["cycles"] = std::to_string(r.cycles);
+    point["engine"] = r.engine;
+    checkCost(Params(point), Step::kSimulate, std::string("sweep at rate ") + rs);
+  }
   r.out = a.get("out");
   checkOutputFolder("--out", r.out);
   checkCommandFiles(a);
