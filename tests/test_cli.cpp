@@ -501,3 +501,24 @@ TEST(Cli, SweepChecksItsLimitsBeforeTheFirstRun) {
   EXPECT_FALSE(fs::exists(t + "/big"));
   fs::remove_all(t);
 }
+
+// --allow-large has one meaning: every command whose limit message names it
+// takes it, and it raises that command's limits.
+TEST(Cli, EveryCommandWithLimitsTakesAllowLarge) {
+  for (const char* cmd : {"schedule", "export", "generate", "simulate", "sweep", "synth", "tcd"}) {
+    const auto r = hcArgv({cmd, "--help"});
+    EXPECT_NE(r.out.find("  --allow-large "), std::string::npos) << cmd;
+  }
+  // schedule: the 13-cube's total exchange, 8192 x 53248 transfers, is above 2^27;
+  // --allow-large lifts that check (the construction's own size limit then speaks).
+  const std::vector<std::string> big = {"schedule", "--topology",   "hypercube",     "--dim",
+                                        "13",       "--collective", "total-exchange"};
+  const auto refused = hcArgv(big);
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.err.find("schedule: transfers 436207616 "), std::string::npos) << refused.err;
+  std::vector<std::string> large = big;
+  large.push_back("--allow-large");
+  const auto lifted = hcArgv(large);
+  EXPECT_EQ(lifted.code, 2);
+  EXPECT_EQ(lifted.err.find("is above the limit of"), std::string::npos) << lifted.err;
+}

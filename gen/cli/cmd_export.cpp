@@ -10,6 +10,7 @@
 #include "flow/collective_export.h"
 #include "flow/collective_options.h"
 #include "flow/command_files.h"
+#include "flow/limits.h"
 #include "flow/network_args.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -48,6 +49,7 @@ int cmdExport(const Args& a) {
   checkOutputPath("--output", out);
   flow::checkCommandFiles(a);
   if (a.has("collective")) parseCollective(a.get("collective"));
+  flow::checkCost(a, flow::Step::kSchedule, "export");
 
   const flow::CheckedSchedule c =
       flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export"));

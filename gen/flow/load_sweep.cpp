@@ -120,6 +120,7 @@ SweepRequest readSweepRequest(const Params& a) {
   }
   // Every point's run checked as its simulate would check it, once, before the
   // first run: a sweep above a limit is refused whole, nothing run or written.
+  r.allow_large = a.has("allow-large");
   for (double rate : r.rates) {
     checkLoadRun(r.network.nodes(), rate, r.cycles);
     ParamMap point = a.params();
@@ -168,6 +169,7 @@ CommandReport runSweep(const SweepRequest& r) {
     std::vector<std::string> cmd = {self, "simulate"};
     cmd.insert(cmd.end(), net.begin(), net.end());
     if (r.endpoints == "axis") cmd.insert(cmd.end(), {"--endpoints", "axis", "--tready", r.tready});
+    if (r.allow_large) cmd.push_back("--allow-large");
     cmd.insert(cmd.end(),
                {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(r.cycles),
                 "--engine", r.engine, "--seed", std::to_string(r.seed), "--json", "--quiet"});
