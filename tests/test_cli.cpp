@@ -522,3 +522,30 @@ TEST(Cli, EveryCommandWithLimitsTakesAllowLarge) {
   EXPECT_EQ(lifted.code, 2);
   EXPECT_EQ(lifted.err.find("is above the limit of"), std::string::npos) << lifted.err;
 }
+
+// The hypercycle's router network takes no collective's options: each refused in
+// one line naming why, alike in generate, simulate and synth; --max-cycles 0
+// too (it is no count of cycles).
+TEST(Cli, RouterNetworksRefuseCollectiveOptions) {
+  const std::string t = hctest::tempFolder("router-options");
+  const std::vector<std::string> net = {"--m", "4", "--rho", "1"};
+  for (const std::vector<std::string>& opt : std::vector<std::vector<std::string>>{
+           {"--messages", "2"}, {"--links", "half-duplex"}, {"--construction", "paper"}}) {
+    std::vector<std::string> gen = {"generate", "--out", t + "/g"},
+                             sim = {"simulate", "--engine", "systemc"},
+                             syn = {"synth", "--no-pnr", "--out", t + "/s"};
+    for (auto* c : {&gen, &sim, &syn}) {
+      c->insert(c->end(), net.begin(), net.end());
+      c->insert(c->end(), opt.begin(), opt.end());
+      expectRefused(*c, opt[0] + " needs --collective (");
+    }
+  }
+  expectRefused({"synth", "--m", "4", "--rho", "1", "--no-pnr", "--source", "2", "--out", t + "/s"},
+                "--source needs --collective (the routers' RTL is the same for every source");
+  expectRefused({"generate", "--m", "4", "--rho", "1", "--source", "2", "--out", t + "/g"},
+                "--source needs --collective (the routers' RTL is the same for every source");
+  expectRefused({"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--max-cycles", "0"},
+                "--max-cycles must be in 1..");
+  EXPECT_TRUE(fs::is_empty(t));
+  fs::remove_all(t);
+}
