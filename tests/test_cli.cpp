@@ -549,3 +549,27 @@ TEST(Cli, RouterNetworksRefuseCollectiveOptions) {
   EXPECT_TRUE(fs::is_empty(t));
   fs::remove_all(t);
 }
+
+// tcd's cost, sources x nodes, has a limit like the others: the 1024x1024 mesh
+// (an estimated 64 hours) is refused before any work.
+TEST(Cli, TcdHasASizeLimit) {
+  expectRefused({"tcd", "--dims", "1024,1024"},
+                "tcd: sources x nodes 1099511627776 (N x N, N = 1048576) is above the limit of "
+                "4294967296");
+  expectRefused({"tcd", "--dims", "64,64,64"}, "is above the limit of 4294967296");
+  // --allow-large raises it 64-fold: 64x64x64 (2^36) passes the check (and is
+  // then interrupted: it would take hours).
+  const std::string t = hctest::tempFolder("tcd-large");
+  const hctest::Started s = hctest::start(
+      {hctest::hypercast(), "tcd", "--dims", "64,64,64", "--allow-large", "-o", t + "/t.csv"},
+      {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  // Its first progress line: past the check, into the work.
+  EXPECT_TRUE(hctest::waitUntil(
+      [&] { return hctest::slurp(s.err_path).find("tcd:") != std::string::npos; }, 300));
+  EXPECT_TRUE(hctest::running(s));
+  ::kill(s.pid, SIGINT);
+  const auto r = hctest::finish(s);
+  EXPECT_EQ(r.code, 130) << r.err;
+  EXPECT_FALSE(fs::exists(t + "/t.csv"));
+  fs::remove_all(t);
+}

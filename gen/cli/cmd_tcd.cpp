@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "flow/collective_options.h"
 #include "flow/command_files.h"
+#include "flow/limits.h"
 #include "flow/mesh_schedule.h"
 #include "flow/network_args.h"
 #include "topology/registry.h"
@@ -33,6 +34,7 @@ int cmdTcd(const Args& a) {
     throw Error("tcd needs the mesh's --dims X,Y[,Z] (equal powers of two, e.g. 8,8,8)");
   const NetworkDesc net = parseNetworkDesc(a.params());
   meshCube(net.radices);  // refuses other shapes before any work
+  flow::checkTcdCost(a, net.nodes());
   const bool both = !a.has("algorithm");
   const std::string only = flow::meshAlgorithm(a);
   const std::string out = a.get("output");

@@ -195,5 +195,14 @@ void checkCost(const Params& p, Step step, const std::string& command) {
         "the whole-network top's nodes x ports = " + nodes + " x " + ports);
 }
 
+void checkTcdCost(const Params& p, uint64_t nodes) {
+  const bool large = p.has("allow-large") || allowLargeFromEnvironment();
+  const double n = static_cast<double>(nodes);
+  if (n * n > static_cast<double>(budget(kMaxTcdSourceNodes, large))) {
+    refuse("tcd", "sources x nodes", n * n, "N x N, N = " + number(n),
+           budget(kMaxTcdSourceNodes, large));
+  }
+}
+
 }  // namespace flow
 }  // namespace hypercast
