@@ -573,3 +573,15 @@ TEST(Cli, TcdHasASizeLimit) {
   EXPECT_FALSE(fs::exists(t + "/t.csv"));
   fs::remove_all(t);
 }
+
+// --help and --version stand alone, and --help takes no value.
+TEST(Cli, HelpAndVersionTakeNothingElse) {
+  expectRefused({"--version", "extra"}, "unexpected argument 'extra' with --version");
+  expectRefused({"--version", "--bogus"}, "unexpected argument '--bogus' with --version");
+  expectRefused({"--bogus", "--version"}, "unexpected argument '--bogus' with --version");
+  expectRefused({"--help", "x"}, "unexpected argument 'x' with --help");
+  expectRefused({"info", "--help=foo"}, "option --help takes no value");
+  expectRefused({"--version=2"}, "option --version takes no value");
+  EXPECT_EQ(hcArgv({"--version"}).code, 0);
+  EXPECT_EQ(hcArgv({"info", "--help"}).code, 0);
+}
