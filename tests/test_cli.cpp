@@ -585,3 +585,32 @@ TEST(Cli, HelpAndVersionTakeNothingElse) {
   EXPECT_EQ(hcArgv({"--version"}).code, 0);
   EXPECT_EQ(hcArgv({"info", "--help"}).code, 0);
 }
+
+// "-" is no file name for an output and not stdout either: refused in one line
+// for every output option (/dev/stdout is stdout).
+TEST(Cli, DashIsRefusedAsAnOutput) {
+  const std::string t = hctest::tempFolder("dash");
+  const std::vector<std::vector<std::string>> cases = {
+      {"schedule", "--topology", "hypercube", "--dim", "2", "--collective", "broadcast", "-o", "-"},
+      {"export", "--topology", "hypercube", "--dim", "2", "--collective", "broadcast", "--format",
+       "msccl-xml", "-o", "-"},
+      {"tcd", "--dims", "4,4", "-o", "-"},
+      {"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--trace", "-"},
+  };
+  for (const auto& c : cases) {
+    const auto r = hctest::runArgv(
+        [&] {
+          std::vector<std::string> argv = {hctest::hypercast()};
+          argv.insert(argv.end(), c.begin(), c.end());
+          return argv;
+        }(),
+        {}, t);
+    EXPECT_EQ(r.code, 2) << c[0] << r.err;
+    EXPECT_NE(r.err.find("-: '-' is not stdout here: name /dev/stdout, or ./- for a file"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_TRUE(fs::is_empty(t));
+  fs::remove_all(t);
+}
