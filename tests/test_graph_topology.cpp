@@ -153,6 +153,27 @@ TEST(GraphCli, FolderIsNoGraphFile) {
   std::filesystem::remove_all(dir);
 }
 
+// A report names a graph file's node by its name: in numnames.txt the node
+// named 2 is node 0 (names are numbered as they first appear).
+TEST(GraphCli, ScheduleReportNamesTheSource) {
+  const std::string dir = hctest::tempFolder("graph-names");
+  std::ofstream(dir + "/numnames.txt") << "2,0\n0,1\n1,2\n2,3\n";
+  const std::vector<std::string> base = {
+      hctest::hypercast(),   "schedule",     "--topology", "graph",    "--graph",
+      dir + "/numnames.txt", "--collective", "broadcast",  "--source", "2"};
+  const auto r = hctest::runArgv(base);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("collective       broadcast from node 2\n"), std::string::npos) << r.out;
+  std::vector<std::string> json = base;
+  json.push_back("--json");
+  const auto j = hctest::runArgv(json);
+  ASSERT_EQ(j.code, 0) << j.err;
+  const Json doc = Json::parse(j.out);
+  EXPECT_EQ(doc.at("source"), 0);
+  EXPECT_EQ(doc.at("source_name"), "2");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(GraphFile, DirectedLinksAreOneWay) {
   const NetworkDesc net = fromText("a b\nb c\nc a\n", true);
   EXPECT_TRUE(net.directed());

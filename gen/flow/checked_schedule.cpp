@@ -224,7 +224,13 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   if (c.net.isBinaryHypercube()) j["dim"] = c.net.hypercubeDim();
   j["directed"] = c.net.directed();
   j["collective"] = toString(c.schedule.collective);
-  if (hasRoot(c.schedule.collective)) j["source"] = c.schedule.root;
+  if (hasRoot(c.schedule.collective)) {
+    j["source"] = c.schedule.root;
+    // A graph file's node also by its name, as the text report gives it.
+    if (c.schedule.root < c.net.node_labels.size()) {
+      j["source_name"] = c.net.node_labels[c.schedule.root];
+    }
+  }
   j["messages"] = c.schedule.messages;
   j["links"] = toString(c.schedule.links);
   if (c.within >= 0) j["within"] = c.within;
@@ -280,7 +286,12 @@ std::string scheduleSummary(const CheckedSchedule& c) {
                                 : " (" + std::to_string(c.net.endpoints()) + " endpoints, " +
                                       std::to_string(c.net.switches.size()) + " switches)")
      << (c.net.directed() ? ", directed" : "") << "\ncollective       " << toString(s.collective);
-  if (hasRoot(s.collective)) os << " from node " << s.root;
+  // A graph file's node by its name, as the file and --source give it (its
+  // number is the order in which the name first appears).
+  const std::vector<std::string>& names = c.net.node_labels;
+  if (hasRoot(s.collective)) {
+    os << " from node " << (s.root < names.size() ? names[s.root] : std::to_string(s.root));
+  }
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
   if (c.within >= 0) os << " to within distance " << c.within;
   if (s.links == LinkMode::kHalfDuplex) os << ", half-duplex links";
