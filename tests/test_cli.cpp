@@ -476,3 +476,196 @@ TEST(Cli, EveryCommandHelpListsItsOptions) {
     EXPECT_NE(r.out.find("--help"), std::string::npos) << r.out;
   }
 }
+
+namespace {
+
+// Runs hypercast with `args` (an argument vector, no shell).
+hctest::CmdResult hcArgv(const std::vector<std::string>& args,
+                         const std::vector<std::pair<std::string, std::string>>& env = {}) {
+  std::vector<std::string> argv = {hctest::hypercast()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return hctest::runArgv(argv, env);
+}
+
+// Exit 2, stderr exactly one hypercast line holding `fragment`, nothing on stdout.
+void expectRefused(const std::vector<std::string>& args, const std::string& fragment) {
+  std::string shown;
+  for (const std::string& a : args) shown += a + " ";
+  const auto r = hcArgv(args);
+  EXPECT_EQ(r.code, 2) << shown << r.err;
+  EXPECT_EQ(r.out, "") << shown;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << shown << r.err;
+  EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << shown << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << shown << r.err;
+}
+
+}  // namespace
+
+// An output that is an input (the --graph file, by its name, a link or a hard
+// link; or an --out folder that holds it) is refused before any work, and the
+// input is left as it was: every command that writes comes through one check.
+TEST(Cli, OutputThatIsAnInputIsRefused) {
+  const std::string t = hctest::tempFolder("same-file");
+  const std::string in = t + "/in.txt", edges = "a b\nb c\nc d\nd a\n";
+  std::ofstream(in) << edges;
+  fs::create_symlink(in, t + "/link.txt");
+  fs::create_hard_link(in, t + "/hard.txt");
+  const std::vector<std::string> graph = {"--topology", "graph", "--graph", in};
+  auto with = [&](std::vector<std::string> head, const std::vector<std::string>& tail) {
+    head.insert(head.begin() + 1, graph.begin(), graph.end());
+    head.insert(head.end(), tail.begin(), tail.end());
+    return head;
+  };
+  for (const std::string& out : {in, t + "/link.txt", t + "/hard.txt",
+                                 t + "/../" + fs::path(t).filename().string() + "/in.txt"}) {
+    SCOPED_TRACE(out);
+    expectRefused(with({"schedule"}, {"--collective", "broadcast", "-o", out}),
+                  "is the --graph file " + in + ": an output may not overwrite an input");
+    expectRefused(
+        with({"export"}, {"--collective", "broadcast", "--format", "msccl-xml", "-o", out}),
+        "an output may not overwrite an input");
+    expectRefused(
+        with({"simulate"}, {"--collective", "broadcast", "--engine", "systemc", "--trace", out}),
+        "--trace " + out + " is the --graph file");
+    EXPECT_EQ(hctest::slurp(in), edges);
+  }
+  expectRefused(with({"simulate"},
+                     {"--collective", "broadcast", "--engine", "cosim", "--wave", t + "/link.txt"}),
+                "--wave " + t + "/link.txt is the --graph file");
+  expectRefused(
+      with({"generate"}, {"--collective", "broadcast", "--out", t}),
+      "--out " + t + " holds the --graph file " + in + ": an output folder may not hold an input");
+  expectRefused(with({"synth"}, {"--collective", "broadcast", "--no-pnr", "--out", t}),
+                "an output folder may not hold an input");
+  EXPECT_EQ(hctest::slurp(in), edges);
+  // Another file is fine.
+  const auto ok = hcArgv(with({"schedule"}, {"--collective", "broadcast", "-o", t + "/s.csv"}));
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  fs::remove_all(t);
+}
+
+// A sweep above a limit is refused whole before the first run: one line, exit
+// 2, nothing written (it ran every point and wrote a table of failures).
+TEST(Cli, SweepChecksItsLimitsBeforeTheFirstRun) {
+  const std::string t = hctest::tempFolder("sweep-limit");
+  expectRefused({"sweep", "--m", "20,20,20", "--rho", "10,10,10", "--out", t + "/big"},
+                "is above the limit of 67108864 (docs/user-guide.md#limits; --allow-large or "
+                "HYPERCAST_ALLOW_LARGE=1 raises it)");
+  const auto r = hcArgv({"sweep", "--m", "20,20,20", "--rho", "10,10,10", "--out", t + "/big"});
+  EXPECT_EQ(r.err.rfind("hypercast: sweep at rate ", 0), 0u) << r.err;
+  EXPECT_FALSE(fs::exists(t + "/big"));
+  fs::remove_all(t);
+}
+
+// --allow-large has one meaning: every command whose limit message names it
+// takes it, and it raises that command's limits.
+TEST(Cli, EveryCommandWithLimitsTakesAllowLarge) {
+  for (const char* cmd : {"schedule", "export", "generate", "simulate", "sweep", "synth", "tcd"}) {
+    const auto r = hcArgv({cmd, "--help"});
+    EXPECT_NE(r.out.find("  --allow-large "), std::string::npos) << cmd;
+  }
+  // schedule: the 13-cube's total exchange, 8192 x 53248 transfers, is above 2^27;
+  // --allow-large lifts that check (the construction's own size limit then speaks).
+  const std::vector<std::string> big = {"schedule", "--topology",   "hypercube",     "--dim",
+                                        "13",       "--collective", "total-exchange"};
+  const auto refused = hcArgv(big);
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.err.find("schedule: transfers 436207616 "), std::string::npos) << refused.err;
+  std::vector<std::string> large = big;
+  large.push_back("--allow-large");
+  const auto lifted = hcArgv(large);
+  EXPECT_EQ(lifted.code, 2);
+  EXPECT_EQ(lifted.err.find("is above the limit of"), std::string::npos) << lifted.err;
+}
+
+// The hypercycle's router network takes no collective's options: each refused in
+// one line naming why, alike in generate, simulate and synth; --max-cycles 0
+// too (it is no count of cycles).
+TEST(Cli, RouterNetworksRefuseCollectiveOptions) {
+  const std::string t = hctest::tempFolder("router-options");
+  const std::vector<std::string> net = {"--m", "4", "--rho", "1"};
+  for (const std::vector<std::string>& opt : std::vector<std::vector<std::string>>{
+           {"--messages", "2"}, {"--links", "half-duplex"}, {"--construction", "paper"}}) {
+    std::vector<std::string> gen = {"generate", "--out", t + "/g"},
+                             sim = {"simulate", "--engine", "systemc"},
+                             syn = {"synth", "--no-pnr", "--out", t + "/s"};
+    for (auto* c : {&gen, &sim, &syn}) {
+      c->insert(c->end(), net.begin(), net.end());
+      c->insert(c->end(), opt.begin(), opt.end());
+      expectRefused(*c, opt[0] + " needs --collective (");
+    }
+  }
+  expectRefused({"synth", "--m", "4", "--rho", "1", "--no-pnr", "--source", "2", "--out", t + "/s"},
+                "--source needs --collective (the routers' RTL is the same for every source");
+  expectRefused({"generate", "--m", "4", "--rho", "1", "--source", "2", "--out", t + "/g"},
+                "--source needs --collective (the routers' RTL is the same for every source");
+  expectRefused({"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--max-cycles", "0"},
+                "--max-cycles must be in 1..");
+  EXPECT_TRUE(fs::is_empty(t));
+  fs::remove_all(t);
+}
+
+// tcd's cost, sources x nodes, has a limit like the others: the 1024x1024 mesh
+// (an estimated 64 hours) is refused before any work.
+TEST(Cli, TcdHasASizeLimit) {
+  expectRefused({"tcd", "--dims", "1024,1024"},
+                "tcd: sources x nodes 1099511627776 (N x N, N = 1048576) is above the limit of "
+                "4294967296");
+  expectRefused({"tcd", "--dims", "64,64,64"}, "is above the limit of 4294967296");
+  // --allow-large raises it 64-fold: 64x64x64 (2^36) passes the check (and is
+  // then interrupted: it would take hours).
+  const std::string t = hctest::tempFolder("tcd-large");
+  const hctest::Started s = hctest::start(
+      {hctest::hypercast(), "tcd", "--dims", "64,64,64", "--allow-large", "-o", t + "/t.csv"},
+      {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  // Its first progress line: past the check, into the work.
+  EXPECT_TRUE(hctest::waitUntil(
+      [&] { return hctest::slurp(s.err_path).find("tcd:") != std::string::npos; }, 300));
+  EXPECT_TRUE(hctest::running(s));
+  ::kill(s.pid, SIGINT);
+  const auto r = hctest::finish(s);
+  EXPECT_EQ(r.code, 130) << r.err;
+  EXPECT_FALSE(fs::exists(t + "/t.csv"));
+  fs::remove_all(t);
+}
+
+// --help and --version stand alone, and --help takes no value.
+TEST(Cli, HelpAndVersionTakeNothingElse) {
+  expectRefused({"--version", "extra"}, "unexpected argument 'extra' with --version");
+  expectRefused({"--version", "--bogus"}, "unexpected argument '--bogus' with --version");
+  expectRefused({"--bogus", "--version"}, "unexpected argument '--bogus' with --version");
+  expectRefused({"--help", "x"}, "unexpected argument 'x' with --help");
+  expectRefused({"info", "--help=foo"}, "option --help takes no value");
+  expectRefused({"--version=2"}, "option --version takes no value");
+  EXPECT_EQ(hcArgv({"--version"}).code, 0);
+  EXPECT_EQ(hcArgv({"info", "--help"}).code, 0);
+}
+
+// "-" is no file name for an output and not stdout either: refused in one line
+// for every output option (/dev/stdout is stdout).
+TEST(Cli, DashIsRefusedAsAnOutput) {
+  const std::string t = hctest::tempFolder("dash");
+  const std::vector<std::vector<std::string>> cases = {
+      {"schedule", "--topology", "hypercube", "--dim", "2", "--collective", "broadcast", "-o", "-"},
+      {"export", "--topology", "hypercube", "--dim", "2", "--collective", "broadcast", "--format",
+       "msccl-xml", "-o", "-"},
+      {"tcd", "--dims", "4,4", "-o", "-"},
+      {"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--trace", "-"},
+  };
+  for (const auto& c : cases) {
+    const auto r = hctest::runArgv(
+        [&] {
+          std::vector<std::string> argv = {hctest::hypercast()};
+          argv.insert(argv.end(), c.begin(), c.end());
+          return argv;
+        }(),
+        {}, t);
+    EXPECT_EQ(r.code, 2) << c[0] << r.err;
+    EXPECT_NE(r.err.find("-: '-' is not stdout here: name /dev/stdout, or ./- for a file"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_TRUE(fs::is_empty(t));
+  fs::remove_all(t);
+}

@@ -118,6 +118,62 @@ TEST(GraphFile, EdgeListErrorsNameFileAndLine) {
             "g.txt:33: node hub has more than 32 ports (a schedule-ROM node's most)");
 }
 
+// A line with commas is exactly two names: an empty name between commas is no
+// link (a,,b was read as a-b); spaces around the comma are allowed.
+TEST(GraphFile, EmptyNamesBetweenCommasAreRefused) {
+  EXPECT_EQ(errorOf("a,b\na,,c\n"),
+            "g.txt:2: a link is two node names, 'a,b' or 'a b' (an empty name between commas)");
+  EXPECT_EQ(errorOf("a,b\nb,c,\n"),
+            "g.txt:2: a link is two node names, 'a,b' or 'a b' (an empty name between commas)");
+  EXPECT_EQ(errorOf(",a\na,b\n"),
+            "g.txt:1: a link is two node names, 'a,b' or 'a b' (an empty name between commas)");
+  EXPECT_EQ(errorOf("a,b\nb c,d\n"), "g.txt:2: a link is two node names, 'a,b' or 'a b'");
+  EXPECT_EQ(fromText("a , b\nb,\tc\n").node_labels, (std::vector<std::string>{"a", "b", "c"}));
+}
+
+// GraphML: edgedefault is directed or undirected (absent: undirected), and a
+// file holds one <graph>; both named with the line.
+TEST(GraphFile, GraphMlOneGraphAndAKnownEdgeDefault) {
+  const std::string nodes = "<node id=\"a\"/><node id=\"b\"/><edge source=\"a\" target=\"b\"/>";
+  EXPECT_EQ(errorOf("<graphml>\n<graph edgedefault=\"bogus\">" + nodes + "</graph></graphml>"),
+            "g.txt:2: edgedefault=\"bogus\"; it is directed or undirected");
+  EXPECT_EQ(
+      errorOf("<graphml>\n<graph>" + nodes + "</graph>\n<graph>" + nodes + "</graph></graphml>"),
+      "g.txt:3: a second <graph> element; a file holds one graph");
+  EXPECT_FALSE(fromText("<graphml><graph>" + nodes + "</graph></graphml>").directed());
+}
+
+// --graph naming a folder says so (not "a graph needs at least two nodes").
+TEST(GraphCli, FolderIsNoGraphFile) {
+  const std::string dir = hctest::tempFolder("graph-folder");
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "info", "--topology", "graph", "--graph", dir});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: --graph: '" + dir + "' is a folder, not a graph file\n");
+  std::filesystem::remove_all(dir);
+}
+
+// A report names a graph file's node by its name: in numnames.txt the node
+// named 2 is node 0 (names are numbered as they first appear).
+TEST(GraphCli, ScheduleReportNamesTheSource) {
+  const std::string dir = hctest::tempFolder("graph-names");
+  std::ofstream(dir + "/numnames.txt") << "2,0\n0,1\n1,2\n2,3\n";
+  const std::vector<std::string> base = {
+      hctest::hypercast(),   "schedule",     "--topology", "graph",    "--graph",
+      dir + "/numnames.txt", "--collective", "broadcast",  "--source", "2"};
+  const auto r = hctest::runArgv(base);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("collective       broadcast from node 2\n"), std::string::npos) << r.out;
+  std::vector<std::string> json = base;
+  json.push_back("--json");
+  const auto j = hctest::runArgv(json);
+  ASSERT_EQ(j.code, 0) << j.err;
+  const Json doc = Json::parse(j.out);
+  EXPECT_EQ(doc.at("source"), 0);
+  EXPECT_EQ(doc.at("source_name"), "2");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(GraphFile, DirectedLinksAreOneWay) {
   const NetworkDesc net = fromText("a b\nb c\nc a\n", true);
   EXPECT_TRUE(net.directed());

@@ -582,6 +582,9 @@ TEST(HostileInput, LimitsTableMatchesTheConstants) {
   EXPECT_NE(row.find(std::to_string(flow::kBytesPerTraceRow) + " bytes each"), std::string::npos)
       << row;
   EXPECT_EQ(flow::kMaxTraceRows * flow::kBytesPerTraceRow, uint64_t{2} << 30);
+  row = limitsRow("sources x nodes of `tcd`");
+  EXPECT_NE(row.find("N x N | " + power(flow::kMaxTcdSourceNodes) + " |"), std::string::npos)
+      << row;
   row = limitsRow("Verilated port ends");
   EXPECT_NE(row.find("nodes x ports | " + power(flow::kMaxVerilatedPortEnds) + " |"),
             std::string::npos)

@@ -247,3 +247,39 @@ TEST(Progress, RegressStatusLinesOffATerminal) {
   EXPECT_EQ(r.err.find('\r'), std::string::npos) << r.err;
   fs::remove_all(dir);
 }
+
+// simulate passes the harness's progress on while it runs (it held the
+// harness's stderr until the end): the cycle lines of a long load run reach
+// stderr before the run ends.
+TEST(Progress, SimulatePassesTheHarnessLinesOnAsTheyCome) {
+  const hctest::Started s =
+      hctest::start({hctest::hypercast(), "simulate", "--m", "4", "--rho", "1", "--traffic",
+                     "uniform", "--rate", "0.02", "--cycles", "5000000", "--engine", "systemc"},
+                    {{"HYPERCAST_PROGRESS_SECONDS", "0.2"}});
+  bool seen_running = false;
+  hctest::waitUntil(
+      [&] {
+        if (hctest::slurp(s.err_path).find("hc-sim: cycle ") == std::string::npos) {
+          return !hctest::running(s);
+        }
+        seen_running = hctest::running(s);
+        return true;
+      },
+      300);
+  ::kill(s.pid, SIGTERM);
+  const auto r = hctest::finish(s);
+  EXPECT_TRUE(seen_running) << r.err;
+  EXPECT_EQ(r.code, 143) << r.err;
+}
+
+// A collective's schedule reports its phases on stderr (a large one takes
+// minutes); stdout keeps the report alone.
+TEST(Progress, ScheduleReportsItsPhases) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "schedule", "--topology", "hypercube",
+                                  "--dim", "4", "--collective", "total-exchange", "--json"},
+                                 {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NO_THROW(hctest::parseJson(r.out)) << r.out;
+  EXPECT_NE(r.err.find("schedule: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("hypercast:"), std::string::npos) << r.err;
+}

@@ -621,3 +621,109 @@ TEST(Regress, LastFrameCountsWhatEnded) {
   EXPECT_EQ(tty.compare(last, want.size(), want), 0) << tty.substr(last);
   fs::remove_all(dir);
 }
+
+// slurm's --cache is a folder and --partition a name: an empty path, a file, a
+// device and an empty partition are refused in one line, exit 2, nothing written.
+TEST(Regress, SlurmRefusesABadCacheOrPartition) {
+  const std::string dir = hctest::tempFolder("regress-slurm-bad");
+  std::ofstream(dir + "/r.yaml") << "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+                                    "workloads: [{name: b, command: schedule, collective: "
+                                    "broadcast}]\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  std::ofstream(dir + "/file") << "x\n";
+  struct Case {
+    std::vector<std::string> extra;
+    std::string error;
+  };
+  for (const Case& c : {
+           Case{{"--cache", ""}, "hypercast: --cache: empty path\n"},
+           Case{{"--cache", dir + "/file"},
+                "hypercast: --cache " + dir +
+                    "/file: not a folder (the Verilated-model cache is one)\n"},
+           Case{{"--cache", "/dev/null"},
+                "hypercast: --cache /dev/null: not a folder (the Verilated-model cache is one)\n"},
+           Case{{"--partition", ""},
+                "hypercast: --partition: empty name (leave the option out for the cluster's "
+                "default)\n"},
+       }) {
+    std::vector<std::string> args = {"regress", "slurm", dir + "/reg"};
+    args.insert(args.end(), c.extra.begin(), c.extra.end());
+    const auto r = hc(args);
+    EXPECT_EQ(r.code, 2) << c.error;
+    EXPECT_EQ(r.err, c.error);
+    EXPECT_FALSE(fs::exists(dir + "/reg/slurm")) << c.error;
+  }
+  fs::remove_all(dir);
+}
+
+// A workload's `output:` names a file a job would write outside the
+// regression's folder: reserved like out, trace and wave.
+TEST(Regress, OutputIsTheRegressionsOwn) {
+  const std::string file = writeYaml(
+      "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+      "workloads:\n"
+      "  - name: b\n"
+      "    command: schedule\n"
+      "    collective: broadcast\n"
+      "    output: /tmp/hctest-never.csv\n");
+  const std::string dir = fs::path(file).parent_path().string();
+  const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: " + file +
+                       ":6: workloads[0].output: 'output' is set by the regression itself\n");
+  EXPECT_FALSE(fs::exists(dir + "/out"));
+  fs::remove_all(dir);
+}
+
+// A relative graph: is read from the regression file's folder, wherever plan
+// runs; the jobs name it by its absolute path.
+TEST(Regress, RelativeGraphIsBesideTheFile) {
+  const std::string dir = hctest::tempFolder("regress-graph");
+  fs::create_directories(dir + "/spec/graphs");
+  std::ofstream(dir + "/spec/graphs/ring.txt") << "a b\nb c\nc d\nd a\n";
+  std::ofstream(dir + "/spec/r.yaml") << "networks: [{name: ring, topology: graph, graph: "
+                                         "graphs/ring.txt}]\n"
+                                         "workloads: [{name: b, command: schedule, collective: "
+                                         "broadcast}]\n";
+  // From another folder: the path is the file's folder's, not the current one's.
+  const auto r = hctest::runArgv(
+      {hctest::hypercast(), "regress", "plan", "spec/r.yaml", "--out", dir + "/reg"}, {}, dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string jobs = hctest::slurp(dir + "/reg/jobs.json");
+  EXPECT_NE(jobs.find(dir + "/spec/graphs/ring.txt"), std::string::npos) << jobs;
+  const auto run = hc({"regress", "run", dir + "/reg"});
+  EXPECT_EQ(run.code, 0) << run.err << run.out;
+  fs::remove_all(dir);
+}
+
+// A second YAML document is refused, not ignored.
+TEST(Regress, OneYamlDocument) {
+  const std::string file = writeYaml(
+      "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+      "workloads: [{name: b, command: schedule, collective: broadcast}]\n"
+      "---\n"
+      "foo: 1\n");
+  const std::string dir = fs::path(file).parent_path().string();
+  const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: " + file +
+                       ":4: a second YAML document ('---'); a regression file is one document\n");
+  EXPECT_FALSE(fs::exists(dir + "/out"));
+  fs::remove_all(dir);
+}
+
+// The plan's folder may not hold the regression file (an earlier plan's folder
+// where it was put): refused, nothing written.
+TEST(Regress, PlanFolderThatHoldsTheFileIsRefused) {
+  const std::string file = writeYaml(
+      "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+      "workloads: [{name: b, command: schedule, collective: broadcast}]\n");
+  const std::string dir = fs::path(file).parent_path().string();
+  std::ofstream(dir + "/.hypercast-regress") << "a regression folder of hypercast regress plan\n";
+  const auto r = hc({"regress", "plan", file, "--out", dir});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: --out " + dir + " holds the regression file " + file +
+                       ": an output folder may not hold an input\n");
+  EXPECT_FALSE(fs::exists(dir + "/jobs.json"));
+  fs::remove_all(dir);
+}

@@ -9,6 +9,8 @@
 #include "flow/checked_schedule.h"
 #include "flow/collective_export.h"
 #include "flow/collective_options.h"
+#include "flow/command_files.h"
+#include "flow/limits.h"
 #include "flow/network_args.h"
 #include "util/error.h"
 #include "util/json_text.h"
@@ -45,7 +47,9 @@ int cmdExport(const Args& a) {
   if (!a.has("output")) throw Error("export needs -o/--output FILE");
   const std::string out = a.get("output");
   checkOutputPath("--output", out);
+  flow::checkCommandFiles(a);
   if (a.has("collective")) parseCollective(a.get("collective"));
+  flow::checkCost(a, flow::Step::kSchedule, "export");
 
   const flow::CheckedSchedule c =
       flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export"));

@@ -4,6 +4,8 @@
 
 #include "cli/commands.h"
 #include "flow/collective_options.h"
+#include "flow/command_files.h"
+#include "flow/limits.h"
 #include "flow/mesh_schedule.h"
 #include "flow/network_args.h"
 #include "topology/registry.h"
@@ -32,10 +34,12 @@ int cmdTcd(const Args& a) {
     throw Error("tcd needs the mesh's --dims X,Y[,Z] (equal powers of two, e.g. 8,8,8)");
   const NetworkDesc net = parseNetworkDesc(a.params());
   meshCube(net.radices);  // refuses other shapes before any work
+  flow::checkTcdCost(a, net.nodes());
   const bool both = !a.has("algorithm");
   const std::string only = flow::meshAlgorithm(a);
   const std::string out = a.get("output");
   if (a.has("output")) checkOutputPath("--output", out);
+  flow::checkCommandFiles(a);
   const TcdTable t = flow::buildTcdTable(net, both || only == "paper", both || only == "best");
   flow::writeOutOption(a, [&](std::ostream& os) { writeTcdCsv(os, t); });
   if (a.has("json")) {

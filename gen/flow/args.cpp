@@ -1,6 +1,7 @@
 #include "flow/args.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <sstream>
@@ -83,6 +84,12 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
            const std::vector<std::string>& words, const CommandHelp& help, size_t max_words) {
   const std::string see = " (see 'hypercast " + command + " --help')";
   const auto app = commandApp(command, specs, help);
+  // --help takes no value (CLI11 would print the help for --help=foo).
+  for (const std::string& w : words) {
+    if (w.rfind("--help=", 0) == 0 || w.rfind("-h=", 0) == 0) {
+      throw Error("option " + w.substr(0, w.find('=')) + " takes no value" + see);
+    }
+  }
   try {
     std::vector<std::string> args = reversed(words);
     app->parse(args);
@@ -139,6 +146,20 @@ std::string parseTopLevel(const std::vector<std::string>& words,
     app->add_subcommand(c.name, c.summary)->group("commands");
   const std::string text = helpOf(*app);
   if (words.empty()) return text;
+  // --help, help and --version stand alone: a word after them is an error, not ignored.
+  auto alone = [](const std::string& w) { return w == "--help" || w == "-h" || w == "--version"; };
+  const auto it =
+      words.front() == "help" ? words.begin() : std::find_if(words.begin(), words.end(), alone);
+  if (it != words.end() && words.size() > 1) {
+    const std::string& other = it == words.begin() ? words[1] : words.front();
+    throw Error("unexpected argument '" + other + "' with " + *it +
+                " (it stands alone; see 'hypercast --help')");
+  }
+  for (const std::string& w : words) {
+    if (w.rfind("--version=", 0) == 0 || w.rfind("--help=", 0) == 0) {
+      throw Error("option " + w.substr(0, w.find('=')) + " takes no value");
+    }
+  }
   if (words.front() == "help") throw HelpRequested(text);
   std::string names;
   for (const CommandSummary& c : commands) names += (names.empty() ? "" : ", ") + c.name;

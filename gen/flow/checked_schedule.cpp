@@ -13,6 +13,7 @@
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/parse_number.h"
+#include "util/progress.h"
 
 namespace hypercast {
 namespace flow {
@@ -89,6 +90,7 @@ ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::st
   r.source = a.get("source");
   r.for_rtl = for_rtl;
   r.what = what;
+  r.quiet = a.has("quiet");
   return r;
 }
 
@@ -163,7 +165,14 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
           "power-of-two sides";
     }
   }
+  // A large collective takes minutes to build and check (a multinode broadcast on
+  // a 2048-node graph): its phases and the time on stderr (util/progress.h), as
+  // every slow step shows them.
+  Progress progress(what.substr(0, what.find(' ')), 0, r.quiet);
+  progress.detail("wiring the ports");
+  progress.heartbeat();
   if (for_rtl) out.graph = PortGraph::build(out.net);
+  progress.detail("building the " + std::string(toString(problem.collective)) + " schedule");
   auto t0 = std::chrono::steady_clock::now();
   out.schedule =
       within >= 0 ? withinConstruction(out.net, problem, links, within)
@@ -181,16 +190,19 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   spec.group_store_and_forward = out.schedule.group_store_and_forward;
   spec.links = links;
   spec.within = within;
+  progress.detail("checking " + std::to_string(out.schedule.transfers.size()) + " transfers");
   out.report = checker::checkSchedule(spec, out.schedule.transfers);
   auto t2 = std::chrono::steady_clock::now();
   out.build_seconds = std::chrono::duration<double>(t1 - t0).count();
   out.check_seconds = std::chrono::duration<double>(t2 - t1).count();
+  progress.detail("lower bounds");
   out.bound = within >= 0 ? checker::withinDistanceLowerBound(out.net, within, links)
               : links == LinkMode::kHalfDuplex ? checker::halfDuplexLowerBound(out.net, problem)
                                                : checker::lowerBound(out.net, problem);
   out.optimal = out.report.ok && out.bound.known && out.report.steps == out.bound.bound.steps &&
                 out.report.transmissions == out.bound.bound.transmissions;
   if (!out.report.ok) {
+    progress.abandon();
     for (const auto& e : out.report.errors) std::cerr << "hypercast: checker: " << e << "\n";
     throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
                 out.net.label + " fails the checker; nothing was written");
@@ -216,6 +228,8 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
                 std::to_string(out.bound.bound.steps) + " and " +
                 std::to_string(out.bound.bound.transmissions) + "; nothing was written");
   }
+  progress.detail("");
+  progress.finish();
   return out;
 }
 
@@ -224,7 +238,13 @@ nlohmann::ordered_json scheduleJson(const CheckedSchedule& c) {
   if (c.net.isBinaryHypercube()) j["dim"] = c.net.hypercubeDim();
   j["directed"] = c.net.directed();
   j["collective"] = toString(c.schedule.collective);
-  if (hasRoot(c.schedule.collective)) j["source"] = c.schedule.root;
+  if (hasRoot(c.schedule.collective)) {
+    j["source"] = c.schedule.root;
+    // A graph file's node also by its name, as the text report gives it.
+    if (c.schedule.root < c.net.node_labels.size()) {
+      j["source_name"] = c.net.node_labels[c.schedule.root];
+    }
+  }
   j["messages"] = c.schedule.messages;
   j["links"] = toString(c.schedule.links);
   if (c.within >= 0) j["within"] = c.within;
@@ -280,7 +300,12 @@ std::string scheduleSummary(const CheckedSchedule& c) {
                                 : " (" + std::to_string(c.net.endpoints()) + " endpoints, " +
                                       std::to_string(c.net.switches.size()) + " switches)")
      << (c.net.directed() ? ", directed" : "") << "\ncollective       " << toString(s.collective);
-  if (hasRoot(s.collective)) os << " from node " << s.root;
+  // A graph file's node by its name, as the file and --source give it (its
+  // number is the order in which the name first appears).
+  const std::vector<std::string>& names = c.net.node_labels;
+  if (hasRoot(s.collective)) {
+    os << " from node " << (s.root < names.size() ? names[s.root] : std::to_string(s.root));
+  }
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
   if (c.within >= 0) os << " to within distance " << c.within;
   if (s.links == LinkMode::kHalfDuplex) os << ", half-duplex links";

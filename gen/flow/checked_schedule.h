@@ -60,7 +60,8 @@ struct ScheduleRequest {
   bool source_given = false;  // the root is node 0 unless given
   std::string source;         // as typed: a node number, or coordinates on a mesh
   bool for_rtl = false;       // cap at the topology's max_rtl_nodes (generate, simulate)
-  std::string what;           // the command, in error messages
+  std::string what;           // the command, in error messages (its first word labels the progress)
+  bool quiet = false;         // no progress on stderr (simulate --quiet)
 };
 // The request the parameters give. Without --topology the `fallback` topology
 // is used (topology/registry.h).

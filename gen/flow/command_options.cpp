@@ -16,6 +16,12 @@ const Topology& meshTopology() {
   throw std::logic_error("the topology registry has no mesh");
 }
 
+OptionSpec allowLargeOption() {
+  return {"allow-large", "",
+          "run above the default limits by cost (docs/user-guide.md#limits), for a\n"
+          "machine with more memory and time (also HYPERCAST_ALLOW_LARGE=1)"};
+}
+
 std::vector<OptionSpec> scheduleOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
   for (const auto& o : collectiveOptions()) specs.push_back(o);
@@ -30,6 +36,7 @@ std::vector<OptionSpec> scheduleOptions() {
                    "broadcast to within distance L, Def. 6.6; a regular order cut to the ball)"});
   specs.push_back({"output", "FILE.csv",
                    "write every transfer as CSV: step,from,to,origin,dest,msg", false, "o"});
+  specs.push_back(allowLargeOption());
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;
 }
@@ -70,9 +77,7 @@ std::vector<OptionSpec> simulateOptions() {
        "random:D[:SEED] (each sink D percent of the cycles), stall:NODE:FROM:LEN\n"
        "(one sink not ready for LEN cycles), all:FROM:LEN (every sink); a stall\n"
        "wins over the other terms"},
-      {"allow-large", "",
-       "run above the default limits by cost (docs/user-guide.md#limits), for a\n"
-       "machine with more memory and time (also HYPERCAST_ALLOW_LARGE=1)"},
+      allowLargeOption(),
       {"json", "", "print a JSON summary"},
       {"quiet", "", "no progress messages on stderr"},
   });
@@ -121,6 +126,7 @@ std::vector<OptionSpec> synthOptions() {
        "the sweep goes on; with one seed, synth stops with an error"},
       {"xilinx", "", "hypercycle router: also run yosys synth_xilinx (7-series LUT counts)"},
       {"no-pnr", "", "skip nextpnr (synthesis figures only)"},
+      allowLargeOption(),
       {"weight-unit-only", "",
        "with --router programmable: only hc_weight_unit, the prototype's module, at the limits"},
   };
@@ -150,6 +156,7 @@ std::vector<OptionSpec> exportOptions() {
       {"source", "S", "root of a broadcast or scatter (default 0; in a graph file also its name)"});
   specs.push_back({"format", "msccl-xml|sccl-json", "the file's format"});
   specs.push_back({"output", "FILE", "where to write it", false, "o"});
+  specs.push_back(allowLargeOption());
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;
 }
@@ -170,6 +177,7 @@ std::vector<OptionSpec> generateOptions() {
   specs.push_back(inputBitsOption());
   specs.push_back(
       {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
+  specs.push_back(allowLargeOption());
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;
 }
@@ -186,6 +194,7 @@ std::vector<OptionSpec> sweepOptions() {
       {"tready", "P[,P...]", "with --endpoints axis: the sinks' ready pattern, as simulate's"},
       {"seed", "X", "random seed (default 1)"},
       {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
+      allowLargeOption(),
       {"json", "", "print a JSON summary (the points, the saturation rates, the files)"},
       {"quiet", "", "no progress on stderr"},
   });
@@ -200,6 +209,7 @@ std::vector<OptionSpec> tcdOptions() {
   specs.push_back({"output", "FILE.csv",
                    "write the table as CSV: source,x,y[,z],eye,paper,best,lower_bound", false,
                    "o"});
+  specs.push_back(allowLargeOption());
   specs.push_back({"json", "", "print a JSON summary and the rows"});
   return specs;
 }

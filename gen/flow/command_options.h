@@ -24,6 +24,10 @@ std::vector<OptionSpec> sweepOptions();
 std::vector<OptionSpec> tcdOptions();
 std::vector<OptionSpec> regressOptions();
 
+// --allow-large: every command with limits by cost takes it (flow/limits.h), one
+// meaning everywhere.
+OptionSpec allowLargeOption();
+
 // The registry's mesh: tcd's topology, and its default.
 const Topology& meshTopology();
 

@@ -2,6 +2,7 @@
 
 #include "flow/checked_schedule.h"
 #include "flow/combining.h"
+#include "flow/command_files.h"
 #include "flow/limits.h"
 #include "flow/mesh_schedule.h"
 #include "flow/router_network.h"
@@ -9,7 +10,6 @@
 #include "flow/synth_steps.h"
 #include "flow/wormhole_mesh.h"
 #include "util/error.h"
-#include "util/output_file.h"
 
 namespace hypercast {
 namespace flow {
@@ -56,11 +56,7 @@ const Flow& chooseFlow(const Params& p, Step step) {
 }
 
 CommandReport runStep(const Params& p, Step step) {
-  std::vector<std::pair<std::string, std::string>> outputs;
-  for (const char* name : {"output", "trace", "wave"}) {
-    if (p.has(name)) outputs.emplace_back(std::string("--") + name, p.get(name));
-  }
-  checkDistinctOutputs(outputs);
+  checkCommandFiles(p);
   checkCost(p, step);
   const Flow& f = chooseFlow(p, step);
   switch (step) {

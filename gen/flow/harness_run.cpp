@@ -32,16 +32,31 @@ void TempDir::write(const std::string& name, const std::string& text) const {
   if (!f) throw Error("cannot write the job file " + p.string());
 }
 
-// Runs a simulation harness: its stdout is ours; its stderr is passed on once it
-// ends, except when it rejects the job (exit 2), whose last line becomes our
-// one-line error.
+// Runs a simulation harness: its stdout is ours; its stderr is passed on line by
+// line as it comes (its progress, util/progress.h), except the lines of
+// harness_main's refusal ("hc-harness: ..."), held until it ends: when it rejects
+// the job (exit 2), the last line becomes our one-line error.
 CommandReport runHarness(const std::vector<std::string>& argv,
                          const std::optional<ReportHead>& report) {
   ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   tools::RunOptions options;
   options.capture_stderr = true;
   options.capture_stdout = report.has_value();
+  std::string partial, held;  // a line not yet complete; the lines held back
+  options.on_stderr = [&](const std::string& piece) {
+    partial += piece;
+    for (size_t nl; (nl = partial.find('\n')) != std::string::npos;) {
+      const std::string line = partial.substr(0, nl + 1);
+      partial.erase(0, nl + 1);
+      if (line.rfind("hc-harness: ", 0) == 0) {
+        held += line;
+      } else {
+        std::cerr << line << std::flush;
+      }
+    }
+  };
   const tools::RunResult r = tools::runProcess(argv, options);
+  const std::string rest = held + partial;  // what was not passed on yet
   if (r.signal == SIGPIPE) {
     // Its reader went away (`--trace /dev/stdout | head`): end as it did, quietly.
     interrupt::removeRegistered();
@@ -49,7 +64,7 @@ CommandReport runHarness(const std::vector<std::string>& argv,
     ::raise(SIGPIPE);
   }
   if (r.signal) {
-    std::cerr << r.err << std::flush;  // what it said before it crashed
+    std::cerr << rest << std::flush;  // what it said before it crashed
     throw Error("the simulation harness crashed (" + r.status() + ")");
   }
   if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
@@ -64,7 +79,7 @@ CommandReport runHarness(const std::vector<std::string>& argv,
     }
     throw Error(line.empty() ? "the simulation harness rejected the job" : line);
   }
-  std::cerr << r.err << std::flush;
+  std::cerr << rest << std::flush;
   if (report) {
     // The harness's one document, with the common keys first; anything else
     // (not one JSON object) is passed on as it came.

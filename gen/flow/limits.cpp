@@ -36,9 +36,9 @@ const char* stepName(Step step) {
   return "simulate";
 }
 
-[[noreturn]] void refuse(Step step, const std::string& what, double estimate,
+[[noreturn]] void refuse(const std::string& command, const std::string& what, double estimate,
                          const std::string& formula, uint64_t limit) {
-  throw Error(std::string(stepName(step)) + ": " + what + " " + number(estimate) + " (" + formula +
+  throw Error(command + ": " + what + " " + number(estimate) + " (" + formula +
               ") is above the limit of " + std::to_string(limit) +
               " (docs/user-guide.md#limits; --allow-large or HYPERCAST_ALLOW_LARGE=1 raises it)");
 }
@@ -162,7 +162,8 @@ CostEstimate estimateCost(const Params& p, Step step) {
   return e;
 }
 
-void checkCost(const Params& p, Step step) {
+void checkCost(const Params& p, Step step, const std::string& command) {
+  const std::string who = command.empty() ? std::string(stepName(step)) : command;
   const bool large = p.has("allow-large") || allowLargeFromEnvironment();
   const CostEstimate e = estimateCost(p, step);
   if (e.nodes == 0) return;  // the flow reports the network's own error
@@ -170,7 +171,7 @@ void checkCost(const Params& p, Step step) {
   auto check = [&](double estimate, uint64_t limit, const std::string& what,
                    const std::string& formula) {
     if (estimate > static_cast<double>(budget(limit, large))) {
-      refuse(step, what, estimate, formula, budget(limit, large));
+      refuse(who, what, estimate, formula, budget(limit, large));
     }
   };
   if (step == Step::kSimulate) {
@@ -192,6 +193,15 @@ void checkCost(const Params& p, Step step) {
         e.deliveries > 0 ? "one per delivery" : "one per transfer");
   check(e.verilated_port_ends, kMaxVerilatedPortEnds, "Verilated port ends",
         "the whole-network top's nodes x ports = " + nodes + " x " + ports);
+}
+
+void checkTcdCost(const Params& p, uint64_t nodes) {
+  const bool large = p.has("allow-large") || allowLargeFromEnvironment();
+  const double n = static_cast<double>(nodes);
+  if (n * n > static_cast<double>(budget(kMaxTcdSourceNodes, large))) {
+    refuse("tcd", "sources x nodes", n * n, "N x N, N = " + number(n),
+           budget(kMaxTcdSourceNodes, large));
+  }
 }
 
 }  // namespace flow

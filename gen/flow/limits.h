@@ -63,6 +63,12 @@ constexpr uint64_t kBytesPerTraceRow = 64;
 // 6 GB and 100 s on the 240-node G^{3,2,1}_{8,6,5} router top (2,880 port
 // ends), about 2 MiB each, so 4,096 of them fit in 8 GiB.
 constexpr uint64_t kMaxVerilatedPortEnds = 4096;
+// tcd: every source's two schedules built and checked, each about N deliveries
+// and their paths: N sources x N nodes. Measured about 0.23 us per source and
+// node on 2 cores with both columns (64x64: 3 s, 128x128: 60 s, 32x32x32:
+// 246 s), so 2^32 of them take about 16 minutes (256x256), and the next mesh
+// of equal power-of-two sides, 512x512 or 64x64x64, 4 hours.
+constexpr uint64_t kMaxTcdSourceNodes = uint64_t{1} << 32;
 // regress plan: jobs, networks x sweep values x engines x repeats.
 constexpr uint64_t kMaxRegressJobs = 100000;
 // --allow-large multiplies each budget above by this.
@@ -98,8 +104,13 @@ struct CostEstimate {
 CostEstimate estimateCost(const Params& p, Step step);
 
 // Refuses (hypercast::Error, one line) a run of `step` whose estimated cost is
-// above its budget. --allow-large in `p`, or the environment, raises it.
-void checkCost(const Params& p, Step step);
+// above its budget. --allow-large in `p`, or the environment, raises it. The
+// line starts with `command` ("sweep at rate 0.5"), by default the step's name.
+void checkCost(const Params& p, Step step, const std::string& command = "");
+
+// tcd's: refuses a mesh of `nodes` nodes whose sources x nodes is above
+// kMaxTcdSourceNodes (raised as checkCost's budgets are), before any work.
+void checkTcdCost(const Params& p, uint64_t nodes);
 
 }  // namespace flow
 }  // namespace hypercast

@@ -8,6 +8,8 @@
 
 #include "algorithm/reference_broadcast.h"
 #include "emit/load_latency_svg.h"
+#include "flow/command_files.h"
+#include "flow/limits.h"
 #include "flow/router_network.h"
 #include "flow/router_options.h"
 #include "sim/sim_job.h"
@@ -116,9 +118,23 @@ SweepRequest readSweepRequest(const Params& a) {
       r.rates.push_back(top * static_cast<double>(i) / static_cast<double>(k));
     }
   }
-  for (double rate : r.rates) checkLoadRun(r.network.nodes(), rate, r.cycles);
+  // Every point's run checked as its simulate would check it, once, before the
+  // first run: a sweep above a limit is refused whole, nothing run or written.
+  r.allow_large = a.has("allow-large");
+  for (double rate : r.rates) {
+    checkLoadRun(r.network.nodes(), rate, r.cycles);
+    ParamMap point = a.params();
+    char rs[32];
+    std::snprintf(rs, sizeof rs, "%.6g", rate);
+    point["traffic"] = "uniform";
+    point["rate"] = rs;
+    point["cycles"] = std::to_string(r.cycles);
+    point["engine"] = r.engine;
+    checkCost(Params(point), Step::kSimulate, std::string("sweep at rate ") + rs);
+  }
   r.out = a.get("out");
   checkOutputFolder("--out", r.out);
+  checkCommandFiles(a);
   r.json = a.has("json");
   r.quiet = a.has("quiet");
   return r;
@@ -153,6 +169,7 @@ CommandReport runSweep(const SweepRequest& r) {
     std::vector<std::string> cmd = {self, "simulate"};
     cmd.insert(cmd.end(), net.begin(), net.end());
     if (r.endpoints == "axis") cmd.insert(cmd.end(), {"--endpoints", "axis", "--tready", r.tready});
+    if (r.allow_large) cmd.push_back("--allow-large");
     cmd.insert(cmd.end(),
                {"--traffic", "uniform", "--rate", rs, "--cycles", std::to_string(r.cycles),
                 "--engine", r.engine, "--seed", std::to_string(r.seed), "--json", "--quiet"});

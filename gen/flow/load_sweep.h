@@ -26,9 +26,10 @@ struct SweepRequest {
   // simulate's --endpoints (native | axis) and, with axis, --tready
   std::string endpoints = "native";
   std::string tready = "always";
-  std::string out;     // the folder of load_latency.csv and .svg
-  bool json = false;   // the report as one JSON document on stdout
-  bool quiet = false;  // no progress on stderr
+  bool allow_large = false;  // --allow-large, passed on to every point's run
+  std::string out;           // the folder of load_latency.csv and .svg
+  bool json = false;         // the report as one JSON document on stdout
+  bool quiet = false;        // no progress on stderr
 };
 
 // The request the parameters give (--rates, or --points rates up to 1.3x the

@@ -203,10 +203,30 @@ RtlBuild buildAxisHarness(const HypercycleRtl& rtl, bool quiet, bool trace) {
 
 }  // namespace
 
+void refuseCollectiveOptions(const Params& a, bool source_is_origin) {
+  struct Why {
+    const char* option;
+    const char* why;
+  };
+  static const Why kWhy[] = {
+      {"messages", "the hypercycle's routers send one message per broadcast"},
+      {"links", "the hypercycle's routers' links are full duplex"},
+      {"construction", "it chooses a collective's construction"},
+      {"shared-rom", "a schedule network's nodes have ROMs, the routers none"},
+      {"repeat", "it repeats a collective"},
+      {"source", "the routers' RTL is the same for every source"},
+  };
+  for (const Why& w : kWhy) {
+    if (!a.has(w.option)) continue;
+    if (std::string(w.option) == "source" && source_is_origin) continue;
+    throw Error(std::string("--") + w.option + " needs --collective (" + w.why +
+                "; without --collective this is the hypercycle's router network)");
+  }
+}
+
 CommandReport routerGenerate(const Params& a) {
-  if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
-  if (a.has("source")) throw Error("--source needs --collective");
   const NetworkDesc net = parseNetwork(a);
+  refuseCollectiveOptions(a, /*source_is_origin=*/false);
   const Hypercycle h = Hypercycle::of(net);
   const RtlOptions o = parseRtlOptions(a);
   checkTopSize(net);
@@ -255,9 +275,8 @@ CommandReport routerGenerate(const Params& a) {
 }
 
 CommandReport routerSimulate(const Params& a) {
-  if (a.has("shared-rom")) throw Error("--shared-rom needs --collective (a schedule network)");
-  if (a.has("repeat")) throw Error("--repeat needs --collective");
   const NetworkDesc desc = parseNetwork(a);
+  refuseCollectiveOptions(a, /*source_is_origin=*/true);
   const Hypercycle h = Hypercycle::of(desc);
   const RtlOptions o = parseRtlOptions(a);
   SimJob job;
@@ -272,7 +291,8 @@ CommandReport routerSimulate(const Params& a) {
   job.rtl = o;
   job.json = a.has("json");
   job.quiet = a.has("quiet");
-  job.max_cycles = a.getInt("max-cycles", 0, 0, 1LL << 40);
+  // 0 is no count of cycles: without --max-cycles the limit is derived from the workload.
+  job.max_cycles = a.getInt("max-cycles", 0, 1, 1LL << 40);
   job.watchdog = a.getInt("watchdog", 1000, 1, 1LL << 40);
   for (const char* opt : {"rate", "cycles"}) {
     if (a.has(opt) && !a.has("traffic")) throw Error(std::string("--") + opt + " needs --traffic");

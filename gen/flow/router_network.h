@@ -15,6 +15,13 @@
 namespace hypercast {
 namespace flow {
 
+// Refuses (Error, one line naming why) the options of a collective's network on
+// the weight-router network (no --collective), which would otherwise be ignored:
+// --messages, --links, --construction, --shared-rom, --repeat, and, where the
+// routers have no source (`generate`, `synth`: `source_is_origin` false),
+// --source. The same words for generate, simulate and synth.
+void refuseCollectiveOptions(const Params& a, bool source_is_origin);
+
 CommandReport routerGenerate(const Params& a);
 CommandReport routerSimulate(const Params& a);
 

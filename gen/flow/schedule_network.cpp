@@ -20,6 +20,7 @@
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/output_file.h"
+#include "util/progress.h"
 #include "util/report_json.h"
 
 namespace fs = std::filesystem;
@@ -104,6 +105,11 @@ CommandReport scheduleSimulate(const Params& a) {
   job.bound_known = c.bound.known;
   job.bound_steps = c.bound.bound.steps;
   job.bound_transmissions = c.bound.bound.transmissions;
+  // Writing the job and emitting the RTL take long on a large collective: their
+  // progress, then the model build's and the harness's own.
+  Progress progress("simulate", 0, quiet);
+  progress.detail("writing the job");
+  progress.heartbeat();
   {
     std::ostringstream sched, ports;
     writeScheduleCsv(sched, c.schedule.transfers);
@@ -113,7 +119,9 @@ CommandReport scheduleSimulate(const Params& a) {
   }
   std::string exe, note;
   if (rtl) {
+    progress.detail("emitting the RTL");
     const ScheduleRtl net = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"));
+    progress.finish();
     HarnessSpec spec;
     spec.kind = JobKind::kScheduleNetwork;
     spec.trace = !wave.empty();
@@ -168,6 +176,7 @@ CommandReport scheduleSimulate(const Params& a) {
   } else {
     exe = systemcHarness();
   }
+  progress.finish();
   job_dir.write("job.json", serializeSchedJob(job));
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
   return runHarness({exe, "--job", job_dir.path + "/job.json"}, simulateReport(a, c.net));
@@ -179,8 +188,15 @@ CommandReport scheduleGenerate(const Params& a) {
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const auto t0 = std::chrono::steady_clock::now();
+  // The ROM images and the top of a large collective take a while to emit and write.
+  Progress progress("generate", 0, false);
+  progress.detail("emitting the RTL and the ROM images");
+  progress.heartbeat();
   const ScheduleRtl rtl = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), targetMhz(a));
+  progress.detail("writing " + std::to_string(rtl.files.size()) + " files");
   writeOutputTree(a.get("out"), rtl.files);
+  progress.detail("");
+  progress.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   size_t bytes = 0;
   for (const auto& f : rtl.files) bytes += f.second.size();
@@ -235,9 +251,14 @@ CommandReport scheduleCommand(const Params& a) {
   if (a.has("output")) checkOutputPath("--output", out);  // before the work
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, false, "schedule"));
   if (a.has("output")) {
+    Progress progress("schedule", 0, false);
+    progress.detail("writing " + std::to_string(c.schedule.transfers.size()) + " transfers");
+    progress.heartbeat();
     OutputFile f(out, "--output");
     writeScheduleCsv(f.stream(), c.schedule.transfers);
     f.commit();
+    progress.detail("");
+    progress.finish();
   }
   if (a.has("json")) {
     nlohmann::ordered_json j = scheduleJson(c);

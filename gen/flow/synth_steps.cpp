@@ -7,6 +7,7 @@
 #include "emit/tool_files.h"
 #include "flow/checked_schedule.h"
 #include "flow/combining.h"
+#include "flow/router_network.h"
 #include "flow/router_options.h"
 #include "flow/target_clock.h"
 #include "flow/wormhole_mesh.h"
@@ -65,8 +66,9 @@ CommandReport synthNodes(const Params& a, const tools::NetworkDesign& d) {
 }  // namespace
 
 CommandReport routerSynth(const Params& a) {
-  tools::SynthParams p = synthParams(a);
   const NetworkDesc net = parseNetwork(a);
+  refuseCollectiveOptions(a, /*source_is_origin=*/false);
+  tools::SynthParams p = synthParams(a);
   p.rtl = parseRtlOptions(a);
   p.weight_unit_only = a.has("weight-unit-only");
   if (p.weight_unit_only && p.rtl.router != RouterKind::kProgrammable) {

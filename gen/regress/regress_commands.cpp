@@ -66,10 +66,21 @@ int slurm(const RegressRequest& r, const Params& a, std::ostream& out) {
   SlurmSettings s;
   s.dir = folder(r);
   s.hypercast = selfExe();
+  if (a.has("partition") && a.get("partition").empty()) {
+    throw Error("--partition: empty name (leave the option out for the cluster's default)");
+  }
   s.partition = a.get("partition");
   s.array_limit = static_cast<int>(a.getInt("array-limit", 8, 1, 100000));
   const char* env = std::getenv("HYPERCAST_CACHE");
+  const std::string cache_from = a.has("cache") ? "--cache" : "HYPERCAST_CACHE";
   s.cache = a.has("cache") ? a.get("cache") : env && *env ? env : s.dir + "/hc-cache";
+  if (s.cache.empty()) throw Error(cache_from + ": empty path");
+  // The model cache is a folder (made when missing); a file or a device is refused.
+  std::error_code ec;
+  const fs::file_status st = fs::status(s.cache, ec);
+  if (fs::exists(st) && !fs::is_directory(st)) {
+    throw Error(cache_from + " " + s.cache + ": not a folder (the Verilated-model cache is one)");
+  }
   s.cache = fs::absolute(s.cache).lexically_normal().string();
   const SlurmWritten w = writeSlurm(s);
   const std::string& sd = w.slurm_dir;

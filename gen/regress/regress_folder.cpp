@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "flow/command_files.h"
 #include "regress/regress_job.h"
 #include "regress/regress_plan.h"
 #include "tools/launcher.h"
@@ -37,6 +38,7 @@ void checkPlanFolder(const std::string& out) {
 }  // namespace
 
 PlanWritten writePlan(const std::string& yaml, const std::string& out) {
+  flow::checkOutputsAgainstInputs({{"regression", yaml}}, {}, {{"--out", out}});
   checkPlanFolder(out);
   const RegressPlan p = planRegression(yaml);
   nlohmann::ordered_json meta;

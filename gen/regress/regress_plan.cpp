@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <set>
@@ -139,7 +140,9 @@ std::string idPart(const std::string& s) {
 
 // Options the regression sets itself, never the file.
 const std::set<std::string>& reserved() {
-  static const std::set<std::string> r = {"json",  "trace",    "wave",   "out",
+  // Every option that names a file a job writes (out, output, trace, wave) is
+  // the regression's: a job writes in its own folder only.
+  static const std::set<std::string> r = {"json",  "trace",    "wave",   "out", "output",
                                           "quiet", "topology", "engine", "help"};
   return r;
 }
@@ -253,6 +256,12 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
       }
     } else {
       value = scalar(v, o);
+    }
+    if (key == "graph" && !value.empty() && value.front() != '/') {
+      // A graph file named relative to the regression file's folder, wherever
+      // the plan is made from; the jobs get its absolute path.
+      const std::filesystem::path here = std::filesystem::absolute(file_).parent_path();
+      value = (here / value).lexically_normal().string();
     }
     if (spec->flag) {
       if (value != "true" && value != "false") fail(o, "a flag takes true or false");
@@ -513,7 +522,23 @@ RegressPlan Planner::run() {
     throw Error(file_ + " is a folder, not a regression file (regress plan FILE.yaml --out DIR)");
   }
   try {
-    loaded = YAML::LoadFile(file_);
+    const std::vector<YAML::Node> docs = YAML::LoadAllFromFile(file_);
+    if (docs.size() > 1) {
+      // The line of the second document: its node's, or (an empty document) the
+      // last '---' line.
+      int line = docs[1].Mark().is_null() ? 0 : lineOf(docs[1]);
+      if (line == 0) {
+        std::ifstream in(file_);
+        int row = 0;
+        for (std::string text; std::getline(in, text);) {
+          ++row;
+          if (text.rfind("---", 0) == 0) line = row;
+        }
+      }
+      throw Error(file_ + ":" + std::to_string(std::max(line, 1)) +
+                  ": a second YAML document ('---'); a regression file is one document");
+    }
+    if (!docs.empty()) loaded = docs.front();
   } catch (const YAML::BadFile&) {
     throw Error("cannot read " + file_);
   } catch (const YAML::ParserException& e) {

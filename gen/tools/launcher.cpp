@@ -241,6 +241,9 @@ RunResult runProcess(const std::vector<std::string>& argv, const RunOptions& o) 
           open.erase(open.begin() + static_cast<std::ptrdiff_t>(i));
         } else {
           open[i].into->append(buf, static_cast<size_t>(got));
+          if (open[i].into == &r.err && o.on_stderr) {
+            o.on_stderr(std::string(buf, static_cast<size_t>(got)));
+          }
         }
       }
     }

@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -36,7 +37,10 @@ struct RunOptions {
   bool truncate_log = false;    // empty the log first
   bool capture_stdout = false;  // stdout into RunResult::out (else the log, else ours)
   bool capture_stderr = false;  // stderr into RunResult::err (else the log, else ours)
-  EnvAdditions env;             // added to our environment
+  // With capture_stderr: also called with each piece of stderr as it arrives
+  // (a harness's progress lines, passed on while it runs).
+  std::function<void(const std::string&)> on_stderr;
+  EnvAdditions env;  // added to our environment
   // Run at most this long (0: no limit); then the child's group gets SIGTERM,
   // SIGKILL a few seconds later, and RunResult::timed_out is set.
   std::chrono::milliseconds time_limit{0};

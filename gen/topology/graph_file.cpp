@@ -1,6 +1,7 @@
 #include "topology/graph_file.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -41,16 +42,31 @@ void parseEdgeList(const std::string& text, GraphFile& g) {
     ++row;
     const size_t hash = line.find('#');
     if (hash != std::string::npos) line.erase(hash);
-    std::replace(line.begin(), line.end(), ',', ' ');
     std::replace(line.begin(), line.end(), '\t', ' ');
     std::replace(line.begin(), line.end(), '\r', ' ');
-    std::istringstream ls(line);
+    // 'a,b' (spaces around the comma allowed) or 'a b': with a comma, exactly two
+    // fields, neither empty ('a,,b' and 'a,' are refused, not read as a link).
     std::vector<std::string> words;
-    for (std::string w; ls >> w;) words.push_back(w);
-    if (words.empty()) continue;
-    if (words.size() != 2) {
+    bool empty_field = false;
+    if (line.find(',') != std::string::npos) {
+      std::istringstream fields(line + ",");
+      for (std::string f; std::getline(fields, f, ',');) {
+        std::istringstream ls(f);
+        std::vector<std::string> field;
+        for (std::string w; ls >> w;) field.push_back(w);
+        if (field.empty()) empty_field = true;
+        words.insert(words.end(), field.begin(), field.end());
+        if (field.size() > 1) words.push_back(" ");  // a name with a space: never two names
+      }
+    } else {
+      std::istringstream ls(line);
+      for (std::string w; ls >> w;) words.push_back(w);
+      if (words.empty()) continue;
+    }
+    if (words.size() != 2 || empty_field) {
       throw Error(g.name + ":" + std::to_string(row) +
-                  ": a link is two node names, 'a,b' or 'a b'");
+                  ": a link is two node names, 'a,b' or 'a b'" +
+                  (empty_field ? " (an empty name between commas)" : ""));
     }
     const uint32_t a = names(words[0]);
     const uint32_t b = names(words[1]);
@@ -75,7 +91,17 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
   }
   const pugi::xml_node graph = doc.child("graphml").child("graph");
   if (!graph) throw Error(g.name + ":1: no <graphml><graph> element");
-  if (std::string(graph.attribute("edgedefault").as_string()) == "directed") g.directed = true;
+  if (const pugi::xml_node second = graph.next_sibling("graph")) {
+    throw Error(g.name + ":" + std::to_string(lineAt(text, second.offset_debug())) +
+                ": a second <graph> element; a file holds one graph");
+  }
+  const pugi::xml_attribute edges = graph.attribute("edgedefault");
+  const std::string edge_default = edges.as_string();
+  if (edges && edge_default != "directed" && edge_default != "undirected") {
+    throw Error(g.name + ":" + std::to_string(lineAt(text, graph.offset_debug())) +
+                ": edgedefault=\"" + edge_default + "\"; it is directed or undirected");
+  }
+  if (edge_default == "directed") g.directed = true;
   // The ids of the keys named role (nodes) and port (edges).
   std::string role_key, port_key;
   for (const pugi::xml_node k : doc.child("graphml").children("key")) {
@@ -168,6 +194,10 @@ GraphFile parseGraphText(const std::string& text, const std::string& name, bool 
 }
 
 GraphFile readGraphFile(const std::string& path, bool directed) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw Error("--graph: '" + path + "' is a folder, not a graph file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("--graph: cannot read '" + path + "'");
   std::ostringstream ss;

@@ -77,6 +77,10 @@ Target resolve(const std::string& option, const std::string& path) {
   if (path.empty()) {
     throw Error("--" + option.substr(option.find_first_not_of('-')) + ": empty path");
   }
+  // "-" is no name for stdout here (nor a file silently named "-"): refused,
+  // with the two names that do work.
+  if (path == "-")
+    fail(option, path, "'-' is not stdout here: name /dev/stdout, or ./- for a file");
   std::string p = path;
   for (int hop = 0; hop < 40; ++hop) {
     struct stat st {};
