@@ -88,7 +88,8 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
      << " arbitration, " << hop_cycles << " per hop.\n"
      << "Whole top: " << (p.endpoints == Endpoints::kAxis ? rtl.axis_top_module : rtl.top_module)
      << " (" << topKind(p) << "). Clock target: " << target(p) << ".\n"
-     << "Tools: yosys `synth` / `synth_ice40`" << (p.xilinx ? " / `synth_xilinx`" : "")
+     << "Tools: yosys `synth` / `" << kRouterIce40Synth << "`"
+     << (p.xilinx ? " / `synth_xilinx`" : "")
      << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
                      " --seed " +
                      (seeds > 1 ? std::to_string(seed) + ".." + std::to_string(seed + seeds - 1)
