@@ -257,9 +257,12 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
     } else {
       value = scalar(v, o);
     }
-    if (key == "graph" && !value.empty() && value.front() != '/') {
-      // A graph file named relative to the regression file's folder, wherever
-      // the plan is made from; the jobs get its absolute path.
+    // A file a network option names (a graph's), relative to the regression
+    // file's folder, wherever the plan is made from; the jobs get its absolute path.
+    const bool names_file =
+        std::any_of(topo->options.begin(), topo->options.end(),
+                    [&](const TopologyOption& t) { return t.name == key && t.value == "FILE"; });
+    if (names_file && !value.empty() && value.front() != '/') {
       const std::filesystem::path here = std::filesystem::absolute(file_).parent_path();
       value = (here / value).lexically_normal().string();
     }
