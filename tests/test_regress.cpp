@@ -350,6 +350,15 @@ TEST(Regress, BadFilesNameKeyAndLine) {
       {nets + loads + "engines: [systemc, rtl]\n", "8: engines[1]: unknown engine 'rtl'"},
       {nets + "workloads:\n  - name: te\n    trace: t.csv\n",
        "7: workloads[0].trace: 'trace' is set by the regression itself"},
+      // output: would have a job write outside the regression's folder
+      {"networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+       "workloads:\n  - name: b\n    command: schedule\n    collective: broadcast\n"
+       "    output: /tmp/hctest-never.csv\n",
+       "6: workloads[0].output: 'output' is set by the regression itself\n"},
+      // a second YAML document is refused, not ignored
+      {"networks: [{name: q2, topology: hypercube, dim: 2}]\n"
+       "workloads: [{name: b, command: schedule, collective: broadcast}]\n---\nfoo: 1\n",
+       "4: a second YAML document ('---'); a regression file is one document\n"},
       {nets + "  dim: 3\n" + loads, "5:"},  // YAML syntax: the parser's line
       {"name: a b\n" + nets + loads, "1: name: 'a b' is no name (letters, digits, '_' and '-')"},
       {"networks:\n  - name: g\n    topology: graph\n    graph: g.txt\n    directed: maybe\n" +
@@ -656,25 +665,6 @@ TEST(Regress, SlurmRefusesABadCacheOrPartition) {
   fs::remove_all(dir);
 }
 
-// A workload's `output:` names a file a job would write outside the
-// regression's folder: reserved like out, trace and wave.
-TEST(Regress, OutputIsTheRegressionsOwn) {
-  const std::string file = writeYaml(
-      "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
-      "workloads:\n"
-      "  - name: b\n"
-      "    command: schedule\n"
-      "    collective: broadcast\n"
-      "    output: /tmp/hctest-never.csv\n");
-  const std::string dir = fs::path(file).parent_path().string();
-  const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "hypercast: " + file +
-                       ":6: workloads[0].output: 'output' is set by the regression itself\n");
-  EXPECT_FALSE(fs::exists(dir + "/out"));
-  fs::remove_all(dir);
-}
-
 // A relative graph: is read from the regression file's folder, wherever plan
 // runs; the jobs name it by its absolute path.
 TEST(Regress, RelativeGraphIsBesideTheFile) {
@@ -693,22 +683,6 @@ TEST(Regress, RelativeGraphIsBesideTheFile) {
   EXPECT_NE(jobs.find(dir + "/spec/graphs/ring.txt"), std::string::npos) << jobs;
   const auto run = hc({"regress", "run", dir + "/reg"});
   EXPECT_EQ(run.code, 0) << run.err << run.out;
-  fs::remove_all(dir);
-}
-
-// A second YAML document is refused, not ignored.
-TEST(Regress, OneYamlDocument) {
-  const std::string file = writeYaml(
-      "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
-      "workloads: [{name: b, command: schedule, collective: broadcast}]\n"
-      "---\n"
-      "foo: 1\n");
-  const std::string dir = fs::path(file).parent_path().string();
-  const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
-  EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "hypercast: " + file +
-                       ":4: a second YAML document ('---'); a regression file is one document\n");
-  EXPECT_FALSE(fs::exists(dir + "/out"));
   fs::remove_all(dir);
 }
 
