@@ -29,6 +29,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -152,6 +153,22 @@ void reading(const std::string& what, Read&& read) {
     return;
   }
   for (const auto& r : rows) row(r[0], r[1], r[2]);
+}
+
+// The speed row of a `simulate --json` run: node-cycles per second and the
+// cycles, then `note`; a failed run prints FAILED and its error instead.
+void speedRow(const std::string& what, const hctest::CmdResult& r,
+              const std::function<std::string(const nlohmann::json&)>& note) {
+  if (r.code != 0) {
+    row(what, "FAILED", r.err.substr(0, 28));
+    return;
+  }
+  reading(what, [&]() -> Rows {
+    const nlohmann::json j = parsed(r.out);
+    return {{what,
+             fmt(field<double>(j, "figures/node_cycles_per_second") / 1e6, "%.3f M") + " n-c/s",
+             fmt(field<double>(j, "figures/cycles"), "%.0f") + " cycles" + note(j)}};
+  });
 }
 
 void generation(const std::vector<int>& m, const std::vector<int>& rho, const std::string& label) {
@@ -1129,16 +1146,8 @@ void allSourcesSpeeds(const std::string& env, const std::string& hc, const std::
     const std::string what = "speed " + engine + ", " + label + ", all nodes broadcast";
     const auto r = hctest::run(env + hc + " simulate " + net + " --all-sources --engine " + engine +
                                " --json");
-    if (r.code != 0) {
-      row(what, "FAILED", r.err.substr(0, 28));
-      continue;
-    }
-    reading(what, [&]() -> Rows {
-      const nlohmann::json j = parsed(r.out);
-      return {{what,
-               fmt(field<double>(j, "figures/node_cycles_per_second") / 1e6, "%.3f M") + " n-c/s",
-               fmt(field<double>(j, "figures/cycles"), "%.0f") + " cycles, verdict " +
-                   field<std::string>(j, "verdict")}};
+    speedRow(what, r, [](const nlohmann::json& j) {
+      return ", verdict " + field<std::string>(j, "verdict");
     });
   }
 }
@@ -1204,16 +1213,8 @@ void totalExchangeSpeeds(const std::string& env, const std::string& hc, int d, i
                              "-cube total exchange x" + std::to_string(repeat);
     const auto r = hctest::run(env + hc + te + " --repeat " + std::to_string(repeat) +
                                " --engine " + engine + model + " --json");
-    if (r.code != 0) {
-      row(what, "FAILED", r.err.substr(0, 28));
-      continue;
-    }
-    reading(what, [&]() -> Rows {
-      const nlohmann::json j = parsed(r.out);
-      return {{what,
-               fmt(field<double>(j, "figures/node_cycles_per_second") / 1e6, "%.3f M") + " n-c/s",
-               fmt(field<double>(j, "figures/cycles"), "%.0f") + " cycles, PASS" +
-                   (engine == "verilator" ? ", build " + fmt(first, "%.0f") + " s" : "")}};
+    speedRow(what, r, [&](const nlohmann::json&) {
+      return ", PASS" + (engine == "verilator" ? ", build " + fmt(first, "%.0f") + " s" : "");
     });
   }
 }
