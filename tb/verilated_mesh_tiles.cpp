@@ -6,9 +6,12 @@
 // hc_sched_rom (the word at the previous cycle's address, zero in reset) from
 // its image. Exact because every tile output is a register: all tiles see the
 // pre-edge values, then all clock. The tile's code is compiled once.
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string>
+#include <system_error>
 #include <vector>
 
 #include "Vmeshtile.h"
@@ -19,6 +22,18 @@
 namespace hypercast {
 namespace tb {
 namespace {
+
+// One ROM row: hex digits only (no sign, prefix or blank), at most 64 bits; a
+// one-line Error naming the image, the line (from 1) and the row otherwise.
+uint64_t hexWord(const std::string& row, const std::string& file, size_t line_no) {
+  const std::string at = file + " line " + std::to_string(line_no) + ": ";
+  uint64_t word = 0;
+  const char* end = row.data() + row.size();
+  const auto [stop, ec] = std::from_chars(row.data(), end, word, 16);
+  if (ec == std::errc::result_out_of_range) throw Error(at + "wider than 64 bits: " + oneLine(row));
+  if (ec != std::errc() || stop != end) throw Error(at + "not a hex word: " + oneLine(row));
+  return word;
+}
 
 class VerilatedMeshTiles : public MeshRtl {
  public:
@@ -32,11 +47,8 @@ class VerilatedMeshTiles : public MeshRtl {
       if (!f) throw Error("cannot read ROM image " + s.roms[x]);
       std::vector<uint64_t> rom;
       std::string line;
-      while (std::getline(f, line)) {
-        if (line.empty()) continue;
-        size_t used = 0;
-        rom.push_back(std::stoull(line, &used, 16));
-        if (used != line.size()) throw Error(s.roms[x] + ": not a hex word: " + line);
+      for (size_t line_no = 1; std::getline(f, line); ++line_no) {
+        if (!line.empty()) rom.push_back(hexWord(line, s.roms[x], line_no));
       }
       if (rom.size() != static_cast<size_t>(s.steps)) {
         throw Error(s.roms[x] + " has " + std::to_string(rom.size()) + " rows, expected " +

@@ -357,26 +357,45 @@ TEST(JobFile, RefusesWhatAScheduleHarnessCannotRun) {
   EXPECT_EQ(says(job({2, 2}, 4, 4)), "job file: 'root' is outside the network");
   // 2^32 x 2^32 nodes wrapped around to 0 in the node count.
   EXPECT_EQ(says(job(Json::parse("[65536,65536,65536,65536]"), 0, 0)),
-            "job file: 'network': network of more than 16777216 nodes");
+            "job file: 'network': more than 16777216 nodes");
   // Fuzzer finding 3: a radix beyond int (a JSON double) was converted by
   // nlohmann's get<int> with undefined behaviour; one beyond int as an integer
   // was silently cut to 32 bits.
   EXPECT_EQ(says(job(Json::parse("[2,2777777777777777777777,2]"), 8, 0)),
-            "job file: 'network': job file: 'radices' must be a whole number in "
+            "job file: 'network': 'radices' must be a whole number in "
             "-2147483648..2147483647, got 2.777777777777778e+21");
   EXPECT_EQ(says(job(Json::parse("[2,4294967298]"), 4, 0)),
-            "job file: 'network': job file: 'radices' must be a whole number in "
+            "job file: 'network': 'radices' must be a whole number in "
             "-2147483648..2147483647, got 4294967298");
+  // Each prefix once: the network's errors came out as "job file: 'network':
+  // job file: 'radices' ..." and "job file: 'network': network radix below 2".
   EXPECT_EQ(says(job(Json::parse("[2,2.5]"), 4, 0)),
-            "job file: 'network': job file: 'radices' must be a whole number in "
+            "job file: 'network': 'radices' must be a whole number in "
             "-2147483648..2147483647, got 2.5");
-  // A generator outside Z_4.
-  EXPECT_EQ(refusal([] {
-              hypercast::networkDescFromJson(
-                  R"({"kind":"cayley","topology":"t","name":"n","label":"l","radices":[4],)"
-                  R"("gens":[[7]],"params":{}})");
-            }),
-            "generator coordinate outside its group");
+  EXPECT_EQ(says(job(Json::parse("[1,4]"), 4, 0)),
+            "job file: 'network': 'radices' holds a radix below 2");
+  EXPECT_EQ(says(job(Json::array(), 1, 0)), "job file: 'network': 'radices' is empty");
+  Json graph = Json::parse(hypercast::serializeSchedJob(scheduleJob()));
+  graph["network"]["kind"] = "graph";
+  graph["network"]["links"] = Json::array();
+  EXPECT_EQ(says(graph.dump()), "job file: 'network': no 'graph_ports' key");
+  graph["network"]["kind"] = "ring";
+  EXPECT_EQ(says(graph.dump()), "job file: 'network': 'kind' 'ring' is not cayley, mesh or graph");
+  // The description alone says so under its own prefix, once.
+  auto desc = [](const std::string& radices, const std::string& gens) {
+    return refusal([&] {
+      hypercast::networkDescFromJson(
+          R"({"kind":"cayley","topology":"t","name":"n","label":"l","radices":)" + radices +
+          R"(,"gens":)" + gens + R"(,"params":{}})");
+    });
+  };
+  EXPECT_EQ(desc("[4]", "[[7]]"), "network description: generator coordinate outside its group");
+  EXPECT_EQ(desc("[4.5]", "[]"),
+            "network description: 'radices' must be a whole number in "
+            "-2147483648..2147483647, got 4.5");
+  EXPECT_EQ(desc("[1]", "[]"), "network description: 'radices' holds a radix below 2");
+  EXPECT_EQ(refusal([] { hypercast::networkDescFromJson("{}"); }),
+            "network description: [json.exception.out_of_range.403] key 'kind' not found");
 }
 
 // The wormhole mesh's and the combining collectives' shapes: each refusal in
@@ -466,6 +485,28 @@ TEST(JobFile, FuzzSeedsHoldEveryKind) {
     }
   }
   EXPECT_EQ(kinds.size(), hypercast::jobKinds().size());
+}
+
+// What hc-harness prints for a schedule job whose network it cannot read: one
+// line, each prefix once (it was "job file: 'network': job file: 'radices' ...").
+TEST(Harness, RefusesAScheduleJobsNetworkWithEachPrefixOnce) {
+  const std::string path = "/tmp/hctest-job-" + std::to_string(::getpid()) + ".json";
+  const std::string harness = "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 " + std::string(HC_BIN_DIR) +
+                              "/hc-harness --job " + path;
+  Json o = Json::parse(hypercast::serializeSchedJob(scheduleJob()));
+  o["network"]["radices"] = Json::parse("[2,2.5]");
+  std::ofstream(path) << o.dump();
+  auto r = hctest::run(harness);
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err,
+            "hc-harness: job file: 'network': 'radices' must be a whole number in "
+            "-2147483648..2147483647, got 2.5\n");
+  o["network"]["radices"] = {1, 4};
+  std::ofstream(path) << o.dump();
+  r = hctest::run(harness);
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_EQ(r.err, "hc-harness: job file: 'network': 'radices' holds a radix below 2\n");
+  std::filesystem::remove(path);
 }
 
 // hc-harness links the SystemC adapters only: a combining job (its adapters

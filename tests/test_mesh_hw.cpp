@@ -325,7 +325,9 @@ TEST(MeshHw, CorruptedRomFailsTheRun) {
 // The job is the 4x4 broadcast from (1,1) (paper) as simulate writes it for
 // --rtl-model tiles, run by the harness a simulate run left in the cache; it
 // passes as it is, then node 0's image (4 rows, one per step) is broken once
-// per case: a row that is no hex word, a row missing.
+// per case: a row with a stray character, a row that starts with none of the
+// hex digits (std::stoull's bare "stoull" before), one wider than 64 bits,
+// a CR line end, a row missing. A row is named by its line, blank lines counted.
 TEST(MeshHw, BadRomImagesAreRefusedNamingTheImage) {
   const std::string dir = hctest::tempFolder("mesh-roms");
   ASSERT_FALSE(dir.empty());
@@ -378,7 +380,15 @@ TEST(MeshHw, BadRomImagesAreRefusedNamingTheImage) {
   };
   for (const Case& c : {
            Case{rows[0] + "\n1z\n" + rows[2] + "\n" + rows[3] + "\n",
-                image + ": not a hex word: 1z"},
+                image + " line 2: not a hex word: 1z"},
+           Case{rows[0] + "\n\n" + rows[1] + "\nzz\n" + rows[3] + "\n",
+                image + " line 4: not a hex word: zz"},
+           Case{rows[0] + "\n" + rows[1] + "\n-1\n" + rows[3] + "\n",
+                image + " line 3: not a hex word: -1"},
+           Case{rows[0] + "\n" + rows[1] + "\n" + rows[2] + "\n1ffffffffffffffff\n",
+                image + " line 4: wider than 64 bits: 1ffffffffffffffff"},
+           Case{rows[0] + "\r\n" + rows[1] + "\n" + rows[2] + "\n" + rows[3] + "\n",
+                image + " line 1: not a hex word: " + rows[0] + "\\x0d"},
            Case{rows[0] + "\n" + rows[1] + "\n" + rows[2] + "\n",
                 image + " has 3 rows, expected 4"},
        }) {

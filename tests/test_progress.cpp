@@ -282,4 +282,18 @@ TEST(Progress, ScheduleReportsItsPhases) {
   EXPECT_NO_THROW(hctest::parseJson(r.out)) << r.out;
   EXPECT_NE(r.err.find("schedule: "), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("hypercast:"), std::string::npos) << r.err;
+
+  // Writing the CSV (tens of millions of rows take seconds) counts the rows
+  // written of all, as sweep counts its rates and tcd its sources.
+  const std::string dir = hctest::tempFolder("progress-schedule");
+  const auto w =
+      hctest::runArgv({hctest::hypercast(), "schedule", "--topology", "hypercube", "--dim", "4",
+                       "--collective", "total-exchange", "--json", "--output", dir + "/s.csv"},
+                      {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(w.code, 0) << w.err;
+  const std::string n =
+      std::to_string(hctest::parseJson(w.out).at("figures").at("transmissions").get<int>());
+  EXPECT_EQ(hctest::lines(hctest::slurp(dir + "/s.csv")).size(), std::stoul(n) + 1);
+  EXPECT_NE(w.err.find("schedule: transfers " + n + "/" + n + "  "), std::string::npos) << w.err;
+  fs::remove_all(dir);
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "util/error.h"
+#include "util/progress.h"
 
 namespace hypercast {
 
@@ -20,11 +21,14 @@ void row(std::ostream& os, const Transfer& t) {
 
 }  // namespace
 
-void writeScheduleCsv(std::ostream& os, const std::vector<Transfer>& transfers) {
+void writeScheduleCsv(std::ostream& os, const std::vector<Transfer>& transfers,
+                      Progress* progress) {
   os << kColumns << "\n";
+  long long written = 0;
   for (const Transfer& t : transfers) {
     row(os, t);
     os << '\n';
+    if (progress) progress->set(++written);
   }
 }
 

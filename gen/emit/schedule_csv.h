@@ -16,7 +16,12 @@
 
 namespace hypercast {
 
-void writeScheduleCsv(std::ostream& os, const std::vector<Transfer>& transfers);
+class Progress;
+
+// `progress`, when given, holds the rows written so far (Progress::set: its
+// heartbeat shows them as a fraction of its total).
+void writeScheduleCsv(std::ostream& os, const std::vector<Transfer>& transfers,
+                      Progress* progress = nullptr);
 // Rows with their payloads (payloads[i] belongs to transfers[i]).
 void writeTraceCsv(std::ostream& os, const std::vector<Transfer>& transfers,
                    const std::vector<uint64_t>& payloads);

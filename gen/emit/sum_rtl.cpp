@@ -1,10 +1,15 @@
 #include "emit/sum_rtl.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
+#include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
+#include "emit/tool_files.h"
 #include "util/error.h"
+#include "util/json_text.h"
+#include "util/version.h"
 
 namespace hypercast {
 
@@ -26,6 +31,20 @@ std::string binary(uint64_t v, int bits) {
   std::string s;
   for (int i = bits - 1; i >= 0; --i) s += ((v >> i) & 1u) ? '1' : '0';
   return s;
+}
+
+// The manifest's keys every combining network has, in their order.
+nlohmann::ordered_json manifestHead(const NetworkDesc& net, const char* collective,
+                                    LinkMode links) {
+  nlohmann::ordered_json m;
+  m["tool"] = "hypercast";
+  m["version"] = kVersion;
+  m["topology"] = net.topology;
+  m["collective"] = collective;
+  m["network"] = net.label;
+  m["nodes"] = net.nodes();
+  m["links"] = toString(links);
+  return m;
 }
 
 }  // namespace
@@ -119,6 +138,17 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
     if (std::string(h.name) == "hc_sum_node.v") out.files["hw/hc_sum_node.v"] = h.text;
   }
   if (!out.files.count("hw/hc_sum_node.v")) throw Error("internal: hc_sum_node.v not embedded");
+  const uint32_t clocks = hd ? 2 * p.steps : p.steps;
+  out.manifest =
+      manifestHead(net, "global-sum", hd ? LinkMode::kHalfDuplex : LinkMode::kFullDuplex);
+  out.manifest["steps"] = p.steps;
+  out.manifest["clocks"] = clocks;
+  out.manifest["divisor"] = p.divisor;
+  out.manifest["constants"] = p.constant;
+  out.manifest["input_bits"] = s.xw;
+  out.manifest["accumulator_bits"] = s.w;
+  out.manifest["sum_bits"] = s.sw;
+  out.manifest["top"] = out.top_module;
   return out;
 }
 
@@ -160,6 +190,7 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
   if (hd) g.requireHalfDuplexChannels(net.label);
   AccRtl out;
   out.top_module = net.name + (hd ? "_acc_hd" : "_acc");
+  out.input_bits = input_bits;
   out.aw = std::max(1, bitsFor(n));
   out.w = input_bits + bitsFor(n);
   if (out.w > 62) throw Error("accumulation: partial sums would exceed 62 bits");
@@ -224,6 +255,46 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
     if (std::string(h.name) == "hc_acc_node.v") out.files["hw/hc_acc_node.v"] = h.text;
   }
   if (!out.files.count("hw/hc_acc_node.v")) throw Error("internal: hc_acc_node.v not embedded");
+  out.manifest = manifestHead(net, "accumulation", s.links);
+  out.manifest["steps"] = s.steps;
+  out.manifest["clocks"] = s.steps;
+  out.manifest["construction"] = s.construction;
+  out.manifest["input_bits"] = input_bits;
+  out.manifest["partial_sum_bits"] = out.w;
+  out.manifest["rom_images"] = out.roms.images.size();
+  out.manifest["top"] = out.top_module;
+  return out;
+}
+
+CombiningFolder combiningFolder(FileSet files, const std::string& top,
+                                const std::string& collective, nlohmann::ordered_json manifest,
+                                int target_mhz) {
+  CombiningFolder out;
+  out.files = std::move(files);
+  // Compile order: the node (hw/) before the top (rtl/) that instantiates it.
+  std::vector<std::string> verilog;
+  for (const char* dir : {"hw/", "rtl/"}) {
+    for (const auto& f : out.files) {
+      if (f.first.rfind(dir, 0) == 0) verilog.push_back(f.first);
+    }
+  }
+  const std::vector<std::string> tool_files =
+      addToolFiles(out.files, top, top, verilog, target_mhz);
+  CoreSpec spec;
+  spec.kind = "combining";
+  spec.name = top;
+  spec.description = "Combining network " + top + " (" + collective + ")";
+  spec.top = top;
+  spec.verilog_files = verilog;
+  spec.sdc_files = {tool_files[0]};
+  out.files[top + ".core"] = fusesocCore(spec);
+  std::vector<std::string> all;  // every file of the folder, as the other manifests list them
+  for (const auto& f : out.files) all.push_back(f.first);
+  all.push_back("manifest.json");
+  std::sort(all.begin(), all.end());
+  out.manifest = std::move(manifest);
+  out.manifest["files"] = all;
+  out.files["manifest.json"] = jsonText(out.manifest) + "\n";
   return out;
 }
 

@@ -15,11 +15,13 @@
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "algorithm/combining_collectives.h"
+#include "emit/output_dir.h"  // FileSet
 #include "topology/network.h"
 #include "topology/port_graph.h"
 
@@ -38,6 +40,9 @@ struct SumRtl {
   SumNodeParams params;
   // "rtl/<top>.v" and "hw/hc_sum_node.v"
   std::map<std::string, std::string> files;
+  // manifest.json's keys but "files" (combiningFolder adds it): the network,
+  // the program (steps, clocks, divisor, constants), the widths and the top.
+  nlohmann::ordered_json manifest;
 };
 
 // Top ports: clk_i, rst_ni, start_i, x_i[P*XW] (node x at [x*XW +: XW]),
@@ -74,11 +79,29 @@ AccRoms accumulationRoms(const NetworkDesc& net, const PortGraph& g, const Accum
 // port k at lane x NP + k, for co-simulation).
 struct AccRtl {
   std::string top_module;  // "<net.name>_acc" ("_acc_hd" on half-duplex links)
-  int w = 0, aw = 0;
+  int input_bits = 0, w = 0, aw = 0;
   AccRoms roms;
   std::map<std::string, std::string> files;  // "rtl/<top>.v", "hw/hc_acc_node.v"
+  // manifest.json's keys but "files" (combiningFolder adds it): the network,
+  // the schedule (steps, clocks, construction), the widths, the ROM images and the top.
+  nlohmann::ordered_json manifest;
 };
 AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
                                const AccumulationSchedule& s, int input_bits);
+
+// The folder `generate` writes for either network, assembled as every other
+// network's emitter assembles its own: `files` (the network's hw/ and rtl/
+// Verilog) with <top>.sdc for a `target_mhz` clock and <top>.f (the hw/ files,
+// then the rtl/ ones: emit/tool_files.h), the FuseSoC core <top>.core, and
+// manifest.json: `manifest` (SumRtl's or AccRtl's) with "files", every file of
+// the folder, sorted. `collective` ("global-sum" or "accumulation") is named in
+// the core's description.
+struct CombiningFolder {
+  FileSet files;
+  nlohmann::ordered_json manifest;  // manifest.json's keys
+};
+CombiningFolder combiningFolder(FileSet files, const std::string& top,
+                                const std::string& collective, nlohmann::ordered_json manifest,
+                                int target_mhz);
 
 }  // namespace hypercast

@@ -1,6 +1,5 @@
 #include "flow/combining.h"
 
-#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -10,19 +9,15 @@
 #include "algorithm/combining_collectives.h"
 #include "checker/combining_checker.h"
 #include "checker/half_duplex_bounds.h"
-#include "emit/fusesoc_core.h"
 #include "emit/output_dir.h"
 #include "emit/sum_rtl.h"
-#include "emit/tool_files.h"
 #include "flow/target_clock.h"
 #include "sim/combining_job.h"
 #include "topology/port_graph.h"
 #include "topology/registry.h"
 #include "util/error.h"
-#include "util/json_text.h"
 #include "util/output_file.h"
 #include "util/report_json.h"
-#include "util/version.h"
 
 namespace hypercast {
 namespace flow {
@@ -263,12 +258,7 @@ void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits, Com
   out->steps = c.schedule.steps;
   out->clocks = c.schedule.steps;
   out->acc_job = accumulationJob(net, g, c.schedule, rtl, input_bits);
-  out->manifest["steps"] = c.schedule.steps;
-  out->manifest["clocks"] = c.schedule.steps;
-  out->manifest["construction"] = c.schedule.construction;
-  out->manifest["input_bits"] = input_bits;
-  out->manifest["partial_sum_bits"] = rtl.w;
-  out->manifest["rom_images"] = rtl.roms.images.size();
+  out->manifest = std::move(rtl.manifest);
   std::ostringstream t;
   t << "collective       accumulation, " << c.schedule.steps << " steps (one per clock)"
     << (links == LinkMode::kHalfDuplex ? ", half-duplex links" : "") << "\n"
@@ -300,13 +290,7 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, Combin
   out->steps = p.steps;
   out->clocks = clocks;
   out->sum_job = globalSumJob(g, p, w, phase);
-  out->manifest["steps"] = p.steps;
-  out->manifest["clocks"] = clocks;
-  out->manifest["divisor"] = p.divisor;
-  out->manifest["constants"] = p.constant;
-  out->manifest["input_bits"] = w.xw;
-  out->manifest["accumulator_bits"] = w.w;
-  out->manifest["sum_bits"] = w.sw;
+  out->manifest = std::move(rtl.manifest);
   std::ostringstream t;
   t << "collective       global-sum, " << p.steps << " steps ("
     << (phase.empty()
@@ -366,54 +350,25 @@ CombiningRtl buildCombiningRtl(const Params& a) {
   out.net = combiningNetwork(a, &out.links);
   out.collective = a.get("collective");
   const int input_bits = static_cast<int>(a.getInt("input-bits", 16, 2, 48));
-  out.manifest["tool"] = "hypercast";
-  out.manifest["version"] = kVersion;
-  out.manifest["topology"] = out.net.topology;
-  out.manifest["collective"] = out.collective;
-  out.manifest["network"] = out.net.label;
-  out.manifest["nodes"] = out.net.nodes();
-  out.manifest["links"] = toString(out.links);
   if (out.collective == "accumulation") {
     accumulationRtl(out.net, out.links, input_bits, &out);
   } else {
     globalSumRtl(out.net, out.links, input_bits, &out);
   }
-  out.manifest["top"] = out.top;
   return out;
 }
 
 CommandReport combiningGenerate(const Params& a) {
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
-  CombiningRtl rtl = buildCombiningRtl(a);
-  nlohmann::ordered_json& m = rtl.manifest;
-  // Compile order: the node (hw/) before the top (rtl/) that instantiates it.
-  std::vector<std::string> verilog;
-  for (const char* dir : {"hw/", "rtl/"}) {
-    for (const auto& f : rtl.files) {
-      if (f.first.rfind(dir, 0) == 0) verilog.push_back(f.first);
-    }
-  }
-  const std::vector<std::string> tool_files =
-      addToolFiles(rtl.files, rtl.top, rtl.top, verilog, targetMhz(a));
-  CoreSpec spec;
-  spec.kind = "combining";
-  spec.name = rtl.top;
-  spec.description = "Combining network " + rtl.top + " (" + rtl.collective + ")";
-  spec.top = rtl.top;
-  spec.verilog_files = verilog;
-  spec.sdc_files = {tool_files[0]};
-  rtl.files[rtl.top + ".core"] = fusesocCore(spec);
-  std::vector<std::string> all;  // every file of the folder, as the other manifests list them
-  for (const auto& f : rtl.files) all.push_back(f.first);
-  all.push_back("manifest.json");
-  std::sort(all.begin(), all.end());
-  m["files"] = all;
-  rtl.files["manifest.json"] = jsonText(m) + "\n";
-  writeOutputTree(a.get("out"), rtl.files);
+  const CombiningRtl rtl = buildCombiningRtl(a);
+  const CombiningFolder folder =
+      combiningFolder(rtl.files, rtl.top, rtl.collective, rtl.manifest, targetMhz(a));
+  const nlohmann::ordered_json& m = folder.manifest;
+  writeOutputTree(a.get("out"), folder.files);
   const double secs = seconds(t0, std::chrono::steady_clock::now());
   size_t bytes = 0;
-  for (const auto& f : rtl.files) bytes += f.second.size();
+  for (const auto& f : folder.files) bytes += f.second.size();
   if (a.has("json")) {
     // The manifest's keys, its counts and widths as the figures.
     static const std::set<std::string> figures = {
@@ -432,13 +387,13 @@ CommandReport combiningGenerate(const Params& a) {
     j["figures"]["seconds"] = secs;
     j["out"] = a.get("out");
     return jsonReport({"generate", rtl.net.topology, rtl.net.label, "pass",
-                       writtenPaths(a.get("out"), rtl.files)},
+                       writtenPaths(a.get("out"), folder.files)},
                       j);
   }
   std::ostringstream lines;
   lines << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"
         << rtl.summary;
-  for (const auto& f : rtl.files) lines << "  " << a.get("out") << "/" << f.first << "\n";
+  for (const auto& f : folder.files) lines << "  " << a.get("out") << "/" << f.first << "\n";
   return textReport(lines.str());
 }
 

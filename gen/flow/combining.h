@@ -25,8 +25,8 @@ bool wantsCombining(const Params& a);
 // --input-bits).
 CommandReport combiningSchedule(const Params& a);
 // `generate --collective global-sum|accumulation --out DIR`: the network of
-// hc_sum_node or hc_acc_node (emit/sum_rtl.h), its top, the hw/ module and
-// manifest.json.
+// hc_sum_node or hc_acc_node, its top, the hw/ module, <top>.sdc, <top>.f,
+// <top>.core and manifest.json (emit/sum_rtl.h, combiningFolder).
 CommandReport combiningGenerate(const Params& a);
 // `simulate --collective global-sum|accumulation`: that network Verilated, in
 // lock step with the SystemC model (tb/sum_cosim.cpp, tb/acc_cosim.cpp) on
@@ -59,7 +59,7 @@ struct CombiningRtl {
   GlobalSumJob sum_job;             // the harness's job (sim/combining_job.h), for
   AccumulationJob acc_job;          //   the collective's kind; simulate sets `run`
   uint32_t steps = 0, clocks = 0;   // clocks per run: 2 x steps for a half-duplex global sum
-  nlohmann::ordered_json manifest;  // manifest.json's keys
+  nlohmann::ordered_json manifest;  // manifest.json's keys but "files" (the emitter's)
   std::string summary;              // the text report's lines after the network's
 };
 CombiningRtl buildCombiningRtl(const Params& a);

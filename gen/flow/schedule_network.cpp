@@ -251,11 +251,14 @@ CommandReport scheduleCommand(const Params& a) {
   if (a.has("output")) checkOutputPath("--output", out);  // before the work
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, false, "schedule"));
   if (a.has("output")) {
-    Progress progress("schedule", 0, false);
-    progress.detail("writing " + std::to_string(c.schedule.transfers.size()) + " transfers");
+    // Tens of millions of rows take seconds: the rows written, of all.
+    ProgressOptions po;
+    po.unit = "transfers";
+    Progress progress("schedule", static_cast<long long>(c.schedule.transfers.size()), po);
+    progress.detail("writing the CSV");
     progress.heartbeat();
     OutputFile f(out, "--output");
-    writeScheduleCsv(f.stream(), c.schedule.transfers);
+    writeScheduleCsv(f.stream(), c.schedule.transfers, &progress);
     f.commit();
     progress.detail("");
     progress.finish();

@@ -102,6 +102,11 @@ namespace {
 
 }  // namespace
 
+std::string nested(const std::exception& e) {
+  const std::string what = e.what(), prefix = "job file: ";  // every message above begins so
+  return what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what;
+}
+
 void onlyKeys(const Json& body, JobKind kind, std::initializer_list<const char*> known) {
   for (const auto& kv : body.items()) {
     bool ok = false;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -77,6 +78,11 @@ inline const Json* optional(const Json& body, const char* key) {
   const auto it = body.find(key);
   return it == body.end() ? nullptr : &*it;
 }
+// The message of an error met while reading a value nested under a key (the
+// schedule job's 'network'), for the caller to put under its own prefix once:
+// without the "job file: " the helpers above begin theirs with ("'radices'
+// must be ..."); any other message as it is.
+std::string nested(const std::exception& e);
 }  // namespace field
 
 }  // namespace hypercast

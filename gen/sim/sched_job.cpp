@@ -42,7 +42,7 @@ Json netToJson(const NetworkDesc& n) {
 NetworkDesc netFromJson(const Json& j) {
   NetworkDesc n;
   const std::string kind = j.at("kind").get<std::string>();
-  if (!parseKind(kind, &n.kind)) throw Error("network kind '" + kind + "'");
+  if (!parseKind(kind, &n.kind)) throw Error("'kind' '" + kind + "' is not cayley, mesh or graph");
   n.topology = j.at("topology").get<std::string>();
   n.name = j.at("name").get<std::string>();
   n.label = j.at("label").get<std::string>();
@@ -80,12 +80,12 @@ NetworkDesc netFromJson(const Json& j) {
       n.removed_links.emplace_back(static_cast<uint32_t>(v[0]), static_cast<uint32_t>(v[1]));
     }
   }
-  if (n.radices.empty()) throw Error("network has no radices");
+  if (n.radices.empty()) throw Error("'radices' is empty");
   uint64_t nodes = 1;
   for (int m : n.radices) {
-    if (m < 2) throw Error("network radix below 2");
+    if (m < 2) throw Error("'radices' holds a radix below 2");
     if (nodes > kMaxNetworkNodes / static_cast<uint64_t>(m)) {
-      throw Error("network of more than " + std::to_string(kMaxNetworkNodes) + " nodes");
+      throw Error("more than " + std::to_string(kMaxNetworkNodes) + " nodes");
     }
     nodes *= static_cast<uint64_t>(m);
   }
@@ -115,7 +115,9 @@ NetworkDesc networkDescFromJson(const std::string& text) {
   try {
     return netFromJson(Json::parse(text));
   } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("network description: ") + e.what());
+    throw Error("network description: " + field::nested(e));
+  } catch (const Error& e) {
+    throw Error("network description: " + field::nested(e));
   }
 }
 
@@ -179,9 +181,9 @@ SchedJob parseSchedJob(const JobFile& file) {
   try {
     j.network = netFromJson(network);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("job file: 'network': ") + e.what());
-  } catch (const Error& e) {
-    throw Error(std::string("job file: 'network': ") + e.what());
+    throw Error("job file: 'network': " + field::nested(e));
+  } catch (const Error& e) {  // the field helpers' own "job file: " once
+    throw Error("job file: 'network': " + field::nested(e));
   }
   const Json& c = field::at(o, "collective");
   j.problem.collective = parseCollective(field::text(c, "name"));
