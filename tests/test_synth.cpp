@@ -489,8 +489,8 @@ TEST(Synth, HierarchyStatFlattensSubmodules) {
 namespace {
 
 // synth --no-pnr on `args`; the report's JSON. Checks what every node report
-// holds: its kind, the node's instances (each ending in the node's number), the
-// counts as integers, place and route not measured.
+// holds: its kind, the yosys mapping its kind uses, the node's instances (each ending in the node's
+// number), the counts as integers, place and route not measured.
 nlohmann::json nodeSynth(const std::string& args, const std::string& kind) {
   const std::string dir = "/tmp/hctest-synth-nodes-" + std::to_string(::getpid());
   fs::remove_all(dir);
@@ -501,6 +501,10 @@ nlohmann::json nodeSynth(const std::string& args, const std::string& kind) {
   const std::string md = hctest::slurp(dir + "/synth_report.md");
   EXPECT_EQ(r.out, md);  // the report is what synth prints
   EXPECT_EQ(js.at("kind"), kind) << js;
+  // Each kind's mapping, as measured in docs/results.md: ABC9 maps the combining
+  // nodes smaller and faster; on schedule nodes and mesh tiles it costs LUT4s.
+  const std::string script = kind == "combining-network" ? "synth_ice40 -abc9" : "synth_ice40";
+  EXPECT_NE(md.find("Tools: yosys `" + script + " -noflatten`"), std::string::npos) << md;
   const std::vector<std::string> errors =
       hctest::schemaErrors(hctest::loadSchema("synth-nodes-report"),
                            hctest::SchemaJson::parse(hctest::slurp(dir + "/synth_report.json")));

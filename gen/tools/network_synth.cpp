@@ -24,6 +24,9 @@ namespace fs = std::filesystem;
 namespace hypercast {
 namespace tools {
 
+const char* const kIce40Synth = "synth_ice40";
+const char* const kIce40SynthAbc9 = "synth_ice40 -abc9";
+
 ModuleCells parseHierarchyStat(const std::string& stat) {
   ModuleCells out;
   std::istringstream in(stat);
@@ -180,7 +183,7 @@ std::string readVerilog(const NetworkDesign& d) {
 NetworkFigures synthNetwork(const SynthWork& work, const NetworkDesign& d, const SynthParams& p) {
   NetworkFigures f;
   const std::string& top = d.top;
-  std::string script = readVerilog(d) + "synth_ice40 -noflatten -top " + top +
+  std::string script = readVerilog(d) + d.ice40_synth + " -noflatten -top " + top +
                        "\ntee -q -o net.stat stat\ntee -q -o net_cells.txt dump " + top + "/t:*\n";
   if (p.pnr) script += "tee -q -o net_ports.txt dump " + top + "/x:*\nwrite_rtlil net.il\n";
   const ModuleCells modules = parseHierarchyStat(
@@ -227,6 +230,7 @@ NetworkFigures synthNetwork(const SynthWork& work, const NetworkDesign& d, const
       work.dir,
       {{"rtl/" + unit + "_synth_wrap.v",
         pinLimitedWrapper(unit, dumpedPorts(readFile(work.dir + "/node_ports.txt"), unit))}});
+  // The node's cells are mapped already: this maps its wrapper.
   runYosys(work, "node_wrap", "yosys synth_ice40 (node with its I/O wrapper)",
            "read_rtlil node.il\nread_verilog rtl/" + unit + "_synth_wrap.v\nsynth_ice40 -top " +
                unit + "_synth_wrap -json node_wrap.json\ntee -q -o node_wrap.stat stat\n");
@@ -245,7 +249,7 @@ NetworkFigures synthNetwork(const SynthWork& work, const NetworkDesign& d, const
     f.network_flat = flatCells(
         parseHierarchyStat(runYosys(
             work, "net_wrap", "yosys synth_ice40 (network with its I/O wrapper, flattened)",
-            readVerilog(d) + "read_verilog rtl/" + wrap + ".v\nsynth_ice40 -top " + wrap +
+            readVerilog(d) + "read_verilog rtl/" + wrap + ".v\n" + d.ice40_synth + " -top " + wrap +
                 " -json net_wrap.json\ntee -q -o net_wrap.stat stat\n")),
         wrap);
     f.network_pnr = placeAndRoute(work, "net_wrap.json", "network", "network", p.freq, p.seed);
@@ -270,7 +274,7 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
   std::ostringstream md;
   md << "# Synthesis report: " << d.top << "\n\n"
      << d.title << "; " << d.kind << ", " << d.nodes << " nodes.\n"
-     << "Tools: yosys `synth_ice40 -noflatten` (each module of the top on its own)"
+     << "Tools: yosys `" << d.ice40_synth << " -noflatten` (each module of the top on its own)"
      << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(p.freq) +
                      " --seed " + seedsText(p)
                : std::string())

@@ -30,6 +30,11 @@
 namespace hypercast {
 namespace tools {
 
+// synth_ice40 with its default ABC script, and with ABC9 (yosys's delay-driven
+// mapping with the iCE40's cell delays).
+extern const char* const kIce40Synth;
+extern const char* const kIce40SynthAbc9;
+
 // What a flow's synth step hands over: the emitted network as `generate` writes it.
 struct NetworkDesign {
   std::string kind;   // the flow's name: "schedule-network", "wormhole-mesh", ...
@@ -39,6 +44,9 @@ struct NetworkDesign {
   std::vector<std::string> verilog_files;  // compile order, relative paths
   uint64_t nodes = 0;
   nlohmann::ordered_json facts;  // the JSON report's keys after "kind" (topology, network, ...)
+  // The yosys command that maps the network's sources to iCE40 cells: the kind's
+  // measured choice, kIce40Synth or kIce40SynthAbc9.
+  std::string ice40_synth = kIce40Synth;
 };
 
 // iCE40 cell counts (synth_ice40), -1 when not measured.
