@@ -26,7 +26,7 @@ namespace {
 // One ROM row: hex digits only (no sign, prefix or blank), at most 64 bits; a
 // one-line Error naming the image, the line (from 1) and the row otherwise.
 uint64_t hexWord(const std::string& row, const std::string& file, size_t line_no) {
-  const std::string at = file + " line " + std::to_string(line_no) + ": ";
+  const std::string at = file + ":" + std::to_string(line_no) + ": ";
   uint64_t word = 0;
   const char* end = row.data() + row.size();
   const auto [stop, ec] = std::from_chars(row.data(), end, word, 16);

@@ -367,8 +367,8 @@ TEST(JobFile, RefusesWhatAScheduleHarnessCannotRun) {
   EXPECT_EQ(says(job(Json::parse("[2,4294967298]"), 4, 0)),
             "job file: 'network': 'radices' must be a whole number in "
             "-2147483648..2147483647, got 4294967298");
-  // Each prefix once: the network's errors came out as "job file: 'network':
-  // job file: 'radices' ..." and "job file: 'network': network radix below 2".
+  // Each prefix once, the network's key after it (never "job file: 'network':
+  // job file: 'radices' ...").
   EXPECT_EQ(says(job(Json::parse("[2,2.5]"), 4, 0)),
             "job file: 'network': 'radices' must be a whole number in "
             "-2147483648..2147483647, got 2.5");
@@ -380,7 +380,8 @@ TEST(JobFile, RefusesWhatAScheduleHarnessCannotRun) {
   graph["network"]["links"] = Json::array();
   EXPECT_EQ(says(graph.dump()), "job file: 'network': no 'graph_ports' key");
   graph["network"]["kind"] = "ring";
-  EXPECT_EQ(says(graph.dump()), "job file: 'network': 'kind' 'ring' is not cayley, mesh or graph");
+  EXPECT_EQ(says(graph.dump()),
+            "job file: 'network': 'kind' \"ring\" is not one of cayley, mesh, graph");
   // The description alone says so under its own prefix, once.
   auto desc = [](const std::string& radices, const std::string& gens) {
     return refusal([&] {
@@ -389,7 +390,8 @@ TEST(JobFile, RefusesWhatAScheduleHarnessCannotRun) {
           R"(,"gens":)" + gens + R"(,"params":{}})");
     });
   };
-  EXPECT_EQ(desc("[4]", "[[7]]"), "network description: generator coordinate outside its group");
+  EXPECT_EQ(desc("[4]", "[[7]]"),
+            "network description: 'gens' holds a coordinate outside its group");
   EXPECT_EQ(desc("[4.5]", "[]"),
             "network description: 'radices' must be a whole number in "
             "-2147483648..2147483647, got 4.5");

@@ -380,15 +380,15 @@ TEST(MeshHw, BadRomImagesAreRefusedNamingTheImage) {
   };
   for (const Case& c : {
            Case{rows[0] + "\n1z\n" + rows[2] + "\n" + rows[3] + "\n",
-                image + " line 2: not a hex word: 1z"},
+                image + ":2: not a hex word: 1z"},
            Case{rows[0] + "\n\n" + rows[1] + "\nzz\n" + rows[3] + "\n",
-                image + " line 4: not a hex word: zz"},
+                image + ":4: not a hex word: zz"},
            Case{rows[0] + "\n" + rows[1] + "\n-1\n" + rows[3] + "\n",
-                image + " line 3: not a hex word: -1"},
+                image + ":3: not a hex word: -1"},
            Case{rows[0] + "\n" + rows[1] + "\n" + rows[2] + "\n1ffffffffffffffff\n",
-                image + " line 4: wider than 64 bits: 1ffffffffffffffff"},
+                image + ":4: wider than 64 bits: 1ffffffffffffffff"},
            Case{rows[0] + "\r\n" + rows[1] + "\n" + rows[2] + "\n" + rows[3] + "\n",
-                image + " line 1: not a hex word: " + rows[0] + "\\x0d"},
+                image + ":1: not a hex word: " + rows[0] + "\\x0d"},
            Case{rows[0] + "\n" + rows[1] + "\n" + rows[2] + "\n",
                 image + " has 3 rows, expected 4"},
        }) {

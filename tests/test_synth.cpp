@@ -212,6 +212,10 @@ TEST(Synth, OneCycleRouterWrapperLoopsOriginAndPayload) {
         wrap.find(".lin_data_i((sh_q[31:2] & ~30'h187fb0ff) | (out_d[35:6] & 30'h187fb0ff))") !=
         std::string::npos;
     EXPECT_EQ(loops, one_cycle) << opts << "\n" << wrap;
+    // The router is mapped with ABC9 (docs/results.md, the degree-8 shapes).
+    EXPECT_NE(hctest::slurp(dir + "/work/ice40.ys").find("\nsynth_ice40 -abc9 -top "),
+              std::string::npos)
+        << opts;
     const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
     if (pnr) {  // measured 202.6 MHz (nextpnr-ice40 0.4, seed 1), within 20%
       EXPECT_GE(js.at("ice40").at("fmax_mhz").get<double>(), 162.0) << js;
@@ -505,6 +509,9 @@ nlohmann::json nodeSynth(const std::string& args, const std::string& kind) {
   // nodes smaller and faster; on schedule nodes and mesh tiles it costs LUT4s.
   const std::string script = kind == "combining-network" ? "synth_ice40 -abc9" : "synth_ice40";
   EXPECT_NE(md.find("Tools: yosys `" + script + " -noflatten`"), std::string::npos) << md;
+  EXPECT_NE(hctest::slurp(dir + "/work/net.ys").find("\n" + script + " -noflatten -top "),
+            std::string::npos)
+      << script;
   const std::vector<std::string> errors =
       hctest::schemaErrors(hctest::loadSchema("synth-nodes-report"),
                            hctest::SchemaJson::parse(hctest::slurp(dir + "/synth_report.json")));

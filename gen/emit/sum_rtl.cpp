@@ -138,6 +138,7 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
     if (std::string(h.name) == "hc_sum_node.v") out.files["hw/hc_sum_node.v"] = h.text;
   }
   if (!out.files.count("hw/hc_sum_node.v")) throw Error("internal: hc_sum_node.v not embedded");
+  out.verilog_files = {"hw/hc_sum_node.v", "rtl/" + out.top_module + ".v"};
   const uint32_t clocks = hd ? 2 * p.steps : p.steps;
   out.manifest =
       manifestHead(net, "global-sum", hd ? LinkMode::kHalfDuplex : LinkMode::kFullDuplex);
@@ -190,7 +191,6 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
   if (hd) g.requireHalfDuplexChannels(net.label);
   AccRtl out;
   out.top_module = net.name + (hd ? "_acc_hd" : "_acc");
-  out.input_bits = input_bits;
   out.aw = std::max(1, bitsFor(n));
   out.w = input_bits + bitsFor(n);
   if (out.w > 62) throw Error("accumulation: partial sums would exceed 62 bits");
@@ -255,6 +255,7 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
     if (std::string(h.name) == "hc_acc_node.v") out.files["hw/hc_acc_node.v"] = h.text;
   }
   if (!out.files.count("hw/hc_acc_node.v")) throw Error("internal: hc_acc_node.v not embedded");
+  out.verilog_files = {"hw/hc_acc_node.v", "rtl/" + out.top_module + ".v"};
   out.manifest = manifestHead(net, "accumulation", s.links);
   out.manifest["steps"] = s.steps;
   out.manifest["clocks"] = s.steps;
@@ -266,29 +267,23 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
   return out;
 }
 
-CombiningFolder combiningFolder(FileSet files, const std::string& top,
-                                const std::string& collective, nlohmann::ordered_json manifest,
-                                int target_mhz) {
+CombiningFolder combiningFolder(FileSet files, const std::vector<std::string>& verilog_files,
+                                nlohmann::ordered_json manifest, int target_mhz) {
   CombiningFolder out;
   out.files = std::move(files);
-  // Compile order: the node (hw/) before the top (rtl/) that instantiates it.
-  std::vector<std::string> verilog;
-  for (const char* dir : {"hw/", "rtl/"}) {
-    for (const auto& f : out.files) {
-      if (f.first.rfind(dir, 0) == 0) verilog.push_back(f.first);
-    }
-  }
+  const std::string top = manifest.at("top").get<std::string>();
   const std::vector<std::string> tool_files =
-      addToolFiles(out.files, top, top, verilog, target_mhz);
+      addToolFiles(out.files, top, top, verilog_files, target_mhz);
   CoreSpec spec;
   spec.kind = "combining";
   spec.name = top;
-  spec.description = "Combining network " + top + " (" + collective + ")";
+  spec.description =
+      "Combining network " + top + " (" + manifest.at("collective").get<std::string>() + ")";
   spec.top = top;
-  spec.verilog_files = verilog;
+  spec.verilog_files = verilog_files;
   spec.sdc_files = {tool_files[0]};
   out.files[top + ".core"] = fusesocCore(spec);
-  std::vector<std::string> all;  // every file of the folder, as the other manifests list them
+  std::vector<std::string> all;  // every file of the folder
   for (const auto& f : out.files) all.push_back(f.first);
   all.push_back("manifest.json");
   std::sort(all.begin(), all.end());

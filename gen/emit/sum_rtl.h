@@ -40,6 +40,7 @@ struct SumRtl {
   SumNodeParams params;
   // "rtl/<top>.v" and "hw/hc_sum_node.v"
   std::map<std::string, std::string> files;
+  std::vector<std::string> verilog_files;  // compile order: the node, then the top
   // manifest.json's keys but "files" (combiningFolder adds it): the network,
   // the program (steps, clocks, divisor, constants), the widths and the top.
   nlohmann::ordered_json manifest;
@@ -79,9 +80,10 @@ AccRoms accumulationRoms(const NetworkDesc& net, const PortGraph& g, const Accum
 // port k at lane x NP + k, for co-simulation).
 struct AccRtl {
   std::string top_module;  // "<net.name>_acc" ("_acc_hd" on half-duplex links)
-  int input_bits = 0, w = 0, aw = 0;
+  int w = 0, aw = 0;
   AccRoms roms;
   std::map<std::string, std::string> files;  // "rtl/<top>.v", "hw/hc_acc_node.v"
+  std::vector<std::string> verilog_files;    // compile order: the node, then the top
   // manifest.json's keys but "files" (combiningFolder adds it): the network,
   // the schedule (steps, clocks, construction), the widths, the ROM images and the top.
   nlohmann::ordered_json manifest;
@@ -89,19 +91,17 @@ struct AccRtl {
 AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
                                const AccumulationSchedule& s, int input_bits);
 
-// The folder `generate` writes for either network, assembled as every other
-// network's emitter assembles its own: `files` (the network's hw/ and rtl/
-// Verilog) with <top>.sdc for a `target_mhz` clock and <top>.f (the hw/ files,
-// then the rtl/ ones: emit/tool_files.h), the FuseSoC core <top>.core, and
-// manifest.json: `manifest` (SumRtl's or AccRtl's) with "files", every file of
-// the folder, sorted. `collective` ("global-sum" or "accumulation") is named in
-// the core's description.
+// The folder `generate` writes for either network: `files` (SumRtl's or
+// AccRtl's Verilog) with <top>.sdc for a `target_mhz` clock and <top>.f
+// (`verilog_files` in their order: emit/tool_files.h), the FuseSoC core
+// <top>.core, and manifest.json: `manifest` (SumRtl's or AccRtl's, whose
+// "top" and "collective" name the core and its description) with "files",
+// every file of the folder, sorted.
 struct CombiningFolder {
   FileSet files;
   nlohmann::ordered_json manifest;  // manifest.json's keys
 };
-CombiningFolder combiningFolder(FileSet files, const std::string& top,
-                                const std::string& collective, nlohmann::ordered_json manifest,
-                                int target_mhz);
+CombiningFolder combiningFolder(FileSet files, const std::vector<std::string>& verilog_files,
+                                nlohmann::ordered_json manifest, int target_mhz);
 
 }  // namespace hypercast

@@ -269,6 +269,7 @@ void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits, Com
     << "\n";
   out->summary = t.str();
   out->files = std::move(rtl.files);
+  out->verilog_files = std::move(rtl.verilog_files);
 }
 
 void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, CombiningRtl* out) {
@@ -302,6 +303,7 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, Combin
     << "\n";
   out->summary = t.str();
   out->files = std::move(rtl.files);
+  out->verilog_files = std::move(rtl.verilog_files);
 }
 
 }  // namespace
@@ -363,7 +365,7 @@ CommandReport combiningGenerate(const Params& a) {
   const auto t0 = std::chrono::steady_clock::now();
   const CombiningRtl rtl = buildCombiningRtl(a);
   const CombiningFolder folder =
-      combiningFolder(rtl.files, rtl.top, rtl.collective, rtl.manifest, targetMhz(a));
+      combiningFolder(rtl.files, rtl.verilog_files, rtl.manifest, targetMhz(a));
   const nlohmann::ordered_json& m = folder.manifest;
   writeOutputTree(a.get("out"), folder.files);
   const double secs = seconds(t0, std::chrono::steady_clock::now());

@@ -55,12 +55,13 @@ struct CombiningRtl {
   LinkMode links = LinkMode::kFullDuplex;
   std::string collective;  // "accumulation" or "global-sum"
   std::string top;
-  FileSet files;                    // rtl/<top>.v, hw/<node>.v
-  GlobalSumJob sum_job;             // the harness's job (sim/combining_job.h), for
-  AccumulationJob acc_job;          //   the collective's kind; simulate sets `run`
-  uint32_t steps = 0, clocks = 0;   // clocks per run: 2 x steps for a half-duplex global sum
-  nlohmann::ordered_json manifest;  // manifest.json's keys but "files" (the emitter's)
-  std::string summary;              // the text report's lines after the network's
+  FileSet files;                           // rtl/<top>.v, hw/<node>.v
+  std::vector<std::string> verilog_files;  // compile order: the node, then the top
+  GlobalSumJob sum_job;                    // the harness's job (sim/combining_job.h), for
+  AccumulationJob acc_job;                 //   the collective's kind; simulate sets `run`
+  uint32_t steps = 0, clocks = 0;          // clocks per run: 2 x steps for a half-duplex global sum
+  nlohmann::ordered_json manifest;         // manifest.json's keys but "files" (the emitter's)
+  std::string summary;                     // the text report's lines after the network's
 };
 CombiningRtl buildCombiningRtl(const Params& a);
 

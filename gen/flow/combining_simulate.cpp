@@ -39,8 +39,7 @@ CommandReport combiningSimulate(const Params& a) {
   spec.kind = acc ? JobKind::kAccumulation : JobKind::kGlobalSum;
   spec.name = rtl.top;
   spec.files = rtl.files;
-  spec.verilog_files = {"hw/" + std::string(acc ? "hc_acc_node.v" : "hc_sum_node.v"),
-                        "rtl/" + rtl.top + ".v"};
+  spec.verilog_files = rtl.verilog_files;
   spec.top = rtl.top;
   spec.prefix = acc ? "Vacc" : "Vsum";
   spec.adapter = acc ? "tb/acc_cosim.cpp" : "tb/sum_cosim.cpp";

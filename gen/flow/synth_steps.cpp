@@ -140,15 +140,7 @@ CommandReport combiningSynth(const Params& a) {
             std::to_string(rtl.steps) + " steps, " + std::string(toString(rtl.links)) + " links)";
   d.top = rtl.top;
   d.files = rtl.files;
-  for (const auto& f : rtl.files) {  // the hw/ modules first, then the top
-    if (f.first.size() > 2 && f.first.compare(f.first.size() - 2, 2, ".v") == 0) {
-      if (f.first.rfind("hw/", 0) == 0) {
-        d.verilog_files.insert(d.verilog_files.begin(), f.first);
-      } else {
-        d.verilog_files.push_back(f.first);
-      }
-    }
-  }
+  d.verilog_files = rtl.verilog_files;
   d.nodes = rtl.net.nodes();
   d.facts["topology"] = rtl.net.topology;
   d.facts["network"] = rtl.net.label;

@@ -41,14 +41,15 @@ Json netToJson(const NetworkDesc& n) {
 
 NetworkDesc netFromJson(const Json& j) {
   NetworkDesc n;
-  const std::string kind = j.at("kind").get<std::string>();
-  if (!parseKind(kind, &n.kind)) throw Error("'kind' '" + kind + "' is not cayley, mesh or graph");
+  if (!parseKind(j.at("kind").get<std::string>(), &n.kind)) {
+    throw Error("'kind' " + j.at("kind").dump() + " is not one of " + kindNames());
+  }
   n.topology = j.at("topology").get<std::string>();
   n.name = j.at("name").get<std::string>();
   n.label = j.at("label").get<std::string>();
   n.radices = integers(j.at("radices"), "radices");
   const Json& gens = j.at("gens");
-  if (!gens.is_array()) throw Error("gens must be a list");
+  if (!gens.is_array()) throw Error("'gens' must be a list");
   for (const Json& g : gens) n.gens.push_back(integers(g, "gens"));
   for (const auto& kv : j.at("params").items()) {
     n.params.emplace_back(kv.key(), kv.value().get<std::string>());
@@ -59,7 +60,7 @@ NetworkDesc netFromJson(const Json& j) {
       const std::vector<int> v = integers(l, "links");
       if (v.size() != 4 || v[0] < 0 || v[2] < 0 || v[1] < 0 || v[3] < 0 || v[1] >= n.graph_ports ||
           v[3] >= n.graph_ports) {
-        throw Error("a graph link is [from, port, to, port] within graph_ports");
+        throw Error("'links' entries are [from, port, to, port] within 'graph_ports'");
       }
       n.links.push_back({static_cast<uint32_t>(v[0]), v[1], static_cast<uint32_t>(v[2]), v[3]});
     }
@@ -67,7 +68,7 @@ NetworkDesc netFromJson(const Json& j) {
     if (j.contains("switches")) {  // optional: the nodes without an endpoint
       for (int x : integers(j.at("switches"), "switches")) {
         if (x < 0 || (!n.switches.empty() && uint32_t(x) <= n.switches.back())) {
-          throw Error("switches must be ascending node numbers");
+          throw Error("'switches' must be ascending node numbers");
         }
         n.switches.push_back(static_cast<uint32_t>(x));
       }
@@ -76,7 +77,8 @@ NetworkDesc netFromJson(const Json& j) {
   if (j.contains("removed_links")) {
     for (const Json& l : j.at("removed_links")) {
       const std::vector<int> v = integers(l, "removed_links");
-      if (v.size() != 2 || v[0] < 0 || v[1] < 0) throw Error("a removed link is [from, to]");
+      if (v.size() != 2 || v[0] < 0 || v[1] < 0)
+        throw Error("'removed_links' entries are [from, to]");
       n.removed_links.emplace_back(static_cast<uint32_t>(v[0]), static_cast<uint32_t>(v[1]));
     }
   }
@@ -90,18 +92,20 @@ NetworkDesc netFromJson(const Json& j) {
     nodes *= static_cast<uint64_t>(m);
   }
   for (const GraphLink& l : n.links) {
-    if (l.from >= nodes || l.to >= nodes) throw Error("a graph link's node outside the network");
+    if (l.from >= nodes || l.to >= nodes) throw Error("'links' names a node outside the network");
   }
   if (!n.switches.empty() && n.switches.back() >= nodes) {
-    throw Error("a switch outside the network");
+    throw Error("'switches' names a node outside the network");
   }
   for (const auto& r : n.removed_links) {
-    if (r.first >= nodes || r.second >= nodes) throw Error("a removed link outside the network");
+    if (r.first >= nodes || r.second >= nodes)
+      throw Error("'removed_links' names a node outside the network");
   }
   for (const auto& g : n.gens) {
-    if (g.size() != n.radices.size()) throw Error("generator of the wrong length");
+    if (g.size() != n.radices.size()) throw Error("'gens' holds a generator of the wrong length");
     for (size_t i = 0; i < g.size(); ++i) {
-      if (g[i] < 0 || g[i] >= n.radices[i]) throw Error("generator coordinate outside its group");
+      if (g[i] < 0 || g[i] >= n.radices[i])
+        throw Error("'gens' holds a coordinate outside its group");
     }
   }
   return n;

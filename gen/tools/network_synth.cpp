@@ -24,9 +24,6 @@ namespace fs = std::filesystem;
 namespace hypercast {
 namespace tools {
 
-const char* const kIce40Synth = "synth_ice40";
-const char* const kIce40SynthAbc9 = "synth_ice40 -abc9";
-
 ModuleCells parseHierarchyStat(const std::string& stat) {
   ModuleCells out;
   std::istringstream in(stat);
@@ -187,7 +184,7 @@ NetworkFigures synthNetwork(const SynthWork& work, const NetworkDesign& d, const
                        "\ntee -q -o net.stat stat\ntee -q -o net_cells.txt dump " + top + "/t:*\n";
   if (p.pnr) script += "tee -q -o net_ports.txt dump " + top + "/x:*\nwrite_rtlil net.il\n";
   const ModuleCells modules = parseHierarchyStat(
-      runYosys(work, "net", "yosys synth_ice40 (network, hierarchy kept)", script));
+      runYosys(work, "net", "yosys " + d.ice40_synth + " (network, hierarchy kept)", script));
   f.network_cells = flatCells(modules, top);
   f.network_lcs = std::max(f.network_cells.luts, f.network_cells.ffs);
 
@@ -247,10 +244,11 @@ NetworkFigures synthNetwork(const SynthWork& work, const NetworkDesign& d, const
     // selects and writes no row uses), as they do on a device.
     const std::string wrap = top + "_synth_wrap";
     f.network_flat = flatCells(
-        parseHierarchyStat(runYosys(
-            work, "net_wrap", "yosys synth_ice40 (network with its I/O wrapper, flattened)",
-            readVerilog(d) + "read_verilog rtl/" + wrap + ".v\n" + d.ice40_synth + " -top " + wrap +
-                " -json net_wrap.json\ntee -q -o net_wrap.stat stat\n")),
+        parseHierarchyStat(
+            runYosys(work, "net_wrap",
+                     "yosys " + d.ice40_synth + " (network with its I/O wrapper, flattened)",
+                     readVerilog(d) + "read_verilog rtl/" + wrap + ".v\n" + d.ice40_synth +
+                         " -top " + wrap + " -json net_wrap.json\ntee -q -o net_wrap.stat stat\n")),
         wrap);
     f.network_pnr = placeAndRoute(work, "net_wrap.json", "network", "network", p.freq, p.seed);
   }

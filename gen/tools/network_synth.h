@@ -26,14 +26,10 @@
 #include "tools/nextpnr.h"
 #include "tools/synth_params.h"
 #include "tools/synth_report.h"
+#include "tools/yosys_synth.h"
 
 namespace hypercast {
 namespace tools {
-
-// synth_ice40 with its default ABC script, and with ABC9 (yosys's delay-driven
-// mapping with the iCE40's cell delays).
-extern const char* const kIce40Synth;
-extern const char* const kIce40SynthAbc9;
 
 // What a flow's synth step hands over: the emitted network as `generate` writes it.
 struct NetworkDesign {
@@ -45,7 +41,7 @@ struct NetworkDesign {
   uint64_t nodes = 0;
   nlohmann::ordered_json facts;  // the JSON report's keys after "kind" (topology, network, ...)
   // The yosys command that maps the network's sources to iCE40 cells: the kind's
-  // measured choice, kIce40Synth or kIce40SynthAbc9.
+  // measured choice, kIce40Synth or kIce40SynthAbc9 (tools/yosys_synth.h).
   std::string ice40_synth = kIce40Synth;
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tools/weight_unit_report.h"
+#include "tools/yosys_synth.h"
 #include "topology/hypercycle.h"
 #include "util/json_text.h"
 
@@ -88,7 +89,7 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
      << " arbitration, " << hop_cycles << " per hop.\n"
      << "Whole top: " << (p.endpoints == Endpoints::kAxis ? rtl.axis_top_module : rtl.top_module)
      << " (" << topKind(p) << "). Clock target: " << target(p) << ".\n"
-     << "Tools: yosys `synth` / `" << kRouterIce40Synth << "`"
+     << "Tools: yosys `synth` / `" << kIce40SynthAbc9 << "`"
      << (p.xilinx ? " / `synth_xilinx`" : "")
      << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(freq) +
                      " --seed " +

@@ -12,8 +12,6 @@
 namespace hypercast {
 namespace tools {
 
-const char* const kRouterIce40Synth = "synth_ice40 -abc9";
-
 RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const HypercycleRtl& rtl,
                           const SynthParams& p) {
   const std::string router = rtl.router_module;
@@ -31,7 +29,7 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
                "read_verilog" + files + "\nsynth -flatten -top " + router +
                    "\nselect -assert-none t:$*latch* t:$_DLATCH*\ntee -q -o generic.stat stat\n");
   const std::string ice = runYosys(work, "ice40", "yosys synth_ice40 (router)",
-                                   "read_verilog" + files + "\n" + std::string(kRouterIce40Synth) +
+                                   "read_verilog" + files + "\n" + std::string(kIce40SynthAbc9) +
                                        " -top " + router + "\ntee -q -o ice40.stat stat\n");
   f.generic_cells = totalCells(generic);
   f.luts = statSum(ice, "SB_LUT4");
@@ -50,7 +48,7 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
   f.network.best_seed = p.seed;
   if (p.pnr) {
     runYosys(work, "wrap", "yosys synth_ice40 (router with its I/O wrapper)",
-             "read_verilog" + files + " rtl/" + router + "_synth_wrap.v\n" + kRouterIce40Synth +
+             "read_verilog" + files + " rtl/" + router + "_synth_wrap.v\n" + kIce40SynthAbc9 +
                  " -top " + router + "_synth_wrap -json wrap.json\ntee -q -o wrap.stat stat\n");
     f.router = placeAndRouteSeeds(work, "wrap.json", p.freq, p.seed, p.seeds);
   }
@@ -65,7 +63,7 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
     if (!axis || file != "rtl/" + rtl.top_module + ".v") all += " " + file;
   }
   const std::string ns = runYosys(work, "net", "yosys synth_ice40 (" + top + ")",
-                                  "read_verilog" + all + "\n" + std::string(kRouterIce40Synth) +
+                                  "read_verilog" + all + "\n" + std::string(kIce40SynthAbc9) +
                                       " -top " + top + "\ntee -q -o net.stat stat\n");
   f.network_luts = statSum(ns, "SB_LUT4");
   f.network_carries = statSum(ns, "SB_CARRY");
@@ -78,7 +76,7 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
       << (axis ? axisSynthWrapper(net, rtl.layout, top)
                : networkSynthWrapper(net, rtl.layout, top));
   runYosys(work, "net_wrap", "yosys synth_ice40 (" + top + " with its I/O wrapper)",
-           "read_verilog" + all + " rtl/" + top + "_synth_wrap.v\n" + kRouterIce40Synth + " -top " +
+           "read_verilog" + all + " rtl/" + top + "_synth_wrap.v\n" + kIce40SynthAbc9 + " -top " +
                top + "_synth_wrap -json net.json\ntee -q -o net_wrap.stat stat\n");
   f.network = placeAndRouteSeeds(work, "net.json", p.freq, p.seed, p.seeds, "network");
   return f;

@@ -27,16 +27,14 @@ struct RouterFigures {
   SeedSweep network;           // the whole top with its I/O wrapper, over the seeds
 };
 
-// The yosys command that maps the router and its network to the iCE40:
-// synth_ice40 with ABC9, yosys's delay-driven mapping with the iCE40's cell
-// delays. On ten of the twelve degree-8 routers measured (six shapes, 1 and 2
-// flits per VC) it places faster than the default ABC script at the median
-// (docs/results.md "The default router on the six degree-8 shapes").
-extern const char* const kRouterIce40Synth;
+// The router and its network are mapped with kIce40SynthAbc9
+// (tools/yosys_synth.h): on ten of the twelve degree-8 routers measured (six
+// shapes, 1 and 2 flits per VC) it places faster than the default ABC script
+// at the median (docs/results.md "The default router on the six degree-8 shapes").
 
 // Synthesizes rtl's router (its files already in the work folder) with yosys
 // (generic, ice40, xilinx with p.xilinx); with p.pnr, its I/O wrapper
-// (rtl/<router>_synth_wrap.v, always written) through kRouterIce40Synth and nextpnr
+// (rtl/<router>_synth_wrap.v, always written) through kIce40SynthAbc9 and nextpnr
 // over the seeds. Then the whole top (p.endpoints: the plain top, or the
 // AXI4-Stream top with its ejection queues), when N x router may fit twice an
 // HX8K, N <= 64 and p.pnr or the AXI4-Stream top is asked for: its

@@ -9,6 +9,9 @@
 namespace hypercast {
 namespace tools {
 
+const char* const kIce40Synth = "synth_ice40";
+const char* const kIce40SynthAbc9 = "synth_ice40 -abc9";
+
 std::string runYosys(const SynthWork& work, const std::string& name, const std::string& step,
                      const std::string& script) {
   work.announce(step);

@@ -8,6 +8,12 @@
 namespace hypercast {
 namespace tools {
 
+// The yosys commands that map to iCE40 cells: synth_ice40 with its default
+// ABC script, and with ABC9 (yosys's delay-driven mapping with the iCE40's
+// cell delays). Each kind of design uses the one measured better for it.
+extern const char* const kIce40Synth;
+extern const char* const kIce40SynthAbc9;
+
 // Writes `script` to <work>/<name>.ys and runs yosys on it (its log in
 // <name>.log, the log's tail on stderr if it fails), announcing `step`. Returns
 // <name>.stat, which the script writes (`tee -q -o <name>.stat stat`).

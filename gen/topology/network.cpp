@@ -157,15 +157,25 @@ const char* kindName(NetworkDesc::Kind kind) {
   return "cayley";
 }
 
+namespace {
+constexpr NetworkDesc::Kind kKinds[] = {NetworkDesc::Kind::kCayley, NetworkDesc::Kind::kMesh,
+                                        NetworkDesc::Kind::kGraph};
+}  // namespace
+
 bool parseKind(const std::string& word, NetworkDesc::Kind* kind) {
-  for (NetworkDesc::Kind k :
-       {NetworkDesc::Kind::kCayley, NetworkDesc::Kind::kMesh, NetworkDesc::Kind::kGraph}) {
+  for (NetworkDesc::Kind k : kKinds) {
     if (word == kindName(k)) {
       *kind = k;
       return true;
     }
   }
   return false;
+}
+
+std::string kindNames() {
+  std::string s;
+  for (NetworkDesc::Kind k : kKinds) s += std::string(s.empty() ? "" : ", ") + kindName(k);
+  return s;
 }
 
 NetworkDesc hypercubeNetwork(int d) {

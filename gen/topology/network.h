@@ -83,6 +83,8 @@ struct NetworkDesc {
 // for any other word.
 const char* kindName(NetworkDesc::Kind kind);
 bool parseKind(const std::string& word, NetworkDesc::Kind* kind);
+// Every kind's word, as a list for messages: "cayley, mesh, graph".
+std::string kindNames();
 
 // Most networks any factory builds (node numbers are 32-bit in schedules).
 constexpr uint64_t kMaxNetworkNodes = uint64_t{1} << 24;
