@@ -65,6 +65,11 @@ void row(const std::string& what, const std::string& value, const std::string& n
   std::printf("| %-58s | %18s | %-28s |\n", what.c_str(), value.c_str(), note.c_str());
 }
 
+// The row of a command that failed: FAILED and the start of its stderr.
+void failedRow(const std::string& what, const hctest::CmdResult& r) {
+  row(what, "FAILED", r.err.substr(0, 28));
+}
+
 std::string fmt(double v, const char* f = "%.2f") {
   char b[64];
   std::snprintf(b, sizeof b, f, v);
@@ -160,7 +165,7 @@ void reading(const std::string& what, Read&& read) {
 void speedRow(const std::string& what, const hctest::CmdResult& r,
               const std::function<std::string(const nlohmann::json&)>& note) {
   if (r.code != 0) {
-    row(what, "FAILED", r.err.substr(0, 28));
+    failedRow(what, r);
     return;
   }
   reading(what, [&]() -> Rows {
@@ -452,7 +457,7 @@ void nodeSynthesis(const std::string& hc, const std::string& label, const std::s
   const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
-    row("synth " + label, "FAILED", r.err.substr(0, 28));
+    failedRow("synth " + label, r);
     return;
   }
   nodeSynthesisRows(label, seeds, secs, report);
@@ -474,7 +479,7 @@ void nodeAlone(const std::string& hc, const std::string& label, const std::strin
                : r.out.substr(at + key.size() + 2, r.out.find(' ', at + 1) - at - key.size() - 2);
   };
   if (r.code != 0 || r.out.find("LUT4=") == std::string::npos) {
-    row("node alone: " + label, "FAILED", r.err.substr(0, 28));
+    failedRow("node alone: " + label, r);
     return;
   }
   row("node alone: " + label + " LUT4 / FF / EBR",
@@ -551,7 +556,7 @@ void routerSynthesis(const std::string& kind, const std::string& net, const std:
   const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
-    row("synth " + kind + " degree-8 router", "FAILED", r.err.substr(0, 28));
+    failedRow("synth " + kind + " degree-8 router", r);
     return;
   }
   routerSynthesisRows(kind, secs, report);
@@ -686,7 +691,7 @@ void weightUnitSynthesis() {
   const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
-    row("synth hc_weight_unit", "FAILED", r.err.substr(0, 28));
+    failedRow("synth hc_weight_unit", r);
     return;
   }
   weightUnitRows(report);
@@ -718,7 +723,7 @@ void torusCollectives(const std::string& hc, const std::vector<TorusCase>& cases
     const auto r = hctest::run(hc + " schedule --topology torus" + nk(cs.net) + " --collective " +
                                cs.coll + " --messages " + std::to_string(cs.m) + " --json");
     if (r.code != 0) {
-      row(what, "FAILED", r.err.substr(0, 28));
+      failedRow(what, r);
       continue;
     }
     reading(what, [&]() -> Rows {
@@ -738,7 +743,7 @@ void torusCollectives(const std::string& hc, const std::vector<TorusCase>& cases
                                coll + " --out " + dir + " --json");
     fs::remove_all(dir);
     if (r.code != 0) {
-      row(what, "FAILED", r.err.substr(0, 28));
+      failedRow(what, r);
       continue;
     }
     reading(what, [&]() -> Rows {
@@ -762,7 +767,7 @@ void meshBroadcast(const std::string& hc,
     const auto b =
         hctest::run(hc + " tcd --topology mesh --dims " + dims + " --algorithm best --json");
     if (b.code != 0) {
-      row(label + "TCD table with best, every source", "FAILED", b.err.substr(0, 28));
+      failedRow(label + "TCD table with best, every source", b);
     } else {
       reading(label + "TCD table with best, every source", [&]() -> Rows {
         const nlohmann::json j = parsed(b.out);
@@ -774,7 +779,7 @@ void meshBroadcast(const std::string& hc,
     }
     const auto both = hctest::run(hc + " tcd --topology mesh --dims " + dims + " --json");
     if (both.code != 0) {
-      row(label + "sources where best < paper", "FAILED", both.err.substr(0, 28));
+      failedRow(label + "sources where best < paper", both);
       continue;
     }
     reading(label + "sources where best < paper", [&]() -> Rows {
@@ -809,7 +814,7 @@ void wormholeMesh(const std::string& hc, const std::string& dims = "8,8,8",
                              " --collective broadcast --source " + eye + " --flits 4 --engine " +
                              engine + options + " --json");
   if (r.code != 0) {
-    row(what, "FAILED", r.err.substr(0, 28));
+    failedRow(what, r);
     return;
   }
   reading(what, [&]() -> Rows {
@@ -843,7 +848,7 @@ void cayleyCollectives(const std::string& hc, const Labelled& orders = kRegularO
     const auto r = hctest::run(hc + " info " + opts + " --regular-order --json");
     const double t = now() - t0;
     if (r.code != 0) {
-      row("regular-order search " + label, "FAILED", r.err.substr(0, 28));
+      failedRow("regular-order search " + label, r);
       continue;
     }
     reading("regular-order search " + label, [&]() -> Rows {
@@ -909,7 +914,7 @@ void combiningCollectives(const std::string& hc, const Labelled& nets = kCombini
       const auto h = hctest::run(hc + " schedule " + opts +
                                  " --collective accumulation --links half-duplex --json");
       if (h.code != 0) {
-        row("one-way accumulation " + label, "FAILED", h.err.substr(0, 28));
+        failedRow("one-way accumulation " + label, h);
       } else {
         reading("one-way accumulation " + label, [&]() -> Rows {
           const nlohmann::json hj = parsed(h.out);
@@ -984,7 +989,7 @@ void halfDuplexCollectives(const std::string& hc, int from = 4, int to = 8) {
                                  " --collective " + coll + " --links half-duplex --json");
       const double t = now() - t0;
       if (r.code != 0) {
-        row(what, "FAILED", r.err.substr(0, 28));
+        failedRow(what, r);
         continue;
       }
       reading(what, [&]() -> Rows {
@@ -1023,7 +1028,7 @@ void exportFigures(const std::string& hc,
       const double mb = ok ? static_cast<double>(fs::file_size(out)) / 1e6 : 0;
       fs::remove(out);
       if (!ok) {
-        row(what, "FAILED", r.err.substr(0, 28));
+        failedRow(what, r);
         continue;
       }
       reading(what, [&]() -> Rows {
@@ -1103,7 +1108,7 @@ void regressRows(const std::string& hc) {
   const auto plan = hctest::run(hc + " regress plan " + dir + "/r.yaml --out " + reg);
   const std::string what = "regress 40 jobs (SystemC, G^{1,1}_{3,3}, Q_3)";
   if (plan.code != 0 || plan.out.find("planned          40 jobs") == std::string::npos) {
-    row(what + ", -j 1", "FAILED", plan.err.substr(0, 28));
+    failedRow(what + ", -j 1", plan);
     fs::remove_all(dir);
     return;
   }
@@ -1159,7 +1164,7 @@ void hypercubeSchedules(const std::string& hc, const CubeCases& cases) {
     const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
                                " --collective " + coll + " --json");
     if (r.code != 0) {
-      row(what, "FAILED", r.err.substr(0, 28));
+      failedRow(what, r);
       continue;
     }
     reading(what, [&]() -> Rows {
@@ -1182,7 +1187,7 @@ void romBits(const std::string& hc, const CubeCases& cases) {
                                " --collective " + coll + " --out " + dir + " --json");
     fs::remove_all(dir);
     if (r.code != 0) {
-      row(what, "FAILED", r.err.substr(0, 28));
+      failedRow(what, r);
       continue;
     }
     reading(what, [&]() -> Rows {
@@ -1254,7 +1259,7 @@ int smoke(const std::string& hc) {
     const std::string dir = "/tmp/hc-bench-smoke-gen-" + std::to_string(::getpid());
     const auto g = hctest::runArgv({hc, "generate", "--m", "4,4", "--rho", "1,1", "--out", dir});
     if (g.code != 0) {
-      row("manifest.json G^{1,1}_{4,4}", "FAILED", g.err.substr(0, 28));
+      failedRow("manifest.json G^{1,1}_{4,4}", g);
     } else {
       reading("manifest.json G^{1,1}_{4,4}", [&]() -> Rows {
         const RouterManifest m = routerManifest(dir);

@@ -336,11 +336,9 @@ TEST(MeshHw, BadRomImagesAreRefusedNamingTheImage) {
                   " simulate --topology mesh --dims 4,4 --collective broadcast "
                   "--source 1,1 --algorithm paper --engine verilator --rtl-model tiles");
   ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
-  const std::string key = "files written    ";
-  const size_t at = sim.out.find(key);
-  ASSERT_NE(at, std::string::npos) << sim.out;
-  const std::string harness =
-      sim.out.substr(at + key.size(), sim.out.find(" (top", at) - at - key.size()) + "/hc-sim-rtl";
+  const std::string folder = hctest::filesWritten(sim.out, " (top");
+  ASSERT_FALSE(folder.empty()) << sim.out;
+  const std::string harness = folder + "/hc-sim-rtl";
   ASSERT_TRUE(std::filesystem::exists(harness)) << sim.out;
   const MeshCube m = meshCube({4, 4});
   const NetworkDesc net = meshNetwork({4, 4});

@@ -349,11 +349,9 @@ TEST(ProgrammableRouter, HardwiredModelRefusesAConfigurationStream) {
   const auto sim = hctest::run(hctest::hypercast() +
                                " simulate --m 5 --rho 1 --engine verilator --rtl-model network");
   ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
-  const std::string key = "files written    ";
-  const size_t at = sim.out.find(key);
-  ASSERT_NE(at, std::string::npos) << sim.out;
-  const std::string harness =
-      sim.out.substr(at + key.size(), sim.out.find("/rtl (", at) - at - key.size()) + "/hc-sim-rtl";
+  const std::string folder = hctest::filesWritten(sim.out, "/rtl (");
+  ASSERT_FALSE(folder.empty()) << sim.out;
+  const std::string harness = folder + "/hc-sim-rtl";
   ASSERT_TRUE(fs::exists(harness)) << sim.out;
   const std::string dir = dirFor("cfg-port");
   fs::create_directories(dir);

@@ -168,20 +168,6 @@ TEST(SchedFaultHook, RefusesWhatItCannotInject) {
   }
 }
 
-namespace {
-
-// The folder of the cached Verilated harness a simulate run (without --json)
-// names: "files written    DIR (top ...".
-std::string harnessFolder(const std::string& out) {
-  const std::string key = "files written    ";
-  const size_t at = out.find(key);
-  if (at == std::string::npos) return "";
-  const size_t end = out.find(" (top", at);
-  return end == std::string::npos ? "" : out.substr(at + key.size(), end - at - key.size());
-}
-
-}  // namespace
-
 // The wired nodes' harness (tb/verilated_sched_nodes.cpp) loads every node's
 // ROM image from the job's rom_dir, and the ROM fault hook
 // (tb/sched_harness.cpp) copies them: the images simulate writes are always
@@ -203,7 +189,7 @@ TEST(SchedRomImages, BadImagesAreRefusedNamingTheImage) {
   const auto sim = hctest::run(hctest::hypercast() + " simulate" + net +
                                " --engine verilator --rtl-model nodes");
   ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
-  const std::string harness = harnessFolder(sim.out) + "/hc-sim-rtl";
+  const std::string harness = hctest::filesWritten(sim.out, " (top") + "/hc-sim-rtl";
   ASSERT_TRUE(std::filesystem::exists(harness)) << sim.out;
   nlohmann::json roms = nlohmann::json::array();
   for (int x = 0; x < 8; ++x) roms.push_back("rom/cube3_bcast_s0_n" + std::to_string(x) + ".hex");

@@ -149,6 +149,17 @@ bool waitUntil(Cond cond, double timeout_s) {
   return true;
 }
 
+// The folder a `simulate` run without --json names on its "files written    "
+// line, up to `end` (" (top" for a network of nodes, "/rtl (" for a router
+// network); "" when the line or `end` is missing.
+inline std::string filesWritten(const std::string& out, const std::string& end) {
+  const std::string key = "files written    ";
+  const size_t at = out.find(key);
+  if (at == std::string::npos) return "";
+  const size_t stop = out.find(end, at);
+  return stop == std::string::npos ? "" : out.substr(at + key.size(), stop - at - key.size());
+}
+
 // A fresh folder under /tmp, for one test.
 inline std::string tempFolder(const std::string& tag) {
   std::string t = "/tmp/hctest-" + tag + "-XXXXXX";
