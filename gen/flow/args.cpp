@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -74,6 +75,19 @@ std::string longName(const std::string& word) {
                      word.find('=') == std::string::npos ? std::string::npos : word.find('=') - 2);
 }
 
+// Refuses a value given to a flag that takes none ("--help=foo", which CLI11
+// would otherwise read as a request for help): "option --help takes no value".
+void refuseFlagValues(const std::vector<std::string>& words,
+                      std::initializer_list<const char*> flags, const std::string& see) {
+  for (const std::string& w : words) {
+    for (const char* f : flags) {
+      if (w.rfind(std::string(f) + "=", 0) == 0) {
+        throw Error(std::string("option ") + f + " takes no value" + see);
+      }
+    }
+  }
+}
+
 std::vector<std::string> reversed(const std::vector<std::string>& words) {
   return std::vector<std::string>(words.rbegin(), words.rend());
 }
@@ -84,12 +98,7 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
            const std::vector<std::string>& words, const CommandHelp& help, size_t max_words) {
   const std::string see = " (see 'hypercast " + command + " --help')";
   const auto app = commandApp(command, specs, help);
-  // --help takes no value (CLI11 would print the help for --help=foo).
-  for (const std::string& w : words) {
-    if (w.rfind("--help=", 0) == 0 || w.rfind("-h=", 0) == 0) {
-      throw Error("option " + w.substr(0, w.find('=')) + " takes no value" + see);
-    }
-  }
+  refuseFlagValues(words, {"--help", "-h"}, see);
   try {
     std::vector<std::string> args = reversed(words);
     app->parse(args);
@@ -155,11 +164,7 @@ std::string parseTopLevel(const std::vector<std::string>& words,
     throw Error("unexpected argument '" + other + "' with " + *it +
                 " (it stands alone; see 'hypercast --help')");
   }
-  for (const std::string& w : words) {
-    if (w.rfind("--version=", 0) == 0 || w.rfind("--help=", 0) == 0) {
-      throw Error("option " + w.substr(0, w.find('=')) + " takes no value");
-    }
-  }
+  refuseFlagValues(words, {"--version", "--help"}, "");
   if (words.front() == "help") throw HelpRequested(text);
   std::string names;
   for (const CommandSummary& c : commands) names += (names.empty() ? "" : ", ") + c.name;

@@ -164,7 +164,7 @@ CostEstimate estimateCost(const Params& p, Step step) {
 
 void checkCost(const Params& p, Step step, const std::string& command) {
   const std::string who = command.empty() ? std::string(stepName(step)) : command;
-  const bool large = p.has("allow-large") || allowLargeFromEnvironment();
+  const bool large = allowLarge(p);
   const CostEstimate e = estimateCost(p, step);
   if (e.nodes == 0) return;  // the flow reports the network's own error
   const std::string nodes = number(e.nodes), ports = number(e.ports);
@@ -196,7 +196,7 @@ void checkCost(const Params& p, Step step, const std::string& command) {
 }
 
 void checkTcdCost(const Params& p, uint64_t nodes) {
-  const bool large = p.has("allow-large") || allowLargeFromEnvironment();
+  const bool large = allowLarge(p);
   const double n = static_cast<double>(nodes);
   if (n * n > static_cast<double>(budget(kMaxTcdSourceNodes, large))) {
     refuse("tcd", "sources x nodes", n * n, "N x N, N = " + number(n),

@@ -80,6 +80,11 @@ inline bool allowLargeFromEnvironment() {
   return v && std::strcmp(v, "1") == 0;
 }
 
+// Large runs allowed: --allow-large, or HYPERCAST_ALLOW_LARGE=1.
+inline bool allowLarge(const Params& p) {
+  return p.has("allow-large") || allowLargeFromEnvironment();
+}
+
 // The budget `limit`, or kAllowLargeFactor times it when large runs are allowed.
 inline uint64_t budget(uint64_t limit, bool allow_large) {
   return allow_large ? limit * kAllowLargeFactor : limit;
