@@ -160,16 +160,22 @@ void reading(const std::string& what, Read&& read) {
   for (const auto& r : rows) row(r[0], r[1], r[2]);
 }
 
-// The speed row of a `simulate --json` run: node-cycles per second and the
-// cycles, then `note`; a failed run prints FAILED and its error instead.
-void speedRow(const std::string& what, const hctest::CmdResult& r,
-              const std::function<std::string(const nlohmann::json&)>& note) {
+// The rows `read` makes of a command's JSON output; a failed command prints
+// its FAILED row instead, a missing key FAILED and what is missing.
+void runRows(const std::string& what, const hctest::CmdResult& r,
+             const std::function<Rows(const nlohmann::json&)>& read) {
   if (r.code != 0) {
     failedRow(what, r);
     return;
   }
-  reading(what, [&]() -> Rows {
-    const nlohmann::json j = parsed(r.out);
+  reading(what, [&]() -> Rows { return read(parsed(r.out)); });
+}
+
+// The speed row of a `simulate --json` run: node-cycles per second and the
+// cycles, then `note`; a failed run prints FAILED and its error instead.
+void speedRow(const std::string& what, const hctest::CmdResult& r,
+              const std::function<std::string(const nlohmann::json&)>& note) {
+  runRows(what, r, [&](const nlohmann::json& j) -> Rows {
     return {{what,
              fmt(field<double>(j, "figures/node_cycles_per_second") / 1e6, "%.3f M") + " n-c/s",
              fmt(field<double>(j, "figures/cycles"), "%.0f") + " cycles" + note(j)}};
@@ -722,12 +728,7 @@ void torusCollectives(const std::string& hc, const std::vector<TorusCase>& cases
     const std::string what = "schedule + check torus " + coll + ", MT(" + cs.net + ")";
     const auto r = hctest::run(hc + " schedule --topology torus" + nk(cs.net) + " --collective " +
                                cs.coll + " --messages " + std::to_string(cs.m) + " --json");
-    if (r.code != 0) {
-      failedRow(what, r);
-      continue;
-    }
-    reading(what, [&]() -> Rows {
-      const nlohmann::json j = parsed(r.out);
+    runRows(what, r, [&](const nlohmann::json& j) -> Rows {
       if (!field<bool>(j, "optimal")) return {{what, "FAILED", "not optimal"}};
       const double b = field<double>(j, "figures/build_seconds");
       const double c = field<double>(j, "figures/check_seconds");
@@ -742,12 +743,7 @@ void torusCollectives(const std::string& hc, const std::vector<TorusCase>& cases
     const auto r = hctest::run(hc + " generate --topology torus" + nk(rom) + " --collective " +
                                coll + " --out " + dir + " --json");
     fs::remove_all(dir);
-    if (r.code != 0) {
-      failedRow(what, r);
-      continue;
-    }
-    reading(what, [&]() -> Rows {
-      const nlohmann::json j = parsed(r.out);
+    runRows(what, r, [&](const nlohmann::json& j) -> Rows {
       return {{what, std::to_string(field<long long>(j, "figures/rom_bits_per_node")),
                std::to_string(field<long long>(j, "figures/rom_rows")) + " rows x " +
                    std::to_string(field<long long>(j, "figures/rom_word_bits")) + " bits, store " +
@@ -778,12 +774,7 @@ void meshBroadcast(const std::string& hc,
       });
     }
     const auto both = hctest::run(hc + " tcd --topology mesh --dims " + dims + " --json");
-    if (both.code != 0) {
-      failedRow(label + "sources where best < paper", both);
-      continue;
-    }
-    reading(label + "sources where best < paper", [&]() -> Rows {
-      const nlohmann::json s = parsed(both.out);
+    runRows(label + "sources where best < paper", both, [&](const nlohmann::json& s) -> Rows {
       const long long n = field<long long>(s, "figures/best_below_paper/sources");
       const long long total = field<long long>(s, "figures/best_below_paper/total");
       return {{label + "sources where best < paper",
@@ -813,12 +804,7 @@ void wormholeMesh(const std::string& hc, const std::string& dims = "8,8,8",
   const auto r = hctest::run(hc + " simulate --topology mesh --dims " + dims +
                              " --collective broadcast --source " + eye + " --flits 4 --engine " +
                              engine + options + " --json");
-  if (r.code != 0) {
-    failedRow(what, r);
-    return;
-  }
-  reading(what, [&]() -> Rows {
-    const nlohmann::json j = parsed(r.out);
+  runRows(what, r, [&](const nlohmann::json& j) -> Rows {
     if (field<std::string>(j, "verdict") != "pass") return {{what, "FAILED", "verdict not pass"}};
     return {{what, std::to_string(field<long long>(j, "figures/cycles")) + " cycles",
              "link heads " + std::to_string(field<long long>(j, "figures/link_heads")) +
@@ -847,12 +833,7 @@ void cayleyCollectives(const std::string& hc, const Labelled& orders = kRegularO
     const double t0 = now();
     const auto r = hctest::run(hc + " info " + opts + " --regular-order --json");
     const double t = now() - t0;
-    if (r.code != 0) {
-      failedRow("regular-order search " + label, r);
-      continue;
-    }
-    reading("regular-order search " + label, [&]() -> Rows {
-      const nlohmann::json o = parsed(r.out);
+    runRows("regular-order search " + label, r, [&](const nlohmann::json& o) -> Rows {
       return {{"regular-order search " + label, fmt(t, "%.2f s"),
                field<std::string>(o, "regular_order/status") + ", " +
                    std::to_string(field<int>(o, "regular_order/steps")) + " steps, " +
@@ -988,12 +969,7 @@ void halfDuplexCollectives(const std::string& hc, int from = 4, int to = 8) {
       const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
                                  " --collective " + coll + " --links half-duplex --json");
       const double t = now() - t0;
-      if (r.code != 0) {
-        failedRow(what, r);
-        continue;
-      }
-      reading(what, [&]() -> Rows {
-        const nlohmann::json j = parsed(r.out);
+      runRows(what, r, [&](const nlohmann::json& j) -> Rows {
         return {{what,
                  std::to_string(field<long long>(j, "figures/steps")) + " / " +
                      std::to_string(field<long long>(j, "figures/lower_bound/steps")),
@@ -1163,12 +1139,7 @@ void hypercubeSchedules(const std::string& hc, const CubeCases& cases) {
     const std::string what = "schedule + check " + coll + ", d = " + std::to_string(d);
     const auto r = hctest::run(hc + " schedule --topology hypercube --dim " + std::to_string(d) +
                                " --collective " + coll + " --json");
-    if (r.code != 0) {
-      failedRow(what, r);
-      continue;
-    }
-    reading(what, [&]() -> Rows {
-      const nlohmann::json j = parsed(r.out);
+    runRows(what, r, [&](const nlohmann::json& j) -> Rows {
       const double b = field<double>(j, "figures/build_seconds");
       const double c = field<double>(j, "figures/check_seconds");
       if (!field<bool>(j, "optimal")) return {{what, "FAILED", "not optimal"}};
@@ -1186,12 +1157,7 @@ void romBits(const std::string& hc, const CubeCases& cases) {
     const auto r = hctest::run(hc + " generate --topology hypercube --dim " + std::to_string(d) +
                                " --collective " + coll + " --out " + dir + " --json");
     fs::remove_all(dir);
-    if (r.code != 0) {
-      failedRow(what, r);
-      continue;
-    }
-    reading(what, [&]() -> Rows {
-      const nlohmann::json j = parsed(r.out);
+    runRows(what, r, [&](const nlohmann::json& j) -> Rows {
       const double total = field<double>(j, "figures/rom_bits_total");
       return {{what, std::to_string(field<long long>(j, "figures/rom_bits_per_node")),
                fmt(total / 8192, "%.1f") + " KiB in all, store " +
