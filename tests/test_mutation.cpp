@@ -120,23 +120,26 @@ TEST(Mutation, PairedInductionShowsWhatOutputsCannot) {
 // The first stage of mutantEquivalent (mutationUnread): hc_mesh_router leaves
 // its FIFOs' last_o unconnected, so a mutation of an input FIFO's prev_q (the
 // read pointer of the cycle before, which only last_o reads) is removed by
-// opt_clean and both netlists are the same; one of the FIFO head the router
-// routes from (`front`) is not. The own-cells selection lists only cells of
-// hc_mesh_tile itself (its link-use sum), none of its router's or node's.
+// opt_clean and both netlists are the same (an inversion: a bit tied to a
+// constant stays behind as a named wire); one of the FIFO head the router
+// refills a front from (`fhead`) is not. DEPTH 5 puts a FIFO of four behind
+// each front, whose pointers need no range check (which reads prev_q). The own-cells selection
+// lists only cells of hc_mesh_tile itself (its link-use sum), none of its router's or node's.
 TEST(Mutation, UnreadMutationLeavesTheSameNetlist) {
   const std::string work =
       (std::filesystem::temp_directory_path() / ("hctest-unread-" + std::to_string(::getpid())))
           .string();
   const hypercast::tools::MutationTarget t{
-      "hc_mesh_router", {{"DIMS", "2"}, {"CW", "1"}, {"PW", "32"}, {"DEPTH", "4"}, {"HCW", "16"}}};
+      "hc_mesh_router", {{"DIMS", "2"}, {"CW", "1"}, {"PW", "32"}, {"DEPTH", "5"}, {"HCW", "16"}}};
   std::string prev, front;
-  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 60, 1)) {
-    if (m.find("-wire g_in[") != std::string::npos && m.find(".prev_q ") != std::string::npos)
+  for (const std::string& m : hypercast::tools::listMutations(t, kSrc, work + "/l", 400, 1)) {
+    if (m.find("-mode inv ") != std::string::npos && m.find("-wire g_in[") != std::string::npos &&
+        m.find(".prev_q ") != std::string::npos)
       prev = m;
-    if (m.find("-wire front ") != std::string::npos) front = m;
+    if (m.find("-wire fhead ") != std::string::npos) front = m;
   }
-  ASSERT_FALSE(prev.empty()) << "no mutation of a FIFO's prev_q among 60";
-  ASSERT_FALSE(front.empty()) << "no mutation of front among 60";
+  ASSERT_FALSE(prev.empty()) << "no mutation of a FIFO's prev_q among 400";
+  ASSERT_FALSE(front.empty()) << "no mutation of fhead among 400";
   EXPECT_TRUE(hypercast::tools::mutationUnread(t, kSrc, work + "/p", prev)) << prev;
   EXPECT_FALSE(hypercast::tools::mutationUnread(t, kSrc, work + "/f", front)) << front;
   const hypercast::tools::MutationTarget tile{
