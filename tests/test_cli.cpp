@@ -193,6 +193,48 @@ TEST(Cli, GenerateIntoAnEmptyFolderOrThroughALink) {
   fs::remove_all(t);
 }
 
+// The working folder, or a folder above it (an earlier output the shell sits
+// in), is refused before any work: replacing it would move the shell's folder
+// away. A working folder removed from under the command is exit 2, one line.
+TEST(Cli, GenerateRefusesTheWorkingFolderAndTheFoldersAboveIt) {
+  const std::string t = hctest::tempFolder("gen-cwd");
+  const std::string empty = t + "/empty";
+  fs::create_directory(empty);
+  auto in = [](const std::string& cwd, const std::string& out) {
+    return hctest::runArgv(
+        {hctest::hypercast(), "generate", "--m", "4", "--rho", "1", "--out", out}, {}, cwd);
+  };
+  expectOneLine(in(empty, "."), 2, "--out .: it is the working folder or a folder above it");
+  expectOneLine(in(empty, empty), 2, "it is the working folder");
+  EXPECT_TRUE(fs::is_empty(empty));
+  // An earlier output, and a folder inside it as the working folder.
+  const std::string net = t + "/net";
+  ASSERT_EQ(hc({"generate", "--m", "4", "--rho", "1", "--out", net}).code, 0);
+  fs::create_directory(net + "/work");
+  expectOneLine(in(net + "/work", ".."), 2, "--out ..: it is the working folder");
+  expectOneLine(in(net, "../net/"), 2, "it is the working folder");
+  fs::create_directory_symlink("net", t + "/link");
+  expectOneLine(in(net + "/work", t + "/link"), 2, "it is the working folder");
+  EXPECT_TRUE(fs::exists(net + "/work"));
+  EXPECT_TRUE(fs::exists(net + "/manifest.json"));
+  // A sibling of the working folder is fine.
+  ASSERT_EQ(in(empty, "../net").code, 0);
+  EXPECT_FALSE(fs::exists(net + "/work"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
+  // A working folder that was removed.
+  const std::string gone = t + "/gone";
+  fs::create_directory(gone);
+  const auto r = hctest::run("cd " + gone + " && rmdir " + gone + " && " + hctest::hypercast() +
+                             " generate --m 4 --rho 1 --out x");
+  expectOneLine(r, 2, "the working folder no longer exists");
+  const auto s = hctest::run(
+      "mkdir " + gone + " && cd " + gone + " && rmdir " + gone + " && " + hctest::hypercast() +
+      " schedule --topology hypercube --dim 2 --collective broadcast -o x.csv");
+  expectOneLine(s, 2, "the working folder no longer exists");
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
+  fs::remove_all(t);
+}
+
 // A non-empty folder that is not an earlier hypercast output is refused before any
 // work and left as it was; so is one whose manifest.json is a folder.
 TEST(Cli, GenerateRefusesAForeignFolder) {
