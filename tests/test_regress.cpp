@@ -394,6 +394,40 @@ TEST(Regress, BadFilesNameKeyAndLine) {
   }
 }
 
+// Every job is checked by its command when the file is planned: a job the
+// command would refuse when it runs is refused by plan (one line naming the
+// job, exit 2, nothing written), not left to fail in `regress run`.
+TEST(Regress, PlanRefusesAJobItsCommandRefuses) {
+  const std::string cube = "networks:\n  - name: q\n    topology: hypercube\n    dim: 3\n";
+  const std::string cycle =
+      "networks:\n  - name: g\n    topology: hypercycle\n    m: [4]\n    rho: [1]\n";
+  struct Case {
+    std::string yaml, job, what;
+  };
+  const std::vector<Case> cases = {
+      {cube + "workloads:\n  - name: w\n    collective: broadcast\n    rate: 0.1\n", "job q.w",
+       "--rate is a hypercycle option"},
+      {cycle + "workloads:\n  - name: w\n    source: 99\n", "job g.w", "99"},
+      {cycle + "workloads:\n  - name: w\n    source: 0\n    seed: 3\n", "job g.w",
+       "--seed needs --random or --traffic"},
+      {cube + "workloads:\n  - name: w\n    command: schedule\n    collective: broadcast\n"
+              "    source: 8\n",
+       "job q.w", "8"},
+  };
+  for (const Case& c : cases) {
+    const std::string file = writeYaml(c.yaml);
+    const std::string dir = fs::path(file).parent_path().string();
+    const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
+    EXPECT_EQ(r.code, 2) << c.yaml << r.err;
+    EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("hypercast: " + file + ":", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(c.job), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.what), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir + "/out")) << "a bad file wrote something";
+    fs::remove_all(dir);
+  }
+}
+
 // The SLURM scripts: the array runs job i in task i, K at a time; the jobs
 // that need a Verilated model are built first, one per model, in the build
 // stage; the cache is exported to both.
