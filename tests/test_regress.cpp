@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "regress/junit_xml.h"
+#include "regress/regress_result.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -187,12 +188,37 @@ TEST(Regress, RunThenReportWithOneFailure) {
   EXPECT_NE(junit.find("HYPERCAST_FAULT_NODE=0"), std::string::npos);
   const std::string md = hctest::slurp(dir + "/summary.md");
   EXPECT_NE(md.find("# Regression small: 12 of 13 passed"), std::string::npos) << md;
+  // The cycles column: what the job's report ran (its figures.cycles).
+  const long long cycles = p.at("report").at("figures").at("cycles");
+  const std::regex pass_row(
+      "\\| g33\\.bcast\\.systemc\\.source4 \\| simulate \\| g33 \\| systemc "
+      "\\| pass \\| [0-9.]+ \\| " +
+      std::to_string(cycles) + " \\|");
+  EXPECT_TRUE(std::regex_search(md, pass_row)) << md;
   EXPECT_NE(md.find("| " + kFaultJob + " | fail | checker: "), std::string::npos) << md;
   const nlohmann::json rj = hctest::parseJson(hctest::slurp(dir + "/report.json"));
   EXPECT_EQ(rj.at("passed"), 12);
   EXPECT_EQ(rj.at("failed"), 1);
   EXPECT_EQ(rj.at("verdict"), "fail");
   fs::remove_all(dir);
+}
+
+// A job stopped by the watchdog is failed with the cycle its report stopped at
+// (the report's figures.cycles), read from a real run's report: the model's
+// fault hook starves every node, the watchdog stops the run.
+TEST(Regress, WatchdogMessageNamesTheCycle) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "simulate", "--m", "3,3", "--rho", "1,1",
+                                  "--engine", "systemc", "--watchdog", "2", "--json"},
+                                 {{"HYPERCAST_FAULT_NODE", "0"}});
+  ASSERT_EQ(r.code, 1) << r.err;
+  nlohmann::json report = hctest::parseJson(r.out);
+  ASSERT_TRUE(report.at("watchdog").get<bool>()) << r.out;
+  const long long cycles = report.at("figures").at("cycles");
+  // The checker's errors come first in the message; without them, the watchdog.
+  report.erase("checker_errors");
+  const auto o = hypercast::regress::classify(1, 0, report.dump(), "");
+  EXPECT_EQ(o.status, "fail");
+  EXPECT_EQ(o.message, "watchdog: no progress (stopped at cycle " + std::to_string(cycles) + ")");
 }
 
 // A job's inputs changed (the file re-planned with another cycle count): only
