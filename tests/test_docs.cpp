@@ -123,3 +123,23 @@ TEST(Docs, CodeCitesDocsNotReadmeSections) {
   }
   EXPECT_GT(files, 100);
 }
+
+// The export section says of -o what the tool does: missing parent folders
+// are made (as for every output file), not refused.
+TEST(Docs, ExportMakesMissingFoldersAsTheGuideSays) {
+  const std::string guide = hctest::slurp((kRoot / "docs" / "user-guide.md").string());
+  const size_t from = guide.find("\n## export\n");
+  ASSERT_NE(from, std::string::npos);
+  const std::string section = guide.substr(from, guide.find("\n## ", from + 1) - from);
+  EXPECT_EQ(section.find("a missing folder"), std::string::npos);
+  EXPECT_NE(section.find("missing parent folders of `-o` are made"), std::string::npos);
+  const std::string t = hctest::tempFolder("docs-export");
+  const std::string out = t + "/new/sub/b.xml";
+  const auto r = hctest::run(hctest::hypercast() +
+                             " export --topology hypercube --dim 2 --collective broadcast"
+                             " --format msccl-xml -o " +
+                             out);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::is_regular_file(out));
+  fs::remove_all(t);
+}
