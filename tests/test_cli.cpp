@@ -711,3 +711,33 @@ TEST(Cli, DashIsRefusedAsAnOutput) {
   EXPECT_TRUE(fs::is_empty(t));
   fs::remove_all(t);
 }
+
+// --json prints one document on stdout and nothing else: an output file that
+// is stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1) is refused with it, in
+// one line before any work; without --json the file goes to stdout.
+TEST(Cli, StdoutAsAFileIsRefusedWithJson) {
+  const std::vector<std::string> cube = {"schedule", "--topology",   "hypercube", "--dim",
+                                         "2",        "--collective", "broadcast"};
+  auto with = [&](std::vector<std::string> v, std::vector<std::string> more) {
+    v.insert(v.end(), more.begin(), more.end());
+    return v;
+  };
+  for (const char* out : {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}) {
+    SCOPED_TRACE(out);
+    expectOneLine(hc(with(cube, {"-o", out, "--json"})), 2,
+                  std::string("--output ") + out + " with --json");
+    const auto plain = hc(with(cube, {"-o", out}));
+    EXPECT_EQ(plain.code, 0) << plain.err;
+    EXPECT_EQ(plain.out.rfind("step,", 0), 0u) << plain.out;
+  }
+  expectOneLine(hc({"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--trace",
+                    "/dev/stdout", "--json"}),
+                2, "--trace /dev/stdout with --json");
+  expectOneLine(hc({"export", "--topology", "hypercube", "--dim", "2", "--collective", "broadcast",
+                    "--format", "msccl-xml", "-o", "/dev/stdout", "--json"}),
+                2, "with --json");
+  // Another file, and stderr, are fine.
+  const auto err = hc(with(cube, {"-o", "/dev/stderr", "--json"}));
+  EXPECT_EQ(err.code, 0) << err.err;
+  EXPECT_EQ(hctest::parseJson(err.out).at("command"), "schedule");
+}
