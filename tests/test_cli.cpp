@@ -49,6 +49,19 @@ TEST(Cli, InfoJsonHasThePaperFigures) {
       << r.out;
 }
 
+// simulate's --seed says every workload it seeds.
+TEST(Cli, SimulateHelpSaysWhatTheSeedSeeds) {
+  const auto r = run(hctest::hypercast() + " simulate --help");
+  ASSERT_EQ(r.code, 0);
+  const size_t at = r.out.find("--seed");
+  ASSERT_NE(at, std::string::npos);
+  const std::string entry = r.out.substr(at, r.out.find("\n  --", at) - at);
+  for (const char* word : {"--random", "--traffic", "--collective", "accumulation", "global-sum"}) {
+    EXPECT_NE(entry.find(word), std::string::npos) << word << " in " << entry;
+  }
+  EXPECT_EQ(entry.find("with --random: random seed"), std::string::npos) << entry;
+}
+
 TEST(Cli, HelpAndVersion) {
   for (const char* cmd : {"--help", "info --help", "generate --help", "simulate --help"}) {
     const auto r = run(hctest::hypercast() + " " + cmd);
