@@ -49,6 +49,19 @@ TEST(Cli, InfoJsonHasThePaperFigures) {
       << r.out;
 }
 
+// simulate's --seed says every workload it seeds.
+TEST(Cli, SimulateHelpSaysWhatTheSeedSeeds) {
+  const auto r = run(hctest::hypercast() + " simulate --help");
+  ASSERT_EQ(r.code, 0);
+  const size_t at = r.out.find("--seed");
+  ASSERT_NE(at, std::string::npos);
+  const std::string entry = r.out.substr(at, r.out.find("\n  --", at) - at);
+  for (const char* word : {"--random", "--traffic", "--collective", "accumulation", "global-sum"}) {
+    EXPECT_NE(entry.find(word), std::string::npos) << word << " in " << entry;
+  }
+  EXPECT_EQ(entry.find("with --random: random seed"), std::string::npos) << entry;
+}
+
 TEST(Cli, HelpAndVersion) {
   for (const char* cmd : {"--help", "info --help", "generate --help", "simulate --help"}) {
     const auto r = run(hctest::hypercast() + " " + cmd);
@@ -189,6 +202,48 @@ TEST(Cli, GenerateIntoAnEmptyFolderOrThroughALink) {
   ASSERT_EQ(hc({"generate", "--m", "4", "--rho", "1", "--out", t + "/link"}).code, 0);
   EXPECT_TRUE(fs::is_symlink(t + "/link"));
   EXPECT_TRUE(fs::exists(t + "/real/manifest.json"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
+  fs::remove_all(t);
+}
+
+// The working folder, or a folder above it (an earlier output the shell sits
+// in), is refused before any work: replacing it would move the shell's folder
+// away. A working folder removed from under the command is exit 2, one line.
+TEST(Cli, GenerateRefusesTheWorkingFolderAndTheFoldersAboveIt) {
+  const std::string t = hctest::tempFolder("gen-cwd");
+  const std::string empty = t + "/empty";
+  fs::create_directory(empty);
+  auto in = [](const std::string& cwd, const std::string& out) {
+    return hctest::runArgv(
+        {hctest::hypercast(), "generate", "--m", "4", "--rho", "1", "--out", out}, {}, cwd);
+  };
+  expectOneLine(in(empty, "."), 2, "--out .: it is the working folder or a folder above it");
+  expectOneLine(in(empty, empty), 2, "it is the working folder");
+  EXPECT_TRUE(fs::is_empty(empty));
+  // An earlier output, and a folder inside it as the working folder.
+  const std::string net = t + "/net";
+  ASSERT_EQ(hc({"generate", "--m", "4", "--rho", "1", "--out", net}).code, 0);
+  fs::create_directory(net + "/work");
+  expectOneLine(in(net + "/work", ".."), 2, "--out ..: it is the working folder");
+  expectOneLine(in(net, "../net/"), 2, "it is the working folder");
+  fs::create_directory_symlink("net", t + "/link");
+  expectOneLine(in(net + "/work", t + "/link"), 2, "it is the working folder");
+  EXPECT_TRUE(fs::exists(net + "/work"));
+  EXPECT_TRUE(fs::exists(net + "/manifest.json"));
+  // A sibling of the working folder is fine.
+  ASSERT_EQ(in(empty, "../net").code, 0);
+  EXPECT_FALSE(fs::exists(net + "/work"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
+  // A working folder that was removed.
+  const std::string gone = t + "/gone";
+  fs::create_directory(gone);
+  const auto r = hctest::run("cd " + gone + " && rmdir " + gone + " && " + hctest::hypercast() +
+                             " generate --m 4 --rho 1 --out x");
+  expectOneLine(r, 2, "the working folder no longer exists");
+  const auto s = hctest::run(
+      "mkdir " + gone + " && cd " + gone + " && rmdir " + gone + " && " + hctest::hypercast() +
+      " schedule --topology hypercube --dim 2 --collective broadcast -o x.csv");
+  expectOneLine(s, 2, "the working folder no longer exists");
   EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
   fs::remove_all(t);
 }
@@ -668,4 +723,34 @@ TEST(Cli, DashIsRefusedAsAnOutput) {
   }
   EXPECT_TRUE(fs::is_empty(t));
   fs::remove_all(t);
+}
+
+// --json prints one document on stdout and nothing else: an output file that
+// is stdout (/dev/stdout, /dev/fd/1, /proc/self/fd/1) is refused with it, in
+// one line before any work; without --json the file goes to stdout.
+TEST(Cli, StdoutAsAFileIsRefusedWithJson) {
+  const std::vector<std::string> cube = {"schedule", "--topology",   "hypercube", "--dim",
+                                         "2",        "--collective", "broadcast"};
+  auto with = [&](std::vector<std::string> v, std::vector<std::string> more) {
+    v.insert(v.end(), more.begin(), more.end());
+    return v;
+  };
+  for (const char* out : {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"}) {
+    SCOPED_TRACE(out);
+    expectOneLine(hc(with(cube, {"-o", out, "--json"})), 2,
+                  std::string("--output ") + out + " with --json");
+    const auto plain = hc(with(cube, {"-o", out}));
+    EXPECT_EQ(plain.code, 0) << plain.err;
+    EXPECT_EQ(plain.out.rfind("step,", 0), 0u) << plain.out;
+  }
+  expectOneLine(hc({"simulate", "--m", "4", "--rho", "1", "--engine", "systemc", "--trace",
+                    "/dev/stdout", "--json"}),
+                2, "--trace /dev/stdout with --json");
+  expectOneLine(hc({"export", "--topology", "hypercube", "--dim", "2", "--collective", "broadcast",
+                    "--format", "msccl-xml", "-o", "/dev/stdout", "--json"}),
+                2, "with --json");
+  // Another file, and stderr, are fine.
+  const auto err = hc(with(cube, {"-o", "/dev/stderr", "--json"}));
+  EXPECT_EQ(err.code, 0) << err.err;
+  EXPECT_EQ(hctest::parseJson(err.out).at("command"), "schedule");
 }

@@ -71,6 +71,28 @@ TEST(Docs, ReadmeIsShort) {
   EXPECT_LT(lines, 250);
 }
 
+// The mesh the docs promise is the mesh --dims takes: 2-D and 3-D, no other
+// number of dimensions (the paper's d-D construction is not built).
+TEST(Docs, MeshDimensionsAreWhatDimsTakes) {
+  const std::string readme = hctest::slurp((kRoot / "README.md").string());
+  const size_t row = readme.find("| wormhole mesh |");
+  ASSERT_NE(row, std::string::npos);
+  const std::string line = readme.substr(row, readme.find('\n', row) - row);
+  EXPECT_NE(line.find("2-D or 3-D"), std::string::npos) << line;
+  EXPECT_EQ(line.find("d-D"), std::string::npos) << line;
+  const std::string algorithms = hctest::slurp((kRoot / "docs" / "algorithms.md").string());
+  EXPECT_NE(algorithms.find("hypercast builds 2-D and 3-D meshes"), std::string::npos);
+  EXPECT_EQ(algorithms.find("3-D, any d)"), std::string::npos);
+  for (const char* dims : {"4,4", "4,4,4"}) {
+    EXPECT_EQ(hctest::run(hctest::hypercast() + " info --topology mesh --dims " + dims).code, 0);
+  }
+  for (const char* dims : {"4", "2,2,2,2"}) {
+    const auto r = hctest::run(hctest::hypercast() + " info --topology mesh --dims " + dims);
+    EXPECT_EQ(r.code, 2) << dims;
+    EXPECT_NE(r.err.find("2-D or 3-D"), std::string::npos) << r.err;
+  }
+}
+
 TEST(Docs, EveryRelativeLinkReachesAFileAndAHeading) {
   const std::regex link(R"(\]\(([^)#:\s]*)(#[^)\s]*)?\))");
   int checked = 0;
@@ -122,4 +144,24 @@ TEST(Docs, CodeCitesDocsNotReadmeSections) {
     }
   }
   EXPECT_GT(files, 100);
+}
+
+// The export section says of -o what the tool does: missing parent folders
+// are made (as for every output file), not refused.
+TEST(Docs, ExportMakesMissingFoldersAsTheGuideSays) {
+  const std::string guide = hctest::slurp((kRoot / "docs" / "user-guide.md").string());
+  const size_t from = guide.find("\n## export\n");
+  ASSERT_NE(from, std::string::npos);
+  const std::string section = guide.substr(from, guide.find("\n## ", from + 1) - from);
+  EXPECT_EQ(section.find("a missing folder"), std::string::npos);
+  EXPECT_NE(section.find("missing parent folders of `-o` are made"), std::string::npos);
+  const std::string t = hctest::tempFolder("docs-export");
+  const std::string out = t + "/new/sub/b.xml";
+  const auto r = hctest::run(hctest::hypercast() +
+                             " export --topology hypercube --dim 2 --collective broadcast"
+                             " --format msccl-xml -o " +
+                             out);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::is_regular_file(out));
+  fs::remove_all(t);
 }

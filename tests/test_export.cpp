@@ -538,6 +538,30 @@ TEST(Export, CliWritesACheckedFileAndItsSummary) {
   EXPECT_NE(h.out.find("sccl-json"), std::string::npos);
 }
 
+// A mesh broadcast is exported as the BFS broadcast on store-and-forward links
+// whatever the sides, and the printout's reason says why: the formats carry
+// one-link transfers (equal power-of-two sides, where `schedule` builds the
+// wormhole broadcast, are no reason to fall back).
+TEST(Export, AMeshBroadcastSaysWhyItIsStoreAndForward) {
+  for (const std::string dims : {"4,4", "3,5"}) {
+    SCOPED_TRACE(dims);
+    const std::string out = tmp("mesh.xml");
+    const std::string args = " export --topology mesh --dims " + dims +
+                             " --collective broadcast --format msccl-xml -o " + out;
+    const auto r = hctest::run(hctest::hypercast() + args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("switching        store-and-forward"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("export writes store-and-forward transfers"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("needs equal power-of-two sides"), std::string::npos) << r.out;
+    fs::remove(out);
+  }
+  // `schedule` on a mesh of other sides keeps the sides as its reason.
+  const auto s = hctest::run(hctest::hypercast() +
+                             " schedule --topology mesh --dims 3,5 --collective broadcast");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_NE(s.out.find("needs equal power-of-two sides"), std::string::npos) << s.out;
+}
+
 TEST(Export, CliRefusesBadInputInOneLineWithNothingWritten) {
   const std::string dir = tmp("refusals");
   fs::create_directories(dir);

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "regress/junit_xml.h"
+#include "regress/regress_result.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -187,12 +188,37 @@ TEST(Regress, RunThenReportWithOneFailure) {
   EXPECT_NE(junit.find("HYPERCAST_FAULT_NODE=0"), std::string::npos);
   const std::string md = hctest::slurp(dir + "/summary.md");
   EXPECT_NE(md.find("# Regression small: 12 of 13 passed"), std::string::npos) << md;
+  // The cycles column: what the job's report ran (its figures.cycles).
+  const long long cycles = p.at("report").at("figures").at("cycles");
+  const std::regex pass_row(
+      "\\| g33\\.bcast\\.systemc\\.source4 \\| simulate \\| g33 \\| systemc "
+      "\\| pass \\| [0-9.]+ \\| " +
+      std::to_string(cycles) + " \\|");
+  EXPECT_TRUE(std::regex_search(md, pass_row)) << md;
   EXPECT_NE(md.find("| " + kFaultJob + " | fail | checker: "), std::string::npos) << md;
   const nlohmann::json rj = hctest::parseJson(hctest::slurp(dir + "/report.json"));
   EXPECT_EQ(rj.at("passed"), 12);
   EXPECT_EQ(rj.at("failed"), 1);
   EXPECT_EQ(rj.at("verdict"), "fail");
   fs::remove_all(dir);
+}
+
+// A job stopped by the watchdog is failed with the cycle its report stopped at
+// (the report's figures.cycles), read from a real run's report: the model's
+// fault hook starves every node, the watchdog stops the run.
+TEST(Regress, WatchdogMessageNamesTheCycle) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "simulate", "--m", "3,3", "--rho", "1,1",
+                                  "--engine", "systemc", "--watchdog", "2", "--json"},
+                                 {{"HYPERCAST_FAULT_NODE", "0"}});
+  ASSERT_EQ(r.code, 1) << r.err;
+  nlohmann::json report = hctest::parseJson(r.out);
+  ASSERT_TRUE(report.at("watchdog").get<bool>()) << r.out;
+  const long long cycles = report.at("figures").at("cycles");
+  // The checker's errors come first in the message; without them, the watchdog.
+  report.erase("checker_errors");
+  const auto o = hypercast::regress::classify(1, 0, report.dump(), "");
+  EXPECT_EQ(o.status, "fail");
+  EXPECT_EQ(o.message, "watchdog: no progress (stopped at cycle " + std::to_string(cycles) + ")");
 }
 
 // A job's inputs changed (the file re-planned with another cycle count): only
@@ -389,6 +415,40 @@ TEST(Regress, BadFilesNameKeyAndLine) {
     EXPECT_EQ(r.err.rfind("hypercast: " + file + ":" + c.where, 0), 0u)
         << "expected " << c.where << "\ngot " << r.err << "for\n"
         << c.yaml;
+    EXPECT_FALSE(fs::exists(dir + "/out")) << "a bad file wrote something";
+    fs::remove_all(dir);
+  }
+}
+
+// Every job is checked by its command when the file is planned: a job the
+// command would refuse when it runs is refused by plan (one line naming the
+// job, exit 2, nothing written), not left to fail in `regress run`.
+TEST(Regress, PlanRefusesAJobItsCommandRefuses) {
+  const std::string cube = "networks:\n  - name: q\n    topology: hypercube\n    dim: 3\n";
+  const std::string cycle =
+      "networks:\n  - name: g\n    topology: hypercycle\n    m: [4]\n    rho: [1]\n";
+  struct Case {
+    std::string yaml, job, what;
+  };
+  const std::vector<Case> cases = {
+      {cube + "workloads:\n  - name: w\n    collective: broadcast\n    rate: 0.1\n", "job q.w",
+       "--rate is a hypercycle option"},
+      {cycle + "workloads:\n  - name: w\n    source: 99\n", "job g.w", "99"},
+      {cycle + "workloads:\n  - name: w\n    source: 0\n    seed: 3\n", "job g.w",
+       "--seed needs --random or --traffic"},
+      {cube + "workloads:\n  - name: w\n    command: schedule\n    collective: broadcast\n"
+              "    source: 8\n",
+       "job q.w", "8"},
+  };
+  for (const Case& c : cases) {
+    const std::string file = writeYaml(c.yaml);
+    const std::string dir = fs::path(file).parent_path().string();
+    const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
+    EXPECT_EQ(r.code, 2) << c.yaml << r.err;
+    EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("hypercast: " + file + ":", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(c.job), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.what), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(dir + "/out")) << "a bad file wrote something";
     fs::remove_all(dir);
   }

@@ -51,8 +51,13 @@ int cmdExport(const Args& a) {
   if (a.has("collective")) parseCollective(a.get("collective"));
   flow::checkCost(a, flow::Step::kSchedule, "export");
 
-  const flow::CheckedSchedule c =
-      flow::buildCheckedSchedule(flow::readScheduleRequest(a, false, "export"));
+  flow::ScheduleRequest request = flow::readScheduleRequest(a, false, "export");
+  // The formats carry the checked schedule's transfers, one message over one
+  // link per step: a mesh broadcast is the BFS one whatever the sides.
+  request.store_and_forward_why =
+      "export writes store-and-forward transfers (one message over one link per step), not "
+      "Cang & Wu's wormhole messages, which cross several links";
+  const flow::CheckedSchedule c = flow::buildCheckedSchedule(request);
   const nlohmann::ordered_json j = flow::exportSchedule(c, format, out);
   if (a.has("json"))
     return printReport(jsonReport({"export", c.net.topology, c.net.label, "pass", {out}}, j));

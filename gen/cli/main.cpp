@@ -1,4 +1,7 @@
 // hypercast: generates interconnection-network hardware and proves it right.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -8,6 +11,18 @@
 #include "util/error.h"
 #include "util/interrupt.h"
 #include "util/version.h"
+
+namespace {
+
+// Whether the working folder was removed from under this process (getcwd fails
+// with ENOENT): then a relative path cannot be resolved, which is the
+// caller's setup to fix, not an internal error.
+bool workingFolderGone() {
+  char buf[4096];
+  return ::getcwd(buf, sizeof buf) == nullptr && errno == ENOENT;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using hypercast::cli::Command;
@@ -49,6 +64,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     if (const int sig = hypercast::interrupt::pending()) return hypercast::interrupt::finish(sig);
     hypercast::interrupt::removeRegistered();
+    if (workingFolderGone()) {
+      std::cerr << "hypercast: the working folder no longer exists; change to an existing "
+                   "folder\n";
+      return 2;
+    }
     std::cerr << "hypercast: internal error: " << hypercast::oneLine(e.what()) << "\n";
     return 3;
   }

@@ -54,11 +54,30 @@ bool isHypercastManifest(const fs::path& manifest) {
   return tool != j.end() && tool->is_string() && tool->get<std::string>() == "hypercast";
 }
 
+// Whether `folder` is `inner` or one of the folders above it (both absolute).
+bool isOrHolds(const fs::path& folder, const fs::path& inner) {
+  auto f = folder.begin();
+  auto i = inner.begin();
+  for (; f != folder.end(); ++f, ++i) {
+    if (f->empty()) continue;  // the trailing "" of "a/b/"
+    if (i == inner.end() || *f != *i) return false;
+  }
+  return true;
+}
+
 // The folder the tree goes to: DIR itself, or the folder a symbolic link DIR
-// leads to (the link is kept). Refuses what cannot become the tree.
+// leads to (the link is kept). Refuses what cannot become the tree: among it the
+// working folder and the folders above it, which the exchange would move away
+// from under the shell that runs the command.
 fs::path resolveTree(const std::string& option, const std::string& dir) {
   if (dir.empty()) throw Error(option + ": empty path");
-  fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  std::error_code cwd_ec;
+  const fs::path cwd = fs::current_path(cwd_ec);
+  if (cwd_ec) {
+    throw Error("cannot write " + option + " " + dir + ": the working folder no longer exists (" +
+                cwd_ec.message() + "); change to an existing folder");
+  }
+  fs::path target = (cwd / fs::path(dir)).lexically_normal();
   if (!target.has_filename()) target = target.parent_path();  // "a/b/" and "."
   if (target == target.root_path())
     throw Error("cannot write " + option + " " + dir + ": the root folder");
@@ -70,6 +89,13 @@ fs::path resolveTree(const std::string& option, const std::string& dir) {
   }
   const fs::file_status st = fs::status(target, ec);
   if (!fs::exists(st)) return target;
+  // The working folder is a physical path (getcwd); so is `real`.
+  const fs::path real = fs::weakly_canonical(target, ec);
+  if (isOrHolds(ec ? target : real, cwd)) {
+    throw Error("cannot write " + option + " " + dir +
+                ": it is the working folder or a folder above it (the whole folder is "
+                "replaced); give another folder");
+  }
   if (!fs::is_directory(st)) {
     throw Error("cannot write " + option + " " + dir + ": it exists and is not a folder");
   }

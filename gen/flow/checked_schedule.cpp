@@ -160,9 +160,11 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   if (out.net.kind == NetworkDesc::Kind::kMesh && problem.collective == Collective::kBroadcast) {
     out.switching = "store-and-forward";
     if (!r.switching_given) {
-      out.fallback =
-          "the BFS broadcast on schedule-ROM nodes; Cang & Wu's wormhole broadcast needs equal "
-          "power-of-two sides";
+      out.fallback = "the BFS broadcast on schedule-ROM nodes; " +
+                     (r.store_and_forward_why.empty()
+                          ? std::string("Cang & Wu's wormhole broadcast needs equal power-of-two "
+                                        "sides")
+                          : r.store_and_forward_why);
     }
   }
   // A large collective takes minutes to build and check (a multinode broadcast on

@@ -56,6 +56,11 @@ struct ScheduleRequest {
   int within = -1;               // universal broadcast to within distance L, -1 for all
   std::string construction;      // "auto" unless given
   bool switching_given = false;  // --switching (the mesh broadcast's)
+  // Why a mesh broadcast is the BFS broadcast on store-and-forward links when
+  // --switching did not ask for it: "" for the commands that run Cang & Wu's
+  // wormhole broadcast on equal power-of-two sides (it is the sides), the
+  // command's own reason for one that takes store-and-forward schedules only.
+  std::string store_and_forward_why;
   bool construction_given = false;
   bool source_given = false;  // the root is node 0 unless given
   std::string source;         // as typed: a node number, or coordinates on a mesh

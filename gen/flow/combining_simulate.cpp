@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "flow/combining.h"
+#include "flow/flow.h"
 #include "flow/harness_run.h"
 #include "flow/verilated_build.h"
 #include "sim/combining_job.h"
@@ -34,6 +35,7 @@ CommandReport combiningSimulate(const Params& a) {
   const long long runs = a.getInt("repeat", 4, 1, 1000000);
   const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
   CombiningRtl rtl = buildCombiningRtl(a);
+  checksDone();
   const bool acc = rtl.collective == "accumulation";
   HarnessSpec spec;
   spec.kind = acc ? JobKind::kAccumulation : JobKind::kGlobalSum;

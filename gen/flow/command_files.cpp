@@ -70,6 +70,16 @@ void checkCommandFiles(const Params& p) {
     files.push_back({std::string("--") + name, p.get(name)});
   }
   checkDistinctOutputs(outputs);
+  // --json's document is all a command prints on stdout: no file goes there too.
+  if (p.has("json")) {
+    for (const auto& [option, path] : outputs) {
+      if (namesStdout(path)) {
+        throw Error("cannot write " + option + " " + path +
+                    " with --json: --json prints one JSON document on stdout and nothing "
+                    "else; write the file elsewhere or drop --json");
+      }
+    }
+  }
   if (p.has("graph")) inputs.push_back({"--graph", p.get("graph")});
   if (p.has("out")) folders.push_back({"--out", p.get("out")});
   checkOutputsAgainstInputs(inputs, files, folders);

@@ -52,7 +52,10 @@ std::vector<OptionSpec> simulateOptions() {
       {"all-sources", "", "every node broadcasts, all at the --start cycle"},
       {"random", "K", "K broadcasts from random origins at random cycles"},
       {"window", "W", "with --random: start cycles in 0..W-1 (default 64)"},
-      {"seed", "X", "with --random: random seed (default 1)"},
+      {"seed", "X",
+       "random seed (default 1): of --random's origins and start cycles or\n"
+       "--traffic's injections; with --collective, of the packets' payloads\n"
+       "(accumulation and global-sum: of the inputs)"},
       {"rtl-model", "M",
        "auto | network | routers (nodes with --collective): Verilate the whole\n"
        "generated top, or the router (schedule node) once, wired N times by the\n"

@@ -1,5 +1,7 @@
 #include "flow/flow.h"
 
+#include <stdexcept>
+
 #include "flow/checked_schedule.h"
 #include "flow/combining.h"
 #include "flow/command_files.h"
@@ -53,6 +55,31 @@ const Flow& chooseFlow(const Params& p, Step step) {
     if (f.matches(p, step)) return f;
   }
   return flowTable().back();
+}
+
+namespace {
+
+// Inside checkStep: the steps stop at checksDone().
+thread_local bool g_checking = false;
+
+struct ChecksDone {};
+
+}  // namespace
+
+void checksDone() {
+  if (g_checking) throw ChecksDone{};
+}
+
+void checkStep(const Params& p, Step step) {
+  if (step == Step::kGenerate) throw std::logic_error("checkStep: generate is not checked alone");
+  struct Checking {
+    Checking() { g_checking = true; }
+    ~Checking() { g_checking = false; }
+  } checking;
+  try {
+    (void)runStep(p, step);
+  } catch (const ChecksDone&) {
+  }
 }
 
 CommandReport runStep(const Params& p, Step step) {

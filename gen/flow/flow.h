@@ -46,5 +46,16 @@ const Flow& chooseFlow(const Params& p, Step step);
 // Runs `step` of the chosen flow.
 CommandReport runStep(const Params& p, Step step);
 
+// Runs `step` (schedule, simulate or synth) of the chosen flow only as far as
+// the command checks its parameters: throws the Error the command would, and
+// builds no model, writes no file and starts no tool (`schedule` runs whole:
+// its work is building and checking the schedule). The regression planner
+// checks every job with it (regress plan refuses what its command would).
+void checkStep(const Params& p, Step step);
+
+// Where a step's checks end, just before its work: returns when the command
+// runs, ends a checkStep. Every simulate and synth step calls it.
+void checksDone();
+
 }  // namespace flow
 }  // namespace hypercast

@@ -14,6 +14,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
 #include "emit/tool_files.h"
+#include "flow/flow.h"
 #include "flow/harness_run.h"
 #include "flow/router_options.h"
 #include "flow/sim_outputs.h"
@@ -353,6 +354,7 @@ CommandReport routerSimulate(const Params& a) {
     job.rate = parseRate("--rate", a.get("rate"));
     job.inject_until = a.getInt("cycles", 10000, 1, kMaxLoadCycles);
   }
+  checksDone();
   const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
 
   std::string exe;

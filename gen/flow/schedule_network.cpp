@@ -10,6 +10,7 @@
 #include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
 #include "flow/checked_schedule.h"
+#include "flow/flow.h"
 #include "flow/harness_run.h"
 #include "flow/router_options.h"
 #include "flow/sim_outputs.h"
@@ -83,6 +84,9 @@ CommandReport scheduleSimulate(const Params& a) {
                            "nodes", "a schedule network")
           : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
+  const uint64_t seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  const long long repeat = a.getInt("repeat", 1, 1, 1000000);
+  checksDone();
   const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
 
   const TempDir job_dir;
@@ -93,12 +97,12 @@ CommandReport scheduleSimulate(const Params& a) {
   job.engine = engine;
   job.rtl_model = model;
   job.payload_width = pw;
-  job.seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  job.seed = seed;
   job.trace = trace;
   job.wave = wave;
   job.json = a.has("json");
   job.quiet = quiet;
-  job.repeat = a.getInt("repeat", 1, 1, 1000000);
+  job.repeat = repeat;
   job.construction = c.schedule.construction;
   job.group_store_and_forward = c.schedule.group_store_and_forward;
   job.links = c.schedule.links;

@@ -7,6 +7,7 @@
 #include "emit/tool_files.h"
 #include "flow/checked_schedule.h"
 #include "flow/combining.h"
+#include "flow/flow.h"
 #include "flow/router_network.h"
 #include "flow/router_options.h"
 #include "flow/target_clock.h"
@@ -60,6 +61,7 @@ CommandReport synthNodes(const Params& a, const tools::NetworkDesign& d) {
     }
   }
   const tools::SynthParams p = synthParams(a);
+  checksDone();
   return textReport(tools::synthesizeNetwork(d, p, /*progress=*/&std::cerr).markdown);
 }
 
@@ -76,6 +78,7 @@ CommandReport routerSynth(const Params& a) {
   }
   p.xilinx = a.has("xilinx");
   p.endpoints = parseEndpoints(a);  // the emitter refuses it with the programmable router
+  checksDone();
   // yosys and nextpnr-ice40, the report beside the paper's XC4013 (Sec. 4.1).
   return textReport(tools::synthesize(net, p, /*progress=*/&std::cerr).markdown);
 }

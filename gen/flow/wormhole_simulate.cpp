@@ -1,6 +1,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "flow/flow.h"
 #include "flow/harness_run.h"
 #include "flow/sim_outputs.h"
 #include "flow/verilated_build.h"
@@ -34,6 +35,8 @@ CommandReport wormholeSimulate(const Params& a) {
                            "the wormhole mesh")
           : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
+  const uint64_t seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  checksDone();
   const bool quiet = a.has("quiet");  // progress stays under --json (stderr)
   const TempDir job_dir;
   const MeshRtl& r = b.rtl;
@@ -44,7 +47,7 @@ CommandReport wormholeSimulate(const Params& a) {
   job.depth = r.options.depth;
   job.heads_width = r.options.heads_width;
   job.payload_width = r.options.payload_width;
-  job.seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
+  job.seed = seed;
   job.engine = engine;
   job.rtl_model = model;
   job.rom_word_bits = r.rom_word_bits;

@@ -12,6 +12,7 @@
 
 #include "algorithm/constructions.h"
 #include "flow/command_options.h"
+#include "flow/flow.h"
 #include "flow/limits.h"
 #include "flow/network_args.h"
 #include "topology/registry.h"
@@ -408,11 +409,27 @@ void Planner::checkFaultNode(const Workload& w, const Network& net) const {
 }
 
 void Planner::checkJob(const RegressJob& job, const Network& net, const Workload& w) const {
+  bool parsed = false;
   try {
-    const std::vector<std::string> rest(job.argv.begin() + 1, job.argv.end());
-    (void)flow::Args(job.command, commandOptions(job.command), rest);
+    // The job's words as its command parses them, then its parameters as the
+    // command checks them before any work (flow::checkStep): a job its command
+    // would refuse is refused here. The job's folder is not known yet: its
+    // outputs (synth --out) are checked in the temporary folder instead.
+    std::vector<std::string> rest(job.argv.begin() + 1, job.argv.end());
+    for (std::string& word : rest) {
+      const size_t at = word.find(kJobDirWord);
+      if (at != std::string::npos) {
+        word.replace(at, std::string(kJobDirWord).size(),
+                     (std::filesystem::temp_directory_path() / "hypercast-plan-check").string());
+      }
+    }
+    const flow::Args args(job.command, commandOptions(job.command), rest);
+    parsed = true;
+    flow::checkStep(args, job.command == "schedule" ? flow::Step::kSchedule
+                          : job.command == "synth"  ? flow::Step::kSynth
+                                                    : flow::Step::kSimulate);
   } catch (const Error& e) {
-    const std::string what = e.what();
+    const std::string what = parsed ? "job " + job.id + ": " + e.what() : std::string(e.what());
     Origin where = w.at;
     for (const auto* m : {&net.origins, &w.origins}) {
       for (const auto& kv : *m) {

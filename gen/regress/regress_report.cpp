@@ -92,8 +92,8 @@ RegressReport buildReport(const std::string& dir, const std::vector<RegressJob>&
       failures += "| " + cell(job.id) + " | " + c.outcome + " | " + cell(c.message) + " |\n";
     }
     const nlohmann::json report = current ? s.value("report", nlohmann::json()) : nlohmann::json();
-    const std::string cycles =
-        report.is_object() && report.contains("cycles") ? jsonText(report["cycles"]) : "";
+    const nlohmann::json ran = reportCycles(report);
+    const std::string cycles = ran.is_null() ? "" : jsonText(ran);
     rows += "| " + cell(job.id) + " | " + job.command + " | " + job.network + " | " +
             (job.engine.empty() ? "-" : job.engine) + " | " +
             (c.outcome == "skipped" ? "missing" : c.outcome) + " | " +

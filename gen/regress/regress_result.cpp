@@ -72,8 +72,7 @@ std::string reportMessage(const nlohmann::json& j) {
     return "checker: " + (e.is_string() ? e.get<std::string>() : jsonText(e));
   }
   if (j.value("watchdog", false))
-    return "watchdog: no progress (stopped at cycle " +
-           jsonText(j.value("cycles", nlohmann::json())) + ")";
+    return "watchdog: no progress (stopped at cycle " + jsonText(reportCycles(j)) + ")";
   const std::string stopped = j.value("stopped_by", "");
   if (!stopped.empty() && stopped != "completed") return "stopped by " + stopped;
   for (const char* key : {"holdings_errors", "errors"}) {
@@ -86,6 +85,13 @@ std::string reportMessage(const nlohmann::json& j) {
 }
 
 }  // namespace
+
+nlohmann::json reportCycles(const nlohmann::json& report) {
+  if (!report.is_object()) return nullptr;
+  const auto figures = report.find("figures");
+  if (figures == report.end() || !figures->is_object()) return nullptr;
+  return figures->value("cycles", nlohmann::json());
+}
 
 std::string resultsDir(const std::string& dir) { return dir + "/results"; }
 std::string resultDir(const std::string& dir, const RegressJob& job) {

@@ -111,6 +111,20 @@ Target resolve(const std::string& option, const std::string& path) {
   fail(option, path, std::strerror(ELOOP));
 }
 
+}  // namespace
+
+bool namesStdout(const std::string& path) {
+  if (path.empty() || path == "-") return false;
+  try {
+    const Target t = resolve("--output", path);
+    return t.kind == Kind::kDirect && ownDescriptor(t.path) == 1;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+namespace {
+
 // The folder a temporary file is created in: it must exist and take new files.
 void checkFolder(const std::string& option, const std::string& path, const std::string& dir) {
   struct stat st {};

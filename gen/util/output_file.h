@@ -39,6 +39,11 @@ namespace hypercast {
 // file).
 void checkOutputPath(const std::string& option, const std::string& path);
 
+// Whether `path` names this process's stdout (/dev/stdout, /dev/fd/1,
+// /proc/self/fd/1, a link to one of them), which the file would be written
+// through. An empty path, "-" and paths that cannot be resolved are not.
+bool namesStdout(const std::string& path);
+
 // Before any work: refuses two outputs of one command that name the same file
 // (the same path, a link to it, or another name of it), one line naming both
 // options: "--wave and --trace name the same file x.fst". `outputs` are
