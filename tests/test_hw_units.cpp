@@ -313,6 +313,21 @@ TEST(MeshTile, LinkHeadsSumEveryLinkOutputsHeads) {
   EXPECT_LE(r.cycles, 33000 + 9 * 8 + 10) << log;
 }
 
+// hc_mesh_router under back-pressure (tests/hw_units/mesh_router_stall_tb.v):
+// two routers of the 2x2 mesh, eight inputs each streaming 60 worms of 1 to 4
+// flits (1,200 flits) to all three outputs they can reach, every payload bit
+// both ways; the outputs' credits stop for 20 cycles of every 64 and the
+// inputs for 12 of every 48, so worms contend, every input's FIFO fills,
+// wraps and drains, and flits pass straight through it into the front. Every
+// flit leaves in its worm's order on its output, and nothing more leaves.
+TEST(MeshRouter, EveryInputFillsWrapsAndDrainsItsFifo) {
+  std::string log;
+  const Checked r = runBench("mesh_router_stall_tb.v", "hc_fifo.v hc_mesh_router.v", "", &log);
+  ASSERT_TRUE(r.ended) << log;
+  EXPECT_EQ(r.errors, 0) << log;
+  EXPECT_EQ(r.events, 1200) << log;
+}
+
 TEST(MeshNode, ErrFiresOnACorruptedRom) {
   std::string log;
   const Checked r = runBench("mesh_node_tb.v", "hc_mesh_node.v", "-Pmesh_node_tb.FAULT=1", &log);

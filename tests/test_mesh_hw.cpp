@@ -428,16 +428,16 @@ void expectWholeTopAndWiredTilesIdentical(const std::string& dims, const std::st
 
 // Every link input of the 2x2 mesh's routers carries a worm of 255 flits
 // (the most --flits allows: the node's 8-bit flit counter takes every value
-// from 0 to 254, and the router FIFOs' 4-entry pointers wrap), once with a
-// payload and once with its complement. The broadcast from (0,0) sends on
-// inputs 2 and 4 (from -x, from -y), the one from (1,1) on inputs 1 and 3,
-// each through the local ports; seeds 94845 and 97949 make the payloads
-// 0x241f7664 and 0xdbe0899b (tb/mesh_harness.cpp: ((seed + 1) *
-// 0x9e3779b97f4a7c15) ^ that >> 29, low 32 bits), one the other's complement,
-// so every payload bit is 0 in one run and 1 in the other. Each run in lock
+// from 0 to 254; the worm streams through each router's front, straight
+// through its empty FIFO: MeshRouter.EveryInputFillsWrapsAndDrainsItsFifo
+// fills the FIFOs), once with a payload and once with its complement. The broadcast from (0,0)
+// sends on inputs 2 and 4 (from -x, from -y), the one from (1,1) on inputs 1 and 3, each through
+// the local ports; seeds 94845 and 97949 make the payloads 0x241f7664 and 0xdbe0899b
+// (tb/mesh_harness.cpp: ((seed + 1) * 0x9e3779b97f4a7c15) ^ that >> 29, low 32 bits), one the
+// other's complement, so every payload bit is 0 in one run and 1 in the other. Each run in lock
 // step with the model; every message of the trace carries the payload; steps
 // of 7 + 255 + 2 h cycles (h = 1), the first one more (MeshCosim above).
-TEST(MeshHw, EveryInputWrapsItsFifoWithBothPayloadPolarities) {
+TEST(MeshHw, EveryLinkInputCarriesBothPayloadPolarities) {
   const std::string dir = hctest::tempFolder("meshwrap");
   for (const char* source : {"0,0", "1,1"}) {
     for (const auto& [seed, payload] :

@@ -86,19 +86,25 @@ std::vector<Target> targets() {
                 {"test_formal", "--gtest_filter=Formal/Proof.HoldsByInduction/" + name}};
   };
   // the 2x2 wormhole mesh (DIMS = 2, CW = 1; the tiles' model, and the whole
-  // top): the broadcast in lock step with the SystemC model, every input's FIFO
-  // wrapped with both payload polarities, the whole top against the wired tiles
+  // top): the broadcast in lock step with the SystemC model, every input's
+  // front with both payload polarities, the whole top against the wired tiles
   const std::vector<Test> mesh = {
       simulate("2x2 mesh cosim", words("--topology mesh --dims 2,2 --collective broadcast "
                                        "--source 0,0 --algorithm paper --flits 2 --engine cosim "
                                        "--rtl-model tiles")),
-      gtest("test_mesh_hw", "MeshHw.EveryInputWrapsItsFifoWithBothPayloadPolarities"),
+      gtest("test_mesh_hw", "MeshHw.EveryLinkInputCarriesBothPayloadPolarities"),
       gtest("test_mesh_hw", "MeshHw.WholeTopAndWiredTilesRunIdentically")};
   // and the tiles' link-use counters through every bit (MeshTile: two tiles,
   // their nodes idle, 66,000 numbered worms each, with credit stalls; about
   // 30 s under Icarus on a shared machine)
   const auto with_tile = [&units](std::vector<Test> v) {
     v.insert(v.begin() + 1, units("MeshTile.*"));
+    return v;
+  };
+  // and a router's inputs under back-pressure (MeshRouter: every input's FIFO
+  // fills, wraps and drains, every payload bit both ways; under a second)
+  const auto with_units = [&units](std::vector<Test> v, const std::string& filter) {
+    v.insert(v.begin() + 1, units(filter));
     return v;
   };
   const Params mesh_common = {{"DIMS", "2"}, {"CW", "1"}, {"PW", "32"}, {"DEPTH", "4"}};
@@ -205,7 +211,7 @@ std::vector<Target> targets() {
       {{"hc_ram_fifo", {{"W", "8"}, {"DEPTH", "4"}, {"RAM", "1"}}},
        {gtest("test_hw_errors", "HwErrors.RamFifoSequence")}},
       // the routers of the 2x2 mesh, their input FIFOs flattened in
-      {{"hc_mesh_router", mesh_router}, with_tile(mesh)},
+      {{"hc_mesh_router", mesh_router}, with_units(with_tile(mesh), "MeshRouter.*")},
       {{"hc_mesh_node", with(mesh_common, mesh_links)}, mesh},
       // the head epoch of admission by epochs (the default arbitration) in the
       // 4x4 network's generated top, above saturation so that quotas bind and
