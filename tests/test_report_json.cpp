@@ -220,7 +220,12 @@ TEST_F(ReportJson, GenerateAndItsManifest) {
         Case{{"--topology", "hypercube", "--dim", "3", "--collective", "broadcast"}, 8, 3},
         Case{{"--topology", "mesh", "--dims", "4,4", "--collective", "broadcast"}, 16, 4},
         Case{{"--topology", "hypercube", "--dim", "3", "--collective", "accumulation"}, 8, 3},
-        Case{{"--topology", "hypercube", "--dim", "3", "--collective", "global-sum"}, 8, 3}}) {
+        Case{{"--topology", "hypercube", "--dim", "3", "--collective", "global-sum"}, 8, 3},
+        // A graph file: the Petersen graph (diameter 2, all-port broadcast in 2 steps).
+        Case{{"--topology", "graph", "--graph",
+              std::string(HC_SOURCE_DIR) + "/examples/petersen.txt", "--collective", "broadcast"},
+             10,
+             2}}) {
     const std::string out = dir_ + "/gen";
     std::vector<std::string> args = {"generate"};
     args.insert(args.end(), c.net.begin(), c.net.end());
