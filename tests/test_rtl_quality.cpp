@@ -287,7 +287,9 @@ INSTANTIATE_TEST_SUITE_P(
         "--topology torus --n 2 --k 3 --collective multinode-broadcast --shared-rom",
         "--topology hypercycle --m 4 --rho 1 --collective multinode-broadcast --shared-rom",
         // The programmable router's folder: hc_weight_unit is not part of it.
-        "--m 4 --rho 1 --router programmable"),
+        "--m 4 --rho 1 --router programmable",
+        // AXI4-Stream endpoints: the axis top is the one root.
+        "--m 4 --rho 1 --endpoints axis"),
     [](const auto& i) { return "c" + std::to_string(i.index); });
 
 // The hand-written RTL's dialect: every hw/*.v is Verilog-2005 with the

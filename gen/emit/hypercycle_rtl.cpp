@@ -407,7 +407,9 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
                               : routerWrapper(h, t, r.layout, o, r.router_module);
   r.files[top_file] = networkTop(net, r.layout, o, r.router_module, r.top_module);
   r.verilog_files.push_back(router_file);
-  r.verilog_files.push_back(top_file);
+  // With AXI4-Stream endpoints the axis top instantiates the routers itself and
+  // is the one root; the plain top stays in the folder, outside the lists.
+  (axis ? unlisted : r.verilog_files).push_back(top_file);
   if (axis) {
     r.axis_top_module = name + "_axis_top";
     const std::string axis_file = "rtl/" + r.axis_top_module + ".v";
