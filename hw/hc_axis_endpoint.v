@@ -31,7 +31,7 @@
 // sink keeps up. The rule's decision is registered with the counts it reads,
 // so lin_credit_o is a flip-flop.
 //
-// Flit: {vc, origin[AW], wd, wc, payload[PW]}, FW bits, MSB first.
+// Flit: {vc, origin[AW], wd, wc, epoch (admission by epochs only), payload[PW]}, FW bits, MSB first.
 //
 // Named assertions (hw/include/hc_assert.vh): p_np, p_fw, p_qdepth
 // (parameters; QRAM is checked by hc_ram_fifo's p_ram); a_m_hold (m_axis: tvalid,
@@ -46,7 +46,7 @@ module hc_axis_endpoint #(
   parameter integer AW     = 4,
   // payload width
   parameter integer PW     = 32,
-  // flit width: 1 + AW + WDW + WCW + PW
+  // flit width: 1 + AW + WDW + WCW + EPOCH (1 with admission by epochs, else 0) + PW
   parameter integer FW     = 40,
   // flits per input VC of the router (its credits per VC)
   parameter integer DEPTH  = 2,

@@ -21,7 +21,7 @@
 // Named assertions (hw/include/hc_assert.vh): p_dims (the parameters).
 `include "hc_assert.vh"
 module hc_port_sweep #(
-  parameter integer MAX_DIM = 4,
+  parameter integer MAX_DIM = 4,  // most dimensions a walk covers (last_dim_i < MAX_DIM)
   parameter integer MW      = 4,  // bits of m
   parameter integer PCW     = 5  // bits of a port index
 ) (

@@ -121,6 +121,18 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
   expectRejected("simulate --m 5 --rho 1 --engine cosim --wave /proc/nope.fst", "cannot write");
   expectRejected(gen + "--topology hypercube --dim 3 --collective scatter --router programmable",
                  "hypercycle router option");
+  // A combining network refuses the routers' options as the other kinds do.
+  for (const char* c : {"global-sum", "accumulation"}) {
+    const std::string comb = gen + "--topology hypercube --dim 2 --collective " + c + " ";
+    for (const char* opt : {"--endpoints axis", "--router programmable", "--buffer-depth 4",
+                            "--arbitration fair", "--hop-cycles 2", "--preference ccw"}) {
+      expectRejected(comb + opt, "is a hypercycle router option");
+    }
+    expectRejected(comb + "--payload-width 8", "--payload-width does not apply");
+    const std::string sim = std::string("simulate --topology hypercube --dim 2 --collective ") + c;
+    expectRejected(sim + " --endpoints axis", "--endpoints is a hypercycle router option");
+    expectRejected(sim + " --hop-cycles 2", "--hop-cycles is a hypercycle router option");
+  }
   EXPECT_FALSE(fs::exists(out));
 }
 

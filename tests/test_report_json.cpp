@@ -220,7 +220,12 @@ TEST_F(ReportJson, GenerateAndItsManifest) {
         Case{{"--topology", "hypercube", "--dim", "3", "--collective", "broadcast"}, 8, 3},
         Case{{"--topology", "mesh", "--dims", "4,4", "--collective", "broadcast"}, 16, 4},
         Case{{"--topology", "hypercube", "--dim", "3", "--collective", "accumulation"}, 8, 3},
-        Case{{"--topology", "hypercube", "--dim", "3", "--collective", "global-sum"}, 8, 3}}) {
+        Case{{"--topology", "hypercube", "--dim", "3", "--collective", "global-sum"}, 8, 3},
+        // A graph file: the Petersen graph (diameter 2, all-port broadcast in 2 steps).
+        Case{{"--topology", "graph", "--graph",
+              std::string(HC_SOURCE_DIR) + "/examples/petersen.txt", "--collective", "broadcast"},
+             10,
+             2}}) {
     const std::string out = dir_ + "/gen";
     std::vector<std::string> args = {"generate"};
     args.insert(args.end(), c.net.begin(), c.net.end());
@@ -251,6 +256,23 @@ TEST_F(ReportJson, GenerateAndItsManifest) {
       listed.insert(out + "/" + x.get<std::string>());
     for (const auto& x : j.at("files")) written.insert(x.get<std::string>());
     EXPECT_EQ(listed, written);
+    // Every kind alike: `verilog_files` is the .f, `files` starts with it (compile
+    // order first), the text is indented, a collective names its construction.
+    std::string flist;
+    for (const auto& e : fs::directory_iterator(out))
+      if (e.path().extension() == ".f") flist = e.path().string();
+    ASSERT_FALSE(flist.empty());
+    const std::vector<std::string> f_lines = hctest::lines(hctest::slurp(flist));
+    ASSERT_TRUE(m.contains("verilog_files")) << m.dump(2).substr(0, 2000);
+    EXPECT_EQ(m.at("verilog_files").get<std::vector<std::string>>(), f_lines);
+    const auto files = m.at("files").get<std::vector<std::string>>();
+    ASSERT_GE(files.size(), f_lines.size());
+    EXPECT_TRUE(std::equal(f_lines.begin(), f_lines.end(), files.begin()));
+    EXPECT_EQ(hctest::slurp(out + "/manifest.json"), m.dump(2) + "\n");
+    const std::string collective = m.value("collective", "");
+    if (collective == "accumulation" || collective == "global-sum") {
+      EXPECT_TRUE(m.contains("construction")) << collective;
+    }
     // A broken manifest is refused: no files, another tool, nodes as text.
     Json bad = m;
     bad.erase("files");

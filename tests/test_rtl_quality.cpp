@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -239,6 +240,57 @@ INSTANTIATE_TEST_SUITE_P(Meshes, WormholeMeshRtl, ::testing::Values("4,4", "2,2,
                            }
                            return "m" + s;
                          });
+
+// A generated folder's file list lints clean as it stands: `verilator
+// --lint-only -Wall -f <name>.f` from the folder, no --top-module, so the list
+// must name exactly one root (the top) and every file it reads, in order.
+class FileListLint : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FileListLint, WallWithoutTopModule) {
+  const std::string dir = hctest::tempFolder("flist");
+  ASSERT_FALSE(dir.empty());
+  const std::string out = dir + "/g";
+  const auto g = hctest::run(hctest::hypercast() + " generate " + GetParam() + " --out " + out);
+  ASSERT_EQ(g.code, 0) << g.err;
+  std::string flist;
+  for (const auto& e : fs::directory_iterator(out))
+    if (e.path().extension() == ".f") flist = e.path().filename().string();
+  ASSERT_FALSE(flist.empty());
+  const auto r = hctest::run("cd " + out + " && verilator --lint-only -Wall -f " + flist);
+  EXPECT_EQ(r.code, 0) << GetParam() << ": " << r.err;
+  EXPECT_EQ(r.out + r.err, "") << GetParam();
+  // Compile order (docs/file-formats.md "SDC constraints and file list"): no
+  // file instantiates a module that a later file defines.
+  const std::vector<std::string> list = hctest::lines(hctest::slurp(out + "/" + flist));
+  std::vector<std::string> code;  // each file without its // comments
+  for (const std::string& f : list) {
+    code.push_back(std::regex_replace(hctest::slurp(out + "/" + f), std::regex("//[^\n]*"), ""));
+  }
+  const std::regex module_decl("\\bmodule\\s+(\\w+)");
+  for (size_t j = 0; j < list.size(); ++j) {
+    for (std::sregex_iterator m(code[j].begin(), code[j].end(), module_decl), e; m != e; ++m) {
+      const std::regex inst("\\b" + (*m)[1].str() + "\\s*(#\\s*\\(|\\w+\\s*\\()");
+      for (size_t i = 0; i < j; ++i) {
+        EXPECT_FALSE(std::regex_search(code[i], inst))
+            << GetParam() << ": " << list[i] << " instantiates " << (*m)[1] << " of " << list[j];
+      }
+    }
+  }
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Folders, FileListLint,
+    ::testing::Values(
+        // --shared-rom: one ROM, the other nodes' addresses unread.
+        "--topology hypercube --dim 2 --collective multinode-broadcast --shared-rom",
+        "--topology torus --n 2 --k 3 --collective multinode-broadcast --shared-rom",
+        "--topology hypercycle --m 4 --rho 1 --collective multinode-broadcast --shared-rom",
+        // The programmable router's folder: hc_weight_unit is not part of it.
+        "--m 4 --rho 1 --router programmable",
+        // AXI4-Stream endpoints: the axis top is the one root.
+        "--m 4 --rho 1 --endpoints axis"),
+    [](const auto& i) { return "c" + std::to_string(i.index); });
 
 // The hand-written RTL's dialect: every hw/*.v is Verilog-2005 with the
 // assertion vocabulary (hw/include): Verilator -Wall lints it clean, Icarus

@@ -379,23 +379,27 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   if (axis && prog) {
     throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
   }
-  // The hand-written modules each router kind uses. The programmable router's set
-  // carries hc_weight_unit too: the prototype's weight module on its own, driven
-  // by the same config.hex, for a switch of the user's own.
+  // The hand-written modules each router kind uses. The programmable router's
+  // folder carries hw/hc_weight_unit.v too (the prototype's weight module on its
+  // own, driven by the same config.hex, for a switch of the user's own; synth
+  // reports it), but outside the compile lists: nothing in the network
+  // instantiates it, so listed it would be a second root.
   std::set<std::string> common = {"hc_fifo.v", "hc_rr_arbiter.v", "hc_group_arbiter.v",
                                   "hc_router_core.v"};
   if (r.layout.epoch) common.insert("hc_epoch_head.v");
   const std::set<std::string> own =
       prog   ? std::set<std::string>{"hc_cfg_dims.v", "hc_port_sweep.v", "hc_router_cfg.v",
-                                     "hc_router_prog.v", "hc_weight_unit.v"}
+                                     "hc_router_prog.v"}
       : axis ? std::set<std::string>{"hc_router.v", "hc_axis_endpoint.v", "hc_ram_fifo.v"}
              : std::set<std::string>{"hc_router.v"};
+  std::vector<std::string> unlisted;  // written into the folder, outside the compile lists
   for (const HwSource& src : hwSources()) {
     const std::string file = src.name;
-    if (common.count(file) == 0 && own.count(file) == 0) continue;
+    const bool weight_unit = prog && file == "hc_weight_unit.v";
+    if (common.count(file) == 0 && own.count(file) == 0 && !weight_unit) continue;
     const std::string path = std::string("hw/") + src.name;
     r.files[path] = src.text;
-    r.verilog_files.push_back(path);
+    (weight_unit ? unlisted : r.verilog_files).push_back(path);
   }
   const std::string router_file = "rtl/" + r.router_module + ".v";
   const std::string top_file = "rtl/" + r.top_module + ".v";
@@ -403,7 +407,9 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
                               : routerWrapper(h, t, r.layout, o, r.router_module);
   r.files[top_file] = networkTop(net, r.layout, o, r.router_module, r.top_module);
   r.verilog_files.push_back(router_file);
-  r.verilog_files.push_back(top_file);
+  // With AXI4-Stream endpoints the axis top instantiates the routers itself and
+  // is the one root; the plain top stays in the folder, outside the lists.
+  (axis ? unlisted : r.verilog_files).push_back(top_file);
   if (axis) {
     r.axis_top_module = name + "_axis_top";
     const std::string axis_file = "rtl/" + r.axis_top_module + ".v";
@@ -421,6 +427,7 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   const std::vector<std::string> tool_files = addToolFiles(
       r.files, name, axis ? r.axis_top_module : r.top_module, r.verilog_files, f.target_mhz);
   std::vector<std::string> all = r.verilog_files;
+  all.insert(all.end(), unlisted.begin(), unlisted.end());
   if (axis) all.push_back(r.axis_testbench);
   all.insert(all.end(), tool_files.begin(), tool_files.end());
   if (prog) {

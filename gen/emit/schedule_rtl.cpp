@@ -146,7 +146,11 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
     const std::string xs = std::to_string(x);
     const std::string ww = std::to_string(f.wordBits()), rows = std::to_string(r.program.rows),
                       words = std::to_string(r.program.words()), raws = std::to_string(raw);
+    // Shared: only node 0's address reaches the ROM; the others' (equal) go nowhere.
+    const bool unread_addr = r.shared_rom && x != 0;
+    if (unread_addr) o += "  /* verilator lint_off UNUSEDSIGNAL */\n";
     o += "  wire [" + std::to_string(raw - 1) + ":0] ra" + xs + ";\n";
+    if (unread_addr) o += "  /* verilator lint_on UNUSEDSIGNAL */\n";
     if (!r.shared_rom || x == 0) {
       o += "  wire [" + std::to_string(f.wordBits() - 1) + ":0] rw" + xs + ";\n";
       o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + words + "), .RAW(" + raws +

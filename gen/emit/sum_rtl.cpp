@@ -144,6 +144,7 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
       manifestHead(net, "global-sum", hd ? LinkMode::kHalfDuplex : LinkMode::kFullDuplex);
   out.manifest["steps"] = p.steps;
   out.manifest["clocks"] = clocks;
+  out.manifest["construction"] = p.factored ? "eigenvalue-factors" : "minimal-polynomial-horner";
   out.manifest["divisor"] = p.divisor;
   out.manifest["constants"] = p.constant;
   out.manifest["input_bits"] = s.xw;
@@ -282,14 +283,25 @@ CombiningFolder combiningFolder(FileSet files, const std::vector<std::string>& v
   spec.top = top;
   spec.verilog_files = verilog_files;
   spec.sdc_files = {tool_files[0]};
-  out.files[top + ".core"] = fusesocCore(spec);
-  std::vector<std::string> all;  // every file of the folder
-  for (const auto& f : out.files) all.push_back(f.first);
+  const std::string core = top + ".core";
+  out.files[core] = fusesocCore(spec);
+  // Every file of the folder as the other kinds list them: the Verilog files in
+  // compile order, any other file, the SDC and file list, the manifest, the core.
+  std::vector<std::string> all = verilog_files;
+  for (const auto& f : out.files) {
+    const bool listed =
+        std::find(all.begin(), all.end(), f.first) != all.end() ||
+        std::find(tool_files.begin(), tool_files.end(), f.first) != tool_files.end() ||
+        f.first == core;
+    if (!listed) all.push_back(f.first);
+  }
+  all.insert(all.end(), tool_files.begin(), tool_files.end());
   all.push_back("manifest.json");
-  std::sort(all.begin(), all.end());
+  all.push_back(core);
   out.manifest = std::move(manifest);
+  out.manifest["verilog_files"] = verilog_files;
   out.manifest["files"] = all;
-  out.files["manifest.json"] = jsonText(out.manifest) + "\n";
+  out.files["manifest.json"] = jsonText(out.manifest, 2) + "\n";
   return out;
 }
 

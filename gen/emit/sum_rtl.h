@@ -41,7 +41,7 @@ struct SumRtl {
   // "rtl/<top>.v" and "hw/hc_sum_node.v"
   std::map<std::string, std::string> files;
   std::vector<std::string> verilog_files;  // compile order: the node, then the top
-  // manifest.json's keys but "files" (combiningFolder adds it): the network,
+  // manifest.json's keys but "verilog_files" and "files" (combiningFolder adds them): the network,
   // the program (steps, clocks, divisor, constants), the widths and the top.
   nlohmann::ordered_json manifest;
 };
@@ -84,7 +84,7 @@ struct AccRtl {
   AccRoms roms;
   std::map<std::string, std::string> files;  // "rtl/<top>.v", "hw/hc_acc_node.v"
   std::vector<std::string> verilog_files;    // compile order: the node, then the top
-  // manifest.json's keys but "files" (combiningFolder adds it): the network,
+  // manifest.json's keys but "verilog_files" and "files" (combiningFolder adds them): the network,
   // the schedule (steps, clocks, construction), the widths, the ROM images and the top.
   nlohmann::ordered_json manifest;
 };
@@ -95,8 +95,9 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
 // AccRtl's Verilog) with <top>.sdc for a `target_mhz` clock and <top>.f
 // (`verilog_files` in their order: emit/tool_files.h), the FuseSoC core
 // <top>.core, and manifest.json: `manifest` (SumRtl's or AccRtl's, whose
-// "top" and "collective" name the core and its description) with "files",
-// every file of the folder, sorted.
+// "top" and "collective" name the core and its description) with
+// "verilog_files" (the .f's list) and "files" (every file of the folder, in the
+// order the other kinds list theirs), pretty-printed.
 struct CombiningFolder {
   FileSet files;
   nlohmann::ordered_json manifest;  // manifest.json's keys

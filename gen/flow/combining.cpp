@@ -11,6 +11,7 @@
 #include "checker/half_duplex_bounds.h"
 #include "emit/output_dir.h"
 #include "emit/sum_rtl.h"
+#include "flow/router_options.h"
 #include "flow/target_clock.h"
 #include "sim/combining_job.h"
 #include "topology/port_graph.h"
@@ -342,8 +343,9 @@ CommandReport combiningSchedule(const Params& a) {
 }
 
 CombiningRtl buildCombiningRtl(const Params& a) {
+  refuseHypercycleRouterOptions(a);
   for (const char* opt : {"source", "shared-rom", "messages", "construction", "within", "switching",
-                          "flits", "algorithm"}) {
+                          "flits", "algorithm", "payload-width"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to a combining collective");
     }
