@@ -97,7 +97,7 @@ module mesh_router_stall_tb;
         if (active(r, k))
           for (i = 0; i < W; i = i + 1) want = want + 1 + i % 4;
     #12 rst_n = 1'b1;
-    left = 0;  // cycles since the last flit was out
+    left = 0;  // cycles since every flit was out
     while ((flits < want || left < 100) && cycles < 40 * want) begin
       if (flits >= want) left = left + 1;
       @(negedge clk);
