@@ -514,6 +514,7 @@ TEST(HwErrors, ParameterChecksFire) {
                         Case{"hc_ram_fifo", "RAM=2", "hc_ram_fifo.p_ram"},
                         Case{"hc_axis_endpoint", "QDEPTH=3", "hc_axis_endpoint.p_qdepth"},
                         Case{"hc_sched_bank", "BRAM=2", "hc_sched_bank.p_bram"},
+                        Case{"hc_sched_rom", "ROWS=3", "hc_sched_rom.p_shape"},
                         Case{"hc_sched_node", "NBRAM=2", "hc_sched_node.p_nbram"}}) {
     const std::string tag = std::string(c.module) + " " + c.param;
     const std::string vvp = "/tmp/hctest-param-" + std::to_string(::getpid()) + ".vvp";

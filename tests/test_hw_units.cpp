@@ -119,6 +119,29 @@ TEST(SchedBank, MatchesAMemory) {
   }
 }
 
+// hc_sched_rom (WW = 12, ROWS = 5, RAW = 3) with a five-word image
+// (tests/hw_units/sched_rom_tb.hex) against the words its bench writes out: in
+// every cycle data_o is the word at the address of the clock before, every
+// word defined; an address beyond ROWS names a_addr_in_range, and nothing
+// else does.
+TEST(SchedRom, ReadsTheImageAndNamesAnAddressBeyondIt) {
+  for (int beyond : {0, 1}) {
+    std::string log;
+    const Checked r =
+        runBench("sched_rom_tb.v", "hc_sched_rom.v",
+                 "-Psched_rom_tb.BEYOND=" + std::to_string(beyond) +
+                     " -Psched_rom_tb.ROM_FILE='\"" + kSrc + "/tests/hw_units/sched_rom_tb.hex\"'",
+                 &log);
+    const std::string tag = "BEYOND=" + std::to_string(beyond);
+    ASSERT_TRUE(r.ended) << tag << ": " << log;
+    EXPECT_EQ(r.errors, 0) << tag << ": " << log;
+    EXPECT_EQ(r.events, 200) << tag;
+    EXPECT_EQ(hctest::occurrences(log, "u_rom.a_addr_in_range: assertion failed"), beyond)
+        << tag << ": " << log;
+    EXPECT_EQ(hctest::occurrences(log, "failed"), beyond) << tag << ": " << log;
+  }
+}
+
 // hc_acc_node at the acc_node_err proof's parameters (W = 4, its three-step
 // ROM; tests/hw_units/acc_node_tb.v): two runs with hand-worked sums (5 + 3 + 4
 // = 12, 2 + 1 + 8 = 11), every step's link data and sum_o against them, every

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -185,6 +187,68 @@ INSTANTIATE_TEST_SUITE_P(
       }
       return s;
     });
+
+// A schedule-ROM or mesh top read from outside its folder finds its ROM images
+// through its ROM_DIR parameter: Icarus with the top instantiated with it, yosys
+// with chparam. Without it, the default (rom, relative) finds nothing there.
+class RomDir : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RomDir, TopReadsItsImagesFromAnotherFolder) {
+  const std::string dir = hctest::tempFolder("romdir-gen"), other = hctest::tempFolder("romdir");
+  ASSERT_FALSE(dir.empty());
+  ASSERT_FALSE(other.empty());
+  const auto g = hctest::run(hctest::hypercast() + " generate " + GetParam() +
+                             " --payload-width 8 --out " + dir + "/net");
+  ASSERT_EQ(g.code, 0) << g.err;
+  const std::string net = dir + "/net";
+  const nlohmann::json m = hctest::parseJson(hctest::slurp(net + "/manifest.json"));
+  const std::string top = m.at("top").get<std::string>();
+  std::string files;
+  for (const auto& f : m.at("verilog_files")) files += " " + net + "/" + f.get<std::string>();
+  // Node 0's image, word 1 (word 0 may be all zero): what u_rom0 must hold.
+  std::string image;
+  for (const auto& e : fs::directory_iterator(net + "/rom")) {
+    const std::string f = e.path().filename().string();
+    if (f.size() > 7 && f.compare(f.size() - 7, 7, "_n0.hex") == 0) image = e.path().string();
+  }
+  ASSERT_FALSE(image.empty());
+  std::istringstream lines(hctest::slurp(image));
+  std::string word;
+  std::getline(lines, word);
+  std::getline(lines, word);
+  ASSERT_FALSE(word.empty());
+  auto icarus = [&](const std::string& params) {
+    std::ofstream(other + "/tb.v") << "module tb;\n  " << top << " " << params
+                                   << " dut ();\n  initial #1 $display(\"word1=%h\", "
+                                      "dut.u_rom0.mem[1]);\nendmodule\n";
+    const auto c = hctest::run("cd " + other + " && iverilog -g2005 -o tb.vvp tb.v" + files +
+                               " && vvp -n tb.vvp");
+    EXPECT_EQ(c.code, 0) << c.out << c.err;
+    return c.out + c.err;
+  };
+  const std::string moved = icarus("#(.ROM_DIR(\"" + net + "/rom\"))");
+  EXPECT_NE(moved.find("word1=" + word), std::string::npos) << moved << "want " << word;
+  const std::string stayed = icarus("");
+  EXPECT_EQ(stayed.find("word1=" + word), std::string::npos) << stayed;
+  EXPECT_NE(stayed.find("word1=x"), std::string::npos) << stayed;
+  const std::string read = "read_verilog" + files + "; ";
+  const auto y =
+      hctest::run("cd " + other + " && yosys -q -p '" + read + "chparam -set ROM_DIR \"" + net +
+                  "/rom\" " + top + "; hierarchy -top " + top + "'");
+  EXPECT_EQ(y.code, 0) << y.out << y.err;
+  const auto n =
+      hctest::run("cd " + other + " && yosys -q -p '" + read + "hierarchy -top " + top + "'");
+  EXPECT_NE(n.code, 0);
+  EXPECT_NE((n.out + n.err).find("Can not open file"), std::string::npos) << n.out << n.err;
+  fs::remove_all(dir);
+  fs::remove_all(other);
+}
+
+INSTANTIATE_TEST_SUITE_P(Tops, RomDir,
+                         ::testing::Values("--topology hypercube --dim 3 --collective "
+                                           "multinode-broadcast",
+                                           "--topology mesh --dims 2,2 --collective broadcast"),
+                         [](const auto& i) { return i.index == 0 ? "schedule" : "mesh"; });
 
 // The wormhole mesh: the generated top of a 2-D and a 3-D mesh
 // lints clean, and so does the router on its own in 2, 3 and 4 dimensions;

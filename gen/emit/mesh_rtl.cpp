@@ -7,6 +7,7 @@
 #include "algorithm/mesh_eyes.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
+#include "emit/rom_dir.h"
 #include "topology/mesh_cdg.h"
 #include "util/bits.h"
 #include "util/error.h"
@@ -19,7 +20,7 @@ namespace {
 std::string str(uint64_t v) { return std::to_string(v); }
 
 std::string romFile(const MeshRtl& r, uint64_t x) {
-  return "rom/" + r.name + "_n" + str(x) + ".hex";
+  return kRomDir + "/" + r.name + "_n" + str(x) + ".hex";
 }
 
 // The node beyond link l of x (l = 2j: +j, 2j+1: -j), or -1.
@@ -43,9 +44,9 @@ std::string top(const NetworkDesc& net, const WormholeSchedule& s, const MeshRtl
        str(s.messages()) + " messages of " + str(static_cast<uint64_t>(r.options.flits)) +
        " flits.\n";
   o += "// Tile x (u_t<x>: router + node) has coordinates x (packed, dimension 0 lowest)\n"
-       "// and reads its rows from u_rom<x> (rom/<name>_n<x>.hex, relative to the folder\n"
-       "// the tool runs in). Its link l (2j: +j, 2j+1: -j) leads to the tile across,\n"
-       "// which receives on its link l^1; links off the mesh are tied to 0.\n"
+       "// and reads its rows from u_rom<x> (ROM_DIR/<name>_n<x>.hex, ROM_DIR below).\n"
+       "// Its link l (2j: +j, 2j+1: -j) leads to the tile across, which receives on\n"
+       "// its link l^1; links off the mesh are tied to 0.\n"
        "// The step barrier: go = every node's step_done; all nodes then take the next row.\n"
        "//   ld_*          preload the data into node ld_node_i (the source), before start_i\n"
        "//   start_i       one-cycle pulse: run the broadcast\n"
@@ -56,7 +57,7 @@ std::string top(const NetworkDesc& net, const WormholeSchedule& s, const MeshRtl
        "//   rx_*          per node: a message's tail arrived (source, payload)\n"
        "//   mon_*         every link output register, tile x link l at x*2D+l (monitor)\n"
        "//   rd_*          read node rd_node_i's data (combinational)\n";
-  o += "module " + r.top_module + " (\n";
+  o += "module " + r.top_module + romDirParameterList() + " (\n";
   o += "  input  wire clk_i,\n  input  wire rst_ni,\n  input  wire start_i,\n";
   o += "  input  wire ld_valid_i,\n  input  wire [" + str(aw - 1) + ":0] ld_node_i,\n";
   o += "  input  wire [" + str(pw - 1) + ":0] ld_data_i,\n";
@@ -98,8 +99,8 @@ std::string top(const NetworkDesc& net, const WormholeSchedule& s, const MeshRtl
     o += "  wire [" + str(r.step_width - 1) + ":0] ra" + xs + ";  wire [" +
          str(r.rom_word_bits - 1) + ":0] rw" + xs + ";\n";
     o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + str(r.steps) + "), .RAW(" +
-         str(r.step_width) + "), .ROM_FILE(\"" + romFile(r, x) + "\"))\n    u_rom" + xs +
-         " (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra" + xs + "), .data_o(rw" + xs + "));\n";
+         str(r.step_width) + "), .ROM_FILE(" + romFileExpression(romFile(r, x)) + "))\n    u_rom" +
+         xs + " (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra" + xs + "), .data_o(rw" + xs + "));\n";
     std::string lin_v, lin_f, lout_c;
     for (int l = links; l-- > 0;) {
       const int64_t y = across(m, x, l);

@@ -7,6 +7,7 @@
 
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
+#include "emit/rom_dir.h"
 #include "util/bits.h"
 #include "util/error.h"
 #include "util/version.h"
@@ -30,8 +31,8 @@ const char* shortName(Collective c) {
 }
 
 std::string romFile(const ScheduleRtl& r, uint64_t x) {
-  if (r.shared_rom) return "rom/" + r.name + "_shared.hex";
-  return "rom/" + r.name + "_n" + std::to_string(x) + ".hex";
+  if (r.shared_rom) return kRomDir + "/" + r.name + "_shared.hex";
+  return kRomDir + "/" + r.name + "_n" + std::to_string(x) + ".hex";
 }
 
 // Where a node's banks keep their words: the first `bram` of `banks` in block RAM.
@@ -104,10 +105,9 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
   std::string o;
   o += header(net, s, r);
   o += "// Whole network: node x is instance u_n<x>, reading its rows from u_rom<x>, which\n"
-       "// holds rom/<name>_n<x>.hex (paths relative to the folder the simulator or\n"
-       "// synthesis tool runs in). Its output port p is v<x>[p], d<x>[p*PW +: PW]; input\n"
-       "// port p is wired from the output that drives it in the port graph (manifest\n"
-       "// \"port_graph\"); an absent port's input is tied to zero.\n"
+       "// holds ROM_DIR/<name>_n<x>.hex (ROM_DIR below). Its output port p is v<x>[p],\n"
+       "// d<x>[p*PW +: PW]; input port p is wired from the output that drives it in the\n"
+       "// port graph (manifest \"port_graph\"); an absent port's input is tied to zero.\n"
        "//   ld_*      preload: write ld_data_i into slot ld_slot_i of node ld_node_i\n"
        "//   start_i   one-cycle pulse: every node runs its schedule\n"
        "//   busy_o    some node is running; done_o: all nodes finished\n"
@@ -117,7 +117,8 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
        "//   mon_*     every link's output register, node x port p at x*NP+p (monitor)\n"
        "// Slot (bank * 2^AW + address) of every preloaded and kept packet:\n"
        "// <name>_slots.csv.\n";
-  o += "module " + r.top_module + " (\n  input  wire clk_i,\n  input  wire rst_ni,\n";
+  o += "module " + r.top_module + romDirParameterList() +
+       " (\n  input  wire clk_i,\n  input  wire rst_ni,\n";
   o += "  input  wire start_i,\n  output wire busy_o,\n  output wire done_o,\n  output wire "
        "err_o,\n";
   o += "  input  wire ld_valid_i,\n  input  wire [" + std::to_string(r.addr_width - 1) +
@@ -154,7 +155,7 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
     if (!r.shared_rom || x == 0) {
       o += "  wire [" + std::to_string(f.wordBits() - 1) + ":0] rw" + xs + ";\n";
       o += "  hc_sched_rom #(.WW(" + ww + "), .ROWS(" + words + "), .RAW(" + raws +
-           "), .ROM_FILE(\"" + romFile(r, x) + "\"))\n    u_rom" + xs +
+           "), .ROM_FILE(" + romFileExpression(romFile(r, x)) + "))\n    u_rom" + xs +
            " (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra" + xs + "), .data_o(rw" + xs + "));\n";
     }
     // Shared: every node reads node 0's ROM word (their addresses are equal).

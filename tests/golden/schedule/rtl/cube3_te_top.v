@@ -3,10 +3,9 @@
 // Payload 32 bits; ROM 6 words x 39 bits per node; store 3 banks x 4 words (lower bound 3 banks);
 // banks 0-1 of each node in block RAM, the others in flip-flops (NBRAM; each node's DEPTH: its deepest bank).
 // Whole network: node x is instance u_n<x>, reading its rows from u_rom<x>, which
-// holds rom/<name>_n<x>.hex (paths relative to the folder the simulator or
-// synthesis tool runs in). Its output port p is v<x>[p], d<x>[p*PW +: PW]; input
-// port p is wired from the output that drives it in the port graph (manifest
-// "port_graph"); an absent port's input is tied to zero.
+// holds ROM_DIR/<name>_n<x>.hex (ROM_DIR below). Its output port p is v<x>[p],
+// d<x>[p*PW +: PW]; input port p is wired from the output that drives it in the
+// port graph (manifest "port_graph"); an absent port's input is tied to zero.
 //   ld_*      preload: write ld_data_i into slot ld_slot_i of node ld_node_i
 //   start_i   one-cycle pulse: every node runs its schedule
 //   busy_o    some node is running; done_o: all nodes finished
@@ -16,7 +15,11 @@
 //   mon_*     every link's output register, node x port p at x*NP+p (monitor)
 // Slot (bank * 2^AW + address) of every preloaded and kept packet:
 // <name>_slots.csv.
-module cube3_te_top (
+module cube3_te_top #(
+  // folder of the ROM images ($readmemh): relative to the folder the simulator or
+  // synthesis tool runs in, or absolute
+  parameter ROM_DIR = "rom"
+) (
   input  wire clk_i,
   input  wire rst_ni,
   input  wire start_i,
@@ -49,7 +52,7 @@ module cube3_te_top (
   assign mon_data_o = {d7, d6, d5, d4, d3, d2, d1, d0};
   wire [2:0] ra0;
   wire [38:0] rw0;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n0.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n0.hex"}))
     u_rom0 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra0), .data_o(rw0));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n0 (
@@ -62,7 +65,7 @@ module cube3_te_top (
     .lnk_valid_o(v0), .lnk_data_o(d0));
   wire [2:0] ra1;
   wire [38:0] rw1;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n1.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n1.hex"}))
     u_rom1 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra1), .data_o(rw1));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n1 (
@@ -75,7 +78,7 @@ module cube3_te_top (
     .lnk_valid_o(v1), .lnk_data_o(d1));
   wire [2:0] ra2;
   wire [38:0] rw2;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n2.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n2.hex"}))
     u_rom2 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra2), .data_o(rw2));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n2 (
@@ -88,7 +91,7 @@ module cube3_te_top (
     .lnk_valid_o(v2), .lnk_data_o(d2));
   wire [2:0] ra3;
   wire [38:0] rw3;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n3.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n3.hex"}))
     u_rom3 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra3), .data_o(rw3));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n3 (
@@ -101,7 +104,7 @@ module cube3_te_top (
     .lnk_valid_o(v3), .lnk_data_o(d3));
   wire [2:0] ra4;
   wire [38:0] rw4;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n4.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n4.hex"}))
     u_rom4 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra4), .data_o(rw4));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n4 (
@@ -114,7 +117,7 @@ module cube3_te_top (
     .lnk_valid_o(v4), .lnk_data_o(d4));
   wire [2:0] ra5;
   wire [38:0] rw5;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n5.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n5.hex"}))
     u_rom5 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra5), .data_o(rw5));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n5 (
@@ -127,7 +130,7 @@ module cube3_te_top (
     .lnk_valid_o(v5), .lnk_data_o(d5));
   wire [2:0] ra6;
   wire [38:0] rw6;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n6.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n6.hex"}))
     u_rom6 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra6), .data_o(rw6));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n6 (
@@ -140,7 +143,7 @@ module cube3_te_top (
     .lnk_valid_o(v6), .lnk_data_o(d6));
   wire [2:0] ra7;
   wire [38:0] rw7;
-  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE("rom/cube3_te_n7.hex"))
+  hc_sched_rom #(.WW(39), .ROWS(6), .RAW(3), .ROM_FILE({ROM_DIR, "/cube3_te_n7.hex"}))
     u_rom7 (.clk_i(clk_i), .rst_ni(rst_ni), .addr_i(ra7), .data_o(rw7));
   hc_sched_node #(.NP(3), .PW(32), .NB(3), .BW(2), .DEPTH(4), .AW(2), .PSW(2), .IW(2), .ROWS(5), .RAW(3), .NBRAM(2),
     .SMASK(27'h0044d12), .WMASK(9'h111)) u_n7 (
