@@ -2,6 +2,7 @@
 // and synthesizes under yosys with no latches.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -249,6 +250,72 @@ INSTANTIATE_TEST_SUITE_P(Tops, RomDir,
                                            "multinode-broadcast",
                                            "--topology mesh --dims 2,2 --collective broadcast"),
                          [](const auto& i) { return i.index == 0 ? "schedule" : "mesh"; });
+
+// The schedule-ROM top's host read, one read per clock as a synchronous host
+// makes them (a new node and slot after every edge, the word taken at the next
+// edge): every preloaded slot of <name>_slots.csv, read in an order that
+// changes the node at every read, returns the word loaded there (Icarus).
+TEST(ScheduleTop, StreamedReadsReturnEachNodesSlot) {
+  const std::string dir = hctest::tempFolder("rdstream");
+  ASSERT_FALSE(dir.empty());
+  const auto g = hctest::run(hctest::hypercast() +
+                             " generate --topology hypercube --dim 3 --collective "
+                             "multinode-broadcast --payload-width 16 --out " +
+                             dir + "/net");
+  ASSERT_EQ(g.code, 0) << g.err;
+  const std::string net = dir + "/net";
+  const nlohmann::json m = hctest::parseJson(hctest::slurp(net + "/manifest.json"));
+  const std::string top = m.at("top").get<std::string>();
+  std::string files;
+  for (const auto& f : m.at("verilog_files")) files += " " + net + "/" + f.get<std::string>();
+  // node,slot of every load row, sorted by slot then node: the node changes at every read
+  std::vector<std::pair<int, int>> slots;
+  std::istringstream csv(hctest::slurp(net + "/" + top.substr(0, top.size() - 4) + "_slots.csv"));
+  std::string line;
+  std::getline(csv, line);
+  while (std::getline(csv, line)) {
+    int node = 0, slot = 0;
+    char comma = 0;
+    std::istringstream row(line);
+    row >> node >> comma >> slot;
+    if (line.find(",load") != std::string::npos) slots.push_back({slot, node});
+  }
+  std::sort(slots.begin(), slots.end());
+  ASSERT_GE(slots.size(), 8u);
+  std::ostringstream tb;
+  tb << "module tb;\n  reg clk = 0, rst_n = 0, ld_v = 0;\n  reg [2:0] ld_node = 0, rd_node = 0;\n"
+     << "  reg [" << m.at("rom").at("slot_width").get<int>() - 1
+     << ":0] ld_slot = 0, rd_slot = 0;\n  reg [15:0] ld_data = 0, cap, want;\n"
+     << "  wire [15:0] rd_data;\n  integer errors = 0, reads = 0;\n  " << top
+     << " dut (.clk_i(clk), .rst_ni(rst_n), .start_i(1'b0), .busy_o(), .done_o(), .err_o(),\n"
+     << "    .ld_valid_i(ld_v), .ld_node_i(ld_node), .ld_slot_i(ld_slot), .ld_data_i(ld_data),\n"
+     << "    .rd_node_i(rd_node), .rd_slot_i(rd_slot), .rd_data_o(rd_data), .mon_valid_o(),\n"
+     << "    .mon_data_o());\n  always #5 clk = ~clk;\n  initial begin\n"
+     << "    repeat (2) @(posedge clk);\n    #1 rst_n = 1;\n";
+  for (const auto& [slot, node] : slots)
+    tb << "    ld_v = 1; ld_node = " << node << "; ld_slot = " << slot << "; ld_data = 16'h"
+       << std::hex << (node << 8 | slot) << std::dec << "; @(posedge clk); #1;\n";
+  tb << "    ld_v = 0; @(posedge clk); #1;\n";
+  for (size_t i = 0; i <= slots.size(); ++i) {
+    if (i < slots.size())
+      tb << "    rd_node = " << slots[i].second << "; rd_slot = " << slots[i].first << ";\n";
+    tb << "    @(posedge clk); cap = rd_data; #1;\n";
+    if (i > 0) {
+      tb << "    want = 16'h" << std::hex << (slots[i - 1].second << 8 | slots[i - 1].first)
+         << std::dec << "; reads = reads + 1;\n"
+         << "    if (cap !== want) begin errors = errors + 1; $display(\"read %0d: %h, want %h\", "
+         << "reads, cap, want); end\n";
+    }
+  }
+  tb << "    $display(\"checked %0d %0d\", reads, errors);\n    $finish;\n  end\nendmodule\n";
+  std::ofstream(dir + "/tb.v") << tb.str();
+  const auto c = hctest::run("cd " + dir + " && iverilog -g2005 -o tb.vvp tb.v" + files +
+                             " && cd net && vvp -n ../tb.vvp");
+  EXPECT_EQ(c.code, 0) << c.out << c.err;
+  EXPECT_NE(c.out.find("checked " + std::to_string(slots.size()) + " 0"), std::string::npos)
+      << c.out << c.err;
+  fs::remove_all(dir);
+}
 
 // The wormhole mesh: the generated top of a 2-D and a 3-D mesh
 // lints clean, and so does the router on its own in 2, 3 and 4 dimensions;

@@ -112,8 +112,8 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
        "//   start_i   one-cycle pulse: every node runs its schedule\n"
        "//   busy_o    some node is running; done_o: all nodes finished\n"
        "//   err_o     some row expected a packet its link did not carry\n"
-       "//   rd_*      read slot rd_slot_i of node rd_node_i (rd_data_o: the slot of the\n"
-       "//             clock before, a synchronous read; rd_node_i selects combinationally)\n"
+       "//   rd_*      read slot rd_slot_i of node rd_node_i: rd_data_o is the slot the two\n"
+       "//             named one clock before (a synchronous read; one read per clock)\n"
        "//   mon_*     every link's output register, node x port p at x*NP+p (monitor)\n"
        "// Slot (bank * 2^AW + address) of every preloaded and kept packet:\n"
        "// <name>_slots.csv.\n";
@@ -189,7 +189,12 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
     }
     o += "}),\n    .lnk_valid_o(v" + xs + "), .lnk_data_o(d" + xs + "));\n";
   }
-  o += "  always @* begin\n    case (rd_node_i)\n";
+  // The node's number waits a clock beside the slot its banks read.
+  o += "  reg [" + std::to_string(r.addr_width - 1) + ":0] rd_node_q;\n";
+  o += "  always @(posedge clk_i or negedge rst_ni) begin\n"
+       "    if (!rst_ni) rd_node_q <= " +
+       aws + "'d0;\n    else rd_node_q <= rd_node_i;\n  end\n";
+  o += "  always @* begin\n    case (rd_node_q)\n";
   for (uint64_t x = 0; x < n; ++x) {
     o += "      " + aws + "'d" + std::to_string(x) + ": rd_data_o = r" + std::to_string(x) + ";\n";
   }

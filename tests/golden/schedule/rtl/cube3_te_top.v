@@ -10,8 +10,8 @@
 //   start_i   one-cycle pulse: every node runs its schedule
 //   busy_o    some node is running; done_o: all nodes finished
 //   err_o     some row expected a packet its link did not carry
-//   rd_*      read slot rd_slot_i of node rd_node_i (rd_data_o: the slot of the
-//             clock before, a synchronous read; rd_node_i selects combinationally)
+//   rd_*      read slot rd_slot_i of node rd_node_i: rd_data_o is the slot the two
+//             named one clock before (a synchronous read; one read per clock)
 //   mon_*     every link's output register, node x port p at x*NP+p (monitor)
 // Slot (bank * 2^AW + address) of every preloaded and kept packet:
 // <name>_slots.csv.
@@ -154,8 +154,13 @@ module cube3_te_top #(
     .lnk_valid_i({v3[2], v5[1], v6[0]}),
     .lnk_data_i({d3[64+:32], d5[32+:32], d6[0+:32]}),
     .lnk_valid_o(v7), .lnk_data_o(d7));
+  reg [2:0] rd_node_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rd_node_q <= 3'd0;
+    else rd_node_q <= rd_node_i;
+  end
   always @* begin
-    case (rd_node_i)
+    case (rd_node_q)
       3'd0: rd_data_o = r0;
       3'd1: rd_data_o = r1;
       3'd2: rd_data_o = r2;
