@@ -150,6 +150,21 @@ TEST(AxisFiles, SdcAndFileList) {
                                   qram + " -f hc_m4_r1.f 2>&1");
     EXPECT_EQ(lint.code, 0) << qram << lint.out;
   }
+  // manifest.json: `top` is the native top, which verilog_files leaves out;
+  // `toplevel`, the axis top, is their root and the core's toplevel.
+  const nlohmann::json m = nlohmann::json::parse(hctest::slurp(f.out + "/manifest.json"));
+  EXPECT_EQ(m.at("top"), "hc_m4_r1_top");
+  EXPECT_EQ(m.at("toplevel"), "hc_m4_r1_axis_top");
+  std::string files;
+  for (const auto& v : m.at("verilog_files")) files += " " + v.get<std::string>();
+  auto elaborate = [&](const std::string& root) {
+    return hctest::run("cd " + f.out + " && iverilog -g2005 -s " + root + " -o elab.vvp" + files);
+  };
+  const auto toplevel = elaborate(m.at("toplevel").get<std::string>());
+  EXPECT_EQ(toplevel.code, 0) << toplevel.err;
+  const auto native = elaborate(m.at("top").get<std::string>());
+  EXPECT_NE(native.code, 0);
+  EXPECT_NE(native.err.find("Unable to find the root module"), std::string::npos) << native.err;
   fs::remove_all(f.tmp);
 }
 

@@ -766,3 +766,129 @@ TEST(Cli, StdoutAsAFileIsRefusedWithJson) {
   EXPECT_EQ(err.code, 0) << err.err;
   EXPECT_EQ(hctest::parseJson(err.out).at("command"), "schedule");
 }
+
+namespace {
+
+// Every regular file under dir, path relative to it -> contents.
+std::map<std::string, std::string> folderFiles(const std::string& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) {
+      out[fs::relative(e.path(), dir).generic_string()] = hctest::slurp(e.path().string());
+    }
+  }
+  return out;
+}
+
+std::string replaced(std::string s, const std::string& from, const std::string& to) {
+  for (size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size()) {
+    s.replace(at, from.size(), to);
+  }
+  return s;
+}
+
+}  // namespace
+
+// generate --name NAME, every kind of network: the folder is the default one
+// with the network's name replaced by NAME everywhere, in file names and in
+// every file's text (the modules, the .f, the SDC, the core's VLNV and
+// toplevel, the ROM images' names, manifest.json's name, top and toplevel),
+// and the hand-written hw/ files stay as they are.
+TEST(Cli, GenerateNameRenamesTheWholeFolder) {
+  const std::string tmp = hctest::tempFolder("gen-name");
+  ASSERT_FALSE(tmp.empty());
+  struct Kind {
+    std::vector<std::string> net;
+    std::string name;  // the network's own name
+    std::string kind;  // of the FuseSoC VLNV
+  };
+  int k = 0;
+  for (const Kind& c :
+       {Kind{{"--m", "4", "--rho", "1"}, "hc_m4_r1", "network"},
+        Kind{{"--m", "4", "--rho", "1", "--router", "programmable"}, "hc_m4_r1", "network"},
+        Kind{{"--m", "4", "--rho", "1", "--endpoints", "axis"}, "hc_m4_r1", "network"},
+        Kind{{"--topology", "hypercube", "--dim", "2", "--collective", "multinode-broadcast"},
+             "cube2_mnb",
+             "schedule"},
+        Kind{{"--topology", "mesh", "--dims", "2,2", "--collective", "broadcast"},
+             "mesh_2x2_wh_s0",
+             "mesh"},
+        Kind{{"--topology", "hypercube", "--dim", "2", "--collective", "global-sum"},
+             "cube2_gsum",
+             "combining"},
+        Kind{{"--topology", "hypercube", "--dim", "2", "--collective", "accumulation"},
+             "cube2_acc",
+             "combining"}}) {
+    std::string shown;
+    for (const std::string& a : c.net) shown += a + " ";
+    SCOPED_TRACE(shown);
+    const std::string plain = tmp + "/p" + std::to_string(k),
+                      named = tmp + "/n" + std::to_string(k);
+    ++k;
+    std::vector<std::string> args = {"generate"};
+    args.insert(args.end(), c.net.begin(), c.net.end());
+    std::vector<std::string> with_name = args;
+    args.insert(args.end(), {"--out", plain});
+    with_name.insert(with_name.end(), {"--name", "Net_2b", "--out", named});
+    const auto p = hcArgv(args), n = hcArgv(with_name);
+    ASSERT_EQ(p.code, 0) << p.err;
+    ASSERT_EQ(n.code, 0) << n.err;
+    const auto want = folderFiles(plain), got = folderFiles(named);
+    ASSERT_TRUE(want.count(c.name + ".f")) << "the default name is not " << c.name;
+    std::map<std::string, std::string> expected;
+    for (const auto& [path, text] : want) {
+      expected[path.rfind("hw/", 0) == 0 ? path : replaced(path, c.name, "Net_2b")] =
+          path.rfind("hw/", 0) == 0 ? text : replaced(text, c.name, "Net_2b");
+    }
+    std::set<std::string> want_paths, got_paths;
+    for (const auto& f : expected) want_paths.insert(f.first);
+    for (const auto& f : got) got_paths.insert(f.first);
+    EXPECT_EQ(got_paths, want_paths);
+    for (const auto& [path, text] : got) {
+      if (expected.count(path)) {
+        EXPECT_EQ(text, expected.at(path)) << path;
+      }
+      if (path.rfind("hw/", 0) != 0) {
+        EXPECT_EQ(text.find(c.name), std::string::npos) << path;
+      }
+    }
+    const std::string core = hctest::slurp(named + "/Net_2b.core");
+    EXPECT_NE(core.find("name: hypercast:" + c.kind + ":Net_2b:"), std::string::npos) << core;
+    const auto m = nlohmann::json::parse(hctest::slurp(named + "/manifest.json"));
+    EXPECT_EQ(m.at("name"), "Net_2b");
+    EXPECT_EQ(m.at("top").get<std::string>().rfind("Net_2b", 0), 0u) << m.at("top");
+    EXPECT_EQ(m.at("toplevel").get<std::string>().rfind("Net_2b", 0), 0u) << m.at("toplevel");
+  }
+  fs::remove_all(tmp);
+}
+
+// A name that is no Verilog identifier, too long, or that would make a module
+// of hw/ (every folder compiles hw/): refused in one line, exit 2, nothing written.
+TEST(Cli, GenerateRefusesABadName) {
+  const std::string tmp = hctest::tempFolder("gen-badname");
+  ASSERT_FALSE(tmp.empty());
+  const std::string out = tmp + "/out";
+  const std::vector<std::string> ring = {"generate", "--m", "4", "--rho", "1", "--out", out};
+  auto named = [&](std::vector<std::string> v, const std::string& name) {
+    v.insert(v.end(), {"--name", name});
+    return v;
+  };
+  for (const std::string& bad : {std::string(""), std::string("1net"), std::string("_net"),
+                                 std::string("a-b"), std::string("a b"), std::string("net\n"),
+                                 std::string("n\xc3\xa9t"), std::string(65, 'a')}) {
+    expectRefused(named(ring, bad), "--name takes a letter followed by letters, digits and '_'");
+  }
+  EXPECT_EQ(hcArgv(named(ring, std::string(64, 'a'))).code, 0);
+  fs::remove_all(out);
+  // hc_router (the router network's <name>_router) and hc_sum_node (a
+  // combining network's top is <name>) are hw/'s.
+  expectRefused(named(ring, "hc"), "module hc_router, which hw/hc_router.v defines");
+  expectRefused(named({"generate", "--topology", "hypercube", "--dim", "2", "--collective",
+                       "global-sum", "--out", out},
+                      "hc_sum_node"),
+                "module hc_sum_node, which hw/hc_sum_node.v defines");
+  EXPECT_FALSE(fs::exists(out));
+  // Only generate names a folder.
+  expectRefused({"simulate", "--m", "4", "--rho", "1", "--name", "x"}, "--name");
+  fs::remove_all(tmp);
+}

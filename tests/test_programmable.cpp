@@ -316,7 +316,9 @@ TEST(ProgrammableRouter, RefusesNetworksBeyondItsLimits) {
   EXPECT_FALSE(fs::exists(dir));
 }
 
-// config.hex is the documented stream: r, preference, then m_i rho_i D_i from dimension 1.
+// config.hex is the documented stream: two // comment lines, then
+// manifest.json's config.words hex words, one a line: r, preference, then m_i
+// rho_i D_i from dimension 1.
 TEST(ProgrammableRouter, ConfigFileIsTheDocumentedStream) {
   const std::string dir = dirFor("hex");
   fs::remove_all(dir);
@@ -325,17 +327,20 @@ TEST(ProgrammableRouter, ConfigFileIsTheDocumentedStream) {
                              "programmable --out " +
                              dir);
   ASSERT_EQ(r.code, 0) << r.err;
-  std::istringstream in(hctest::slurp(dir + "/config.hex"));
-  std::vector<std::string> words;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.rfind("//", 0) != 0) words.push_back(line);
-  }
+  const std::vector<std::string> lines = hctest::lines(hctest::slurp(dir + "/config.hex"));
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0].rfind("// ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[1].rfind("// ", 0), 0u) << lines[1];
+  const std::vector<std::string> words(lines.begin() + 2, lines.end());
   // D_i = ceil(floor(m_i/2)/rho_i): 5,1 -> 2; 6,2 -> 2; 8,3 -> 2.
   const std::vector<std::string> expect = {"3", "1", "5", "1", "2", "6", "2", "2", "8", "3", "2"};
   EXPECT_EQ(words, expect);
   const std::string manifest = hctest::slurp(dir + "/manifest.json");
   EXPECT_NE(manifest.find("\"router\": \"programmable\""), std::string::npos);
   EXPECT_NE(manifest.find("\"max_degree\": 16"), std::string::npos);
+  const nlohmann::json config = hctest::parseJson(manifest).at("config");
+  EXPECT_EQ(config.at("file"), "config.hex");
+  EXPECT_EQ(config.at("words"), words.size());  // 2 + 3r
   fs::remove_all(dir);
 }
 

@@ -217,6 +217,12 @@ TEST_F(ReportJson, GenerateAndItsManifest) {
   for (const Case& c :
        {// G^{1,1}_{4,4}: 16 nodes, degree 2 + 2, diameter 2 + 2.
         Case{{"--topology", "hypercycle", "--m", "4,4", "--rho", "1,1"}, 16, -1},
+        Case{{"--topology", "hypercycle", "--m", "4,4", "--rho", "1,1", "--endpoints", "axis"},
+             16,
+             -1},
+        Case{{"--topology", "hypercycle", "--m", "4,4", "--rho", "1,1", "--router", "programmable"},
+             16,
+             -1},
         Case{{"--topology", "hypercube", "--dim", "3", "--collective", "broadcast"}, 8, 3},
         Case{{"--topology", "mesh", "--dims", "4,4", "--collective", "broadcast"}, 16, 4},
         Case{{"--topology", "hypercube", "--dim", "3", "--collective", "accumulation"}, 8, 3},
@@ -269,6 +275,14 @@ TEST_F(ReportJson, GenerateAndItsManifest) {
     ASSERT_GE(files.size(), f_lines.size());
     EXPECT_TRUE(std::equal(f_lines.begin(), f_lines.end(), files.begin()));
     EXPECT_EQ(hctest::slurp(out + "/manifest.json"), m.dump(2) + "\n");
+    // `name` is the stem of the .f and the core; `toplevel` the root of
+    // verilog_files (the last, rtl/<toplevel>.v) and the core's toplevel.
+    ASSERT_TRUE(m.contains("name") && m.contains("toplevel")) << m.dump(2).substr(0, 2000);
+    const std::string name = m.at("name"), toplevel = m.at("toplevel");
+    EXPECT_EQ(fs::path(flist).stem().string(), name);
+    EXPECT_EQ(f_lines.back(), "rtl/" + toplevel + ".v");
+    EXPECT_NE(hctest::slurp(out + "/" + name + ".core").find("    toplevel: " + toplevel + "\n"),
+              std::string::npos);
     const std::string collective = m.value("collective", "");
     if (collective == "accumulation" || collective == "global-sum") {
       EXPECT_TRUE(m.contains("construction")) << collective;
@@ -283,8 +297,69 @@ TEST_F(ReportJson, GenerateAndItsManifest) {
     bad = m;
     bad["nodes"] = std::to_string(c.nodes);
     EXPECT_EQ(hctest::schemaErrors(manifest_schema, bad).size(), 1u);
+    bad = m;
+    bad.erase("toplevel");
+    EXPECT_EQ(hctest::schemaErrors(manifest_schema, bad).size(), 1u);
     fs::remove_all(out);
   }
+}
+
+// manifest.json's network.options are the network's options as `info --json`
+// gives them (integers as numbers, lists as arrays, generators and removed
+// links as arrays of arrays), on every topology a schedule-ROM network takes;
+// the mesh's network has its extents. A string where the schema wants a number
+// is refused.
+TEST_F(ReportJson, ManifestNetworkOptionsAreInfosOptions) {
+  const Json manifest_schema = hctest::loadSchema("manifest");
+  const std::string petersen = std::string(HC_SOURCE_DIR) + "/examples/petersen.txt";
+  for (const auto& net : std::vector<std::vector<std::string>>{
+           {"--topology", "hypercube", "--dim", "3"},
+           {"--topology", "torus", "--n", "2", "--k", "3"},
+           {"--topology", "hypercycle", "--m", "4,3", "--rho", "1,1"},
+           {"--topology", "cayley", "--group", "6", "--gens", "1;5"},
+           {"--topology", "mesh", "--dims", "3,4"},
+           {"--topology", "graph", "--graph", petersen},
+           {"--topology", "torus", "--n", "2", "--k", "4", "--remove-links", "0-1;5-6"}}) {
+    std::string shown;
+    for (const std::string& a : net) shown += a + " ";
+    SCOPED_TRACE(shown);
+    const std::string out = dir_ + "/opts";
+    std::vector<std::string> gen = {"generate"}, info = {"info"};
+    gen.insert(gen.end(), net.begin(), net.end());
+    info.insert(info.end(), net.begin(), net.end());
+    gen.insert(gen.end(), {"--collective", "broadcast", "--out", out});
+    info.push_back("--json");
+    const Json facts = check(info, "info");
+    std::vector<std::string> argv = {hctest::hypercast()};
+    argv.insert(argv.end(), gen.begin(), gen.end());
+    const hctest::CmdResult r = hctest::runArgv(argv);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json m = Json::parse(hctest::slurp(out + "/manifest.json"));
+    EXPECT_TRUE(hctest::schemaErrors(manifest_schema, m).empty());
+    const Json& options = m.at("network").at("options");
+    ASSERT_FALSE(options.empty());
+    for (auto it = options.begin(); it != options.end(); ++it) {
+      EXPECT_FALSE(it.value().is_string() && it.key() != "graph") << it.key() << ": " << it.value();
+      // info's `graph` and `directed` are the graph's facts, not the options.
+      if (it.key() != "graph" && it.key() != "directed") {
+        EXPECT_EQ(it.value(), facts.at(it.key())) << it.key();
+      }
+    }
+    fs::remove_all(out);
+  }
+  // The wormhole mesh: its extents, X first.
+  const std::string out = dir_ + "/mesh";
+  const hctest::CmdResult r =
+      hctest::runArgv({hctest::hypercast(), "generate", "--topology", "mesh", "--dims", "4,4",
+                       "--collective", "broadcast", "--out", out});
+  ASSERT_EQ(r.code, 0) << r.err;
+  Json m = Json::parse(hctest::slurp(out + "/manifest.json"));
+  EXPECT_EQ(m.at("network").at("extents"), Json::parse("[4, 4]"));
+  EXPECT_TRUE(hctest::schemaErrors(manifest_schema, m).empty());
+  m["network"]["extents"] = Json::parse(R"(["4", "4"])");
+  EXPECT_EQ(hctest::schemaErrors(manifest_schema, m).size(), 2u);
+  m["network"] = {{"label", "x"}, {"options", {{"dim", nullptr}}}};
+  EXPECT_EQ(hctest::schemaErrors(manifest_schema, m).size(), 1u);
 }
 
 TEST_F(ReportJson, Simulate) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -422,6 +423,80 @@ INSTANTIATE_TEST_SUITE_P(
         // AXI4-Stream endpoints: the axis top is the one root.
         "--m 4 --rho 1 --endpoints axis"),
     [](const auto& i) { return "c" + std::to_string(i.index); });
+
+// Networks generated with different --name compile into one design: the
+// hardwired and the programmable router network of one hypercycle, a
+// schedule-ROM network and a wormhole mesh, hw/ read once (every folder's copy
+// is the repository's), one module instantiating every folder's toplevel. Icarus
+// elaborates it and yosys `hierarchy -check` finds every module. Without
+// --name the two router networks define the same modules twice.
+TEST(GenerateName, TwoNetworksInOneDesign) {
+  const std::string dir = hctest::tempFolder("two-nets");
+  ASSERT_FALSE(dir.empty());
+  struct Net {
+    const char* options;
+    const char* name;  // "" for the network's own
+  };
+  // Generates each network; returns the file list (hw/ once, first) and the
+  // wrapper's instances.
+  auto design = [&](const std::vector<Net>& nets, const std::string& tag, std::string* files,
+                    std::string* body, std::string* chparam) {
+    std::vector<std::string> hw, rtl;  // hw/ once: each file from the first folder listing it
+    std::map<std::string, std::string> hw_path;
+    for (size_t i = 0; i < nets.size(); ++i) {
+      const std::string out = dir + "/" + tag + std::to_string(i);
+      const auto g = hctest::run(hctest::hypercast() + " generate " + nets[i].options +
+                                 (*nets[i].name ? std::string(" --name ") + nets[i].name : "") +
+                                 " --out " + out);
+      ASSERT_EQ(g.code, 0) << nets[i].options << g.err;
+      const nlohmann::json m = hctest::parseJson(hctest::slurp(out + "/manifest.json"));
+      for (const auto& item : m.at("verilog_files")) {
+        const std::string f = item.get<std::string>();
+        if (f.rfind("hw/", 0) != 0) {
+          rtl.push_back(out + "/" + f);
+        } else if (hw_path.count(f)) {
+          EXPECT_EQ(hctest::slurp(out + "/" + f), hctest::slurp(hw_path.at(f))) << f;
+        } else {
+          hw_path[f] = out + "/" + f;
+          hw.push_back(out + "/" + f);
+        }
+      }
+      const std::string toplevel = m.at("toplevel").get<std::string>();
+      const bool rom = fs::exists(out + "/rom");
+      *body += "  " + toplevel + (rom ? " #(.ROM_DIR(\"" + out + "/rom\"))" : std::string()) +
+               " u" + std::to_string(i) + " ();\n";
+      if (rom) *chparam += "chparam -set ROM_DIR \"" + out + "/rom\" " + toplevel + "; ";
+    }
+    for (const auto& f : hw) *files += " " + f;
+    for (const auto& f : rtl) *files += " " + f;
+  };
+  const std::vector<Net> named = {
+      {"--m 4,3 --rho 1,1", "ring_hw"},
+      {"--m 4,3 --rho 1,1 --router programmable --max-dims 2 --max-radix 8 --max-degree 8",
+       "ring_prog"},
+      {"--topology hypercube --dim 2 --collective multinode-broadcast", "cube_mnb"},
+      {"--topology mesh --dims 2,2 --collective broadcast", "mesh_a"}};
+  std::string files, body, chparam;
+  design(named, "n", &files, &body, &chparam);
+  std::ofstream(dir + "/both.v") << "module both;\n" << body << "endmodule\n";
+  const auto icarus =
+      hctest::run("cd " + dir + " && iverilog -g2005 -s both -o both.vvp both.v" + files);
+  EXPECT_EQ(icarus.code, 0) << icarus.err;
+  const auto yosys = hctest::run("cd " + dir + " && yosys -q -p 'read_verilog both.v" + files +
+                                 "; " + chparam + "hierarchy -check -top both'");
+  EXPECT_EQ(yosys.code, 0) << yosys.out << yosys.err;
+  // The same two router networks under their own names: one name, two modules.
+  std::string same_files, same_body, same_chparam;
+  design(
+      {{"--m 4,3 --rho 1,1", ""},
+       {"--m 4,3 --rho 1,1 --router programmable --max-dims 2 --max-radix 8 --max-degree 8", ""}},
+      "d", &same_files, &same_body, &same_chparam);
+  const auto clash = hctest::run("cd " + dir + " && iverilog -g2005 -o same.vvp" + same_files);
+  EXPECT_NE(clash.code, 0);
+  EXPECT_NE(clash.err.find("'hc_m4x3_r1x1_router' has already been declared"), std::string::npos)
+      << clash.err;
+  fs::remove_all(dir);
+}
 
 // The hand-written RTL's dialect: every hw/*.v is Verilog-2005 with the
 // assertion vocabulary (hw/include): Verilator -Wall lints it clean, Icarus

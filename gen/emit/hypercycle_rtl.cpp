@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "algorithm/broadcast_weights.h"
+#include "emit/design_name.h"
 #include "emit/epoch_head.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
@@ -287,9 +288,10 @@ std::string networkTop(const NetworkDesc& net, const RtlLayout& l, const RtlOpti
   return s;
 }
 
+// `config_words`: the words of config.hex (programmable router only).
 std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout& l,
                      const RtlOptions& o, const HypercycleRtl& r,
-                     const std::vector<std::string>& all_files) {
+                     const std::vector<std::string>& all_files, size_t config_words) {
   std::vector<int> m, rho;  // the paper's order: dimension r first
   for (int i = h.dims(); i >= 1; --i) {
     m.push_back(h.dim(i).m);
@@ -304,7 +306,10 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
   j["nodes"] = h.nodes();
   j["degree"] = h.degree();
   j["diameter"] = h.diameter();
+  j["name"] = r.name;
   j["top"] = r.top_module;
+  // The root of verilog_files and the core's toplevel: the axis top when there is one.
+  j["toplevel"] = r.axis_top_module.empty() ? r.top_module : r.axis_top_module;
   j["router"] = r.router_module;
   if (!r.axis_top_module.empty()) {
     j["axis_top"] = r.axis_top_module;
@@ -327,7 +332,10 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
   }
   j["options"] = opts;
   if (l.programmable) {
-    j["config"] = {{"file", "config.hex"}, {"word_bits", l.cdw}, {"digit_bits", l.mw}};
+    j["config"] = {{"file", "config.hex"},
+                   {"words", config_words},
+                   {"word_bits", l.cdw},
+                   {"digit_bits", l.mw}};
   }
   nlohmann::ordered_json fields = nlohmann::ordered_json::array();
   fields.push_back({{"vc", 1}});
@@ -371,7 +379,8 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   const RouterTables t = makeRouterTables(net, o.preference);
   HypercycleRtl r;
   r.layout = makeLayout(net, t, o);
-  const std::string name = h.name();
+  const std::string name = designName(f.name, h.name());
+  r.name = name;
   r.router_module = name + "_router";
   r.top_module = name + "_top";
   const bool prog = o.router == RouterKind::kProgrammable;
@@ -379,6 +388,7 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   if (axis && prog) {
     throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
   }
+  checkGeneratedModules({r.router_module, r.top_module});
   // The hand-written modules each router kind uses. The programmable router's
   // folder carries hw/hc_weight_unit.v too (the prototype's weight module on its
   // own, driven by the same config.hex, for a switch of the user's own; synth
@@ -412,6 +422,7 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   (axis ? unlisted : r.verilog_files).push_back(top_file);
   if (axis) {
     r.axis_top_module = name + "_axis_top";
+    checkGeneratedModules({r.axis_top_module, "tb_" + name + "_axis"});
     const std::string axis_file = "rtl/" + r.axis_top_module + ".v";
     r.files[axis_file] = axisTop(net, r.layout, o, r.router_module, r.axis_top_module);
     r.verilog_files.push_back(axis_file);
@@ -448,7 +459,8 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
                            "1 puts the ejection queues in block RAM, 0 in flip-flops"});
   }
   r.files[core_file] = fusesocCore(spec);
-  r.files["manifest.json"] = manifest(h, t, r.layout, o, r, all);
+  const size_t config_words = prog ? routerConfigWords(net, o.preference).size() : 0;
+  r.files["manifest.json"] = manifest(h, t, r.layout, o, r, all, config_words);
   return r;
 }
 

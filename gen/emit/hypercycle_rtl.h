@@ -14,6 +14,7 @@
 namespace hypercast {
 
 struct HypercycleRtl {
+  std::string name;  // the folder's name (emit/design_name.h): <name>.f, .sdc, .core
   std::string router_module;
   std::string top_module;
   std::string axis_top_module;             // empty unless Endpoints::kAxis
@@ -24,9 +25,10 @@ struct HypercycleRtl {
 };
 
 // What `generate` adds around the network: the AXI4-Stream top and its
-// testbench, and the clock target of the SDC file.
+// testbench, the clock target of the SDC file, and the folder's name.
 struct FolderOptions {
   Endpoints endpoints = Endpoints::kNative;
+  std::string name;            // --name (emit/design_name.h); empty: the hypercycle's name
   int target_mhz = 100;        // the SDC's clock (kDefaultTargetMhz)
   int testbench_per_node = 0;  // broadcasts per node in the testbench (0: chosen from N)
 };

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "algorithm/mesh_eyes.h"
+#include "emit/design_name.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
 #include "emit/rom_dir.h"
@@ -170,7 +171,9 @@ std::string manifest(const NetworkDesc& net, const WormholeSchedule& s, const Me
   j["steps"] = s.steps.size();
   j["messages"] = s.messages();
   j["flits_per_message"] = r.options.flits;
+  j["name"] = r.name;
   j["top"] = r.top_module;
+  j["toplevel"] = r.top_module;
   j["verilog_files"] = r.verilog_files;
   j["files"] = all;
   j["payload_width"] = r.options.payload_width;
@@ -253,8 +256,9 @@ MeshRtl emitMeshNetwork(const NetworkDesc& net, const WormholeSchedule& s,
   }
   MeshRtl r;
   r.options = o;
-  r.name = net.name + "_wh_s" + std::to_string(s.source);
+  r.name = designName(o.name, net.name + "_wh_s" + std::to_string(s.source));
   r.top_module = r.name + "_top";
+  checkGeneratedModules({r.top_module});
   r.dims = m.d;
   r.coord_width = m.k;
   r.addr_width = m.d * m.k;

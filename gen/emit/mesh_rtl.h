@@ -37,10 +37,11 @@ struct MeshRtlOptions {
   int depth = 4;                       // flits per router input FIFO
   int heads_width = 16;                // bits per link-use counter
   int target_mhz = kDefaultTargetMhz;  // the clock of the SDC file <name>.sdc
+  std::string name;  // the folder's name (emit/design_name.h); empty: mesh_<dims>_wh_s<source>
 };
 
 struct MeshRtl {
-  std::string name;                        // e.g. "mesh_4x4_wh_s5"
+  std::string name;                        // e.g. "mesh_4x4_wh_s5" (or --name)
   std::string top_module;                  // name + "_top"
   std::vector<std::string> verilog_files;  // compile order
   std::vector<std::string> roms;           // node x's image

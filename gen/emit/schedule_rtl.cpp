@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "emit/design_name.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
+#include "emit/network_options.h"
 #include "emit/rom_dir.h"
 #include "util/bits.h"
 #include "util/error.h"
@@ -231,9 +233,7 @@ std::string manifest(const NetworkDesc& net, const Schedule& s, const ScheduleRt
   j["version"] = kVersion;
   j["topology"] = net.topology;
   if (net.isBinaryHypercube()) j["dim"] = net.hypercubeDim();
-  nlohmann::ordered_json params = nlohmann::ordered_json::object();
-  for (const auto& kv : net.params) params[kv.first] = kv.second;
-  j["network"] = {{"label", net.label}, {"options", params}};
+  j["network"] = {{"label", net.label}, {"options", networkOptionsJson(net)}};
   j["nodes"] = net.nodes();
   j["ports"] = net.ports();
   j["directed"] = net.directed();
@@ -242,7 +242,9 @@ std::string manifest(const NetworkDesc& net, const Schedule& s, const ScheduleRt
   j["messages"] = s.messages;
   j["steps"] = s.steps;
   j["transmissions"] = s.transfers.size();
+  j["name"] = r.name;
   j["top"] = r.top_module;
+  j["toplevel"] = r.top_module;
   j["verilog_files"] = r.verilog_files;
   j["files"] = all_files;
   j["payload_width"] = r.payload_width;
@@ -371,10 +373,12 @@ uint32_t storeBramBanks(const NetworkProgram& p, int payload_width) {
 }
 
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
-                                int payload_width, bool shared_rom, int target_mhz) {
+                                int payload_width, bool shared_rom, int target_mhz,
+                                const std::string& name) {
   ScheduleRtl r;
-  r.name = scheduleNetworkName(net, s);
+  r.name = designName(name, scheduleNetworkName(net, s));
   r.top_module = r.name + "_top";
+  checkGeneratedModules({r.top_module});
   r.payload_width = payload_width;
   r.addr_width = bitsFor(g.nodes() - 1);
   r.program = compileSchedule(s, g, net.switches);

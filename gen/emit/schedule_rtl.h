@@ -17,7 +17,7 @@
 namespace hypercast {
 
 struct ScheduleRtl {
-  std::string name;                        // e.g. "cube4_te", "torus_n2_k5_bcast_s0"
+  std::string name;                        // e.g. "cube4_te", "torus_n2_k5_bcast_s0" (or --name)
   std::string top_module;                  // name + "_top"
   std::vector<std::string> verilog_files;  // compile order, relative to the out folder
   std::vector<std::string> roms;           // node x's ROM image, relative to the out folder
@@ -60,9 +60,10 @@ std::string scheduleNetworkName(const NetworkDesc& net, const Schedule& s);
 // lockstep). Needs a translation-invariant schedule, whose nodes all compile to
 // the same program (NetworkProgram::identicalRoms); throws Error otherwise.
 // `target_mhz`: the clock of the SDC file <name>.sdc (tool_files.h).
+// `name`: the folder's name (emit/design_name.h); empty: scheduleNetworkName.
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
                                 int payload_width, bool shared_rom = false,
-                                int target_mhz = kDefaultTargetMhz);
+                                int target_mhz = kDefaultTargetMhz, const std::string& name = {});
 
 // The parameters of hc_sched_node when every node gets the largest store (the
 // wired-node model Verilates the node once with these and wires N copies).

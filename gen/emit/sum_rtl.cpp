@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 
+#include "emit/design_name.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
 #include "emit/tool_files.h"
@@ -77,13 +78,15 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
 }
 
 SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
-                            const SumNodeParams& params, const std::vector<uint8_t>& phase) {
+                            const SumNodeParams& params, const std::vector<uint8_t>& phase,
+                            const std::string& name) {
   if (p.steps < 1) throw Error("global sum: a one-node network needs no program");
   const bool hd = !phase.empty();
   SumRtl out;
   out.params = params;
   const SumNodeParams& s = out.params;
-  out.top_module = net.name + (hd ? "_gsum_hd" : "_gsum");
+  out.top_module = designName(name, net.name + (hd ? "_gsum_hd" : "_gsum"));
+  checkGeneratedModules({out.top_module});
   const uint64_t n = g.nodes();
   const int np = g.ports();
   if (hd && phase.size() != n) throw Error("global sum: one phase per node");
@@ -150,7 +153,9 @@ SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const Gl
   out.manifest["input_bits"] = s.xw;
   out.manifest["accumulator_bits"] = s.w;
   out.manifest["sum_bits"] = s.sw;
+  out.manifest["name"] = out.top_module;
   out.manifest["top"] = out.top_module;
+  out.manifest["toplevel"] = out.top_module;
   return out;
 }
 
@@ -184,14 +189,16 @@ AccRoms accumulationRoms(const NetworkDesc& net, const PortGraph& g,
 }
 
 AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
-                               const AccumulationSchedule& s, int input_bits) {
+                               const AccumulationSchedule& s, int input_bits,
+                               const std::string& name) {
   if (s.steps < 1) throw Error("accumulation: a one-node network needs no schedule");
   const uint64_t n = g.nodes();
   const int np = g.ports();
   const bool hd = s.links == LinkMode::kHalfDuplex;
   if (hd) g.requireHalfDuplexChannels(net.label);
   AccRtl out;
-  out.top_module = net.name + (hd ? "_acc_hd" : "_acc");
+  out.top_module = designName(name, net.name + (hd ? "_acc_hd" : "_acc"));
+  checkGeneratedModules({out.top_module});
   out.aw = std::max(1, bitsFor(n));
   out.w = input_bits + bitsFor(n);
   if (out.w > 62) throw Error("accumulation: partial sums would exceed 62 bits");
@@ -264,7 +271,9 @@ AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
   out.manifest["input_bits"] = input_bits;
   out.manifest["partial_sum_bits"] = out.w;
   out.manifest["rom_images"] = out.roms.images.size();
+  out.manifest["name"] = out.top_module;
   out.manifest["top"] = out.top_module;
+  out.manifest["toplevel"] = out.top_module;
   return out;
 }
 

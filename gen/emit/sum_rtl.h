@@ -36,7 +36,7 @@ struct SumNodeParams {
 SumNodeParams sumNodeParams(const GlobalSumProgram& p, int input_bits);
 
 struct SumRtl {
-  std::string top_module;  // "<net.name>_gsum"
+  std::string top_module;  // "<net.name>_gsum", or --name
   SumNodeParams params;
   // "rtl/<top>.v" and "hw/hc_sum_node.v"
   std::map<std::string, std::string> files;
@@ -52,11 +52,13 @@ struct SumRtl {
 // `phase` empty: full-duplex links, one step per clock. Otherwise half-duplex
 // links (hc_sum_node HD = 1, two clocks per step): node x drives in phase
 // phase[x] (globalSumPhases; a test may give wrong ones to make err_o fire).
+// `name`: the top's name (emit/design_name.h); empty: <net.name>_gsum (_gsum_hd).
 SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
                             int input_bits, const std::vector<uint8_t>& phase = {});
 // The same with the widths given (a test narrows W to make err_o fire).
 SumRtl emitGlobalSumNetwork(const NetworkDesc& net, const PortGraph& g, const GlobalSumProgram& p,
-                            const SumNodeParams& params, const std::vector<uint8_t>& phase = {});
+                            const SumNodeParams& params, const std::vector<uint8_t>& phase = {},
+                            const std::string& name = {});
 
 // The accumulation's ROMs: every node's rows from the schedule's transfers
 // (entry c = node - target), grouped into distinct images. A translation-
@@ -79,7 +81,7 @@ AccRoms accumulationRoms(const NetworkDesc& net, const PortGraph& g, const Accum
 // err_o, sum_o[P*W], vld_o[P*NP] and val_o[P*NP*W] (every output port, node x
 // port k at lane x NP + k, for co-simulation).
 struct AccRtl {
-  std::string top_module;  // "<net.name>_acc" ("_acc_hd" on half-duplex links)
+  std::string top_module;  // "<net.name>_acc" ("_acc_hd" on half-duplex links), or --name
   int w = 0, aw = 0;
   AccRoms roms;
   std::map<std::string, std::string> files;  // "rtl/<top>.v", "hw/hc_acc_node.v"
@@ -88,8 +90,10 @@ struct AccRtl {
   // the schedule (steps, clocks, construction), the widths, the ROM images and the top.
   nlohmann::ordered_json manifest;
 };
+// `name`: the top's name (emit/design_name.h); empty: <net.name>_acc (_acc_hd).
 AccRtl emitAccumulationNetwork(const NetworkDesc& net, const PortGraph& g,
-                               const AccumulationSchedule& s, int input_bits);
+                               const AccumulationSchedule& s, int input_bits,
+                               const std::string& name = {});
 
 // The folder `generate` writes for either network: `files` (SumRtl's or
 // AccRtl's Verilog) with <top>.sdc for a `target_mhz` clock and <top>.f

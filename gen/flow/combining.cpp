@@ -11,6 +11,7 @@
 #include "checker/half_duplex_bounds.h"
 #include "emit/output_dir.h"
 #include "emit/sum_rtl.h"
+#include "flow/design_name.h"
 #include "flow/router_options.h"
 #include "flow/target_clock.h"
 #include "sim/combining_job.h"
@@ -246,7 +247,9 @@ CommandReport globalSum(const Params& a, const NetworkDesc& net, LinkMode links)
 // Partial sums per node: P entries of W bits; the ROM-driven nodes' registers.
 constexpr uint64_t kMaxAccumulationRtlNodes = 256;
 
-void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits, CombiningRtl* out) {
+// `name`: --name (flow/design_name.h), or "" for the network's own.
+void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits,
+                     const std::string& name, CombiningRtl* out) {
   if (net.nodes() > kMaxAccumulationRtlNodes) {
     throw Error("the accumulation's RTL takes at most " + std::to_string(kMaxAccumulationRtlNodes) +
                 " nodes (P partial sums per node); " + net.label + " has " +
@@ -254,7 +257,7 @@ void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits, Com
   }
   const CheckedAccumulation c = checkedAccumulation(net, links);
   const PortGraph g = PortGraph::build(net);
-  AccRtl rtl = emitAccumulationNetwork(net, g, c.schedule, input_bits);
+  AccRtl rtl = emitAccumulationNetwork(net, g, c.schedule, input_bits, name);
   out->top = rtl.top_module;
   out->steps = c.schedule.steps;
   out->clocks = c.schedule.steps;
@@ -273,7 +276,8 @@ void accumulationRtl(const NetworkDesc& net, LinkMode links, int input_bits, Com
   out->verilog_files = std::move(rtl.verilog_files);
 }
 
-void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, CombiningRtl* out) {
+void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, const std::string& name,
+                  CombiningRtl* out) {
   if (net.nodes() > kMaxGlobalSumNodes) {
     throw Error("the global sum takes at most " + std::to_string(kMaxGlobalSumNodes) + " nodes; " +
                 net.label + " has " + std::to_string(net.nodes()));
@@ -286,7 +290,7 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, Combin
       checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, w.w, input_bits);
   if (!r.ok) failed(r, "global sum", net);
   const PortGraph g = PortGraph::build(net);
-  SumRtl rtl = emitGlobalSumNetwork(net, g, p, w, phase);
+  SumRtl rtl = emitGlobalSumNetwork(net, g, p, w, phase, name);
   const uint32_t clocks = phase.empty() ? p.steps : 2 * p.steps;
   out->top = rtl.top_module;
   out->steps = p.steps;
@@ -354,10 +358,11 @@ CombiningRtl buildCombiningRtl(const Params& a) {
   out.net = combiningNetwork(a, &out.links);
   out.collective = a.get("collective");
   const int input_bits = static_cast<int>(a.getInt("input-bits", 16, 2, 48));
+  const std::string name = designName(a);
   if (out.collective == "accumulation") {
-    accumulationRtl(out.net, out.links, input_bits, &out);
+    accumulationRtl(out.net, out.links, input_bits, name, &out);
   } else {
-    globalSumRtl(out.net, out.links, input_bits, &out);
+    globalSumRtl(out.net, out.links, input_bits, name, &out);
   }
   return out;
 }

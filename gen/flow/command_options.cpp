@@ -180,6 +180,11 @@ std::vector<OptionSpec> generateOptions() {
   specs.push_back(inputBitsOption());
   specs.push_back(
       {"out", "DIR", "output folder: new, empty, or an earlier hypercast output (replaced whole)"});
+  specs.push_back({"name", "NAME",
+                   "the network's name in the folder (default: its own, e.g. hc_m8x6x5_r3x2x1,\n"
+                   "cube3_mnb): the stem of <name>.f, .sdc and .core, the FuseSoC core's name\n"
+                   "and the prefix of every module the folder generates; a letter, then\n"
+                   "letters, digits and _, at most 64 characters"});
   specs.push_back(allowLargeOption());
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;

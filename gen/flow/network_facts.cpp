@@ -14,6 +14,7 @@
 #include "checker/network_links.h"
 #include "emit/mesh_broadcast_report.h"
 #include "emit/necklace_report.h"
+#include "emit/network_options.h"
 #include "emit/regular_order_report.h"
 #include "emit/text_table.h"
 #include "topology/hypercycle.h"
@@ -25,50 +26,6 @@ namespace hypercast {
 namespace flow {
 
 namespace {
-
-std::vector<std::string> splitList(const std::string& s, const std::string& sep) {
-  std::vector<std::string> out;
-  if (s.empty()) return out;
-  size_t at = 0;
-  for (size_t next; (next = s.find(sep, at)) != std::string::npos; at = next + sep.size()) {
-    out.push_back(s.substr(at, next - at));
-  }
-  out.push_back(s.substr(at));
-  return out;
-}
-
-// An option's value as JSON: an integer as a number, else a string.
-nlohmann::ordered_json scalarValue(const std::string& v) {
-  if (!v.empty() && v.size() < 19 &&
-      std::all_of(v.begin() + (v[0] == '-' ? 1 : 0), v.end(),
-                  [](char c) { return c >= '0' && c <= '9'; }) &&
-      v != "-") {
-    return std::stoll(v);
-  }
-  return v;
-}
-
-// A network's option (NetworkDesc::params, the text it was given as) as JSON:
-// lists ("4,4", and the ones of one item) as arrays, generators ("1,0;0,1") as
-// an array of arrays, integers as numbers.
-nlohmann::ordered_json paramValue(const std::string& key, const std::string& v) {
-  static const std::vector<std::string> lists = {"m", "rho", "dims", "group"};
-  auto list = [](const std::string& text) {
-    nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-    for (const std::string& item : splitList(text, ",")) arr.push_back(scalarValue(item));
-    return arr;
-  };
-  if (key == "gens" || v.find(';') != std::string::npos) {
-    nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-    for (const std::string& g : splitList(v, ";")) arr.push_back(list(g));
-    return arr;
-  }
-  if (v.find(',') != std::string::npos ||
-      std::find(lists.begin(), lists.end(), key) != lists.end()) {
-    return list(v);
-  }
-  return scalarValue(v);
-}
 
 // The hypercycle's own facts: per dimension m, rho, degree, D, a, k (eqs. 2-6),
 // as a table whose columns are as wide as their widest entry.
@@ -370,7 +327,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
                   {"degree", degree.second},
                   {"degree_min", degree.first},
                   {"diameter", diameter}};
-  for (const auto& kv : net.params) j[kv.first] = paramValue(kv.first, kv.second);
+  for (const auto& kv : net.params) j[kv.first] = networkOptionValue(kv.first, kv.second);
   j["directed"] = net.directed();
   // The collectives `schedule` builds on this network: a torus with even k has
   // no scatter (Fragopoulou & Akl's framework needs odd k; its multinode

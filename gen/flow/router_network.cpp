@@ -14,6 +14,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
 #include "emit/tool_files.h"
+#include "flow/design_name.h"
 #include "flow/flow.h"
 #include "flow/harness_run.h"
 #include "flow/router_options.h"
@@ -234,6 +235,7 @@ CommandReport routerGenerate(const Params& a) {
   FolderOptions folder;
   folder.endpoints = parseEndpoints(a);
   folder.target_mhz = targetMhz(a);
+  folder.name = designName(a);
   checkOutputTree("--out", a.get("out"));
   const auto t0 = std::chrono::steady_clock::now();
   const HypercycleRtl rtl = emitHypercycleNetwork(net, o, folder);
@@ -265,12 +267,13 @@ CommandReport routerGenerate(const Params& a) {
   for (const auto& f : rtl.files) lines << "  " << a.get("out") << "/" << f.first << "\n";
   lines << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
   if (!rtl.axis_top_module.empty()) {
-    const std::string name = h.name(), tb = "tb_" + name + "_axis";
+    const std::string name = rtl.name, tb = "tb_" + name + "_axis";
     lines << "AXI4-Stream top " << rtl.axis_top_module << "; run its testbench in " << a.get("out")
           << " with\n  iverilog -g2005 -s " << tb << " -o " << tb << ".vvp -f " << name << ".f "
           << rtl.axis_testbench << " && vvp -n " << tb << ".vvp\n"
-          << "  or verilator --binary --timing -Wno-fatal --top-module " << tb << " -f " << name
-          << ".f " << rtl.axis_testbench << " && obj_dir/V" << tb << "\n";
+          << "  or verilator --binary --timing --timescale 1ns/1ps -Wno-WIDTH -Wno-INITIALDLY "
+             "--top-module "
+          << tb << " -f " << name << ".f " << rtl.axis_testbench << " && obj_dir/V" << tb << "\n";
   }
   return textReport(lines.str());
 }

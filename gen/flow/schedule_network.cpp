@@ -10,6 +10,7 @@
 #include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
 #include "flow/checked_schedule.h"
+#include "flow/design_name.h"
 #include "flow/flow.h"
 #include "flow/harness_run.h"
 #include "flow/router_options.h"
@@ -40,8 +41,10 @@ namespace {
 // The schedule-ROM network, its store banks checked independently of the
 // compiler that chose them (checker/store_bank_checker.h).
 ScheduleRtl emitCheckedScheduleNetwork(const CheckedSchedule& c, int pw, bool shared_rom,
-                                       int target_mhz = kDefaultTargetMhz) {
-  ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom, target_mhz);
+                                       int target_mhz = kDefaultTargetMhz,
+                                       const std::string& name = {}) {
+  ScheduleRtl rtl =
+      emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom, target_mhz, name);
   const NetworkProgram& p = rtl.program;
   checkProgramBanks(p);
   return rtl;
@@ -188,6 +191,7 @@ CommandReport scheduleSimulate(const Params& a) {
 
 CommandReport scheduleGenerate(const Params& a) {
   refuseHypercycleRouterOptions(a);
+  const std::string name = designName(a);
   checkOutputTree("--out", a.get("out"));
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
@@ -196,7 +200,8 @@ CommandReport scheduleGenerate(const Params& a) {
   Progress progress("generate", 0, false);
   progress.detail("emitting the RTL and the ROM images");
   progress.heartbeat();
-  const ScheduleRtl rtl = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), targetMhz(a));
+  const ScheduleRtl rtl =
+      emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), targetMhz(a), name);
   progress.detail("writing " + std::to_string(rtl.files.size()) + " files");
   writeOutputTree(a.get("out"), rtl.files);
   progress.detail("");

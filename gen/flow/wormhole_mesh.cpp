@@ -7,6 +7,7 @@
 #include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
 #include "algorithm/mesh_eyes.h"
+#include "flow/design_name.h"
 #include "flow/mesh_schedule.h"
 #include "flow/router_options.h"
 #include "flow/target_clock.h"
@@ -84,6 +85,7 @@ WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what) {
   o.flits = static_cast<int>(a.getInt("flits", 1, 1, 255));
   o.payload_width = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   o.target_mhz = targetMhz(a);
+  o.name = designName(a);
   b.schedule = meshBroadcast(cube, source, algorithm);
   b.report = checker::checkWormholeBroadcast(b.net, source, b.schedule);
   if (!b.report.ok) {
