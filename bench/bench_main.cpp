@@ -797,7 +797,7 @@ void meshBroadcast(const std::string& hc,
 // the same keys).
 void wormholeMesh(const std::string& hc, const std::string& dims = "8,8,8",
                   const std::string& eye = "2,2,2", const std::string& engine = "cosim",
-                  const std::string& options = " --rtl-model tiles") {
+                  const std::string& options = " --rtl-model wired") {
   std::string label = dims;
   std::replace(label.begin(), label.end(), ',', 'x');
   const std::string what = "wormhole mesh " + label + " broadcast, eye, 4 flits: " + engine;
@@ -1029,7 +1029,7 @@ void exportFigures(const std::string& hc,
 void scheduleModels(
     const std::string& env, const std::string& hc,
     const std::vector<std::pair<int, std::string>>& cases = {
-        {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
+        {6, "network"}, {6, "wired"}, {8, "network"}, {8, "wired"}, {10, "wired"}}) {
   for (const auto& [d, model] : cases) {
     const std::string mnb = " simulate --topology hypercube --dim " + std::to_string(d) +
                             " --collective multinode-broadcast --engine " +
@@ -1405,7 +1405,7 @@ int main(int argc, char** argv) {
   t0 = now();
   const int code = hctest::run(env + hc + lone).code;
   const double warm = now() - t0;
-  row("Verilator build, 1000 nodes (routers model, ccache off)", fmt(build - warm, "%.1f s"),
+  row("Verilator build, 1000 nodes (wired model, ccache off)", fmt(build - warm, "%.1f s"),
       code == 0 ? "first run " + fmt(build, "%.1f") + " s, cached " + fmt(warm, "%.1f") + " s"
                 : "FAILED");
 

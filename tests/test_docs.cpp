@@ -165,3 +165,23 @@ TEST(Docs, ExportMakesMissingFoldersAsTheGuideSays) {
   EXPECT_TRUE(fs::is_regular_file(out));
   fs::remove_all(t);
 }
+
+// --rtl-model has one name for the per-node model of every kind of network:
+// no command in the docs uses an old per-kind name (the tool refuses them).
+TEST(Docs, RtlModelValuesAreTheToolsOwn) {
+  const std::regex value(R"(--rtl-model[ =]([a-z|]+))");
+  int uses = 0;
+  for (const fs::path& md : docFiles()) {
+    const std::string text = hctest::slurp(md.string());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), value);
+         it != std::sregex_iterator(); ++it) {
+      ++uses;
+      std::istringstream values((*it)[1].str());
+      for (std::string v; std::getline(values, v, '|');) {
+        EXPECT_TRUE(v == "auto" || v == "network" || v == "wired")
+            << md.filename() << ": " << it->str();
+      }
+    }
+  }
+  EXPECT_GT(uses, 10);
+}
