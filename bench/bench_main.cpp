@@ -41,6 +41,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
 #include "peak_memory.h"
+#include "synth_node_cases.h"
 #include "test_util.h"
 #include "tools/network_synth.h"
 #include "tools/router_report.h"
@@ -451,22 +452,22 @@ void nodeSynthesisRows(const std::string& label, const std::string& seeds, doubl
 }
 
 // A network of nodes through `synth` (tools/network_synth.h): the largest node's
-// iCE40 cells, placed and routed over `seeds` (best and median Fmax), and the
-// whole network's cells (placed when it may fit).
-void nodeSynthesis(const std::string& hc, const std::string& label, const std::string& args,
-                   const std::string& seeds = "1-5") {
+// iCE40 cells, placed and routed over the case's seeds (best and median Fmax),
+// and the whole network's cells (placed when it may fit).
+void nodeSynthesis(const std::string& hc, const bench::SynthNodeCase& c) {
   const std::string dir = "/tmp/hc-bench-synth-nodes-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const double t0 = now();
-  const auto r = hctest::run(hc + " synth " + args + " --pnr-seeds " + seeds + " --out " + dir);
+  const auto r = hctest::run(hc + " synth " + c.options + " --pnr-seeds " + c.seeds +
+                             (c.extra.empty() ? "" : " " + c.extra) + " --out " + dir);
   const double secs = now() - t0;
   const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
-    failedRow("synth " + label, r);
+    failedRow("synth " + c.label, r);
     return;
   }
-  nodeSynthesisRows(label, seeds, secs, report);
+  nodeSynthesisRows(c.label, c.seeds, secs, report);
 }
 
 // One schedule node alone (bench/sched_node_fpga.sh: yosys synth_ice40 of
@@ -1337,15 +1338,8 @@ const Part kParts[] = {
        nodeAlone(hc, "MT(3,5) scatter", "--topology torus --n 3 --k 5 --collective scatter", 10);
        nodeAlone(hc, "G^{3,2,1}_{8,6,5} universal broadcast",
                  "--topology hypercycle --m 8,6,5 --rho 3,2,1" + mnb, 10);
-       nodeSynthesis(hc, "6-cube MNB schedule node", "--topology hypercube --dim 6" + mnb, "1-10");
-       nodeSynthesis(hc, "4x4 wormhole mesh tile",
-                     "--topology mesh --dims 4,4 --collective broadcast", "1-10");
-       nodeSynthesis(hc, "3-cube global-sum node",
-                     "--topology hypercube --dim 3 --collective global-sum");
-       nodeSynthesis(hc, "whole 4-cube MNB, 8-bit payload",
-                     "--topology hypercube --dim 4 --payload-width 8" + mnb);
-       nodeSynthesis(hc, "whole MT(2,5) scatter, 8-bit payload",
-                     "--topology torus --n 2 --k 5 --collective scatter --payload-width 8");
+       // every row of results.md's networks-of-nodes tables, at its seeds
+       for (const bench::SynthNodeCase& c : bench::synthNodeCases()) nodeSynthesis(hc, c);
      }},
     {"degree8",  // the six degree-8 routers alone
      [](const std::string&) { degree8Shapes(); }},

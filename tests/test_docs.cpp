@@ -5,6 +5,7 @@
 // comment citing a README section (the specifications live in docs/).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "../bench/synth_node_cases.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -184,4 +186,45 @@ TEST(Docs, RtlModelValuesAreTheToolsOwn) {
     }
   }
   EXPECT_GT(uses, 10);
+}
+
+// `hc-bench synth-nodes` measures every row of results.md's networks-of-nodes
+// tables (the comparison of mappings aside, which switches the mapping by
+// hand): each row's `synth` options are a case of bench/synth_node_cases.h,
+// at the seeds the row or its table's command names.
+TEST(Docs, SynthNodesBenchCoversEveryTabledNetwork) {
+  const std::string results = hctest::slurp((kRoot / "docs" / "results.md").string());
+  const size_t from = results.find("\n## Networks of nodes on an iCE40\n");
+  ASSERT_NE(from, std::string::npos);
+  const size_t to = results.find("**ABC9 on the networks of nodes.**", from);
+  ASSERT_NE(to, std::string::npos);
+  std::istringstream section(results.substr(from, to - from));
+  const std::regex options(R"(`(--topology [^`]*)`)");
+  const std::regex pnr_seeds(R"(--pnr-seeds ([0-9]+-[0-9]+))");
+  const std::regex row_seeds(R"(seeds ([0-9]+-[0-9]+))");
+  std::string table_seeds;  // the last --pnr-seeds S-T of the prose before a table
+  int rows = 0;
+  for (std::string line; std::getline(section, line);) {
+    std::smatch m;
+    if (line.rfind("| ", 0) != 0) {
+      if (std::regex_search(line, m, pnr_seeds)) table_seeds = m[1];
+      continue;
+    }
+    const std::string cell = line.substr(2, line.find(" | ", 2) - 2);
+    if (!std::regex_search(cell, m, options)) continue;
+    ++rows;
+    std::string opts = m[1], seeds = table_seeds;
+    if (std::regex_search(opts, m, pnr_seeds)) {
+      seeds = m[1];
+      opts = std::regex_replace(opts, std::regex(" --pnr-seeds [0-9-]+"), "");
+    } else if (std::regex_search(cell, m, row_seeds)) {
+      seeds = m[1];
+    }
+    const auto& cases = hypercast::bench::synthNodeCases();
+    const auto c =
+        std::find_if(cases.begin(), cases.end(), [&](const auto& k) { return k.options == opts; });
+    ASSERT_NE(c, cases.end()) << "no synth-nodes case for " << opts;
+    EXPECT_EQ(c->seeds, seeds) << opts;
+  }
+  EXPECT_GE(rows, 8);
 }
