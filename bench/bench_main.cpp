@@ -1060,7 +1060,7 @@ void scheduleModels(
 
 // A 40-job regression (the hypercycle G^{1,1}_{3,3} and the 3-cube, SystemC
 // model): wall time with -j 1 and -j 2, and through a one-node SLURM cluster
-// (scripts/slurm_test.sh --bench starts one where it can; else no figure, why).
+// (scripts/slurm_test.sh BUILD --bench DIR starts one where it can; else no figure, why).
 void regressRows(const std::string& hc) {
   const std::string dir = "/tmp/hc-bench-regress-" + std::to_string(::getpid());
   fs::remove_all(dir);

@@ -1,8 +1,10 @@
 // The documentation as a newcomer meets it: a README under 250 lines, every
 // relative link of README.md and docs/*.md reaching a file and, with #anchor, a
 // heading of that file (GitHub's anchors: lower case, punctuation dropped,
-// spaces as '-'); no tracker issue numbers in README.md or docs/; and no code
-// comment citing a README section (the specifications live in docs/).
+// spaces as '-'); no tracker issue numbers in README.md or docs/; no code
+// comment citing a README section (the specifications live in docs/); and
+// what the docs say of a command (a table's command, an option's values) is
+// what the tool and the benchmarks do.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -93,6 +95,23 @@ TEST(Docs, MeshDimensionsAreWhatDimsTakes) {
     EXPECT_EQ(r.code, 2) << dims;
     EXPECT_NE(r.err.find("2-D or 3-D"), std::string::npos) << r.err;
   }
+  // results.md's table of per-source TCDs, whose command is `tcd --dims
+  // X,Y[,Z]`, has 2-D and 3-D meshes only.
+  const std::string results = hctest::slurp((kRoot / "docs" / "results.md").string());
+  const size_t from = results.find("\n## Mesh broadcast\n");
+  ASSERT_NE(from, std::string::npos);
+  std::istringstream table(results.substr(from, results.find("\n## ", from + 1) - from));
+  int rows = 0;
+  for (std::string line; std::getline(table, line);) {
+    static const std::regex row(R"(^\| ([0-9]+(x[0-9]+)*) \|)");
+    std::smatch m;
+    if (!std::regex_search(line, m, row)) continue;
+    ++rows;
+    const std::string mesh = m[1];
+    const auto sides = std::count(mesh.begin(), mesh.end(), 'x') + 1;
+    EXPECT_TRUE(sides == 2 || sides == 3) << line;
+  }
+  EXPECT_GE(rows, 8);
 }
 
 TEST(Docs, EveryRelativeLinkReachesAFileAndAHeading) {
@@ -227,4 +246,45 @@ TEST(Docs, SynthNodesBenchCoversEveryTabledNetwork) {
     EXPECT_EQ(c->seeds, seeds) << opts;
   }
   EXPECT_GE(rows, 8);
+}
+
+// A `hypercast synth` command quoted in results.md runs as given: synth
+// writes into a folder and refuses to start without --out DIR.
+TEST(Docs, EverySynthCommandInResultsNamesItsFolder) {
+  const std::string results = hctest::slurp((kRoot / "docs" / "results.md").string());
+  const std::regex synth(R"(`(build/bin/)?hypercast\s+synth\s[^`]*`)");
+  int commands = 0;
+  for (auto it = std::sregex_iterator(results.begin(), results.end(), synth);
+       it != std::sregex_iterator(); ++it) {
+    ++commands;
+    EXPECT_TRUE(std::regex_search(it->str(), std::regex(R"(--out\s)"))) << it->str();
+  }
+  EXPECT_GT(commands, 10);
+}
+
+// The torus section of the guide says what `schedule` does with an even k:
+// the paper's constructions refuse it, the default falls back to the graph
+// construction, which may miss the lower bound and says so.
+TEST(Docs, EvenTorusKAsTheGuideSays) {
+  const std::string guide = std::regex_replace(
+      hctest::slurp((kRoot / "docs" / "user-guide.md").string()), std::regex(R"(\s+)"), " ");
+  EXPECT_EQ(guide.find("an even k is refused in one line"), std::string::npos);
+  EXPECT_NE(guide.find("`optimal NO`; MT(2,4)'s multinode broadcast takes 5 steps against a "
+                       "bound of 4"),
+            std::string::npos);
+  const std::string hc = hctest::hypercast() + " schedule --topology torus --n 2 --k 4 ";
+  const auto fallback = hctest::run(hc + "--collective multinode-broadcast --json");
+  ASSERT_EQ(fallback.code, 0) << fallback.err;
+  const nlohmann::json j = hctest::parseJson(fallback.out);
+  EXPECT_EQ(j.at("construction"), "greedy");
+  EXPECT_EQ(j.at("figures").at("steps"), 5);
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), 4);
+  EXPECT_EQ(j.at("optimal"), false);
+  for (const char* refused : {"--collective multinode-broadcast --construction paper",
+                              "--collective total-exchange --construction extension",
+                              "--collective scatter", "--collective total-exchange --messages 2"}) {
+    const auto r = hctest::run(hc + refused);
+    EXPECT_EQ(r.code, 2) << refused;
+    EXPECT_NE(r.err.find("needs odd k"), std::string::npos) << r.err;
+  }
 }
