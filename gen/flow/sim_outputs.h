@@ -22,8 +22,9 @@ constexpr const char* kWaveNeedsRtl = "--wave needs the RTL: --engine verilator 
 
 // Every kind of network Verilates its whole top by default while nodes x ports
 // per node is at most this (and with --wave): Verilator emits every instance, so
-// the top's C++ grows with that product (about 0.2 MB per node and port), while
-// the wired model builds one node whatever N is and runs identically.
+// the top's C++ grows with that product (about 0.3 MB per node and port,
+// docs/results.md "Verilator builds and simulation speed"), while the wired
+// model builds one node whatever N is and runs identically.
 constexpr uint64_t kWholeTopPortEnds = 32;
 // --rtl-model as given: auto (default), network or wired; the old per-kind
 // names (routers, nodes, tiles) are refused naming wired. Throws Error.
