@@ -41,6 +41,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/output_dir.h"
 #include "peak_memory.h"
+#include "synth_node_cases.h"
 #include "test_util.h"
 #include "tools/network_synth.h"
 #include "tools/router_report.h"
@@ -451,22 +452,22 @@ void nodeSynthesisRows(const std::string& label, const std::string& seeds, doubl
 }
 
 // A network of nodes through `synth` (tools/network_synth.h): the largest node's
-// iCE40 cells, placed and routed over `seeds` (best and median Fmax), and the
-// whole network's cells (placed when it may fit).
-void nodeSynthesis(const std::string& hc, const std::string& label, const std::string& args,
-                   const std::string& seeds = "1-5") {
+// iCE40 cells, placed and routed over the case's seeds (best and median Fmax),
+// and the whole network's cells (placed when it may fit).
+void nodeSynthesis(const std::string& hc, const bench::SynthNodeCase& c) {
   const std::string dir = "/tmp/hc-bench-synth-nodes-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const double t0 = now();
-  const auto r = hctest::run(hc + " synth " + args + " --pnr-seeds " + seeds + " --out " + dir);
+  const auto r = hctest::run(hc + " synth " + c.options + " --pnr-seeds " + c.seeds +
+                             (c.extra.empty() ? "" : " " + c.extra) + " --out " + dir);
   const double secs = now() - t0;
   const std::string report = hctest::slurp(dir + "/synth_report.json");
   fs::remove_all(dir);
   if (r.code != 0) {
-    failedRow("synth " + label, r);
+    failedRow("synth " + c.label, r);
     return;
   }
-  nodeSynthesisRows(label, seeds, secs, report);
+  nodeSynthesisRows(c.label, c.seeds, secs, report);
 }
 
 // One schedule node alone (bench/sched_node_fpga.sh: yosys synth_ice40 of
@@ -797,7 +798,7 @@ void meshBroadcast(const std::string& hc,
 // the same keys).
 void wormholeMesh(const std::string& hc, const std::string& dims = "8,8,8",
                   const std::string& eye = "2,2,2", const std::string& engine = "cosim",
-                  const std::string& options = " --rtl-model tiles") {
+                  const std::string& options = " --rtl-model wired") {
   std::string label = dims;
   std::replace(label.begin(), label.end(), ',', 'x');
   const std::string what = "wormhole mesh " + label + " broadcast, eye, 4 flits: " + engine;
@@ -1029,7 +1030,7 @@ void exportFigures(const std::string& hc,
 void scheduleModels(
     const std::string& env, const std::string& hc,
     const std::vector<std::pair<int, std::string>>& cases = {
-        {6, "network"}, {6, "nodes"}, {8, "network"}, {8, "nodes"}, {10, "nodes"}}) {
+        {6, "network"}, {6, "wired"}, {8, "network"}, {8, "wired"}, {10, "wired"}}) {
   for (const auto& [d, model] : cases) {
     const std::string mnb = " simulate --topology hypercube --dim " + std::to_string(d) +
                             " --collective multinode-broadcast --engine " +
@@ -1059,7 +1060,7 @@ void scheduleModels(
 
 // A 40-job regression (the hypercycle G^{1,1}_{3,3} and the 3-cube, SystemC
 // model): wall time with -j 1 and -j 2, and through a one-node SLURM cluster
-// (scripts/slurm_test.sh --bench starts one where it can; else no figure, why).
+// (scripts/slurm_test.sh BUILD --bench DIR starts one where it can; else no figure, why).
 void regressRows(const std::string& hc) {
   const std::string dir = "/tmp/hc-bench-regress-" + std::to_string(::getpid());
   fs::remove_all(dir);
@@ -1337,15 +1338,8 @@ const Part kParts[] = {
        nodeAlone(hc, "MT(3,5) scatter", "--topology torus --n 3 --k 5 --collective scatter", 10);
        nodeAlone(hc, "G^{3,2,1}_{8,6,5} universal broadcast",
                  "--topology hypercycle --m 8,6,5 --rho 3,2,1" + mnb, 10);
-       nodeSynthesis(hc, "6-cube MNB schedule node", "--topology hypercube --dim 6" + mnb, "1-10");
-       nodeSynthesis(hc, "4x4 wormhole mesh tile",
-                     "--topology mesh --dims 4,4 --collective broadcast", "1-10");
-       nodeSynthesis(hc, "3-cube global-sum node",
-                     "--topology hypercube --dim 3 --collective global-sum");
-       nodeSynthesis(hc, "whole 4-cube MNB, 8-bit payload",
-                     "--topology hypercube --dim 4 --payload-width 8" + mnb);
-       nodeSynthesis(hc, "whole MT(2,5) scatter, 8-bit payload",
-                     "--topology torus --n 2 --k 5 --collective scatter --payload-width 8");
+       // every row of results.md's networks-of-nodes tables, at its seeds
+       for (const bench::SynthNodeCase& c : bench::synthNodeCases()) nodeSynthesis(hc, c);
      }},
     {"degree8",  // the six degree-8 routers alone
      [](const std::string&) { degree8Shapes(); }},
@@ -1405,7 +1399,7 @@ int main(int argc, char** argv) {
   t0 = now();
   const int code = hctest::run(env + hc + lone).code;
   const double warm = now() - t0;
-  row("Verilator build, 1000 nodes (routers model, ccache off)", fmt(build - warm, "%.1f s"),
+  row("Verilator build, 1000 nodes (wired model, ccache off)", fmt(build - warm, "%.1f s"),
       code == 0 ? "first run " + fmt(build, "%.1f") + " s, cached " + fmt(warm, "%.1f") + " s"
                 : "FAILED");
 

@@ -4,7 +4,7 @@
 //   tb/verilated_mesh.cpp        the generated whole top (--rtl-model network)
 //   tb/verilated_mesh_tiles.cpp  hc_mesh_tile Verilated once, N copies wired
 //                                as the top wires them, each ROM played from
-//                                its image (--rtl-model tiles)
+//                                its image (--rtl-model wired)
 #pragma once
 
 #include <cstdint>

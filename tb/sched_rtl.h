@@ -7,7 +7,7 @@
 //                                 config file (gen/flow/schedule_network.cpp)
 //   tb/verilated_sched_nodes.cpp  hc_sched_node Verilated once, N copies wired
 //                                 from the port graph, each ROM loaded from its
-//                                 image at start-up (--rtl-model nodes)
+//                                 image at start-up (--rtl-model wired)
 #pragma once
 
 #include <cstdint>

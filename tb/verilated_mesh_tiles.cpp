@@ -1,4 +1,4 @@
-// MeshRtl over N instances of one Verilated hc_mesh_tile (--rtl-model tiles,
+// MeshRtl over N instances of one Verilated hc_mesh_tile (--rtl-model wired,
 // --prefix Vmeshtile, the tile's parameters of this mesh). The harness plays
 // the generated top: each cycle it wires tile x's link l from the outputs of
 // the tile across (which sends and takes credits on its link l^1), drives

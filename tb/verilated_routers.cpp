@@ -1,4 +1,4 @@
-// RtlNetwork over N instances of one Verilated router (--rtl-model routers, built
+// RtlNetwork over N instances of one Verilated router (--rtl-model wired, built
 // with --prefix Vrouter from the generated router wrapper): the harness wires the
 // links and credit returns each cycle from the topology layer, exactly as the
 // generated top does. Exact because every signal between routers is a register

@@ -1,4 +1,4 @@
-// SchedRtl over N instances of one Verilated hc_sched_node (--rtl-model nodes,
+// SchedRtl over N instances of one Verilated hc_sched_node (--rtl-model wired,
 // built with --prefix Vschednode and the node's parameters; every node gets the
 // largest store), each in sched_node_latched (emit/schedule_rtl.h), which takes
 // the inputs into registers at the falling edge: the node's logic is evaluated

@@ -246,7 +246,7 @@ TEST(CayleyCosim, UniversalBroadcastAndExchangeInRtl) {
              4, 240, 240}}) {
     SCOPED_TRACE(c.options + " " + c.collective);
     const auto r = hctest::run(hctest::hypercast() + " simulate " + c.options + " --collective " +
-                               c.collective + " --engine cosim --rtl-model nodes --json");
+                               c.collective + " --engine cosim --rtl-model wired --json");
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const Json j = Json::parse(r.out);
     EXPECT_EQ(j.at("verdict"), "pass");

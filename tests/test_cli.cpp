@@ -49,14 +49,16 @@ TEST(Cli, InfoJsonHasThePaperFigures) {
       << r.out;
 }
 
-// simulate's --seed says every workload it seeds.
+// simulate's --seed says every workload it seeds: whatever the run draws.
 TEST(Cli, SimulateHelpSaysWhatTheSeedSeeds) {
   const auto r = run(hctest::hypercast() + " simulate --help");
   ASSERT_EQ(r.code, 0);
   const size_t at = r.out.find("--seed");
   ASSERT_NE(at, std::string::npos);
   const std::string entry = r.out.substr(at, r.out.find("\n  --", at) - at);
-  for (const char* word : {"--random", "--traffic", "--collective", "accumulation", "global-sum"}) {
+  for (const char* word : {"the seed of the run's randomness", "--random", "--traffic",
+                           "collective's payloads", "combining network's inputs",
+                           "whatever the run draws"}) {
     EXPECT_NE(entry.find(word), std::string::npos) << word << " in " << entry;
   }
   EXPECT_EQ(entry.find("with --random: random seed"), std::string::npos) << entry;
@@ -116,7 +118,7 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
   expectRejected(gen + "--router programmable --max-dims 9", "--max-dims");
   expectRejected("simulate --m 5 --rho 1 --engine systemc --wave /tmp/x.fst",
                  "--wave needs the RTL");
-  expectRejected("simulate --m 5 --rho 1 --engine cosim --rtl-model routers --wave /tmp/x.fst",
+  expectRejected("simulate --m 5 --rho 1 --engine cosim --rtl-model wired --wave /tmp/x.fst",
                  "--wave needs the whole-top model");
   expectRejected("simulate --m 5 --rho 1 --engine cosim --wave /proc/nope.fst", "cannot write");
   expectRejected(gen + "--topology hypercube --dim 3 --collective scatter --router programmable",
@@ -352,7 +354,7 @@ TEST(Cli, GenerateJsonIsValidForAnyPath) {
 TEST(Cli, OptionsThatWouldBeIgnoredAreRefused) {
   const std::string t = hctest::tempFolder("ignored");
   const std::string sim = "simulate --m 5 --rho 1 ";
-  expectRejected(sim + "--engine systemc --rtl-model routers", "needs --engine verilator or cosim");
+  expectRejected(sim + "--engine systemc --rtl-model wired", "needs --engine verilator or cosim");
   expectRejected(sim + "--engine systemc --source 1 --window 9", "--window needs --random");
   expectRejected(sim + "--engine systemc --all-sources --seed 3",
                  "--seed needs --random or --traffic");

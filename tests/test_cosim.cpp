@@ -68,7 +68,7 @@ hctest::CmdResult simulate(const Net& n, const std::string& args, const std::str
 
 const std::vector<Net> kNets = {
     {"Ring7", {7}, {1}, ""},
-    {"Ring15", {15}, {1}, "--rtl-model routers"},  // whole top: C_7<1> and others
+    {"Ring15", {15}, {1}, "--rtl-model wired"},  // whole top: C_7<1> and others
     {"Circulant8_3", {8}, {3}, ""},
     {"DimensionWithM2", {2, 5}, {1, 2}, ""},
     {"RhoHalfMEven", {6, 4}, {3, 2}, ""},
@@ -218,7 +218,7 @@ namespace {
 // The generated top's wiring against the harness's wiring of the same router.
 void expectWholeTopAndWiredRoutersIdentical(const Net& net) {
   std::string traces[2];
-  const char* modes[2] = {"network", "routers"};
+  const char* modes[2] = {"network", "wired"};
   for (int i = 0; i < 2; ++i) {
     const std::string trace = traceFile(modes[i]);
     const auto r = simulate(net,

@@ -1,10 +1,13 @@
 // The documentation as a newcomer meets it: a README under 250 lines, every
 // relative link of README.md and docs/*.md reaching a file and, with #anchor, a
 // heading of that file (GitHub's anchors: lower case, punctuation dropped,
-// spaces as '-'); no tracker issue numbers in README.md or docs/; and no code
-// comment citing a README section (the specifications live in docs/).
+// spaces as '-'); no tracker issue numbers in README.md or docs/; no code
+// comment citing a README section (the specifications live in docs/); and
+// what the docs say of a command (a table's command, an option's values) is
+// what the tool and the benchmarks do.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +15,7 @@
 #include <set>
 #include <sstream>
 
+#include "../bench/synth_node_cases.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -91,6 +95,23 @@ TEST(Docs, MeshDimensionsAreWhatDimsTakes) {
     EXPECT_EQ(r.code, 2) << dims;
     EXPECT_NE(r.err.find("2-D or 3-D"), std::string::npos) << r.err;
   }
+  // results.md's table of per-source TCDs, whose command is `tcd --dims
+  // X,Y[,Z]`, has 2-D and 3-D meshes only.
+  const std::string results = hctest::slurp((kRoot / "docs" / "results.md").string());
+  const size_t from = results.find("\n## Mesh broadcast\n");
+  ASSERT_NE(from, std::string::npos);
+  std::istringstream table(results.substr(from, results.find("\n## ", from + 1) - from));
+  int rows = 0;
+  for (std::string line; std::getline(table, line);) {
+    static const std::regex row(R"(^\| ([0-9]+(x[0-9]+)*) \|)");
+    std::smatch m;
+    if (!std::regex_search(line, m, row)) continue;
+    ++rows;
+    const std::string mesh = m[1];
+    const auto sides = std::count(mesh.begin(), mesh.end(), 'x') + 1;
+    EXPECT_TRUE(sides == 2 || sides == 3) << line;
+  }
+  EXPECT_GE(rows, 8);
 }
 
 TEST(Docs, EveryRelativeLinkReachesAFileAndAHeading) {
@@ -164,4 +185,106 @@ TEST(Docs, ExportMakesMissingFoldersAsTheGuideSays) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_TRUE(fs::is_regular_file(out));
   fs::remove_all(t);
+}
+
+// --rtl-model has one name for the per-node model of every kind of network:
+// no command in the docs uses an old per-kind name (the tool refuses them).
+TEST(Docs, RtlModelValuesAreTheToolsOwn) {
+  const std::regex value(R"(--rtl-model[ =]([a-z|]+))");
+  int uses = 0;
+  for (const fs::path& md : docFiles()) {
+    const std::string text = hctest::slurp(md.string());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), value);
+         it != std::sregex_iterator(); ++it) {
+      ++uses;
+      std::istringstream values((*it)[1].str());
+      for (std::string v; std::getline(values, v, '|');) {
+        EXPECT_TRUE(v == "auto" || v == "network" || v == "wired")
+            << md.filename() << ": " << it->str();
+      }
+    }
+  }
+  EXPECT_GT(uses, 10);
+}
+
+// `hc-bench synth-nodes` measures every row of results.md's networks-of-nodes
+// tables (the comparison of mappings aside, which switches the mapping by
+// hand): each row's `synth` options are a case of bench/synth_node_cases.h,
+// at the seeds the row or its table's command names.
+TEST(Docs, SynthNodesBenchCoversEveryTabledNetwork) {
+  const std::string results = hctest::slurp((kRoot / "docs" / "results.md").string());
+  const size_t from = results.find("\n## Networks of nodes on an iCE40\n");
+  ASSERT_NE(from, std::string::npos);
+  const size_t to = results.find("**ABC9 on the networks of nodes.**", from);
+  ASSERT_NE(to, std::string::npos);
+  std::istringstream section(results.substr(from, to - from));
+  const std::regex options(R"(`(--topology [^`]*)`)");
+  const std::regex pnr_seeds(R"(--pnr-seeds ([0-9]+-[0-9]+))");
+  const std::regex row_seeds(R"(seeds ([0-9]+-[0-9]+))");
+  std::string table_seeds;  // the last --pnr-seeds S-T of the prose before a table
+  int rows = 0;
+  for (std::string line; std::getline(section, line);) {
+    std::smatch m;
+    if (line.rfind("| ", 0) != 0) {
+      if (std::regex_search(line, m, pnr_seeds)) table_seeds = m[1];
+      continue;
+    }
+    const std::string cell = line.substr(2, line.find(" | ", 2) - 2);
+    if (!std::regex_search(cell, m, options)) continue;
+    ++rows;
+    std::string opts = m[1], seeds = table_seeds;
+    if (std::regex_search(opts, m, pnr_seeds)) {
+      seeds = m[1];
+      opts = std::regex_replace(opts, std::regex(" --pnr-seeds [0-9-]+"), "");
+    } else if (std::regex_search(cell, m, row_seeds)) {
+      seeds = m[1];
+    }
+    const auto& cases = hypercast::bench::synthNodeCases();
+    const auto c =
+        std::find_if(cases.begin(), cases.end(), [&](const auto& k) { return k.options == opts; });
+    ASSERT_NE(c, cases.end()) << "no synth-nodes case for " << opts;
+    EXPECT_EQ(c->seeds, seeds) << opts;
+  }
+  EXPECT_GE(rows, 8);
+}
+
+// A `hypercast synth` command quoted in results.md runs as given: synth
+// writes into a folder and refuses to start without --out DIR.
+TEST(Docs, EverySynthCommandInResultsNamesItsFolder) {
+  const std::string results = hctest::slurp((kRoot / "docs" / "results.md").string());
+  const std::regex synth(R"(`(build/bin/)?hypercast\s+synth\s[^`]*`)");
+  int commands = 0;
+  for (auto it = std::sregex_iterator(results.begin(), results.end(), synth);
+       it != std::sregex_iterator(); ++it) {
+    ++commands;
+    EXPECT_TRUE(std::regex_search(it->str(), std::regex(R"(--out\s)"))) << it->str();
+  }
+  EXPECT_GT(commands, 10);
+}
+
+// The torus section of the guide says what `schedule` does with an even k:
+// the paper's constructions refuse it, the default falls back to the graph
+// construction, which may miss the lower bound and says so.
+TEST(Docs, EvenTorusKAsTheGuideSays) {
+  const std::string guide = std::regex_replace(
+      hctest::slurp((kRoot / "docs" / "user-guide.md").string()), std::regex(R"(\s+)"), " ");
+  EXPECT_EQ(guide.find("an even k is refused in one line"), std::string::npos);
+  EXPECT_NE(guide.find("`optimal NO`; MT(2,4)'s multinode broadcast takes 5 steps against a "
+                       "bound of 4"),
+            std::string::npos);
+  const std::string hc = hctest::hypercast() + " schedule --topology torus --n 2 --k 4 ";
+  const auto fallback = hctest::run(hc + "--collective multinode-broadcast --json");
+  ASSERT_EQ(fallback.code, 0) << fallback.err;
+  const nlohmann::json j = hctest::parseJson(fallback.out);
+  EXPECT_EQ(j.at("construction"), "greedy");
+  EXPECT_EQ(j.at("figures").at("steps"), 5);
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), 4);
+  EXPECT_EQ(j.at("optimal"), false);
+  for (const char* refused : {"--collective multinode-broadcast --construction paper",
+                              "--collective total-exchange --construction extension",
+                              "--collective scatter", "--collective total-exchange --messages 2"}) {
+    const auto r = hctest::run(hc + refused);
+    EXPECT_EQ(r.code, 2) << refused;
+    EXPECT_NE(r.err.find("needs odd k"), std::string::npos) << r.err;
+  }
 }

@@ -260,7 +260,7 @@ TEST(HalfDuplexCosim, HypercubeQ3WiredNodes) {
     const auto r = hctest::run(hctest::hypercast() +
                                " simulate --topology hypercube --dim 3 --links half-duplex "
                                "--collective " +
-                               c.collective + " --engine cosim --rtl-model nodes --json");
+                               c.collective + " --engine cosim --rtl-model wired --json");
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const Json j = Json::parse(r.out);
     EXPECT_EQ(j.at("verdict"), "pass");

@@ -218,7 +218,7 @@ Waits roundRobinWaits(const std::string& net, const std::string& traffic) {
 // least 95% of round robin's throughput.
 TEST(FairArbitration, EndsTheRoundRobinStarvationOnTheEightRing) {
   auto run = [](const char* arb, const char* engine) {
-    const std::string rtl = std::string(engine) == "cosim" ? " --rtl-model routers" : "";
+    const std::string rtl = std::string(engine) == "cosim" ? " --rtl-model wired" : "";
     const std::string opts = "--traffic uniform --rate 0.3 --cycles 20000 --engine ";
     const auto r = hctest::run(sim("--m 8 --rho 1", opts + engine + rtl + " --arbitration " + arb));
     EXPECT_EQ(r.code, 0) << r.out << r.err;
@@ -273,7 +273,7 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
   const std::string net = "--m 5,4 --rho 1,1";
   const std::string traffic = "--traffic uniform --rate 0.5 --cycles 5000 --seed 1";
   const nlohmann::json j =
-      report(net, traffic + " --engine cosim --rtl-model routers --arbitration fair");
+      report(net, traffic + " --engine cosim --rtl-model wired --arbitration fair");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_GE(j.at("offered_rate").get<double>(),
@@ -293,7 +293,7 @@ TEST(FairArbitration, TwoDimensionsCosimUnderLoad) {
 TEST(FairArbitration, GroupedOutputsCosimUnderLoad) {
   const nlohmann::json j = report("--m 4,4,4 --rho 1,1,1",
                                   "--traffic uniform --rate 0.5 --cycles 3000 --seed 1 "
-                                  "--engine cosim --rtl-model routers --watchdog 2000 "
+                                  "--engine cosim --rtl-model wired --watchdog 2000 "
                                   "--arbitration fair");
   EXPECT_EQ(j.at("arbitration"), "fair");
   EXPECT_EQ(j.at("match"), true);
@@ -325,7 +325,7 @@ TEST(FairArbitration, TwoCycleHopCosimUnderLoadAgainstRoundRobin) {
     const std::string traffic =
         "--traffic uniform --rate 0.5 --cycles 10000 --seed 1 --hop-cycles 2";
     const nlohmann::json j =
-        report(c.net, traffic + " --engine cosim --rtl-model routers --arbitration fair");
+        report(c.net, traffic + " --engine cosim --rtl-model wired --arbitration fair");
     EXPECT_EQ(j.at("match"), true) << c.net;
     EXPECT_EQ(j.at("verdict"), "pass") << c.net;
     EXPECT_EQ(j.at("hop_cycles"), 2);
@@ -468,7 +468,7 @@ TEST(EpochWaitsLong, HundredThousandCyclesOnTheLoadNetworks) {
 // does) and on G^{2,1,1}_{5,4,3} whole (the generated top's hc_epoch_head);
 // the models are test_cosim's Ring15 and MixedRadices.
 TEST(EpochArbitration, CosimUnderLoad) {
-  for (const char* net : {"--m 15 --rho 1 --rtl-model routers", "--m 5,4,3 --rho 2,1,1"}) {
+  for (const char* net : {"--m 15 --rho 1 --rtl-model wired", "--m 5,4,3 --rho 2,1,1"}) {
     const nlohmann::json j = report(net,
                                     "--traffic uniform --rate 0.5 --cycles 3000 --seed 1 "
                                     "--hop-cycles 1 --engine cosim --watchdog 2000");

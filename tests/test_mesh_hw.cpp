@@ -218,17 +218,17 @@ INSTANTIATE_TEST_SUITE_P(
         // Wired tiles; the whole generated top (wiring, barrier, counter sum) runs
         // in MeshHw.WholeTopAndWiredTilesRunIdentically (2x2; 2x2x2 under the
         // long label).
-        CosimCase{"m2x2x2_f2", "2,2,2", "0,0,0", "paper", 2, "tiles", 3, 7},
+        CosimCase{"m2x2x2_f2", "2,2,2", "0,0,0", "paper", 2, "wired", 3, 7},
         // 4x4 from the eye (1,1), eq. 3 at k = 2: 15.
-        CosimCase{"m4x4_f1", "4,4", "1,1", "paper", 1, "tiles", 4, 15},
-        CosimCase{"m4x4_f4", "4,4", "1,1", "best", 4, "tiles", 4, 15},
+        CosimCase{"m4x4_f1", "4,4", "1,1", "paper", 1, "wired", 4, 15},
+        CosimCase{"m4x4_f4", "4,4", "1,1", "best", 4, "wired", 4, 15},
         // 8x8 from the eye (2,2), eq. 3 at k = 3: 69; the paper's corner (0,0): 79.
-        CosimCase{"m8x8_f1", "8,8", "2,2", "paper", 1, "tiles", 6, 69},
-        CosimCase{"m8x8_f4", "8,8", "2,2", "best", 4, "tiles", 6, 69},
-        CosimCase{"m8x8_corner_f4", "8,8", "0,0", "paper", 4, "tiles", 6, 79},
+        CosimCase{"m8x8_f1", "8,8", "2,2", "paper", 1, "wired", 6, 69},
+        CosimCase{"m8x8_f4", "8,8", "2,2", "best", 4, "wired", 6, 69},
+        CosimCase{"m8x8_corner_f4", "8,8", "0,0", "paper", 4, "wired", 6, 79},
         // 4x4x4 from the eye (1,1,1), eq. 13 at k = 2: 63.
-        CosimCase{"m4x4x4_f1", "4,4,4", "1,1,1", "paper", 1, "tiles", 6, 63},
-        CosimCase{"m4x4x4_f4", "4,4,4", "1,1,1", "best", 4, "tiles", 6, 63}),
+        CosimCase{"m4x4x4_f1", "4,4,4", "1,1,1", "paper", 1, "wired", 6, 63},
+        CosimCase{"m4x4x4_f4", "4,4,4", "1,1,1", "best", 4, "wired", 6, 63}),
     [](const ::testing::TestParamInfo<CosimCase>& i) { return std::string(i.param.name); });
 
 TEST(MeshHw, GenerateWritesTheTopAndChecksTheRouting) {
@@ -286,7 +286,7 @@ TEST(MeshHw, CosimReportsTheFirstDivergence) {
   // The model's source corrupts its payload: the first link it drives differs.
   const auto r = hctest::run("HYPERCAST_FAULT_NODE=5 " + hctest::hypercast() +
                              " simulate --topology mesh --dims 4,4 --collective broadcast "
-                             "--source 1,1 --algorithm paper --engine cosim --rtl-model tiles "
+                             "--source 1,1 --algorithm paper --engine cosim --rtl-model wired "
                              "--json");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
@@ -303,7 +303,7 @@ TEST(MeshHw, CosimReportsTheFirstDivergence) {
 TEST(MeshHw, CorruptedRomFailsTheRun) {
   const std::string run =
       " simulate --topology mesh --dims 4,4 --collective broadcast "
-      "--source 1,1 --algorithm paper --engine verilator --rtl-model tiles "
+      "--source 1,1 --algorithm paper --engine verilator --rtl-model wired "
       "--json";
   const auto e = hctest::run("HYPERCAST_FAULT_ROM=0:0:1f " + hctest::hypercast() + run);
   EXPECT_EQ(e.code, 1) << e.out << e.err;
@@ -323,7 +323,7 @@ TEST(MeshHw, CorruptedRomFailsTheRun) {
 // ROM image: the images simulate writes are always good, so a job file
 // written by hand reaches these refusals (exit 2, one line naming the image).
 // The job is the 4x4 broadcast from (1,1) (paper) as simulate writes it for
-// --rtl-model tiles, run by the harness a simulate run left in the cache; it
+// --rtl-model wired, run by the harness a simulate run left in the cache; it
 // passes as it is, then node 0's image (4 rows, one per step) is broken once
 // per case: a row with a stray character, a row that starts with none of the
 // hex digits (std::stoull's bare "stoull" before), one wider than 64 bits,
@@ -334,7 +334,7 @@ TEST(MeshHw, BadRomImagesAreRefusedNamingTheImage) {
   const auto sim =
       hctest::run(hctest::hypercast() +
                   " simulate --topology mesh --dims 4,4 --collective broadcast "
-                  "--source 1,1 --algorithm paper --engine verilator --rtl-model tiles");
+                  "--source 1,1 --algorithm paper --engine verilator --rtl-model wired");
   ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
   const std::string folder = hctest::filesWritten(sim.out, " (top");
   ASSERT_FALSE(folder.empty()) << sim.out;
@@ -347,7 +347,7 @@ TEST(MeshHw, BadRomImagesAreRefusedNamingTheImage) {
   job.schedule = meshBroadcast(m, 5, "paper");
   const MeshRtl rtl = emitMeshNetwork(net, job.schedule, MeshRtlOptions{});
   job.engine = "verilator";
-  job.rtl_model = "tiles";
+  job.rtl_model = "wired";
   job.rom_dir = dir;
   for (const std::string& rom : rtl.roms) {
     std::filesystem::create_directories(std::filesystem::path(dir + "/" + rom).parent_path());
@@ -406,7 +406,7 @@ void expectWholeTopAndWiredTilesIdentical(const std::string& dims, const std::st
                                           int messages) {
   const std::string dir = hctest::tempFolder("meshmodels");
   std::string json[2];
-  const char* models[2] = {"network", "tiles"};
+  const char* models[2] = {"network", "wired"};
   for (int i = 0; i < 2; ++i) {
     const auto r = hctest::run(hctest::hypercast() + " simulate --topology mesh --dims " + dims +
                                " --collective broadcast --source " + source +
@@ -418,7 +418,7 @@ void expectWholeTopAndWiredTilesIdentical(const std::string& dims, const std::st
     json[i] = j.at("figures").at("cycles_per_step").dump();
   }
   EXPECT_EQ(json[0], json[1]);
-  const std::string a = hctest::slurp(dir + "/network.csv"), b = hctest::slurp(dir + "/tiles.csv");
+  const std::string a = hctest::slurp(dir + "/network.csv"), b = hctest::slurp(dir + "/wired.csv");
   EXPECT_EQ(a, b);
   EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), messages + 1);  // the header and the messages
   fs::remove_all(dir);
@@ -445,7 +445,7 @@ TEST(MeshHw, EveryLinkInputCarriesBothPayloadPolarities) {
       const std::string tag = std::string(source) + " seed " + seed;
       const auto r = hctest::run(hctest::hypercast() +
                                  " simulate --topology mesh --dims 2,2 --collective broadcast "
-                                 "--algorithm paper --flits 255 --engine cosim --rtl-model tiles "
+                                 "--algorithm paper --flits 255 --engine cosim --rtl-model wired "
                                  "--source " +
                                  source + " --seed " + seed + " --json --trace " + dir + "/t.csv");
       ASSERT_EQ(r.code, 0) << tag << ": " << r.out << r.err;

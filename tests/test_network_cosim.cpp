@@ -53,7 +53,7 @@ class NetworkCosim : public ::testing::TestWithParam<Net> {};
 
 TEST_P(NetworkCosim, BroadcastMatchesTheModelAndTheChecker) {
   const Net& net = GetParam();
-  for (const char* model : {"network", "nodes"}) {
+  for (const char* model : {"network", "wired"}) {
     SCOPED_TRACE(model);
     const std::string trace = tmp(std::string(net.name) + "-" + model + ".csv");
     const auto r = hctest::run(hctest::hypercast() + " simulate " + net.options +
@@ -79,7 +79,7 @@ TEST_P(NetworkCosim, BroadcastMatchesTheModelAndTheChecker) {
     EXPECT_EQ(rep.transmissions, net.desc.nodes() - 1);
   }
   const std::string a = tmp(std::string(net.name) + "-network.csv");
-  const std::string b = tmp(std::string(net.name) + "-nodes.csv");
+  const std::string b = tmp(std::string(net.name) + "-wired.csv");
   EXPECT_EQ(hctest::slurp(a), hctest::slurp(b));
   EXPECT_GT(hctest::slurp(a).size(), 40u);
   fs::remove(a);
@@ -94,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(Topologies, NetworkCosim, ::testing::ValuesIn(networks(
 TEST(NetworkCosim, WiredNodesAndWholeTopGiveIdenticalTraces) {
   std::string traces[2];
   int i = 0;
-  for (const char* model : {"network", "nodes"}) {
+  for (const char* model : {"network", "wired"}) {
     traces[i] = tmp(std::string("te-") + model + ".csv");
     const auto r = hctest::run(hctest::hypercast() +
                                " simulate --topology hypercube --dim 3 --collective total-exchange"
@@ -150,7 +150,7 @@ TEST(NetworkCli, RefusesOtherTopologiesOptionsAndMissingConstructions) {
            Bad{"schedule --topology mesh --dims 3,4 --collective total-exchange",
                "has no total-exchange construction"},
            Bad{"simulate --topology torus --n 2 --k 5 --collective broadcast --engine systemc "
-               "--rtl-model nodes",
+               "--rtl-model wired",
                "--rtl-model needs"},
        }) {
     SCOPED_TRACE(b.args);

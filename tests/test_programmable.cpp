@@ -289,9 +289,9 @@ INSTANTIATE_TEST_SUITE_P(
 // build; the small router's cases above cover the same RTL).
 INSTANTIATE_TEST_SUITE_P(
     NetworksLong, ProgCosim,
-    ::testing::Values(std::make_tuple("8,6,5", "3,2,1", "--rtl-model routers --all-sources"),
+    ::testing::Values(std::make_tuple("8,6,5", "3,2,1", "--rtl-model wired --all-sources"),
                       std::make_tuple("5,3", "2,1",
-                                      "--rtl-model routers --traffic uniform --rate 0.2 "
+                                      "--rtl-model wired --traffic uniform --rate 0.2 "
                                       "--cycles 2000")),
     progCosimName);
 

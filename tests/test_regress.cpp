@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <pty.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -439,6 +440,14 @@ TEST(Regress, PlanRefusesAJobItsCommandRefuses) {
       {cube + "workloads:\n  - name: w\n    command: schedule\n    collective: broadcast\n"
               "    source: 8\n",
        "job q.w", "8"},
+      // --rtl-model has one name for the per-node model of every kind of
+      // network: the old per-kind names are refused naming it.
+      {cube + "engines: [cosim]\nworkloads:\n  - name: w\n    collective: broadcast\n"
+              "    rtl-model: nodes\n",
+       "job q.w.cosim", "--rtl-model nodes is now --rtl-model wired"},
+      {cycle + "engines: [cosim]\nworkloads:\n  - name: w\n    source: 0\n"
+               "    rtl-model: routers\n",
+       "job g.w.cosim", "--rtl-model routers is now --rtl-model wired"},
   };
   for (const Case& c : cases) {
     const std::string file = writeYaml(c.yaml);
@@ -452,6 +461,21 @@ TEST(Regress, PlanRefusesAJobItsCommandRefuses) {
     EXPECT_FALSE(fs::exists(dir + "/out")) << "a bad file wrote something";
     fs::remove_all(dir);
   }
+  // The one name is planned for either kind, as the command takes it.
+  const std::string file =
+      writeYaml(cube +
+                "engines: [cosim]\nworkloads:\n  - name: w\n    collective: broadcast\n"
+                "    rtl-model: wired\n");
+  const std::string dir = fs::path(file).parent_path().string();
+  const auto r = hc({"regress", "plan", file, "--out", dir + "/out"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json jobs = hctest::parseJson(hctest::slurp(dir + "/out/jobs.json"));
+  ASSERT_EQ(jobs.size(), 1u) << jobs;
+  const nlohmann::json argv = jobs[0].at("argv");
+  const auto at = std::find(argv.begin(), argv.end(), "--rtl-model");
+  ASSERT_NE(at, argv.end()) << argv;
+  EXPECT_EQ(*(at + 1), "wired") << argv;
+  fs::remove_all(dir);
 }
 
 // The SLURM scripts: the array runs job i in task i, K at a time; the jobs

@@ -109,7 +109,7 @@ TEST_P(SchedFault, SilencedLinkRaisesTheNeighboursErr) {
   EXPECT_EQ(j.at("first_divergence").at("cycle"), 3) << c.out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, SchedFault, ::testing::Values("network", "nodes"));
+INSTANTIATE_TEST_SUITE_P(Models, SchedFault, ::testing::Values("network", "wired"));
 
 // hc_sched_node's a_write_mask as Verilator builds it (its `ifdef VERILATOR
 // branch: the write's port by index), in the generated whole top, whose nodes
@@ -187,7 +187,7 @@ TEST(SchedRomImages, BadImagesAreRefusedNamingTheImage) {
       hctest::run(hctest::hypercast() + " schedule" + net + " --output " + dir + "/schedule.csv");
   ASSERT_EQ(sc.code, 0) << sc.out << sc.err;
   const auto sim = hctest::run(hctest::hypercast() + " simulate" + net +
-                               " --engine verilator --rtl-model nodes");
+                               " --engine verilator --rtl-model wired");
   ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
   const std::string harness = hctest::filesWritten(sim.out, " (top") + "/hc-sim-rtl";
   ASSERT_TRUE(std::filesystem::exists(harness)) << sim.out;
@@ -210,7 +210,7 @@ TEST(SchedRomImages, BadImagesAreRefusedNamingTheImage) {
       {"schedule_csv", "schedule.csv"},
       {"ports_csv", "cube3_bcast_s0_ports.csv"},
       {"engine", "verilator"},
-      {"rtl_model", "nodes"},
+      {"rtl_model", "wired"},
       {"rom_dir", dir},
       {"roms", roms},
       {"rom_word_bits", word_bits},

@@ -168,7 +168,7 @@ TEST_P(TorusCosim, RtlMatchesTheModelAndTheTraceIsTheCollective) {
       hctest::hypercast() + " simulate --topology torus --n " + std::to_string(c.n) + " --k " +
       std::to_string(c.k) + " --collective " + c.collective + " --messages " + std::to_string(c.m) +
       (root ? " --source " + std::to_string(root) : std::string()) +
-      " --engine cosim --rtl-model nodes --json --trace " + trace);
+      " --engine cosim --rtl-model wired --json --trace " + trace);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const Json j = Json::parse(r.out);
   EXPECT_EQ(j.at("verdict"), "pass");

@@ -4,9 +4,12 @@
 //  - --source is one node; several origins are --sources;
 //  - -o/--output FILE for the commands that write one file (schedule, export,
 //    tcd), --out DIR for those that write a folder;
-//  - --pnr-seeds for synth's placement seeds (--seed is simulate's traffic seed);
+//  - --pnr-seeds for synth's placement seeds (--seed is the run's random seed);
 //  - one default network for every command that takes one;
-//  - a command's --help lists only what it accepts.
+//  - a command's --help lists only what it accepts;
+//  - --rtl-model wired is the per-node model of every kind of network (the old
+//    per-kind names routers, nodes and tiles are refused naming it);
+//  - --seed is the seed of the run's randomness, whatever the run draws.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -95,10 +98,56 @@ TEST(Vocabulary, PlacementSeedsArePnrSeeds) {
   expectOneLineError(synth + "--pnr-seeds x", "not a number");
   expectOneLineError(synth + "--no-pnr --pnr-seeds 2", "--no-pnr");
   EXPECT_FALSE(fs::exists(t + "/s"));
-  // --seed stays the traffic seed of simulate.
+  // --seed stays the seed of simulate's randomness.
   const auto r = hc("simulate --m 5 --rho 1 --engine systemc --random 3 --seed 9 --json");
   EXPECT_EQ(r.code, 0) << r.err;
   fs::remove_all(t);
+}
+
+// The model Verilated once and wired N times has one name, `wired`, for the
+// routers, the schedule nodes and the mesh tiles; each old per-kind name is a
+// one-line error naming it, whatever the kind and the engine.
+TEST(Vocabulary, RtlModelWiredForEveryKindOfNetwork) {
+  struct Kind {
+    std::string net, old_name;
+  };
+  for (const Kind& k : {
+           Kind{"--m 15 --rho 1", "routers"},
+           Kind{"--topology hypercube --dim 3 --collective broadcast", "nodes"},
+           Kind{"--topology mesh --dims 4,4 --collective broadcast --source 1,1", "tiles"},
+       }) {
+    SCOPED_TRACE(k.net);
+    for (const char* old : {"routers", "nodes", "tiles"}) {
+      expectOneLineError("simulate " + k.net + " --engine verilator --rtl-model " + old,
+                         "--rtl-model " + std::string(old) + " is now --rtl-model wired");
+    }
+    expectOneLineError("simulate " + k.net + " --engine systemc --rtl-model " + k.old_name,
+                       "--rtl-model " + k.old_name + " is now --rtl-model wired");
+    expectOneLineError("simulate " + k.net + " --engine verilator --rtl-model tile",
+                       "--rtl-model must be auto, network or wired, got 'tile'");
+    const auto r = hc("simulate " + k.net + " --engine verilator --rtl-model wired --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(hctest::parseJson(r.out).at("rtl_model"), "wired");
+  }
+  const std::string help = hc("simulate --help").out;
+  EXPECT_NE(help.find("--rtl-model auto|network|wired"), std::string::npos) << help;
+}
+
+// --seed has one meaning in every command that takes it: the seed of the
+// run's randomness, whatever the run draws.
+TEST(Vocabulary, SeedIsTheSeedOfTheRunsRandomness) {
+  int commands = 0;
+  for (const char* command :
+       {"info", "schedule", "export", "generate", "simulate", "sweep", "synth", "tcd", "regress"}) {
+    SCOPED_TRACE(command);
+    const std::string help = hc(std::string(command) + " --help").out;
+    const size_t at = help.find("\n  --seed ");
+    if (at == std::string::npos) continue;
+    ++commands;
+    const std::string text = help.substr(at, help.find("\n  -", at + 1) - at);
+    EXPECT_NE(text.find("the seed of the run's randomness (default 1)"), std::string::npos) << text;
+  }
+  EXPECT_EQ(commands, 2);  // simulate and sweep
 }
 
 TEST(Vocabulary, EveryCommandHasTheSameDefaultNetwork) {

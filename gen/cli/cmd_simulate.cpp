@@ -7,9 +7,10 @@ namespace hypercast {
 namespace cli {
 
 CommandHelp simulateHelp() {
-  return {"hypercast simulate --m ... --rho ... [--source S] --engine E [options]",
-          "Runs broadcasts on the SystemC model (systemc), the Verilated RTL (verilator), or\n"
-          "both in lock step (cosim), which stops at the first cycle where they differ.\n"
+  return {"hypercast simulate [--topology T] [its options] [--collective C] [--engine E] [options]",
+          "Runs a network on the SystemC model (systemc), the Verilated RTL (verilator), or\n"
+          "both in lock step (cosim, the default engine), which stops at the first cycle\n"
+          "where they differ. Without --collective, broadcasts on a hypercycle's routers.\n"
           "Every delivery is checked for origin, payload and count; the trace goes through\n"
           "an independent checker. Exit status: 0 pass, 1 verification failed, 2 bad\n"
           "input, 3 internal error, 130/143 interrupted.\n"
@@ -27,9 +28,7 @@ CommandHelp simulateHelp() {
           "(--algorithm paper|best, --flits L), every link, delivery, the barrier and\n"
           "the link-use counters compared each cycle in cosim, the delivery trace\n"
           "(step,cycle,from,to,payload) checked by the independent mesh checker, and\n"
-          "the counters' head flits required to equal the TCD. --rtl-model network\n"
-          "(the generated top, default while tiles x 2 dims <= 32) or tiles (hc_mesh_tile\n"
-          "Verilated once, N copies wired by the harness).\n"
+          "the counters' head flits required to equal the TCD.\n"
           "--collective accumulation|global-sum (any Cayley graph, --links\n"
           "full-duplex|half-duplex) runs the combining network in cosim: every node's\n"
           "value or partial sum compared each cycle, every sum checked against the\n"

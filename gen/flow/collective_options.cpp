@@ -3,13 +3,9 @@
 namespace hypercast {
 namespace flow {
 
-std::vector<OptionSpec> collectiveOptions() {
+std::vector<OptionSpec> collectiveOptions(const std::string& collective_help) {
   return {
-      {"collective", "C",
-       "broadcast | multinode-broadcast | scatter | total-exchange: run it on\n"
-       "schedule-ROM nodes (which a topology offers: --help); multinode-scatter is\n"
-       "total-exchange; on a Cayley graph `schedule` also takes accumulation and\n"
-       "global-sum (combining: values add up on the way)"},
+      {"collective", "C", collective_help},
       {"messages", "M", "messages per (origin, destination) pair (default 1)"},
       {"links", "full-duplex|half-duplex",
        "full-duplex (default): one packet each way per link per step; half-duplex:\n"

@@ -10,8 +10,10 @@
 namespace hypercast {
 namespace flow {
 
-// --collective, --messages, --links, --construction.
-std::vector<OptionSpec> collectiveOptions();
+// --collective (its help, `collective_help`, is each command's own: what the
+// command does with the collective and which ones it takes), --messages,
+// --links, --construction.
+std::vector<OptionSpec> collectiveOptions(const std::string& collective_help);
 // --input-bits: the inputs' width for the global sum's accumulator rule.
 OptionSpec inputBitsOption();
 // --algorithm paper|best (the mesh broadcast's construction).

@@ -16,6 +16,35 @@ const Topology& meshTopology() {
   throw std::logic_error("the topology registry has no mesh");
 }
 
+namespace {
+
+// --collective's help in the commands that build a collective's network
+// (generate, simulate, synth): `what` says what the command does with it.
+std::string networkCollectiveHelp(const std::string& what) {
+  return what +
+         ": broadcast |\n"
+         "multinode-broadcast | scatter | total-exchange on schedule-ROM nodes\n"
+         "(multinode-scatter is total-exchange; a mesh of equal power-of-two sides:\n"
+         "broadcast on the wormhole mesh; which a topology offers: hypercast schedule\n"
+         "--help); on a Cayley graph also accumulation and global-sum, on combining\n"
+         "nodes (values add up on the way)";
+}
+
+// --source of a collective's root, every command that takes one.
+OptionSpec rootOption(const std::string& prefix) {
+  return {"source", "S",
+          prefix +
+              "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too, in a\n"
+              "graph file its name"};
+}
+
+// --seed: one meaning in every command, the seed of what the run draws.
+OptionSpec seedOption(const std::string& draws) {
+  return {"seed", "X", "the seed of the run's randomness (default 1): " + draws};
+}
+
+}  // namespace
+
 OptionSpec allowLargeOption() {
   return {"allow-large", "",
           "run above the default limits by cost (docs/user-guide.md#limits), for a\n"
@@ -24,10 +53,14 @@ OptionSpec allowLargeOption() {
 
 std::vector<OptionSpec> scheduleOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
-  for (const auto& o : collectiveOptions()) specs.push_back(o);
-  specs.push_back({"source", "S",
-                   "root of a broadcast or scatter (default 0); on a mesh X,Y[,Z] too, in a\n"
-                   "graph file its name"});
+  for (const auto& o : collectiveOptions(
+           "the collective whose schedule is built and checked: broadcast |\n"
+           "multinode-broadcast | scatter | total-exchange (multinode-scatter is\n"
+           "total-exchange; which a topology offers: the list above); on a Cayley graph\n"
+           "also accumulation and global-sum (combining: values add up on the way)")) {
+    specs.push_back(o);
+  }
+  specs.push_back(rootOption(""));
   specs.push_back(meshSwitchingOption());
   specs.push_back(meshAlgorithmOption());
   specs.push_back(inputBitsOption());
@@ -45,23 +78,21 @@ std::vector<OptionSpec> simulateOptions() {
   std::vector<OptionSpec> specs = rtlCommandOptions({
       {"engine", "E", "systemc | verilator | cosim (default cosim)"},
       {"source", "S",
-       "the broadcast's origin, one node (default 0); a mesh's also as coordinates\n"
-       "X,Y[,Z], a graph file's by its name"},
+       "the origin of the routers' broadcast, or a collective's root: one node\n"
+       "(default 0); on a mesh X,Y[,Z] too, in a graph file its name"},
       {"sources", "S,S[,S...]", "several broadcasts, one from each origin"},
       {"start", "C[,C...]", "start cycle, one, or one per --sources entry (default 0)"},
       {"all-sources", "", "every node broadcasts, all at the --start cycle"},
       {"random", "K", "K broadcasts from random origins at random cycles"},
       {"window", "W", "with --random: start cycles in 0..W-1 (default 64)"},
-      {"seed", "X",
-       "random seed (default 1): of --random's origins and start cycles or\n"
-       "--traffic's injections; with --collective, of the packets' payloads\n"
-       "(accumulation and global-sum: of the inputs)"},
-      {"rtl-model", "M",
-       "auto | network | routers (nodes with --collective): Verilate the whole\n"
-       "generated top, or the router (schedule node) once, wired N times by the\n"
-       "harness (default auto: network while nodes x ports per node <= 32, for\n"
-       "every kind of network);\n"
-       "the wormhole mesh: network | tiles (hc_mesh_tile once, wired N times)"},
+      seedOption("--random's origins and\n"
+                 "start cycles, --traffic's injections, a collective's payloads or a\n"
+                 "combining network's inputs, whatever the run draws"),
+      {"rtl-model", "auto|network|wired",
+       "the Verilated model, for every kind of network: network, the whole generated\n"
+       "top, or wired, each router, schedule node or mesh tile Verilated once and\n"
+       "wired N times by the harness (default auto: network while nodes x ports per\n"
+       "node <= 32)"},
       {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
       {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
@@ -84,7 +115,10 @@ std::vector<OptionSpec> simulateOptions() {
       {"json", "", "print a JSON summary"},
       {"quiet", "", "no progress messages on stderr"},
   });
-  for (const auto& s : collectiveOptions()) specs.push_back(s);
+  for (const auto& s : collectiveOptions(networkCollectiveHelp(
+           "run a collective's network instead of the routers' broadcasts"))) {
+    specs.push_back(s);
+  }
   specs.push_back({"repeat", "K",
                    "with --collective: run it K times back to back (default 1; accumulation\n"
                    "and global-sum: K runs on fresh random inputs, default 4)"});
@@ -99,10 +133,11 @@ std::vector<OptionSpec> simulateOptions() {
 
 std::vector<OptionSpec> synthOptions() {
   std::vector<OptionSpec> specs = networkOptions();
-  for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"source", "S",
-                   "with --collective: root of a broadcast or scatter (default 0; in a graph\n"
-                   "file also its name)"});
+  for (const auto& s : collectiveOptions(
+           networkCollectiveHelp("synthesize a collective's network instead of the router"))) {
+    specs.push_back(s);
+  }
+  specs.push_back(rootOption("with --collective: "));
   for (const auto& s : rtlOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "", "with --collective: one ROM drives every node"});
   for (const auto& s : meshHardwareOptions()) specs.push_back(s);
@@ -152,11 +187,13 @@ std::vector<OptionSpec> infoOptions() {
 
 std::vector<OptionSpec> exportOptions() {
   std::vector<OptionSpec> specs = topologyOptions();
-  for (const auto& o : collectiveOptions()) {
+  for (const auto& o :
+       collectiveOptions("the collective whose schedule is written: broadcast (the runtime's\n"
+                         "broadcast), multinode-broadcast (allgather), scatter (scatter) or\n"
+                         "total-exchange (alltoall; multinode-scatter is total-exchange)")) {
     if (o.name != "links") specs.push_back(o);  // GPU links are full duplex
   }
-  specs.push_back(
-      {"source", "S", "root of a broadcast or scatter (default 0; in a graph file also its name)"});
+  specs.push_back(rootOption(""));
   specs.push_back({"format", "msccl-xml|sccl-json", "the file's format"});
   specs.push_back({"output", "FILE", "where to write it", false, "o"});
   specs.push_back(allowLargeOption());
@@ -166,10 +203,11 @@ std::vector<OptionSpec> exportOptions() {
 
 std::vector<OptionSpec> generateOptions() {
   std::vector<OptionSpec> specs = networkOptions();
-  for (const auto& s : collectiveOptions()) specs.push_back(s);
-  specs.push_back({"source", "S",
-                   "with --collective: root of a broadcast or scatter (default 0; in a graph\n"
-                   "file also its name)"});
+  for (const auto& s : collectiveOptions(
+           networkCollectiveHelp("the network of a collective instead of the routers"))) {
+    specs.push_back(s);
+  }
+  specs.push_back(rootOption("with --collective: "));
   for (const auto& s : rtlOptions()) specs.push_back(s);
   for (const auto& s : folderOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "",
@@ -200,7 +238,7 @@ std::vector<OptionSpec> sweepOptions() {
        "as simulate's: axis runs every point with AXI4-Stream endpoints (engine\n"
        "systemc or cosim)"},
       {"tready", "P[,P...]", "with --endpoints axis: the sinks' ready pattern, as simulate's"},
-      {"seed", "X", "random seed (default 1)"},
+      seedOption("every point's traffic"),
       {"out", "DIR", "writes DIR/load_latency.csv and DIR/load_latency.svg"},
       allowLargeOption(),
       {"json", "", "print a JSON summary (the points, the saturation rates, the files)"},

@@ -54,20 +54,22 @@ constexpr uint64_t kMaxRomBits = uint64_t{1} << 32;
 // simulate --trace: rows, one per delivery (weight routers) or per transfer
 // (a collective), at kBytesPerTraceRow each: 2^25 rows are 2 GiB of CSV, a
 // disk budget below the memory budgets of the deliveries and transfers
-// (measured: 25 to 31 bytes a row on 16- and 64-node networks; 7-digit node
-// numbers make about 50).
+// (measured: 25 to 31 bytes a row on 16- and 64-node networks,
+// docs/results.md "Peak memory against the estimates").
 constexpr uint64_t kMaxTraceRows = uint64_t{1} << 25;
 constexpr uint64_t kBytesPerTraceRow = 64;
 // simulate --engine verilator|cosim with the whole-network top (--rtl-model
-// network, or --wave): its port ends, nodes x ports. Measured: Verilator takes
-// 6 GB and 100 s on the 240-node G^{3,2,1}_{8,6,5} router top (2,880 port
-// ends), about 2 MiB each, so 4,096 of them fit in 8 GiB.
+// network, or --wave): its port ends, nodes x ports. Measured on an earlier
+// router: Verilator took 6 GB and 100 s on the 240-node G^{3,2,1}_{8,6,5}
+// router top (2,880 port ends), about 2 MiB each, so 4,096 of them fit in
+// 8 GiB (docs/results.md "Verilator builds and simulation speed").
 constexpr uint64_t kMaxVerilatedPortEnds = 4096;
 // tcd: every source's two schedules built and checked, each about N deliveries
-// and their paths: N sources x N nodes. Measured about 0.23 us per source and
-// node on 2 cores with both columns (64x64: 3 s, 128x128: 60 s, 32x32x32:
-// 246 s), so 2^32 of them take about 16 minutes (256x256), and the next mesh
-// of equal power-of-two sides, 512x512 or 64x64x64, 4 hours.
+// and their paths: N sources x N nodes. Measured 0.10 to 0.18 us per source
+// and node on 2 cores with both columns, growing with the mesh (64x64: 1.6 s,
+// 128x128: 46 s, 32x32x32: 193 s; docs/results.md "Mesh broadcast"), so 2^32
+// of them (256x256) take a quarter of an hour or more, and the next mesh of
+// equal power-of-two sides, 512x512 or 64x64x64, 16 times as many, hours.
 constexpr uint64_t kMaxTcdSourceNodes = uint64_t{1} << 32;
 // regress plan: jobs, networks x sweep values x engines x repeats.
 constexpr uint64_t kMaxRegressJobs = 100000;

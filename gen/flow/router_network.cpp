@@ -302,6 +302,7 @@ CommandReport routerSimulate(const Params& a) {
     if (a.has(opt) && !a.has("traffic")) throw Error(std::string("--") + opt + " needs --traffic");
   }
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
+  if (a.has("rtl-model")) (void)parseRtlModel(a);  // an old name is refused naming wired
   if (a.has("rtl-model") && !rtl) {
     throw Error("--rtl-model chooses the Verilated model: it needs --engine verilator or cosim");
   }
@@ -318,12 +319,12 @@ CommandReport routerSimulate(const Params& a) {
                                  : "--traffic: broadcasts start at random in cycles 0..C-1"));
   }
   // The whole top while nodes x degree <= kWholeTopPortEnds, as every kind of network.
-  RtlModel model = RtlModel::kRouters;
+  RtlModel model = RtlModel::kWired;
   if (rtl) {
-    model = chooseRtlModel(a, h.nodes(), static_cast<uint64_t>(h.degree()), kWholeTopLimit,
-                           "routers", "a router network") == "network"
-                ? RtlModel::kNetwork
-                : RtlModel::kRouters;
+    model =
+        chooseRtlModel(a, h.nodes(), static_cast<uint64_t>(h.degree()), kWholeTopLimit) == "network"
+            ? RtlModel::kNetwork
+            : RtlModel::kWired;
   }
   // AXI4-Stream endpoints: the model's and <name>_axis_top, tready per pattern.
   const bool axis = parseEndpoints(a) == Endpoints::kAxis;
@@ -339,7 +340,7 @@ CommandReport routerSimulate(const Params& a) {
       throw Error(
           "--endpoints axis checks m_axis against the SystemC model: --engine cosim or systemc");
     }
-    if (rtl && a.get("rtl-model", "auto") == "routers") {
+    if (rtl && a.get("rtl-model", "auto") == kWiredModel) {
       throw Error("--endpoints axis Verilates the whole <name>_axis_top (--rtl-model network)");
     }
     if (rtl && h.nodes() > kWholeTopLimit) {

@@ -69,6 +69,7 @@ CommandReport scheduleSimulate(const Params& a) {
   }
   const std::string engine = parseEngine(a);
   const bool rtl = engine != "systemc";
+  if (a.has("rtl-model")) (void)parseRtlModel(a);  // an old name is refused naming wired
   if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
   if (a.has("shared-rom") && !rtl) throw Error("--shared-rom needs --engine verilator or cosim");
   const CheckedSchedule c =
@@ -83,8 +84,7 @@ CommandReport scheduleSimulate(const Params& a) {
   }
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
   const std::string model =
-      rtl ? chooseRtlModel(a, n, static_cast<uint64_t>(c.graph.ports()), kScheduleWholeTopLimit,
-                           "nodes", "a schedule network")
+      rtl ? chooseRtlModel(a, n, static_cast<uint64_t>(c.graph.ports()), kScheduleWholeTopLimit)
           : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
   const uint64_t seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));

@@ -39,22 +39,32 @@ std::string outputPath(const Params& a, const std::string& opt) {
   return link;
 }
 
-std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t ports, uint64_t whole_limit,
-                           const std::string& parts, const std::string& network) {
+std::string parseRtlModel(const Params& a) {
   const std::string mode = a.get("rtl-model", "auto");
-  if (mode != "auto" && mode != "network" && mode != parts) {
-    throw Error("--rtl-model of " + network + " must be auto, network or " + parts + ", got '" +
+  if (mode == "routers" || mode == "nodes" || mode == "tiles") {
+    throw Error("--rtl-model " + mode + " is now --rtl-model " + kWiredModel +
+                " (the routers, nodes or tiles Verilated once and wired N times, every kind of "
+                "network)");
+  }
+  if (mode != "auto" && mode != "network" && mode != kWiredModel) {
+    throw Error("--rtl-model must be auto, network or " + std::string(kWiredModel) + ", got '" +
                 mode + "'");
   }
+  return mode;
+}
+
+std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t ports, uint64_t whole_limit) {
+  const std::string mode = parseRtlModel(a);
   const std::string model =
-      mode == "auto" ? (nodes * ports <= kWholeTopPortEnds || a.has("wave") ? "network" : parts)
-                     : mode;
+      mode == "auto"
+          ? (nodes * ports <= kWholeTopPortEnds || a.has("wave") ? "network" : kWiredModel)
+          : mode;
   if (a.has("wave") && model != "network") {
     throw Error("--wave needs the whole-top model (--rtl-model network)");
   }
   if (model == "network" && nodes > whole_limit) {
     throw Error("--rtl-model network takes at most " + std::to_string(whole_limit) +
-                " nodes (Verilator's code grows with N); use --rtl-model " + parts);
+                " nodes (Verilator's code grows with N); use --rtl-model " + kWiredModel);
   }
   return model;
 }

@@ -22,16 +22,18 @@ constexpr const char* kWaveNeedsRtl = "--wave needs the RTL: --engine verilator 
 
 // Every kind of network Verilates its whole top by default while nodes x ports
 // per node is at most this (and with --wave): Verilator emits every instance, so
-// the top's C++ grows with that product (about 0.2 MB per node and port), while
-// the wired model builds one node whatever N is and runs identically.
+// the top's C++ grows with that product (about 0.3 MB per node and port,
+// docs/results.md "Verilator builds and simulation speed"), while the wired
+// model builds one node whatever N is and runs identically.
 constexpr uint64_t kWholeTopPortEnds = 32;
+// --rtl-model as given: auto (default), network or wired; the old per-kind
+// names (routers, nodes, tiles) are refused naming wired. Throws Error.
+std::string parseRtlModel(const Params& a);
 // --rtl-model of a network of `nodes` nodes of `ports` ports each: the whole top
 // ("network") by default up to kWholeTopPortEnds (and with --wave), at most up to
-// `whole_limit` nodes; the other model, `parts` ("routers", "nodes", "tiles"),
-// Verilates one node and wires N copies. `network` names it in errors ("a
-// schedule network", "the wormhole mesh").
-std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t ports, uint64_t whole_limit,
-                           const std::string& parts, const std::string& network);
+// `whole_limit` nodes; the other model, kWiredModel, Verilates one node and wires
+// N copies.
+std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t ports, uint64_t whole_limit);
 // What `files written` says of a Verilated model: "DIR (top T, Verilated: M), model
 // cached" or "..., model built in S s".
 std::string modelNote(const std::string& dir, const std::string& top, const std::string& model,

@@ -74,7 +74,7 @@ int modelOptLevel() {
 
 }  // namespace
 
-const char* toString(RtlModel m) { return m == RtlModel::kNetwork ? "network" : "routers"; }
+const char* toString(RtlModel m) { return m == RtlModel::kNetwork ? "network" : kWiredModel; }
 
 std::string cacheRoot() {
   std::string root = "/tmp/hypercast-cache";

@@ -22,8 +22,11 @@ struct RtlBuild {
 
 enum class RtlModel {
   kNetwork,  // Verilate the generated whole-network top (code grows with N)
-  kRouters,  // Verilate the generated router once; the harness wires N of them
+  kWired,    // Verilate the generated router once; the harness wires N of them
 };
+// --rtl-model's name of the per-node model, one for every kind of network: the
+// routers, schedule nodes or mesh tiles Verilated once and wired N times.
+constexpr const char* kWiredModel = "wired";
 const char* toString(RtlModel m);
 
 // Cache root: $HYPERCAST_CACHE, else $XDG_CACHE_HOME/hypercast, else ~/.cache/hypercast.

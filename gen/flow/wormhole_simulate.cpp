@@ -26,14 +26,13 @@ CommandReport wormholeSimulate(const Params& a) {
   }
   const std::string engine = parseEngine(a);
   const bool rtl = engine != "systemc";
+  if (a.has("rtl-model")) (void)parseRtlModel(a);  // an old name is refused naming wired
   if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
   if (a.has("wave") && !rtl) throw Error(kWaveNeedsRtl);
   const WormholeMeshBuild b = buildWormholeMesh(a, "simulate --engine " + engine);
   const uint64_t n = b.net.nodes();
   const std::string model =
-      rtl ? chooseRtlModel(a, n, 2 * b.net.radices.size(), kWormholeWholeTopLimit, "tiles",
-                           "the wormhole mesh")
-          : std::string();
+      rtl ? chooseRtlModel(a, n, 2 * b.net.radices.size(), kWormholeWholeTopLimit) : std::string();
   const std::string trace = outputPath(a, "trace"), wave = outputPath(a, "wave");
   const uint64_t seed = static_cast<uint64_t>(a.getInt("seed", 1, 0, 1LL << 62));
   checksDone();

@@ -23,7 +23,7 @@ struct MeshJob {
   int payload_width = 32;
   uint64_t seed = 1;
   std::string engine = "cosim";   // systemc | verilator | cosim
-  std::string rtl_model;          // network | tiles (RTL engines)
+  std::string rtl_model;          // network | wired (RTL engines)
   std::string rom_dir;            // where the whole top's $readmemh paths start
   std::vector<std::string> roms;  // node x's ROM image (tiles model), absolute
   int rom_word_bits = 0;

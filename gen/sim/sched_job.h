@@ -26,7 +26,7 @@ struct SchedJob {
   std::string schedule_csv = "schedule.csv";  // relative to the job folder
   std::string ports_csv = "ports.csv";
   std::string engine = "cosim";   // systemc | verilator | cosim
-  std::string rtl_model;          // network | nodes (RTL engines)
+  std::string rtl_model;          // network | wired (RTL engines)
   std::string rom_dir;            // the emitted network (ROM images), for the RTL
   std::vector<std::string> roms;  // ROM image of node x, relative to rom_dir
   int rom_word_bits = 0;

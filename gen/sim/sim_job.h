@@ -49,7 +49,7 @@ struct SimJob {
   std::vector<int> rho;            // paper order rho_r..rho_1
   RtlOptions rtl;                  // payload, buffers, preference, router kind and limits
   std::string engine = "systemc";  // systemc | verilator | cosim
-  std::string rtl_model;           // network | routers (informational, for reports)
+  std::string rtl_model;           // network | wired (informational, for reports)
   std::string trace_path;          // CSV trace, empty for none
   bool json = false;               // the report as one JSON document (simulate --json)
   int64_t max_cycles = 0;          // 0: derived from the workload

@@ -91,7 +91,7 @@ std::vector<Target> targets() {
   const std::vector<Test> mesh = {
       simulate("2x2 mesh cosim", words("--topology mesh --dims 2,2 --collective broadcast "
                                        "--source 0,0 --algorithm paper --flits 2 --engine cosim "
-                                       "--rtl-model tiles")),
+                                       "--rtl-model wired")),
       gtest("test_mesh_hw", "MeshHw.EveryLinkInputCarriesBothPayloadPolarities"),
       gtest("test_mesh_hw", "MeshHw.WholeTopAndWiredTilesRunIdentically")};
   // and the tiles' link-use counters through every bit (MeshTile: two tiles,
@@ -167,7 +167,7 @@ std::vector<Target> targets() {
       "--engine cosim ";
   // the 3-cube's total exchange (the golden network of tests/golden/schedule):
   // the whole top, with its ROMs, run three times over in lock step with the
-  // model. (The nodes' model, --rtl-model nodes, Verilates hc_sched_node with
+  // model. (The nodes' model, --rtl-model wired, Verilates hc_sched_node with
   // every SMASK and WMASK bit set: another parameter set.) Node 0's parameters
   // also run SchedNode.IdleSendFieldsLeaveTheirPortsIdle: a hand-written ROM
   // whose idle fields are not zero, which the compiler's never are.
