@@ -16,6 +16,7 @@
 
 #include "regress/junit_xml.h"
 #include "regress/regress_result.h"
+#include "regress/regress_runner.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -335,7 +336,7 @@ TEST(Regress, SynthJobsWriteIntoTheirFolder) {
 }
 
 // Every bad regression file: exit 2 and one line "FILE:LINE: KEY: ..." (two
-// jobs named alike, which no one line of the file makes: "FILE: ...").
+// jobs named alike: the swept key whose values make the same id).
 TEST(Regress, BadFilesNameKeyAndLine) {
   const std::string nets =
       "networks:\n"
@@ -401,11 +402,26 @@ TEST(Regress, BadFilesNameKeyAndLine) {
        "5: networks[1].name: duplicate network name"},
       {nets + loads + "  - name: te\n    collective: broadcast\n",
        "8: workloads[1].name: duplicate workload name"},
-      // A router broadcast on the hypercube alone: skipped there, so no job at all.
+      // A router broadcast on the hypercube alone: skipped there, so no job at
+      // all; the error gives the first skip's reason and its workload.
       {nets + "workloads:\n  - name: b\n    source: 0\n",
-       "1: (file): no job: no workload applies to any network"},
+       "6: workloads[0]: no job: no workload applies to any network (the first pair skipped: "
+       "q3 x b: q3 is a hypercube: simulate without a collective runs the hypercycle's "
+       "broadcast routers)"},
       {nets + "workloads:\n  - name: te\n    collective: [total-exchange, total-exchange]\n",
-       " two jobs named q3.te.systemc.total-exchange (give sweeps distinct values)"},
+       "7: workloads[0].collective: two jobs named q3.te.systemc.total-exchange (give sweeps "
+       "distinct values)"},
+      {nets + "workloads:\n  - name: te\n    collective: broadcast\n    source: [1, 1]\n",
+       "8: workloads[0].source: two jobs named q3.te.systemc.source1"},
+      // fault_node where no model runs would do nothing: refused.
+      {nets + "workloads:\n  - name: f\n    command: schedule\n    collective: broadcast\n"
+              "    fault_node: 0\n",
+       "9: workloads[0].fault_node: fault_node corrupts the SystemC model's node, and "
+       "'hypercast schedule' runs no model"},
+      {nets + "workloads:\n  - name: f\n    collective: broadcast\n    engines: [verilator]\n"
+              "    fault_node: 0\n",
+       "9: workloads[0].fault_node: fault_node corrupts the SystemC model's node, and the "
+       "verilator engine runs no model"},
   };
   for (const Case& c : cases) {
     const std::string file = writeYaml(c.yaml);
@@ -784,4 +800,170 @@ TEST(Regress, PlanFolderThatHoldsTheFileIsRefused) {
                        ": an output folder may not hold an input\n");
   EXPECT_FALSE(fs::exists(dir + "/jobs.json"));
   fs::remove_all(dir);
+}
+
+namespace {
+
+// Plans `yaml` (written as DIR/r.yaml) into DIR/reg; its jobs.json.
+nlohmann::json planned(const std::string& dir, const std::string& yaml) {
+  std::ofstream(dir + "/r.yaml") << yaml;
+  const auto r = hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  return hctest::parseJson(hctest::slurp(dir + "/reg/jobs.json"));
+}
+
+std::vector<std::string> argvOf(const nlohmann::json& jobs, const std::string& id) {
+  for (const auto& j : jobs) {
+    if (j.at("id") == id) return j.at("argv").get<std::vector<std::string>>();
+  }
+  ADD_FAILURE() << "no job " << id;
+  return {};
+}
+
+bool has(const std::vector<std::string>& argv, const std::string& word) {
+  return std::find(argv.begin(), argv.end(), word) != argv.end();
+}
+
+}  // namespace
+
+// A job reads its graph file: editing the file (the regression file unchanged)
+// makes the job changed, and `run` runs it again.
+TEST(Regress, EditedGraphFileRunsTheJobAgain) {
+  const std::string dir = hctest::tempFolder("regress-graph-edit");
+  std::ofstream(dir + "/g.txt") << "0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n";
+  planned(dir,
+          "networks: [{name: ring, topology: graph, graph: g.txt}]\n"
+          "workloads: [{name: b, command: schedule, collective: broadcast}]\n");
+  auto r = hc({"regress", "run", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("1 jobs, 0 already complete, 1 to run"), std::string::npos) << r.err;
+  r = hc({"regress", "run", dir + "/reg"});
+  EXPECT_NE(r.err.find("1 jobs, 1 already complete, 0 to run"), std::string::npos) << r.err;
+  std::ofstream(dir + "/g.txt") << "0 1\n1 2\n2 3\n3 4\n4 0\n";  // 5 nodes now
+  r = hc({"regress", "run", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("1 jobs, 0 already complete, 1 to run"), std::string::npos) << r.err;
+  const nlohmann::json summary =
+      hctest::parseJson(hctest::slurp(dir + "/reg/results/ring.b/summary.json"));
+  EXPECT_EQ(summary.at("report").at("figures").at("nodes"), 5) << summary.dump();
+  fs::remove_all(dir);
+}
+
+// A network's router options go to the jobs whose command takes them only:
+// the router's simulate takes them all, a collective's simulate payload-width,
+// schedule none. Every job then runs.
+TEST(Regress, RouterOptionsGoToTheJobsThatTakeThem) {
+  const std::string dir = hctest::tempFolder("regress-router-options");
+  const nlohmann::json jobs =
+      planned(dir,
+              "networks:\n"
+              "  - {name: c3, topology: hypercycle, m: [3], rho: [1], buffer-depth: 1, "
+              "payload-width: 16}\n"
+              "  - {name: q2, topology: hypercube, dim: 2, payload-width: 16}\n"
+              "workloads:\n"
+              "  - {name: s, command: schedule, collective: broadcast}\n"
+              "  - {name: c, collective: broadcast}\n"
+              "  - {name: b, source: 0}\n");
+  ASSERT_EQ(jobs.size(), 5u) << jobs.dump();
+  for (const char* id : {"c3.s", "q2.s"}) {
+    const auto argv = argvOf(jobs, id);
+    EXPECT_FALSE(has(argv, "--buffer-depth") || has(argv, "--payload-width")) << id;
+  }
+  for (const char* id : {"c3.c.systemc", "q2.c.systemc"}) {
+    const auto argv = argvOf(jobs, id);
+    EXPECT_FALSE(has(argv, "--buffer-depth")) << id;
+    EXPECT_TRUE(has(argv, "--payload-width")) << id;
+  }
+  const auto router = argvOf(jobs, "c3.b.systemc");
+  EXPECT_TRUE(has(router, "--buffer-depth") && has(router, "--payload-width"));
+  const auto r = hc({"regress", "run", dir + "/reg"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  fs::remove_all(dir);
+}
+
+// Accumulation and global sum run on every Cayley graph: plan makes their
+// schedule and simulate jobs there, and skips the mesh with a reason.
+TEST(Regress, CombiningCollectivesPlanOnCayleyGraphs) {
+  const std::string dir = hctest::tempFolder("regress-combining");
+  const nlohmann::json jobs =
+      planned(dir,
+              "networks:\n"
+              "  - {name: q2, topology: hypercube, dim: 2}\n"
+              "  - {name: z4, topology: cayley, group: [4], gens: [[1], [-1]]}\n"
+              "  - {name: t3, topology: torus, n: 2, k: 3}\n"
+              "  - {name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}\n"
+              "  - {name: m4, topology: mesh, dims: [4, 4]}\n"
+              "workloads:\n"
+              "  - {name: s, command: schedule, collective: [accumulation, global-sum]}\n"
+              "  - {name: c, collective: [accumulation, global-sum], engines: [cosim]}\n");
+  ASSERT_EQ(jobs.size(), 16u) << jobs.dump();
+  EXPECT_EQ(argvOf(jobs, "q2.s.global-sum"),
+            std::vector<std::string>({"schedule", "--topology", "hypercube", "--dim", "2",
+                                      "--collective", "global-sum", "--json"}));
+  const std::string plan = hctest::slurp(dir + "/reg/plan.json");
+  EXPECT_NE(plan.find("m4 x s: m4 (mesh) is no Cayley graph"), std::string::npos) << plan;
+  // The schedule jobs run (the cosim ones would build Verilated models).
+  for (const auto& j : jobs) {
+    if (j.at("command") != "schedule") continue;
+    const auto r = hc(
+        {"regress", "run-one", dir + "/reg", "--index", std::to_string(j.at("index").get<int>())});
+    EXPECT_EQ(r.code, 0) << j.at("id") << r.err;
+  }
+  fs::remove_all(dir);
+}
+
+// The docs' example regression file (file-formats.md "Regression file") plans.
+TEST(Regress, DocsExampleFilePlans) {
+  const std::string doc = hctest::slurp(std::string(HC_SOURCE_DIR) + "/docs/file-formats.md");
+  const size_t section = doc.find("\n## Regression file\n");
+  ASSERT_NE(section, std::string::npos);
+  const size_t b = doc.find("```yaml\n", section);
+  ASSERT_NE(b, std::string::npos);
+  const size_t e = doc.find("```\n", b + 8);
+  ASSERT_NE(e, std::string::npos);
+  const std::string dir = hctest::tempFolder("regress-docs-example");
+  std::ofstream(dir + "/nightly.yaml") << doc.substr(b + 8, e - b - 8);
+  const auto r = hc({"regress", "plan", dir + "/nightly.yaml", "--out", dir + "/reg"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir + "/reg/jobs.json"));
+  fs::remove_all(dir);
+}
+
+// A synth job's report.json is JSON (its synth_report.json), which summary.json
+// holds as its report; the Markdown stdout is report.txt.
+TEST(Regress, SynthJobReportIsJson) {
+  const std::string dir = hctest::tempFolder("regress-synth-report");
+  planned(dir,
+          "networks: [{name: c3, topology: hypercycle, m: [3], rho: [1]}]\n"
+          "workloads: [{name: area, command: synth, no-pnr: true, xilinx: false}]\n");
+  const auto r = hc({"regress", "run", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string res = dir + "/reg/results/c3.area";
+  const nlohmann::json report = hctest::parseJson(hctest::slurp(res + "/report.json"));
+  EXPECT_TRUE(report.is_object());
+  EXPECT_EQ(report, hctest::parseJson(hctest::slurp(res + "/synth/synth_report.json")));
+  const nlohmann::json summary = hctest::parseJson(hctest::slurp(res + "/summary.json"));
+  EXPECT_EQ(summary.at("report"), report);
+  EXPECT_EQ(hctest::slurp(res + "/report.txt").rfind("# Synthesis report", 0), 0u);
+  fs::remove_all(dir);
+}
+
+// The time left: the mean finished job's time for each job to start, less
+// what each running job has run, shared by the slots; it never grows while no
+// job ends.
+TEST(Regress, SecondsLeftEstimate) {
+  using hypercast::regress::secondsLeft;
+  EXPECT_EQ(secondsLeft({}, {5}, 3, 1), -1);  // no job ended yet: unknown
+  EXPECT_EQ(secondsLeft({10}, {}, 0, 1), 0);  // nothing left
+  EXPECT_DOUBLE_EQ(secondsLeft({20, 40}, {}, 2, 1), 60);
+  EXPECT_DOUBLE_EQ(secondsLeft({20, 40}, {10}, 2, 1), 80);  // 30 - 10 + 2 x 30
+  EXPECT_DOUBLE_EQ(secondsLeft({20, 40}, {10, 25}, 2, 2), (20 + 5 + 60) / 2.0);
+  EXPECT_DOUBLE_EQ(secondsLeft({24}, {50}, 0, 1), 0);  // overdue: not negative
+  // One job of 24 s finished, one running: the estimate falls as it runs.
+  double last = secondsLeft({24}, {0}, 1, 1);
+  for (double t = 1; t < 60; t += 1) {
+    const double now = secondsLeft({24}, {t}, 1, 1);
+    EXPECT_LE(now, last) << t;
+    last = now;
+  }
 }

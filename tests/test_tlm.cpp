@@ -15,8 +15,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -27,6 +31,7 @@
 #include "model/tlm/tlm_network.h"
 #include "test_util.h"
 #include "topology/network.h"
+#include "util/error.h"
 
 // The SystemC library wants one; this binary's main is GoogleTest's.
 int sc_main(int, char**) { return 0; }
@@ -160,7 +165,8 @@ struct Platform {
 // `starts` (cycles) and returns its trace.
 std::vector<hypercast::checker::Transfer> simulateTrace(const std::string& shape,
                                                         const std::vector<uint64_t>& sources,
-                                                        const std::vector<int64_t>& starts) {
+                                                        const std::vector<int64_t>& starts,
+                                                        const std::string& options = "") {
   std::string s, c;
   for (size_t i = 0; i < sources.size(); ++i) {
     s += (i ? "," : "") + std::to_string(sources[i]);
@@ -169,7 +175,7 @@ std::vector<hypercast::checker::Transfer> simulateTrace(const std::string& shape
   const std::string trace = "/tmp/hc-test-tlm-" + std::to_string(::getpid()) + ".csv";
   const auto r = hctest::run(hctest::hypercast() + " simulate " + shape +
                              " --engine systemc --quiet --sources " + s + " --start " + c +
-                             " --trace " + trace);
+                             " --trace " + trace + options);
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   auto rows = hypercast::checker::readTraceCsv(trace);
   std::remove(trace.c_str());
@@ -273,6 +279,114 @@ TEST(Tlm, AgreesWithSimulateOnC5) {
                       {3, sc_time(0, SC_NS)},
                       {4, sc_time(0, SC_NS)},
                       {2, sc_time(40.5, SC_NS)}});
+}
+
+TEST(Tlm, LoadedNetworkAgreesWithSimulatesArbitrations) {
+  // 160 broadcasts at cycle 0 on G^{1,1}_{4,4}, 10 from each node: a load under
+  // which admission by epochs (simulate's default) and plain round robin
+  // deliver differently. The default options must give simulate's default
+  // trace, kRoundRobin the trace of --arbitration rr.
+  const NetworkDesc net = hypercast::hypercycleNetwork({4, 4}, {1, 1});
+  std::vector<Injection> injections;
+  std::vector<uint64_t> sources;
+  std::vector<int64_t> starts;
+  for (uint64_t i = 0; i < 160; ++i) {
+    injections.push_back({i % 16, sc_core::SC_ZERO_TIME});
+    sources.push_back(i % 16);
+    starts.push_back(0);
+  }
+  const auto epoch_rows = simulateTrace("--m 4,4 --rho 1,1", sources, starts);
+  const auto rr_rows = simulateTrace("--m 4,4 --rho 1,1", sources, starts, " --arbitration rr");
+  ASSERT_EQ(epoch_rows.size(), 160u * 15u);
+  ASSERT_NE(arrivalsOf(epoch_rows), arrivalsOf(rr_rows)) << "the load does not tell them apart";
+  hypercast::model::TlmNetworkOptions rr;
+  rr.arbitration = hypercast::Arbitration::kRoundRobin;
+  Platform by_default(net, withPayloads(injections, epoch_rows), sc_core::SC_ZERO_TIME, {},
+                      "default_");
+  Platform by_rr(net, withPayloads(injections, rr_rows), sc_core::SC_ZERO_TIME, rr, "rr_");
+  sc_core::sc_start();
+  for (const auto& run : {std::make_pair(&by_default, &epoch_rows), {&by_rr, &rr_rows}}) {
+    std::vector<Arrival> got = run.first->sink.got;
+    std::sort(got.begin(), got.end());
+    const std::vector<Arrival> want = arrivalsOf(*run.second);
+    ASSERT_EQ(got.size(), want.size());
+    size_t differ = 0;
+    for (size_t i = 0; i < got.size(); ++i) differ += got[i] == want[i] ? 0 : 1;
+    EXPECT_EQ(differ, 0u) << (run.first == &by_rr ? "rr" : "default") << ": " << differ
+                          << " deliveries differ from simulate's";
+  }
+}
+
+TEST(Tlm, OptionsOutOfSimulatesRangesAreRefused) {
+  // Each option outside simulate's range: a one-line hypercast::Error naming it.
+  const NetworkDesc net = hypercast::hypercycleNetwork({5}, {1});
+  using Options = hypercast::model::TlmNetworkOptions;
+  const std::vector<std::pair<std::function<void(Options&)>, std::string>> cases = {
+      {[](Options& o) { o.buffer_depth = 0; }, "buffer_depth must be 1..64, got 0"},
+      {[](Options& o) { o.buffer_depth = 65; }, "buffer_depth must be 1..64, got 65"},
+      {[](Options& o) { o.epoch_quota = 0; }, "epoch_quota must be 1..1048576, got 0"},
+      {[](Options& o) { o.hop_cycles = 3; }, "hop_cycles must be 1 or 2, got 3"},
+      {[](Options& o) {
+         o.hop_cycles = 2;
+         o.grouped = false;
+       },
+       "hop_cycles 2 needs grouped"},
+      {[](Options& o) { o.period = sc_time(3, sc_core::SC_PS); }, "clock period"},
+  };
+  int k = 0;
+  for (const auto& c : cases) {
+    Options o;
+    c.first(o);
+    try {
+      TlmNetwork bad(("bad" + std::to_string(k++)).c_str(), net, o);
+      ADD_FAILURE() << "accepted: " << c.second;
+    } catch (const hypercast::Error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(c.second), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+  }
+  // In range, and a quota the round robin does not read.
+  Options fine;
+  fine.arbitration = hypercast::Arbitration::kFair;
+  fine.epoch_quota = 0;
+  fine.buffer_depth = 64;
+  fine.hop_cycles = 2;
+  EXPECT_NO_THROW(TlmNetwork("fine", net, fine));
+}
+
+TEST(Tlm, NonBlockingTransportIsASystemCError) {
+  // An approximately timed initiator's BEGIN_REQ: a SystemC error naming
+  // b_transport, and nothing delivered.
+  struct At : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<At> out;
+    uint64_t payload = 0x11;
+    SC_HAS_PROCESS(At);
+    explicit At(sc_core::sc_module_name name) : sc_core::sc_module(name), out("out") {
+      SC_THREAD(run);
+    }
+    void run() {
+      tlm::tlm_generic_payload t;
+      setWrite(t, 0, reinterpret_cast<unsigned char*>(&payload));
+      tlm::tlm_phase phase = tlm::BEGIN_REQ;
+      sc_time delay = sc_core::SC_ZERO_TIME;
+      out->nb_transport_fw(t, phase, delay);
+    }
+  };
+  TlmNetwork net("net", hypercast::hypercycleNetwork({5}, {1}));
+  At at("at");
+  Sink sink("sink", 5, sc_core::SC_ZERO_TIME);
+  at.out.bind(net.target[0]);
+  for (uint64_t x = 0; x < 5; ++x) net.initiator[x].bind(sink.in[x]);
+  try {
+    sc_core::sc_start();
+    FAIL() << "no error";
+  } catch (const sc_core::sc_report& e) {
+    EXPECT_NE(std::string(e.what()).find("b_transport is the only supported call"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_TRUE(sink.got.empty());
 }
 
 TEST(Tlm, BusyTargetDelaysLaterDeliveries) {
@@ -463,6 +577,43 @@ TEST(Tlm, DocExampleIsTheCompiledOne) {
   const size_t e = doc.find("```\n", b + open.size());
   ASSERT_NE(e, std::string::npos);
   EXPECT_EQ(doc.substr(b + open.size(), e - b - open.size()), file);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Tlm, DocBuildLinesBuildTheExample) {
+  // docs/tlm.md "Building": its sh block, as written, with HC and HCB set to
+  // this source tree and build folder, compiles, links and runs the example
+  // out of the tree.
+  const std::string doc = hctest::slurp(std::string(HC_SOURCE_DIR) + "/docs/tlm.md");
+  const size_t section = doc.find("\n## Building\n");
+  ASSERT_NE(section, std::string::npos);
+  const size_t b = doc.find("```sh\n", section);
+  ASSERT_NE(b, std::string::npos) << "docs/tlm.md's Building has no sh block";
+  const size_t e = doc.find("```\n", b + 6);
+  ASSERT_NE(e, std::string::npos);
+  std::string script;
+  std::istringstream in(doc.substr(b + 6, e - b - 6));
+  int set = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("HC=", 0) == 0) {
+      line = "HC='" + std::string(HC_SOURCE_DIR) + "'";
+      ++set;
+    } else if (line.rfind("HCB=", 0) == 0) {
+      line = "HCB='" + std::string(HC_BIN_DIR) + "/..'";
+      ++set;
+    }
+    script += line + "\n";
+  }
+  ASSERT_EQ(set, 2) << "the block sets HC and HCB first";
+  const std::string dir = hctest::tempFolder("tlm-doc-build");
+  std::ofstream(dir + "/build.sh") << "set -e\n" << script;
+  const auto r = hctest::runArgv({"/bin/bash", dir + "/build.sh"}, {}, dir);
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("every node got every broadcast"), std::string::npos) << r.out << r.err;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -5,8 +5,10 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
+#include "topology/registry.h"
 #include "util/error.h"
 #include "util/json_text.h"
 #include "util/version.h"
@@ -156,11 +158,31 @@ std::vector<RegressJob> readJobs(const std::string& dir) {
   return jobs;
 }
 
+std::vector<std::string> jobInputFiles(const RegressJob& job) {
+  std::set<std::string> file_options;
+  for (const TopologyOption& t : allTopologyOptions()) {
+    if (t.value == "FILE") file_options.insert("--" + t.name);
+  }
+  std::vector<std::string> files;
+  for (size_t i = 0; i + 1 < job.argv.size(); ++i) {
+    if (file_options.count(job.argv[i])) files.push_back(job.argv[++i]);
+  }
+  return files;
+}
+
 std::string jobHash(const RegressJob& job, const std::string& build_id) {
   uint64_t a = 0xcbf29ce484222325ull, b = 0x84222325cbf29ce4ull;
   std::vector<std::string> parts = {"hypercast", kVersion, build_id, std::to_string(job.repeat)};
   for (const std::string& w : job.argv) parts.push_back("arg:" + w);
   for (const auto& kv : job.env) parts.push_back("env:" + kv.first + "=" + kv.second);
+  // What the job reads: an edited input file is a changed job (an unreadable
+  // one hashes as such, and the job reports it when it runs).
+  for (const std::string& path : jobInputFiles(job)) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream content;
+    content << f.rdbuf();
+    parts.push_back("file:" + path + (f ? "=" + content.str() : " unreadable"));
+  }
   for (const std::string& p : parts) {
     a = fnv(a, p);
     b = fnv(b, p + "#");

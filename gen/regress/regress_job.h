@@ -35,9 +35,13 @@ std::string jobsJsonText(const std::vector<RegressJob>& jobs);
 std::vector<RegressJob> readJobs(const std::string& dir);
 std::string jobsPath(const std::string& dir);
 
+// The files the job reads that its argument vector names (a graph network's
+// --graph FILE), in argv order.
+std::vector<std::string> jobInputFiles(const RegressJob& job);
 // The job's content hash: hypercast's version and build id, the argument
-// vector, the environment and the repeat number. A result folder holding the
-// same hash is the job already done.
+// vector, the environment, the repeat number and the content of every file of
+// jobInputFiles (read now). A result folder holding the same hash is the job
+// already done.
 std::string jobHash(const RegressJob& job, const std::string& build_id);
 
 // The argument vector to run: `exe`, then argv with {job_dir} replaced.

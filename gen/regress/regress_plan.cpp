@@ -15,6 +15,7 @@
 #include "flow/flow.h"
 #include "flow/limits.h"
 #include "flow/network_args.h"
+#include "flow/router_options.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/parse_number.h"
@@ -112,18 +113,38 @@ class Planner {
   void checkFaultNode(const Workload& w, const Network& net) const;
 
   std::vector<JobOption> commandSpecs(const std::string& command) const;
+  // Whether a job of `command` (with `collective`, "" none) gets the network
+  // option `name`: a topology option always; a router option only when the
+  // command takes it (simulate without a collective and synth take them all,
+  // simulate with a collective payload-width only, schedule none).
+  bool takesRouterOption(const std::string& command, const std::string& collective,
+                         const std::string& name) const;
 
   std::string file_;
   // The router options a network may carry (every one for a hypercycle,
   // payload-width for the others), in the order --help lists them.
   const std::vector<JobOption> rtl_options_ = jobOptions(flow::rtlOptions());
   std::vector<Network> networks_;
+  std::vector<Origin> job_at_;  // [job index]: where a duplicate id is reported
+  std::string first_skip_;      // the first pair skipped, and its workload
+  Origin first_skip_at_;
   std::vector<std::string> engines_ = {"systemc"};
   int repeats_ = 1;
 };
 
 std::vector<JobOption> Planner::commandSpecs(const std::string& command) const {
   return jobOptions(commandOptions(command));
+}
+
+bool Planner::takesRouterOption(const std::string& command, const std::string& collective,
+                                const std::string& name) const {
+  const auto is = [&](const JobOption& s) { return s.name == name; };
+  if (std::none_of(rtl_options_.begin(), rtl_options_.end(), is)) return true;
+  const std::vector<JobOption> specs = commandSpecs(command);
+  if (std::none_of(specs.begin(), specs.end(), is)) return false;
+  const std::vector<std::string>& routers_only = flow::hypercycleRouterOptions();
+  return collective.empty() ||
+         std::find(routers_only.begin(), routers_only.end(), name) == routers_only.end();
 }
 
 bool validName(const std::string& s) {
@@ -331,6 +352,10 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
     } else if (key == "repeats") {
       w.repeats = whole(v, o, 1, 1000);
     } else if (key == "fault_node") {
+      if (w.command != "simulate") {
+        fail(o, "fault_node corrupts the SystemC model's node, and 'hypercast " + w.command +
+                    "' runs no model: the fault would do nothing (simulate only)");
+      }
       w.fault_node = std::to_string(whole(v, o, 0, 1 << 30));
       w.origins["fault_node"] = o;
     } else if (network_keys.count(key) && key != "payload-width") {
@@ -385,6 +410,12 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
   for (const auto& kv : w.options) {
     if (kv.first != "collective") continue;
     for (const std::string& c : kv.second) {
+      // The combining collectives run on every Cayley graph (flow/combining.h).
+      if (c == "accumulation" || c == "global-sum") {
+        if (entry.kind == NetworkDesc::Kind::kCayley) continue;
+        return net.name + " (" + net.topology + ") is no Cayley graph; " + c +
+               " needs one (hypercube, torus, hypercycle, cayley)";
+      }
       const bool has = std::any_of(topo.collectives.begin(), topo.collectives.end(),
                                    [&](Collective x) { return toString(x) == c; });
       if (!has) {
@@ -445,6 +476,15 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
                                                 ? std::vector<std::string>{""}
                                                 : (w.engines.empty() ? engines_ : w.engines);
   const int repeats = w.repeats ? w.repeats : repeats_;
+  // Two jobs of one workload share an id only when a swept key's values do
+  // in the id ("1,2" and "1_2", or a value twice): that key is where.
+  Origin dup_at = w.at;
+  for (size_t i = 0; i < w.options.size(); ++i) {
+    std::set<std::string> parts;
+    for (const std::string& v : w.options[i].second) {
+      if (w.swept[i] && !parts.insert(idPart(v)).second) dup_at = w.origins.at(w.options[i].first);
+    }
+  }
   for (const Network& net : networks_) {
     const bool named =
         std::find(w.networks.begin(), w.networks.end(), net.name) != w.networks.end();
@@ -453,9 +493,20 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
     if (!why.empty()) {
       if (named) fail(w.networks_at, why);
       plan.skipped.push_back(net.name + " x " + w.name + ": " + why);
+      if (first_skip_.empty()) {
+        first_skip_ = plan.skipped.back();
+        first_skip_at_ = w.at;
+      }
       continue;
     }
-    if (!w.fault_node.empty()) checkFaultNode(w, net);
+    if (!w.fault_node.empty()) {
+      checkFaultNode(w, net);
+      if (std::find(engines.begin(), engines.end(), "verilator") != engines.end()) {
+        fail(w.origins.at("fault_node"),
+             "fault_node corrupts the SystemC model's node, and the verilator engine runs no "
+             "model: the fault would do nothing (engines: systemc, cosim)");
+      }
+    }
     // Every combination of the swept values (odometer over the lists).
     std::vector<size_t> pick(w.options.size(), 0);
     for (bool more = true; more;) {
@@ -469,11 +520,15 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
           job.repeat = r;
           job.id = net.name + "." + w.name + (engine.empty() ? "" : "." + engine);
           job.argv = {w.command, "--topology", net.topology};
+          std::string collective, source = "0";
+          for (size_t i = 0; i < w.options.size(); ++i) {
+            if (w.options[i].first == "collective") collective = w.options[i].second[pick[i]];
+          }
           for (const auto& kv : net.options) {
+            if (!takesRouterOption(w.command, collective, kv.first)) continue;
             job.argv.push_back("--" + kv.first);
             if (!kv.second.empty()) job.argv.push_back(kv.second);
           }
-          std::string collective, source = "0";
           for (size_t i = 0; i < w.options.size(); ++i) {
             const std::string& key = w.options[i].first;
             const std::string& value = w.options[i].second[pick[i]];
@@ -483,7 +538,6 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
                         (std::isalpha(static_cast<unsigned char>(value[0])) ? "" : idPart(key)) +
                         idPart(value);
             }
-            if (key == "collective") collective = value;
             if (key == "source") source = value;
             if (value == "false") continue;
             job.argv.push_back("--" + key);
@@ -504,6 +558,7 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
           checkJob(job, net, w);
           job.index = static_cast<int>(plan.jobs.size());
           plan.jobs.push_back(job);
+          job_at_.push_back(dup_at);
         }
       }
       more = false;
@@ -616,11 +671,16 @@ RegressPlan Planner::run() {
     }
     expand(w, plan);
   }
-  if (plan.jobs.empty()) fail(top, "no job: no workload applies to any network");
+  if (plan.jobs.empty()) {
+    if (first_skip_.empty()) fail(top, "no job: no workload applies to any network");
+    fail(first_skip_at_, "no job: no workload applies to any network (the first pair skipped: " +
+                             first_skip_ + ")");
+  }
   std::set<std::string> ids, models;
   for (RegressJob& j : plan.jobs) {
     if (!ids.insert(j.id).second) {
-      throw Error(file_ + ": two jobs named " + j.id + " (give sweeps distinct values)");
+      fail(job_at_[static_cast<size_t>(j.index)],
+           "two jobs named " + j.id + " (give sweeps distinct values)");
     }
     if (!j.model.empty()) j.builds_model = models.insert(j.model).second;
   }

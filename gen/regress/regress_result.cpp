@@ -179,6 +179,19 @@ void JobWork::commit(const nlohmann::ordered_json& summary) {
   fs::remove_all(old, ec);
 }
 
+std::string stdoutFile(const RegressJob& job) {
+  return job.command == "synth" ? "report.txt" : "report.json";
+}
+
+void placeReport(const RegressJob& job, const std::string& work) {
+  if (job.command != "synth") return;
+  std::error_code ec;
+  const std::string from = work + "/synth/synth_report.json";
+  if (!fs::exists(from, ec)) return;
+  fs::copy_file(from, work + "/report.json", fs::copy_options::overwrite_existing, ec);
+  if (ec) throw Error("cannot copy " + from + " to " + work + "/report.json: " + ec.message());
+}
+
 nlohmann::ordered_json summaryJson(const RegressJob& job, const std::string& hash,
                                    const JobOutcome& o, const std::string& work) {
   nlohmann::ordered_json j;

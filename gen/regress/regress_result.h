@@ -2,7 +2,9 @@
 //   summary.json  what `report` reads: the job, its content hash, status
 //                 (pass | fail | error), exit status, seconds, the failure's
 //                 message, and the command's own --json report;
-//   report.json   the command's standard output (its --json report);
+//   report.json   the command's JSON report: its standard output (--json),
+//                 or for synth (no --json) a copy of synth/synth_report.json;
+//   report.txt    synth only: its standard output (the Markdown report);
 //   log.txt       its standard error;
 //   trace.csv     on a failed simulate: the run again with --trace;
 //   synth/        a synth job's --out folder.
@@ -62,7 +64,15 @@ class JobWork {
   interrupt::TempPath guard_;
 };
 
-// The summary.json of a finished run.
+// Where the job's standard output goes in its folder: report.json, or
+// report.txt for synth, whose stdout is no JSON.
+std::string stdoutFile(const RegressJob& job);
+// After the job ran in `work`: a synth job's synth/synth_report.json copied to
+// report.json (nothing when the job wrote none).
+void placeReport(const RegressJob& job, const std::string& work);
+
+// The summary.json of a finished run: its "report" is report.json's JSON (null
+// when absent or not JSON).
 nlohmann::ordered_json summaryJson(const RegressJob& job, const std::string& hash,
                                    const JobOutcome& o, const std::string& work);
 

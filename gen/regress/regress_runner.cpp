@@ -4,6 +4,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -76,8 +77,28 @@ class Runner {
   std::vector<std::unique_ptr<Running>> running_;
   std::unique_ptr<Progress> bar_;
   RunCounts counts_;
-  int done_ = 0;  // jobs complete, those of earlier runs included
+  int done_ = 0;                       // jobs complete, those of earlier runs included
+  int queued_ = 0;                     // jobs still to start
+  std::vector<double> finished_secs_;  // this run's finished jobs' times
 };
+
+}  // namespace
+
+double secondsLeft(const std::vector<double>& finished, const std::vector<double>& running,
+                   int queued, int parallel) {
+  const size_t jobs_left = running.size() + static_cast<size_t>(std::max(queued, 0));
+  if (jobs_left == 0) return 0;
+  if (finished.empty()) return -1;
+  double mean = 0;
+  for (double s : finished) mean += s;
+  mean /= static_cast<double>(finished.size());
+  double work = mean * static_cast<double>(std::max(queued, 0));
+  for (double s : running) work += std::max(0.0, mean - s);
+  const size_t slots = std::min(jobs_left, static_cast<size_t>(std::max(parallel, 1)));
+  return work / static_cast<double>(slots);
+}
+
+namespace {
 
 tools::ChildSpec childSpec(const RegressJob& job, const std::vector<std::string>& argv,
                            const std::string& out, const std::string& err) {
@@ -98,7 +119,7 @@ void Runner::start(const RegressJob& job, const std::string& hash) {
   const std::string w = r->work->path();
   r->start = Clock::now();
   r->pid = tools::startChild(
-      childSpec(job, jobCommand(job, exe_, w), w + "/report.json", w + "/log.txt"));
+      childSpec(job, jobCommand(job, exe_, w), w + "/" + stdoutFile(job), w + "/log.txt"));
   running_.push_back(std::move(r));
 }
 
@@ -126,12 +147,14 @@ void Runner::count(const std::string& status) {
 
 void Runner::finish(Running& r) {
   const std::string w = r.work->path();
+  placeReport(*r.job, w);
   JobOutcome o =
       classify(r.first.exit_code, r.first.signal, slurp(w + "/report.json"), slurp(w + "/log.txt"));
   o.seconds = r.seconds;
   std::error_code ec;
   std::filesystem::remove(w + "/trace-run.json", ec);
   r.work->commit(summaryJson(*r.job, r.hash, o, w));
+  finished_secs_.push_back(std::chrono::duration<double>(Clock::now() - r.start).count());
   count(o.status);
   ++done_;
   // Each job's end: above the bar on a terminal (failures only), else a line.
@@ -152,6 +175,11 @@ void Runner::showCounts() {
   const int failed = counts_.failed + counts_.errors;
   bar_->detail("passed " + std::to_string(done_ - failed) + "  failed " + std::to_string(failed) +
                "  running " + std::to_string(running_.size()));
+  std::vector<double> running;
+  const Clock::time_point now = Clock::now();
+  for (const auto& r : running_)
+    running.push_back(std::chrono::duration<double>(now - r->start).count());
+  bar_->left(secondsLeft(finished_secs_, running, queued_, s_.parallel));
   bar_->update(done_);
 }
 
@@ -219,6 +247,7 @@ RunCounts Runner::run(const std::vector<RegressJob>& jobs, const std::vector<int
       start(*queue.front().first, queue.front().second);
       queue.pop_front();
     }
+    queued_ = static_cast<int>(queue.size());
     for (size_t i = running_.size(); i-- > 0;) {
       Running& r = *running_[i];
       tools::ChildEnd end;

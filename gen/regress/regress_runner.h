@@ -31,6 +31,15 @@ struct RunSettings {
   bool tty = false;  // progress bar (else plain lines)
 };
 
+// The time a run has left, in seconds, for its progress line: each running job
+// needs the mean time of the jobs this run finished (`finished`) less what it
+// has run (`running`: seconds since each started; at least 0), each job still
+// to start (`queued`) the mean; the sum is shared by `parallel` job slots (at
+// most the jobs left). While no job ends, it only shrinks. -1 (unknown) before
+// the first job of this run ends; 0 when nothing is left.
+double secondsLeft(const std::vector<double>& finished, const std::vector<double>& running,
+                   int queued, int parallel);
+
 // Runs `which` (indices into jobs; every job when empty). Progress goes to `progress`.
 RunCounts runJobs(const std::string& dir, const std::vector<RegressJob>& jobs,
                   const std::vector<int>& which, const RunSettings& s, std::ostream& progress);

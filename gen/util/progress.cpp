@@ -107,7 +107,8 @@ std::string Progress::text(bool bar, Clock::time_point now) const {
   if (total_ > 0) {
     // Units of this run so far set the pace for the rest.
     const long long left = total_ - done, ran = done - o_.already;
-    const double estimate = left <= 0 ? 0
+    const double estimate = left <= 0   ? 0
+                            : has_left_ ? left_
                             : ran > 0
                                 ? elapsed / static_cast<double>(ran) * static_cast<double>(left)
                                 : -1;
@@ -155,6 +156,12 @@ void Progress::tick() {
 void Progress::detail(const std::string& t) {
   std::lock_guard<std::mutex> lock(mu_);
   detail_ = t;
+}
+
+void Progress::left(double seconds) {
+  std::lock_guard<std::mutex> lock(mu_);
+  has_left_ = true;
+  left_ = seconds;
 }
 
 void Progress::message(const std::string& t) {

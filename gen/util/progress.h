@@ -74,6 +74,10 @@ class Progress {
   // Text shown after the count ("rate 0.4", "passed 15  failed 2  running 2");
   // shown from the next line or redraw on.
   void detail(const std::string& text);
+  // The time left as the caller reckons it (negative: unknown), shown from the
+  // next line or redraw on instead of the estimate from the pace of this run's
+  // units.
+  void left(double seconds);
   // Prints `text` (a newline is added if missing) on the progress stream, above
   // the bar on a terminal; printed even when quiet.
   void message(const std::string& text);
@@ -111,6 +115,8 @@ class Progress {
   std::ostream& os_;
   bool tty_, finished_ = false, shown_ = false;
   double interval_, delay_;
+  bool has_left_ = false;  // left() was called: left_ is the time left
+  double left_ = -1;
   Clock::time_point start_, last_line_, drawn_;
   int unwinding_;  // std::uncaught_exceptions() when constructed
   mutable std::mutex mu_;

@@ -15,12 +15,43 @@ namespace model {
 
 namespace {
 
-sc_core::sc_time checkedPeriod(const sc_core::sc_time& period) {
+// The options in simulate's ranges, and the period; returns the period.
+sc_core::sc_time checkedOptions(const TlmNetworkOptions& o) {
+  auto refuse = [](const std::string& what) { throw Error("TlmNetworkOptions: " + what); };
+  if (o.preference != Preference::kClockwise && o.preference != Preference::kCounterclockwise) {
+    refuse("preference must be kClockwise or kCounterclockwise");
+  }
+  if (o.buffer_depth < 1 || o.buffer_depth > 64) {
+    refuse("buffer_depth must be 1..64, got " + std::to_string(o.buffer_depth));
+  }
+  if (o.arbitration != Arbitration::kEpoch && o.arbitration != Arbitration::kRoundRobin &&
+      o.arbitration != Arbitration::kFair) {
+    refuse("arbitration must be kEpoch, kRoundRobin or kFair");
+  }
+  if (o.arbitration == Arbitration::kEpoch &&
+      (o.epoch_quota < 1 || o.epoch_quota > kMaxEpochQuota)) {
+    refuse("epoch_quota must be 1.." + std::to_string(kMaxEpochQuota) + ", got " +
+           std::to_string(o.epoch_quota));
+  }
+  if (o.hop_cycles != 1 && o.hop_cycles != 2) {
+    refuse("hop_cycles must be 1 or 2, got " + std::to_string(o.hop_cycles));
+  }
+  if (o.hop_cycles != 1 && !o.grouped) refuse("hop_cycles 2 needs grouped (the hardwired router)");
+  const sc_core::sc_time& period = o.period;
   if (period.value() == 0 || period.value() % 2 != 0) {
     throw Error("the TLM network's clock period " + period.to_string() +
                 " is not a positive, even number of time-resolution units");
   }
   return period;
+}
+
+EpochRule epochRule(const TlmNetworkOptions& o) {
+  EpochRule rule;
+  if (o.arbitration == Arbitration::kEpoch) {
+    rule.window = kEpochWindow;
+    rule.quota = o.epoch_quota;
+  }
+  return rule;
 }
 
 }  // namespace
@@ -32,13 +63,14 @@ TlmNetwork::TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
       initiator("initiator", Hypercycle::of(net).nodes()),
       n_(Hypercycle::of(net).nodes()),
       np_(static_cast<int>(Hypercycle::of(net).ports().size())),
-      period_(checkedPeriod(options.period)),
+      period_(checkedOptions(options)),
       half_(period_ / 2),
       // After the last arrival: the credits' return and, with two-cycle hops,
       // the registered grants, so that the routers are idle when the clock stops.
       drain_cycles_(4 * options.hop_cycles + 4),
-      net_("net", net, options.preference, options.buffer_depth, options.fair, options.hop_cycles,
-           options.grouped),
+      net_("net", net, options.preference, options.buffer_depth,
+           options.arbitration == Arbitration::kFair, options.hop_cycles, options.grouped,
+           epochRule(options)),
       offers_(n_),
       tickets_(n_, 0),
       accepted_(n_, 0),
@@ -49,6 +81,7 @@ TlmNetwork::TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
   if (axis_) net_.addAxisEndpoints();
   for (uint64_t x = 0; x < n_; ++x) {
     target[x].register_b_transport(this, &TlmNetwork::inject, static_cast<int>(x));
+    target[x].register_nb_transport_fw(this, &TlmNetwork::refuseNb, static_cast<int>(x));
     accepted_event_.push_back(std::make_unique<sc_core::sc_event>());
     arrived_event_.push_back(std::make_unique<sc_core::sc_event>());
     sc_core::sc_spawn_options opt;
@@ -90,6 +123,16 @@ void TlmNetwork::inject(int x, tlm::tlm_generic_payload& trans, sc_core::sc_time
   while (accepted_[node] <= ticket) sc_core::wait(*accepted_event_[node]);
   delay = sc_core::SC_ZERO_TIME;
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+tlm::tlm_sync_enum TlmNetwork::refuseNb(int x, tlm::tlm_generic_payload& trans, tlm::tlm_phase&,
+                                        sc_core::sc_time&) {
+  trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+  SC_REPORT_ERROR("hypercast/tlm",
+                  (std::string(name()) + ": nb_transport_fw on target[" + std::to_string(x) +
+                   "]: not supported; b_transport is the only supported call")
+                      .c_str());
+  return tlm::TLM_COMPLETED;
 }
 
 bool TlmNetwork::busy() const {

@@ -51,19 +51,23 @@
 #include <vector>
 
 #include "algorithm/broadcast_weights.h"
+#include "emit/rtl_layout.h"
 #include "model/hc_network.h"
 #include "topology/network.h"
 
 namespace hypercast {
 namespace model {
 
-// The network's configuration; the defaults are simulate's (the hardwired router).
+// The network's configuration; the defaults are simulate's (the hardwired
+// router), and so are the ranges, which the constructor checks.
 struct TlmNetworkOptions {
-  Preference preference = Preference::kClockwise;
-  int buffer_depth = 2;  // flits per input virtual channel
-  bool fair = false;     // bounded-waiting arbitration (--arbitration fair)
-  int hop_cycles = 1;    // 1 or 2 (--hop-cycles)
-  bool grouped = true;   // the hardwired router's two-level arbitration; false: programmable
+  Preference preference = Preference::kClockwise;  // --preference
+  int buffer_depth = 2;  // flits per input virtual channel (--buffer-depth): 1..64
+  // --arbitration: kEpoch (admission by epochs), kRoundRobin (rr) or kFair.
+  Arbitration arbitration = Arbitration::kEpoch;
+  int epoch_quota = 4;  // --epoch-quota (kEpoch): packets per node and epoch, 1..kMaxEpochQuota
+  int hop_cycles = 1;   // 1 or 2 (--hop-cycles)
+  bool grouped = true;  // the hardwired router's two-level arbitration; false: programmable
   // Deliver through AXI4-Stream endpoints, tready = the target is free: a
   // target's delay backpressures the network (see above).
   bool axis_endpoints = false;
@@ -79,8 +83,9 @@ class TlmNetwork : public sc_core::sc_module {
   sc_core::sc_vector<TargetSocket> target;        // [x]: broadcasts from x
   sc_core::sc_vector<InitiatorSocket> initiator;  // [x]: deliveries to x
 
-  // net: a hypercycle (throws Error otherwise, or on a period that is not a
-  // positive, even number of time-resolution units).
+  // net: a hypercycle. Throws Error otherwise, on an option out of its range
+  // (one line naming it), or on a period that is not a positive, even number of
+  // time-resolution units.
   TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
              const TlmNetworkOptions& options = TlmNetworkOptions());
 
@@ -100,6 +105,9 @@ class TlmNetwork : public sc_core::sc_module {
   };
 
   void inject(int x, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  // nb_transport_fw: refused with a SystemC error (b_transport is the only call).
+  tlm::tlm_sync_enum refuseNb(int x, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                              sc_core::sc_time& delay);
   tlm::tlm_response_status check(int x, const tlm::tlm_generic_payload& trans) const;
   bool busy() const;
   void clockLoop();
