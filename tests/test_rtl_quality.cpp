@@ -190,6 +190,30 @@ INSTANTIATE_TEST_SUITE_P(
       return s;
     });
 
+namespace {
+
+// The folder `generate OPTIONS --out DIR/net` writes: its path, its top and the
+// manifest's Verilog files (absolute paths, in compile order); top empty if
+// generate failed.
+struct Folder {
+  std::string net, top, files;
+};
+
+Folder generateFolder(const std::string& options, const std::string& dir) {
+  Folder f;
+  const auto g =
+      hctest::run(hctest::hypercast() + " generate " + options + " --out " + dir + "/net");
+  EXPECT_EQ(g.code, 0) << g.err;
+  if (g.code != 0) return f;
+  f.net = dir + "/net";
+  const nlohmann::json m = hctest::parseJson(hctest::slurp(f.net + "/manifest.json"));
+  f.top = m.at("top").get<std::string>();
+  for (const auto& v : m.at("verilog_files")) f.files += " " + f.net + "/" + v.get<std::string>();
+  return f;
+}
+
+}  // namespace
+
 // A schedule-ROM or mesh top read from outside its folder finds its ROM images
 // through its ROM_DIR parameter: Icarus with the top instantiated with it, yosys
 // with chparam. Without it, the default (rom, relative) finds nothing there.
@@ -199,14 +223,9 @@ TEST_P(RomDir, TopReadsItsImagesFromAnotherFolder) {
   const std::string dir = hctest::tempFolder("romdir-gen"), other = hctest::tempFolder("romdir");
   ASSERT_FALSE(dir.empty());
   ASSERT_FALSE(other.empty());
-  const auto g = hctest::run(hctest::hypercast() + " generate " + GetParam() +
-                             " --payload-width 8 --out " + dir + "/net");
-  ASSERT_EQ(g.code, 0) << g.err;
-  const std::string net = dir + "/net";
-  const nlohmann::json m = hctest::parseJson(hctest::slurp(net + "/manifest.json"));
-  const std::string top = m.at("top").get<std::string>();
-  std::string files;
-  for (const auto& f : m.at("verilog_files")) files += " " + net + "/" + f.get<std::string>();
+  const Folder folder = generateFolder(std::string(GetParam()) + " --payload-width 8", dir);
+  ASSERT_FALSE(folder.top.empty());
+  const std::string &net = folder.net, &top = folder.top, &files = folder.files;
   // Node 0's image, word 1 (word 0 may be all zero): what u_rom0 must hold.
   std::string image;
   for (const auto& e : fs::directory_iterator(net + "/rom")) {
@@ -259,16 +278,11 @@ INSTANTIATE_TEST_SUITE_P(Tops, RomDir,
 TEST(ScheduleTop, StreamedReadsReturnEachNodesSlot) {
   const std::string dir = hctest::tempFolder("rdstream");
   ASSERT_FALSE(dir.empty());
-  const auto g = hctest::run(hctest::hypercast() +
-                             " generate --topology hypercube --dim 3 --collective "
-                             "multinode-broadcast --payload-width 16 --out " +
-                             dir + "/net");
-  ASSERT_EQ(g.code, 0) << g.err;
-  const std::string net = dir + "/net";
+  const Folder folder = generateFolder(
+      "--topology hypercube --dim 3 --collective multinode-broadcast --payload-width 16", dir);
+  ASSERT_FALSE(folder.top.empty());
+  const std::string &net = folder.net, &top = folder.top, &files = folder.files;
   const nlohmann::json m = hctest::parseJson(hctest::slurp(net + "/manifest.json"));
-  const std::string top = m.at("top").get<std::string>();
-  std::string files;
-  for (const auto& f : m.at("verilog_files")) files += " " + net + "/" + f.get<std::string>();
   // node,slot of every load row, sorted by slot then node: the node changes at every read
   std::vector<std::pair<int, int>> slots;
   std::istringstream csv(hctest::slurp(net + "/" + top.substr(0, top.size() - 4) + "_slots.csv"));
