@@ -106,10 +106,15 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
   const std::string smask = bitLiteral(masks.first), wmask = bitLiteral(masks.second);
   std::string o;
   o += header(net, s, r);
-  o += "// Whole network: node x is instance u_n<x>, reading its rows from u_rom<x>, which\n"
-       "// holds ROM_DIR/<name>_n<x>.hex (ROM_DIR below). Its output port p is v<x>[p],\n"
-       "// d<x>[p*PW +: PW]; input port p is wired from the output that drives it in the\n"
-       "// port graph (manifest \"port_graph\"); an absent port's input is tied to zero.\n"
+  o += r.shared_rom
+           ? "// Whole network: node x is instance u_n<x>, reading its rows from u_rom0, the\n"
+             "// one ROM, which holds ROM_DIR/<name>_shared.hex (ROM_DIR below). Its output\n"
+             "// port p is v<x>[p], d<x>[p*PW +: PW]; input port p is wired from the output\n"
+             "// that drives it in the\n"
+           : "// Whole network: node x is instance u_n<x>, reading its rows from u_rom<x>, which\n"
+             "// holds ROM_DIR/<name>_n<x>.hex (ROM_DIR below). Its output port p is v<x>[p],\n"
+             "// d<x>[p*PW +: PW]; input port p is wired from the output that drives it in the\n";
+  o += "// port graph (manifest \"port_graph\"); an absent port's input is tied to zero.\n"
        "//   ld_*      preload: write ld_data_i into slot ld_slot_i of node ld_node_i\n"
        "//   start_i   one-cycle pulse: every node runs its schedule\n"
        "//   busy_o    some node is running; done_o: all nodes finished\n"
