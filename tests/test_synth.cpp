@@ -67,16 +67,13 @@ TEST(SynthLong, SmallRouterReport) {
   fs::remove_all(dir);
 }
 
-// A seed at which nextpnr fails on a design that fits (here a stand-in
-// nextpnr-ice40 first in PATH: seed 3 aborts, seed S reports 100 + S MHz) is
-// kept as failed, counted as 0 MHz in the median, and the sweep goes on; when
-// every seed fails, synth stops with one line and a non-zero exit. A seed that
-// runs past --pnr-time-limit is stopped and counted as failed too.
-TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
-  const std::string dir = "/tmp/hctest-synth-failseed-" + std::to_string(::getpid());
-  const std::string bin = dir + "-bin";
-  fs::remove_all(dir);
-  fs::remove_all(bin);
+namespace {
+
+// A stand-in nextpnr-ice40 in `bin` (put it first in PATH): the design fits (100
+// logic cells); seed S reports 100 + S MHz, except that HC_FAKE_CRASH (default 3;
+// "all", "none") aborts, HC_FAKE_HANG=S never ends at seed S, and
+// HC_FAKE_NET_HANG=1 never ends on the whole network (its report "network*").
+void fakeNextpnr(const std::string& bin) {
   fs::create_directories(bin);
   {
     std::ofstream f(bin + "/nextpnr-ice40");
@@ -88,10 +85,26 @@ TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
          "echo 'Info: ICESTORM_LC:   100/ 7680     1%'\n"
          "if [ \"$crash\" = all ] || [ \"$seed\" = \"$crash\" ]; then kill -ABRT $$; fi\n"
          "if [ \"$seed\" = \"${HC_FAKE_HANG:-}\" ]; then sleep 600; fi\n"
+         "case $report in network*) [ -n \"${HC_FAKE_NET_HANG:-}\" ] && sleep 600;; esac\n"
          "echo \"{\\\"fmax\\\": {\\\"clk\\\": {\\\"achieved\\\": $((100 + seed))}}}\" > "
          "\"$report\"\n";
   }
   fs::permissions(bin + "/nextpnr-ice40", fs::perms::owner_all);
+}
+
+}  // namespace
+
+// A seed at which nextpnr fails on a design that fits (here a stand-in
+// nextpnr-ice40 first in PATH: seed 3 aborts, seed S reports 100 + S MHz) is
+// kept as failed, counted as 0 MHz in the median, and the sweep goes on; when
+// every seed fails, synth stops with one line and a non-zero exit. A seed that
+// runs past --pnr-time-limit is stopped and counted as failed too.
+TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
+  const std::string dir = "/tmp/hctest-synth-failseed-" + std::to_string(::getpid());
+  const std::string bin = dir + "-bin";
+  fs::remove_all(dir);
+  fs::remove_all(bin);
+  fakeNextpnr(bin);
   const std::string path = "PATH=" + bin + ":" + std::getenv("PATH") + " ";
   const std::string cmd =
       hctest::hypercast() + " synth --m 4 --rho 1 --payload-width 8 --pnr-seeds 2-4 --out " + dir;
@@ -150,6 +163,55 @@ TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
   EXPECT_NE(bad.err.find("--pnr-time-limit must be a number in 0..10000, got '2h'"),
             std::string::npos)
       << bad.err;
+  fs::remove_all(bin);
+}
+
+// The whole network's place and route comes after the router's or node's seeds
+// and is optional: when nextpnr fails there (here it runs past --pnr-time-limit,
+// 0.01 min, on the whole top only) the report is written all the same, with the
+// router's or node's figures and network_pnr saying why it was not placed, and
+// synth exits 0 (docs/file-formats.md "Synthesis report").
+TEST(Synth, FailedNetworkPlacementKeepsTheResults) {
+  const std::string dir = "/tmp/hctest-synth-netfail-" + std::to_string(::getpid());
+  const std::string bin = dir + "-bin";
+  fs::remove_all(dir);
+  fs::remove_all(bin);
+  fakeNextpnr(bin);
+  const std::string env = "PATH=" + bin + ":" + std::getenv("PATH") +
+                          " HC_FAKE_CRASH=none HC_FAKE_NET_HANG=1 " + hctest::hypercast();
+  const std::string limit = " --pnr-seeds 1-2 --pnr-time-limit 0.01 --out " + dir;
+  const struct {
+    std::string args, schema;
+  } cases[] = {
+      {" synth --m 4 --rho 1 --payload-width 8", "synth-report"},
+      {" synth --topology hypercube --dim 2 --collective global-sum --input-bits 4",
+       "synth-nodes-report"},
+  };
+  for (const auto& c : cases) {
+    const auto r = hctest::run(env + c.args + limit);
+    ASSERT_EQ(r.code, 0) << c.args << "\n" << r.out << r.err;
+    const std::string text = hctest::slurp(dir + "/synth_report.json");
+    const nlohmann::json js = hctest::parseJson(text);
+    EXPECT_EQ(js.at("ice40").at("fmax_mhz"), 102) << js;  // the best of seeds 1 and 2
+    const nlohmann::json& net = js.at("network_pnr");
+    EXPECT_EQ(net.at("tried"), true) << net;
+    EXPECT_EQ(net.at("placed"), false) << net;
+    EXPECT_TRUE(net.at("fmax_mhz").is_null()) << net;
+    EXPECT_EQ(net.at("failure"),
+              "stopped at the time limit of 0.01 min per seed (--pnr-time-limit)")
+        << net;
+    const std::vector<std::string> errors =
+        hctest::schemaErrors(hctest::loadSchema(c.schema), hctest::SchemaJson::parse(text));
+    EXPECT_TRUE(errors.empty()) << hctest::joinedLines(errors) << js.dump(2);
+    const std::string md = hctest::slurp(dir + "/synth_report.md");
+    EXPECT_NE(md.find("not placed: nextpnr-ice40 failed (stopped at the time limit"),
+              std::string::npos)
+        << md;
+    EXPECT_TRUE(fs::exists(dir + "/work/network_nextpnr.log") ||
+                fs::exists(dir + "/work/network_seed2_nextpnr.log"))
+        << c.args;
+    fs::remove_all(dir);
+  }
   fs::remove_all(bin);
 }
 

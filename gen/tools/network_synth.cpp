@@ -250,7 +250,9 @@ NetworkFigures synthNetwork(const SynthWork& work, const NetworkDesign& d, const
                      readVerilog(d) + "read_verilog rtl/" + wrap + ".v\n" + d.ice40_synth +
                          " -top " + wrap + " -json net_wrap.json\ntee -q -o net_wrap.stat stat\n")),
         wrap);
-    f.network_pnr = placeAndRoute(work, "net_wrap.json", "network", "network", p.freq, p.seed);
+    // A failure here is reported, not an error: the node's figures stand.
+    f.network_pnr = placeAndRoute(work, "net_wrap.json", "network", "network", p.freq, p.seed,
+                                  /*keep_going=*/true);
   }
   return f;
 }
@@ -299,6 +301,8 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
     if (!f.network_tried) {
       md << "not tried: " << f.network_lcs << " cells is over twice the HX8K"
          << (d.nodes > 64 ? " or N > 64" : "");
+    } else if (f.network_pnr.failed) {
+      md << "not placed: nextpnr-ice40 failed (" << f.network_pnr.failure << ")";
     } else {
       md << f.network_pnr.lcs << " of " << kHx8kLcs
          << (f.network_pnr.placed ? "" : ": does not fit, not placed");
@@ -370,6 +374,8 @@ nlohmann::ordered_json networkReportJson(const NetworkDesign& d, const SynthPara
   npj["bram"] = measured(f.network_flat.brams);
   npj["lcs"] = measured(f.network_pnr.lcs);
   npj["fmax_mhz"] = measured(f.network_pnr.fmax);
+  npj["failure"] = f.network_pnr.failed ? nlohmann::ordered_json(f.network_pnr.failure)
+                                        : nlohmann::ordered_json(nullptr);
   js["network_pnr"] = npj;
   js["seconds"] = secs;
   return js;

@@ -73,6 +73,7 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
     r.fmax = achievedMhz(readFile(work.dir + "/" + tag + "_pnr.json"));
   } else if (r.lcs <= kHx8kLcs && keep_going) {
     r.failed = true;
+    r.failure = failure(run, work);
     std::cerr << "hypercast: synth: nextpnr-ice40 failed at seed " << seed << " ("
               << failure(run, work) << "); the seed is counted as failed, its log kept in " << log
               << "\n";
@@ -85,26 +86,35 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
 }
 
 SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
-                             long long seed, long long seeds, const std::string& unit) {
+                             long long seed, long long seeds, const std::string& unit,
+                             bool optional) {
   SeedSweep sweep;
   sweep.best_seed = seed;
   if (seeds == 1) {
-    sweep.best = placeAndRoute(work, json, unit, unit, freq, seed);
-    sweep.fmax.push_back({seed, sweep.best.fmax});
+    sweep.best = placeAndRoute(work, json, unit, unit, freq, seed, optional);
+    sweep.fmax.push_back({seed, sweep.best.fmax, sweep.best.failed});
     return sweep;
   }
+  PnrResult last_failed;
   bool any = false;  // some seed placed, or found the design does not fit
   for (long long s = seed; s < seed + seeds; ++s) {
     const std::string tag = unit + "_seed" + std::to_string(s);
     const PnrResult r = placeAndRoute(work, json, tag, unit, freq, s, /*keep_going=*/true);
     sweep.fmax.push_back({s, r.fmax, r.failed});
-    if (r.failed) continue;
+    if (r.failed) {
+      last_failed = r;
+      continue;
+    }
     if (!any || r.fmax > sweep.best.fmax) {
       sweep.best = r;
       sweep.best_seed = s;
     }
     any = true;
     if (!r.placed) break;  // does not fit: no seed will
+  }
+  if (!any && optional) {
+    sweep.best = last_failed;
+    return sweep;
   }
   if (!any) {
     throw Error("nextpnr-ice40 failed at every seed " + std::to_string(seed) + ".." +

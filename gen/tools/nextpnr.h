@@ -14,6 +14,7 @@ constexpr int kHx8kLcs = 7680;  // the HX8K's logic cells
 struct PnrResult {
   bool placed = false;
   bool failed = false;  // nextpnr stopped on a design that fits (a crash, no route)
+  std::string failure;  // why it stopped ("exit 1", "stopped at the time limit ..."), "" unless failed
   long long lcs = -1;   // logic cells nextpnr needs (reported even when it does not fit)
   double fmax = -1;
 };
@@ -47,9 +48,12 @@ struct SeedSweep {
 // several seeds each keeps its own log (<unit>_seed<S>_*); the best one's are
 // copied to <unit>_nextpnr.log and <unit>_pnr.json. With several seeds, a seed
 // at which nextpnr fails on a design that fits (it crashed or found no route)
-// is kept as failed and the sweep goes on; Error if every seed fails.
+// is kept as failed and the sweep goes on; Error if every seed fails, or with
+// `optional` (the whole top, which the report can go without; one seed too) the
+// sweep with `best.failed` and `best.failure` set (the last seed's reason).
 SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, long long freq,
-                             long long seed, long long seeds, const std::string& unit = "router");
+                             long long seed, long long seeds, const std::string& unit = "router",
+                             bool optional = false);
 
 // A seed's Fmax as the median counts it: a failed seed as 0 MHz (the worst).
 inline double countedMhz(const SeedFmax& sf) { return sf.failed ? 0.0 : sf.fmax; }

@@ -134,6 +134,9 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
     md << "| " << whole << ", placed and routed (with I/O wrapper) | " << np.lcs << " of "
        << kHx8kLcs << " logic cells, Fmax " << fmt(np.fmax) << " MHz (target " << p.freq << " MHz"
        << (net_spread.text.empty() ? "" : "; " + net_spread.text) << ") | |\n";
+  } else if (f.network_tried && np.failed) {
+    md << "| " << whole << ", placed and routed (with I/O wrapper) | not placed: nextpnr-ice40 "
+       << "failed (" << np.failure << (p.seeds > 1 ? ", at every seed" : "") << ") | |\n";
   } else if (f.network_tried) {
     md << "| " << whole << ", placed and routed (with I/O wrapper) | needs " << np.lcs << " of "
        << kHx8kLcs << " logic cells: does not fit, not placed | |\n";
@@ -238,6 +241,7 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
   npj["placed"] = np.placed;
   npj["lcs"] = measured(np.lcs);
   npj["fmax_mhz"] = measured(np.fmax);
+  npj["failure"] = np.failed ? nlohmann::ordered_json(np.failure) : nlohmann::ordered_json(nullptr);
   npj["target_met"] = np.placed ? nlohmann::ordered_json(np.fmax >= static_cast<double>(p.freq))
                                 : nlohmann::ordered_json(nullptr);
   npj["seed"] = f.network.best_seed;
