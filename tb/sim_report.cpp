@@ -9,6 +9,17 @@ double SimOutcome::nodeCyclesPerSecond() const {
   return seconds > 0 ? static_cast<double>(nodes) * static_cast<double>(cycles) / seconds : 0;
 }
 
+namespace {
+
+// A figure the run may not have (no broadcast was delivered: no latency): null
+// then, never the -1 it is kept as (docs/file-formats.md "Report JSON").
+template <typename T>
+nlohmann::ordered_json figure(T v) {
+  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+}
+
+}  // namespace
+
 void printJson(std::ostream& os, const SimOutcome& o) {
   // The run's parameters and outcome at the top; what it measured or computed
   // under "figures". The keys a schedule network's run shares
@@ -60,14 +71,14 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   f["missing"] = o.missing;
   f["transmissions"] = o.transmissions;
   f["steps"] = o.steps;
-  f["completion_cycles"] = o.completion_cycles;
+  f["completion_cycles"] = figure(o.completion_cycles);
   f["cycles"] = o.cycles;
   if (o.cosim) f["cycles_compared"] = o.cycles_compared;
   f["offered_broadcasts"] = o.offered_broadcasts;
-  f["latency_mean"] = o.latency_mean;
-  f["latency_p99"] = o.latency_p99;
-  f["latency_max"] = o.latency_max;
-  f["network_latency_mean"] = o.network_latency_mean;
+  f["latency_mean"] = figure(o.latency_mean);
+  f["latency_p99"] = figure(o.latency_p99);
+  f["latency_max"] = figure(o.latency_max);
+  f["network_latency_mean"] = figure(o.network_latency_mean);
   f["max_output_wait"] = o.max_output_wait;
   f["max_injection_wait"] = o.max_injection_wait;
   if (o.wait_bound_flit >= 0) {

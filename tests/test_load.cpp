@@ -599,6 +599,48 @@ TEST(Load, SweepCsvHoldsTheRunsFigures) {
   fs::remove_all(fs::path(dir).parent_path());
 }
 
+// A rate so low that no broadcast is generated in the run (1e-9 on 4 nodes for
+// 300 cycles) has no latency: empty CSV cells and null in the JSON, never the
+// harness's -1 (docs/file-formats.md "Load-latency CSV and SVG"), and the SVG
+// draws only the other point (one circle a curve; -1 would be drawn at 1 cycle).
+TEST(Load, PointWithoutBroadcastsHasNoLatency) {
+  const std::string dir = hctest::tempFolder("sweep-none") + "/out";
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "sweep", "--m", "4", "--rho", "1", "--rates",
+                       "1e-9,0.2", "--cycles", "300", "--out", dir, "--json", "--quiet"});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  const nlohmann::json& none = j.at("points").at(0);
+  for (const char* key : {"latency_mean", "latency_p99", "latency_max"}) {
+    EXPECT_TRUE(none.at(key).is_null()) << key << " " << none;
+    EXPECT_TRUE(j.at("points").at(1).at(key).is_number()) << key << " " << j;
+  }
+  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
+  std::string header, row;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  std::vector<std::string> cells;
+  std::stringstream ss(row);
+  for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+  ASSERT_EQ(cells.size(), 9u) << row;
+  for (int i = 2; i <= 5; ++i) EXPECT_EQ(cells[i], "") << "column " << i << ": " << row;
+  const std::string svg = hctest::slurp(dir + "/load_latency.svg");
+  size_t circles = 0;
+  for (size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1))
+    ++circles;
+  EXPECT_EQ(circles, 2u) << svg;
+  const auto sim = hctest::runArgv({hctest::hypercast(), "simulate", "--m", "4", "--rho", "1",
+                                    "--traffic", "uniform", "--rate", "1e-9", "--cycles", "300",
+                                    "--engine", "systemc", "--json"});
+  ASSERT_EQ(sim.code, 0) << sim.out << sim.err;
+  const nlohmann::json f = hctest::parseJson(sim.out).at("figures");
+  for (const char* key : {"latency_mean", "latency_p99", "latency_max", "network_latency_mean",
+                          "completion_cycles"}) {
+    EXPECT_TRUE(f.at(key).is_null()) << key << " " << f;
+  }
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
 // sweep --json: the parameters at top level, the computed and measured numbers
 // in figures. On C_8<1> (m = 8, rho = 1): 8 nodes; with the clockwise
 // preference a broadcast crosses each node's clockwise port 4 times (distances

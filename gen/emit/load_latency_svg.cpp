@@ -74,11 +74,14 @@ std::string loadLatencySvg(const std::string& title, const std::vector<LoadPoint
   const char* names[2] = {"mean latency", "99th percentile"};
   for (int c = 0; c < 2; ++c) {
     os << "<polyline fill=\"none\" stroke=\"" << colors[c] << "\" stroke-width=\"2\" points=\"";
+    // A point without a latency (no broadcast delivered: negative) is left out.
+    auto latency = [c](const LoadPoint& p) { return c ? p.latency_p99 : p.latency_mean; };
     for (const auto& p : points) {
-      os << num(X(p.offered)) << "," << num(Y(c ? p.latency_p99 : p.latency_mean)) << " ";
+      if (latency(p) >= 0) os << num(X(p.offered)) << "," << num(Y(latency(p))) << " ";
     }
     os << "\"/>\n";
     for (const auto& p : points) {
+      if (latency(p) < 0) continue;
       os << "<circle cx=\"" << num(X(p.offered)) << "\" cy=\""
          << num(Y(c ? p.latency_p99 : p.latency_mean)) << "\" r=\"3\" fill=\"" << colors[c]
          << "\"/>\n";

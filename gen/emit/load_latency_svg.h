@@ -11,7 +11,7 @@ namespace hypercast {
 struct LoadPoint {
   double offered = 0;
   double accepted = 0;
-  double latency_mean = 0;
+  double latency_mean = 0;  // negative: none (no broadcast delivered), left out of the curve
   double latency_p99 = 0;
 };
 

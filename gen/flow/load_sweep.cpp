@@ -44,7 +44,7 @@ const nlohmann::json& runFigures(const nlohmann::json& report) {
   return it != report.end() && it->is_object() ? *it : report;
 }
 
-// A figure as a double (-1 if absent).
+// A figure as a double (-1 if absent or null: a run without broadcasts has no latency).
 double number(const nlohmann::json& j, const std::string& key) {
   const auto it = j.find(key);
   return it != j.end() && it->is_number() ? it->get<double>() : -1;
@@ -54,6 +54,14 @@ double number(const nlohmann::json& j, const std::string& key) {
 std::string csvField(const nlohmann::json& j, const std::string& key) {
   const auto it = j.find(key);
   return it != j.end() && it->is_number() ? jsonText(*it) : std::string();
+}
+
+// A figure in the text table: "-" where the run has none.
+std::string tableCell(double v) {
+  if (v < 0) return "-";
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", v);
+  return b;
 }
 
 // The rates --rates lists, each in (0, 1].
@@ -205,8 +213,9 @@ CommandReport runSweep(const SweepRequest& r) {
                              {"verdict", reportVerdict(pass)}});
     } else {
       progress.interject([&] {
-        std::printf("%-10s %-10.4g %-12.4g %-10.4g %-10.4g %s\n", rs, pt.accepted, pt.latency_mean,
-                    pt.latency_p99, number(f, "latency_max"),
+        std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", rs, tableCell(pt.accepted).c_str(),
+                    tableCell(pt.latency_mean).c_str(), tableCell(pt.latency_p99).c_str(),
+                    tableCell(number(f, "latency_max")).c_str(),
                     pass ? "PASS" : "FAIL");  // the text table keeps the harnesses' words
       });
     }
