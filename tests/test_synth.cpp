@@ -215,6 +215,45 @@ TEST(Synth, FailedNetworkPlacementKeepsTheResults) {
   fs::remove_all(bin);
 }
 
+// A network of nodes says whether the clock target is met as the router's report
+// does: the node's best, median and worst seed and how many reach the target,
+// target_met for the node and the whole network. The stand-in nextpnr gives seed
+// S 100 + S MHz: seeds 1-3 at a 102 MHz target are 101 (missed), 102 and 103;
+// the whole network is placed with seed 1 only, 101 MHz, missed by 1.
+TEST(Synth, NodeReportSaysWhetherTheTargetIsMet) {
+  const std::string dir = "/tmp/hctest-synth-nodetarget-" + std::to_string(::getpid());
+  const std::string bin = dir + "-bin";
+  fs::remove_all(dir);
+  fs::remove_all(bin);
+  fakeNextpnr(bin);
+  const auto r = hctest::run("PATH=" + bin + ":" + std::getenv("PATH") + " HC_FAKE_CRASH=none " +
+                             hctest::hypercast() +
+                             " synth --topology hypercube --dim 2 --collective global-sum "
+                             "--input-bits 4 --pnr-seeds 1-3 --target-mhz 102 --out " +
+                             dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const std::string text = hctest::slurp(dir + "/synth_report.json");
+  const nlohmann::json js = hctest::parseJson(text);
+  EXPECT_EQ(js.at("ice40").at("fmax_mhz"), 103) << js;
+  EXPECT_EQ(js.at("ice40").at("target_met"), true) << js;
+  EXPECT_EQ(js.at("ice40").at("fmax_median_mhz"), 102) << js;
+  EXPECT_EQ(js.at("network_pnr").at("fmax_mhz"), 101) << js;
+  EXPECT_EQ(js.at("network_pnr").at("target_met"), false) << js;
+  const std::vector<std::string> errors = hctest::schemaErrors(
+      hctest::loadSchema("synth-nodes-report"), hctest::SchemaJson::parse(text));
+  EXPECT_TRUE(errors.empty()) << hctest::joinedLines(errors) << js.dump(2);
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  for (const std::string& words :
+       {std::string("best of seeds 1-3, at seed 3; median 102.0, worst 101.0 MHz; 2 of 3 seeds "
+                    "reach 102 MHz"),
+        std::string("against the target 102 MHz: met."),
+        std::string("101.0 MHz: missed by 1.0 MHz.")}) {
+    EXPECT_NE(md.find(words), std::string::npos) << words << "\n" << md;
+  }
+  fs::remove_all(dir);
+  fs::remove_all(bin);
+}
+
 // --pnr-seeds S-T places and routes the router with seeds S..T and reports the best one,
 // with every seed's Fmax in the JSON and each seed's log kept.
 TEST(SynthLong, SeedSweepReportsTheBestSeed) {

@@ -267,7 +267,7 @@ std::string count(long long v) { return v < 0 ? std::string("-") : std::to_strin
 std::string markdown(const NetworkDesign& d, const SynthParams& p, const NetworkFigures& f,
                      double secs) {
   const PnrResult& np = f.node_pnr.best;
-  const double median = medianFmax(f.node_pnr);
+  const SeedSpread spread = seedSpread(f.node_pnr, p);
   std::string instances;
   for (const std::string& i : f.instances) instances += (instances.empty() ? "" : ", ") + i;
   const std::string x = std::to_string(f.node);
@@ -309,22 +309,25 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
     }
     md << " |\n| Fmax, placed and routed | ";
     if (np.placed) {
-      md << fmt(np.fmax) << " MHz (target " << p.freq;
-      if (p.seeds > 1) {
-        md << "; best of seeds " << p.seed << "-" << p.seed + p.seeds - 1 << ", at seed "
-           << f.node_pnr.best_seed;
-        if (median >= 0) md << "; median " << fmt(median) << " MHz";
-        const std::string failed = failedSeeds(f.node_pnr);
-        if (!failed.empty())
-          md << "; nextpnr failed at seed " << failed << " (0 MHz in the median)";
-      }
-      md << ")";
+      md << fmt(np.fmax) << " MHz (target " << p.freq << " MHz"
+         << (spread.text.empty() ? "" : "; " + spread.text) << ")";
     } else {
       md << "-";
     }
     md << " | "
        << (f.network_tried && f.network_pnr.placed ? fmt(f.network_pnr.fmax) + " MHz" : "-")
        << " |\n";
+  }
+  // The clock target met or missed, in the router report's words (router_report.cpp).
+  if (p.pnr && np.placed) {
+    md << "\nFmax of node " << x << " " << fmt(np.fmax) << " MHz"
+       << (spread.text.empty() ? "" : " (" + spread.text + ")") << " against the target "
+       << target(p) << ": " << verdict(np.fmax, p) << ".";
+    if (f.network_tried && f.network_pnr.placed) {
+      md << " The whole network (" << d.top << ") " << fmt(f.network_pnr.fmax)
+         << " MHz: " << verdict(f.network_pnr.fmax, p) << ".";
+    }
+    md << "\n";
   }
   md << "\nA node's figures are its instances' cells with their submodules; the top's own\n"
      << "glue logic counts only in the whole network's. Each module is synthesized on its\n"
@@ -354,8 +357,9 @@ nlohmann::ordered_json networkReportJson(const NetworkDesign& d, const SynthPara
   ice["placed_lcs"] = measured(np.lcs);
   ice["fmax_mhz"] = measured(np.fmax);
   ice["target_mhz"] = p.freq;
+  ice["target_met"] = targetMet(np, p);
   ice["seed"] = f.node_pnr.best_seed;
-  ice["fmax_median_mhz"] = measured(medianFmax(f.node_pnr));
+  ice["fmax_median_mhz"] = measured(seedSpread(f.node_pnr, p).median);
   ice["seeds"] = seedsJson(f.node_pnr.fmax);
   js["ice40"] = ice;
   nlohmann::ordered_json net;
@@ -374,6 +378,7 @@ nlohmann::ordered_json networkReportJson(const NetworkDesign& d, const SynthPara
   npj["bram"] = measured(f.network_flat.brams);
   npj["lcs"] = measured(f.network_pnr.lcs);
   npj["fmax_mhz"] = measured(f.network_pnr.fmax);
+  npj["target_met"] = targetMet(f.network_pnr, p);
   npj["failure"] = f.network_pnr.failed ? nlohmann::ordered_json(f.network_pnr.failure)
                                         : nlohmann::ordered_json(nullptr);
   js["network_pnr"] = npj;

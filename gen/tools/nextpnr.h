@@ -14,7 +14,7 @@ constexpr int kHx8kLcs = 7680;  // the HX8K's logic cells
 struct PnrResult {
   bool placed = false;
   bool failed = false;  // nextpnr stopped on a design that fits (a crash, no route)
-  std::string failure;  // why it stopped ("exit 1", "stopped at the time limit ..."), "" unless failed
+  std::string failure;  // why it stopped ("exit 1", "stopped at the time limit"); "" if not
   long long lcs = -1;   // logic cells nextpnr needs (reported even when it does not fit)
   double fmax = -1;
 };

@@ -15,42 +15,6 @@ namespace tools {
 
 namespace {
 
-// With several seeds: the median Fmax and a sentence on the spread.
-struct SeedSpread {
-  std::string text;  // "" with one seed or none placed
-  double median = -1;
-};
-
-SeedSpread seedSpread(const SeedSweep& sweep, const SynthParams& p) {
-  SeedSpread s;
-  if (sweep.fmax.size() <= 1 || !sweep.best.placed) return s;
-  std::vector<double> v;
-  for (const auto& sf : sweep.fmax) v.push_back(countedMhz(sf));
-  const std::string failed = failedSeeds(sweep);
-  std::sort(v.begin(), v.end());
-  s.median = medianFmax(sweep);
-  long long met = 0;
-  for (double x : v) met += x >= static_cast<double>(p.freq) ? 1 : 0;
-  s.text = "best of seeds " + std::to_string(p.seed) + "-" + std::to_string(p.seed + p.seeds - 1) +
-           ", at seed " + std::to_string(sweep.best_seed) + "; median " + fmt(s.median) +
-           (failed.empty() ? ", worst " + fmt(v.front()) + " MHz"
-                           : " MHz; nextpnr failed at seed " + failed + ", counted as 0 MHz") +
-           "; " + std::to_string(met) + " of " + std::to_string(v.size()) + " seeds reach " +
-           std::to_string(p.freq) + " MHz";
-  return s;
-}
-
-// The clock target and where it comes from: "100 MHz (hc_m4_r1.sdc)".
-std::string target(const SynthParams& p) {
-  return std::to_string(p.freq) + " MHz" + (p.sdc.empty() ? "" : " (" + p.sdc + ")");
-}
-
-// "met" or "missed by X MHz": an Fmax against the clock target.
-std::string verdict(double fmax, const SynthParams& p) {
-  const double freq = static_cast<double>(p.freq);
-  return fmax >= freq ? std::string("met") : "missed by " + fmt(freq - fmax) + " MHz";
-}
-
 // Which whole top: the plain one or the AXI4-Stream one.
 std::string topKind(const SynthParams& p) {
   return p.endpoints == Endpoints::kAxis
@@ -218,8 +182,7 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
   ice40j["placed_lcs"] = measured(rp.lcs);
   ice40j["fmax_mhz"] = measured(rp.fmax);
   ice40j["target_mhz"] = p.freq;
-  ice40j["target_met"] = rp.placed ? nlohmann::ordered_json(rp.fmax >= static_cast<double>(p.freq))
-                                   : nlohmann::ordered_json(nullptr);
+  ice40j["target_met"] = targetMet(rp, p);
   ice40j["seed"] = f.router.best_seed;
   ice40j["fmax_median_mhz"] = measured(spread.median);
   ice40j["seeds"] = seedsJson(f.router.fmax);
@@ -242,8 +205,7 @@ nlohmann::ordered_json json(const Hypercycle& h, const HypercycleRtl& rtl, const
   npj["lcs"] = measured(np.lcs);
   npj["fmax_mhz"] = measured(np.fmax);
   npj["failure"] = np.failed ? nlohmann::ordered_json(np.failure) : nlohmann::ordered_json(nullptr);
-  npj["target_met"] = np.placed ? nlohmann::ordered_json(np.fmax >= static_cast<double>(p.freq))
-                                : nlohmann::ordered_json(nullptr);
+  npj["target_met"] = targetMet(np, p);
   npj["seed"] = f.network.best_seed;
   npj["fmax_median_mhz"] = measured(net_spread.median);
   npj["seeds"] = seedsJson(f.network.fmax);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tools/nextpnr.h"
+#include "tools/synth_params.h"
 
 namespace hypercast {
 namespace tools {
@@ -52,6 +53,24 @@ inline nlohmann::ordered_json seedsJson(const std::vector<SeedFmax>& fmax) {
   }
   return list;
 }
+
+// With several seeds: the median Fmax and a sentence on the spread ("best of
+// seeds 1-2, at seed 2; median 104.9, worst 99.1 MHz; 1 of 2 seeds reach 100 MHz").
+struct SeedSpread {
+  std::string text;  // "" with one seed or none placed
+  double median = -1;
+};
+SeedSpread seedSpread(const SeedSweep& sweep, const SynthParams& p);
+
+// The clock target and where it comes from: "100 MHz (hc_m4_r1.sdc)".
+std::string target(const SynthParams& p);
+
+// "met" or "missed by X MHz": an Fmax against the clock target.
+std::string verdict(double fmax, const SynthParams& p);
+
+// The reports' "target_met": whether a placed design's Fmax reaches the clock
+// target, null when it was not placed.
+nlohmann::ordered_json targetMet(const PnrResult& r, const SynthParams& p);
 
 }  // namespace tools
 }  // namespace hypercast
