@@ -684,6 +684,19 @@ TEST(Synth, SmallBanksLiveInFlipFlops) {
   EXPECT_GE(js.at("ice40").at("ff").get<long long>(), 2 * 4 * 8 + 2 * 8) << js;
 }
 
+// A half-duplex schedule (Faber's one-way links) gets nodes with HD = 1: the
+// report says so, in its JSON's links (the schema's key) and its header, and a
+// full-duplex one says that too.
+TEST(Synth, ScheduleNetworkReportsItsLinks) {
+  for (const std::string links : {"half-duplex", "full-duplex"}) {
+    const nlohmann::json js = nodeSynth(
+        "--topology hypercube --dim 2 --collective broadcast --payload-width 8 --links " + links,
+        "schedule-network");
+    if (js.empty()) return;
+    EXPECT_EQ(js.value("links", ""), links) << js;
+  }
+}
+
 // One tile of the 2x2 wormhole mesh (hc_mesh_tile and its ROM).
 TEST(Synth, WormholeMeshTile) {
   const nlohmann::json js = nodeSynth(

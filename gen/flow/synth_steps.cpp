@@ -93,8 +93,9 @@ CommandReport scheduleSynth(const Params& a) {
   d.kind = "schedule-network";
   const std::string collective = toString(c.schedule.collective);
   d.title = c.net.label + ", " + collective + " on schedule-ROM nodes (" +
-            std::to_string(c.schedule.steps) + " steps, " + std::to_string(pw) + "-bit payload" +
-            (rtl.shared_rom ? ", one shared ROM" : "") + ")";
+            std::to_string(c.schedule.steps) + " steps, " + std::to_string(pw) + "-bit payload, " +
+            toString(c.schedule.links) + " links" + (rtl.shared_rom ? ", one shared ROM" : "") +
+            ")";
   d.top = rtl.top_module;
   d.files = rtl.files;
   d.verilog_files = rtl.verilog_files;
@@ -105,6 +106,7 @@ CommandReport scheduleSynth(const Params& a) {
   d.facts["steps"] = c.schedule.steps;
   d.facts["payload_width"] = pw;
   d.facts["shared_rom"] = rtl.shared_rom;
+  d.facts["links"] = toString(c.schedule.links);
   return synthNodes(a, d);
 }
 
