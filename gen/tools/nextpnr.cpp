@@ -74,9 +74,11 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
   } else if (r.lcs <= kHx8kLcs && keep_going) {
     r.failed = true;
     r.failure = failure(run, work);
+    // Its log goes to DIR/work with the report; if every seed fails, the
+    // error prints the last one's tail instead (the work folder goes away).
     std::cerr << "hypercast: synth: nextpnr-ice40 failed at seed " << seed << " ("
-              << failure(run, work) << "); the seed is counted as failed, its log kept in " << log
-              << "\n";
+              << failure(run, work) << "); the seed is counted as failed, its log goes to work/"
+              << log << " with the report\n";
   } else if (r.lcs <= kHx8kLcs) {
     // The work folder goes away with the error: show the log's end.
     printLogTail(work.dir + "/" + log);
@@ -117,8 +119,12 @@ SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, lon
     return sweep;
   }
   if (!any) {
+    // The work folder goes away with the error: show the last seed's log's end.
+    const long long last = seed + seeds - 1;
+    printLogTail(work.dir + "/" + unit + "_seed" + std::to_string(last) + "_nextpnr.log");
     throw Error("nextpnr-ice40 failed at every seed " + std::to_string(seed) + ".." +
-                std::to_string(seed + seeds - 1) + " (logs: " + unit + "_seed<S>_nextpnr.log)");
+                std::to_string(last) + " (seed " + std::to_string(last) + ": " +
+                last_failed.failure + "); the end of its log is above");
   }
   const std::string tag = unit + "_seed" + std::to_string(sweep.best_seed);
   std::error_code ec;
