@@ -569,6 +569,26 @@ TEST(Load, BadTrafficOptions) {
   }
 }
 
+namespace {
+
+// The first row after the header of a CSV file, and a row's cells.
+std::string firstCsvRow(const std::string& path) {
+  std::istringstream csv(hctest::slurp(path));
+  std::string header, row;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  return row;
+}
+
+std::vector<std::string> csvCells(const std::string& row) {
+  std::vector<std::string> cells;
+  std::stringstream ss(row);
+  for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+  return cells;
+}
+
+}  // namespace
+
 // sweep reads each run's report with nlohmann-json and writes its integers as
 // integers: the CSV row holds exactly the figures simulate --json gives.
 TEST(Load, SweepCsvHoldsTheRunsFigures) {
@@ -581,13 +601,8 @@ TEST(Load, SweepCsvHoldsTheRunsFigures) {
                                     "--seed", "3", "--engine", "systemc", "--json"});
   ASSERT_EQ(sim.code, 0) << sim.err;
   const nlohmann::json j = hctest::parseJson(sim.out);
-  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
-  std::string header, row;
-  std::getline(csv, header);
-  std::getline(csv, row);
-  std::vector<std::string> cells;
-  std::stringstream ss(row);
-  for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+  const std::string row = firstCsvRow(dir + "/load_latency.csv");
+  const std::vector<std::string> cells = csvCells(row);
   ASSERT_EQ(cells.size(), 9u) << row;
   EXPECT_EQ(cells[4], std::to_string(j.at("figures").at("latency_max").get<long long>())) << row;
   EXPECT_EQ(cells[6], std::to_string(j.at("figures").at("max_output_wait").get<long long>()))
@@ -615,13 +630,8 @@ TEST(Load, PointWithoutBroadcastsHasNoLatency) {
     EXPECT_TRUE(none.at(key).is_null()) << key << " " << none;
     EXPECT_TRUE(j.at("points").at(1).at(key).is_number()) << key << " " << j;
   }
-  std::istringstream csv(hctest::slurp(dir + "/load_latency.csv"));
-  std::string header, row;
-  std::getline(csv, header);
-  std::getline(csv, row);
-  std::vector<std::string> cells;
-  std::stringstream ss(row);
-  for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+  const std::string row = firstCsvRow(dir + "/load_latency.csv");
+  const std::vector<std::string> cells = csvCells(row);
   ASSERT_EQ(cells.size(), 9u) << row;
   for (int i = 2; i <= 5; ++i) EXPECT_EQ(cells[i], "") << "column " << i << ": " << row;
   const std::string svg = hctest::slurp(dir + "/load_latency.svg");
