@@ -1247,7 +1247,7 @@ int smoke(const std::string& hc) {
   {
     tools::SynthParams p;
     tools::SeedSweep sweep;
-    sweep.best = {true, false, 300, 80.5};
+    sweep.best = {true, false, "", 300, 80.5};
     sweep.best_seed = 1;
     sweep.fmax = {{1, 80.5, false}, {2, 70.0, false}};
     tools::NetworkDesign d;
@@ -1262,7 +1262,7 @@ int smoke(const std::string& hc) {
     f.network_tried = true;
     f.network_flat = {1500, 800, 80, 16, 3000};
     f.node_pnr = sweep;
-    f.network_pnr = {true, false, 2000, 40.0};
+    f.network_pnr = {true, false, "", 2000, 40.0};
     nodeSynthesisRows("smoke network of nodes", "1-2", 0,
                       tools::networkReportJson(d, p, f, 0).dump());
     const NetworkDesc net = hypercycleNetwork({4}, {1});
@@ -1279,7 +1279,7 @@ int smoke(const std::string& hc) {
     wu.luts = 500;
     wu.xcells = 700;
     wu.pins = 60;
-    wu.pnr = {true, false, 520, 45.0};
+    wu.pnr = {true, false, "", 520, 45.0};
     wu.origin_cycles = 20;
     weightUnitRows(tools::weightUnitReport(wu, rtl.layout, p, 0).json);
   }
