@@ -120,9 +120,13 @@ void printText(std::ostream& os, const SimOutcome& o) {
   }
   os << "transmissions    " << o.transmissions
      << " (N-1 per broadcast: " << o.broadcasts * (o.nodes - 1) << ")\n"
-     << "steps            " << o.steps << " (diameter " << o.diameter << ")\n"
-     << "completion       " << o.completion_cycles << " cycles after the first injection ("
-     << o.hop_cycles << (o.hop_cycles == 1 ? " cycle" : " cycles") << " per hop)\n";
+     << "steps            " << o.steps << " (diameter " << o.diameter << ")\n";
+  if (o.completion_cycles < 0) {
+    os << "completion       none (no broadcast crossed a link)\n";
+  } else {
+    os << "completion       " << o.completion_cycles << " cycles after the first injection ("
+       << o.hop_cycles << (o.hop_cycles == 1 ? " cycle" : " cycles") << " per hop)\n";
+  }
   if (o.load) {
     os << "traffic          " << o.traffic << ", offered " << o.offered_rate
        << " broadcasts/node/cycle (" << o.offered_broadcasts << " generated)\n"

@@ -648,6 +648,14 @@ TEST(Load, PointWithoutBroadcastsHasNoLatency) {
                           "completion_cycles"}) {
     EXPECT_TRUE(f.at(key).is_null()) << key << " " << f;
   }
+  // The text report says so in words, with no -1 for a figure.
+  const auto text =
+      hctest::runArgv({hctest::hypercast(), "simulate", "--m", "4", "--rho", "1", "--traffic",
+                       "uniform", "--rate", "1e-9", "--cycles", "300", "--engine", "systemc"});
+  ASSERT_EQ(text.code, 0) << text.out << text.err;
+  EXPECT_NE(text.out.find("completion       none (no broadcast crossed a link)"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find(" -1"), std::string::npos) << text.out;
   fs::remove_all(fs::path(dir).parent_path());
 }
 
