@@ -56,9 +56,9 @@ TEST(Cli, SimulateHelpSaysWhatTheSeedSeeds) {
   const size_t at = r.out.find("--seed");
   ASSERT_NE(at, std::string::npos);
   const std::string entry = r.out.substr(at, r.out.find("\n  --", at) - at);
-  for (const char* word : {"the seed of the run's randomness", "--random", "--traffic",
-                           "collective's payloads", "combining network's inputs",
-                           "whatever the run draws"}) {
+  for (const char* word :
+       {"the seed of the run's randomness", "--random", "--traffic", "collective's payloads",
+        "combining network's inputs", "whatever the run draws"}) {
     EXPECT_NE(entry.find(word), std::string::npos) << word << " in " << entry;
   }
   EXPECT_EQ(entry.find("with --random: random seed"), std::string::npos) << entry;
@@ -889,6 +889,20 @@ TEST(Cli, GenerateRefusesABadName) {
                        "global-sum", "--out", out},
                       "hc_sum_node"),
                 "module hc_sum_node, which hw/hc_sum_node.v defines");
+  // A keyword (Verilog's, SystemVerilog's) names no module: a combining top
+  // would be `module module (`.
+  for (const char* kw : {"module", "wire", "logic", "always_ff"}) {
+    expectRefused(named({"generate", "--topology", "hypercube", "--dim", "2", "--collective",
+                         "global-sum", "--out", out},
+                        kw),
+                  "is a Verilog or SystemVerilog keyword");
+  }
+  EXPECT_EQ(hcArgv(named({"generate", "--topology", "hypercube", "--dim", "2", "--collective",
+                          "global-sum", "--out", out},
+                         "modules"))
+                .code,
+            0);
+  fs::remove_all(out);
   EXPECT_FALSE(fs::exists(out));
   // Only generate names a folder.
   expectRefused({"simulate", "--m", "4", "--rho", "1", "--name", "x"}, "--name");

@@ -888,7 +888,7 @@ TEST(Regress, CombiningCollectivesPlanOnCayleyGraphs) {
   const nlohmann::json jobs =
       planned(dir,
               "networks:\n"
-              "  - {name: q2, topology: hypercube, dim: 2}\n"
+              "  - {name: q2, topology: hypercube, dim: 2, payload-width: 16}\n"
               "  - {name: z4, topology: cayley, group: [4], gens: [[1], [-1]]}\n"
               "  - {name: t3, topology: torus, n: 2, k: 3}\n"
               "  - {name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}\n"
@@ -900,6 +900,9 @@ TEST(Regress, CombiningCollectivesPlanOnCayleyGraphs) {
   EXPECT_EQ(argvOf(jobs, "q2.s.global-sum"),
             std::vector<std::string>({"schedule", "--topology", "hypercube", "--dim", "2",
                                       "--collective", "global-sum", "--json"}));
+  // A network's payload width is no combining job's option (its inputs have input-bits).
+  for (const char* id : {"q2.c.cosim.accumulation", "q2.c.cosim.global-sum"})
+    EXPECT_FALSE(has(argvOf(jobs, id), "--payload-width")) << id;
   const std::string plan = hctest::slurp(dir + "/reg/plan.json");
   EXPECT_NE(plan.find("m4 x s: m4 (mesh) is no Cayley graph"), std::string::npos) << plan;
   // The schedule jobs run (the cosim ones would build Verilated models).

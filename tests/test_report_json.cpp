@@ -347,6 +347,20 @@ TEST_F(ReportJson, ManifestNetworkOptionsAreInfosOptions) {
     }
     fs::remove_all(out);
   }
+  // A graph file's path stays the string given, whatever it holds (',' and ';'
+  // split the other options' lists).
+  {
+    const std::string odd = dir_ + "/p,q;1.txt";
+    fs::copy_file(petersen, odd, fs::copy_options::overwrite_existing);
+    const std::string out = dir_ + "/odd";
+    const hctest::CmdResult r =
+        hctest::runArgv({hctest::hypercast(), "generate", "--topology", "graph", "--graph", odd,
+                         "--collective", "broadcast", "--out", out});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json m = Json::parse(hctest::slurp(out + "/manifest.json"));
+    EXPECT_EQ(m.at("network").at("options").at("graph"), odd) << m.at("network");
+    fs::remove_all(out);
+  }
   // The wormhole mesh: its extents, X first.
   const std::string out = dir_ + "/mesh";
   const hctest::CmdResult r =

@@ -694,8 +694,8 @@ TEST(Synth, SmallBanksLiveInFlipFlops) {
 }
 
 // A half-duplex schedule (Faber's one-way links) gets nodes with HD = 1: the
-// report says so, in its JSON's links (the schema's key) and its header, and a
-// full-duplex one says that too.
+// report says so in its JSON's links (the schema's key), and a full-duplex one
+// says that too.
 TEST(Synth, ScheduleNetworkReportsItsLinks) {
   for (const std::string links : {"half-duplex", "full-duplex"}) {
     const nlohmann::json js = nodeSynth(

@@ -346,7 +346,7 @@ TEST(Tlm, OptionsOutOfSimulatesRangesAreRefused) {
       EXPECT_EQ(what.find('\n'), std::string::npos) << what;
     }
   }
-  // In range, and a quota the round robin does not read.
+  // In range, and a quota the fair arbitration does not read.
   Options fine;
   fine.arbitration = hypercast::Arbitration::kFair;
   fine.epoch_quota = 0;

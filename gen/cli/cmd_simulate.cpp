@@ -13,7 +13,7 @@ CommandHelp simulateHelp() {
           "where they differ. Without --collective, broadcasts on a hypercycle's routers.\n"
           "Every delivery is checked for origin, payload and count; the trace goes through\n"
           "an independent checker. Exit status: 0 pass, 1 verification failed, 2 bad\n"
-          "input, 3 internal error, 130/143 interrupted.\n"
+          "input or a failed external tool, 3 internal error, 130/143 interrupted.\n"
           "The Verilated model is built on first use and cached by content under\n"
           "$HYPERCAST_CACHE (default ~/.cache/hypercast; a graph file's network by\n"
           "the file's content and name, not its folder).\n"

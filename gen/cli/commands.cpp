@@ -58,7 +58,8 @@ CommandHelp topLevelHelp() {
           "the default network G^{3,2,1}_{8,6,5} (a 240-node hypercycle).\n"
           "\n"
           "Exit status: 0 done (simulate, sweep: passed), 1 verification failed, 2 bad\n"
-          "input, 3 internal error, 130/143 interrupted (SIGINT/SIGTERM)."};
+          "input or a failed external tool, 3 internal error, 130/143 interrupted\n"
+          "(SIGINT/SIGTERM)."};
 }
 
 int printReport(const CommandReport& r) {

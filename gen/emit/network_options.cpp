@@ -38,7 +38,8 @@ nlohmann::ordered_json networkOptionValue(const std::string& key, const std::str
     for (const std::string& item : splitList(items, ",")) arr.push_back(scalarValue(item));
     return arr;
   };
-  if (key == "remove-links") {  // "a-b;c-d": [[a, b], [c, d]], a node by its number or name
+  if (key == "graph") return text;  // a file's path, whatever it holds
+  if (key == "remove-links") {      // "a-b;c-d": [[a, b], [c, d]], a node by its number or name
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const std::string& link : splitList(text, ";")) {
       const size_t dash = link.find('-');

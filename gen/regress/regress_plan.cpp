@@ -142,6 +142,8 @@ bool Planner::takesRouterOption(const std::string& command, const std::string& c
   if (std::none_of(rtl_options_.begin(), rtl_options_.end(), is)) return true;
   const std::vector<JobOption> specs = commandSpecs(command);
   if (std::none_of(specs.begin(), specs.end(), is)) return false;
+  // The combining networks take none of them (flow/combining.h: not even --payload-width).
+  if (collective == "accumulation" || collective == "global-sum") return false;
   const std::vector<std::string>& routers_only = flow::hypercycleRouterOptions();
   return collective.empty() ||
          std::find(routers_only.begin(), routers_only.end(), name) == routers_only.end();

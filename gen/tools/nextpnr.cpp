@@ -77,8 +77,8 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
     // Its log goes to DIR/work with the report; if every seed fails, the
     // error prints the last one's tail instead (the work folder goes away).
     std::cerr << "hypercast: synth: nextpnr-ice40 failed at seed " << seed << " ("
-              << failure(run, work) << "); the seed is counted as failed, its log goes to work/"
-              << log << " with the report\n";
+              << failure(run, work) << "); the seed is counted as failed (its log: work/"
+              << log << ", kept with the report if one is written)\n";
   } else if (r.lcs <= kHx8kLcs) {
     // The work folder goes away with the error: show the log's end.
     printLogTail(work.dir + "/" + log);
@@ -115,7 +115,8 @@ SeedSweep placeAndRouteSeeds(const SynthWork& work, const std::string& json, lon
     if (!r.placed) break;  // does not fit: no seed will
   }
   if (!any && optional) {
-    sweep.best = last_failed;
+    sweep.best = last_failed;  // the reason reported is the last seed's: so is the seed
+    sweep.best_seed = seed + seeds - 1;
     return sweep;
   }
   if (!any) {
