@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "topology/registry.h"
+
 namespace hypercast {
 
 std::vector<std::string> splitList(const std::string& s, const std::string& sep) {
@@ -38,8 +40,11 @@ nlohmann::ordered_json networkOptionValue(const std::string& key, const std::str
     for (const std::string& item : splitList(items, ",")) arr.push_back(scalarValue(item));
     return arr;
   };
-  if (key == "graph") return text;  // a file's path, whatever it holds
-  if (key == "remove-links") {      // "a-b;c-d": [[a, b], [c, d]], a node by its number or name
+  // A file's path (the registry's FILE options) stays the text, whatever it holds.
+  for (const TopologyOption& t : allTopologyOptions()) {
+    if (t.name == key && t.value == "FILE") return text;
+  }
+  if (key == "remove-links") {  // "a-b;c-d": [[a, b], [c, d]], a node by its number or name
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const std::string& link : splitList(text, ";")) {
       const size_t dash = link.find('-');
