@@ -2,23 +2,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/report_json.h"
+
 namespace hypercast {
 namespace tb {
 
 double SimOutcome::nodeCyclesPerSecond() const {
   return seconds > 0 ? static_cast<double>(nodes) * static_cast<double>(cycles) / seconds : 0;
 }
-
-namespace {
-
-// A figure the run may not have (no broadcast was delivered: no latency): null
-// then, never the -1 it is kept as (docs/file-formats.md "Report JSON").
-template <typename T>
-nlohmann::ordered_json figure(T v) {
-  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
-}
-
-}  // namespace
 
 void printJson(std::ostream& os, const SimOutcome& o) {
   // The run's parameters and outcome at the top; what it measured or computed
@@ -71,14 +62,14 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   f["missing"] = o.missing;
   f["transmissions"] = o.transmissions;
   f["steps"] = o.steps;
-  f["completion_cycles"] = figure(o.completion_cycles);
+  f["completion_cycles"] = measured(o.completion_cycles);
   f["cycles"] = o.cycles;
   if (o.cosim) f["cycles_compared"] = o.cycles_compared;
   f["offered_broadcasts"] = o.offered_broadcasts;
-  f["latency_mean"] = figure(o.latency_mean);
-  f["latency_p99"] = figure(o.latency_p99);
-  f["latency_max"] = figure(o.latency_max);
-  f["network_latency_mean"] = figure(o.network_latency_mean);
+  f["latency_mean"] = measured(o.latency_mean);
+  f["latency_p99"] = measured(o.latency_p99);
+  f["latency_max"] = measured(o.latency_max);
+  f["network_latency_mean"] = measured(o.network_latency_mean);
   f["max_output_wait"] = o.max_output_wait;
   f["max_injection_wait"] = o.max_injection_wait;
   if (o.wait_bound_flit >= 0) {

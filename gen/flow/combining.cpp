@@ -313,9 +313,13 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, const 
 
 }  // namespace
 
+bool isCombiningCollective(const std::string& collective) {
+  return collective == "accumulation" || collective == "global-sum";
+}
+
 bool wantsCombining(const Params& a) {
   const std::string c = a.get("collective");
-  const bool combining = c == "accumulation" || c == "global-sum";
+  const bool combining = isCombiningCollective(c);
   if (!combining && a.has("input-bits")) {
     throw Error(
         "--input-bits applies to --collective global-sum (and to generate and simulate "

@@ -18,6 +18,8 @@
 namespace hypercast {
 namespace flow {
 
+// `collective` is a combining one: accumulation or global-sum.
+bool isCombiningCollective(const std::string& collective);
 // --collective names a combining collective. --input-bits on any other
 // collective (or none) is an Error naming where it applies.
 bool wantsCombining(const Params& a);

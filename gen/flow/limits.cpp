@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "algorithm/collective.h"
+#include "flow/combining.h"
 #include "topology/network.h"
 #include "topology/port_graph.h"
 #include "topology/registry.h"
@@ -138,7 +139,7 @@ CostEstimate estimateCost(const Params& p, Step step) {
   e.nodes = static_cast<double>(net.nodes());
   e.ports = static_cast<double>(net.ports());
   const std::string collective = p.get("collective");
-  const bool combining = collective == "accumulation" || collective == "global-sum";
+  const bool combining = isCombiningCollective(collective);
   if (p.has("collective") && !combining) {
     e.transfers = collectiveTransfers(p, net, &e.transfers_formula);
     if (step != Step::kSchedule && net.kind != NetworkDesc::Kind::kMesh) {

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "algorithm/constructions.h"
+#include "flow/combining.h"
 #include "flow/command_options.h"
 #include "flow/flow.h"
 #include "flow/limits.h"
@@ -143,7 +144,7 @@ bool Planner::takesRouterOption(const std::string& command, const std::string& c
   const std::vector<JobOption> specs = commandSpecs(command);
   if (std::none_of(specs.begin(), specs.end(), is)) return false;
   // The combining networks take none of them (flow/combining.h: not even --payload-width).
-  if (collective == "accumulation" || collective == "global-sum") return false;
+  if (flow::isCombiningCollective(collective)) return false;
   const std::vector<std::string>& routers_only = flow::hypercycleRouterOptions();
   return collective.empty() ||
          std::find(routers_only.begin(), routers_only.end(), name) == routers_only.end();
@@ -413,7 +414,7 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
     if (kv.first != "collective") continue;
     for (const std::string& c : kv.second) {
       // The combining collectives run on every Cayley graph (flow/combining.h).
-      if (c == "accumulation" || c == "global-sum") {
+      if (flow::isCombiningCollective(c)) {
         if (entry.kind == NetworkDesc::Kind::kCayley) continue;
         return net.name + " (" + net.topology + ") is no Cayley graph; " + c +
                " needs one (hypercube, torus, hypercycle, cayley)";

@@ -8,6 +8,7 @@
 
 #include "tools/nextpnr.h"
 #include "tools/synth_params.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace tools {
@@ -32,13 +33,8 @@ inline std::string fmt(double v, const char* f = "%.1f") {
   return b;
 }
 
-// A figure, or null when it was not measured (the tools report none: -1 here).
-inline nlohmann::ordered_json measured(long long v) {
-  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
-}
-inline nlohmann::ordered_json measured(double v) {
-  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
-}
+// A figure the tools did not measure is -1 here: measured() (util/report_json.h)
+// makes it null.
 
 // Each seed tried, its Fmax (null where it did not place) and whether nextpnr
 // failed there on a design that fits, in order: the reports' "seeds" list.

@@ -24,6 +24,13 @@
 
 namespace hypercast {
 
+// A figure, or null where the run has none (kept as -1: not measured, no
+// latency without a delivery).
+template <typename T>
+nlohmann::ordered_json measured(T v) {
+  return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+}
+
 struct ReportHead {
   std::string command;
   nlohmann::ordered_json topology;  // a string, or null
