@@ -106,7 +106,10 @@
 //    register, or as the injection that has its epoch), reading a VC's
 //    register or entries (with HOP = 2, counting the flits a FIFO VC holds of
 //    each parity).
-//    The arbiters and the allocation loop are those of FAIR = 0.
+//    The allocation loop is that of FAIR = 0, with one change to the
+//    arbiters: the injection goes last. Each output's arbiter sees the input
+//    VCs only, and the injection is granted the output when no input VC asks
+//    for it (a flit in the network goes before one entering it).
 //    Rule (a_epoch_passed): when H moves on, the router holds no flit of the
 //    epoch it left (the network moves H only after a cycle at whose end no
 //    router held one).
@@ -141,7 +144,8 @@ module hc_router_core #(
   parameter integer FAIR  = 0,
   // cycles per hop: 1 (allocation and send in one cycle) or 2 (registered grants)
   parameter integer HOP   = 1,
-  // 1: admission by epochs (flits carry the epoch's parity; needs FAIR = 0)
+  // 1: admission by epochs and the injection granted last (flits carry the
+  // epoch's parity; needs FAIR = 0)
   parameter integer EPOCH = 0,
   // EPOCH = 1: packets this node injects into each epoch
   parameter integer QUOTA = 4,
@@ -205,6 +209,8 @@ module hc_router_core #(
   localparam integer LW = PW + EPOCH;
   localparam integer NS  = 2 * NP + 1;
   localparam integer INJ = 2 * NP;
+  // the requesters an output's arbiter sees: EPOCH = 1 leaves the injection out
+  localparam [NS-1:0] ARB_LIVE = (EPOCH != 0) ? {1'b0, {INJ{1'b1}}} : {NS{1'b1}};
 `ifdef FORMAL
   localparam integer CW  = $clog2(DEPTH + 1);  // bits of the proofs' counts
 `endif
@@ -844,24 +850,43 @@ module hc_router_core #(
           if (!rst_ni) pri1_q <= 1'b0;
           else pri1_q <= (v0 & v1 & ~take1) | (~(v0 & v1) & pri1_q);
         end
-      end else if (GROUP_OUT[q]) begin : g_grp
-        hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
-          .clk_i  (clk_i),
-          .rst_ni (rst_ni),
-          .req_i  (req[q*NS+:NS]),
-          .adv_i  (1'b1),
-          .gnt_o  (gnt[q*NS+:NS]),
-          .valid_o(out_valid[q])
-        );
-      end else begin : g_rr
-        hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS])) u_arb (
-          .clk_i  (clk_i),
-          .rst_ni (rst_ni),
-          .req_i  (req[q*NS+:NS]),
-          .adv_i  (1'b1),
-          .gnt_o  (gnt[q*NS+:NS]),
-          .valid_o(out_valid[q])
-        );
+      end else begin : g_one
+        // One arbiter. EPOCH = 1: the injection goes last: the arbiter sees the
+        // input VCs only (its pointer moves on their grants alone), and the
+        // injection is granted the output when none of them asks.
+        wire [NS-1:0] arb_req, arb_gnt;
+        wire          arb_valid;
+        if (EPOCH != 0) begin : g_inj_last
+          assign arb_req       = {1'b0, req[q*NS+:INJ]};
+          assign gnt[q*NS+:NS] = {req[q*NS+INJ] & ~arb_valid, arb_gnt[INJ-1:0]};
+          assign out_valid[q]  = arb_valid | req[q*NS+INJ];
+          /* verilator lint_off UNUSED */
+          wire unused_inj = arb_gnt[INJ];
+          /* verilator lint_on UNUSED */
+        end else begin : g_inj_rr
+          assign arb_req       = req[q*NS+:NS];
+          assign gnt[q*NS+:NS] = arb_gnt;
+          assign out_valid[q]  = arb_valid;
+        end
+        if (GROUP_OUT[q]) begin : g_grp
+          hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS] & ARB_LIVE)) u_arb (
+            .clk_i  (clk_i),
+            .rst_ni (rst_ni),
+            .req_i  (arb_req),
+            .adv_i  (1'b1),
+            .gnt_o  (arb_gnt),
+            .valid_o(arb_valid)
+          );
+        end else begin : g_rr
+          hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS] & ARB_LIVE)) u_arb (
+            .clk_i  (clk_i),
+            .rst_ni (rst_ni),
+            .req_i  (arb_req),
+            .adv_i  (1'b1),
+            .gnt_o  (arb_gnt),
+            .valid_o(arb_valid)
+          );
+        end
       end
       // gnt_vc: the downstream VC of this cycle's arbiter grant, whose credit it
       // spends (an AND-OR of the one-hot grant)

@@ -172,8 +172,9 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     };
     // Head s requests q: it needs q, q's downstream VC for it is `vc` (any VC when
     // vc < 0), and that VC has a credit.
+    bool skip_inj = false;  // pick among the input VCs only
     auto asks = [&](size_t s, int vc) {
-      if (s >= ns || stalled_ || (need[s] & bit) == 0) return false;
+      if (s >= ns || stalled_ || (need[s] & bit) == 0 || (skip_inj && s == inj)) return false;
       const int v = (ovc[s] & bit) ? 1 : 0;
       return (vc < 0 || v == vc) && avail(static_cast<size_t>(v));
     };
@@ -205,7 +206,19 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     };
     int win = -1;
     size_t ptr_slot = 2 * q;
-    if (fair_ && t_.two_vc[q]) {
+    // With epochs the injection goes last: it is granted only when no input VC
+    // asks for q, and such a grant leaves the pointer where it is.
+    const bool inj_last = epochs_.on() && !fair_;
+    bool inj_won = false;
+    if (inj_last) {
+      skip_inj = true;
+      win = pickIn(2 * q, -1);
+      skip_inj = false;
+      if (win < 0 && asks(inj, -1)) {
+        win = static_cast<int>(inj);
+        inj_won = true;
+      }
+    } else if (fair_ && t_.two_vc[q]) {
       const int w0 = pickIn(2 * q, 0), w1 = pickIn(2 * q + 1, 1);
       const bool take1 = w1 >= 0 && (w0 < 0 || pri1_[q]);
       if (w0 >= 0 && w1 >= 0) pri1_[q] = !take1;
@@ -218,7 +231,9 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     if (win >= 0) {
       const size_t w = static_cast<size_t>(win);
       gnt[w] |= bit;
-      if (grouped_[q]) {
+      if (inj_won) {
+        // the pointer stays
+      } else if (grouped_[q]) {
         const size_t g = w / 2;
         rr_[ptr_slot] = static_cast<int>((g + 1) % ng);
         odd_[ptr_slot][g] = (w % 2 == 0) ? 1 : 0;

@@ -31,11 +31,13 @@ std::vector<OptionSpec> rtlOptions() {
        "configured at start-up through cfg_*, as the paper's "
        "prototype)"},
       {"arbitration", "epoch|rr|fair",
-       "output arbitration: epoch (default), one round-robin pointer per output and\n"
-       "each node injecting at most --epoch-quota packets into each epoch, two\n"
-       "epochs open at a time, under which every wait is bounded by a polynomial\n"
-       "in the number of nodes; rr, the round robin alone; or fair, one pointer\n"
-       "per output and downstream VC (a bound exponential in the buffer chains)"},
+       "output arbitration: epoch (default), one round-robin pointer per output over\n"
+       "the input VCs, the injection granted an output only when none of them asks\n"
+       "for it, and each node injecting at most --epoch-quota packets into each\n"
+       "epoch, two epochs open at a time, under which every wait is bounded by a\n"
+       "polynomial in the number of nodes; rr, the round robin alone (the injection\n"
+       "one more requester); or fair, one pointer per output and downstream VC (a\n"
+       "bound exponential in the buffer chains)"},
       {"epoch-quota", "F", "--arbitration epoch: packets per node and epoch (default 4)"},
       {"hop-cycles", "1|2",
        "cycles per hop of the hardwired router: 1 (default), or 2, with the grants\n"
