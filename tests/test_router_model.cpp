@@ -253,6 +253,41 @@ TEST(EpochAdmission, OnePacketPerEpochThenWaitsForTheHeadEpoch) {
   EXPECT_EQ(core.heldEpochs(), 1u);  // epoch 2 is 0 modulo the window
 }
 
+// With epochs the injection goes last: an input VC wins an output the
+// injection also asks for, wherever the output's pointer stands.
+TEST(EpochAdmission, TheInjectionGoesLast) {
+  Fixture f;
+  model::RouterCore core{
+      f.t, 2, 2, 0, std::vector<bool>(f.np, false), false, 1, false, model::EpochRule{2, 4}};
+  std::vector<int> dim2;
+  for (size_t p = 0; p < f.np; ++p) {
+    if (f.t.port_dim[p] == 2) dim2.push_back(static_cast<int>(p));
+  }
+  ASSERT_GE(dim2.size(), 2u);
+  // Cycle 1: a packet on the last dimension-2 port takes the four dimension-1
+  // outputs, whose pointers move past it.
+  core.clock(f.arriving(dim2.back(), 2), f.no_credit, false, 0, 0);
+  // Cycle 2: a packet on the first dimension-2 port and an injection (which
+  // needs all eight outputs) ask for the dimension-1 outputs. The round robin
+  // alone would grant them to the injection, the next source after the
+  // pointers; the packet in the network goes first.
+  core.clock(f.arriving(dim2.front(), 2), f.no_credit, true, 7, 0);
+  EXPECT_FALSE(core.accepted());
+  for (size_t q = 0; q < f.np; ++q) {
+    const auto& o = core.lout()[q];
+    ASSERT_TRUE(o.valid) << q;
+    EXPECT_EQ(o.origin, f.t.port_dim[q] == 1 ? 3u : 0u) << q;
+  }
+  // Cycle 3: the credits come back and nothing else asks: the injection takes
+  // the dimension-1 outputs.
+  const std::vector<model::Flit> idle(f.np);
+  core.clock(idle, std::vector<uint8_t>(f.np, 1), true, 7, 0);
+  EXPECT_TRUE(core.accepted());
+  for (size_t q = 0; q < f.np; ++q) {
+    EXPECT_EQ(core.lout()[q].valid, f.t.port_dim[q] == 1) << q;
+  }
+}
+
 TEST(EpochAdmission, StopsWhenTheHeadEpochPassesAPacketStillHere) {
   Fixture f;
   model::RouterCore core{
