@@ -429,6 +429,17 @@ TEST(Cli, EveryNetworkFolderHasItsClockAndFileList) {
     EXPECT_NE(core.find("      - " + name + ".sdc\n    file_type: SDC"), std::string::npos)
         << kind << core;
     EXPECT_NE(core.find("toplevel: " + top), std::string::npos) << kind << core;
+    // synthesis reads hw/ with SYNTHESIS defined (hw/include/hc_assert.vh):
+    // the synth target defines it, the default (simulation) target does not
+    const size_t synth = core.find("\n  synth:\n");
+    ASSERT_NE(synth, std::string::npos) << kind << core;
+    EXPECT_NE(core.find("SYNTHESIS]\n    default_tool: yosys", synth), std::string::npos)
+        << kind << core;
+    EXPECT_EQ(core.substr(0, synth).find("SYNTHESIS"), std::string::npos) << kind << core;
+    EXPECT_NE(core.find("\n  SYNTHESIS:\n    datatype: bool\n    default: true\n"),
+              std::string::npos)
+        << kind << core;
+    EXPECT_NE(core.find("    paramtype: vlogdefine\n"), std::string::npos) << kind << core;
     std::set<std::string> listed;
     for (const auto& f : m.at("files")) listed.insert(f.get<std::string>());
     for (const std::string ext : {".sdc", ".f", ".core"}) {
