@@ -421,6 +421,13 @@ TEST(Cli, EveryNetworkFolderHasItsClockAndFileList) {
     EXPECT_NE(sdc.find("create_clock -name clk_i -period 8.000 [get_ports clk_i]"),
               std::string::npos)
         << kind << sdc;
+    // the clock is the one constraint; sign-off's I/O and reset lines are a
+    // commented template (docs/hardware.md "Reset and I/O timing")
+    for (const std::string& line : hctest::lines(sdc))
+      EXPECT_TRUE(line.rfind("#", 0) == 0 || line.rfind("create_clock ", 0) == 0)
+          << kind << ": " << line;
+    EXPECT_NE(sdc.find("#   set_output_delay -clock clk_i <ns> [all_outputs]\n"), std::string::npos)
+        << kind << sdc;
     const std::vector<std::string> list = hctest::lines(hctest::slurp(out + "/" + name + ".f"));
     ASSERT_FALSE(list.empty()) << kind;
     for (const std::string& f : list) EXPECT_TRUE(fs::exists(out + "/" + f)) << kind << f;
