@@ -221,6 +221,8 @@ module hc_axis_endpoint #(
   assign lin_credit_o = fwd_q;
 
   // ---- the AXI4-Stream hold rule, both directions ----
+`ifndef SYNTHESIS
+  // registers the checks alone read (none in a synthesized netlist)
   reg          m_wait, s_wait;
   reg [PW-1:0] m_data, s_data;
   reg [AW-1:0] m_user;
@@ -244,4 +246,5 @@ module hc_axis_endpoint #(
              "m_axis dropped tvalid or changed tdata/tuser before the transfer")
   `HC_ASSUME(a_s_hold, !s_wait || (s_axis_tvalid_i && s_axis_tdata_i == s_data),
              "s_axis dropped tvalid or changed tdata before the transfer")
+`endif
 endmodule

@@ -32,8 +32,8 @@
 // Named checks (hw/include/hc_assert.vh): p_* the parameters; HC_ERR beside
 // err_o, e_missing (an expected packet absent) and e_hd_clash; HC_ASSERT
 // a_unwritten_read (a send of a bank word no write or load put there since the
-// reset, or one the row before did not read: the node would send what it does
-// not hold; simulation only) and
+// end of the last run (or the reset), or one the row before did not read: the
+// node would send what it does not hold; simulation only) and
 // a_send_kind (a send field of kind 3), a_send_mask (a send from a source the
 // SMASK parameter omits), a_write_mask (a write from a port WMASK omits).
 `include "hc_assert.vh"

@@ -177,7 +177,8 @@ module hc_sum_node #(
   assign lnk_data_o  = v_q;
 
   // The rules above, named as they happen (err_o carries them in synthesis).
-  reg done_seen_q;  // inexact reported once per run
+`ifndef SYNTHESIS
+  reg done_seen_q;  // inexact reported once per run (the checks alone read it)
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) done_seen_q <= 1'b0;
     else done_seen_q <= done_q;
@@ -186,6 +187,7 @@ module hc_sum_node #(
   `HC_ERR(e_no_value, busy_q && missing, "a port carries no value")
   `HC_ERR(e_hd_clash, busy_q && clash, "a half-duplex link driven from both ends")
   `HC_ERR(e_inexact, inexact && !done_seen_q, "the end value is no exact multiple of DIV")
+`endif
   `HC_PARAM(p_widths, XW >= 1 && W > XW && SW >= 1 && SW <= W && CW >= 1, "needs 1 <= XW < W, 1 <= SW <= W, CW >= 1")
   `HC_PARAM(p_steps, STEPS >= 1 && (1 << TW) > STEPS - 1, "TW cannot count STEPS")
   `HC_PARAM(p_hd, (HD == 0 || HD == 1) && (CLS == 0 || CLS == 1), "HD and CLS must be 0 or 1")

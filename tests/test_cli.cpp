@@ -421,6 +421,13 @@ TEST(Cli, EveryNetworkFolderHasItsClockAndFileList) {
     EXPECT_NE(sdc.find("create_clock -name clk_i -period 8.000 [get_ports clk_i]"),
               std::string::npos)
         << kind << sdc;
+    // the clock is the one constraint; sign-off's I/O and reset lines are a
+    // commented template (docs/hardware.md "Reset and I/O timing")
+    for (const std::string& line : hctest::lines(sdc))
+      EXPECT_TRUE(line.rfind("#", 0) == 0 || line.rfind("create_clock ", 0) == 0)
+          << kind << ": " << line;
+    EXPECT_NE(sdc.find("#   set_output_delay -clock clk_i <ns> [all_outputs]\n"), std::string::npos)
+        << kind << sdc;
     const std::vector<std::string> list = hctest::lines(hctest::slurp(out + "/" + name + ".f"));
     ASSERT_FALSE(list.empty()) << kind;
     for (const std::string& f : list) EXPECT_TRUE(fs::exists(out + "/" + f)) << kind << f;
@@ -429,6 +436,17 @@ TEST(Cli, EveryNetworkFolderHasItsClockAndFileList) {
     EXPECT_NE(core.find("      - " + name + ".sdc\n    file_type: SDC"), std::string::npos)
         << kind << core;
     EXPECT_NE(core.find("toplevel: " + top), std::string::npos) << kind << core;
+    // synthesis reads hw/ with SYNTHESIS defined (hw/include/hc_assert.vh):
+    // the synth target defines it, the default (simulation) target does not
+    const size_t synth = core.find("\n  synth:\n");
+    ASSERT_NE(synth, std::string::npos) << kind << core;
+    EXPECT_NE(core.find("SYNTHESIS]\n    default_tool: yosys", synth), std::string::npos)
+        << kind << core;
+    EXPECT_EQ(core.substr(0, synth).find("SYNTHESIS"), std::string::npos) << kind << core;
+    EXPECT_NE(core.find("\n  SYNTHESIS:\n    datatype: bool\n    default: true\n"),
+              std::string::npos)
+        << kind << core;
+    EXPECT_NE(core.find("    paramtype: vlogdefine\n"), std::string::npos) << kind << core;
     std::set<std::string> listed;
     for (const auto& f : m.at("files")) listed.insert(f.get<std::string>());
     for (const std::string ext : {".sdc", ".f", ".core"}) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -287,4 +288,112 @@ TEST(Docs, EvenTorusKAsTheGuideSays) {
     EXPECT_EQ(r.code, 2) << refused;
     EXPECT_NE(r.err.find("needs odd k"), std::string::npos) << r.err;
   }
+}
+
+namespace {
+
+// One parameter of a hw/ module's header, its one-line description the
+// comment at the end of its line or, failing that, the comment lines just
+// above it.
+struct HwParam {
+  std::string module, name, value, meaning;
+};
+
+std::string trimmed(const std::string& s) {
+  const size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+// The parameters of every hw/*.v module's #( ... ) list, in file and list
+// order; a parameter without a description has an empty meaning.
+std::vector<HwParam> hwParameters(const fs::path& hw) {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(hw))
+    if (e.path().extension() == ".v") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<HwParam> out;
+  for (const fs::path& f : files) {
+    std::istringstream in(hctest::slurp(f.string()));
+    std::string module, pending;
+    bool header = false;
+    for (std::string line; std::getline(in, line);) {
+      if (!header) {
+        if (line.rfind("module ", 0) == 0 && line.find("#(") != std::string::npos) {
+          module = trimmed(line.substr(7, line.find("#(") - 7));
+          header = true;
+          pending.clear();
+        }
+        continue;
+      }
+      if (line.rfind(")", 0) == 0) break;
+      const std::string t = trimmed(line);
+      if (t.rfind("//", 0) == 0) {
+        pending += (pending.empty() ? "" : " ") + trimmed(t.substr(2));
+        continue;
+      }
+      const size_t kw = t.find("parameter ");
+      const size_t eq = t.find('=');
+      if (kw != 0 || eq == std::string::npos) {
+        pending.clear();
+        continue;
+      }
+      const size_t slash = t.find("//", eq);
+      std::string lhs = trimmed(t.substr(0, eq));
+      HwParam p;
+      p.module = module;
+      p.name = lhs.substr(lhs.find_last_of(" ]") + 1);
+      p.value = trimmed(
+          t.substr(eq + 1, slash == std::string::npos ? std::string::npos : slash - eq - 1));
+      if (!p.value.empty() && p.value.back() == ',')
+        p.value = trimmed(p.value.substr(0, p.value.size() - 1));
+      p.meaning = slash == std::string::npos ? pending : trimmed(t.substr(slash + 2));
+      pending.clear();
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+// docs/hw-parameters.md as the RTL headers make it.
+std::string parameterTable(const std::vector<HwParam>& params) {
+  std::ostringstream os;
+  os << "# RTL module parameters\n\n"
+     << "Every parameter of every `hw/*.v` module, its default and its one-line\n"
+     << "description, as the module's header states them. Generated from `hw/`:\n"
+     << "`test_docs` (`Docs.HwParametersHaveTheirLineAndTable`) fails when this\n"
+     << "file and the headers differ; `HC_WRITE_DOCS=1 build/bin/test_docs\n"
+     << "--gtest_filter=Docs.HwParametersHaveTheirLineAndTable` writes it anew.\n"
+     << "The modules themselves are in [hardware.md](hardware.md).\n";
+  std::string module;
+  for (const HwParam& p : params) {
+    if (p.module != module) {
+      module = p.module;
+      os << "\n## " << module << "\n\n| parameter | default | meaning |\n|---|---|---|\n";
+    }
+    os << "| `" << p.name << "` | `" << p.value << "` | " << p.meaning << " |\n";
+  }
+  return os.str();
+}
+
+}  // namespace
+
+// Every hw/ module parameter has a one-line description in its header
+// (FloonoC's style: the comment ending its line, or the one just above it),
+// and docs/hw-parameters.md is the table made from those headers.
+TEST(Docs, HwParametersHaveTheirLineAndTable) {
+  const std::vector<HwParam> params = hwParameters(kRoot / "hw");
+  ASSERT_GE(params.size(), 100u);
+  for (const HwParam& p : params) {
+    EXPECT_FALSE(p.meaning.empty())
+        << p.module << "." << p.name << ": no one-line comment in the module header";
+    EXPECT_EQ(p.meaning.find('|'), std::string::npos) << p.module << "." << p.name;
+    EXPECT_EQ(p.value.find_first_of("|`"), std::string::npos) << p.module << "." << p.name;
+  }
+  const std::string want = parameterTable(params);
+  const fs::path table = kRoot / "docs" / "hw-parameters.md";
+  const char* write = std::getenv("HC_WRITE_DOCS");
+  if (write != nullptr && std::string(write) == "1") std::ofstream(table) << want;
+  EXPECT_EQ(hctest::slurp(table.string()), want)
+      << "docs/hw-parameters.md is not the table of hw/'s headers: run HC_WRITE_DOCS=1 "
+         "build/bin/test_docs --gtest_filter=Docs.HwParametersHaveTheirLineAndTable";
 }

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -59,10 +60,14 @@ TEST_P(Proof, HoldsByInduction) {
   const FormalResult r = hypercast::tools::runFormalProof(p, kSrc, work);
   std::cout << p.name << ": " << (r.passed() ? "PASS" : "FAIL")
             << (p.induction ? " (k-induction depth " : " (bounded check only, depth ") << p.depth
-            << ", base " << r.base.seconds << " s, induction " << r.induction.seconds << " s)"
+            << ", base " << r.base.seconds << " s, induction " << r.induction.seconds
+            << " s, covers within " << p.cover << " steps " << r.cover.seconds << " s)"
             << std::endl;
   EXPECT_TRUE(r.base.passed) << p.name << ": base case fails at" << lines(r.base.failed);
   EXPECT_TRUE(r.induction.passed) << p.name << ": induction fails at" << lines(r.induction.failed);
+  EXPECT_TRUE(r.cover.passed) << p.name << ": cover points not reached within " << p.cover
+                              << " steps:" << lines(r.cover.names) << " at"
+                              << lines(r.cover.failed);
   if (!HasFailure()) std::filesystem::remove_all(work);
 }
 
@@ -98,12 +103,77 @@ std::string nameOf(const ::testing::TestParamInfo<FormalProof>& info) { return i
 INSTANTIATE_TEST_SUITE_P(Formal, Proof,
                          ::testing::ValuesIn(hypercast::tools::loadFormalProofs(kSrc)), nameOf);
 
+// hc_fifo's a_order_slot (the tracked entry's slot is a real one, below
+// DEPTH), which no define of hc_fifo.v breaks: a copy of the file whose
+// tracker takes slot 2^PTRW - 1 (3, beyond DEPTH - 1 = 2) in place of the
+// write pointer, read through HYPERCAST_HW_OVERRIDE (tools/mutation.h), must
+// fail the fifo_d3 proof's base case at a_order_slot.
+TEST(FormalMutantText, FifoOrderSlotFires) {
+  FormalProof proof;
+  for (const FormalProof& p : hypercast::tools::loadFormalProofs(kSrc))
+    if (p.name == "fifo_d3") proof = p;
+  ASSERT_EQ(proof.name, "fifo_d3");
+  std::ifstream in(kSrc + "/hw/hc_fifo.v");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string from = "fv_sa <= wr_q;", to = "fv_sa <= {PTRW{1'b1}};";
+  const size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << "hc_fifo.v's tracker no longer reads " << from;
+  text.replace(at, from.size(), to);
+  const std::string work = workDir("order-slot");
+  std::filesystem::create_directories(work);
+  const std::string copy = work + "/hc_fifo_slot.v";
+  std::ofstream(copy) << text;
+  ::setenv("HYPERCAST_HW_OVERRIDE", ("hc_fifo=" + copy).c_str(), 1);
+  const FormalCheck c = hypercast::tools::runFormalBmc(proof, kSrc, work + "/bmc", {}, 4);
+  ::unsetenv("HYPERCAST_HW_OVERRIDE");
+  EXPECT_FALSE(c.passed);
+  EXPECT_NE(std::find(c.names.begin(), c.names.end(), "a_order_slot"), c.names.end())
+      << "fails at" << lines(c.failed) << ", names" << lines(c.names);
+  if (!HasFailure()) std::filesystem::remove_all(work);
+}
+
+// The cover run: fifo_d2's one cover point, c_order_done (a tracked pair
+// pushed and popped in order), is first reached in step 3, so a cover depth of
+// 2 leaves it unreached and fails the proof, naming it, while 4 reaches it
+// (the default, 8, is what the proof itself uses); listed after the depth,
+// it may stay unreached.
+TEST(FormalCover, UnreachedCoverFailsTheProof) {
+  FormalProof proof;
+  for (const FormalProof& p : hypercast::tools::loadFormalProofs(kSrc))
+    if (p.name == "fifo_d2") proof = p;
+  ASSERT_EQ(proof.name, "fifo_d2");
+  EXPECT_EQ(proof.cover, 8);
+  proof.induction = false;
+  for (const int k : {2, 4}) {
+    proof.cover = k;
+    const std::string work = workDir("cover-" + std::to_string(k));
+    const FormalResult r = hypercast::tools::runFormalProof(proof, kSrc, work);
+    EXPECT_TRUE(r.base.passed) << k;
+    EXPECT_EQ(r.cover.passed, k == 4) << k << ":" << lines(r.cover.failed);
+    EXPECT_EQ(r.passed(), k == 4) << k;
+    if (k == 2) {
+      ASSERT_EQ(r.cover.failed.size(), 1u) << lines(r.cover.failed);
+      EXPECT_NE(r.cover.failed[0].find("hc_fifo.v:"), std::string::npos) << r.cover.failed[0];
+      EXPECT_EQ(r.cover.names, std::vector<std::string>{"c_order_done"});
+    }
+    std::filesystem::remove_all(work);
+  }
+  // a cover point the description names as unreachable may stay so
+  proof.cover = 2;
+  proof.uncovered = {"c_order_done"};
+  const std::string work = workDir("cover-allowed");
+  EXPECT_TRUE(hypercast::tools::runFormalProof(proof, kSrc, work).cover.passed);
+  std::filesystem::remove_all(work);
+}
+
 // The descriptions' syntax, and the errors a broken one gets (hand-written).
 TEST(FormalDescription, ParsesEveryKey) {
   const FormalProof p = hypercast::tools::parseFormalProof(
       "# c\ntop hc_fifo\nfile hw/hc_fifo.v  # the FIFO\nparam DEPTH 3\ndepth 4\nfast 1\n"
-      "induction 0\nflatten 1\nmutant HC_MUTANT_X 6 a_one a_two\n",
+      "induction 0\nflatten 1\ncover 5 c_x\nmutant HC_MUTANT_X 6 a_one a_two\n",
       "x", "x.fv");
+  EXPECT_EQ(p.cover, 5);
+  EXPECT_EQ(p.uncovered, std::vector<std::string>{"c_x"});
   EXPECT_EQ(p.top, "hc_fifo");
   EXPECT_EQ(p.files, std::vector<std::string>{"hw/hc_fifo.v"});
   ASSERT_EQ(p.params.size(), 1u);
@@ -127,6 +197,10 @@ TEST(FormalDescription, RejectsBrokenOnes) {
         std::make_pair("top m\nfile f\ndepth 2\nfast yes\n", "x.fv:4: expected"),
         std::make_pair("top m\nfile f\ndepth 2\ninduction 2\n", "x.fv:4: expected"),
         std::make_pair("top m\nfile f\ndepth 2\nflatten yes\n", "x.fv:4: expected"),
+        std::make_pair("top m\nfile f\ndepth 2\ncover\n", "x.fv:4: expected"),
+        std::make_pair("top m\nfile f\ndepth 2\ncover x\n", "x.fv:4: cover"),
+        std::make_pair("top m\nfile f\ndepth 2\ncover 3 2nd\n",
+                       "x.fv:4: cover: '2nd' is no cover point's name"),
         std::make_pair("top m\nfile f\ndepth 2\nmutant HC_MUTANT_X 6\n",
                        "x.fv:4: mutant HC_MUTANT_X names no assertion it must break"),
         std::make_pair("top m\nfile f\ndepth 2\nmutant HC_MUTANT_X 6 a_x 2nd\n",

@@ -280,6 +280,30 @@ TEST(HalfDuplexCosim, HypercubeQ3WiredNodes) {
   EXPECT_NE(bad.err.find("its own inverse"), std::string::npos) << bad.err;
 }
 
+// The generated top's header lists err_o's causes as docs/hardware.md's port
+// table does: with half-duplex links also both ends of a link driving it in
+// one step; with full-duplex links the missing packet alone.
+TEST(HalfDuplexRtl, TopHeaderNamesBothErrCauses) {
+  const std::string dir = hctest::tempFolder("hd-header");
+  ASSERT_FALSE(dir.empty());
+  for (const bool hd : {true, false}) {
+    const std::string out = dir + (hd ? "/hd" : "/fd");
+    const auto r = hctest::run(hctest::hypercast() +
+                               " generate --topology hypercube --dim 3 --collective "
+                               "total-exchange --links " +
+                               (hd ? "half-duplex" : "full-duplex") + " --out " + out);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string top =
+        hctest::slurp(out + "/rtl/" + (hd ? "cube3_te_hd" : "cube3_te") + "_top.v");
+    EXPECT_NE(top.find("//   err_o     some row expected a packet its link did not carry"),
+              std::string::npos)
+        << top;
+    EXPECT_EQ(top.find("ends of a half-duplex link drove it in one step") != std::string::npos, hd)
+        << top;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 // The SystemC model's half-duplex rule, through the schedule harness: a job on
 // Q_1 whose two nodes send over the one link in step 1 passes with full-duplex
 // links and fails with half-duplex ones, the model naming the link driven from

@@ -314,6 +314,7 @@ TEST(MeshNode, SendsOnlyWhatItHolds) {
   ASSERT_TRUE(r.ended) << log;
   EXPECT_EQ(r.errors, 0) << log;
   EXPECT_EQ(r.events, 3) << log;  // the message's three flits
+  EXPECT_EQ(hctest::occurrences(log, "e_no_data"), 0) << log;
 }
 
 // hc_mesh_tile's link_heads_o (tests/hw_units/mesh_tile_tb.v): two tiles of
@@ -357,6 +358,12 @@ TEST(MeshNode, ErrFiresOnACorruptedRom) {
   ASSERT_TRUE(r.ended) << log;
   EXPECT_EQ(r.errors, 0) << log;
   EXPECT_EQ(r.events, 0) << log;  // no flit left without the data
+  // err_o's cause named once, in the step that asked (HC_ERR)
+  EXPECT_EQ(hctest::occurrences(log,
+                                "ERROR: mesh_node_tb.u_node.e_no_data: a row sends before the node "
+                                "holds the data"),
+            1)
+      << log;
 }
 
 namespace {

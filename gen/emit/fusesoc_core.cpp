@@ -26,23 +26,26 @@ std::string fusesocCore(const CoreSpec& c) {
   os << "\ntargets:\n  default: &default\n    filesets: [rtl"
      << (c.data_files.empty() ? "" : ", data") << (c.sdc_files.empty() ? "" : ", constraints")
      << "]\n";
-  if (!c.params.empty()) {
-    os << "    parameters: [";
-    for (size_t i = 0; i < c.params.size(); ++i) os << (i ? ", " : "") << c.params[i].name;
-    os << "]\n";
-  }
+  std::string names;
+  for (const CoreParam& p : c.params) names += (names.empty() ? "" : ", ") + p.name;
+  if (!names.empty()) os << "    parameters: [" << names << "]\n";
+  // The synth target defines SYNTHESIS, which takes hc_assert.vh's checks out
+  // of the netlist (yosys predefines it; another synthesis tool may not). The
+  // default and lint targets, like the .f, keep the simulation's checks.
   os << "    toplevel: " << c.top << "\n  lint:\n    <<: *default\n"
      << "    default_tool: verilator\n    tools:\n      verilator:\n        mode: lint-only\n"
      << "        verilator_options: [-Wall]\n  synth:\n    <<: *default\n"
+     << "    parameters: [" << names << (names.empty() ? "" : ", ") << "SYNTHESIS]\n"
      << "    default_tool: yosys\n    tools:\n      yosys:\n        arch: ice40\n";
-  if (!c.params.empty()) {
-    os << "\nparameters:\n";
-    for (const CoreParam& p : c.params) {
-      os << "  " << p.name << ":\n    datatype: " << p.datatype
-         << "\n    default: " << p.default_value << "\n    description: " << p.description
-         << "\n    paramtype: vlogparam\n";
-    }
+  os << "\nparameters:\n";
+  for (const CoreParam& p : c.params) {
+    os << "  " << p.name << ":\n    datatype: " << p.datatype
+       << "\n    default: " << p.default_value << "\n    description: " << p.description
+       << "\n    paramtype: vlogparam\n";
   }
+  os << "  SYNTHESIS:\n    datatype: bool\n    default: true\n    description: removes the "
+        "simulation checks of hw/include/hc_assert.vh (every synthesis must define it)\n"
+        "    paramtype: vlogdefine\n";
   return os.str();
 }
 

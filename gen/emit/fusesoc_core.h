@@ -1,6 +1,6 @@
 // FuseSoC CAPI2 core files for generated networks: the RTL fileset, optional
 // data files copied beside the simulation (ROM images), the top's settable
-// parameters, and default, lint and synth targets.
+// parameters, and default, lint and synth targets (synth defines SYNTHESIS).
 #pragma once
 
 #include <string>

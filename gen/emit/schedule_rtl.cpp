@@ -117,9 +117,11 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
   o += "// port graph (manifest \"port_graph\"); an absent port's input is tied to zero.\n"
        "//   ld_*      preload: write ld_data_i into slot ld_slot_i of node ld_node_i\n"
        "//   start_i   one-cycle pulse: every node runs its schedule\n"
-       "//   busy_o    some node is running; done_o: all nodes finished\n"
-       "//   err_o     some row expected a packet its link did not carry\n"
-       "//   rd_*      read slot rd_slot_i of node rd_node_i: rd_data_o is the slot the two\n"
+       "//   busy_o    some node is running; done_o: all nodes finished\n";
+  o += r.half_duplex ? "//   err_o     some row expected a packet its link did not carry, or both\n"
+                       "//             ends of a half-duplex link drove it in one step\n"
+                     : "//   err_o     some row expected a packet its link did not carry\n";
+  o += "//   rd_*      read slot rd_slot_i of node rd_node_i: rd_data_o is the slot the two\n"
        "//             named one clock before (a synchronous read; one read per clock)\n"
        "//   mon_*     every link's output register, node x port p at x*NP+p (monitor)\n"
        "// Slot (bank * 2^AW + address) of every preloaded and kept packet:\n"

@@ -53,7 +53,8 @@ std::string assertionNameAt(const std::string& text, int line) {
   for (int l = line; l >= 1; --l) {
     // the last invocation that starts on line l
     size_t open = std::string::npos;
-    for (const char* macro : {"`HC_ASSERT(", "`HC_ASSUME(", "`HC_PARAM("}) {
+    for (const char* macro :
+         {"`HC_ASSERT(", "`HC_ASSUME(", "`HC_PARAM(", "`HC_COVER(", "`HC_ERR("}) {
       const size_t at = lines[l - 1].rfind(macro);
       if (at != std::string::npos && (open == std::string::npos || at > open))
         open = at + std::string(macro).size() - 1;
@@ -138,6 +139,13 @@ FormalProof parseFormalProof(const std::string& text, const std::string& name,
       p.induction = w[1] == "1";
     } else if (w[0] == "flatten" && w.size() == 2 && (w[1] == "0" || w[1] == "1")) {
       p.flatten = w[1] == "1";
+    } else if (w[0] == "cover" && w.size() >= 2) {
+      p.cover = static_cast<int>(parseIndex(at + "cover", w[1], 1001));
+      for (size_t i = 2; i < w.size(); ++i) {
+        if (!isIdentifier(w[i]))
+          throw Error(at + "cover: '" + oneLine(w[i]) + "' is no cover point's name");
+        p.uncovered.push_back(w[i]);
+      }
     } else if (w[0] == "mutant" && w.size() == 3) {
       throw Error(at + "mutant " + w[1] +
                   " names no assertion it must break (expected 'mutant DEFINE K ASSERTION...')");
@@ -150,7 +158,8 @@ FormalProof parseFormalProof(const std::string& text, const std::string& name,
     } else {
       throw Error(at +
                   "expected 'top M', 'file F', 'param P V', 'depth K', 'fast 0|1', "
-                  "'induction 0|1', 'flatten 0|1' or 'mutant DEFINE K ASSERTION...', not '" +
+                  "'induction 0|1', 'flatten 0|1', 'cover K [NAME...]' or 'mutant "
+                  "DEFINE K ASSERTION...', not '" +
                   oneLine(line) + "'");
     }
   }
@@ -232,9 +241,13 @@ std::string writeModel(const FormalProof& p, const std::string& root, const std:
   return model;
 }
 
-FormalCheck smtbmc(const std::string& model, int depth, bool induction, const std::string& log) {
+// The check's mode: the base case, the induction step, or the covers' reach.
+enum class Mode { kBase, kInduction, kCover };
+
+FormalCheck smtbmc(const std::string& model, int depth, Mode mode, const std::string& log) {
   std::vector<std::string> argv = {"yosys-smtbmc", "--unroll", "-s", "z3"};
-  if (induction) argv.push_back("-i");
+  if (mode == Mode::kInduction) argv.push_back("-i");
+  if (mode == Mode::kCover) argv.push_back("-c");
   argv.insert(argv.end(), {"-t", std::to_string(depth), model});
   RunOptions o;
   o.capture_stdout = true;
@@ -244,7 +257,10 @@ FormalCheck smtbmc(const std::string& model, int depth, bool induction, const st
   const std::string& out = r.out;
   c.passed = r.ok() && out.find("Status: PASSED") != std::string::npos;
   static const std::regex failed("Assert failed in [^:]*: ([^ ]*)");
-  for (std::sregex_iterator i(out.begin(), out.end(), failed), end; i != end; ++i)
+  static const std::regex unreached("Unreached cover statement at ([^ ]*)");
+  for (std::sregex_iterator i(out.begin(), out.end(), mode == Mode::kCover ? unreached : failed),
+       end;
+       i != end; ++i)
     c.failed.push_back((*i)[1].str());
   for (const std::string& at : c.failed) c.names.push_back(assertionNameOf(at));
   if (!c.passed && c.failed.empty() && out.find("Status: FAILED") == std::string::npos) {
@@ -265,8 +281,8 @@ FormalResult runFormalProof(const FormalProof& p, const std::string& root, const
   const double read = secondsSince(start);
   auto timed = [&](bool induction) {
     const auto t = std::chrono::steady_clock::now();
-    FormalCheck c =
-        smtbmc(model, p.depth, induction, work + (induction ? "/induction.log" : "/base.log"));
+    FormalCheck c = smtbmc(model, p.depth, induction ? Mode::kInduction : Mode::kBase,
+                           work + (induction ? "/induction.log" : "/base.log"));
     c.seconds = secondsSince(t) + read / 2;
     return c;
   };
@@ -276,6 +292,19 @@ FormalResult runFormalProof(const FormalProof& p, const std::string& root, const
   } else {
     r.induction.passed = true;
   }
+  r.cover.passed = true;
+  if (p.cover > 0) {
+    const auto t = std::chrono::steady_clock::now();
+    r.cover = smtbmc(model, p.cover, Mode::kCover, work + "/cover.log");
+    r.cover.seconds = secondsSince(t);
+    // unreached, but allowed to be: every one a name the proof lists
+    const bool allowed =
+        !r.cover.failed.empty() &&
+        std::all_of(r.cover.names.begin(), r.cover.names.end(), [&](const std::string& n) {
+          return std::find(p.uncovered.begin(), p.uncovered.end(), n) != p.uncovered.end();
+        });
+    if (allowed) r.cover.passed = true;
+  }
   return r;
 }
 
@@ -283,7 +312,7 @@ FormalCheck runFormalBmc(const FormalProof& p, const std::string& root, const st
                          const std::vector<std::string>& defines, int depth) {
   const auto start = std::chrono::steady_clock::now();
   const std::string model = writeModel(p, root, work, defines);
-  FormalCheck c = smtbmc(model, depth, false, work + "/base.log");
+  FormalCheck c = smtbmc(model, depth, Mode::kBase, work + "/base.log");
   c.seconds = secondsSince(start);
   return c;
 }

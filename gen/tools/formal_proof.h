@@ -18,6 +18,14 @@
 //                                   read that instance's internal wire (a
 //                                   module whose text must not change); one
 //                                   left unconnected is an error; default 0
+//   cover  6 e_hd_clash              the steps from reset within which every
+//                                   cover point of the model (`HC_COVER`, and
+//                                   `HC_ERR` under FORMAL) must be reached: a
+//                                   BMC of covers (yosys-smtbmc -c); an
+//                                   unreached one fails the proof (a state its
+//                                   assumptions rule out); default 8, 0: none.
+//                                   The names after it may stay unreached (a
+//                                   fault these parameters cannot have)
 //   mutant HC_MUTANT_FIFO_FULL 6 a_cnt_range a_kept
 //                                   a define that breaks the module, the BMC depth
 //                                   that must find a failing trace, and the named
@@ -48,6 +56,8 @@ struct FormalProof {
   bool fast = false;
   bool induction = true;  // false: the base case alone, a bounded check
   bool flatten = false;   // true: flattened, (* hierconn *) wires connected
+  int cover = 8;          // steps within which every cover point is reached (0: no run)
+  std::vector<std::string> uncovered;  // cover points that may stay unreached, by name
   std::vector<FormalMutant> mutants;
 };
 
@@ -59,8 +69,9 @@ FormalProof parseFormalProof(const std::string& text, const std::string& name,
 // Every formal/*.fv under `source_root`, by name.
 std::vector<FormalProof> loadFormalProofs(const std::string& source_root);
 
-// The name of the named check (`HC_ASSERT(name, ...`, `HC_ASSUME(name, ...` or
-// `HC_PARAM(name, ...`) whose invocation spans line `line` (from 1) of the
+// The name of the named check (`HC_ASSERT(name, ...`, `HC_ASSUME(name, ...`,
+// `HC_PARAM(name, ...`, `HC_COVER(name, ...` or `HC_ERR(name, ...`) whose
+// invocation spans line `line` (from 1) of the
 // Verilog `text`: yosys gives an assertion the last line of a multi-line
 // invocation, so the search goes back from it to the nearest invocation and
 // checks that it reaches that line. "" when none does (an unnamed assert).
@@ -81,7 +92,11 @@ struct FormalCheck {
 struct FormalResult {
   FormalCheck base;       // BMC to depth k
   FormalCheck induction;  // the k-induction step (passed when not asked for)
-  bool passed() const { return base.passed && induction.passed; }
+  // the cover run: passed when every cover point but the proof's `uncovered`
+  // was reached within `cover` steps (or none was asked for); failed lists
+  // the unreached ones
+  FormalCheck cover;
+  bool passed() const { return base.passed && induction.passed && cover.passed; }
 };
 
 // Runs the proof with the given extra defines in `work_dir` (created). Throws

@@ -2,8 +2,8 @@
 // (`include "hc_assert.vh"`, with hw/include on the include path; the copies
 // that `generate` writes have it inlined) and states its rules with these
 // macros. Each check is a named block, so a failure names its rule (%m prints
-// the instance path and the name). The macros expand to Verilog-2005 and read
-// the module's clk_i and rst_ni: a check holds out of reset (rst_ni high).
+// the instance path and the name). The macros read the module's clk_i and
+// rst_ni: a check holds out of reset (rst_ni high).
 //
 //  `HC_ASSERT(name, cond, msg)  a rule of the module: cond holds in every cycle
 //  `HC_ASSUME(name, cond, msg)  a rule of the environment (an input protocol):
@@ -19,13 +19,15 @@
 //                               module a proof names as its top states it
 //
 // FORMAL (yosys read_verilog -formal): immediate assert/assume/cover, checked
-// combinationally in every step out of reset. SYNTHESIS (and no FORMAL):
-// nothing. Otherwise (Verilator, Icarus): $error with the name once per
-// failing clock edge (Icarus continues; Verilator stops), and $fatal at time
-// 0 for a parameter check. Arguments must not contain a bare comma: wrap
-// concatenations in parentheses. There is no include guard (Icarus's -y
-// library files would lose the macros behind one): every file defines the
-// same macros again.
+// combinationally in every step out of reset (SystemVerilog: for yosys only).
+// SYNTHESIS (and no FORMAL): nothing, plain Verilog-2005; every synthesis
+// must define it (yosys read_verilog does). Otherwise (Verilator, Icarus):
+// $error with the name once per failing clock edge (Icarus continues; the
+// other stops), and $fatal at time 0 for a parameter check: IEEE 1800 tasks,
+// which both simulators accept in Verilog-2005 mode. Arguments must not
+// contain a bare comma: wrap concatenations in parentheses. There is no
+// include guard (Icarus's -y library files would lose the macros behind one):
+// every file defines the same macros again.
 `ifdef FORMAL
 `define HC_ASSERT(name, cond, msg) \
   always @(*) begin : name \
