@@ -5,8 +5,7 @@
 //   [AW+1] recv: a message arrives in this step;
 //   [AW]   send: send the message to node [AW-1:0] (packed coordinates).
 // A node sends only once it holds the data: a row that asks to send before the
-// data arrived (or was preloaded) sets the sticky err_o (e_no_data) and sends
-// nothing.
+// data arrived (or was preloaded) sets the sticky err_o (e_no_data) and sends nothing.
 //
 // Steps are separated by a barrier: a node raises step_done_o once its send's
 // tail flit has left and its expected message's tail flit has arrived; the top
@@ -89,10 +88,6 @@ module hc_mesh_node #(
   wire          last = fc_q == flits_i - 1'b1;
   wire          inject = state_q == S_RUN && pend_q && icr_q != {CRW{1'b0}};
   wire          in_tail = in_valid_i && in_flit_i[FW-2];
-
-  // err_o's one cause (set in S_LATCH below), named
-  `HC_ERR(e_no_data, state_q == S_LATCH && row_send && !has_q,
-          "a row sends before the node holds the data")
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -195,4 +190,7 @@ module hc_mesh_node #(
   assign out_valid_o = oval_q;
   assign out_flit_o  = oflit_q;
   assign in_credit_o = icr_out_q;
+  // err_o's one cause (set in S_LATCH above), named
+  `HC_ERR(e_no_data, state_q == S_LATCH && row_send && !has_q,
+          "a row sends before the node holds the data")
 endmodule

@@ -1107,4 +1107,22 @@ module hc_router_core #(
   wire unused_ok = ^lout_credit_i ^ ^fwd_port_i ^ ^arrive ^ ^owe ^ ^prev_data ^ ^busy ^ ^arr_need ^ ^left ^
                    epoch_hn_i ^ ^lout_ep ^ ^ep_has0 ^ ^ep_has1;
   /* verilator lint_on UNUSED */
+  // The injection source's rule (both HOP values): an offer stays, with its
+  // payload, until inj_ready_o takes it (docs/hardware.md "Interfaces"). Its
+  // registers are the check's alone.
+`ifndef SYNTHESIS
+  reg          inj_wait_q;
+  reg [PW-1:0] inj_held_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      inj_wait_q <= 1'b0;
+      inj_held_q <= {PW{1'b0}};
+    end else begin
+      inj_wait_q <= inj_valid_i & ~inj_ready_o;
+      inj_held_q <= inj_payload_i;
+    end
+  end
+  `HC_ASSUME(a_inj_hold, !inj_wait_q || (inj_valid_i && inj_payload_i == inj_held_q),
+             "the injection source dropped inj_valid_i or changed its payload before inj_ready_o")
+`endif
 endmodule

@@ -230,6 +230,20 @@ TEST(RouterCore, ContinuingHeadVcCheckFires) {
   expectRouterCheckFires("BADVC", "a_cont_vc: assertion failed", 0);
 }
 
+// The injection source's rule: an offer withdrawn before inj_ready_o (DROP = 1)
+// fires a_inj_hold; the same run without the offer stays silent.
+TEST(RouterCore, InjectionWithdrawnBeforeReadyCheckFires) {
+  for (int on : {0, 1}) {
+    std::string log;
+    const Checked r = runBench("router_full_vc_tb.v",
+                               "hc_fifo.v hc_rr_arbiter.v hc_group_arbiter.v hc_router_core.v",
+                               "-g2012 -Prouter_full_vc_tb.DROP=" + std::to_string(on), &log);
+    ASSERT_TRUE(r.ended) << "DROP=" << on << ": " << log;
+    EXPECT_EQ(log.find("a_inj_hold: assumption failed") != std::string::npos, on == 1)
+        << "DROP=" << on << ": " << log;
+  }
+}
+
 // Admission by epochs (tests/hw_units/router_epoch_tb.v): one packet per epoch
 // with QUOTA = 1, each carrying the parity of the epoch after the head; the
 // router's flag says whether it holds a flit of the head epoch; moving the head

@@ -18,16 +18,14 @@
 //  `HC_FORMAL_RESET             a proof starts in reset (rst_ni low); the
 //                               module a proof names as its top states it
 //
-// FORMAL (yosys read_verilog -formal): immediate assert/assume/cover, checked
-// combinationally in every step out of reset (SystemVerilog: for yosys only).
-// SYNTHESIS (and no FORMAL): nothing, plain Verilog-2005; every synthesis
-// must define it (yosys read_verilog does). Otherwise (Verilator, Icarus):
-// $error with the name once per failing clock edge (Icarus continues; the
-// other stops), and $fatal at time 0 for a parameter check: IEEE 1800 tasks,
-// which both simulators accept in Verilog-2005 mode. Arguments must not
-// contain a bare comma: wrap concatenations in parentheses. There is no
-// include guard (Icarus's -y library files would lose the macros behind one):
-// every file defines the same macros again.
+// FORMAL (yosys read_verilog -formal): immediate assert/assume/cover, checked combinationally
+// in every step out of reset (SystemVerilog: for yosys only). SYNTHESIS (and no FORMAL):
+// nothing, plain Verilog-2005; every synthesis must define it (yosys read_verilog does).
+// Otherwise (Verilator, Icarus): $error with the name once per failing clock edge (Icarus
+// continues; the other stops), and $fatal at time 0 for a parameter check: IEEE 1800 tasks,
+// which both simulators accept in Verilog-2005 mode. Arguments must not contain a bare
+// comma: wrap concatenations in parentheses. There is no include guard (Icarus's -y library
+// files would lose the macros behind one): every file defines the same macros again.
 `ifdef FORMAL
 `define HC_ASSERT(name, cond, msg) \
   always @(*) begin : name \

@@ -15,13 +15,16 @@
 // carries vc 1, and the router's check that a continuing head's vc bit is its
 // VC's must fire. With CREDIT = 1 the downstream of port 1 returns a credit
 // before any flit left, beyond DEPTH: the credit counter's a_credit_over must
-// fire. Prints "checked CYCLES FLITS_OUT WRONG_PAYLOADS".
+// fire. With DROP = 1 an injection is offered while port 1 has no credit and
+// withdrawn a cycle later, before inj_ready: the source's a_inj_hold must fire.
+// Prints "checked CYCLES FLITS_OUT WRONG_PAYLOADS".
 module router_full_vc_tb;
   parameter integer DEPTH = 1;
   parameter integer FULL = 0;
   parameter integer CORRUPT = 0;
   parameter integer BADVC = 0;
   parameter integer CREDIT = 0;
+  parameter integer DROP = 0;
   localparam integer NP = 2, AW = 2, PW = 8, WDW = 2, WCW = 2, FW = 1 + AW + WDW + WCW + PW;
 
   reg             clk = 1'b0;
@@ -33,6 +36,7 @@ module router_full_vc_tb;
   wire [NP-1:0]   lout_valid, dlv_valid;
   wire [NP*FW-1:0] lout_data, dlv_data;
   wire            inj_ready;
+  reg             inj_valid = 1'b0;
   integer         cycles = 0, flits = 0, wrong = 0, k, j;
 
   hc_router_core #(.NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(1), .DEPTH(DEPTH),
@@ -42,7 +46,7 @@ module router_full_vc_tb;
     .two_vc_i(2'b00), .wrap_i(2'b00),
     .lin_valid_i(lin_valid), .lin_data_i(lin_data), .lin_credit_o(lin_credit),
     .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit),
-    .inj_valid_i(1'b0), .inj_payload_i({PW{1'b0}}), .inj_ready_o(inj_ready),
+    .inj_valid_i(inj_valid), .inj_payload_i(8'h44), .inj_ready_o(inj_ready),
     .dlv_valid_o(dlv_valid), .dlv_data_o(dlv_data));
 
   always #5 clk = ~clk;
@@ -77,6 +81,11 @@ module router_full_vc_tb;
     for (j = 0; j < DEPTH; j = j + 1) send(1'b0, 8'h22);
     repeat (2) @(posedge clk) #1;
     if (FULL != 0) send(1'b0, 8'h33);
+    if (DROP != 0) begin
+      inj_valid = 1'b1;
+      @(posedge clk) #1;
+      inj_valid = 1'b0;
+    end
     repeat (4) @(posedge clk) #1;
     $display("checked %0d %0d %0d", cycles, flits, wrong);
     $finish;
