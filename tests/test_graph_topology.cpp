@@ -1003,3 +1003,78 @@ TEST(GraphCosimLong, FatTree) {
     }
   }
 }
+
+// A graph file's name makes the network's module prefix: every run of
+// characters other than letters and digits is one '_', none at either end, so
+// that Verilator keeps the name (it renames identifiers holding "__", and the
+// cosim harness finds the top's err vector by the module's name), and it is
+// short enough for a file name.
+TEST(GraphFile, ModuleNameFromAnyFileName) {
+  EXPECT_EQ(graphModuleName("ring6"), "graph_ring6");
+  EXPECT_EQ(graphModuleName("_ring"), "graph_ring");
+  EXPECT_EQ(graphModuleName("a--b"), "graph_a_b");
+  EXPECT_EQ(graphModuleName("ring \xCE\xB1"), "graph_ring");
+  EXPECT_EQ(graphModuleName("fat-tree (v2)"), "graph_fat_tree_v2");
+  EXPECT_EQ(graphModuleName("mesh_"), "graph_mesh");
+  EXPECT_EQ(graphModuleName("\xCE\xB1\xCE\xB2"), "graph");
+  EXPECT_EQ(graphModuleName(std::string(240, 'r')), "graph_" + std::string(26, 'r'));
+  EXPECT_EQ(graphNetwork(parseGraphText("a,b\n", "x/a--b.txt", false), "x/a--b.txt").name,
+            "graph_a_b");
+}
+
+// A UTF-8 byte-order mark is skipped: the triangle stays a triangle, and a
+// GraphML file behind one is still GraphML.
+TEST(GraphFile, ByteOrderMarkIsSkipped) {
+  const NetworkDesc tri = fromText(
+      "\xEF\xBB\xBF"
+      "a,b\nb,c\nc,a\n");
+  EXPECT_EQ(tri.node_labels, (std::vector<std::string>{"a", "b", "c"}));
+  const NetworkDesc ml = fromText(
+      "\xEF\xBB\xBF<graphml><graph><node id=\"a\"/><node id=\"b\"/>"
+      "<edge source=\"a\" target=\"b\"/></graph></graphml>");
+  EXPECT_EQ(ml.node_labels, (std::vector<std::string>{"a", "b"}));
+}
+
+// GraphML that changes the graph is honoured (an edge's own directed, a key's
+// <default>) or refused naming the line (nested graphs, hyperedges, a second
+// root, sourceport/targetport, directed and undirected edges mixed).
+TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
+  const std::string abc = "<node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>\n";
+  const NetworkDesc cycle =
+      fromText("<graphml><graph edgedefault=\"undirected\">\n" + abc +
+               "<edge source=\"a\" target=\"b\" directed=\"true\"/>"
+               "<edge source=\"b\" target=\"c\" directed=\"true\"/>"
+               "<edge source=\"c\" target=\"a\" directed=\"true\"/></graph></graphml>");
+  EXPECT_TRUE(cycle.directed());
+  EXPECT_EQ(cycle.links.size(), 3u);
+  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
+                    "<edge source=\"a\" target=\"b\" directed=\"true\"/>\n"
+                    "<edge source=\"b\" target=\"c\"/></graph></graphml>"),
+            "g.txt:4: an undirected edge among directed ones; every link is one-way or every "
+            "link two-way");
+  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
+                    "<edge source=\"a\" target=\"b\" directed=\"yes\"/></graph></graphml>"),
+            "g.txt:3: directed=\"yes\"; it is true or false");
+  const NetworkDesc star = fromText(
+      "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"><default>switch</default></key>\n"
+      "<graph><node id=\"s\"/><node id=\"h1\"><data key=\"r\">endpoint</data></node>"
+      "<node id=\"h2\"><data key=\"r\">endpoint</data></node>"
+      "<edge source=\"s\" target=\"h1\"/><edge source=\"s\" target=\"h2\"/></graph></graphml>");
+  EXPECT_EQ(star.switches, (std::vector<uint32_t>{0}));
+  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
+                    "<node id=\"d\">\n<graph id=\"in\"/></node>\n"
+                    "<edge source=\"a\" target=\"b\"/></graph></graphml>"),
+            "g.txt:4: a <graph> inside a node; a file holds one graph (nested graphs are not "
+            "read)");
+  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
+                    "<hyperedge><endpoint node=\"a\"/></hyperedge>\n</graph></graphml>"),
+            "g.txt:3: a <hyperedge>; a link joins two nodes (give one <edge> each)");
+  EXPECT_EQ(errorOf("<graphml><graph>" + abc +
+                    "<edge source=\"a\" target=\"b\"/></graph></graphml>\n<graphml/>"),
+            "g.txt:3: a second <graphml> element; a file holds one graph");
+  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
+                    "<edge source=\"a\" target=\"b\" sourceport=\"3\" targetport=\"2\"/>"
+                    "</graph></graphml>"),
+            "g.txt:3: sourceport/targetport are not read; give the link's ports as a port key's "
+            "P,Q (docs/file-formats.md#graph-files)");
+}
