@@ -360,8 +360,21 @@ NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {
     }
   }
   if (g.directed) {
+    // Every node reaches node 0: one search over the links backwards.
+    std::vector<std::vector<uint32_t>> into(n);
+    for (const GraphLink& l : net.links) into[l.to].push_back(l.from);
+    std::vector<char> reaches(n, 0);
+    std::vector<uint32_t> queue = {0};
+    reaches[0] = 1;
+    for (size_t i = 0; i < queue.size(); ++i) {
+      for (uint32_t y : into[queue[i]]) {
+        if (reaches[y]) continue;
+        reaches[y] = 1;
+        queue.push_back(y);
+      }
+    }
     for (uint64_t x = 1; x < n; ++x) {
-      if (pg.bfs(x).dist[0] < 0) {
+      if (!reaches[x]) {
         throw Error(g.name + ": the graph is not strongly connected: node " + g.labels[0] +
                     " cannot be reached from node " + g.labels[x]);
       }
