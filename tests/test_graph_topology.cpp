@@ -1080,6 +1080,49 @@ TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
             "P,Q (docs/file-formats.md#graph-files)");
 }
 
+namespace {
+
+// The 4x4 torus as an edge list: its multinode broadcast takes 5 steps on the
+// graph construction, above the lower bound 4.
+std::string torus44File(const std::string& dir) {
+  const std::string path = dir + "/torus4x4.txt";
+  std::ofstream f(path);
+  for (int y = 0; y < 4; ++y) {
+    for (int x = 0; x < 4; ++x) {
+      const int n = x + 4 * y;
+      f << n << "," << (x + 1) % 4 + 4 * y << "\n" << n << "," << x + 4 * ((y + 1) % 4) << "\n";
+    }
+  }
+  return path;
+}
+
+}  // namespace
+
+// export writes GPU runtimes' files: every node a GPU (a graph with switches
+// is refused before any work) and the schedule at its lower bounds (a graph
+// heuristic above them is refused); one line, exit 2, nothing written.
+TEST(GraphCli, ExportRefusesSwitchesAndSchedulesAboveTheBound) {
+  const std::string dir = hctest::tempFolder("graph-export");
+  const auto sw = hctest::runArgv({hctest::hypercast(), "export", "--graph",
+                                   example("fat_tree_k4.graphml"), "--collective", "broadcast",
+                                   "--format", "msccl-xml", "-o", dir + "/ft.xml"});
+  EXPECT_EQ(sw.code, 2);
+  EXPECT_EQ(sw.err,
+            "hypercast: export needs every node to be an endpoint; fat_tree_k4 has 20 switches (a "
+            "GPU runtime's algorithm has a rank on every node and no switches)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/ft.xml"));
+  const auto slow =
+      hctest::runArgv({hctest::hypercast(), "export", "--graph", torus44File(dir), "--collective",
+                       "multinode-broadcast", "--format", "msccl-xml", "-o", dir + "/t.xml"});
+  EXPECT_EQ(slow.code, 2);
+  EXPECT_EQ(slow.err,
+            "hypercast: the multinode-broadcast schedule on torus4x4 takes 5 steps and 240 "
+            "transmissions, not the lower bounds 4 and 240; export writes optimal schedules "
+            "only; nothing was written\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/t.xml"));
+  std::filesystem::remove_all(dir);
+}
+
 // Whether a graph is directed is found in N log N: a 2^17-link ring (both ways)
 // and the same ring one way answer well within a second (the pairwise scan
 // took minutes).

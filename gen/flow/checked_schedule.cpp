@@ -133,6 +133,11 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     throw Error(what + " takes at most " + std::to_string(max_nodes) + " nodes; " + out.net.label +
                 " has " + std::to_string(problem.nodes));
   }
+  if (!r.endpoints_only_why.empty() && !out.net.switches.empty()) {
+    throw Error(what + " needs every node to be an endpoint; " + out.net.label + " has " +
+                std::to_string(out.net.switches.size()) + " switch" +
+                (out.net.switches.size() == 1 ? "" : "es") + " (" + r.endpoints_only_why + ")");
+  }
   if (r.source_given) {
     if (!hasRoot(problem.collective)) {
       throw Error(std::string("a ") + toString(problem.collective) +
@@ -223,12 +228,16 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
       // no construction for the intact network: its bound alone
     }
   }
-  if (out.bound.known && !out.optimal && out.schedule.promises_bound) {
-    throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
-                out.net.label + " takes " + std::to_string(out.report.steps) + " steps and " +
-                std::to_string(out.report.transmissions) + " transmissions, not the lower bounds " +
-                std::to_string(out.bound.bound.steps) + " and " +
-                std::to_string(out.bound.bound.transmissions) + "; nothing was written");
+  if (out.bound.known && !out.optimal && (out.schedule.promises_bound || r.optimal_only)) {
+    progress.abandon();
+    throw Error(
+        "the " + std::string(toString(problem.collective)) + " schedule on " + out.net.label +
+        " takes " + std::to_string(out.report.steps) + " steps and " +
+        std::to_string(out.report.transmissions) + " transmissions, not the lower bounds " +
+        std::to_string(out.bound.bound.steps) + " and " +
+        std::to_string(out.bound.bound.transmissions) +
+        (out.schedule.promises_bound ? "" : "; " + what + " writes optimal schedules only") +
+        "; nothing was written");
   }
   progress.detail("");
   progress.finish();
