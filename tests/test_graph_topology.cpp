@@ -1082,6 +1082,14 @@ TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
 
 namespace {
 
+// A ring of n nodes 0..n-1 as an edge list in `dir`; its path.
+std::string ringFile(const std::string& dir, int n) {
+  const std::string path = dir + "/ring" + std::to_string(n) + ".txt";
+  std::ofstream f(path);
+  for (int i = 0; i < n; ++i) f << i << "," << (i + 1) % n << "\n";
+  return path;
+}
+
 // The 4x4 torus as an edge list: its multinode broadcast takes 5 steps on the
 // graph construction, above the lower bound 4.
 std::string torus44File(const std::string& dir) {
@@ -1097,6 +1105,34 @@ std::string torus44File(const std::string& dir) {
 }
 
 }  // namespace
+
+// The graph's limits are those of the Limits table: info 4096 nodes, raised
+// 8-fold by --allow-large; generate and simulate 4096 nodes as for the other
+// topologies; the multinode broadcast and total exchange 2048 nodes, not
+// raised; each refusal names the graph's label and the option.
+TEST(GraphCli, SizeLimitsAsDocumented) {
+  const std::string dir = hctest::tempFolder("graph-limits");
+  const std::string ring5000 = ringFile(dir, 5000);
+  const auto info = hctest::runArgv({hctest::hypercast(), "info", "--graph", ring5000});
+  EXPECT_EQ(info.code, 2);
+  EXPECT_EQ(info.err,
+            "hypercast: info on a graph or a damaged network takes at most 4096 nodes "
+            "(--allow-large raises it to 32768); ring5000 has 5000\n");
+  const auto large =
+      hctest::runArgv({hctest::hypercast(), "info", "--graph", ring5000, "--allow-large"});
+  EXPECT_EQ(large.code, 0) << large.err;
+  const auto mnb = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", ring5000,
+                                    "--collective", "multinode-broadcast"});
+  EXPECT_EQ(mnb.code, 2);
+  EXPECT_EQ(mnb.err,
+            "hypercast: the graph multinode-broadcast takes at most 2048 nodes (its tables grow "
+            "as N^2; --allow-large does not raise it); ring5000 has 5000\n");
+  const std::string ring1100 = ringFile(dir, 1100);
+  const auto gen = hctest::runArgv({hctest::hypercast(), "generate", "--graph", ring1100,
+                                    "--collective", "broadcast", "--out", dir + "/gen"});
+  EXPECT_EQ(gen.code, 0) << gen.err;
+  std::filesystem::remove_all(dir);
+}
 
 // export writes GPU runtimes' files: every node a GPU (a graph with switches
 // is refused before any work) and the schedule at its lower bounds (a graph

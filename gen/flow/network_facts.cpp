@@ -17,9 +17,11 @@
 #include "emit/network_options.h"
 #include "emit/regular_order_report.h"
 #include "emit/text_table.h"
+#include "flow/limits.h"
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
 #include "util/error.h"
+#include "util/progress.h"
 #include "util/report_json.h"
 
 namespace hypercast {
@@ -294,6 +296,7 @@ InfoRequest readInfoRequest(const Params& a) {
   r.regular_order = a.has("regular-order");
   r.eyes = a.has("eyes");
   r.json = a.has("json");
+  r.allow_large = allowLarge(a);
   const Topology& topo = *r.topology;
   if (r.necklaces && !topo.necklaces) {
     throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +
@@ -312,9 +315,21 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   const std::optional<Hypercycle> h =
       net.isHypercycle() ? std::optional<Hypercycle>(Hypercycle::of(net)) : std::nullopt;
   const uint64_t n = net.nodes();
-  if ((net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) && n > 4096) {
-    throw Error("info on a graph or a damaged network takes at most 4096 nodes; " + net.label +
-                " has " + std::to_string(n));
+  const uint64_t most = r.allow_large ? kMaxInfoGraphNodesLarge : kMaxInfoGraphNodes;
+  if ((net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) && n > most) {
+    throw Error(
+        "info on a graph or a damaged network takes at most " + std::to_string(most) + " nodes" +
+        (r.allow_large
+             ? std::string()
+             : " (--allow-large raises it to " + std::to_string(kMaxInfoGraphNodesLarge) + ")") +
+        "; " + net.label + " has " + std::to_string(n));
+  }
+  // A graph's facts walk every pair of nodes: seconds from a few thousand
+  // nodes on, minutes at --allow-large's size; the time on stderr.
+  std::optional<Progress> progress;
+  if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
+    progress.emplace("info");
+    progress->heartbeat();
   }
   const long long diameter = diameterOf(net, h);
   // Neighbours per node (the graph's degrees) and the router's ports per node
@@ -393,6 +408,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     }
     writeRegularOrderReport(searchRegularOrder(PortGraph::build(net)), j, facts);
   }
+  if (progress) progress->finish();
   if (r.json) return jsonReport({"info", net.topology, net.label, "info", {}}, j);
   std::ostringstream lines;
   lines << net.topology << " " << net.label << "\n"
