@@ -691,7 +691,7 @@ TEST(GraphCli, SourceByName) {
   EXPECT_EQ(j.at("figures").at("steps"), 6);
   const auto sw = hctest::run(base + "e0_0");
   EXPECT_EQ(sw.code, 2);
-  EXPECT_NE(sw.err.find("root 16 is a switch"), std::string::npos) << sw.err;
+  EXPECT_EQ(sw.err, "hypercast: the broadcast's root e0_0 is a switch, not an endpoint\n");
   const auto none = hctest::run(base + "h9");
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.err.find("--source: 'h9' is not a node of fat_tree_k4"), std::string::npos)
@@ -1173,4 +1173,47 @@ TEST(GraphFile, DirectedIsFastOnLargeGraphs) {
   EXPECT_FALSE(net.directed());
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_LT(s, 2.0);
+}
+
+// Every report names a graph file's root by its name (simulate's text and
+// JSON, export's JSON); a default root that is a switch is refused with the
+// hint to give --source; on a file whose names are numbers, a number that no
+// node is named is not a node (not an internal number).
+TEST(GraphCli, RootNamedInEveryReport) {
+  const std::string dir = hctest::tempFolder("graph-root");
+  std::ofstream(dir + "/sq.txt") << "a,b\nb,c\nc,d\nd,a\n";
+  const std::vector<std::string> sim = {
+      hctest::hypercast(), "simulate", "--graph", dir + "/sq.txt", "--collective",
+      "broadcast",         "--source", "c",       "--engine",      "systemc"};
+  const auto text = hctest::runArgv(sim);
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("broadcast from node c on sq"), std::string::npos) << text.out;
+  std::vector<std::string> json = sim;
+  json.push_back("--json");
+  const auto j = hctest::runArgv(json);
+  ASSERT_EQ(j.code, 0) << j.err;
+  EXPECT_EQ(Json::parse(j.out).at("source_name"), "c");
+  const auto e = hctest::runArgv({hctest::hypercast(), "export", "--graph", dir + "/sq.txt",
+                                  "--collective", "broadcast", "--source", "c", "--format",
+                                  "msccl-xml", "-o", dir + "/sq.xml", "--json"});
+  ASSERT_EQ(e.code, 0) << e.err;
+  EXPECT_EQ(Json::parse(e.out).at("source_name"), "c");
+
+  std::ofstream(dir + "/sw.graphml")
+      << "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>"
+         "<node id=\"s\"><data key=\"r\">switch</data></node><node id=\"h1\"/><node id=\"h2\"/>"
+         "<edge source=\"s\" target=\"h1\"/><edge source=\"s\" target=\"h2\"/></graph></graphml>";
+  const auto sw = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/sw.graphml",
+                                   "--collective", "broadcast"});
+  EXPECT_EQ(sw.code, 2);
+  EXPECT_EQ(sw.err,
+            "hypercast: the broadcast's root s is a switch, not an endpoint (the default root is "
+            "node 0; give --source an endpoint)\n");
+
+  std::ofstream(dir + "/num.txt") << "10,20\n20,35\n35,100\n100,10\n";
+  const auto num = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/num.txt",
+                                    "--collective", "broadcast", "--source", "99"});
+  EXPECT_EQ(num.code, 2);
+  EXPECT_EQ(num.err, "hypercast: --source: '99' is not a node of num\n");
+  std::filesystem::remove_all(dir);
 }

@@ -146,10 +146,14 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     // A graph file's node by its name first (as --remove-links takes it).
     const auto& names = out.net.node_labels;
     const auto named = std::find(names.begin(), names.end(), r.source);
-    const bool number =
-        !r.source.empty() &&
-        std::all_of(r.source.begin(), r.source.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (named == names.end() && !names.empty() && !number) {
+    // A number that names no node is the node's number, unless the file names
+    // its nodes by numbers (then "99" means the name 99, which is not there).
+    auto isNumber = [](const std::string& w) {
+      return !w.empty() &&
+             std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (named == names.end() && !names.empty() &&
+        (!isNumber(r.source) || std::any_of(names.begin(), names.end(), isNumber))) {
       throw Error("--source: '" + r.source + "' is not a node of " + out.net.label);
     }
     const long long s = named != names.end() ? named - names.begin()
@@ -161,6 +165,11 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
                   std::to_string(problem.nodes - 1));
     }
     problem.root = static_cast<uint32_t>(s);
+  }
+  if (hasRoot(problem.collective) && out.net.isSwitch(problem.root)) {
+    throw Error("the " + std::string(toString(problem.collective)) + "'s root " +
+                out.net.nodeName(problem.root) + " is a switch, not an endpoint" +
+                (r.source_given ? "" : " (the default root is node 0; give --source an endpoint)"));
   }
   if (out.net.kind == NetworkDesc::Kind::kMesh && problem.collective == Collective::kBroadcast) {
     out.switching = "store-and-forward";
