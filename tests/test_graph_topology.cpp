@@ -1217,3 +1217,19 @@ TEST(GraphCli, RootNamedInEveryReport) {
   EXPECT_EQ(num.err, "hypercast: --source: '99' is not a node of num\n");
   std::filesystem::remove_all(dir);
 }
+
+// A generated folder maps its node numbers back to the file's names: in
+// "1,0" the node named 1 is node 0, and manifest.json says so.
+TEST(GraphCli, ManifestCarriesTheNodeNames) {
+  const std::string dir = hctest::tempFolder("graph-manifest");
+  std::ofstream(dir + "/swapped.txt") << "1,0\n0,2\n2,3\n";
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "generate", "--graph", dir + "/swapped.txt",
+                       "--collective", "broadcast", "--source", "0", "--out", dir + "/gen"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json m = Json::parse(hctest::slurp(dir + "/gen/manifest.json"));
+  EXPECT_EQ(m.at("network").at("node_labels"), (std::vector<std::string>{"1", "0", "2", "3"}));
+  EXPECT_EQ(m.at("source"), 1);
+  EXPECT_EQ(m.at("source_name"), "0");
+  std::filesystem::remove_all(dir);
+}
