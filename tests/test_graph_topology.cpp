@@ -1218,6 +1218,25 @@ TEST(GraphCli, RootNamedInEveryReport) {
   std::filesystem::remove_all(dir);
 }
 
+// info's graph facts: the radius among the endpoints beside the diameter
+// among them (the fat tree's hosts are all 6 links from the farthest host; an
+// aggregation switch's 4 is no host's), and counts in the singular for one.
+TEST(GraphCli, InfoRadiusAmongEndpointsAndSingulars) {
+  const auto ft =
+      hctest::runArgv({hctest::hypercast(), "info", "--graph", example("fat_tree_k4.graphml")});
+  ASSERT_EQ(ft.code, 0) << ft.err;
+  EXPECT_NE(ft.out.find("diameter  6, radius 6\n"), std::string::npos) << ft.out;
+  const std::string dir = hctest::tempFolder("graph-two");
+  std::ofstream(dir + "/two.txt") << "a,b\n";
+  const auto two = hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/two.txt"});
+  ASSERT_EQ(two.code, 0) << two.err;
+  EXPECT_NE(two.out.find("(neighbours per node; 1 router port)"), std::string::npos) << two.out;
+  EXPECT_NE(two.out.find("multinode-broadcast 1 step, 2 transmissions;"), std::string::npos)
+      << two.out;
+  EXPECT_EQ(two.out.find(" 1 steps"), std::string::npos) << two.out;
+  std::filesystem::remove_all(dir);
+}
+
 // A generated folder maps its node numbers back to the file's names: in
 // "1,0" the node named 1 is node 0, and manifest.json says so.
 TEST(GraphCli, ManifestCarriesTheNodeNames) {

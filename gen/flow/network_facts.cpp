@@ -185,6 +185,12 @@ int mapsZeroTo(const PortGraph& g, const std::vector<std::vector<char>>& adj,
   return depth == n ? 1 : 0;
 }
 
+// "1 step", "2 steps", "1 switch", "3 switches".
+std::string counted(uint64_t k, const std::string& one) {
+  const bool es = !one.empty() && (one.back() == 'h' || one.back() == 's');
+  return std::to_string(k) + " " + one + (k == 1 ? "" : es ? "es" : "s");
+}
+
 GraphFacts graphFacts(const NetworkDesc& net) {
   GraphFacts f;
   const PortGraph g = PortGraph::build(net);
@@ -215,10 +221,17 @@ GraphFacts graphFacts(const NetworkDesc& net) {
   f.radius = -1;
   for (uint64_t x = 0; x < n; ++x) {
     const PortGraph::Bfs b = g.bfs(x);
-    const int ecc = b.order.size() == n ? b.dist[b.order.back()] : -1;
-    f.diameter = std::max(f.diameter, ecc);
-    f.radius = f.radius < 0 ? ecc : std::min(f.radius, ecc);
-    profile[x].assign(static_cast<size_t>(std::max(ecc, 0)) + 1, 0);
+    // The diameter and radius among the endpoints, as the collectives see them.
+    int ecc = b.order.size() == n ? 0 : -1;
+    for (uint64_t y = 0; y < n && ecc >= 0; ++y) {
+      if (!net.isSwitch(y)) ecc = std::max(ecc, b.dist[y]);
+    }
+    if (!net.isSwitch(x)) {
+      f.diameter = std::max(f.diameter, ecc);
+      f.radius = f.radius < 0 ? ecc : std::min(f.radius, ecc);
+    }
+    const int reach = b.order.size() == n ? b.dist[b.order.back()] : -1;
+    profile[x].assign(static_cast<size_t>(std::max(reach, 0)) + 1, 0);
     for (int d : b.dist) {
       if (d >= 0) ++profile[x][static_cast<size_t>(d)];
     }
@@ -272,8 +285,8 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
       {"total_exchange_transmissions_bound", f.te.known ? f.te.bound.transmissions : 0}};
   const std::string pre = intact ? "intact " : "";
   if (f.switches > 0) {
-    text << pre << "endpoints " << f.endpoints << " (and " << f.switches
-         << " switches, which forward only; the collectives run among the endpoints)\n";
+    text << pre << "endpoints " << f.endpoints << " (and " << counted(f.switches, "switch")
+         << ", which forward only; the collectives run among the endpoints)\n";
   }
   text << pre << "links     " << f.links << " one-way\n"
        << pre << "degree    " << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
@@ -281,9 +294,10 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
        << pre << "diameter  " << f.diameter << ", radius " << f.radius << "\n"
        << pre << "regular   " << (f.regular ? "yes" : "no") << ", vertex-transitive "
        << f.vertex_transitive << "\n"
-       << pre << "bounds    multinode-broadcast " << f.mnb.bound.steps << " steps, "
-       << f.mnb.bound.transmissions << " transmissions; total-exchange " << f.te.bound.steps
-       << " steps, " << f.te.bound.transmissions << " transmissions\n";
+       << pre << "bounds    multinode-broadcast " << counted(f.mnb.bound.steps, "step") << ", "
+       << counted(f.mnb.bound.transmissions, "transmission") << "; total-exchange "
+       << counted(f.te.bound.steps, "step") << ", "
+       << counted(f.te.bound.transmissions, "transmission") << "\n";
 }
 
 }  // namespace
@@ -417,7 +431,8 @@ CommandReport networkFactsReport(const InfoRequest& r) {
         << (degree.first == degree.second
                 ? std::to_string(degree.first)
                 : std::to_string(degree.first) + ".." + std::to_string(degree.second))
-        << " (neighbours per node; " << net.ports() << " router ports)\n"
+        << " (neighbours per node; " << counted(static_cast<uint64_t>(net.ports()), "router port")
+        << ")\n"
         << "diameter  " << diameter << "\n"
         << "directed  " << (net.directed() ? "yes" : "no") << "\n"
         << "schedules " << names << "\n"
