@@ -1252,3 +1252,24 @@ TEST(GraphCli, ManifestCarriesTheNodeNames) {
   EXPECT_EQ(m.at("source_name"), "0");
   std::filesystem::remove_all(dir);
 }
+
+// --remove-links takes names that hold '-': the pair splits at the one '-'
+// that leaves a node on each side; an unknown end says that numbers work too.
+TEST(GraphFile, RemoveLinksTakesNamesWithDashes) {
+  const std::string dir = hctest::tempFolder("graph-dash");
+  std::ofstream(dir + "/dash.txt") << "r-0,r-1\nr-1,r-2\nr-2,r-3\nr-3,r-0\n";
+  const NetworkDesc net = parseNetworkDesc(
+      {{"topology", "graph"}, {"graph", dir + "/dash.txt"}, {"remove-links", "r-0-r-1"}});
+  EXPECT_EQ(net.removed_links.size(), 2u);
+  EXPECT_EQ(PortGraph::build(net).portTo(0, 1), -1);
+  try {
+    parseNetworkDesc(
+        {{"topology", "graph"}, {"graph", dir + "/dash.txt"}, {"remove-links", "r-0-q"}});
+    ADD_FAILURE() << "r-0-q accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--remove-links: 'q' in 'r-0-q' is not a node of dash (a node is its number or its "
+              "name)");
+  }
+  std::filesystem::remove_all(dir);
+}
