@@ -1175,6 +1175,22 @@ TEST(GraphFile, DirectedIsFastOnLargeGraphs) {
   EXPECT_LT(s, 2.0);
 }
 
+// Options of two topologies without --topology: the error names one of each,
+// not the default topology (which takes neither).
+TEST(GraphCli, OptionsOfTwoTopologiesAreNamed) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "info", "--dim", "3", "--directed"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "hypercast: --dim (hypercube) and --directed (graph) are options of two topologies; "
+            "give --topology\n");
+  const auto g = hctest::runArgv(
+      {hctest::hypercast(), "info", "--graph", example("petersen.txt"), "--m", "4,4"});
+  EXPECT_EQ(g.code, 2);
+  EXPECT_NE(g.err.find("--graph (graph)"), std::string::npos) << g.err;
+  EXPECT_NE(g.err.find("are options of two topologies; give --topology"), std::string::npos)
+      << g.err;
+}
+
 // Every report names a graph file's root by its name (simulate's text and
 // JSON, export's JSON); a default root that is a switch is refused with the
 // hint to give --source; on a file whose names are numbers, a number that no

@@ -258,6 +258,53 @@ const Topology& chosenTopology(const ParamMap& p, const std::string& fallback) {
       }
     }
     if (named.size() == 1) name = named.front();
+    if (named.size() > 1) {
+      // Options of two topologies that no one topology takes together: name
+      // one of each, not the fallback's (which takes neither).
+      std::vector<std::string> given;  // the topologies' own options, not the common ones
+      for (const auto& e : topologyTable()) {
+        for (const TopologyOption& o : e.options) {
+          if (has(p, o.name) && std::find(given.begin(), given.end(), o.name) == given.end()) {
+            given.push_back(o.name);
+          }
+        }
+      }
+      auto takesAll = [&](const Topology& t) {
+        return std::all_of(given.begin(), given.end(),
+                           [&](const std::string& o) { return takes(t, o); });
+      };
+      auto owner = [&](const std::string& o) {
+        for (const auto& e : topologyTable()) {
+          if (std::any_of(e.options.begin(), e.options.end(),
+                          [&](const TopologyOption& t) { return t.name == o; })) {
+            return &e;
+          }
+        }
+        return static_cast<const Topology*>(nullptr);
+      };
+      std::vector<const Topology*> all;
+      for (const auto& e : topologyTable()) {
+        if (takesAll(e)) all.push_back(&e);
+      }
+      if (all.size() == 1) name = all.front()->name;
+      if (all.empty()) {
+        std::string first, second;
+        const Topology* one = nullptr;
+        for (const std::string& o : given) {
+          const Topology* t = owner(o);
+          if (!t) continue;
+          if (!one) {
+            one = t;
+            first = "--" + o + " (" + t->name + ")";
+          } else if (!takes(*one, o) && second.empty()) {
+            second = "--" + o + " (" + t->name + ")";
+          }
+        }
+        if (!second.empty()) {
+          throw Error(first + " and " + second + " are options of two topologies; give --topology");
+        }
+      }
+    }
   }
   const Topology* chosen = findTopology(name);
   if (!chosen) throw Error("unknown topology '" + name + "' (topologies: " + topologyNames() + ")");
