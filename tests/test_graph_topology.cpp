@@ -86,6 +86,16 @@ uint64_t checkedSteps(const NetworkDesc& net, Collective c) {
   return r.steps;
 }
 
+// A command's text report, and its --json report parsed; both must pass.
+std::pair<std::string, Json> textAndJson(std::vector<std::string> argv) {
+  const auto text = hctest::runArgv(argv);
+  EXPECT_EQ(text.code, 0) << text.err;
+  argv.push_back("--json");
+  const auto json = hctest::runArgv(argv);
+  EXPECT_EQ(json.code, 0) << json.err;
+  return {text.out, json.code == 0 ? Json::parse(json.out) : Json::object()};
+}
+
 }  // namespace
 
 TEST(GraphFile, EdgeListKeepsNamesInOrderOfAppearance) {
@@ -162,16 +172,10 @@ TEST(GraphCli, ScheduleReportNamesTheSource) {
   const std::vector<std::string> base = {
       hctest::hypercast(),   "schedule",     "--topology", "graph",    "--graph",
       dir + "/numnames.txt", "--collective", "broadcast",  "--source", "2"};
-  const auto r = hctest::runArgv(base);
-  ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("collective       broadcast from node 2\n"), std::string::npos) << r.out;
-  std::vector<std::string> json = base;
-  json.push_back("--json");
-  const auto j = hctest::runArgv(json);
-  ASSERT_EQ(j.code, 0) << j.err;
-  const Json doc = Json::parse(j.out);
-  EXPECT_EQ(doc.at("source"), 0);
-  EXPECT_EQ(doc.at("source_name"), "2");
+  const auto [text, doc] = textAndJson(base);
+  EXPECT_NE(text.find("collective       broadcast from node 2\n"), std::string::npos) << text;
+  EXPECT_EQ(doc.value("source", -1), 0);
+  EXPECT_EQ(doc.value("source_name", ""), "2");
   std::filesystem::remove_all(dir);
 }
 
@@ -1048,36 +1052,32 @@ TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
                "<edge source=\"c\" target=\"a\" directed=\"true\"/></graph></graphml>");
   EXPECT_TRUE(cycle.directed());
   EXPECT_EQ(cycle.links.size(), 3u);
-  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
-                    "<edge source=\"a\" target=\"b\" directed=\"true\"/>\n"
-                    "<edge source=\"b\" target=\"c\"/></graph></graphml>"),
-            "g.txt:4: an undirected edge among directed ones; every link is one-way or every "
-            "link two-way");
-  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
-                    "<edge source=\"a\" target=\"b\" directed=\"yes\"/></graph></graphml>"),
-            "g.txt:3: directed=\"yes\"; it is true or false");
   const NetworkDesc star = fromText(
       "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"><default>switch</default></key>\n"
       "<graph><node id=\"s\"/><node id=\"h1\"><data key=\"r\">endpoint</data></node>"
       "<node id=\"h2\"><data key=\"r\">endpoint</data></node>"
       "<edge source=\"s\" target=\"h1\"/><edge source=\"s\" target=\"h2\"/></graph></graphml>");
   EXPECT_EQ(star.switches, (std::vector<uint32_t>{0}));
-  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
-                    "<node id=\"d\">\n<graph id=\"in\"/></node>\n"
-                    "<edge source=\"a\" target=\"b\"/></graph></graphml>"),
-            "g.txt:4: a <graph> inside a node; a file holds one graph (nested graphs are not "
-            "read)");
-  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
-                    "<hyperedge><endpoint node=\"a\"/></hyperedge>\n</graph></graphml>"),
-            "g.txt:3: a <hyperedge>; a link joins two nodes (give one <edge> each)");
-  EXPECT_EQ(errorOf("<graphml><graph>" + abc +
-                    "<edge source=\"a\" target=\"b\"/></graph></graphml>\n<graphml/>"),
-            "g.txt:3: a second <graphml> element; a file holds one graph");
-  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
-                    "<edge source=\"a\" target=\"b\" sourceport=\"3\" targetport=\"2\"/>"
-                    "</graph></graphml>"),
-            "g.txt:3: sourceport/targetport are not read; give the link's ports as a port key's "
-            "P,Q (docs/file-formats.md#graph-files)");
+  // Each: what follows the three nodes inside <graph> (line 3 on), what follows
+  // </graphml>, the error.
+  const std::vector<std::tuple<std::string, std::string, std::string>> refused = {
+      {"<edge source=\"a\" target=\"b\" directed=\"true\"/>\n<edge source=\"b\" target=\"c\"/>", "",
+       "g.txt:4: an undirected edge among directed ones; every link is one-way or every link "
+       "two-way"},
+      {"<edge source=\"a\" target=\"b\" directed=\"yes\"/>", "",
+       "g.txt:3: directed=\"yes\"; it is true or false"},
+      {"<node id=\"d\">\n<graph id=\"in\"/></node>\n<edge source=\"a\" target=\"b\"/>", "",
+       "g.txt:4: a <graph> inside a node; a file holds one graph (nested graphs are not read)"},
+      {"<hyperedge><endpoint node=\"a\"/></hyperedge>\n", "",
+       "g.txt:3: a <hyperedge>; a link joins two nodes (give one <edge> each)"},
+      {"<edge source=\"a\" target=\"b\"/>", "\n<graphml/>",
+       "g.txt:4: a second <graphml> element; a file holds one graph"},
+      {"<edge source=\"a\" target=\"b\" sourceport=\"3\" targetport=\"2\"/>", "",
+       "g.txt:3: sourceport/targetport are not read; give the link's ports as a port key's P,Q "
+       "(docs/file-formats.md#graph-files)"}};
+  for (const auto& [body, after, message] : refused) {
+    EXPECT_EQ(errorOf("<graphml><graph>\n" + abc + body + "</graph></graphml>" + after), message);
+  }
 }
 
 namespace {
@@ -1201,14 +1201,9 @@ TEST(GraphCli, RootNamedInEveryReport) {
   const std::vector<std::string> sim = {
       hctest::hypercast(), "simulate", "--graph", dir + "/sq.txt", "--collective",
       "broadcast",         "--source", "c",       "--engine",      "systemc"};
-  const auto text = hctest::runArgv(sim);
-  ASSERT_EQ(text.code, 0) << text.err;
-  EXPECT_NE(text.out.find("broadcast from node c on sq"), std::string::npos) << text.out;
-  std::vector<std::string> json = sim;
-  json.push_back("--json");
-  const auto j = hctest::runArgv(json);
-  ASSERT_EQ(j.code, 0) << j.err;
-  EXPECT_EQ(Json::parse(j.out).at("source_name"), "c");
+  const auto [text, json] = textAndJson(sim);
+  EXPECT_NE(text.find("broadcast from node c on sq"), std::string::npos) << text;
+  EXPECT_EQ(json.value("source_name", ""), "c");
   const auto e = hctest::runArgv({hctest::hypercast(), "export", "--graph", dir + "/sq.txt",
                                   "--collective", "broadcast", "--source", "c", "--format",
                                   "msccl-xml", "-o", dir + "/sq.xml", "--json"});
