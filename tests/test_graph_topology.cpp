@@ -1259,6 +1259,15 @@ TEST(GraphCli, InfoRadiusAmongEndpointsAndSingulars) {
   EXPECT_NE(two.out.find("multinode-broadcast 1 step, 2 transmissions;"), std::string::npos)
       << two.out;
   EXPECT_EQ(two.out.find(" 1 steps"), std::string::npos) << two.out;
+  std::ofstream(dir + "/star.graphml")
+      << "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>"
+         "<node id=\"s\"><data key=\"r\">switch</data></node><node id=\"h1\"/><node id=\"h2\"/>"
+         "<edge source=\"s\" target=\"h1\"/><edge source=\"s\" target=\"h2\"/></graph></graphml>";
+  const auto star =
+      hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/star.graphml"});
+  ASSERT_EQ(star.code, 0) << star.err;
+  EXPECT_NE(star.out.find("endpoints 2 (and 1 switch, which forwards only;"), std::string::npos)
+      << star.out;
   std::filesystem::remove_all(dir);
 }
 

@@ -286,7 +286,8 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
   const std::string pre = intact ? "intact " : "";
   if (f.switches > 0) {
     text << pre << "endpoints " << f.endpoints << " (and " << counted(f.switches, "switch")
-         << ", which forward only; the collectives run among the endpoints)\n";
+         << (f.switches == 1 ? ", which forwards" : ", which forward")
+         << " only; the collectives run among the endpoints)\n";
   }
   text << pre << "links     " << f.links << " one-way\n"
        << pre << "degree    " << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
