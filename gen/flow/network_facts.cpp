@@ -263,11 +263,12 @@ GraphFacts graphFacts(const NetworkDesc& net) {
   return f;
 }
 
-// The facts under `key` ("graph", or "intact" for the network before links
-// were removed, its text lines marked so).
+// The facts under `key` ("graph_facts", or "intact" for the network before
+// links were removed, its text lines marked so): not "graph", the graph
+// topology's option (the file's path), which info --json gives at top level.
 void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j,
                      std::ostream& text) {
-  const std::string key = intact ? "intact" : "graph";
+  const std::string key = intact ? "intact" : "graph_facts";
   j[key] = {
       {"nodes", f.nodes},
       {"endpoints", f.endpoints},
