@@ -1309,3 +1309,22 @@ TEST(GraphFile, RemoveLinksTakesNamesWithDashes) {
   }
   std::filesystem::remove_all(dir);
 }
+
+// The network's option directed is --directed as given; a GraphML file's
+// edgedefault="directed" is the file's (read so again from it), and whether a
+// link lacks its reverse is the fact `directed`: a file of links given both
+// ways is no directed network, and its options do not say it is.
+TEST(GraphFile, DirectedOptionIsTheFlagAsGiven) {
+  const std::string both =
+      "<graphml><graph edgedefault=\"directed\"><node id=\"a\"/><node id=\"b\"/>"
+      "<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"a\"/></graph></graphml>";
+  const NetworkDesc file = fromText(both);
+  EXPECT_FALSE(file.directed());
+  EXPECT_EQ(std::count(file.params.begin(), file.params.end(),
+                       std::make_pair(std::string("directed"), std::string("true"))),
+            0);
+  const NetworkDesc flag = fromText("a b\nb a\n", true);
+  EXPECT_EQ(std::count(flag.params.begin(), flag.params.end(),
+                       std::make_pair(std::string("directed"), std::string("true"))),
+            1);
+}

@@ -250,6 +250,7 @@ GraphFile parseGraphText(const std::string& file_text, const std::string& name, 
   GraphFile g;
   g.name = name;
   g.directed = directed;
+  g.directed_given = directed;
   // A UTF-8 byte-order mark (a "CSV UTF-8" export) is no part of the first name.
   const std::string bom = "\xEF\xBB\xBF";
   const std::string text =
@@ -349,7 +350,9 @@ NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {
   net.name = graphModuleName(base);
   net.label = base;  // commands print it beside the topology or the node count
   net.params = {{"graph", path}};
-  if (g.directed) net.params.emplace_back("directed", "true");
+  // The option as given: a file that says edgedefault="directed" is read so
+  // again from the file (its links may still be symmetric: directed() says).
+  if (g.directed_given) net.params.emplace_back("directed", "true");
   // Strongly connected: every node reaches node 0 and node 0 reaches every node.
   const PortGraph pg = PortGraph::build(net);
   const PortGraph::Bfs from = pg.bfs(0);

@@ -48,7 +48,8 @@ struct GraphFile {
   std::vector<std::pair<int, int>> ports;
   std::vector<uint32_t> switches;  // nodes whose role is switch, ascending
   std::string name;                // the file, for errors
-  bool directed = false;
+  bool directed = false;           // --directed, or the file says so
+  bool directed_given = false;     // --directed (the network's option)
 };
 
 // Most characters of a network name derived from a graph file's name.
