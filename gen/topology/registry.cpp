@@ -275,10 +275,7 @@ const Topology& chosenTopology(const ParamMap& p, const std::string& fallback) {
       };
       auto owner = [&](const std::string& o) {
         for (const auto& e : topologyTable()) {
-          if (std::any_of(e.options.begin(), e.options.end(),
-                          [&](const TopologyOption& t) { return t.name == o; })) {
-            return &e;
-          }
+          if (takes(e, o)) return &e;
         }
         return static_cast<const Topology*>(nullptr);
       };
