@@ -441,7 +441,12 @@ int run(const JobFile& job) {
     if (o.network.isBinaryHypercube()) j["dim"] = o.network.hypercubeDim();
     j["nodes"] = n;
     j["collective"] = toString(problem.collective);
-    if (hasRoot(problem.collective)) j["source"] = problem.root;
+    if (hasRoot(problem.collective)) {
+      j["source"] = problem.root;
+      if (problem.root < o.network.node_labels.size()) {
+        j["source_name"] = o.network.node_labels[problem.root];
+      }
+    }
     j["messages"] = problem.messages;
     j["construction"] = o.construction;
     f["steps"] = rep.steps;
@@ -488,7 +493,7 @@ int run(const JobFile& job) {
                            : std::string("  (no lower bound known)");
     };
     std::cout << "collective       " << toString(problem.collective);
-    if (hasRoot(problem.collective)) std::cout << " from node " << problem.root;
+    if (hasRoot(problem.collective)) std::cout << " from node " << o.network.nodeName(problem.root);
     std::cout << " on " << o.network.label << " (" << n << " nodes), engine " << o.engine
               << (o.rtl_model.empty() ? "" : ", RTL model " + o.rtl_model)
               << (problem.messages > 1

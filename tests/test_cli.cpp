@@ -647,7 +647,8 @@ TEST(Cli, SweepChecksItsLimitsBeforeTheFirstRun) {
 // --allow-large has one meaning: every command whose limit message names it
 // takes it, and it raises that command's limits.
 TEST(Cli, EveryCommandWithLimitsTakesAllowLarge) {
-  for (const char* cmd : {"schedule", "export", "generate", "simulate", "sweep", "synth", "tcd"}) {
+  for (const char* cmd :
+       {"info", "schedule", "export", "generate", "simulate", "sweep", "synth", "tcd"}) {
     const auto r = hcArgv({cmd, "--help"});
     EXPECT_NE(r.out.find("  --allow-large "), std::string::npos) << cmd;
   }

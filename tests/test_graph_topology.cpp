@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -85,6 +86,16 @@ uint64_t checkedSteps(const NetworkDesc& net, Collective c) {
   return r.steps;
 }
 
+// A command's text report, and its --json report parsed; both must pass.
+std::pair<std::string, Json> textAndJson(std::vector<std::string> argv) {
+  const auto text = hctest::runArgv(argv);
+  EXPECT_EQ(text.code, 0) << text.err;
+  argv.push_back("--json");
+  const auto json = hctest::runArgv(argv);
+  EXPECT_EQ(json.code, 0) << json.err;
+  return {text.out, json.code == 0 ? Json::parse(json.out) : Json::object()};
+}
+
 }  // namespace
 
 TEST(GraphFile, EdgeListKeepsNamesInOrderOfAppearance) {
@@ -161,16 +172,10 @@ TEST(GraphCli, ScheduleReportNamesTheSource) {
   const std::vector<std::string> base = {
       hctest::hypercast(),   "schedule",     "--topology", "graph",    "--graph",
       dir + "/numnames.txt", "--collective", "broadcast",  "--source", "2"};
-  const auto r = hctest::runArgv(base);
-  ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("collective       broadcast from node 2\n"), std::string::npos) << r.out;
-  std::vector<std::string> json = base;
-  json.push_back("--json");
-  const auto j = hctest::runArgv(json);
-  ASSERT_EQ(j.code, 0) << j.err;
-  const Json doc = Json::parse(j.out);
-  EXPECT_EQ(doc.at("source"), 0);
-  EXPECT_EQ(doc.at("source_name"), "2");
+  const auto [text, doc] = textAndJson(base);
+  EXPECT_NE(text.find("collective       broadcast from node 2\n"), std::string::npos) << text;
+  EXPECT_EQ(doc.value("source", -1), 0);
+  EXPECT_EQ(doc.value("source_name", ""), "2");
   std::filesystem::remove_all(dir);
 }
 
@@ -667,7 +672,7 @@ TEST(GraphCli, DirectedFlagMakesTheLinksOneWay) {
     ASSERT_EQ(r.code, 0) << r.err;
     const Json j = Json::parse(r.out);
     EXPECT_EQ(j.at("directed"), one_way);
-    EXPECT_EQ(j.at("graph").at("diameter"), one_way ? 2 : 1);
+    EXPECT_EQ(j.at("graph_facts").at("diameter"), one_way ? 2 : 1);
   }
   try {
     parseNetworkDesc({{"topology", "graph"}, {"graph", file}, {"directed", "yes"}});
@@ -690,7 +695,7 @@ TEST(GraphCli, SourceByName) {
   EXPECT_EQ(j.at("figures").at("steps"), 6);
   const auto sw = hctest::run(base + "e0_0");
   EXPECT_EQ(sw.code, 2);
-  EXPECT_NE(sw.err.find("root 16 is a switch"), std::string::npos) << sw.err;
+  EXPECT_EQ(sw.err, "hypercast: the broadcast's root e0_0 is a switch, not an endpoint\n");
   const auto none = hctest::run(base + "h9");
   EXPECT_EQ(none.code, 2);
   EXPECT_NE(none.err.find("--source: 'h9' is not a node of fat_tree_k4"), std::string::npos)
@@ -702,12 +707,14 @@ TEST(GraphCli, InfoAndErrors) {
                              example("petersen.txt") + " --json");
   ASSERT_EQ(r.code, 0) << r.err;
   const Json j = Json::parse(r.out);
-  EXPECT_EQ(j.at("graph").at("diameter"), 2);
-  EXPECT_EQ(j.at("graph").at("radius"), 2);
-  EXPECT_EQ(j.at("graph").at("vertex_transitive"), "yes");
-  EXPECT_EQ(j.at("graph").at("multinode_broadcast_bound"), 3);
-  EXPECT_EQ(j.at("graph").at("multinode_broadcast_transmissions_bound"), 90);
-  EXPECT_EQ(j.at("graph").at("total_exchange_transmissions_bound"), 150);
+  // The option graph is the file's path, as parsed; the facts have a key of their own.
+  EXPECT_EQ(j.at("graph"), example("petersen.txt"));
+  EXPECT_EQ(j.at("graph_facts").at("diameter"), 2);
+  EXPECT_EQ(j.at("graph_facts").at("radius"), 2);
+  EXPECT_EQ(j.at("graph_facts").at("vertex_transitive"), "yes");
+  EXPECT_EQ(j.at("graph_facts").at("multinode_broadcast_bound"), 3);
+  EXPECT_EQ(j.at("graph_facts").at("multinode_broadcast_transmissions_bound"), 90);
+  EXPECT_EQ(j.at("graph_facts").at("total_exchange_transmissions_bound"), 150);
   // The fat tree's (GraphBounds.FatTree): among the 16 hosts, the switches forwarding.
   const auto ft = hctest::run(hctest::hypercast() + " info --topology graph --graph " +
                               example("fat_tree_k4.graphml"));
@@ -720,10 +727,10 @@ TEST(GraphCli, InfoAndErrors) {
       hctest::hypercast() + " info --topology torus --n 2 --k 8 --remove-links '0-1;35-43' --json");
   ASSERT_EQ(cut.code, 0) << cut.err;
   const Json k = Json::parse(cut.out);
-  EXPECT_EQ(k.at("graph").at("multinode_broadcast_bound"), 21);
+  EXPECT_EQ(k.at("graph_facts").at("multinode_broadcast_bound"), 21);
   EXPECT_EQ(k.at("intact").at("multinode_broadcast_bound"), 16);
   EXPECT_EQ(k.at("intact").at("diameter"), 8);
-  EXPECT_EQ(k.at("graph").at("links"), 256 - 4);
+  EXPECT_EQ(k.at("graph_facts").at("links"), 256 - 4);
   // The weight-based routers take no faulty link: refused, not run intact.
   for (const char* cmd : {"simulate --engine systemc", "generate --out /tmp/hc-unused"}) {
     SCOPED_TRACE(cmd);
@@ -947,6 +954,20 @@ TEST(GraphCosim, ModelCacheKeyIsTheGraphNotItsPath) {
   EXPECT_NE(entry("c", "a b\nb c\n", false), first);
 }
 
+// A file name that is no identifier ("-", a leading '_', a non-ASCII letter)
+// co-simulates on the whole-network model: the harness finds the top's err
+// vector, which Verilator would rename in a module name holding "__".
+TEST(GraphCosim, AnyFileNameCosimulates) {
+  const std::string dir = hctest::tempFolder("graph_names");
+  const std::string file = dir + "/_tri--\xCE\xB1.txt";
+  std::ofstream(file) << "a,b\nb,c\nc,a\n";
+  const auto r = hctest::runArgv({hctest::hypercast(), "simulate", "--graph", file, "--collective",
+                                  "broadcast", "--engine", "cosim"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("result           PASS"), std::string::npos) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
 // The 8x8 torus without links 0-1 and 35-43 on schedule-ROM nodes, trace
 // re-checked by the harness: the broadcast from node 0 at its eccentricity,
 // 8 steps (node 1 is now 3 links away, the far corner 8), 63 transmissions;
@@ -1002,4 +1023,308 @@ TEST(GraphCosimLong, FatTree) {
       EXPECT_EQ(f.at("held"), 16 * 15);
     }
   }
+}
+
+// A graph file's name makes the network's module prefix: every run of
+// characters other than letters and digits is one '_', none at either end, so
+// that Verilator keeps the name (it renames identifiers holding "__", and the
+// cosim harness finds the top's err vector by the module's name), and it is
+// short enough for a file name.
+TEST(GraphFile, ModuleNameFromAnyFileName) {
+  EXPECT_EQ(graphModuleName("ring6"), "graph_ring6");
+  EXPECT_EQ(graphModuleName("_ring"), "graph_ring");
+  EXPECT_EQ(graphModuleName("a--b"), "graph_a_b");
+  EXPECT_EQ(graphModuleName("ring \xCE\xB1"), "graph_ring");
+  EXPECT_EQ(graphModuleName("fat-tree (v2)"), "graph_fat_tree_v2");
+  EXPECT_EQ(graphModuleName("mesh_"), "graph_mesh");
+  EXPECT_EQ(graphModuleName("\xCE\xB1\xCE\xB2"), "graph");
+  EXPECT_EQ(graphModuleName(std::string(240, 'r')), "graph_" + std::string(26, 'r'));
+  EXPECT_EQ(graphNetwork(parseGraphText("a,b\n", "x/a--b.txt", false), "x/a--b.txt").name,
+            "graph_a_b");
+}
+
+// A UTF-8 byte-order mark is skipped: the triangle stays a triangle, and a
+// GraphML file behind one is still GraphML.
+TEST(GraphFile, ByteOrderMarkIsSkipped) {
+  const NetworkDesc tri = fromText(
+      "\xEF\xBB\xBF"
+      "a,b\nb,c\nc,a\n");
+  EXPECT_EQ(tri.node_labels, (std::vector<std::string>{"a", "b", "c"}));
+  const NetworkDesc ml = fromText(
+      "\xEF\xBB\xBF<graphml><graph><node id=\"a\"/><node id=\"b\"/>"
+      "<edge source=\"a\" target=\"b\"/></graph></graphml>");
+  EXPECT_EQ(ml.node_labels, (std::vector<std::string>{"a", "b"}));
+}
+
+// GraphML that changes the graph is honoured (an edge's own directed, a key's
+// <default>) or refused naming the line (nested graphs, hyperedges, a second
+// root, sourceport/targetport, directed and undirected edges mixed).
+TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
+  const std::string abc = "<node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>\n";
+  const NetworkDesc cycle =
+      fromText("<graphml><graph edgedefault=\"undirected\">\n" + abc +
+               "<edge source=\"a\" target=\"b\" directed=\"true\"/>"
+               "<edge source=\"b\" target=\"c\" directed=\"true\"/>"
+               "<edge source=\"c\" target=\"a\" directed=\"true\"/></graph></graphml>");
+  EXPECT_TRUE(cycle.directed());
+  EXPECT_EQ(cycle.links.size(), 3u);
+  const NetworkDesc star = fromText(
+      "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"><default>switch</default></key>\n"
+      "<graph><node id=\"s\"/><node id=\"h1\"><data key=\"r\">endpoint</data></node>"
+      "<node id=\"h2\"><data key=\"r\">endpoint</data></node>"
+      "<edge source=\"s\" target=\"h1\"/><edge source=\"s\" target=\"h2\"/></graph></graphml>");
+  EXPECT_EQ(star.switches, (std::vector<uint32_t>{0}));
+  // Each: what follows the three nodes inside <graph> (line 3 on), what follows
+  // </graphml>, the error.
+  const std::vector<std::tuple<std::string, std::string, std::string>> refused = {
+      {"<edge source=\"a\" target=\"b\" directed=\"true\"/>\n<edge source=\"b\" target=\"c\"/>", "",
+       "g.txt:4: an undirected edge among directed ones; every link is one-way or every link "
+       "two-way"},
+      {"<edge source=\"a\" target=\"b\" directed=\"yes\"/>", "",
+       "g.txt:3: directed=\"yes\"; it is true or false"},
+      {"<node id=\"d\">\n<graph id=\"in\"/></node>\n<edge source=\"a\" target=\"b\"/>", "",
+       "g.txt:4: a <graph> inside a node; a file holds one graph (nested graphs are not read)"},
+      {"<hyperedge><endpoint node=\"a\"/></hyperedge>\n", "",
+       "g.txt:3: a <hyperedge>; a link joins two nodes (give one <edge> each)"},
+      {"<edge source=\"a\" target=\"b\"/>", "\n<graphml/>",
+       "g.txt:4: a second <graphml> element; a file holds one graph"},
+      {"<edge source=\"a\" target=\"b\" sourceport=\"3\" targetport=\"2\"/>", "",
+       "g.txt:3: sourceport/targetport are not read; give the link's ports as a port key's P,Q "
+       "(docs/file-formats.md#graph-files)"}};
+  for (const auto& [body, after, message] : refused) {
+    EXPECT_EQ(errorOf("<graphml><graph>\n" + abc + body + "</graph></graphml>" + after), message);
+  }
+}
+
+namespace {
+
+// A ring of n nodes 0..n-1 as an edge list in `dir`; its path.
+std::string ringFile(const std::string& dir, int n) {
+  const std::string path = dir + "/ring" + std::to_string(n) + ".txt";
+  std::ofstream f(path);
+  for (int i = 0; i < n; ++i) f << i << "," << (i + 1) % n << "\n";
+  return path;
+}
+
+// The 4x4 torus as an edge list: its multinode broadcast takes 5 steps on the
+// graph construction, above the lower bound 4.
+std::string torus44File(const std::string& dir) {
+  const std::string path = dir + "/torus4x4.txt";
+  std::ofstream f(path);
+  for (int y = 0; y < 4; ++y) {
+    for (int x = 0; x < 4; ++x) {
+      const int n = x + 4 * y;
+      f << n << "," << (x + 1) % 4 + 4 * y << "\n" << n << "," << x + 4 * ((y + 1) % 4) << "\n";
+    }
+  }
+  return path;
+}
+
+}  // namespace
+
+// The graph's limits are those of the Limits table: info 4096 nodes, raised
+// 8-fold by --allow-large; generate and simulate 4096 nodes as for the other
+// topologies; the multinode broadcast and total exchange 2048 nodes, not
+// raised; each refusal names the graph's label and the option.
+TEST(GraphCli, SizeLimitsAsDocumented) {
+  const std::string dir = hctest::tempFolder("graph-limits");
+  const std::string ring5000 = ringFile(dir, 5000);
+  const auto info = hctest::runArgv({hctest::hypercast(), "info", "--graph", ring5000});
+  EXPECT_EQ(info.code, 2);
+  EXPECT_EQ(info.err,
+            "hypercast: info on a graph or a damaged network takes at most 4096 nodes "
+            "(--allow-large raises it to 32768); ring5000 has 5000\n");
+  const auto large =
+      hctest::runArgv({hctest::hypercast(), "info", "--graph", ring5000, "--allow-large"});
+  EXPECT_EQ(large.code, 0) << large.err;
+  const auto mnb = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", ring5000,
+                                    "--collective", "multinode-broadcast"});
+  EXPECT_EQ(mnb.code, 2);
+  EXPECT_EQ(mnb.err,
+            "hypercast: the graph multinode-broadcast takes at most 2048 nodes (its tables grow "
+            "as N^2; --allow-large does not raise it); ring5000 has 5000\n");
+  const std::string ring1100 = ringFile(dir, 1100);
+  const auto gen = hctest::runArgv({hctest::hypercast(), "generate", "--graph", ring1100,
+                                    "--collective", "broadcast", "--out", dir + "/gen"});
+  EXPECT_EQ(gen.code, 0) << gen.err;
+  std::filesystem::remove_all(dir);
+}
+
+// export writes GPU runtimes' files: every node a GPU (a graph with switches
+// is refused before any work) and the schedule at its lower bounds (a graph
+// heuristic above them is refused); one line, exit 2, nothing written.
+TEST(GraphCli, ExportRefusesSwitchesAndSchedulesAboveTheBound) {
+  const std::string dir = hctest::tempFolder("graph-export");
+  const auto sw = hctest::runArgv({hctest::hypercast(), "export", "--graph",
+                                   example("fat_tree_k4.graphml"), "--collective", "broadcast",
+                                   "--format", "msccl-xml", "-o", dir + "/ft.xml"});
+  EXPECT_EQ(sw.code, 2);
+  EXPECT_EQ(sw.err,
+            "hypercast: export needs every node to be an endpoint; fat_tree_k4 has 20 switches (a "
+            "GPU runtime's algorithm has a rank on every node and no switches)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/ft.xml"));
+  const auto slow =
+      hctest::runArgv({hctest::hypercast(), "export", "--graph", torus44File(dir), "--collective",
+                       "multinode-broadcast", "--format", "msccl-xml", "-o", dir + "/t.xml"});
+  EXPECT_EQ(slow.code, 2);
+  EXPECT_EQ(slow.err,
+            "hypercast: the multinode-broadcast schedule on torus4x4 takes 5 steps and 240 "
+            "transmissions, not the lower bounds 4 and 240; export writes optimal schedules "
+            "only; nothing was written\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/t.xml"));
+  std::filesystem::remove_all(dir);
+}
+
+// Whether a graph is directed is found in N log N: a 2^17-link ring (both ways)
+// and the same ring one way answer well within a second (the pairwise scan
+// took minutes).
+TEST(GraphFile, DirectedIsFastOnLargeGraphs) {
+  NetworkDesc net;
+  net.kind = NetworkDesc::Kind::kGraph;
+  const uint32_t n = 1u << 17;
+  for (uint32_t x = 0; x < n; ++x) net.links.push_back({x, 0, (x + 1) % n, 1});
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_TRUE(net.directed());
+  for (uint32_t x = 0; x < n; ++x) net.links.push_back({(x + 1) % n, 1, x, 0});
+  EXPECT_FALSE(net.directed());
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_LT(s, 2.0);
+}
+
+// Options of two topologies without --topology: the error names one of each,
+// not the default topology (which takes neither).
+TEST(GraphCli, OptionsOfTwoTopologiesAreNamed) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "info", "--dim", "3", "--directed"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "hypercast: --dim (hypercube) and --directed (graph) are options of two topologies; "
+            "give --topology\n");
+  const auto g = hctest::runArgv(
+      {hctest::hypercast(), "info", "--graph", example("petersen.txt"), "--m", "4,4"});
+  EXPECT_EQ(g.code, 2);
+  EXPECT_NE(g.err.find("--graph (graph)"), std::string::npos) << g.err;
+  EXPECT_NE(g.err.find("are options of two topologies; give --topology"), std::string::npos)
+      << g.err;
+}
+
+// Every report names a graph file's root by its name (simulate's text and
+// JSON, export's JSON); a default root that is a switch is refused with the
+// hint to give --source; on a file whose names are numbers, a number that no
+// node is named is not a node (not an internal number).
+TEST(GraphCli, RootNamedInEveryReport) {
+  const std::string dir = hctest::tempFolder("graph-root");
+  std::ofstream(dir + "/sq.txt") << "a,b\nb,c\nc,d\nd,a\n";
+  const std::vector<std::string> sim = {
+      hctest::hypercast(), "simulate", "--graph", dir + "/sq.txt", "--collective",
+      "broadcast",         "--source", "c",       "--engine",      "systemc"};
+  const auto [text, json] = textAndJson(sim);
+  EXPECT_NE(text.find("broadcast from node c on sq"), std::string::npos) << text;
+  EXPECT_EQ(json.value("source_name", ""), "c");
+  const auto e = hctest::runArgv({hctest::hypercast(), "export", "--graph", dir + "/sq.txt",
+                                  "--collective", "broadcast", "--source", "c", "--format",
+                                  "msccl-xml", "-o", dir + "/sq.xml", "--json"});
+  ASSERT_EQ(e.code, 0) << e.err;
+  EXPECT_EQ(Json::parse(e.out).at("source_name"), "c");
+
+  std::ofstream(dir + "/sw.graphml")
+      << "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>"
+         "<node id=\"s\"><data key=\"r\">switch</data></node><node id=\"h1\"/><node id=\"h2\"/>"
+         "<edge source=\"s\" target=\"h1\"/><edge source=\"s\" target=\"h2\"/></graph></graphml>";
+  const auto sw = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/sw.graphml",
+                                   "--collective", "broadcast"});
+  EXPECT_EQ(sw.code, 2);
+  EXPECT_EQ(sw.err,
+            "hypercast: the broadcast's root s is a switch, not an endpoint (the default root is "
+            "node 0; give --source an endpoint)\n");
+
+  std::ofstream(dir + "/num.txt") << "10,20\n20,35\n35,100\n100,10\n";
+  const auto num = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/num.txt",
+                                    "--collective", "broadcast", "--source", "99"});
+  EXPECT_EQ(num.code, 2);
+  EXPECT_EQ(num.err, "hypercast: --source: '99' is not a node of num\n");
+  std::filesystem::remove_all(dir);
+}
+
+// info's graph facts: the radius among the endpoints beside the diameter
+// among them (the fat tree's hosts are all 6 links from the farthest host; an
+// aggregation switch's 4 is no host's), and counts in the singular for one.
+TEST(GraphCli, InfoRadiusAmongEndpointsAndSingulars) {
+  const auto ft =
+      hctest::runArgv({hctest::hypercast(), "info", "--graph", example("fat_tree_k4.graphml")});
+  ASSERT_EQ(ft.code, 0) << ft.err;
+  EXPECT_NE(ft.out.find("diameter  6, radius 6\n"), std::string::npos) << ft.out;
+  const std::string dir = hctest::tempFolder("graph-two");
+  std::ofstream(dir + "/two.txt") << "a,b\n";
+  const auto two = hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/two.txt"});
+  ASSERT_EQ(two.code, 0) << two.err;
+  EXPECT_NE(two.out.find("(neighbours per node; 1 router port)"), std::string::npos) << two.out;
+  EXPECT_NE(two.out.find("multinode-broadcast 1 step, 2 transmissions;"), std::string::npos)
+      << two.out;
+  EXPECT_EQ(two.out.find(" 1 steps"), std::string::npos) << two.out;
+  std::ofstream(dir + "/star.graphml")
+      << "<graphml><key id=\"r\" for=\"node\" attr.name=\"role\"/><graph>"
+         "<node id=\"s\"><data key=\"r\">switch</data></node><node id=\"h1\"/><node id=\"h2\"/>"
+         "<edge source=\"s\" target=\"h1\"/><edge source=\"s\" target=\"h2\"/></graph></graphml>";
+  const auto star =
+      hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/star.graphml"});
+  ASSERT_EQ(star.code, 0) << star.err;
+  EXPECT_NE(star.out.find("endpoints 2 (and 1 switch, which forwards only;"), std::string::npos)
+      << star.out;
+  std::filesystem::remove_all(dir);
+}
+
+// A generated folder maps its node numbers back to the file's names: in
+// "1,0" the node named 1 is node 0, and manifest.json says so.
+TEST(GraphCli, ManifestCarriesTheNodeNames) {
+  const std::string dir = hctest::tempFolder("graph-manifest");
+  std::ofstream(dir + "/swapped.txt") << "1,0\n0,2\n2,3\n";
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "generate", "--graph", dir + "/swapped.txt",
+                       "--collective", "broadcast", "--source", "0", "--out", dir + "/gen"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json m = Json::parse(hctest::slurp(dir + "/gen/manifest.json"));
+  EXPECT_EQ(m.at("network").at("node_labels"), (std::vector<std::string>{"1", "0", "2", "3"}));
+  EXPECT_EQ(m.at("source"), 1);
+  EXPECT_EQ(m.at("source_name"), "0");
+  std::filesystem::remove_all(dir);
+}
+
+// --remove-links takes names that hold '-': the pair splits at the one '-'
+// that leaves a node on each side; an unknown end says that numbers work too.
+TEST(GraphFile, RemoveLinksTakesNamesWithDashes) {
+  const std::string dir = hctest::tempFolder("graph-dash");
+  std::ofstream(dir + "/dash.txt") << "r-0,r-1\nr-1,r-2\nr-2,r-3\nr-3,r-0\n";
+  const NetworkDesc net = parseNetworkDesc(
+      {{"topology", "graph"}, {"graph", dir + "/dash.txt"}, {"remove-links", "r-0-r-1"}});
+  EXPECT_EQ(net.removed_links.size(), 2u);
+  EXPECT_EQ(PortGraph::build(net).portTo(0, 1), -1);
+  try {
+    parseNetworkDesc(
+        {{"topology", "graph"}, {"graph", dir + "/dash.txt"}, {"remove-links", "r-0-q"}});
+    ADD_FAILURE() << "r-0-q accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--remove-links: 'q' in 'r-0-q' is not a node of dash (a node is its number or its "
+              "name)");
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// The network's option directed is --directed as given; a GraphML file's
+// edgedefault="directed" is the file's (read so again from it), and whether a
+// link lacks its reverse is the fact `directed`: a file of links given both
+// ways is no directed network, and its options do not say it is.
+TEST(GraphFile, DirectedOptionIsTheFlagAsGiven) {
+  const std::string both =
+      "<graphml><graph edgedefault=\"directed\"><node id=\"a\"/><node id=\"b\"/>"
+      "<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"a\"/></graph></graphml>";
+  const NetworkDesc file = fromText(both);
+  EXPECT_FALSE(file.directed());
+  EXPECT_EQ(std::count(file.params.begin(), file.params.end(),
+                       std::make_pair(std::string("directed"), std::string("true"))),
+            0);
+  const NetworkDesc flag = fromText("a b\nb a\n", true);
+  EXPECT_EQ(std::count(flag.params.begin(), flag.params.end(),
+                       std::make_pair(std::string("directed"), std::string("true"))),
+            1);
 }

@@ -970,3 +970,24 @@ TEST(Regress, SecondsLeftEstimate) {
     last = now;
   }
 }
+
+// A network of the regression file takes every topology's options as the
+// commands do: --remove-links reaches the job's command line.
+TEST(Regress, NetworkTakesRemoveLinks) {
+  const std::string yaml = writeYaml(
+      "networks:\n"
+      "  - name: q3\n"
+      "    topology: hypercube\n"
+      "    dim: 3\n"
+      "    remove-links: \"0-1\"\n"
+      "workloads:\n"
+      "  - name: s\n"
+      "    command: schedule\n"
+      "    collective: [broadcast]\n");
+  const std::string out = fs::path(yaml).parent_path().string() + "/plan";
+  const auto r = hc({"regress", "plan", yaml, "--out", out});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string jobs = hctest::slurp(out + "/jobs.json");
+  EXPECT_NE(jobs.find("\"--remove-links\",\"0-1\""), std::string::npos) << jobs;
+  fs::remove_all(fs::path(yaml).parent_path());
+}

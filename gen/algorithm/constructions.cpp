@@ -189,6 +189,12 @@ Schedule graphConstruction(const NetworkDesc& net, const CollectiveProblem& c,
     return bfsConstruction(net, c, construction);
   }
   needsOneMessage(c);
+  if (c.collective != Collective::kBroadcast && net.nodes() > kMaxGraphCollectiveNodes) {
+    throw Error(std::string("the graph ") + toString(c.collective) + " takes at most " +
+                std::to_string(kMaxGraphCollectiveNodes) +
+                " nodes (its tables grow as N^2; --allow-large does not raise it); " + net.label +
+                " has " + std::to_string(net.nodes()));
+  }
   const PortGraph g = PortGraph::build(net);
   if (c.collective == Collective::kBroadcast) return graphBroadcast(g, c.root, net.switches);
   if (c.collective == Collective::kMultinodeBroadcast) {
@@ -237,7 +243,7 @@ const std::vector<Constructions>& constructionTable() {
       row("mesh", {Collective::kBroadcast}, bfsConstruction, false, 4096, nullptr),
       row("graph",
           {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
-          graphConstruction, false, 1024, nullptr),
+          graphConstruction, false, 4096, nullptr),
   };
   return table;
 }

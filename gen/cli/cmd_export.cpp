@@ -57,6 +57,8 @@ int cmdExport(const Args& a) {
   request.store_and_forward_why =
       "export writes store-and-forward transfers (one message over one link per step), not "
       "Cang & Wu's wormhole messages, which cross several links";
+  request.endpoints_only_why = "a GPU runtime's algorithm has a rank on every node and no switches";
+  request.optimal_only = true;
   const flow::CheckedSchedule c = flow::buildCheckedSchedule(request);
   const nlohmann::ordered_json j = flow::exportSchedule(c, format, out);
   if (a.has("json"))

@@ -241,11 +241,17 @@ std::string manifest(const NetworkDesc& net, const Schedule& s, const ScheduleRt
   j["topology"] = net.topology;
   if (net.isBinaryHypercube()) j["dim"] = net.hypercubeDim();
   j["network"] = {{"label", net.label}, {"options", networkOptionsJson(net)}};
+  // A graph file's names: node x (rom/<name>_n<x>.hex, u_n<x>, the CSVs'
+  // node numbers) is named node_labels[x] in the file.
+  if (!net.node_labels.empty()) j["network"]["node_labels"] = net.node_labels;
   j["nodes"] = net.nodes();
   j["ports"] = net.ports();
   j["directed"] = net.directed();
   j["collective"] = toString(s.collective);
-  if (hasRoot(s.collective)) j["source"] = s.root;
+  if (hasRoot(s.collective)) {
+    j["source"] = s.root;
+    if (s.root < net.node_labels.size()) j["source_name"] = net.node_labels[s.root];
+  }
   j["messages"] = s.messages;
   j["steps"] = s.steps;
   j["transmissions"] = s.transfers.size();

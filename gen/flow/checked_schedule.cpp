@@ -133,6 +133,11 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     throw Error(what + " takes at most " + std::to_string(max_nodes) + " nodes; " + out.net.label +
                 " has " + std::to_string(problem.nodes));
   }
+  if (!r.endpoints_only_why.empty() && !out.net.switches.empty()) {
+    throw Error(what + " needs every node to be an endpoint; " + out.net.label + " has " +
+                std::to_string(out.net.switches.size()) + " switch" +
+                (out.net.switches.size() == 1 ? "" : "es") + " (" + r.endpoints_only_why + ")");
+  }
   if (r.source_given) {
     if (!hasRoot(problem.collective)) {
       throw Error(std::string("a ") + toString(problem.collective) +
@@ -141,10 +146,14 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     // A graph file's node by its name first (as --remove-links takes it).
     const auto& names = out.net.node_labels;
     const auto named = std::find(names.begin(), names.end(), r.source);
-    const bool number =
-        !r.source.empty() &&
-        std::all_of(r.source.begin(), r.source.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (named == names.end() && !names.empty() && !number) {
+    // A number that names no node is the node's number, unless the file names
+    // its nodes by numbers (then "99" means the name 99, which is not there).
+    auto isNumber = [](const std::string& w) {
+      return !w.empty() &&
+             std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (named == names.end() && !names.empty() &&
+        (!isNumber(r.source) || std::any_of(names.begin(), names.end(), isNumber))) {
       throw Error("--source: '" + r.source + "' is not a node of " + out.net.label);
     }
     const long long s = named != names.end() ? named - names.begin()
@@ -156,6 +165,11 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
                   std::to_string(problem.nodes - 1));
     }
     problem.root = static_cast<uint32_t>(s);
+  }
+  if (hasRoot(problem.collective) && out.net.isSwitch(problem.root)) {
+    throw Error("the " + std::string(toString(problem.collective)) + "'s root " +
+                out.net.nodeName(problem.root) + " is a switch, not an endpoint" +
+                (r.source_given ? "" : " (the default root is node 0; give --source an endpoint)"));
   }
   if (out.net.kind == NetworkDesc::Kind::kMesh && problem.collective == Collective::kBroadcast) {
     out.switching = "store-and-forward";
@@ -223,12 +237,16 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
       // no construction for the intact network: its bound alone
     }
   }
-  if (out.bound.known && !out.optimal && out.schedule.promises_bound) {
-    throw Error("the " + std::string(toString(problem.collective)) + " schedule on " +
-                out.net.label + " takes " + std::to_string(out.report.steps) + " steps and " +
-                std::to_string(out.report.transmissions) + " transmissions, not the lower bounds " +
-                std::to_string(out.bound.bound.steps) + " and " +
-                std::to_string(out.bound.bound.transmissions) + "; nothing was written");
+  if (out.bound.known && !out.optimal && (out.schedule.promises_bound || r.optimal_only)) {
+    progress.abandon();
+    throw Error(
+        "the " + std::string(toString(problem.collective)) + " schedule on " + out.net.label +
+        " takes " + std::to_string(out.report.steps) + " steps and " +
+        std::to_string(out.report.transmissions) + " transmissions, not the lower bounds " +
+        std::to_string(out.bound.bound.steps) + " and " +
+        std::to_string(out.bound.bound.transmissions) +
+        (out.schedule.promises_bound ? "" : "; " + what + " writes optimal schedules only") +
+        "; nothing was written");
   }
   progress.detail("");
   progress.finish();

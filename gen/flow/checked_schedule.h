@@ -61,6 +61,13 @@ struct ScheduleRequest {
   // wormhole broadcast on equal power-of-two sides (it is the sides), the
   // command's own reason for one that takes store-and-forward schedules only.
   std::string store_and_forward_why;
+  // The command's reason for taking networks of endpoints only ("" for the
+  // commands that build a network's switches too): a network with switches is
+  // refused before any work.
+  std::string endpoints_only_why;
+  // Refuse a schedule that misses a known lower bound (export), not only one
+  // whose construction promises it.
+  bool optimal_only = false;
   bool construction_given = false;
   bool source_given = false;  // the root is node 0 unless given
   std::string source;         // as typed: a node number, or coordinates on a mesh

@@ -54,7 +54,10 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
   j["collective"] = toString(s.collective);
   j["runtime_collective"] = runtimeCollective(s.collective);
   j["messages"] = s.messages;
-  if (hasRoot(s.collective)) j["source"] = s.root;
+  if (hasRoot(s.collective)) {
+    j["source"] = s.root;
+    if (s.root < c.net.node_labels.size()) j["source_name"] = c.net.node_labels[s.root];
+  }
   nlohmann::ordered_json& fig = j["figures"];
   fig["gpus"] = s.nodes;
   fig["schedule_steps"] = s.steps;

@@ -181,6 +181,7 @@ std::vector<OptionSpec> infoOptions() {
                    "order (Faber, Def. 4.3) and print it"});
   specs.push_back(
       {"eyes", "", "mesh of equal power-of-two sides: its eyes (Cang & Wu, Defs. 1, 2, 7)"});
+  specs.push_back(allowLargeOption());
   specs.push_back({"json", "", "print JSON"});
   return specs;
 }

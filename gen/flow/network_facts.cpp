@@ -17,9 +17,11 @@
 #include "emit/network_options.h"
 #include "emit/regular_order_report.h"
 #include "emit/text_table.h"
+#include "flow/limits.h"
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
 #include "util/error.h"
+#include "util/progress.h"
 #include "util/report_json.h"
 
 namespace hypercast {
@@ -183,6 +185,12 @@ int mapsZeroTo(const PortGraph& g, const std::vector<std::vector<char>>& adj,
   return depth == n ? 1 : 0;
 }
 
+// "1 step", "2 steps", "1 switch", "3 switches".
+std::string counted(uint64_t k, const std::string& one) {
+  const bool es = !one.empty() && (one.back() == 'h' || one.back() == 's');
+  return std::to_string(k) + " " + one + (k == 1 ? "" : es ? "es" : "s");
+}
+
 GraphFacts graphFacts(const NetworkDesc& net) {
   GraphFacts f;
   const PortGraph g = PortGraph::build(net);
@@ -213,10 +221,17 @@ GraphFacts graphFacts(const NetworkDesc& net) {
   f.radius = -1;
   for (uint64_t x = 0; x < n; ++x) {
     const PortGraph::Bfs b = g.bfs(x);
-    const int ecc = b.order.size() == n ? b.dist[b.order.back()] : -1;
-    f.diameter = std::max(f.diameter, ecc);
-    f.radius = f.radius < 0 ? ecc : std::min(f.radius, ecc);
-    profile[x].assign(static_cast<size_t>(std::max(ecc, 0)) + 1, 0);
+    // The diameter and radius among the endpoints, as the collectives see them.
+    int ecc = b.order.size() == n ? 0 : -1;
+    for (uint64_t y = 0; y < n && ecc >= 0; ++y) {
+      if (!net.isSwitch(y)) ecc = std::max(ecc, b.dist[y]);
+    }
+    if (!net.isSwitch(x)) {
+      f.diameter = std::max(f.diameter, ecc);
+      f.radius = f.radius < 0 ? ecc : std::min(f.radius, ecc);
+    }
+    const int reach = b.order.size() == n ? b.dist[b.order.back()] : -1;
+    profile[x].assign(static_cast<size_t>(std::max(reach, 0)) + 1, 0);
     for (int d : b.dist) {
       if (d >= 0) ++profile[x][static_cast<size_t>(d)];
     }
@@ -248,11 +263,12 @@ GraphFacts graphFacts(const NetworkDesc& net) {
   return f;
 }
 
-// The facts under `key` ("graph", or "intact" for the network before links
-// were removed, its text lines marked so).
+// The facts under `key` ("graph_facts", or "intact" for the network before
+// links were removed, its text lines marked so): not "graph", the graph
+// topology's option (the file's path), which info --json gives at top level.
 void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j,
                      std::ostream& text) {
-  const std::string key = intact ? "intact" : "graph";
+  const std::string key = intact ? "intact" : "graph_facts";
   j[key] = {
       {"nodes", f.nodes},
       {"endpoints", f.endpoints},
@@ -270,8 +286,9 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
       {"total_exchange_transmissions_bound", f.te.known ? f.te.bound.transmissions : 0}};
   const std::string pre = intact ? "intact " : "";
   if (f.switches > 0) {
-    text << pre << "endpoints " << f.endpoints << " (and " << f.switches
-         << " switches, which forward only; the collectives run among the endpoints)\n";
+    text << pre << "endpoints " << f.endpoints << " (and " << counted(f.switches, "switch")
+         << (f.switches == 1 ? ", which forwards" : ", which forward")
+         << " only; the collectives run among the endpoints)\n";
   }
   text << pre << "links     " << f.links << " one-way\n"
        << pre << "degree    " << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
@@ -279,9 +296,10 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
        << pre << "diameter  " << f.diameter << ", radius " << f.radius << "\n"
        << pre << "regular   " << (f.regular ? "yes" : "no") << ", vertex-transitive "
        << f.vertex_transitive << "\n"
-       << pre << "bounds    multinode-broadcast " << f.mnb.bound.steps << " steps, "
-       << f.mnb.bound.transmissions << " transmissions; total-exchange " << f.te.bound.steps
-       << " steps, " << f.te.bound.transmissions << " transmissions\n";
+       << pre << "bounds    multinode-broadcast " << counted(f.mnb.bound.steps, "step") << ", "
+       << counted(f.mnb.bound.transmissions, "transmission") << "; total-exchange "
+       << counted(f.te.bound.steps, "step") << ", "
+       << counted(f.te.bound.transmissions, "transmission") << "\n";
 }
 
 }  // namespace
@@ -294,6 +312,7 @@ InfoRequest readInfoRequest(const Params& a) {
   r.regular_order = a.has("regular-order");
   r.eyes = a.has("eyes");
   r.json = a.has("json");
+  r.allow_large = allowLarge(a);
   const Topology& topo = *r.topology;
   if (r.necklaces && !topo.necklaces) {
     throw Error("--necklaces lists a torus's necklaces (--topology torus), not a " + topo.name +
@@ -312,9 +331,21 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   const std::optional<Hypercycle> h =
       net.isHypercycle() ? std::optional<Hypercycle>(Hypercycle::of(net)) : std::nullopt;
   const uint64_t n = net.nodes();
-  if ((net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) && n > 4096) {
-    throw Error("info on a graph or a damaged network takes at most 4096 nodes; " + net.label +
-                " has " + std::to_string(n));
+  const uint64_t most = r.allow_large ? kMaxInfoGraphNodesLarge : kMaxInfoGraphNodes;
+  if ((net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) && n > most) {
+    throw Error(
+        "info on a graph or a damaged network takes at most " + std::to_string(most) + " nodes" +
+        (r.allow_large
+             ? std::string()
+             : " (--allow-large raises it to " + std::to_string(kMaxInfoGraphNodesLarge) + ")") +
+        "; " + net.label + " has " + std::to_string(n));
+  }
+  // A graph's facts walk every pair of nodes: seconds from a few thousand
+  // nodes on, minutes at --allow-large's size; the time on stderr.
+  std::optional<Progress> progress;
+  if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
+    progress.emplace("info");
+    progress->heartbeat();
   }
   const long long diameter = diameterOf(net, h);
   // Neighbours per node (the graph's degrees) and the router's ports per node
@@ -393,6 +424,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     }
     writeRegularOrderReport(searchRegularOrder(PortGraph::build(net)), j, facts);
   }
+  if (progress) progress->finish();
   if (r.json) return jsonReport({"info", net.topology, net.label, "info", {}}, j);
   std::ostringstream lines;
   lines << net.topology << " " << net.label << "\n"
@@ -401,7 +433,8 @@ CommandReport networkFactsReport(const InfoRequest& r) {
         << (degree.first == degree.second
                 ? std::to_string(degree.first)
                 : std::to_string(degree.first) + ".." + std::to_string(degree.second))
-        << " (neighbours per node; " << net.ports() << " router ports)\n"
+        << " (neighbours per node; " << counted(static_cast<uint64_t>(net.ports()), "router port")
+        << ")\n"
         << "diameter  " << diameter << "\n"
         << "directed  " << (net.directed() ? "yes" : "no") << "\n"
         << "schedules " << names << "\n"

@@ -20,7 +20,12 @@ struct InfoRequest {
   bool regular_order = false;          // a Cayley graph's regular order (Faber, Def. 4.3)
   bool eyes = false;                   // a mesh's eyes (Cang & Wu, Defs. 1, 2, 7)
   bool json = false;                   // the report as one JSON document on stdout
+  bool allow_large = false;            // --allow-large: kMaxInfoGraphNodes raised
 };
+// info on a graph or a damaged network: all-pairs distances, N^2 work; most
+// nodes, and most with --allow-large (8 times: 64 times the work).
+constexpr uint64_t kMaxInfoGraphNodes = 4096;
+constexpr uint64_t kMaxInfoGraphNodesLarge = 8 * kMaxInfoGraphNodes;
 // The request the parameters give; refuses (Error) a report the topology has not.
 InfoRequest readInfoRequest(const Params& a);
 // The facts, as the JSON report or as the terminal's lines (r.json), for the

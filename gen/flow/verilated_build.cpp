@@ -133,9 +133,10 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
   const auto t0 = std::chrono::steady_clock::now();
   // Key: every emitted file, the harness adapter source, and the identity of the
   // libraries it links (size and mtime), so a rebuilt tool invalidates the cache.
-  // A graph file's path (the manifest's network option "graph") is left out:
-  // the Verilog and ROM images hold the graph itself, so the same graph read
-  // from another path finds the model built before, and a changed one misses.
+  // A graph file's path (the manifest's network option "graph") and its node
+  // names are left out: the Verilog and ROM images hold the graph itself, so
+  // the same graph read from another path finds the model built before, and a
+  // changed one misses.
   const int opt = modelOptLevel();
   uint64_t h = spec.trace ? 7809847782465536322ull : 1469598103934665603ull;
   if (opt != 2) h = fnv(h, "opt" + std::to_string(opt));
@@ -146,6 +147,8 @@ RtlBuild buildVerilatedHarness(const HarnessSpec& given, bool quiet) {
       if (!m.is_discarded() && m.contains("network") && m["network"].contains("options") &&
           m["network"]["options"].contains("graph")) {
         m["network"]["options"].erase("graph");
+        m["network"].erase("node_labels");
+        m.erase("source_name");
         text = m.dump();
       }
     }

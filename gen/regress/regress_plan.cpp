@@ -252,6 +252,8 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
   });
   std::vector<JobOption> allowed;
   for (const TopologyOption& s : topo->options) allowed.push_back({s.name, s.value.empty()});
+  // Every topology's options too (--remove-links), as the commands take them.
+  for (const TopologyOption& s : commonNetworkOptions()) allowed.push_back({s.name, false});
   for (const JobOption& s : rtl_options_) {
     if (topo->weight_routers || s.name == "payload-width") allowed.push_back(s);
   }

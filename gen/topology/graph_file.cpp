@@ -1,6 +1,7 @@
 #include "topology/graph_file.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -89,11 +90,27 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
     throw Error(g.name + ":" + std::to_string(lineAt(text, ok.offset)) + ": not GraphML (" +
                 ok.description() + ")");
   }
-  const pugi::xml_node graph = doc.child("graphml").child("graph");
+  auto at = [&](const pugi::xml_node& n) {
+    return g.name + ":" + std::to_string(lineAt(text, n.offset_debug())) + ": ";
+  };
+  const pugi::xml_node root = doc.child("graphml");
+  const pugi::xml_node graph = root.child("graph");
   if (!graph) throw Error(g.name + ":1: no <graphml><graph> element");
+  if (const pugi::xml_node second = root.next_sibling("graphml")) {
+    throw Error(at(second) + "a second <graphml> element; a file holds one graph");
+  }
   if (const pugi::xml_node second = graph.next_sibling("graph")) {
-    throw Error(g.name + ":" + std::to_string(lineAt(text, second.offset_debug())) +
-                ": a second <graph> element; a file holds one graph");
+    throw Error(at(second) + "a second <graph> element; a file holds one graph");
+  }
+  auto named = [](const char* what) {
+    return [what](const pugi::xml_node& n) { return std::strcmp(n.name(), what) == 0; };
+  };
+  if (const pugi::xml_node nested = graph.find_node(named("graph"))) {
+    throw Error(at(nested) + "a <graph> inside a " + nested.parent().name() +
+                "; a file holds one graph (nested graphs are not read)");
+  }
+  if (const pugi::xml_node hyper = graph.find_node(named("hyperedge"))) {
+    throw Error(at(hyper) + "a <hyperedge>; a link joins two nodes (give one <edge> each)");
   }
   const pugi::xml_attribute edges = graph.attribute("edgedefault");
   const std::string edge_default = edges.as_string();
@@ -102,21 +119,31 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
                 ": edgedefault=\"" + edge_default + "\"; it is directed or undirected");
   }
   if (edge_default == "directed") g.directed = true;
-  // The ids of the keys named role (nodes) and port (edges).
-  std::string role_key, port_key;
-  for (const pugi::xml_node k : doc.child("graphml").children("key")) {
-    const std::string name = k.attribute("attr.name").as_string();
-    const std::string of = k.attribute("for").as_string();
-    if (name == "role" && (of == "node" || of == "all")) role_key = k.attribute("id").as_string();
-    if (name == "port" && (of == "edge" || of == "all")) port_key = k.attribute("id").as_string();
-  }
-  auto dataOf = [](const pugi::xml_node& n, const std::string& key) -> std::optional<std::string> {
-    if (key.empty()) return std::nullopt;
-    const pugi::xml_node d = n.find_child_by_attribute("data", "key", key.c_str());
-    if (!d) return std::nullopt;
-    std::string v = d.child_value();
+  auto trimmed = [](const std::string& v) {
     const size_t a = v.find_first_not_of(" \t\r\n"), b = v.find_last_not_of(" \t\r\n");
     return a == std::string::npos ? std::string() : v.substr(a, b - a + 1);
+  };
+  // The keys named role (nodes) and port (edges): their ids and <default>s.
+  struct Key {
+    std::string id;
+    std::optional<std::string> fallback;
+  };
+  Key role_key, port_key;
+  for (const pugi::xml_node k : root.children("key")) {
+    const std::string name = k.attribute("attr.name").as_string();
+    const std::string of = k.attribute("for").as_string();
+    Key* key = name == "role" && (of == "node" || of == "all")   ? &role_key
+               : name == "port" && (of == "edge" || of == "all") ? &port_key
+                                                                 : nullptr;
+    if (!key) continue;
+    key->id = k.attribute("id").as_string();
+    if (const pugi::xml_node d = k.child("default")) key->fallback = trimmed(d.child_value());
+  }
+  auto dataOf = [&](const pugi::xml_node& n, const Key& key) -> std::optional<std::string> {
+    if (key.id.empty()) return std::nullopt;
+    const pugi::xml_node d = n.find_child_by_attribute("data", "key", key.id.c_str());
+    if (!d) return key.fallback;
+    return trimmed(d.child_value());
   };
   Names names(g);
   for (const pugi::xml_node n : graph.children("node")) {
@@ -141,12 +168,35 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
     }
   }
   const size_t declared = g.labels.size();
+  // An edge's own directed="true|false" overrides edgedefault; every link of
+  // a network is one-way or every one two-way.
+  const bool default_directed = g.directed;  // --directed or edgedefault="directed"
+  std::optional<bool> edges_directed;
   for (const pugi::xml_node e : graph.children("edge")) {
     const int row = lineAt(text, e.offset_debug());
     const std::string a = e.attribute("source").as_string(), b = e.attribute("target").as_string();
     if (a.empty() || b.empty()) {
       throw Error(g.name + ":" + std::to_string(row) + ": an <edge> needs source and target");
     }
+    if (e.attribute("sourceport") || e.attribute("targetport")) {
+      throw Error(at(e) +
+                  "sourceport/targetport are not read; give the link's ports as a port key's "
+                  "P,Q (docs/file-formats.md#graph-files)");
+    }
+    bool directed = default_directed;
+    if (const pugi::xml_attribute d = e.attribute("directed")) {
+      const std::string v = d.as_string();
+      if (v != "true" && v != "false") {
+        throw Error(at(e) + "directed=\"" + v + "\"; it is true or false");
+      }
+      directed = v == "true";
+    }
+    if (edges_directed && *edges_directed != directed) {
+      throw Error(at(e) + (directed ? "a directed" : "an undirected") + " edge among " +
+                  (directed ? "undirected" : "directed") +
+                  " ones; every link is one-way or every link two-way");
+    }
+    edges_directed = directed;
     const uint32_t x = names(a), y = names(b);
     if (g.labels.size() != declared) {
       throw Error(g.name + ":" + std::to_string(row) + ": edge to undeclared node '" +
@@ -172,14 +222,39 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
       g.ports.back() = {pq[0], pq[1]};
     }
   }
+  if (edges_directed && *edges_directed) g.directed = true;
 }
 
 }  // namespace
 
-GraphFile parseGraphText(const std::string& text, const std::string& name, bool directed) {
+std::string graphModuleName(const std::string& stem) {
+  // Letters and digits kept; every other run of bytes (a space, '-', a UTF-8
+  // character) one '_', none at either end: Verilator renames identifiers
+  // holding "__", and the prefix plus the longest suffix a module takes stays
+  // within kMaxGraphNameChars.
+  std::string ident;
+  for (char c : stem) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (word) {
+      if (ident.size() >= kMaxGraphNameChars - 6) break;
+      ident += c;
+    } else if (!ident.empty() && ident.back() != '_') {
+      ident += '_';
+    }
+  }
+  while (!ident.empty() && ident.back() == '_') ident.pop_back();
+  return ident.empty() ? "graph" : "graph_" + ident;
+}
+
+GraphFile parseGraphText(const std::string& file_text, const std::string& name, bool directed) {
   GraphFile g;
   g.name = name;
   g.directed = directed;
+  g.directed_given = directed;
+  // A UTF-8 byte-order mark (a "CSV UTF-8" export) is no part of the first name.
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string text =
+      file_text.compare(0, bom.size(), bom) == 0 ? file_text.substr(bom.size()) : file_text;
   const size_t first = text.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && text[first] == '<') {
     parseGraphMl(text, g);
@@ -272,15 +347,12 @@ NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {
   }
   std::string base = path.substr(path.find_last_of('/') + 1);
   base = base.substr(0, base.find('.'));
-  std::string ident;
-  for (char c : base) {
-    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    ident += word ? c : '_';
-  }
-  net.name = "graph_" + ident;
+  net.name = graphModuleName(base);
   net.label = base;  // commands print it beside the topology or the node count
   net.params = {{"graph", path}};
-  if (g.directed) net.params.emplace_back("directed", "true");
+  // The option as given: a file that says edgedefault="directed" is read so
+  // again from the file (its links may still be symmetric: directed() says).
+  if (g.directed_given) net.params.emplace_back("directed", "true");
   // Strongly connected: every node reaches node 0 and node 0 reaches every node.
   const PortGraph pg = PortGraph::build(net);
   const PortGraph::Bfs from = pg.bfs(0);
@@ -291,8 +363,21 @@ NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {
     }
   }
   if (g.directed) {
+    // Every node reaches node 0: one search over the links backwards.
+    std::vector<std::vector<uint32_t>> into(n);
+    for (const GraphLink& l : net.links) into[l.to].push_back(l.from);
+    std::vector<char> reaches(n, 0);
+    std::vector<uint32_t> queue = {0};
+    reaches[0] = 1;
+    for (size_t i = 0; i < queue.size(); ++i) {
+      for (uint32_t y : into[queue[i]]) {
+        if (reaches[y]) continue;
+        reaches[y] = 1;
+        queue.push_back(y);
+      }
+    }
     for (uint64_t x = 1; x < n; ++x) {
-      if (pg.bfs(x).dist[0] < 0) {
+      if (!reaches[x]) {
         throw Error(g.name + ": the graph is not strongly connected: node " + g.labels[0] +
                     " cannot be reached from node " + g.labels[x]);
       }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "topology/hypercycle.h"
 #include "topology/max_dims.h"
@@ -102,13 +103,15 @@ std::string NetworkDesc::nodeName(uint64_t x) const {
 bool NetworkDesc::directed() const {
   if (kind == Kind::kMesh) return false;
   if (kind == Kind::kGraph) {
-    for (const GraphLink& l : links) {
-      const bool back = std::any_of(links.begin(), links.end(), [&](const GraphLink& r) {
-        return r.from == l.to && r.to == l.from;
-      });
-      if (!back) return true;
-    }
-    return false;
+    // Directed unless every link's reverse is a link: the links sorted once,
+    // each reverse looked up (N log N, not N^2: a 32,768-node graph file).
+    std::vector<std::pair<uint32_t, uint32_t>> ends;
+    ends.reserve(links.size());
+    for (const GraphLink& l : links) ends.emplace_back(l.from, l.to);
+    std::sort(ends.begin(), ends.end());
+    return std::any_of(ends.begin(), ends.end(), [&](const std::pair<uint32_t, uint32_t>& e) {
+      return !std::binary_search(ends.begin(), ends.end(), std::make_pair(e.second, e.first));
+    });
   }
   for (const auto& g : gens) {
     std::vector<int> inv(g.size());
@@ -332,18 +335,48 @@ uint32_t groupSub(const std::vector<int>& radices, uint32_t x, uint32_t y) {
 
 namespace {
 
-// A node of `net` by its number or (a graph) its name.
-uint32_t linkEnd(const NetworkDesc& net, const std::string& word, const std::string& pair) {
+// A node of `net` by its number or (a graph) its name; -1 when neither.
+long long findLinkEnd(const NetworkDesc& net, const std::string& word) {
   for (size_t i = 0; i < net.node_labels.size(); ++i) {
-    if (net.node_labels[i] == word) return static_cast<uint32_t>(i);
+    if (net.node_labels[i] == word) return static_cast<long long>(i);
   }
   const bool number =
       !word.empty() && word.size() < 10 &&
       std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!number || std::stoull(word) >= net.nodes()) {
-    throw Error("--remove-links: '" + word + "' in '" + pair + "' is not a node of " + net.label);
+  if (!number || std::stoull(word) >= net.nodes()) return -1;
+  return static_cast<long long>(std::stoull(word));
+}
+
+// The two ends of `pair`, "a-b": split at the one '-' that leaves a node on
+// each side (a graph's names may hold '-': "r-0-r-1" is r-0 and r-1).
+std::pair<uint32_t, uint32_t> linkEnds(const NetworkDesc& net, const std::string& pair) {
+  const size_t first = pair.find('-');
+  if (first == std::string::npos) {
+    throw Error("--remove-links: '" + pair + "' is not a link a-b (links separated by ';')");
   }
-  return static_cast<uint32_t>(std::stoull(word));
+  std::vector<std::pair<uint32_t, uint32_t>> splits;
+  for (size_t dash = first; dash != std::string::npos; dash = pair.find('-', dash + 1)) {
+    const long long a = findLinkEnd(net, pair.substr(0, dash));
+    const long long b = findLinkEnd(net, pair.substr(dash + 1));
+    if (a >= 0 && b >= 0) splits.emplace_back(static_cast<uint32_t>(a), static_cast<uint32_t>(b));
+  }
+  if (splits.size() > 1) {
+    throw Error("--remove-links: '" + pair + "' splits into two nodes in " +
+                std::to_string(splits.size()) + " ways; give the nodes' numbers");
+  }
+  if (splits.empty()) {
+    // The end at fault: after the first node on the left, else the left one.
+    std::string bad = pair.substr(0, first);
+    for (size_t dash = first; dash != std::string::npos; dash = pair.find('-', dash + 1)) {
+      if (findLinkEnd(net, pair.substr(0, dash)) >= 0) {
+        bad = pair.substr(dash + 1);
+        break;
+      }
+    }
+    throw Error("--remove-links: '" + bad + "' in '" + pair + "' is not a node of " + net.label +
+                " (a node is its number" + (net.node_labels.empty() ? "" : " or its name") + ")");
+  }
+  return splits.front();
 }
 
 }  // namespace
@@ -357,12 +390,7 @@ void removeLinks(NetworkDesc& net, const std::string& text) {
   while (start <= text.size()) {
     const size_t end = std::min(text.find(';', start), text.size());
     const std::string pair = text.substr(start, end - start);
-    const size_t dash = pair.find('-');
-    if (dash == std::string::npos) {
-      throw Error("--remove-links: '" + pair + "' is not a link a-b (links separated by ';')");
-    }
-    const uint32_t a = linkEnd(net, pair.substr(0, dash), pair);
-    const uint32_t b = linkEnd(net, pair.substr(dash + 1), pair);
+    const auto [a, b] = linkEnds(net, pair);
     const bool ab = g.portTo(a, b) >= 0, ba = g.portTo(b, a) >= 0;
     if (!ab && !ba) throw Error("--remove-links: " + pair + " is not a link of " + net.label);
     for (const auto& l : std::vector<std::pair<uint32_t, uint32_t>>{{a, b}, {b, a}}) {

@@ -1,12 +1,16 @@
 #include "topology/registry.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <mutex>
 #include <sstream>
+#include <utility>
 
 #include "topology/graph_file.h"
 #include "topology/max_dims.h"
 #include "util/error.h"
 #include "util/parse_number.h"
+#include "util/progress.h"
 
 namespace hypercast {
 
@@ -91,7 +95,28 @@ NetworkDesc parseGraph(const ParamMap& p) {
   if (!one_way && directed != "0" && directed != "false") {
     throw Error("--directed is a flag, got '" + directed + "'");
   }
-  return graphNetwork(readGraphFile(get(p, "graph"), one_way), get(p, "graph"));
+  // A command reads the network more than once (its cost, then its work): the
+  // last file read is kept while its size and time stay the same.
+  const std::string path = get(p, "graph");
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  const auto time = std::filesystem::last_write_time(path, ec);
+  const std::string key = path + (one_way ? "\n1\n" : "\n0\n") + std::to_string(size) + "\n" +
+                          std::to_string(time.time_since_epoch().count());
+  static std::mutex mutex;
+  static std::pair<std::string, NetworkDesc> last;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (!ec && last.first == key) return last.second;
+  }
+  // A large file takes seconds (32,768 nodes: about 1 s): the time on stderr.
+  Progress progress("reading " + path);
+  progress.heartbeat();
+  NetworkDesc net = graphNetwork(readGraphFile(path, one_way), path);
+  progress.finish();
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (!ec) last = {key, net};
+  return net;
 }
 
 // Every entry's parser, then --remove-links (common to every topology).
@@ -233,6 +258,50 @@ const Topology& chosenTopology(const ParamMap& p, const std::string& fallback) {
       }
     }
     if (named.size() == 1) name = named.front();
+    if (named.size() > 1) {
+      // Options of two topologies that no one topology takes together: name
+      // one of each, not the fallback's (which takes neither).
+      std::vector<std::string> given;  // the topologies' own options, not the common ones
+      for (const auto& e : topologyTable()) {
+        for (const TopologyOption& o : e.options) {
+          if (has(p, o.name) && std::find(given.begin(), given.end(), o.name) == given.end()) {
+            given.push_back(o.name);
+          }
+        }
+      }
+      auto takesAll = [&](const Topology& t) {
+        return std::all_of(given.begin(), given.end(),
+                           [&](const std::string& o) { return takes(t, o); });
+      };
+      auto owner = [&](const std::string& o) {
+        for (const auto& e : topologyTable()) {
+          if (takes(e, o)) return &e;
+        }
+        return static_cast<const Topology*>(nullptr);
+      };
+      std::vector<const Topology*> all;
+      for (const auto& e : topologyTable()) {
+        if (takesAll(e)) all.push_back(&e);
+      }
+      if (all.size() == 1) name = all.front()->name;
+      if (all.empty()) {
+        std::string first, second;
+        const Topology* one = nullptr;
+        for (const std::string& o : given) {
+          const Topology* t = owner(o);
+          if (!t) continue;
+          if (!one) {
+            one = t;
+            first = "--" + o + " (" + t->name + ")";
+          } else if (!takes(*one, o) && second.empty()) {
+            second = "--" + o + " (" + t->name + ")";
+          }
+        }
+        if (!second.empty()) {
+          throw Error(first + " and " + second + " are options of two topologies; give --topology");
+        }
+      }
+    }
   }
   const Topology* chosen = findTopology(name);
   if (!chosen) throw Error("unknown topology '" + name + "' (topologies: " + topologyNames() + ")");
