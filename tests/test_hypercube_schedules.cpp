@@ -19,7 +19,9 @@ namespace {
 
 uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-// Table 1 (and Sec. 1 for the single-node broadcast), spelled out.
+// Table 1, spelled out; the single-node broadcast, which Sec. 1 defines but
+// does not discuss further (no row in Table 1), has the plain bounds: the
+// diameter d and one receipt per other node, N - 1.
 struct Expect {
   uint64_t steps, transmissions;
 };
