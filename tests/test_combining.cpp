@@ -269,6 +269,30 @@ TEST(GlobalSum, HypercubeInDStepsWithDFactorial) {
   }
 }
 
+// Cor. 5.2 beyond the cube: MT(n,3) is the Hamming graph K_3^n, distance
+// transitive, diameter n. K_3's eigenvalues are 2, -1, -1, so K_3^n's are
+// 2(n - i) - i = 2n - 3i for i = 0..n: n + 1 distinct, global sum in D = n
+// steps; the divisor, the product over i >= 1 of (2n - (2n - 3i)) over P = 3^n,
+// is n!.
+TEST(GlobalSum, TernaryTorusInDStepsCorollary52) {
+  for (int n = 1; n <= 4; ++n) {
+    const NetworkDesc net = torusNetwork(n, 3);
+    ASSERT_EQ(diameter(net), n);
+    const GlobalSumProgram p = cayleyGlobalSum(net);
+    EXPECT_EQ(p.steps, uint32_t(n)) << net.label;
+    int64_t fact = 1;
+    for (int i = 2; i <= n; ++i) fact *= i;
+    EXPECT_EQ(p.divisor, fact) << net.label;
+    std::multiset<int64_t> want, got(p.constant.begin(), p.constant.end());
+    for (int i = 1; i <= n; ++i) want.insert(2 * n - 3 * i);
+    EXPECT_EQ(got, want) << net.label;
+    const int width = globalSumWidth(p, 12);
+    const auto r = checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, width, 12);
+    EXPECT_TRUE(r.ok) << net.label << ": " << (r.errors.empty() ? "" : r.errors.front());
+    expectGlobalSum(net, p, 12, uint64_t(n));
+  }
+}
+
 TEST(GlobalSum, NonDistanceTransitiveInDistinctEigenvaluesMinusOne) {
   struct Case {
     NetworkDesc net;
