@@ -269,26 +269,53 @@ TEST(GlobalSum, HypercubeInDStepsWithDFactorial) {
   }
 }
 
+// Cor. 5.2 beyond the cube: MT(n,3) is the Hamming graph K_3^n, distance
+// transitive, diameter n. K_3's eigenvalues are 2, -1, -1, so K_3^n's are
+// 2(n - i) - i = 2n - 3i for i = 0..n: n + 1 distinct, global sum in D = n
+// steps; the divisor, the product over i >= 1 of (2n - (2n - 3i)) over P = 3^n,
+// is n!.
+TEST(GlobalSum, TernaryTorusInDStepsCorollary52) {
+  for (int n = 1; n <= 4; ++n) {
+    const NetworkDesc net = torusNetwork(n, 3);
+    ASSERT_EQ(diameter(net), n);
+    const GlobalSumProgram p = cayleyGlobalSum(net);
+    EXPECT_EQ(p.steps, uint32_t(n)) << net.label;
+    int64_t fact = 1;
+    for (int i = 2; i <= n; ++i) fact *= i;
+    EXPECT_EQ(p.divisor, fact) << net.label;
+    std::multiset<int64_t> want, got(p.constant.begin(), p.constant.end());
+    for (int i = 1; i <= n; ++i) want.insert(2 * n - 3 * i);
+    EXPECT_EQ(got, want) << net.label;
+    const int width = globalSumWidth(p, 12);
+    const auto r = checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor, width, 12);
+    EXPECT_TRUE(r.ok) << net.label << ": " << (r.errors.empty() ? "" : r.errors.front());
+    expectGlobalSum(net, p, 12, uint64_t(n));
+  }
+}
+
 TEST(GlobalSum, NonDistanceTransitiveInDistinctEigenvaluesMinusOne) {
   struct Case {
     NetworkDesc net;
     size_t distinct;  // counted by hand from lambda_chi = sum_g chi(g)
     int diameter;
-    int64_t divisor;  // prod over the other eigenvalues of (d - lambda), / P; 0: from floats
+    int64_t divisor;  // prod over the other eigenvalues of (d - lambda), / P, by hand
   };
   // C_6<1,2> x C_4<1>: {4,0,-2} + {2,0,-2} -> {6,4,2,0,-2,-4}; (2*4*6*8*10)/24.
-  // MT(2,5): {2, 2cos72, 2cos144} pairwise sums -> 6 values, irrational.
-  // Example 4.7's graph.
+  // MT(2,5): C_5's {2, b, c}, b and c the roots of x^2 + x - 1 (2cos72,
+  //   2cos144), pairwise sums -> {4, 2+b, 2+c, 2b, b+c = -1, 2c}: 6 values;
+  //   (2-b)(2-c) = 4 + 2 - 1 = 5, so the product is 5 * 4*5 * 5 = 500, / 25.
+  // Example 4.7 (Z_8 x Z_2): chi(x,y) = w^(jx) (-1)^(sy), w = e^(2 pi i/8):
+  //   lambda = 2cos(pi j/4) (1 + (-1)^s) + (-1)^s, so s = 0 gives 5, 1 + 2 sqrt2,
+  //   1, 1 - 2 sqrt2, -3 and s = 1 gives -1: 6 values; (5 - lambda) over the
+  //   other five: (4 - 2 sqrt2)(4 + 2 sqrt2) * 4 * 8 * 6 = 8 * 192, / 16.
   const std::vector<Case> cases = {
       {hypercycleNetwork({6, 4}, {2, 1}), 6, 4, 160},
-      {torusNetwork(2, 5), 6, 4, 0},
-      {example47(), 0, 4, 0},
+      {torusNetwork(2, 5), 6, 4, 20},
+      {example47(), 6, 4, 96},
   };
   for (const Case& c : cases) {
     const auto eig = eigenvalues(c.net);
-    if (c.distinct) {
-      ASSERT_EQ(eig.size(), c.distinct) << c.net.label;
-    }
+    ASSERT_EQ(eig.size(), c.distinct) << c.net.label;
     ASSERT_EQ(diameter(c.net), c.diameter);
     double prod = 1;  // the product over the other eigenvalues of (d - lambda), real
     for (const auto& e : eig) {
@@ -296,11 +323,14 @@ TEST(GlobalSum, NonDistanceTransitiveInDistinctEigenvaluesMinusOne) {
         prod *= std::hypot(c.net.ports() - e.first, e.second);  // |d - lambda|: d - lambda >= 0
       }
     }
+    EXPECT_EQ(std::llround(prod / double(c.net.nodes())), c.divisor) << c.net.label;
+    // Thm 5.1 promises D steps only with D + 1 distinct eigenvalues; these have
+    // more, and the construction takes one step per eigenvalue but d: more
+    // than D (a property of the construction, not of the paper).
     const GlobalSumProgram p = cayleyGlobalSum(c.net);
-    EXPECT_EQ(p.steps, eig.size() - 1) << c.net.label;
-    EXPECT_GT(p.steps, uint32_t(c.diameter)) << c.net.label << ": more than D steps here";
-    const int64_t want = c.divisor ? c.divisor : std::llround(prod / double(c.net.nodes()));
-    EXPECT_EQ(p.divisor, want) << c.net.label;
+    EXPECT_EQ(p.steps, c.distinct - 1) << c.net.label;
+    EXPECT_GT(p.steps, uint32_t(c.diameter)) << c.net.label;
+    EXPECT_EQ(p.divisor, c.divisor) << c.net.label;
     const int width = globalSumWidth(p, 12);
     const auto r = checker::checkGlobalSum(c.net, p.constant, p.uses_input, p.divisor, width, 12);
     EXPECT_TRUE(r.ok) << c.net.label << ": " << (r.errors.empty() ? "" : r.errors.front());

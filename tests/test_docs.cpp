@@ -264,23 +264,26 @@ TEST(Docs, EverySynthCommandInResultsNamesItsFolder) {
 }
 
 // The torus section of the guide says what `schedule` does with an even k:
-// the paper's constructions refuse it, the default falls back to the graph
-// construction, which may miss the lower bound and says so.
+// the paper's constructions refuse it, the default takes Faber's universal
+// broadcast (MT(n,k) is an abelian Cayley graph), which reaches Thm 4.5's
+// ceil((P-1)/d) on MT(2,4): P = 16 nodes, d = 2n = 4 generators.
 TEST(Docs, EvenTorusKAsTheGuideSays) {
   const std::string guide = std::regex_replace(
       hctest::slurp((kRoot / "docs" / "user-guide.md").string()), std::regex(R"(\s+)"), " ");
   EXPECT_EQ(guide.find("an even k is refused in one line"), std::string::npos);
-  EXPECT_NE(guide.find("`optimal NO`; MT(2,4)'s multinode broadcast takes 5 steps against a "
-                       "bound of 4"),
+  const int n = 2, k = 4, p = k * k, d = 2 * n;
+  const int thm45 = (p - 1 + d - 1) / d;
+  EXPECT_NE(guide.find("MT(2,4)'s multinode broadcast takes " + std::to_string(thm45) +
+                       " steps, Thm 4.5's ceil((P-1)/d) = ceil(15/4)"),
             std::string::npos);
   const std::string hc = hctest::hypercast() + " schedule --topology torus --n 2 --k 4 ";
   const auto fallback = hctest::run(hc + "--collective multinode-broadcast --json");
   ASSERT_EQ(fallback.code, 0) << fallback.err;
   const nlohmann::json j = hctest::parseJson(fallback.out);
-  EXPECT_EQ(j.at("construction"), "greedy");
-  EXPECT_EQ(j.at("figures").at("steps"), 5);
-  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), 4);
-  EXPECT_EQ(j.at("optimal"), false);
+  EXPECT_EQ(j.at("construction"), "regular-order");
+  EXPECT_EQ(j.at("figures").at("steps"), thm45);
+  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), thm45);
+  EXPECT_EQ(j.at("optimal"), true);
   for (const char* refused : {"--collective multinode-broadcast --construction paper",
                               "--collective total-exchange --construction extension",
                               "--collective scatter", "--collective total-exchange --messages 2"}) {

@@ -750,7 +750,7 @@ TEST(GraphCli, InfoAndErrors) {
 // neighbour along it), C_4<1,2> has +2 = -2 (three ports, three neighbours),
 // a removed link takes a neighbour from its two end nodes.
 // MT(2,4): no scatter (it needs odd k); its multinode broadcast and total
-// exchange take the graph construction. MT(2,5) has all four.
+// exchange take Faber's universal collectives. MT(2,5) has all four.
 TEST(GraphCli, EvenTorusInfoListsWhatItSchedules) {
   for (const char* k : {"4", "5"}) {
     const auto r =

@@ -19,7 +19,9 @@ namespace {
 
 uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-// Table 1 (and Sec. 1 for the single-node broadcast), spelled out.
+// Table 1, spelled out; the single-node broadcast, which Sec. 1 defines but
+// does not discuss further (no row in Table 1), has the plain bounds: the
+// diameter d and one receipt per other node, N - 1.
 struct Expect {
   uint64_t steps, transmissions;
 };
@@ -214,6 +216,41 @@ TEST(TotalExchange, OwnPacketsMeetEq6) {
         EXPECT_LE(total, n / 2 + step - 1) << "d=" << d << " node " << i << " time " << step;
       }
       EXPECT_EQ(total, n - 1);
+    }
+  }
+}
+
+// Sec. 4's forwarding rules. Own packets for the nodes that differ from i in
+// bit k and not above it go out on link k during time units 1..2^(k-1). A
+// packet that arrives through link k goes on through link
+// k_0 = max{m <= k-1 | x_m != i_m} (the highest bit in which i still differs
+// from the destination x). "Forwarding packets in the k th link starts at time
+// 2^(k-1) + 1, for k = 1, ..., d-1; no forwarding takes place in the d th link."
+TEST(TotalExchange, ForwardingFollowsSec4Rules) {
+  auto highestBit = [](uint32_t v) { return 32 - __builtin_clz(v); };  // 1-based, v != 0
+  for (int d = 2; d <= 6; ++d) {
+    SCOPED_TRACE("d=" + std::to_string(d));
+    const Schedule s = hypercubeTotalExchange(d);
+    std::map<std::pair<uint32_t, int32_t>, int> last_link;  // (origin, dest) -> link of last hop
+    std::vector<Transfer> by_step = s.transfers;
+    std::stable_sort(by_step.begin(), by_step.end(),
+                     [](const Transfer& a, const Transfer& b) { return a.step < b.step; });
+    for (const Transfer& t : by_step) {
+      const uint32_t dest = static_cast<uint32_t>(t.dest);
+      const int link = highestBit(t.from ^ t.to);
+      ASSERT_EQ(t.from ^ t.to, 1u << (link - 1)) << "not a link";
+      // Every hop, own or forwarded, is on the highest bit still differing.
+      EXPECT_EQ(link, highestBit(t.from ^ dest)) << t.from << "->" << t.to << " for " << dest;
+      if (t.from == t.origin) {
+        EXPECT_LE(t.step, 1u << (link - 1)) << "own packet on link " << link;
+      } else {
+        EXPECT_NE(link, d) << "forwarding on link d";
+        EXPECT_GE(t.step, (1u << (link - 1)) + 1) << "forwarding on link " << link;
+        const auto prev = last_link.find({t.origin, t.dest});
+        ASSERT_NE(prev, last_link.end());
+        EXPECT_LT(link, prev->second);  // k_0 <= k - 1
+      }
+      last_link[{t.origin, t.dest}] = link;
     }
   }
 }

@@ -155,20 +155,82 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
   EXPECT_FALSE(fs::exists(dir));
 }
 
-// MT(2,4): Fragopoulou & Akl take odd k only; without --construction the
-// multinode broadcast falls back to the graph construction and says so. Its
-// bound: 16 nodes of 4 links in, max(ceil(15/4), diameter 2 + 2) = 4.
-TEST(ScheduleCli, EvenTorusFallsBackToTheGraphConstruction) {
-  const auto r = hctest::run(hctest::hypercast() +
-                             " schedule --topology torus --n 2 --k 4 --collective "
-                             "multinode-broadcast --json");
-  ASSERT_EQ(r.code, 0) << r.err;
-  const auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j.at("construction"), "greedy");
-  EXPECT_NE(j.at("fallback").get<std::string>().find("odd k"), std::string::npos);
-  EXPECT_EQ(j.at("checker"), "pass");
-  EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), 4);
-  EXPECT_LE(j.at("figures").at("steps").get<int>(), 5);  // within 1.25 x 4
+// MT(n,k) with k even: Fragopoulou & Akl's framework takes odd k only, so
+// without --construction the multinode broadcast and the total exchange of one
+// message take Faber's universal collectives (MT(n,k) is the Cayley graph of
+// Z_k^n with the generators +-e_i) and say so. The bounds, written out from the
+// papers: P = k^n nodes, d = 2n links per node, D = n k/2 the diameter;
+//   multinode broadcast: max(ceil((P-1)/d), D) steps, P (P-1) transmissions
+//     (Faber, Thm 4.5; Fragopoulou & Akl, Sec. 4.1);
+//   total exchange: max(ceil(S/d), D) steps, P S transmissions, S a node's sum
+//     of distances (Sec. 4.1's argument: P S hops over P d links a step), here
+//     n k^(n-1) times a ring's k^2/4 (the sum of min(j, k-j) over j < k).
+// schedule, generate, export and simulate build the one schedule at them.
+TEST(ScheduleCli, EvenTorusTakesFabersCollectivesAtTheBound) {
+  struct Case {
+    int n, k;
+    const char* collective;
+    const char* construction;
+  };
+  for (const Case& c : {Case{2, 4, "multinode-broadcast", "regular-order"},
+                        Case{2, 12, "multinode-broadcast", "regular-order"},
+                        Case{2, 4, "total-exchange", "coloured-paths"},
+                        Case{2, 6, "total-exchange", "coloured-paths"},
+                        Case{3, 4, "total-exchange", "coloured-paths"}}) {
+    const std::string args = "--topology torus --n " + std::to_string(c.n) + " --k " +
+                             std::to_string(c.k) + " --collective " + c.collective;
+    SCOPED_TRACE(args);
+    uint64_t p = 1;
+    for (int i = 0; i < c.n; ++i) p *= static_cast<uint64_t>(c.k);
+    const uint64_t d = 2 * static_cast<uint64_t>(c.n);
+    const uint64_t diameter = static_cast<uint64_t>(c.n * c.k / 2);
+    const uint64_t sum = p / static_cast<uint64_t>(c.k) * static_cast<uint64_t>(c.n) *
+                         static_cast<uint64_t>(c.k * c.k / 4);
+    const bool mnb = std::string(c.collective) == "multinode-broadcast";
+    const uint64_t steps = std::max(((mnb ? p - 1 : sum) + d - 1) / d, diameter);
+    const uint64_t transmissions = mnb ? p * (p - 1) : p * sum;
+
+    const auto r = hctest::run(hctest::hypercast() + " schedule " + args + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j.at("construction"), c.construction);
+    EXPECT_NE(j.at("fallback").get<std::string>().find("Faber"), std::string::npos);
+    EXPECT_NE(j.at("fallback").get<std::string>().find("odd k"), std::string::npos);
+    EXPECT_EQ(j.at("checker"), "pass");
+    EXPECT_EQ(j.at("figures").at("lower_bound").at("steps"), steps);
+    EXPECT_EQ(j.at("figures").at("lower_bound").at("transmissions"), transmissions);
+    EXPECT_EQ(j.at("figures").at("steps"), steps);
+    EXPECT_EQ(j.at("figures").at("transmissions"), transmissions);
+    EXPECT_EQ(j.at("optimal"), true);
+    if (c.k > 6) continue;  // the RTL commands on the small ones
+
+    const std::string dir = tmp("even-torus");
+    fs::remove_all(dir);
+    const auto g =
+        hctest::run(hctest::hypercast() + " generate " + args + " --out " + dir + " --json");
+    ASSERT_EQ(g.code, 0) << g.err;
+    const auto gj = nlohmann::json::parse(g.out);
+    EXPECT_EQ(gj.at("construction"), c.construction);
+    EXPECT_EQ(gj.at("figures").at("steps"), steps);
+    EXPECT_EQ(gj.at("optimal"), true);
+    fs::remove_all(dir);
+
+    const std::string xml = tmp("even-torus.xml");
+    const auto e = hctest::run(hctest::hypercast() + " export " + args + " --format msccl-xml -o " +
+                               xml + " --json");
+    ASSERT_EQ(e.code, 0) << e.err;
+    EXPECT_EQ(nlohmann::json::parse(e.out).at("figures").at("schedule_steps"), steps);
+    fs::remove(xml);
+
+    const auto m =
+        hctest::run(hctest::hypercast() + " simulate " + args + " --engine systemc --json");
+    ASSERT_EQ(m.code, 0) << m.err;
+    const auto mj = nlohmann::json::parse(m.out);
+    EXPECT_EQ(mj.at("construction"), c.construction);
+    EXPECT_EQ(mj.at("figures").at("steps"), steps);
+    EXPECT_EQ(mj.at("optimal"), true);
+    EXPECT_EQ(mj.at("verdict"), "pass");
+  }
 }
 
 // Runs the generated ROM images the way docs/file-formats.md "Schedule ROM format" describes

@@ -94,16 +94,14 @@ void cayleySize(const ParamMap& params, const CollectiveProblem& p, uint64_t max
   }
 }
 
-Schedule graphConstruction(const NetworkDesc& net, const CollectiveProblem& c,
-                           const std::string& construction);
-
 // MT(n,k): Fragopoulou & Akl's collectives (k odd), the BFS tree for the
 // single-node broadcast of one message; for even k (which their framework
-// does not take) the multinode broadcast and total exchange of any graph.
+// does not take) Faber's universal broadcast and exchange: MT(n,k) is the
+// Cayley graph of Z_k^n with the generators +-e_i.
 Schedule torusConstruction(const NetworkDesc& net, const CollectiveProblem& c,
                            const std::string& construction) {
   if (c.collective == Collective::kBroadcast) return bfsConstruction(net, c, construction);
-  if (net.radices.front() % 2 == 0) return graphConstruction(net, c, construction);
+  if (net.radices.front() % 2 == 0) return cayleyConstruction(net, c, construction);
   const TorusLabels t(static_cast<int>(net.radices.size()), net.radices.front());
   const TorusConstruction how = parseTorusConstruction(construction);
   switch (c.collective) {
@@ -124,7 +122,7 @@ Schedule torusConstruction(const NetworkDesc& net, const CollectiveProblem& c,
 constexpr uint64_t kMaxTorusTransfers = 60000000;
 constexpr uint64_t kMaxTorusRtlTransfers = 5000000;
 
-void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t, bool for_rtl,
+void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t max_nodes, bool for_rtl,
                const std::string& what) {
   if (!params.count("n") || !params.count("k")) return;  // parse says what is missing
   const long long n = parseInt("--n", params.at("n"));
@@ -141,7 +139,7 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t, boo
   }
   if (k % 2 == 0) {
     // Without --construction (or with auto), the multinode broadcast and total exchange of
-    // one message fall back to the graph's (constructions: graphConstruction).
+    // one message fall back to the Cayley graph's (constructions: cayleyConstruction).
     const bool fallback = (!params.count("construction") || params.at("construction") == "auto") &&
                           p.messages == 1 &&
                           (p.collective == Collective::kMultinodeBroadcast ||
@@ -151,17 +149,10 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t, boo
                   " needs odd k: the framework of Fragopoulou & Akl (rotation, necklaces, "
                   "leaders) assumes one shortest direction per digit; got k = " +
                   std::to_string(k) +
-                  " (the multinode-broadcast and total-exchange of one message fall back to the "
-                  "graph construction without --construction)");
+                  " (the multinode-broadcast and total-exchange of one message fall back to "
+                  "Faber's universal collectives without --construction)");
     }
-    double nodes = 1;
-    for (long long i = 0; i < n; ++i) nodes *= static_cast<double>(k);
-    if (nodes > static_cast<double>(kMaxGraphCollectiveNodes)) {
-      throw Error(what + " of a torus " + toString(p.collective) + " with even k takes the graph " +
-                  "construction, which takes at most " + std::to_string(kMaxGraphCollectiveNodes) +
-                  " nodes; MT(" + std::to_string(n) + "," + std::to_string(k) + ") has " +
-                  std::to_string(static_cast<uint64_t>(nodes)));
-    }
+    cayleySize(params, p, max_nodes, for_rtl, what);
     return;
   }
   double nodes = 1;

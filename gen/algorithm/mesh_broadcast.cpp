@@ -81,6 +81,12 @@ std::vector<int> paperDimensionOrder(int d) {
   return order;
 }
 
+std::string paperMeshAlgorithmName(int d) {
+  if (d == 2) return "Algorithm 1";
+  if (d == 3) return "Algorithm 2";
+  return "Algorithm 2's d-D extension (Sec. 4)";
+}
+
 WormholeSchedule paperMeshBroadcast(const MeshCube& m, uint32_t source, std::vector<int> order) {
   WormholeSchedule s = emptySchedule(m, source, "paper");
   if (order.empty()) order = paperDimensionOrder(m.d);

@@ -1,7 +1,7 @@
 // Time-step optimal one-port wormhole broadcasts on a d-D mesh of side 2^k with
 // small total communication distance (TCD, the sum of the messages' Manhattan
-// lengths): Cang & Wu's Algorithms 2 and 3 with their d-D extension (Sec. 4),
-// and `best`, a search over the family they belong to.
+// lengths): Cang & Wu's Algorithms 1 (2-D), 2 and 3 (3-D) with their d-D
+// extension (Sec. 4), and `best`, a search over the family they belong to.
 //
 // The family. Each level (a box of side 2^l, l = k..1, all boxes of a level in
 // parallel) takes d steps and crosses every dimension once: in step j every
@@ -12,8 +12,9 @@
 // step's other messages use other orthant pairs: no step contention, whatever
 // the seeds and the orders (the paper ignores depth contention, Sec. 1).
 //
-// The paper (Algorithm 2, d-D): pi is the eye numbering's bit order
-// (algorithm/mesh_eyes.h: x, y in 2-D; x, z, y in 3-D; 0..d-1 beyond). With the
+// The paper (Algorithm 1 in 2-D, Algorithm 2 in 3-D, d-D): pi is the eye
+// numbering's bit order (algorithm/mesh_eyes.h: x, y in 2-D; x, z, y in 3-D;
+// 0..d-1 beyond). With the
 // box reflected so that the source S lies in the lower half of every
 // dimension, a holder other than S sends straight across to the upper half's
 // eye coordinate x_l(2) (length a_l); S sends to x_l(2) in the crossed
@@ -41,6 +42,11 @@ namespace hypercast {
 // The order in which the paper's Algorithm 2 crosses the dimensions: the eye
 // numbering's bit order.
 std::vector<int> paperDimensionOrder(int d);
+
+// The paper's name for its algorithm in d dimensions: "Algorithm 1" in 2-D
+// (Sec. 2, from its ref. [1]), "Algorithm 2" in 3-D (Sec. 3.2), "Algorithm 2's
+// d-D extension (Sec. 4)" beyond.
+std::string paperMeshAlgorithmName(int d);
 
 // Algorithm 2 (and its d-D extension) from any source; `order` replaces the
 // paper's dimension order when given (the mesh "rotated", as Algorithm 2's

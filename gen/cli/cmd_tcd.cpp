@@ -21,8 +21,9 @@ CommandHelp tcdHelp() {
   return {"hypercast tcd --topology mesh --dims X,Y[,Z] [options]",
           "The total communication distance (TCD) of the one-port wormhole broadcast\n"
           "of Cang & Wu from every source of a mesh of equal power-of-two sides: the\n"
-          "paper's Algorithm 2, best (the least over its family) and the lower bound\n"
-          "N - 1 + max(0, eccentricity - d k). Every schedule is built and checked.\n",
+          "paper's (Algorithm 1 in 2-D, 2 in 3-D), best (the least over its family)\n"
+          "and the lower bound N - 1 + max(0, eccentricity - d k). Every schedule is\n"
+          "built and checked.\n",
           ""};
 }
 

@@ -198,7 +198,9 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   auto t1 = std::chrono::steady_clock::now();
   if (out.net.isTorus() && out.net.radices.front() % 2 == 0 &&
       problem.collective != Collective::kBroadcast && construction == "auto") {
-    out.fallback = "the graph construction; Fragopoulou & Akl's needs odd k";
+    out.fallback =
+        "Faber's universal collectives, the torus being a Cayley graph; "
+        "Fragopoulou & Akl's need odd k";
   }
   checker::CollectiveSpec spec;
   spec.network = out.net;

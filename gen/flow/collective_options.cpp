@@ -24,8 +24,8 @@ OptionSpec inputBitsOption() {
 
 OptionSpec meshAlgorithmOption() {
   return {"algorithm", "paper|best",
-          "mesh broadcast (Cang & Wu): the paper's Algorithm 2, or the least TCD\n"
-          "over its family (default best)"};
+          "mesh broadcast (Cang & Wu): the paper's (Algorithm 1 in 2-D, 2 in 3-D),\n"
+          "or the least TCD over its family (default best)"};
 }
 
 OptionSpec meshSwitchingOption() {

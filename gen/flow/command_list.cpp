@@ -28,7 +28,7 @@ const std::vector<CommandEntry>& commandList() {
        synthOptions},
       {"tcd",
        "the mesh broadcast's total communication distance from every source\n"
-       "(Cang & Wu's Algorithm 2, best, the lower bound)",
+       "(Cang & Wu's Algorithm 1 or 2, best, the lower bound)",
        tcdOptions},
       {"regress",
        "regressions: expand a YAML file into jobs, run them (locally with a\n"

@@ -251,7 +251,9 @@ std::vector<OptionSpec> tcdOptions() {
   std::vector<OptionSpec> specs = {{"topology", "NAME", "mesh (the only one; default)"}};
   for (const OptionSpec& s : optionSpecs(meshTopology().options)) specs.push_back(s);
   OptionSpec algorithm = meshAlgorithmOption();
-  algorithm.help = "one column only: the paper's Algorithm 2 or best (default both)";
+  algorithm.help =
+      "one column only: the paper's (Algorithm 1 in 2-D, 2 in 3-D) or best\n"
+      "(default both)";
   specs.push_back(algorithm);
   specs.push_back({"output", "FILE.csv",
                    "write the table as CSV: source,x,y[,z],eye,paper,best,lower_bound", false,

@@ -143,8 +143,8 @@ CommandReport meshBroadcastSchedule(const Params& a) {
         << "broadcast        from node " << source << " " << tuple(coords)
         << (eye ? ", the eye E(" + std::to_string(eye) + ")" : std::string()) << "\n"
         << "algorithm        "
-        << (algorithm == "paper" ? "paper (Cang & Wu, Algorithm 2)"
-                                 : "best (Algorithm 2's family searched)")
+        << (algorithm == "paper" ? "paper (Cang & Wu, " + paperMeshAlgorithmName(cube.d) + ")"
+                                 : "best (the paper's family searched)")
         << "\nsteps            " << r.steps << " (optimal: d k = " << r.optimal_steps << ")\n"
         << "messages         " << r.messages << "\n"
         << "tcd              " << r.tcd << "  (paper " << paper << ", lower bound " << bound;

@@ -362,7 +362,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   j["directed"] = net.directed();
   // The collectives `schedule` builds on this network: a torus with even k has
   // no scatter (Fragopoulou & Akl's framework needs odd k; its multinode
-  // broadcast and total exchange fall back to the graph construction).
+  // broadcast and total exchange fall back to Faber's universal collectives).
   std::vector<std::string> collectives = splitList(collectiveNames(constructionsOf(topo)), ", ");
   if (net.isTorus() && net.radices.front() % 2 == 0) {
     collectives.erase(

@@ -62,7 +62,8 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
                : std::string())
      << ". " << fmt(secs, "%.0f") << " s.\n\n"
      << "| figure | this router | paper's prototype (XC4013) |\n|---|---|---|\n"
-     << "| generic yosys cells | " << f.generic_cells << " | " << kProtoCells << " cells |\n"
+     << "| generic yosys cells | " << f.generic_cells << " | " << kProtoCells << " "
+     << kProtoCellUnit << " (another library) |\n"
      << "| iCE40 LUT4 | " << f.luts << " | |\n| iCE40 flip-flops | " << f.ffs << " | |\n"
      << "| iCE40 carry cells | " << f.carries << " | |\n| iCE40 block RAMs | " << f.brams
      << " | |\n";
@@ -77,7 +78,8 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
     md << "| HX8K logic cells, placed (with I/O wrapper) | " << rp.lcs << " of " << kHx8kLcs
        << " | 98% of the XC4013 |\n"
        << "| Fmax, placed and routed | " << fmt(rp.fmax) << " MHz (target " << p.freq << " MHz"
-       << (spread.text.empty() ? "" : "; " + spread.text) << ") | " << kProtoMHz << " MHz |\n"
+       << (spread.text.empty() ? "" : "; " + spread.text) << ") | " << kProtoMHz
+       << " MHz, the clock it ran at (no Fmax given) |\n"
        << "| latency per hop | " << hop_cycles << " = " << fmt(ns, "%.2f") << " ns | "
        << "origin 5 us, intermediate 4 us worst case (4 dims, degree 16); 0.6 us one dimension |\n"
        << "| lone broadcast, diameter " << d << " | " << hop * d
@@ -139,7 +141,8 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
                 : fmt(static_cast<double>(cells) / kProtoCells, "%.1f") + "x more") +
            ")";
   };
-  md << "Cells against the prototype's 2106: ";
+  md << "Cells against the prototype's " << kProtoCells << " " << kProtoCellUnit
+     << " (another library than yosys's generic cells: a comparison of order only): ";
   if (prog) md << "the prototype's module (hc_weight_unit) " << against(wu.cells) << "; ";
   md << "the whole router with its buffers and crossbar, which the prototype did not have, "
      << against(f.generic_cells) << ". ";

@@ -33,18 +33,19 @@ std::string weightUnitMarkdown(const WeightUnitFigures& wu, const RtlLayout& l, 
      << "): the same configuration stream, a and k per dimension (eq. 6) in registers, then the "
         "weights of one message at a time, one port per cycle. It holds no packets.\n\n"
      << "| figure | hc_weight_unit | paper's prototype (XC4013) |\n|---|---|---|\n"
-     << "| generic yosys cells | " << wu.cells << " | " << kProtoCells << " cells |\n"
+     << "| generic yosys cells | " << wu.cells << " | " << kProtoCells << " " << kProtoCellUnit
+     << " (another library) |\n"
      << "| iCE40 LUT4 / flip-flops | " << wu.luts << " / " << wu.ffs << " | |\n";
   if (xilinx)
     md << "| 7-series cells (synth_xilinx) | " << wu.xcells << " (" << wu.xluts << " LUTs) | "
-       << kProtoCells << " primitive cells |\n";
+       << kProtoCells << " " << kProtoCellUnit << " (another family) |\n";
   if (pnr) {
     md << "| pins | " << wu.pins << " | " << kProtoPins << " |\n";
     if (wu.pnr.placed)
       md << "| HX8K logic cells, placed | " << wu.pnr.lcs << " of " << kHx8kLcs
          << " | 98% of the XC4013 |\n"
          << "| Fmax, placed and routed | " << fmt(wu.pnr.fmax) << " MHz | " << kProtoMHz
-         << " MHz |\n";
+         << " MHz, the clock it ran at (no Fmax given) |\n";
   }
   md << "| worst case at the origin (degree " << l.router_np << ") | "
      << at(wu.origin_cycles, kProtoOriginUs) << "| worst case at an intermediate node | "
@@ -78,7 +79,9 @@ std::string unitVerdict(const WeightUnitFigures& wu, const ProgLimits& l) {
              "At the prototype's limits (4 dimensions, 15 nodes, degree 16) the target, "
              "the prototype's configuration in fewer cells than its 2106, is ") +
          (wu.cells > 0 && wu.cells < kProtoCells ? "met" : "missed") +
-         " by hc_weight_unit: " + std::to_string(wu.cells) + " generic cells.";
+         " by hc_weight_unit: " + std::to_string(wu.cells) + " generic yosys cells against " +
+         std::to_string(kProtoCells) + " " + kProtoCellUnit +
+         ", two cell libraries, so a comparison of order only.";
 }
 
 SynthReport weightUnitReport(const WeightUnitFigures& wu, const RtlLayout& l, const SynthParams& p,

@@ -157,7 +157,8 @@ const std::vector<Topology>& topologyTable() {
        /*necklaces=*/false},
       {"torus",
        "MT(n,k) (Fragopoulou & Akl): multinode broadcast, scatter, total exchange\n"
-       "                 (multinode scatter) at the lower bounds, k odd; broadcast (BFS tree)",
+       "                 (multinode scatter) at the lower bounds, k odd; k even: Faber's\n"
+       "                 multinode-broadcast and total-exchange; broadcast (BFS tree)",
        {{"n", "N", "torus: dimensions"},
         {"k", "K", "torus: nodes per dimension, k >= 3 (odd for the paper's collectives)"}},
        withRemovedLinks<parseTorus>,
