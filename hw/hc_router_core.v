@@ -1,6 +1,6 @@
 // hc_router_core: the datapath of the weight-based hypercycle broadcast router
 // (Algorithms 1 and 2 of Dimakopoulos & Dimopoulos, "Broadcasting in Hypercycles",
-// in the distributed form of Sec. 4.1), with the per-port tables as inputs. Two
+// in their distributed form, Figs. 2 and 4), with the per-port tables as inputs. Two
 // routers wrap it: hc_router (tables hardwired as constants by the generator) and
 // hc_router_prog (tables computed at start-up from a configuration stream).
 // All-port, full duplex: NP link inputs and outputs, a local injection port
