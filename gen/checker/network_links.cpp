@@ -1,9 +1,94 @@
 #include "checker/network_links.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <sstream>
+#include <string>
+
+#include "util/error.h"
 
 namespace hypercast {
 namespace checker {
+
+namespace {
+
+const std::string& param(const NetworkDesc& net, const std::string& key) {
+  for (const auto& kv : net.params) {
+    if (kv.first == key) return kv.second;
+  }
+  throw Error("'" + net.label + "' (" + net.topology + ") has no parameter '" + key +
+              "': the checker cannot define its links");
+}
+
+bool hasParam(const NetworkDesc& net, const std::string& key) {
+  for (const auto& kv : net.params) {
+    if (kv.first == key) return true;
+  }
+  return false;
+}
+
+// "8,6,5" -> {8, 6, 5}.
+std::vector<int> numbers(const std::string& text) {
+  std::vector<int> out;
+  std::stringstream ss(text);
+  for (std::string cell; std::getline(ss, cell, ',');) out.push_back(std::stoi(cell));
+  return out;
+}
+
+std::vector<int> reversed(std::vector<int> v) {
+  std::reverse(v.begin(), v.end());
+  return v;
+}
+
+// The unit vector times s in digit i of n digits.
+std::vector<int> unit(size_t n, size_t i, int s) {
+  std::vector<int> g(n, 0);
+  g[i] = s;
+  return g;
+}
+
+}  // namespace
+
+// A Cayley network's radices and generators (digit 0 first) from its topology's
+// definition and parameters; see network_links.h.
+std::vector<int> NetworkLinks::definedCayley(const NetworkDesc& net,
+                                             std::vector<std::vector<int>>* gens, bool* defined) {
+  std::vector<int> radix;
+  if (net.isBinaryHypercube()) {
+    const size_t d = static_cast<size_t>(std::stoi(param(net, "dim")));
+    radix.assign(d, 2);
+    for (size_t i = 0; i < d; ++i) gens->push_back(unit(d, i, 1));
+  } else if (net.isTorus()) {
+    const size_t n = static_cast<size_t>(std::stoi(param(net, "n")));
+    const int k = std::stoi(param(net, "k"));
+    radix.assign(n, k);
+    for (size_t i = 0; i < n; ++i) {
+      for (int s : {1, -1}) gens->push_back(unit(n, i, s));
+    }
+  } else if (net.isHypercycle()) {
+    radix = reversed(numbers(param(net, "m")));
+    const std::vector<int> rho = reversed(numbers(param(net, "rho")));
+    if (rho.size() != radix.size()) throw Error("'" + net.label + "': m and rho differ in length");
+    for (size_t i = 0; i < radix.size(); ++i) {
+      for (int s = 1; s <= rho[i]; ++s) {
+        gens->push_back(unit(radix.size(), i, s));
+        gens->push_back(unit(radix.size(), i, -s));
+      }
+    }
+  } else if (hasParam(net, "group") && hasParam(net, "gens")) {
+    radix = reversed(numbers(param(net, "group")));
+    std::stringstream ss(param(net, "gens"));
+    for (std::string g; std::getline(ss, g, ';');) gens->push_back(reversed(numbers(g)));
+    for (const auto& g : *gens) {
+      if (g.size() != radix.size()) throw Error("'" + net.label + "': a generator's length");
+    }
+  } else {
+    radix = net.radices;
+    *gens = net.gens;
+    *defined = false;
+  }
+  return radix;
+}
 
 NetworkLinks::NetworkLinks(const NetworkDesc& net)
     : mesh_(net.kind == NetworkDesc::Kind::kMesh),
@@ -18,7 +103,14 @@ NetworkLinks::NetworkLinks(const NetworkDesc& net)
       if (graph_links_.emplace(l.from, l.to).second) graph_succ_[l.from].push_back(l.to);
     }
   }
-  for (const auto& g : net.gens) {
+  if (net.kind != NetworkDesc::Kind::kCayley) return;
+  std::vector<std::vector<int>> gens;  // digit 0 first
+  const std::vector<int> defined = definedCayley(net, &gens, &from_definition_);
+  if (defined != radix_) {
+    throw Error("'" + net.label + "' (" + net.topology +
+                "): its node numbering is not the one its parameters define");
+  }
+  for (const auto& g : gens) {
     std::vector<int> n(g.size());
     for (size_t i = 0; i < g.size(); ++i) n[i] = ((g[i] % radix_[i]) + radix_[i]) % radix_[i];
     generators_.insert(n);
