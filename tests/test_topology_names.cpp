@@ -185,16 +185,22 @@ TEST(TopologyNames, EveryRegistryEntryHasItsConstructions) {
   EXPECT_EQ(keys.size(), topologyTable().size());
 }
 
-TEST(TopologyNames, TheFlagsAndFactsAgreeWithTheFactories) {
-  // Each entry's flags against what its parse builds.
-  const std::map<std::string, ParamMap> sample = {
+// A small network of every topology, by the registry's option names.
+const std::map<std::string, ParamMap>& sampleNetworks() {
+  static const std::map<std::string, ParamMap> sample = {
       {"hypercycle", {{"m", "4,3"}, {"rho", "1,1"}}},
       {"hypercube", {{"dim", "3"}}},
       {"torus", {{"n", "2"}, {"k", "5"}}},
-      {"cayley", {{"group", "2,2"}, {"gens", "1,0;0,1"}}},
+      {"cayley", {{"group", "6,2"}, {"gens", "1,0;0,1;5,1"}}},
       {"mesh", {{"dims", "4,4"}}},
       {"graph", {{"graph", std::string(HC_SOURCE_DIR) + "/examples/petersen.txt"}}},
   };
+  return sample;
+}
+
+TEST(TopologyNames, TheFlagsAndFactsAgreeWithTheFactories) {
+  // Each entry's flags against what its parse builds.
+  const std::map<std::string, ParamMap>& sample = sampleNetworks();
   for (const Topology& t : topologyTable()) {
     ASSERT_TRUE(sample.count(t.name)) << "give " << t.name << " a sample network here";
     const NetworkDesc net = t.parse(sample.at(t.name));
@@ -240,12 +246,7 @@ TEST(TopologyNames, TheManifestSchemaNamesEveryTopology) {
 // checker (checker/network_links.h) that does not read the factory's
 // generator list, and for the factory's own network it gives the same links.
 TEST(TopologyNames, TheCheckerDefinesEveryCayleyTopologysLinks) {
-  const std::map<std::string, ParamMap> sample = {
-      {"hypercycle", {{"m", "4,3"}, {"rho", "1,1"}}},
-      {"hypercube", {{"dim", "3"}}},
-      {"torus", {{"n", "2"}, {"k", "5"}}},
-      {"cayley", {{"group", "6,2"}, {"gens", "1,0;0,1;5,1"}}},
-  };
+  const std::map<std::string, ParamMap>& sample = sampleNetworks();
   for (const Topology& t : topologyTable()) {
     if (t.kind != NetworkDesc::Kind::kCayley) continue;
     ASSERT_TRUE(sample.count(t.name)) << "give " << t.name << " a sample network here";
