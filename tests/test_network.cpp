@@ -294,3 +294,18 @@ TEST(ScheduleChecker, OwnAdjacencyCatchesAFactoryWiringBug) {
         << b.net.label;
   }
 }
+
+// The checker reads a network's parameters, so parameters that do not define
+// the network's node numbering, or are no numbers, are an Error (a job file's
+// one-line message), never a crash or another network.
+TEST(ScheduleChecker, RefusesParametersThatAreNotTheNetworks) {
+  NetworkDesc cube = hypercubeNetwork(3);
+  EXPECT_NO_THROW(checker::NetworkLinks{cube});
+  cube.params = {{"dim", "4"}};
+  EXPECT_THROW(checker::NetworkLinks{cube}, Error);
+  cube.params = {{"dim", "three"}};
+  EXPECT_THROW(checker::NetworkLinks{cube}, Error);
+  NetworkDesc ring = hypercycleNetwork({7}, {2});
+  ring.params = {{"m", "7"}};  // rho missing
+  EXPECT_THROW(checker::NetworkLinks{ring}, Error);
+}

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "util/error.h"
+#include "util/parse_number.h"
 
 namespace hypercast {
 namespace checker {
@@ -27,12 +28,16 @@ bool hasParam(const NetworkDesc& net, const std::string& key) {
   return false;
 }
 
-// "8,6,5" -> {8, 6, 5}.
-std::vector<int> numbers(const std::string& text) {
-  std::vector<int> out;
-  std::stringstream ss(text);
-  for (std::string cell; std::getline(ss, cell, ',');) out.push_back(std::stoi(cell));
-  return out;
+// Parameter `key` as "8,6,5" -> {8, 6, 5} (Error if it is not such a list).
+std::vector<int> numbers(const NetworkDesc& net, const std::string& key) {
+  return parseIntList("the network's parameter '" + key + "'", param(net, key));
+}
+
+// Parameter `key` as one whole number.
+int wholeNumber(const NetworkDesc& net, const std::string& key) {
+  const std::vector<int> v = numbers(net, key);
+  if (v.size() != 1) throw Error("the network's parameter '" + key + "' is not one number");
+  return v[0];
 }
 
 std::vector<int> reversed(std::vector<int> v) {
@@ -49,36 +54,47 @@ std::vector<int> unit(size_t n, size_t i, int s) {
 
 }  // namespace
 
-// A Cayley network's radices and generators (digit 0 first) from its topology's
-// definition and parameters; see network_links.h.
-std::vector<int> NetworkLinks::definedCayley(const NetworkDesc& net,
-                                             std::vector<std::vector<int>>* gens, bool* defined) {
-  std::vector<int> radix;
+// A Cayley network's generators (digit 0 first) from its topology's definition
+// and parameters; see network_links.h.
+void NetworkLinks::definedCayley(const NetworkDesc& net, std::vector<std::vector<int>>* gens,
+                                 bool* defined) {
+  // The node numbering the parameters define must be the network's before
+  // any generator is made (a hostile job file's parameters stay small).
+  auto numbering = [&net](const std::vector<int>& radix) {
+    if (radix != net.radices) {
+      throw Error("'" + net.label + "' (" + net.topology +
+                  "): its node numbering is not the one its parameters define");
+    }
+    return radix;
+  };
+  auto repeated = [](int count, int value) {
+    return std::vector<int>(static_cast<size_t>(std::max(count, 0)), value);
+  };
+  std::vector<int> radix;  // digit 0 first
   if (net.isBinaryHypercube()) {
-    const size_t d = static_cast<size_t>(std::stoi(param(net, "dim")));
-    radix.assign(d, 2);
-    for (size_t i = 0; i < d; ++i) gens->push_back(unit(d, i, 1));
+    radix = numbering(repeated(wholeNumber(net, "dim"), 2));
+    for (size_t i = 0; i < radix.size(); ++i) gens->push_back(unit(radix.size(), i, 1));
   } else if (net.isTorus()) {
-    const size_t n = static_cast<size_t>(std::stoi(param(net, "n")));
-    const int k = std::stoi(param(net, "k"));
-    radix.assign(n, k);
-    for (size_t i = 0; i < n; ++i) {
-      for (int s : {1, -1}) gens->push_back(unit(n, i, s));
+    radix = numbering(repeated(wholeNumber(net, "n"), wholeNumber(net, "k")));
+    for (size_t i = 0; i < radix.size(); ++i) {
+      for (int s : {1, -1}) gens->push_back(unit(radix.size(), i, s));
     }
   } else if (net.isHypercycle()) {
-    radix = reversed(numbers(param(net, "m")));
-    const std::vector<int> rho = reversed(numbers(param(net, "rho")));
+    radix = numbering(reversed(numbers(net, "m")));
+    const std::vector<int> rho = reversed(numbers(net, "rho"));
     if (rho.size() != radix.size()) throw Error("'" + net.label + "': m and rho differ in length");
     for (size_t i = 0; i < radix.size(); ++i) {
-      for (int s = 1; s <= rho[i]; ++s) {
+      for (int s = 1; s <= rho[i] && s < radix[i]; ++s) {
         gens->push_back(unit(radix.size(), i, s));
         gens->push_back(unit(radix.size(), i, -s));
       }
     }
   } else if (hasParam(net, "group") && hasParam(net, "gens")) {
-    radix = reversed(numbers(param(net, "group")));
+    radix = numbering(reversed(numbers(net, "group")));
     std::stringstream ss(param(net, "gens"));
-    for (std::string g; std::getline(ss, g, ';');) gens->push_back(reversed(numbers(g)));
+    for (std::string g; std::getline(ss, g, ';');) {
+      gens->push_back(reversed(parseIntList("the network's parameter 'gens'", g)));
+    }
     for (const auto& g : *gens) {
       if (g.size() != radix.size()) throw Error("'" + net.label + "': a generator's length");
     }
@@ -87,7 +103,6 @@ std::vector<int> NetworkLinks::definedCayley(const NetworkDesc& net,
     *gens = net.gens;
     *defined = false;
   }
-  return radix;
 }
 
 NetworkLinks::NetworkLinks(const NetworkDesc& net)
@@ -105,11 +120,7 @@ NetworkLinks::NetworkLinks(const NetworkDesc& net)
   }
   if (net.kind != NetworkDesc::Kind::kCayley) return;
   std::vector<std::vector<int>> gens;  // digit 0 first
-  const std::vector<int> defined = definedCayley(net, &gens, &from_definition_);
-  if (defined != radix_) {
-    throw Error("'" + net.label + "' (" + net.topology +
-                "): its node numbering is not the one its parameters define");
-  }
+  definedCayley(net, &gens, &from_definition_);
   for (const auto& g : gens) {
     std::vector<int> n(g.size());
     for (size_t i = 0; i < g.size(); ++i) n[i] = ((g[i] % radix_[i]) + radix_[i]) % radix_[i];

@@ -45,8 +45,8 @@ class NetworkLinks {
   std::vector<int> distances(uint64_t x) const;
 
  private:
-  static std::vector<int> definedCayley(const NetworkDesc& net, std::vector<std::vector<int>>* gens,
-                                        bool* defined);
+  static void definedCayley(const NetworkDesc& net, std::vector<std::vector<int>>* gens,
+                            bool* defined);
   std::vector<uint64_t> allSuccessors(uint64_t x) const;  // removed links included
   std::vector<int> coords(uint64_t x) const;
   uint64_t number(const std::vector<int>& c) const;
