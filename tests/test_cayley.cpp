@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -309,4 +310,52 @@ TEST(SharedRom, GenerateWritesOneRomAndCosimPasses) {
   EXPECT_EQ(s.at("verdict"), "pass");
   EXPECT_EQ(s.at("match"), true);
   EXPECT_EQ(s.at("figures").at("held"), s.at("figures").at("promised"));
+}
+
+// `info --regular-order` prints the order it found: in the JSON, blocks by time
+// of {node, port, parent}; in the text, "t=T: node<-port ...". Checked against
+// the definition, with the generators written here: every node but 0 appears
+// once, its parent is 0 or a node of an earlier block, node = parent + g[port]
+// (in Z_7 as the user gave the generators; in Q_3 port p flips bit p, Bertsekas
+// et al. Sec. 1), and the text line of block T names the same nodes and ports.
+TEST(RegularOrderReport, InfoPrintsTheOrderNodeByNode) {
+  struct Case {
+    std::string options;
+    uint64_t nodes;
+    std::function<uint64_t(uint64_t, int)> step;  // parent, port -> node
+  };
+  const int z7[] = {1, 2, 6, 5};
+  const std::vector<Case> cases = {
+      {"--topology hypercube --dim 3", 8, [](uint64_t x, int p) { return x ^ (uint64_t{1} << p); }},
+      {"--topology cayley --group 7 --gens \"1;2;6;5\"", 7,
+       [&z7](uint64_t x, int p) { return (x + static_cast<uint64_t>(z7[p])) % 7; }}};
+  for (const Case& c : cases) {
+    const auto j =
+        hctest::run(hctest::hypercast() + " info " + c.options + " --regular-order --json");
+    ASSERT_EQ(j.code, 0) << j.err;
+    const Json ro = Json::parse(j.out).at("regular_order");
+    EXPECT_EQ(ro.at("status"), "found") << c.options;
+    std::set<uint64_t> seen = {0};
+    std::vector<std::string> lines;
+    for (const Json& block : ro.at("blocks")) {
+      std::set<uint64_t> now;
+      std::string line = "  t=" + std::to_string(lines.size() + 1) + ":";
+      for (const Json& e : block) {
+        const uint64_t node = e.at("node"), parent = e.at("parent");
+        const int port = e.at("port");
+        EXPECT_TRUE(seen.count(parent)) << c.options << ": " << e;
+        EXPECT_EQ(node, c.step(parent, port)) << c.options << ": " << e;
+        EXPECT_TRUE(now.insert(node).second && !seen.count(node)) << c.options << ": " << e;
+        line += " " + std::to_string(node) + "<-" + std::to_string(port);
+      }
+      seen.insert(now.begin(), now.end());
+      lines.push_back(line);
+    }
+    EXPECT_EQ(seen.size(), c.nodes) << c.options;
+    const auto t = hctest::run(hctest::hypercast() + " info " + c.options + " --regular-order");
+    ASSERT_EQ(t.code, 0) << t.err;
+    for (const std::string& line : lines) {
+      EXPECT_NE(t.out.find(line + "\n"), std::string::npos) << line << "\n" << t.out;
+    }
+  }
 }

@@ -363,6 +363,28 @@ TEST(GlobalSumChecker, RejectsAWrongConstantAndANarrowAccumulator) {
   EXPECT_FALSE(checker::checkGlobalSum(net, p.constant, p.uses_input, p.divisor + 1, width, 8).ok);
 }
 
+// The checker reads the divisor off its own run and does not take the
+// construction's: a program whose constants are every eigenvalue, the degree d
+// included, is p(A) = 0 (on Q_1: A^2 - I, constants 1 and -1; on Q_2: 2, 0, -2)
+// and leaves every node with 0, which a divisor of 0 would call a sum.
+TEST(GlobalSumChecker, RejectsAProgramThatAnnihilatesTheSum) {
+  const NetworkDesc q1 = hypercubeNetwork(1), q2 = hypercubeNetwork(2);
+  for (int64_t divisor : {0, 2}) {
+    const auto r = checker::checkGlobalSum(q1, {1, -1}, {false, false}, divisor, 16, 8);
+    EXPECT_FALSE(r.ok) << "divisor " << divisor;
+    EXPECT_EQ(r.divisor, 0);
+  }
+  EXPECT_FALSE(checker::checkGlobalSum(q2, {2, 0, -2}, {false, false, false}, 0, 16, 8).ok);
+  // Q_1 with the one constant -1 (the other eigenvalue; v <- A v + v): every
+  // node ends with x_0 + x_1, divisor 1 by hand; 0 and 2 are refused.
+  const auto right = checker::checkGlobalSum(q1, {-1}, {false}, 1, 16, 8);
+  EXPECT_TRUE(right.ok) << (right.errors.empty() ? "" : right.errors.front());
+  EXPECT_EQ(right.divisor, 1);
+  for (int64_t divisor : {0, 2}) {
+    EXPECT_FALSE(checker::checkGlobalSum(q1, {-1}, {false}, divisor, 16, 8).ok) << divisor;
+  }
+}
+
 TEST(CombiningCli, ScheduleReportsStepsAndChecks) {
   const auto g =
       hctest::run(hctest::hypercast() +

@@ -130,7 +130,7 @@ TEST_P(LoneBroadcast, MatchesModelChecksAndEqualsTheReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Networks, LoneBroadcast, ::testing::ValuesIn(kNets),
-                         [](const auto& info) { return std::string(info.param.name); });
+                         [](const auto& p) { return std::string(p.param.name); });
 
 // The two-cycle hop (--hop-cycles 2, docs/hardware.md "Two-cycle hop") on small networks: a
 // ring, an m = 2 dimension with a second VC, rho = m/2, the counterclockwise
@@ -140,7 +140,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Net{"Ring7", {7}, {1}, "", 2}, Net{"DimensionWithM2", {2, 5}, {1, 2}, "", 2},
                       Net{"RhoHalfMEven", {6, 4}, {3, 2}, "", 2},
                       Net{"CcwFair", {7, 4}, {2, 1}, "--preference ccw --arbitration fair", 2}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& p) { return std::string(p.param.name); });
 
 namespace {
 

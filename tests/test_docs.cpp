@@ -103,14 +103,14 @@ TEST(Docs, MeshDimensionsAreWhatDimsTakes) {
   ASSERT_NE(from, std::string::npos);
   std::istringstream table(results.substr(from, results.find("\n## ", from + 1) - from));
   int rows = 0;
-  for (std::string line; std::getline(table, line);) {
-    static const std::regex row(R"(^\| ([0-9]+(x[0-9]+)*) \|)");
+  for (std::string table_line; std::getline(table, table_line);) {
+    static const std::regex table_row(R"(^\| ([0-9]+(x[0-9]+)*) \|)");
     std::smatch m;
-    if (!std::regex_search(line, m, row)) continue;
+    if (!std::regex_search(table_line, m, table_row)) continue;
     ++rows;
     const std::string mesh = m[1];
     const auto sides = std::count(mesh.begin(), mesh.end(), 'x') + 1;
-    EXPECT_TRUE(sides == 2 || sides == 3) << line;
+    EXPECT_TRUE(sides == 2 || sides == 3) << table_line;
   }
   EXPECT_GE(rows, 8);
 }

@@ -241,3 +241,43 @@ TEST(Layers, HypercycleStaysBelowItsNetworkDesc) {
   }
   EXPECT_GE(headers, 50);
 }
+
+// The checkers keep their own adjacency (checker/network_links.h): no file of
+// gen/checker/ reaches, directly or through the headers it includes, any
+// header of gen/topology/ but topology/network.h (the network as data). The
+// port graph, the paper's Hypercycle and its ports, the torus necklaces, the
+// mesh's channel graph, the graph-file reader and the topology registry are
+// the code a checker checks.
+TEST(Layers, CheckersReachNoTopologyCodeButTheNetworkData) {
+  const fs::path gen = fs::path(HC_SOURCE_DIR) / "gen";
+  const std::regex include(R"re(^\s*#\s*include\s+"([^"]+)")re");
+  // Header -> "path (through a -> b -> ...)" of every header it reaches.
+  std::function<void(const std::string&, std::string, std::set<std::string>&,
+                     std::map<std::string, std::string>&)>
+      reach = [&](const std::string& file, std::string via, std::set<std::string>& seen,
+                  std::map<std::string, std::string>& how) {
+        std::ifstream f(gen / file);
+        for (std::string line; std::getline(f, line);) {
+          std::smatch m;
+          if (!std::regex_search(line, m, include)) continue;
+          const std::string h = m[1];
+          if (!fs::exists(gen / h) || !seen.insert(h).second) continue;
+          how[h] = via + " -> " + h;
+          reach(h, via + " -> " + h, seen, how);
+        }
+      };
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(gen / "checker")) {
+    const std::string rel = "checker/" + e.path().filename().string();
+    ++files;
+    std::set<std::string> seen;
+    std::map<std::string, std::string> how;
+    reach(rel, rel, seen, how);
+    for (const std::string& h : seen) {
+      if (h.rfind("topology/", 0) == 0 && h != "topology/network.h") {
+        ADD_FAILURE() << "gen/" << rel << " reaches " << h << ": " << how[h];
+      }
+    }
+  }
+  EXPECT_GE(files, 20);
+}

@@ -5,9 +5,14 @@
 // the generalized Table 1 bound; the sweep's CSV and SVG.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
+#include <vector>
 
 #include "test_util.h"
 
@@ -553,6 +558,68 @@ TEST(Load, AllNodesAtOnceAgainstTheBound) {
             2 * busiest + j.at("diameter").get<long long>());
 }
 
+namespace {
+
+// The SVG's curves against the CSV, through the plot's own axis: the latency
+// grid lines are labelled 1, 10, 100, ... on a log scale, so a latency L is
+// drawn at y(1) + (y(10) - y(1)) log10(L). Every circle of the mean curve
+// (fill #1f4e9c) and of the 99th-percentile curve (#2a9d3a) must sit there for
+// its CSV row, the polyline must pass through the circles, and, y growing
+// downwards, no p99 point lies below its mean point.
+void expectCurvesFollowTheCsv(const std::string& svg, const std::string& csv_text) {
+  std::map<long, double> grid;  // label -> y
+  const std::regex line(
+      R"re(<line x1="[0-9.]+" y1="([0-9.]+)" x2="[0-9.]+" y2="[0-9.]+" stroke="#ddd"/>\n<text [^>]*text-anchor="end">([0-9]+)</text>)re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), line); it != std::sregex_iterator();
+       ++it) {
+    grid[std::stol((*it)[2])] = std::stod((*it)[1]);
+  }
+  ASSERT_TRUE(grid.count(1) && grid.count(10)) << svg;
+  const double y1 = grid.at(1), decade = grid.at(10) - y1;
+  std::istringstream csv(csv_text);
+  std::string row;
+  std::getline(csv, row);
+  std::vector<double> mean, p99;
+  while (std::getline(csv, row)) {
+    std::vector<std::string> cells;
+    std::stringstream ss(row);
+    for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+    ASSERT_GE(cells.size(), 4u) << row;
+    if (cells[2].empty()) continue;  // no latency: not drawn
+    mean.push_back(std::stod(cells[2]));
+    p99.push_back(std::stod(cells[3]));
+  }
+  ASSERT_FALSE(mean.empty());
+  const char* colors[2] = {"#1f4e9c", "#2a9d3a"};
+  std::vector<double> drawn[2];
+  for (int c = 0; c < 2; ++c) {
+    const std::vector<double>& want = c ? p99 : mean;
+    const std::regex circle(
+        std::string(R"re(<circle cx="([0-9.]+)" cy="([0-9.]+)" r="3" fill=")re") + colors[c] +
+        "\"");
+    std::string points;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), circle);
+         it != std::sregex_iterator(); ++it) {
+      drawn[c].push_back(std::stod((*it)[2]));
+      points += std::string((*it)[1]) + "," + std::string((*it)[2]) + " ";
+    }
+    ASSERT_EQ(drawn[c].size(), want.size()) << colors[c];
+    for (size_t i = 0; i < want.size(); ++i) {
+      EXPECT_NEAR(drawn[c][i], y1 + decade * std::log10(std::max(1.0, want[i])), 0.11)
+          << colors[c] << " point " << i << ": latency " << want[i];
+    }
+    EXPECT_NE(svg.find(std::string("stroke=\"") + colors[c] + "\" stroke-width=\"2\" points=\"" +
+                       points + "\""),
+              std::string::npos)
+        << colors[c] << ": the polyline is not " << points;
+  }
+  for (size_t i = 0; i < drawn[0].size(); ++i) {
+    EXPECT_LE(drawn[1][i], drawn[0][i] + 0.11) << "p99 drawn below the mean at point " << i;
+  }
+}
+
+}  // namespace
+
 TEST(Load, SweepWritesCsvAndSvg) {
   const std::string dir = "/tmp/hctest-sweep-" + std::to_string(::getpid());
   fs::remove_all(dir);
@@ -572,6 +639,7 @@ TEST(Load, SweepWritesCsvAndSvg) {
   }
   EXPECT_EQ(rows, 4);
   const std::string svg = hctest::slurp(dir + "/load_latency.svg");
+  expectCurvesFollowTheCsv(svg, hctest::slurp(dir + "/load_latency.csv"));
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("saturation, busiest port: 0.25"), std::string::npos);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
@@ -802,4 +870,55 @@ TEST(Load, SweepDefaultRatesAreDistinct) {
   for (size_t i = 1; i < offered.size(); ++i) EXPECT_GT(offered[i], offered[i - 1]);
   EXPECT_LE(offered.back(), 1.0);
   fs::remove_all(fs::path(dir).parent_path());
+}
+
+// The latency figures against the run's own broadcasts, read from its trace:
+// with --all-sources every node offers its broadcast in cycle 0, so a
+// broadcast's latency is the cycle of its last trace row (a lone broadcast's
+// last row is at cycle D: docs/file-formats.md, Trace CSV). On the default
+// network (240 broadcasts) the 99th percentile is the nearest-rank one: the
+// smallest latency that at least 99% of the broadcasts reach, here the 238th
+// of 240 in ascending order.
+TEST(Load, LatencyFiguresAreTheTracesBroadcasts) {
+  const std::string dir = hctest::tempFolder("latency");
+  const auto r = hctest::runArgv({hctest::hypercast(), "simulate", "--all-sources", "--engine",
+                                  "systemc", "--trace", dir + "/trace.csv", "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json f = hctest::parseJson(r.out).at("figures");
+  std::map<long, long> last;  // origin -> cycle of its last row
+  std::istringstream csv(hctest::slurp(dir + "/trace.csv"));
+  std::string row;
+  std::getline(csv, row);
+  ASSERT_EQ(row.rfind("cycle,step,from,to,origin,", 0), 0u) << row;
+  while (std::getline(csv, row)) {
+    std::vector<std::string> cells;
+    std::stringstream ss(row);
+    for (std::string c; std::getline(ss, c, ',');) cells.push_back(c);
+    ASSERT_GE(cells.size(), 5u) << row;
+    long& l = last[std::stol(cells[4])];
+    l = std::max(l, std::stol(cells[0]));
+  }
+  ASSERT_EQ(last.size(), 240u);
+  std::vector<long> lat;
+  double sum = 0;
+  for (const auto& o : last) {
+    lat.push_back(o.second);
+    sum += static_cast<double>(o.second);
+  }
+  std::sort(lat.begin(), lat.end());
+  long p99 = 0;
+  for (long v : lat) {
+    const auto reach = std::count_if(lat.begin(), lat.end(), [v](long x) { return x <= v; });
+    if (100 * reach >= 99 * static_cast<long>(lat.size())) {
+      p99 = v;
+      break;
+    }
+  }
+  EXPECT_DOUBLE_EQ(f.at("latency_mean").get<double>(), sum / static_cast<double>(lat.size()));
+  EXPECT_EQ(f.at("latency_p99").get<long>(), p99);
+  EXPECT_EQ(f.at("latency_max").get<long>(), lat.back());
+  // This run's figures spread, so the percentile is not the median's value.
+  EXPECT_LT(lat[lat.size() / 2], p99);
+  EXPECT_LE(f.at("latency_mean").get<double>(), f.at("latency_p99").get<double>());
+  fs::remove_all(dir);
 }

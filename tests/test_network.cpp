@@ -248,3 +248,64 @@ TEST(Network, CheckerRefusesATransferAgainstTheLinkDirection) {
   EXPECT_FALSE(links.linked(0, 2));
   EXPECT_FALSE(links.linked(2, 3));  // (2,0) and (0,1)
 }
+
+// The schedule checker's links come from each topology's definition, not from
+// the generator list the port graph is wired from (checker/network_links.h).
+// A factory bug that wires C_7<1,2>'s ports +2/-2 as +3/-3 gives a port graph
+// whose BFS broadcast uses links C_7<1,2> does not have (eq. 1: cyclic distance
+// at most rho = 2): the checker must refuse it, and accept the same search on
+// the network as built.
+TEST(ScheduleChecker, OwnAdjacencyCatchesAFactoryWiringBug) {
+  NetworkDesc net = hypercycleNetwork({7}, {2});
+  const Schedule good = bfsBroadcast(PortGraph::build(net), 0);
+  EXPECT_TRUE(
+      checker::checkSchedule(checker::CollectiveSpec{net, good.problem()}, good.transfers).ok);
+  for (auto& g : net.gens) {
+    if (g[0] == 2) g[0] = 3;
+    if (g[0] == 5) g[0] = 4;
+  }
+  const Schedule bad = bfsBroadcast(PortGraph::build(net), 0);
+  int off_links = 0;  // transfers over a cyclic distance of 3, counted here
+  for (const auto& t : bad.transfers) {
+    const int up = ((static_cast<int>(t.to) - static_cast<int>(t.from)) % 7 + 7) % 7;
+    off_links += std::min(up, 7 - up) > 2;
+  }
+  ASSERT_GT(off_links, 0);
+  EXPECT_FALSE(
+      checker::checkSchedule(checker::CollectiveSpec{net, bad.problem()}, bad.transfers).ok);
+  // The same on a torus, a hypercube and a Cayley graph whose port 0 is wired
+  // wrong (digit 0 first): MT(2,5)'s +e_0 as +2e_0, Q_3's bit 0 as bits 0 and
+  // 1, Z_7 <1;2;6;5>'s 1 as 3. Each still generates its group, and BFS uses
+  // the wrong port from node 0 in step 1.
+  struct Bug {
+    NetworkDesc net;
+    std::vector<int> port0;
+  };
+  for (Bug b : {Bug{torusNetwork(2, 5), {2, 0}}, Bug{hypercubeNetwork(3), {1, 1, 0}},
+                Bug{cayleyNetwork({7}, {{1}, {2}, {6}, {5}}), {3}}}) {
+    const Schedule ok = bfsBroadcast(PortGraph::build(b.net), 0);
+    EXPECT_TRUE(
+        checker::checkSchedule(checker::CollectiveSpec{b.net, ok.problem()}, ok.transfers).ok)
+        << b.net.label;
+    b.net.gens[0] = b.port0;
+    const Schedule s = bfsBroadcast(PortGraph::build(b.net), 0);
+    EXPECT_FALSE(
+        checker::checkSchedule(checker::CollectiveSpec{b.net, s.problem()}, s.transfers).ok)
+        << b.net.label;
+  }
+}
+
+// The checker reads a network's parameters, so parameters that do not define
+// the network's node numbering, or are no numbers, are an Error (a job file's
+// one-line message), never a crash or another network.
+TEST(ScheduleChecker, RefusesParametersThatAreNotTheNetworks) {
+  NetworkDesc cube = hypercubeNetwork(3);
+  EXPECT_NO_THROW(checker::NetworkLinks{cube});
+  cube.params = {{"dim", "4"}};
+  EXPECT_THROW(checker::NetworkLinks{cube}, Error);
+  cube.params = {{"dim", "three"}};
+  EXPECT_THROW(checker::NetworkLinks{cube}, Error);
+  NetworkDesc ring = hypercycleNetwork({7}, {2});
+  ring.params = {{"m", "7"}};  // rho missing
+  EXPECT_THROW(checker::NetworkLinks{ring}, Error);
+}

@@ -531,6 +531,36 @@ TEST(Regress, SlurmScripts) {
   fs::remove_all(dir);
 }
 
+// A regression folder whose path holds a space: sbatch reads a directive's
+// value up to white space unless it is in double quotes, so the log path is
+// quoted; the printed "submit with" command quotes each path as a shell word.
+TEST(Regress, SlurmQuotesAFolderWithASpace) {
+  const std::string dir = hctest::tempFolder("regress-slurm-space") + "/sl urm";
+  fs::create_directories(dir);
+  std::ofstream(dir + "/r.yaml") << "engines: [systemc, cosim]\n"
+                                    "networks:\n"
+                                    "  - {name: q2, topology: hypercube, dim: 2}\n"
+                                    "workloads:\n"
+                                    "  - {name: te, collective: total-exchange}\n";
+  ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
+  const auto r = hctest::runArgv({hctest::hypercast(), "regress", "slurm", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string sd = dir + "/reg/slurm";
+  const std::string array = hctest::slurp(sd + "/array.sbatch");
+  EXPECT_NE(array.find("#SBATCH --output=\"" + sd + "/logs/task-%A_%a.out\"\n"), std::string::npos)
+      << array;
+  const std::string build = hctest::slurp(sd + "/build.sbatch");
+  EXPECT_NE(build.find("#SBATCH --output=\"" + sd + "/logs/build-%j.out\"\n"), std::string::npos)
+      << build;
+  EXPECT_NE(r.out.find("id=$(sbatch --parsable '" + sd +
+                       "/build.sbatch') && sbatch "
+                       "--dependency=afterok:$id '" +
+                       sd + "/array.sbatch'\n"),
+            std::string::npos)
+      << r.out;
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
 // run-one (an array task's command) runs one job, and succeeds when the job
 // ran, whatever its verdict; run again it finds the job done.
 TEST(Regress, RunOneIsAnArrayTask) {

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "algorithm/constructions.h"
+#include "checker/network_links.h"
 #include "topology/hypercycle.h"
 #include "topology/network.h"
 #include "topology/registry.h"
@@ -183,16 +185,22 @@ TEST(TopologyNames, EveryRegistryEntryHasItsConstructions) {
   EXPECT_EQ(keys.size(), topologyTable().size());
 }
 
-TEST(TopologyNames, TheFlagsAndFactsAgreeWithTheFactories) {
-  // Each entry's flags against what its parse builds.
-  const std::map<std::string, ParamMap> sample = {
+// A small network of every topology, by the registry's option names.
+const std::map<std::string, ParamMap>& sampleNetworks() {
+  static const std::map<std::string, ParamMap> sample = {
       {"hypercycle", {{"m", "4,3"}, {"rho", "1,1"}}},
       {"hypercube", {{"dim", "3"}}},
       {"torus", {{"n", "2"}, {"k", "5"}}},
-      {"cayley", {{"group", "2,2"}, {"gens", "1,0;0,1"}}},
+      {"cayley", {{"group", "6,2"}, {"gens", "1,0;0,1;5,1"}}},
       {"mesh", {{"dims", "4,4"}}},
       {"graph", {{"graph", std::string(HC_SOURCE_DIR) + "/examples/petersen.txt"}}},
   };
+  return sample;
+}
+
+TEST(TopologyNames, TheFlagsAndFactsAgreeWithTheFactories) {
+  // Each entry's flags against what its parse builds.
+  const std::map<std::string, ParamMap>& sample = sampleNetworks();
   for (const Topology& t : topologyTable()) {
     ASSERT_TRUE(sample.count(t.name)) << "give " << t.name << " a sample network here";
     const NetworkDesc net = t.parse(sample.at(t.name));
@@ -220,4 +228,42 @@ TEST(TopologyNames, TheFlagsAndFactsAgreeWithTheFactories) {
   EXPECT_FALSE(meshNetwork({4, 4}).isTorus());
   NetworkDesc::Kind k = NetworkDesc::Kind::kCayley;
   EXPECT_FALSE(parseKind("torus", &k));
+}
+
+// The manifest schema lists the topologies a generated folder's manifest may
+// name: exactly the registry's.
+TEST(TopologyNames, TheManifestSchemaNamesEveryTopology) {
+  std::ifstream f(std::string(HC_SOURCE_DIR) + "/docs/schemas/manifest.schema.json");
+  ASSERT_TRUE(f) << "docs/schemas/manifest.schema.json";
+  const nlohmann::json schema = nlohmann::json::parse(f);
+  std::set<std::string> listed, registry;
+  for (const auto& name : schema.at("properties").at("topology").at("enum")) listed.insert(name);
+  for (const Topology& t : topologyTable()) registry.insert(t.name);
+  EXPECT_EQ(listed, registry) << "docs/schemas/manifest.schema.json: properties.topology.enum";
+}
+
+// Every Cayley topology of the registry has a definition of its links in the
+// checker (checker/network_links.h) that does not read the factory's
+// generator list, and for the factory's own network it gives the same links.
+TEST(TopologyNames, TheCheckerDefinesEveryCayleyTopologysLinks) {
+  const std::map<std::string, ParamMap>& sample = sampleNetworks();
+  for (const Topology& t : topologyTable()) {
+    if (t.kind != NetworkDesc::Kind::kCayley) continue;
+    ASSERT_TRUE(sample.count(t.name)) << "give " << t.name << " a sample network here";
+    const NetworkDesc net = t.parse(sample.at(t.name));
+    const checker::NetworkLinks links(net);
+    EXPECT_TRUE(links.fromDefinition())
+        << t.name << ": the checker reads its generator list; define its links in "
+        << "gen/checker/network_links.cpp from its parameters";
+    for (uint64_t x = 0; x < net.nodes(); ++x) {
+      std::set<uint64_t> want;
+      for (const auto& g : net.gens) {
+        std::vector<int> d = net.digits(x);
+        for (size_t i = 0; i < d.size(); ++i) d[i] = (d[i] + g[i]) % net.radices[i];
+        want.insert(net.address(d));
+      }
+      const std::vector<uint64_t> got = links.successors(x);
+      EXPECT_EQ(std::set<uint64_t>(got.begin(), got.end()), want) << t.name << " node " << x;
+    }
+  }
 }

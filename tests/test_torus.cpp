@@ -273,10 +273,11 @@ TEST(TorusLaneSplit, BalancedSplitMeetsTheAverageForMixedPeriods) {
 TEST(EdgeColouring, ColoursABipartiteMultigraphWithItsMaximumDegree) {
   std::mt19937 rng(7);
   for (int round = 0; round < 20; ++round) {
-    const uint32_t left = 1 + rng() % 40, right = 1 + rng() % 8;
+    auto below = [&rng](uint32_t n) { return static_cast<uint32_t>(rng() % n); };
+    const uint32_t left = 1 + below(40), right = 1 + below(8);
     std::vector<std::pair<uint32_t, uint32_t>> edges;
-    const uint32_t count = rng() % 400;
-    for (uint32_t e = 0; e < count; ++e) edges.push_back({rng() % left, rng() % right});
+    const uint32_t count = below(400);
+    for (uint32_t e = 0; e < count; ++e) edges.push_back({below(left), below(right)});
     std::map<uint32_t, uint32_t> ld, rd;
     uint32_t delta = 0;
     for (const auto& e : edges) {

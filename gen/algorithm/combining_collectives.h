@@ -30,21 +30,12 @@
 
 #include "algorithm/cayley_spectrum.h"
 #include "algorithm/collective.h"
+#include "algorithm/combining_transfer.h"
 #include "algorithm/regular_order.h"
 #include "topology/network.h"
 #include "topology/port_graph.h"
 
 namespace hypercast {
-
-// Node `from` sends its partial sum for `target` to node `to` in `step` (>= 1);
-// `to` adds it to its own partial sum for `target`. The sender keeps its value
-// (a register is read, not cleared), so sending it twice counts it twice.
-struct CombiningTransfer {
-  uint32_t step = 0;
-  uint32_t from = 0;
-  uint32_t to = 0;
-  uint32_t target = 0;
-};
 
 struct AccumulationSchedule {
   uint64_t nodes = 0;

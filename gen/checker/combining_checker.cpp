@@ -246,16 +246,33 @@ CombiningReport checkGlobalSum(const NetworkDesc& net, const std::vector<int64_t
                                                          : std::to_string(int64_t(worst))) +
                    ", beyond the " + std::to_string(width) + "-bit accumulator");
     }
-    for (uint64_t x = 0; x < n; ++x) {
+    // The checker's own divisor: node 0's coefficient on its own input. Every
+    // node must end with that multiple of every input, and it must be non-zero
+    // (constants that hold the degree d annihilate the sum: every node ends
+    // with 0) and be the construction's.
+    const I128 own = val[0][0];
+    bool uniform = true;
+    for (uint64_t x = 0; x < n && uniform; ++x) {
       for (uint64_t u = 0; u < n; ++u) {
-        if (val[x][u] != divisor) {
+        if (val[x][u] != own) {
           addError(r, more,
                    "node " + std::to_string(x) + " ends with " +
                        std::to_string(static_cast<long long>(val[x][u])) + " x_" +
-                       std::to_string(u) + ", not " + std::to_string(divisor) + " x_" +
-                       std::to_string(u));
+                       std::to_string(u) + ", node 0 with " +
+                       std::to_string(static_cast<long long>(own)) + " x_0: not a sum");
+          uniform = false;
           break;
         }
+      }
+    }
+    if (uniform) {
+      r.divisor = static_cast<int64_t>(own);
+      if (own == 0) {
+        addError(r, more, "every node ends with 0: the constants annihilate the sum");
+      } else if (own != divisor) {
+        addError(r, more,
+                 "every node ends with " + std::to_string(static_cast<long long>(own)) +
+                     " times the sum, not the construction's divisor " + std::to_string(divisor));
       }
     }
   }

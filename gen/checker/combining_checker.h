@@ -13,7 +13,10 @@
 //
 // Global sum: every node's value as integer coefficients on the inputs x_u,
 // stepped through v <- (sum over the in-neighbours' values) - c_t (x or v);
-// checked: at the end every node holds divisor * (1, ..., 1) exactly, and every
+// checked: at the end every node holds D * (1, ..., 1) exactly for one D that
+// the checker reads off its own run, D is not 0 (a program whose constants
+// annihilate the sum fails whatever divisor it is handed) and D is the
+// construction's `divisor`; and every
 // intermediate's coefficients, times the largest input, fit the accumulator
 // width (two's complement).
 #pragma once
@@ -22,7 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithm/combining_collectives.h"
+#include "algorithm/collective.h"
+#include "algorithm/combining_transfer.h"
 #include "topology/network.h"
 
 namespace hypercast {
@@ -37,6 +41,7 @@ struct CombiningReport {
   uint64_t missing = 0;        // accumulation: (origin, target) contributions that never arrived
   uint64_t double_counted = 0;
   int64_t max_magnitude = 0;  // global sum: the largest intermediate, for inputs of 2^(ib-1)
+  int64_t divisor = 0;        // global sum: the multiple of the sum every node ends with
 };
 
 CombiningReport checkAccumulation(const NetworkDesc& net,

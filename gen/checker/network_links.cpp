@@ -1,9 +1,109 @@
 #include "checker/network_links.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <sstream>
+#include <string>
+
+#include "util/error.h"
+#include "util/parse_number.h"
 
 namespace hypercast {
 namespace checker {
+
+namespace {
+
+const std::string& param(const NetworkDesc& net, const std::string& key) {
+  for (const auto& kv : net.params) {
+    if (kv.first == key) return kv.second;
+  }
+  throw Error("'" + net.label + "' (" + net.topology + ") has no parameter '" + key +
+              "': the checker cannot define its links");
+}
+
+bool hasParam(const NetworkDesc& net, const std::string& key) {
+  for (const auto& kv : net.params) {
+    if (kv.first == key) return true;
+  }
+  return false;
+}
+
+// Parameter `key` as "8,6,5" -> {8, 6, 5} (Error if it is not such a list).
+std::vector<int> numbers(const NetworkDesc& net, const std::string& key) {
+  return parseIntList("the network's parameter '" + key + "'", param(net, key));
+}
+
+// Parameter `key` as one whole number.
+int wholeNumber(const NetworkDesc& net, const std::string& key) {
+  const std::vector<int> v = numbers(net, key);
+  if (v.size() != 1) throw Error("the network's parameter '" + key + "' is not one number");
+  return v[0];
+}
+
+std::vector<int> reversed(std::vector<int> v) {
+  std::reverse(v.begin(), v.end());
+  return v;
+}
+
+// The unit vector times s in digit i of n digits.
+std::vector<int> unit(size_t n, size_t i, int s) {
+  std::vector<int> g(n, 0);
+  g[i] = s;
+  return g;
+}
+
+}  // namespace
+
+// A Cayley network's generators (digit 0 first) from its topology's definition
+// and parameters; see network_links.h.
+void NetworkLinks::definedCayley(const NetworkDesc& net, std::vector<std::vector<int>>* gens,
+                                 bool* defined) {
+  // The node numbering the parameters define must be the network's before
+  // any generator is made (a hostile job file's parameters stay small).
+  auto numbering = [&net](const std::vector<int>& radix) {
+    if (radix != net.radices) {
+      throw Error("'" + net.label + "' (" + net.topology +
+                  "): its node numbering is not the one its parameters define");
+    }
+    return radix;
+  };
+  auto repeated = [](int count, int value) {
+    return std::vector<int>(static_cast<size_t>(std::max(count, 0)), value);
+  };
+  std::vector<int> radix;  // digit 0 first
+  if (net.isBinaryHypercube()) {
+    radix = numbering(repeated(wholeNumber(net, "dim"), 2));
+    for (size_t i = 0; i < radix.size(); ++i) gens->push_back(unit(radix.size(), i, 1));
+  } else if (net.isTorus()) {
+    radix = numbering(repeated(wholeNumber(net, "n"), wholeNumber(net, "k")));
+    for (size_t i = 0; i < radix.size(); ++i) {
+      for (int s : {1, -1}) gens->push_back(unit(radix.size(), i, s));
+    }
+  } else if (net.isHypercycle()) {
+    radix = numbering(reversed(numbers(net, "m")));
+    const std::vector<int> rho = reversed(numbers(net, "rho"));
+    if (rho.size() != radix.size()) throw Error("'" + net.label + "': m and rho differ in length");
+    for (size_t i = 0; i < radix.size(); ++i) {
+      for (int s = 1; s <= rho[i] && s < radix[i]; ++s) {
+        gens->push_back(unit(radix.size(), i, s));
+        gens->push_back(unit(radix.size(), i, -s));
+      }
+    }
+  } else if (hasParam(net, "group") && hasParam(net, "gens")) {
+    radix = numbering(reversed(numbers(net, "group")));
+    std::stringstream ss(param(net, "gens"));
+    for (std::string g; std::getline(ss, g, ';');) {
+      gens->push_back(reversed(parseIntList("the network's parameter 'gens'", g)));
+    }
+    for (const auto& g : *gens) {
+      if (g.size() != radix.size()) throw Error("'" + net.label + "': a generator's length");
+    }
+  } else {
+    radix = net.radices;
+    *gens = net.gens;
+    *defined = false;
+  }
+}
 
 NetworkLinks::NetworkLinks(const NetworkDesc& net)
     : mesh_(net.kind == NetworkDesc::Kind::kMesh),
@@ -18,7 +118,10 @@ NetworkLinks::NetworkLinks(const NetworkDesc& net)
       if (graph_links_.emplace(l.from, l.to).second) graph_succ_[l.from].push_back(l.to);
     }
   }
-  for (const auto& g : net.gens) {
+  if (net.kind != NetworkDesc::Kind::kCayley) return;
+  std::vector<std::vector<int>> gens;  // digit 0 first
+  definedCayley(net, &gens, &from_definition_);
+  for (const auto& g : gens) {
     std::vector<int> n(g.size());
     for (size_t i = 0; i < g.size(); ++i) n[i] = ((g[i] % radix_[i]) + radix_[i]) % radix_[i];
     generators_.insert(n);

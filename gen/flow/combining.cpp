@@ -93,8 +93,8 @@ NetworkDesc combiningNetwork(const Params& a, LinkMode* links) {
   const Topology& topo = chosenTopology(a.params());
   const NetworkDesc net = topo.parse(a.params());
   if (net.kind != NetworkDesc::Kind::kCayley) {
-    throw Error("--collective " + a.get("collective") +
-                " needs a Cayley graph (hypercube, torus, hypercycle, cayley), not a " + topo.name);
+    throw Error("--collective " + a.get("collective") + " needs a Cayley graph (" +
+                cayleyTopologyNames() + "), not a " + topo.name);
   }
   *links = parseLinkMode(a.get("links", "full-duplex"));
   return net;

@@ -177,8 +177,8 @@ std::vector<OptionSpec> infoOptions() {
   specs.push_back(
       {"necklaces", "", "torus (k odd): list the necklaces of Fragopoulou & Akl, Sec. 2"});
   specs.push_back({"regular-order", "",
-                   "a Cayley graph (hypercube, torus, hypercycle, cayley): search a regular\n"
-                   "order (Faber, Def. 4.3) and print it"});
+                   "a Cayley graph (" + cayleyTopologyNames() +
+                       "): search a regular\norder (Faber, Def. 4.3) and print it"});
   specs.push_back(
       {"eyes", "", "mesh of equal power-of-two sides: its eyes (Cang & Wu, Defs. 1, 2, 7)"});
   specs.push_back(allowLargeOption());

@@ -1,8 +1,9 @@
 // The kinds of network hypercast builds, as one table. A command (schedule,
 // generate, simulate) picks the first entry whose `matches` takes the
 // parameters (the network's and the collective's properties) and runs that
-// entry's step; no command tests for a kind of network itself. Adding a kind
-// of network is one entry here.
+// entry's step; no command tests for a kind of network itself. A kind of
+// network is one entry here and its steps, which reach down to its job file,
+// harness, model and hardware: docs/developer.md, "Adding a kind of network".
 //
 // Each entry's steps take the parameters (util/params.h), build and check
 // what they need through the library (flow/checked_schedule.h and the others),

@@ -10,6 +10,7 @@
 #include "regress/regress_job.h"
 #include "regress/regress_report.h"
 #include "regress/regress_runner.h"
+#include "tools/launcher.h"
 #include "util/error.h"
 #include "util/progress.h"
 
@@ -93,9 +94,11 @@ int slurm(const RegressRequest& r, const Params& a, std::ostream& out) {
   out << "model cache      " << s.cache << " (must be on a path every node shares)\n";
   if (!a.has("submit")) {
     out << "submit with      "
-        << (w.has_build ? "id=$(sbatch --parsable " + sd + "/build.sbatch) && " +
-                              "sbatch --dependency=afterok:$id " + sd + "/array.sbatch"
-                        : "sbatch " + sd + "/array.sbatch")
+        << (w.has_build
+                ? "id=$(" + tools::commandLine({"sbatch", "--parsable", sd + "/build.sbatch"}) +
+                      ") && sbatch --dependency=afterok:$id " +
+                      tools::commandLine({sd + "/array.sbatch"})
+                : tools::commandLine({"sbatch", sd + "/array.sbatch"}))
         << "\n";
     return 0;
   }

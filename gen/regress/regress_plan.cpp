@@ -418,8 +418,8 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
       // The combining collectives run on every Cayley graph (flow/combining.h).
       if (flow::isCombiningCollective(c)) {
         if (entry.kind == NetworkDesc::Kind::kCayley) continue;
-        return net.name + " (" + net.topology + ") is no Cayley graph; " + c +
-               " needs one (hypercube, torus, hypercycle, cayley)";
+        return net.name + " (" + net.topology + ") is no Cayley graph; " + c + " needs one (" +
+               cayleyTopologyNames() + ")";
       }
       const bool has = std::any_of(topo.collectives.begin(), topo.collectives.end(),
                                    [&](Collective x) { return toString(x) == c; });

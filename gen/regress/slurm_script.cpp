@@ -16,7 +16,12 @@ std::string header(const SlurmSettings& s, const std::string& job_name, const st
                   "\n# Written by `hypercast regress slurm`; see docs/user-guide.md, \"Regressions "
                   "on SLURM\".\n";
   h += "#SBATCH --job-name=" + job_name + "\n";
-  h += "#SBATCH --output=" + log + "\n";
+  // sbatch splits a directive's value at white space unless it is in double
+  // quotes; a path that holds a double quote or a line break cannot be written.
+  if (log.find_first_of("\"\n\r") != std::string::npos) {
+    throw Error("the regression folder's path holds a double quote or a line break: " + log);
+  }
+  h += "#SBATCH --output=\"" + log + "\"\n";
   h += "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n";
   if (!s.partition.empty()) h += "#SBATCH --partition=" + s.partition + "\n";
   h += "set -euo pipefail\n";

@@ -77,8 +77,8 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
     // Its log goes to DIR/work with the report; if every seed fails, the
     // error prints the last one's tail instead (the work folder goes away).
     std::cerr << "hypercast: synth: nextpnr-ice40 failed at seed " << seed << " ("
-              << failure(run, work) << "); the seed is counted as failed (its log: work/"
-              << log << ", kept with the report if one is written)\n";
+              << failure(run, work) << "); the seed is counted as failed (its log: work/" << log
+              << ", kept with the report if one is written)\n";
   } else if (r.lcs <= kHx8kLcs) {
     // The work folder goes away with the error: show the log's end.
     printLogTail(work.dir + "/" + log);

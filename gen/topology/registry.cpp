@@ -217,6 +217,14 @@ std::string topologyNames() {
   return s;
 }
 
+std::string cayleyTopologyNames() {
+  std::string s;
+  for (const auto& e : topologyTable()) {
+    if (e.kind == NetworkDesc::Kind::kCayley) s += (s.empty() ? "" : ", ") + e.name;
+  }
+  return s;
+}
+
 std::string topologyList() {
   std::string s = "topologies:\n";
   for (const auto& e : topologyTable()) {

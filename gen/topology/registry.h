@@ -55,8 +55,10 @@ extern const char* const kDefaultTopology;
 const std::vector<Topology>& topologyTable();
 // The entry named `name`, or nullptr.
 const Topology* findTopology(const std::string& name);
-// "hypercycle, hypercube, torus, cayley, mesh"
+// Every entry's name in table order, e.g. "hypercycle, hypercube, torus, ...".
 std::string topologyNames();
+// The names of the entries that build a Cayley graph (kind kCayley), the same way.
+std::string cayleyTopologyNames();
 // "topologies:" and a line per topology (name, summary), for --help.
 std::string topologyList();
 // The options every topology takes (--remove-links), after its own.
