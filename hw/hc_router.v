@@ -38,7 +38,7 @@ module hc_router #(
   parameter integer FAIR  = 0,
   // cycles per hop: 1, or 2 with registered grants (docs/hardware.md "Two-cycle hop")
   parameter integer HOP   = 1,
-  // 1: admission by epochs (docs/hardware.md "Bounded waiting"; with FAIR = 0)
+  // 1: admission by epochs, injection last (docs/hardware.md "Bounded waiting"; with FAIR = 0)
   parameter integer EPOCH = 0,
   // EPOCH = 1: packets this node injects into each epoch
   parameter integer QUOTA = 4,

@@ -1110,6 +1110,7 @@ module hc_router_core #(
   // The injection source's rule (both HOP values): an offer stays, with its
   // payload, until inj_ready_o takes it (docs/hardware.md "Interfaces"). Its
   // registers are the check's alone.
+`ifndef FORMAL
 `ifndef SYNTHESIS
   reg          inj_wait_q;
   reg [PW-1:0] inj_held_q;
@@ -1124,5 +1125,6 @@ module hc_router_core #(
   end
   `HC_ASSUME(a_inj_hold, !inj_wait_q || (inj_valid_i && inj_payload_i == inj_held_q),
              "the injection source dropped inj_valid_i or changed its payload before inj_ready_o")
+`endif
 `endif
 endmodule

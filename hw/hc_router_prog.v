@@ -39,7 +39,7 @@ module hc_router_prog #(
   parameter integer DEPTH   = 2,
   // 1: bounded-waiting arbitration (one pointer per output and downstream VC)
   parameter integer FAIR    = 0,
-  // 1: admission by epochs (docs/hardware.md "Bounded waiting"; with FAIR = 0)
+  // 1: admission by epochs, injection last (docs/hardware.md "Bounded waiting"; with FAIR = 0)
   parameter integer EPOCH   = 0,
   // EPOCH = 1: packets this node injects into each epoch
   parameter integer QUOTA   = 4

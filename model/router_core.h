@@ -21,7 +21,10 @@
 //    sends the head it granted in the cycle after the grant (the head is still at
 //    the front of its VC); a head never asks again for an output whose grant is
 //    in flight, and leaves in the cycle after its last grant;
-//  - with epochs (EpochRule, --arbitration epoch), every packet belongs to an
+//  - with epochs (EpochRule, --arbitration epoch) the injection goes last: an
+//    output grants it only when no input VC asks for the output, and such a
+//    grant leaves the pointer where it is;
+//  - with epochs, every packet belongs to an
 //    epoch: the injection takes the youngest open epoch, head + window - 1, when
 //    it is first offered and the node has injected fewer than `quota` packets
 //    into that epoch (else it does not ask for any output until the head epoch

@@ -498,7 +498,7 @@ TEST(EpochArbitration, CosimUnderLoad) {
 // rate r of a node: r <= 1/4. C_4<1>: 2 hops clockwise, 1 counterclockwise:
 // r <= 1/2. Offered at and above those bounds, both networks accept within 2%
 // of them (round robin, which the injection joins as one more requester,
-// accepts 0.140 on C_8<1>, and C_4<1> at 0.5 settles at 0.376 from seed 1).
+// accepts 0.135 on C_8<1>, and C_4<1> at 0.5 settles at 0.376 from seed 1).
 TEST(EpochArbitration, InjectionLastReachesTheBusiestPortBound) {
   struct Case {
     const char* net;
