@@ -92,8 +92,9 @@ TEST(HwErrors, AccNodeValueNoRowFiles) {
 
 // hc_router_core with HOP = 2 (tests/hw_units/router_hop2_tb.v): an injection
 // source that drops inj_valid_i while its grant is in flight breaks the rule
-// and the named assumption a_grant_held must fire, once; no other check of the
-// core speaks. Holding inj_valid_i until inj_ready_o is silent.
+// and the named assumption a_grant_held must fire, once, beside the source's
+// own rule a_inj_hold (the offer withdrawn before inj_ready_o); no other check
+// of the core speaks. Holding inj_valid_i until inj_ready_o is silent.
 TEST(HwErrors, RouterCoreHop2GrantInFlight) {
   const std::string message =
       "router_hop2_tb.u_core.a_grant_held: assumption failed: a head left with its grant in "
@@ -108,8 +109,10 @@ TEST(HwErrors, RouterCoreHop2GrantInFlight) {
     EXPECT_EQ(r.events, 1) << tag << ": flits out: " << log;
     EXPECT_EQ(r.errors, 0) << tag << ": " << log;
     EXPECT_EQ(occurrences(log, message), drop) << tag << ": " << log;
-    // the message line and its Scope line
-    EXPECT_EQ(occurrences(log, "router_hop2_tb.u_core."), 2 * drop) << tag << ": " << log;
+    EXPECT_EQ(occurrences(log, "router_hop2_tb.u_core.a_inj_hold: assumption failed"), drop)
+        << tag << ": " << log;
+    // each message line and its Scope line
+    EXPECT_EQ(occurrences(log, "router_hop2_tb.u_core."), 4 * drop) << tag << ": " << log;
   }
 }
 
