@@ -209,15 +209,11 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     // With epochs the injection goes last: it is granted only when no input VC
     // asks for q, and such a grant leaves the pointer where it is.
     const bool inj_last = epochs_.on() && !fair_;
-    bool inj_won = false;
     if (inj_last) {
       skip_inj = true;
       win = pickIn(2 * q, -1);
       skip_inj = false;
-      if (win < 0 && asks(inj, -1)) {
-        win = static_cast<int>(inj);
-        inj_won = true;
-      }
+      if (win < 0 && asks(inj, -1)) win = static_cast<int>(inj);
     } else if (fair_ && t_.two_vc[q]) {
       const int w0 = pickIn(2 * q, 0), w1 = pickIn(2 * q + 1, 1);
       const bool take1 = w1 >= 0 && (w0 < 0 || pri1_[q]);
@@ -231,8 +227,8 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     if (win >= 0) {
       const size_t w = static_cast<size_t>(win);
       gnt[w] |= bit;
-      if (inj_won) {
-        // the pointer stays
+      if (inj_last && w == inj) {
+        // the injection's grant leaves the pointer where it is
       } else if (grouped_[q]) {
         const size_t g = w / 2;
         rr_[ptr_slot] = static_cast<int>((g + 1) % ng);
