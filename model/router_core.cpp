@@ -51,8 +51,9 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
       if (ok[q * static_cast<size_t>(ns_) + s]) may_request_[s] |= uint64_t{1} << q;
     }
   }
-  // The RTL's GROUP_OUT: with fair, each of the output's two arbiters is two-level.
-  if (grouped) grouped_ = groupedArbiterOutputs(t_);
+  // The RTL's GROUP_OUT: with fair, each of the output's two arbiters is two-level;
+  // with epochs the injection goes last, outside the arbiter, and is not counted.
+  if (grouped) grouped_ = groupedArbiterOutputs(t_, epochs_.on() && !fair_);
   for (int q = 0; q < np_; ++q) {
     credit_[static_cast<size_t>(2 * q)] = depth;
     credit_[static_cast<size_t>(2 * q + 1)] = t_.two_vc[static_cast<size_t>(q)] ? depth : 0;

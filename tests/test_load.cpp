@@ -490,6 +490,28 @@ TEST(EpochArbitration, CosimUnderLoad) {
   }
 }
 
+// With the epoch arbitration the injection is outside the outputs' arbiters, so
+// an output arbitrates in two levels (hc_group_arbiter) only when more than 8
+// input VCs can ask for it. G^{1,1,1}_{4,4,4}: the dimension-1 output +1 is
+// asked for by 8 input VCs and the injection, so it keeps the flat pair arbiter
+// (with fair or rr, where the injection is the ninth requester, it groups);
+// G^{2,2}_{9,9}: the outputs +2 of dimension 1 have 9 input VCs and group.
+// Above saturation each router matches the model cycle for cycle.
+TEST(EpochArbitration, OutputsGroupByTheirInputVcsCosimUnderLoad) {
+  for (const char* net : {"--m 4,4,4 --rho 1,1,1", "--m 9,9 --rho 2,2"}) {
+    const nlohmann::json j = report(net,
+                                    "--traffic uniform --rate 0.5 --cycles 2000 --seed 1 "
+                                    "--engine cosim --rtl-model wired --watchdog 2000");
+    EXPECT_EQ(j.at("arbitration"), "epoch") << net;
+    EXPECT_EQ(j.at("match"), true) << net;
+    EXPECT_EQ(j.at("verdict"), "pass") << net;
+    EXPECT_GE(j.at("figures").at("cycles_compared").get<long long>(), 2000) << net;
+    EXPECT_GE(j.at("offered_rate").get<double>(),
+              j.at("figures").at("routing_bound_rate").get<double>())
+        << net;
+  }
+}
+
 // The injection goes last (the default arbitration): a flit in the network is
 // never held up by one entering it, so a ring's chains of buffers drain at the
 // link rate and the network accepts what its busiest port allows. C_8<1>:

@@ -209,11 +209,25 @@ TEST(WaitBound, NoContinuationByHand) {
 TEST(WaitBound, GroupedOutputCountsTwiceItsGroups) {
   const RouterTables t =
       makeRouterTables(hypercycleNetwork({4, 4, 4}, {1, 1, 1}), Preference::kClockwise);
-  const std::vector<bool> grouped = groupedArbiterOutputs(t);
+  const std::vector<bool> grouped = groupedArbiterOutputs(t, /*injection_last=*/false);
   EXPECT_EQ(std::count(grouped.begin(), grouped.end(), true), 1);
   const WaitBound w =
       fairWaitBound(hypercycleNetwork({4, 4, 4}, {1, 1, 1}), Preference::kClockwise, 2);
   EXPECT_EQ(w.max_sources, 12);
+}
+
+// Which outputs group (docs/hardware.md "Grouped arbitration"): more than 8
+// heads in the arbiter. G^{1,1,1}_{4,4,4}'s dimension-1 output +1 has 8 input
+// VCs and the injection: it groups when the injection is one of the arbiter's
+// requesters (rr, fair) and not when it goes last (epoch); every other output
+// has at most 7 heads (GroupedOutputCountsTwiceItsGroups above has the count).
+TEST(GroupedArbitration, TheInjectionGoingLastIsNotCounted) {
+  const RouterTables t =
+      makeRouterTables(hypercycleNetwork({4, 4, 4}, {1, 1, 1}), Preference::kClockwise);
+  const std::vector<bool> with_inj = groupedArbiterOutputs(t, /*injection_last=*/false);
+  const std::vector<bool> inj_last = groupedArbiterOutputs(t, /*injection_last=*/true);
+  EXPECT_EQ(std::count(with_inj.begin(), with_inj.end(), true), 1);
+  EXPECT_EQ(std::count(inj_last.begin(), inj_last.end(), true), 0);
 }
 
 // Admission by epochs (EpochRule, docs/hardware.md "Bounded waiting"): with a

@@ -94,13 +94,14 @@ std::vector<bool> requestSources(const RouterTables& t) {
   return ok;
 }
 
-std::vector<bool> groupedArbiterOutputs(const RouterTables& t) {
+std::vector<bool> groupedArbiterOutputs(const RouterTables& t, bool injection_last) {
   const size_t np = t.port_dim.size(), ns = 2 * np + 1;
   const std::vector<bool> ok = requestSources(t);
   std::vector<bool> grouped(np, false);
+  const size_t arbitrated = injection_last ? ns - 1 : ns;  // the injection is last
   for (size_t q = 0; q < np; ++q) {
     int sources = 0;
-    for (size_t s = 0; s < ns; ++s) sources += ok[q * ns + s] ? 1 : 0;
+    for (size_t s = 0; s < arbitrated; ++s) sources += ok[q * ns + s] ? 1 : 0;
     grouped[q] = sources > kFlatArbiterMax;
   }
   return grouped;

@@ -17,7 +17,7 @@ WaitBound fairWaitBound(const NetworkDesc& net, Preference pref, int depth, int 
   const uint64_t n = h.nodes();
   const size_t np = t.port_dim.size(), ns = 2 * np + 1;
   const std::vector<bool> ok = requestSources(t);
-  const std::vector<bool> grouped = groupedArbiterOutputs(t);
+  const std::vector<bool> grouped = groupedArbiterOutputs(t, /*injection_last=*/false);
   // nq[q]: the grants output q's arbiter of one downstream VC can take before a
   // waiting head's, its own included: flat, the heads that can ask for q; two
   // levels, twice the groups (input ports and the injection) with such a head.

@@ -108,8 +108,10 @@ std::string routerWrapper(const Hypercycle& h, const RouterTables& t, const RtlL
   const std::vector<bool> ok_bits = requestSources(t);
   std::vector<int> ok(ok_bits.begin(), ok_bits.end());
   // The outputs with many sources arbitrate in two levels (with the fair
-  // arbitration, each of a two-VC output's two arbiters).
-  const std::vector<bool> grouped_bits = groupedArbiterOutputs(t);
+  // arbitration, each of a two-VC output's two arbiters; with the epoch
+  // arbitration the injection is outside the arbiter).
+  const std::vector<bool> grouped_bits =
+      groupedArbiterOutputs(t, o.arbitration == Arbitration::kEpoch);
   std::vector<int> grouped(grouped_bits.begin(), grouped_bits.end());
   std::ostringstream os;
   os << header(h, o)
