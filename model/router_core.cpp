@@ -45,6 +45,13 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
     throw std::invalid_argument(
         "router model: epochs need a window of 2 to 64 and a quota of at least 1");
   }
+  // hc_router_core's p_epoch: EPOCH = 1 needs FAIR = 0 (the injection goes last
+  // under round robin; the fair arbiters have no such rule).
+  if (epochs_.on() && fair_) {
+    throw std::invalid_argument(
+        "router model: epochs need round-robin arbitration, not fair (hc_router_core: EPOCH = 1 "
+        "needs FAIR = 0)");
+  }
   const std::vector<bool> ok = requestSources(t_);
   for (size_t q = 0; q < static_cast<size_t>(np_); ++q) {
     for (size_t s = 0; s < static_cast<size_t>(ns_); ++s) {

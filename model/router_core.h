@@ -21,6 +21,8 @@
 //    sends the head it granted in the cycle after the grant (the head is still at
 //    the front of its VC); a head never asks again for an output whose grant is
 //    in flight, and leaves in the cycle after its last grant;
+//  - epochs and `fair` exclude each other, as the RTL's parameter check p_epoch
+//    does: the constructor refuses both (std::invalid_argument);
 //  - with epochs (EpochRule, --arbitration epoch) the injection goes last: an
 //    output grants it only when no input VC asks for the output, and such a
 //    grant leaves the pointer where it is;

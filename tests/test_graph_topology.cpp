@@ -751,6 +751,43 @@ TEST(GraphCli, InfoAndErrors) {
 // a removed link takes a neighbour from its two end nodes.
 // MT(2,4): no scatter (it needs odd k); its multinode broadcast and total
 // exchange take Faber's universal collectives. MT(2,5) has all four.
+// info --json's graph_facts: `regular` is a boolean (the degrees decide it),
+// `vertex_transitive` a string of three values, "yes", "no" and "not decided"
+// (no search above 512 nodes), each as docs/file-formats.md gives them.
+TEST(GraphCli, InfoRegularIsABooleanAndVertexTransitiveOneOfThreeWords) {
+  const std::string dir = hctest::tempFolder("graph-transitive");
+  std::ofstream(dir + "/path.txt") << "a b\nb c\n";
+  {
+    std::ofstream ring(dir + "/ring513.txt");
+    for (int i = 0; i < 513; ++i) ring << "v" << i << " v" << (i + 1) % 513 << "\n";
+  }
+  const struct {
+    std::string file;
+    bool regular;
+    std::string transitive;
+  } cases[] = {{example("petersen.txt"), true, "yes"},
+               {dir + "/path.txt", false, "no"},
+               {dir + "/ring513.txt", true, "not decided"}};
+  const std::string doc = hctest::slurp(std::string(HC_SOURCE_DIR) + "/docs/file-formats.md");
+  const size_t row = doc.find("| `vertex_transitive` | string | ");
+  ASSERT_NE(row, std::string::npos);
+  const std::string values = doc.substr(row, doc.find('\n', row) - row);
+  EXPECT_NE(doc.find("| `regular` | boolean | "), std::string::npos);
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.file);
+    const auto r =
+        hctest::run(hctest::hypercast() + " info --topology graph --graph " + c.file + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const Json f = Json::parse(r.out).at("graph_facts");
+    ASSERT_TRUE(f.at("regular").is_boolean()) << f;
+    EXPECT_EQ(f.at("regular"), c.regular) << f;
+    ASSERT_TRUE(f.at("vertex_transitive").is_string()) << f;
+    EXPECT_EQ(f.at("vertex_transitive"), c.transitive) << f;
+    EXPECT_NE(values.find("`\"" + c.transitive + "\"`"), std::string::npos) << values;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(GraphCli, EvenTorusInfoListsWhatItSchedules) {
   for (const char* k : {"4", "5"}) {
     const auto r =

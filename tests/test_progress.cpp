@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "test_util.h"
+#include "topology/registry.h"
 #include "util/progress.h"
 
 namespace fs = std::filesystem;
@@ -295,5 +296,55 @@ TEST(Progress, ScheduleReportsItsPhases) {
       std::to_string(hctest::parseJson(w.out).at("figures").at("transmissions").get<int>());
   EXPECT_EQ(hctest::lines(hctest::slurp(dir + "/s.csv")).size(), std::stoul(n) + 1);
   EXPECT_NE(w.err.find("schedule: transfers " + n + "/" + n + "  "), std::string::npos) << w.err;
+  fs::remove_all(dir);
+}
+
+// Reading a graph file reports through the options the layer above puts in
+// force (topology/registry.h, GraphReadProgress): its line on the stream given,
+// none when quiet, and Progress's defaults again once the scope ends. Here with
+// a 0 s interval, so that a read of any length shows.
+TEST(Progress, GraphReadReportsWithTheOptionsSetFromAbove) {
+  const std::string dir = hctest::tempFolder("progress-graph-read");
+  const std::string loud = dir + "/loud.txt", quiet = dir + "/quiet.txt";
+  std::ofstream(loud) << "a b\nb c\nc a\n";
+  std::ofstream(quiet) << "a b\nb c\nc d\nd a\n";
+  std::ostringstream os;
+  {
+    const hypercast::GraphReadProgress scope(plain(os, 0));
+    EXPECT_EQ(hypercast::parseNetworkDesc({{"topology", "graph"}, {"graph", loud}}).nodes(), 3u);
+  }
+  EXPECT_NE(os.str().find("reading " + loud + ": "), std::string::npos) << os.str();
+  std::ostringstream qs;
+  {
+    Progress::Options o = plain(qs, 0);
+    o.quiet = true;
+    const hypercast::GraphReadProgress scope(o);
+    EXPECT_TRUE(hypercast::GraphReadProgress::current().quiet);
+    EXPECT_EQ(hypercast::parseNetworkDesc({{"topology", "graph"}, {"graph", quiet}}).nodes(), 4u);
+  }
+  EXPECT_EQ(qs.str(), "");
+  EXPECT_FALSE(hypercast::GraphReadProgress::current().quiet);
+  EXPECT_EQ(hypercast::GraphReadProgress::current().out, nullptr);
+  fs::remove_all(dir);
+}
+
+// simulate --quiet on a graph file: nothing on stderr, the file's reading
+// included (HYPERCAST_PROGRESS_SECONDS=0 shows every step, however short);
+// without --quiet the reading has its line.
+TEST(Progress, QuietSimulateReadsAGraphFileSilently) {
+  const std::string dir = hctest::tempFolder("progress-graph-quiet");
+  const std::string graph = dir + "/ring.txt";
+  std::ofstream(graph) << "a b\nb c\nc d\nd a\n";
+  const std::vector<std::string> sim = {
+      hctest::hypercast(), "simulate",  "--topology", "graph",  "--graph", graph,
+      "--collective",      "broadcast", "--engine",   "systemc"};
+  std::vector<std::string> quiet = sim;
+  quiet.push_back("--quiet");
+  const auto q = hctest::runArgv(quiet, {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(q.code, 0) << q.out << q.err;
+  EXPECT_EQ(q.err, "");
+  const auto r = hctest::runArgv(sim, {{"HYPERCAST_PROGRESS_SECONDS", "0"}});
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("reading " + graph + ": "), std::string::npos) << r.err;
   fs::remove_all(dir);
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "algorithm/broadcast_weights.h"
 #include "algorithm/wait_bound.h"
@@ -238,7 +239,7 @@ TEST(GroupedArbitration, TheInjectionGoingLastIsNotCounted) {
 TEST(EpochAdmission, OnePacketPerEpochThenWaitsForTheHeadEpoch) {
   Fixture f;
   model::RouterCore core{
-      f.t, 2, 2, 0, std::vector<bool>(f.np, false), true, 1, false, model::EpochRule{2, 1}};
+      f.t, 2, 2, 0, std::vector<bool>(f.np, false), false, 1, false, model::EpochRule{2, 1}};
   const std::vector<model::Flit> idle(f.np);
   // Every weight is 1: an injection goes out on all eight ports at once.
   auto sentIn = [&](uint32_t epoch) {
@@ -305,7 +306,7 @@ TEST(EpochAdmission, TheInjectionGoesLast) {
 TEST(EpochAdmission, StopsWhenTheHeadEpochPassesAPacketStillHere) {
   Fixture f;
   model::RouterCore core{
-      f.t, 2, 2, 0, std::vector<bool>(f.np, false), true, 1, false, model::EpochRule{2, 1}};
+      f.t, 2, 2, 0, std::vector<bool>(f.np, false), false, 1, false, model::EpochRule{2, 1}};
   const int p = f.portOf(2);
   ASSERT_GE(p, 0);
   auto lin = f.arriving(p, 2);
@@ -320,9 +321,25 @@ TEST(EpochAdmission, RefusesAWindowOrQuotaOutOfRange) {
   for (const model::EpochRule r :
        {model::EpochRule{1, 1}, model::EpochRule{65, 1}, model::EpochRule{2, 0}}) {
     EXPECT_THROW(
-        (model::RouterCore{f.t, 2, 2, 0, std::vector<bool>(f.np, false), true, 1, false, r}),
+        (model::RouterCore{f.t, 2, 2, 0, std::vector<bool>(f.np, false), false, 1, false, r}),
         std::invalid_argument);
   }
+}
+
+// Epochs run under round robin only: hc_router_core's p_epoch refuses EPOCH = 1
+// with FAIR = 1, and so does the model, as it refuses the other configurations
+// the RTL does not build; each alone is taken.
+TEST(EpochAdmission, RefusesFairArbitration) {
+  Fixture f;
+  const std::vector<bool> wrap(f.np, false);
+  try {
+    model::RouterCore core{f.t, 2, 2, 0, wrap, true, 1, false, model::EpochRule{2, 1}};
+    ADD_FAILURE() << "epochs with fair arbitration were taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("FAIR = 0"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW((model::RouterCore{f.t, 2, 2, 0, wrap, true, 1, false, model::EpochRule{}}));
+  EXPECT_NO_THROW((model::RouterCore{f.t, 2, 2, 0, wrap, false, 1, false, model::EpochRule{2, 1}}));
 }
 
 // The epochs' bound (gen/algorithm/wait_bound.h) by hand on C_8<1> (N = 8), 4

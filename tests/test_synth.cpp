@@ -15,6 +15,7 @@
 #include "json_schema.h"
 #include "test_util.h"
 #include "tools/network_synth.h"
+#include "tools/synth_report.h"
 #include "util/error.h"
 
 namespace fs = std::filesystem;
@@ -741,6 +742,59 @@ TEST(Synth, GlobalSumNode) {
             4 * js.at("ice40").at("ff").get<long long>())
       << js;
   EXPECT_EQ(js.at("ice40").at("bram"), 0) << js;
+}
+
+// A count of one takes the singular in the node report: on the 2-cube's
+// broadcast from node 0 (yosys only) the root is the largest node and the only
+// one with its counts: "1 of 4 nodes has its counts", its two instances
+// (hc_sched_node and its ROM) "instances".
+TEST(Synth, NodeReportCountOfOneIsSingular) {
+  const std::string dir = "/tmp/hctest-synth-one-" + std::to_string(::getpid());
+  fs::remove_all(dir);
+  const auto r = hctest::run(hctest::hypercast() +
+                             " synth --topology hypercube --dim 2 --collective broadcast "
+                             "--payload-width 8 --no-pnr --out " +
+                             dir);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+  ASSERT_EQ(js.at("nodes_like_it"), 1) << js;
+  ASSERT_EQ(js.at("node_instances").size(), 2u) << js;
+  const std::string md = hctest::slurp(dir + "/synth_report.md");
+  EXPECT_NE(md.find("; schedule-network, 4 nodes.\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("(instances u_n0, u_rom0; 1 of 4 nodes has its counts)"), std::string::npos)
+      << md;
+  EXPECT_EQ(md.find("nodes have"), std::string::npos) << md;
+  fs::remove_all(dir);
+}
+
+// The seeds' spread, shared by the router's and the nodes' reports, in the
+// singular for a count of one: "1 of 2 seeds reaches", "failed at seed 3";
+// plural otherwise.
+TEST(Synth, SeedSpreadCountsOfOneAreSingular) {
+  using hypercast::tools::SeedFmax;
+  hypercast::tools::SynthParams p;
+  p.freq = 102;
+  p.seed = 1;
+  p.seeds = 2;
+  hypercast::tools::SeedSweep sweep;
+  sweep.best.placed = true;
+  sweep.best.fmax = 102;
+  sweep.best_seed = 2;
+  sweep.fmax = {SeedFmax{1, 101, false}, SeedFmax{2, 102, false}};
+  EXPECT_EQ(hypercast::tools::seedSpread(sweep, p).text,
+            "best of seeds 1-2, at seed 2; median 101.5, worst 101.0 MHz; 1 of 2 seeds reaches "
+            "102 MHz");
+  p.seeds = 3;
+  sweep.fmax.push_back(SeedFmax{3, -1, true});
+  EXPECT_EQ(hypercast::tools::seedSpread(sweep, p).text,
+            "best of seeds 1-3, at seed 2; median 101.0 MHz; nextpnr failed at seed 3, counted as "
+            "0 MHz; 1 of 3 seeds reaches 102 MHz");
+  p.seeds = 4;
+  sweep.fmax.push_back(SeedFmax{4, -1, true});
+  sweep.fmax[0].fmax = 103;
+  EXPECT_EQ(hypercast::tools::seedSpread(sweep, p).text,
+            "best of seeds 1-4, at seed 2; median 51.0 MHz; nextpnr failed at seeds 3, 4, counted "
+            "as 0 MHz; 2 of 4 seeds reach 102 MHz");
 }
 
 // What the networks of nodes refuse, in one line with exit 2, before any work.

@@ -9,7 +9,9 @@
 //  - a command's --help lists only what it accepts;
 //  - --rtl-model wired is the per-node model of every kind of network (the old
 //    per-kind names routers, nodes and tiles are refused naming it);
-//  - --seed is the seed of the run's randomness, whatever the run draws.
+//  - --seed is the seed of the run's randomness, whatever the run draws;
+//  - a collective is a "collective" (--collective, every report's JSON key), in
+//    info's text too, which lists a network's under "collectives" as its JSON does.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -223,3 +225,25 @@ TEST(Vocabulary, HelpListsOnlyWhatTheCommandTakes) {
 }
 
 }  // namespace
+
+// info lists the collectives `schedule` builds on a network under the name its
+// JSON key and the option (--collective) use: "collectives", never "schedules";
+// the same list in both.
+TEST(Vocabulary, InfoListsTheCollectivesUnderThatName) {
+  for (const std::string net : {"", "--topology hypercube --dim 3", "--topology torus --n 2 --k 4",
+                                "--topology mesh --dims 4,4"}) {
+    SCOPED_TRACE(net);
+    const auto j = hc("info " + net + " --json");
+    ASSERT_EQ(j.code, 0) << j.err;
+    std::string list;
+    const auto json = hctest::parseJson(j.out);
+    for (const auto& c : json.at("collectives")) {
+      list += (list.empty() ? "" : ", ") + c.get<std::string>();
+    }
+    ASSERT_FALSE(list.empty()) << j.out;
+    const auto t = hc("info " + net);
+    ASSERT_EQ(t.code, 0) << t.err;
+    EXPECT_NE(t.out.find("\ncollectives " + list + "\n"), std::string::npos) << t.out;
+    EXPECT_EQ(t.out.find("schedules"), std::string::npos) << t.out;
+  }
+}

@@ -11,7 +11,9 @@
 #include "flow/schedule_network.h"
 #include "flow/synth_steps.h"
 #include "flow/wormhole_mesh.h"
+#include "topology/registry.h"
 #include "util/error.h"
+#include "util/progress.h"
 
 namespace hypercast {
 namespace flow {
@@ -83,6 +85,11 @@ void checkStep(const Params& p, Step step) {
 }
 
 CommandReport runStep(const Params& p, Step step) {
+  // A graph file read below (the topology layer) reports as this command's
+  // other steps do: nothing with --quiet.
+  ProgressOptions reading;
+  reading.quiet = p.has("quiet");
+  const GraphReadProgress reads(reading);
   checkCommandFiles(p);
   checkCost(p, step);
   const Flow& f = chooseFlow(p, step);

@@ -437,7 +437,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
         << ")\n"
         << "diameter  " << diameter << "\n"
         << "directed  " << (net.directed() ? "yes" : "no") << "\n"
-        << "schedules " << names << "\n"
+        << "collectives " << names << "\n"
         << facts.str();
   return textReport(lines.str());
 }

@@ -273,14 +273,17 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
   const std::string x = std::to_string(f.node);
   std::ostringstream md;
   md << "# Synthesis report: " << d.top << "\n\n"
-     << d.title << "; " << d.kind << ", " << d.nodes << " nodes.\n"
+     << d.title << "; " << d.kind << ", "
+     << counted(static_cast<long long>(d.nodes), "node", "nodes") << ".\n"
      << "Tools: yosys `" << d.ice40_synth << " -noflatten` (each module of the top on its own)"
      << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(p.freq) +
                      " --seed " + seedsText(p)
                : std::string())
      << ". " << fmt(secs, "%.0f") << " s.\n\n"
-     << "Node " << x << " is the largest (instances " << instances << "; " << f.nodes_like_it
-     << " of " << d.nodes << " nodes have its counts).\n\n"
+     << "Node " << x << " is the largest ("
+     << (f.instances.size() == 1 ? "instance " : "instances ") << instances << "; "
+     << f.nodes_like_it << " of " << counted(static_cast<long long>(d.nodes), "node", "nodes")
+     << (f.nodes_like_it == 1 ? " has" : " have") << " its counts).\n\n"
      << "| figure | node " << x << " | whole network |\n|---|---|---|\n"
      << "| iCE40 LUT4 | " << count(f.node_cells.luts) << " | " << count(f.network_cells.luts)
      << " |\n"

@@ -82,8 +82,8 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
        << " MHz, the clock it ran at (no Fmax given) |\n"
        << "| latency per hop | " << hop_cycles << " = " << fmt(ns, "%.2f") << " ns | "
        << "origin 5 us, intermediate 4 us worst case (4 dims, degree 16); 0.6 us one dimension |\n"
-       << "| lone broadcast, diameter " << d << " | " << hop * d
-       << " cycles = " << fmt(d * ns, "%.0f") << " ns | |\n";
+       << "| lone broadcast, diameter " << d << " | " << counted(hop * d, "cycle", "cycles")
+       << " = " << fmt(d * ns, "%.0f") << " ns | |\n";
   }
   md << "| pins | router I/O through a 1-pin shift register (placement only) | " << kProtoPins
      << " |\n"

@@ -16,12 +16,16 @@ SeedSpread seedSpread(const SeedSweep& sweep, const SynthParams& p) {
   s.median = medianFmax(sweep);
   long long met = 0;
   for (double x : v) met += x >= static_cast<double>(p.freq) ? 1 : 0;
+  const long long failures = static_cast<long long>(std::count_if(
+      sweep.fmax.begin(), sweep.fmax.end(), [](const SeedFmax& f) { return f.failed; }));
   s.text = "best of seeds " + std::to_string(p.seed) + "-" + std::to_string(p.seed + p.seeds - 1) +
            ", at seed " + std::to_string(sweep.best_seed) + "; median " + fmt(s.median) +
-           (failed.empty() ? ", worst " + fmt(v.front()) + " MHz"
-                           : " MHz; nextpnr failed at seed " + failed + ", counted as 0 MHz") +
-           "; " + std::to_string(met) + " of " + std::to_string(v.size()) + " seeds reach " +
-           std::to_string(p.freq) + " MHz";
+           (failed.empty()
+                ? ", worst " + fmt(v.front()) + " MHz"
+                : " MHz; nextpnr failed at " + std::string(failures == 1 ? "seed " : "seeds ") +
+                      failed + ", counted as 0 MHz") +
+           "; " + std::to_string(met) + " of " + std::to_string(v.size()) + " seeds " +
+           (met == 1 ? "reaches " : "reach ") + std::to_string(p.freq) + " MHz";
   return s;
 }
 

@@ -37,6 +37,11 @@ inline std::string fmt(double v, const char* f = "%.1f") {
   return b;
 }
 
+// "1 seed", "3 seeds": a count and its noun, the singular for a count of one.
+inline std::string counted(long long n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 // A figure the tools did not measure is -1 here: measured() (util/report_json.h)
 // makes it null.
 
@@ -55,7 +60,8 @@ inline nlohmann::ordered_json seedsJson(const std::vector<SeedFmax>& fmax) {
 }
 
 // With several seeds: the median Fmax and a sentence on the spread ("best of
-// seeds 1-2, at seed 2; median 104.9, worst 99.1 MHz; 1 of 2 seeds reach 100 MHz").
+// seeds 1-2, at seed 2; median 104.9, worst 99.1 MHz; 1 of 2 seeds reaches 100 MHz";
+// "2 of 3 seeds reach"; "nextpnr failed at seed 3", "at seeds 3, 4").
 struct SeedSpread {
   std::string text;  // "" with one seed or none placed
   double median = -1;

@@ -20,6 +20,10 @@ const char* const kDefaultTopology = "hypercycle";
 
 namespace {
 
+// The options GraphReadProgress puts in force.
+std::mutex read_progress_mutex;
+ProgressOptions read_progress;
+
 bool has(const ParamMap& p, const std::string& opt) { return p.count(opt) != 0; }
 
 std::string get(const ParamMap& p, const std::string& opt, const std::string& fallback = "") {
@@ -109,8 +113,9 @@ NetworkDesc parseGraph(const ParamMap& p) {
     const std::lock_guard<std::mutex> lock(mutex);
     if (!ec && last.first == key) return last.second;
   }
-  // A large file takes seconds (32,768 nodes: about 1 s): the time on stderr.
-  Progress progress("reading " + path);
+  // A large file takes seconds (32,768 nodes: about 1 s): the time on stderr,
+  // as the command above allows (GraphReadProgress).
+  Progress progress("reading " + path, 0, GraphReadProgress::current());
   progress.heartbeat();
   NetworkDesc net = graphNetwork(readGraphFile(path, one_way), path);
   progress.finish();
@@ -326,5 +331,20 @@ const Topology& chosenTopology(const ParamMap& p, const std::string& fallback) {
 }
 
 NetworkDesc parseNetworkDesc(const ParamMap& p) { return chosenTopology(p).parse(p); }
+
+GraphReadProgress::GraphReadProgress(ProgressOptions options) {
+  const std::lock_guard<std::mutex> lock(read_progress_mutex);
+  previous_ = std::exchange(read_progress, std::move(options));
+}
+
+GraphReadProgress::~GraphReadProgress() {
+  const std::lock_guard<std::mutex> lock(read_progress_mutex);
+  read_progress = std::move(previous_);
+}
+
+ProgressOptions GraphReadProgress::current() {
+  const std::lock_guard<std::mutex> lock(read_progress_mutex);
+  return read_progress;
+}
 
 }  // namespace hypercast

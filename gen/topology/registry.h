@@ -17,6 +17,7 @@
 
 #include "topology/network.h"
 #include "util/params.h"
+#include "util/progress.h"
 
 namespace hypercast {
 
@@ -70,5 +71,25 @@ std::vector<TopologyOption> allTopologyOptions();
 const Topology& chosenTopology(const ParamMap& p, const std::string& fallback = kDefaultTopology);
 // The network the parameters describe.
 NetworkDesc parseNetworkDesc(const ParamMap& p);
+
+// Reading a graph file (--topology graph --graph FILE) can take seconds:
+// parseNetworkDesc reports it as the step "reading FILE" of util/progress.h,
+// with the options in force. This layer knows no command and no --quiet: the
+// layer that runs the command sets them for the length of its work with a
+// scope (flow::runStep: quiet with the command's --quiet); outside any scope,
+// Progress's defaults (stderr, shown past 2 s). Scopes nest, the innermost in
+// force.
+class GraphReadProgress {
+ public:
+  explicit GraphReadProgress(ProgressOptions options);
+  ~GraphReadProgress();  // the options before it are in force again
+  GraphReadProgress(const GraphReadProgress&) = delete;
+  GraphReadProgress& operator=(const GraphReadProgress&) = delete;
+  // The options a read now reports with.
+  static ProgressOptions current();
+
+ private:
+  ProgressOptions previous_;
+};
 
 }  // namespace hypercast
