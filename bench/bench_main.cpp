@@ -1302,7 +1302,7 @@ const Part kParts[] = {
        scheduleModels("HYPERCAST_CACHE=" + cache + " ", hc);
        fs::remove_all(cache);
      }},
-    {"cayley",  // Faber's universal collectives alone
+    {"cayley",  // Faber's universal collectives, then the combining steps and the export rows
      [](const std::string& hc) {
        cayleyCollectives(hc);
        combiningCollectives(hc);
