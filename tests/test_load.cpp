@@ -490,13 +490,13 @@ TEST(EpochArbitration, CosimUnderLoad) {
   }
 }
 
-// With the epoch arbitration the injection is outside the outputs' arbiters, so
-// an output arbitrates in two levels (hc_group_arbiter) only when more than 8
-// input VCs can ask for it. G^{1,1,1}_{4,4,4}: the dimension-1 output +1 is
-// asked for by 8 input VCs and the injection, so it keeps the flat pair arbiter
-// (with fair or rr, where the injection is the ninth requester, it groups);
-// G^{2,2}_{9,9}: the outputs +2 of dimension 1 have 9 input VCs and group.
-// Above saturation each router matches the model cycle for cycle.
+// With the epoch arbitration the injection is outside the outputs' arbiters,
+// and an output arbitrates in two levels (hc_group_arbiter) when more than 4
+// input VCs can ask for it (with rr and fair, more than 8 heads). On
+// G^{1,1,1}_{4,4,4} three outputs group instead of one (test_router_model's
+// GroupedArbitration.TheInjectionGoingLastIsNotCounted has the count); on
+// G^{2,2}_{9,9} the four outputs of dimension 1. Above saturation each router
+// matches the model cycle for cycle.
 TEST(EpochArbitration, OutputsGroupByTheirInputVcsCosimUnderLoad) {
   for (const char* net : {"--m 4,4,4 --rho 1,1,1", "--m 9,9 --rho 2,2"}) {
     const nlohmann::json j = report(net,

@@ -102,7 +102,7 @@ std::vector<bool> groupedArbiterOutputs(const RouterTables& t, bool injection_la
   for (size_t q = 0; q < np; ++q) {
     int sources = 0;
     for (size_t s = 0; s < arbitrated; ++s) sources += ok[q * ns + s] ? 1 : 0;
-    grouped[q] = sources > kFlatArbiterMax;
+    grouped[q] = sources > (injection_last ? kFlatArbiterMaxInjectionLast : kFlatArbiterMax);
   }
   return grouped;
 }

@@ -51,13 +51,15 @@ bool portWraps(const NetworkDesc& net, uint64_t x, int port);
 std::vector<bool> requestSources(const RouterTables& t);
 
 // The outputs of the hardwired router whose round robin goes in two levels
-// (hw/hc_group_arbiter.v, docs/hardware.md "Grouped arbitration"): those whose
-// arbiter sees more than kFlatArbiterMax sources of requestSources(). With
-// `injection_last` (the epoch arbitration: the injection is granted an output
-// only when no input VC asks, outside the arbiter) the injection is not one of
-// them. The generator passes them to the RTL as GROUP_OUT and the SystemC model
-// arbitrates them the same way.
+// (hw/hc_group_arbiter.v, docs/hardware.md "Grouped arbitration"). With the rr
+// and fair arbitrations, those with more than kFlatArbiterMax sources of
+// requestSources(), the injection included. With `injection_last` (the epoch
+// arbitration: the injection is granted an output only when no input VC asks,
+// outside the arbiter), those whose arbiter sees more than
+// kFlatArbiterMaxInjectionLast input VCs. The generator passes them to the RTL
+// as GROUP_OUT and the SystemC model arbitrates them the same way.
 constexpr int kFlatArbiterMax = 8;
+constexpr int kFlatArbiterMaxInjectionLast = 4;
 std::vector<bool> groupedArbiterOutputs(const RouterTables& t, bool injection_last);
 
 }  // namespace hypercast

@@ -37,7 +37,7 @@ module hc_m4x4_r1x1_router (
     .FWD_PORT(8'b11100100),
     .TWO_VC(4'b0101),
     .REQ_OK(36'b100000000100110000101110000101110011),
-    .GROUP_OUT(4'b0000)
+    .GROUP_OUT(4'b0001)
   ) u_router (
     .clk_i(clk_i), .rst_ni(rst_ni), .node_addr_i(node_addr_i), .wrap_i(wrap_i),
     .lin_valid_i(lin_valid_i), .lin_data_i(lin_data_i), .lin_credit_o(lin_credit_o),
