@@ -174,7 +174,9 @@ std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std:
     end
   endfunction
   // $random(seed) writes seed: it is called in blocking assignments only (rnd),
-  // since a variable assigned both ways is an error to Verilator (BLKANDNBLK).
+  // since a variable assigned both ways is an error to Verilator (BLKANDNBLK),
+  // and on every pass, whether or not a simulator short-circuits && (Icarus
+  // does not), so that the stimulus is the one of earlier versions.
   integer seed, rnd, duty, cycle, last_progress, received, x, o, k;
   reg break_hold, broke;
   integer sent[0:N-1];
@@ -229,12 +231,10 @@ std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std:
           last_progress = cycle;
           s_tvalid[x] <= 1'b0;
         end
-        if (!(s_tvalid[x] && !s_tready[x]) && sent[x] < K) begin
-          rnd = $random(seed);
-          if ((rnd & 3) != 0) begin
-            s_tvalid[x] <= 1'b1;
-            s_tdata[x*PW+:PW] <= pay(x, sent[x]);
-          end
+        rnd = $random(seed);  // drawn every cycle, whatever the condition
+        if (!(s_tvalid[x] && !s_tready[x]) && sent[x] < K && (rnd & 3) != 0) begin
+          s_tvalid[x] <= 1'b1;
+          s_tdata[x*PW+:PW] <= pay(x, sent[x]);
         end
         if (x == 0 && break_hold && !broke && s_tvalid[x] && !s_tready[x]) begin
           s_tvalid[x] <= 1'b0;
