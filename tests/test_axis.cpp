@@ -344,3 +344,17 @@ TEST(AxisCosimOptions, RefusedInOneLine) {
     EXPECT_EQ(hctest::lines(r.err).size(), 1u) << r.err;
   }
 }
+
+// sweep --endpoints axis refuses what simulate refuses: a payload width that is
+// not a whole number of bytes, in one line, writing nothing.
+TEST(AxisCosimOptions, SweepRefusesAPartialBytePayload) {
+  const std::string tmp = hctest::tempFolder("axis-sweep");
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "sweep", "--m", "3,3", "--rho", "1,1", "--endpoints",
+                       "axis", "--payload-width", "12", "--out", tmp + "/out"});
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(hctest::lines(r.err).size(), 1u) << r.err;
+  EXPECT_NE(r.err.find("multiple of 8"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(tmp + "/out"));
+  fs::remove_all(tmp);
+}
