@@ -168,11 +168,44 @@ TEST(AxisFiles, SdcAndFileList) {
   fs::remove_all(f.tmp);
 }
 
+// The Verilator command `generate` prints for the testbench (and
+// docs/user-guide.md gives) compiles it: run with --lint-only in place of
+// --binary on the 8-ring, it reports nothing (Verilator stops on BLKANDNBLK, a
+// variable assigned both blocking and non-blocking, such as a seed that
+// $random(seed) updates inside a non-blocking assignment). The summary names
+// the axis top, the folder's root, as the top module.
+TEST(AxisFiles, PrintedVerilatorCommandIsClean) {
+  const std::string tmp = hctest::tempFolder("axis-verilator");
+  const std::string out = tmp + "/out";
+  const auto g = hctest::runArgv({hctest::hypercast(), "generate", "--m", "8", "--rho", "1",
+                                  "--endpoints", "axis", "--out", out});
+  ASSERT_EQ(g.code, 0) << g.out << g.err;
+  EXPECT_NE(g.out.find("top module hc_m8_r1_axis_top (the folder's root"), std::string::npos)
+      << g.out;
+  std::string cmd;
+  for (const std::string& line : hctest::lines(g.out)) {
+    const auto at = line.find("or verilator --binary ");
+    if (at != std::string::npos) cmd = line.substr(at + 3);
+  }
+  ASSERT_FALSE(cmd.empty()) << g.out;
+  const auto run = cmd.find(" && obj_dir/");
+  ASSERT_NE(run, std::string::npos) << cmd;
+  cmd = cmd.substr(0, run);
+  cmd.replace(cmd.find("--binary"), 8, "--lint-only");
+  const auto lint = hctest::run("cd " + out + " && " + cmd + " 2>&1");
+  EXPECT_EQ(lint.code, 0) << cmd << "\n" << lint.out;
+  EXPECT_EQ(lint.out.find("%Error"), std::string::npos) << lint.out;
+  EXPECT_EQ(lint.out.find("%Warning"), std::string::npos) << lint.out;
+  fs::remove_all(tmp);
+}
+
 TEST(AxisFiles, RefusesWhatItCannotBuild) {
   const std::string tmp = hctest::tempFolder("axis-refuse");
   for (const auto& extra :
        std::vector<std::vector<std::string>>{{"--endpoints", "axi"},
                                              {"--endpoints", "axis", "--router", "programmable"},
+                                             // AXI4-Stream's tdata is whole bytes
+                                             {"--endpoints", "axis", "--payload-width", "12"},
                                              {"--target-mhz", "0"}}) {
     std::vector<std::string> argv = {hctest::hypercast(), "generate", "--m", "4", "--rho", "1"};
     argv.insert(argv.end(), extra.begin(), extra.end());
@@ -301,7 +334,8 @@ TEST(AxisCosimOptions, RefusedInOneLine) {
                                              {"--endpoints", "axis", "--engine", "verilator"},
                                              {"--endpoints", "axis", "--tready", "random:150"},
                                              {"--endpoints", "axis", "--tready", "stall:9:0:10"},
-                                             {"--endpoints", "axis", "--tready", "sometimes"}}) {
+                                             {"--endpoints", "axis", "--tready", "sometimes"},
+                                             {"--endpoints", "axis", "--payload-width", "12"}}) {
     std::vector<std::string> argv = {hctest::hypercast(), "simulate", "--m", "3,3", "--rho", "1,1",
                                      "--engine",          "systemc"};
     argv.insert(argv.end(), extra.begin(), extra.end());
@@ -309,4 +343,18 @@ TEST(AxisCosimOptions, RefusedInOneLine) {
     EXPECT_NE(r.code, 0) << extra.back();
     EXPECT_EQ(hctest::lines(r.err).size(), 1u) << r.err;
   }
+}
+
+// sweep --endpoints axis refuses what simulate refuses: a payload width that is
+// not a whole number of bytes, in one line, writing nothing.
+TEST(AxisCosimOptions, SweepRefusesAPartialBytePayload) {
+  const std::string tmp = hctest::tempFolder("axis-sweep");
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "sweep", "--m", "3,3", "--rho", "1,1", "--endpoints",
+                       "axis", "--payload-width", "12", "--out", tmp + "/out"});
+  EXPECT_NE(r.code, 0);
+  EXPECT_EQ(hctest::lines(r.err).size(), 1u) << r.err;
+  EXPECT_NE(r.err.find("multiple of 8"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(tmp + "/out"));
+  fs::remove_all(tmp);
 }

@@ -331,6 +331,13 @@ TEST(Tlm, OptionsOutOfSimulatesRangesAreRefused) {
          o.grouped = false;
        },
        "hop_cycles 2 needs grouped"},
+      {[](Options& o) {
+         o.axis_endpoints = true;
+         o.grouped = false;
+       },
+       "axis_endpoints needs grouped"},
+      {[](Options& o) { o.payload_width = 0; }, "payload_width must be 1..64, got 0"},
+      {[](Options& o) { o.payload_width = 65; }, "payload_width must be 1..64, got 65"},
       {[](Options& o) { o.period = sc_time(3, sc_core::SC_PS); }, "clock period"},
   };
   int k = 0;
@@ -355,22 +362,42 @@ TEST(Tlm, OptionsOutOfSimulatesRangesAreRefused) {
   EXPECT_NO_THROW(TlmNetwork("fine", net, fine));
 }
 
-TEST(Tlm, NonBlockingTransportIsASystemCError) {
-  // An approximately timed initiator's BEGIN_REQ: a SystemC error naming
-  // b_transport, and nothing delivered.
+TEST(Tlm, ApproximatelyTimedInitiatorIsServed) {
+  // An approximately timed initiator on node 0 of C_5<1>: BEGIN_REQ through
+  // nb_transport_fw at 0 ns is accepted (TLM_ACCEPTED), the response comes as
+  // BEGIN_RESP on nb_transport_bw with TLM_OK_RESPONSE at the end of the cycle
+  // that accepted the broadcast (1 ns), and the other four nodes get it.
+  // Then a second one, after the first's response.
   struct At : sc_core::sc_module {
     tlm_utils::simple_initiator_socket<At> out;
     uint64_t payload = 0x11;
+    tlm::tlm_generic_payload t;
+    std::vector<tlm::tlm_sync_enum> fw;
+    std::vector<tlm::tlm_phase> bw_phase;
+    std::vector<tlm::tlm_response_status> bw_status;
+    std::vector<sc_time> bw_at;
+    sc_core::sc_event responded;
     SC_HAS_PROCESS(At);
     explicit At(sc_core::sc_module_name name) : sc_core::sc_module(name), out("out") {
+      out.register_nb_transport_bw(this, &At::bw);
       SC_THREAD(run);
     }
     void run() {
-      tlm::tlm_generic_payload t;
-      setWrite(t, 0, reinterpret_cast<unsigned char*>(&payload));
-      tlm::tlm_phase phase = tlm::BEGIN_REQ;
-      sc_time delay = sc_core::SC_ZERO_TIME;
-      out->nb_transport_fw(t, phase, delay);
+      for (int k = 0; k < 2; ++k) {
+        payload = 0x11 + static_cast<uint64_t>(k);
+        setWrite(t, 0, reinterpret_cast<unsigned char*>(&payload));
+        tlm::tlm_phase phase = tlm::BEGIN_REQ;
+        sc_time delay = sc_core::SC_ZERO_TIME;
+        fw.push_back(out->nb_transport_fw(t, phase, delay));
+        sc_core::wait(responded);
+      }
+    }
+    tlm::tlm_sync_enum bw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_time& delay) {
+      bw_phase.push_back(phase);
+      bw_status.push_back(trans.get_response_status());
+      bw_at.push_back(sc_core::sc_time_stamp() + delay);
+      responded.notify(sc_core::SC_ZERO_TIME);
+      return tlm::TLM_COMPLETED;
     }
   };
   TlmNetwork net("net", hypercast::hypercycleNetwork({5}, {1}));
@@ -378,15 +405,45 @@ TEST(Tlm, NonBlockingTransportIsASystemCError) {
   Sink sink("sink", 5, sc_core::SC_ZERO_TIME);
   at.out.bind(net.target[0]);
   for (uint64_t x = 0; x < 5; ++x) net.initiator[x].bind(sink.in[x]);
-  try {
-    sc_core::sc_start();
-    FAIL() << "no error";
-  } catch (const sc_core::sc_report& e) {
-    EXPECT_NE(std::string(e.what()).find("b_transport is the only supported call"),
-              std::string::npos)
-        << e.what();
+  sc_core::sc_start();
+  EXPECT_EQ(at.fw, (std::vector<tlm::tlm_sync_enum>{tlm::TLM_ACCEPTED, tlm::TLM_ACCEPTED}));
+  EXPECT_EQ(at.bw_phase, (std::vector<tlm::tlm_phase>{tlm::BEGIN_RESP, tlm::BEGIN_RESP}));
+  EXPECT_EQ(at.bw_status,
+            (std::vector<tlm::tlm_response_status>{tlm::TLM_OK_RESPONSE, tlm::TLM_OK_RESPONSE}));
+  ASSERT_EQ(at.bw_at.size(), 2u);
+  EXPECT_EQ(at.bw_at[0], sc_time(1, SC_NS));
+  std::map<uint64_t, std::vector<uint64_t>> got;  // payload -> nodes
+  for (const Arrival& a : sink.got) {
+    EXPECT_EQ(a.origin, 0u);
+    got[a.payload].push_back(a.node);
   }
-  EXPECT_TRUE(sink.got.empty());
+  for (auto& g : got) std::sort(g.second.begin(), g.second.end());
+  const std::vector<uint64_t> others = {1, 2, 3, 4};
+  EXPECT_EQ(got, (std::map<uint64_t, std::vector<uint64_t>>{{0x11, others}, {0x12, others}}));
+}
+
+TEST(Tlm, PayloadCarriesPayloadWidthBits) {
+  // The RTL carries --payload-width bits of the payload: the model delivers the
+  // low payload_width bits of the uint64_t and clears the rest. Node 0 of
+  // C_5<1> broadcasts 0x1122334455667788 on three networks: the default (32
+  // bits), 12 bits and 64 bits.
+  const NetworkDesc net = hypercast::hypercycleNetwork({5}, {1});
+  const std::vector<Injection> one = {{0, sc_core::SC_ZERO_TIME, 0x1122334455667788ull}};
+  hypercast::model::TlmNetworkOptions pw12, pw64;
+  pw12.payload_width = 12;
+  pw64.payload_width = 64;
+  Platform by_default(net, one, sc_core::SC_ZERO_TIME, {}, "default_");
+  Platform narrow(net, one, sc_core::SC_ZERO_TIME, pw12, "pw12_");
+  Platform wide(net, one, sc_core::SC_ZERO_TIME, pw64, "pw64_");
+  sc_core::sc_start();
+  for (const auto& c :
+       {std::make_pair(&by_default, uint64_t{0x55667788}), std::make_pair(&narrow, uint64_t{0x788}),
+        std::make_pair(&wide, uint64_t{0x1122334455667788ull})}) {
+    ASSERT_EQ(c.first->sink.got.size(), 4u);
+    for (const Arrival& a : c.first->sink.got) {
+      EXPECT_EQ(a.payload, c.second) << std::hex << a.payload << " at node " << a.node;
+    }
+  }
 }
 
 TEST(Tlm, BusyTargetDelaysLaterDeliveries) {

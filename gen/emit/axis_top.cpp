@@ -173,7 +173,11 @@ std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std:
       pay = v[PW-1:0];
     end
   endfunction
-  integer seed, duty, cycle, last_progress, received, x, o, k;
+  // $random(seed) writes seed: it is called in blocking assignments only (rnd),
+  // since a variable assigned both ways is an error to Verilator (BLKANDNBLK),
+  // and on every pass, whether or not a simulator short-circuits && (Icarus
+  // does not), so that the stimulus is the one of earlier versions.
+  integer seed, rnd, duty, cycle, last_progress, received, x, o, k;
   reg break_hold, broke;
   integer sent[0:N-1];
   integer got[0:N*N-1];
@@ -227,7 +231,8 @@ std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std:
           last_progress = cycle;
           s_tvalid[x] <= 1'b0;
         end
-        if (!(s_tvalid[x] && !s_tready[x]) && sent[x] < K && ($random(seed) & 3) != 0) begin
+        rnd = $random(seed);  // drawn every cycle, whatever the condition
+        if (!(s_tvalid[x] && !s_tready[x]) && sent[x] < K && (rnd & 3) != 0) begin
           s_tvalid[x] <= 1'b1;
           s_tdata[x*PW+:PW] <= pay(x, sent[x]);
         end
@@ -240,7 +245,10 @@ std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std:
       for (x = 0; x < N; x = x + 1) begin
         if ((cycle >= 400 && cycle < 500) || (x == 0 && cycle >= 50 && cycle < 350))
           m_tready[x] <= 1'b0;
-        else m_tready[x] <= (($random(seed) & 15) < duty);
+        else begin
+          rnd = $random(seed);
+          m_tready[x] <= ((rnd & 15) < duty);
+        end
       end
       if (received == N * (N - 1) * K) begin
         for (x = 0; x < N * N; x = x + 1) begin
@@ -256,7 +264,7 @@ std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std:
       if (cycle - last_progress > WATCHDOG) begin
         $display("ERROR: cycle %0d: watchdog, no transfer for %0d cycles (%0d of %0d deliveries)",
                  cycle, WATCHDOG, received, N * (N - 1) * K);
-  $finish;
+        $finish;
       end
     end
   end

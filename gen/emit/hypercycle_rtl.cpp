@@ -364,6 +364,15 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
 
 }  // namespace
 
+void checkAxisPayloadWidth(int payload_width) {
+  if (payload_width % 8 != 0) {
+    throw Error(
+        "--endpoints axis needs a --payload-width that is a multiple of 8 (AXI4-Stream "
+        "tdata is whole bytes), got " +
+        std::to_string(payload_width));
+  }
+}
+
 void checkTopSize(const NetworkDesc& net) {
   const Hypercycle h = Hypercycle::of(net);
   const uint64_t ends = h.nodes() * static_cast<uint64_t>(h.degree());
@@ -390,6 +399,7 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   if (axis && prog) {
     throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
   }
+  if (axis) checkAxisPayloadWidth(o.payload_width);
   checkGeneratedModules({r.router_module, r.top_module});
   // The hand-written modules each router kind uses. The programmable router's
   // folder carries hw/hc_weight_unit.v too (the prototype's weight module on its

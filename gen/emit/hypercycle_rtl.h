@@ -46,4 +46,8 @@ constexpr uint64_t kMaxTopPortEnds = uint64_t{1} << 20;
 // Refuses (hypercast::Error) a network whose router top exceeds kMaxTopPortEnds.
 void checkTopSize(const NetworkDesc& net);
 
+// Refuses (hypercast::Error) a payload width that is not a whole number of
+// bytes with Endpoints::kAxis: AXI4-Stream's tdata is whole bytes.
+void checkAxisPayloadWidth(int payload_width);
+
 }  // namespace hypercast

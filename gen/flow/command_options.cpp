@@ -105,7 +105,8 @@ std::vector<OptionSpec> simulateOptions() {
       {"endpoints", "native|axis",
        "hypercycle: native (the delivery lanes always accept; default) or axis\n"
        "(<name>_axis_top: an AXI4-Stream endpoint per node, in the model too, its\n"
-       "m_axis_tready from --tready; engine systemc or cosim)"},
+       "m_axis_tready from --tready; engine systemc or cosim; the hardwired router\n"
+       "and a --payload-width that is a multiple of 8)"},
       {"tready", "P[,P...]",
        "with --endpoints axis: when the m_axis sinks are ready: always (default),\n"
        "random:D[:SEED] (each sink D percent of the cycles), stall:NODE:FROM:LEN\n"
@@ -282,7 +283,8 @@ std::vector<OptionSpec> folderOptions() {
       {"endpoints", "native|axis",
        "hypercycle: the top's node ports: native (inj_*/dlv_*, the sink always\n"
        "accepts; default) or axis (also <name>_axis_top, AXI4-Stream s_axis/m_axis\n"
-       "per node with ejection backpressure, and its Verilog testbench)"},
+       "per node with ejection backpressure, and its Verilog testbench; needs the\n"
+       "hardwired router and a --payload-width that is a multiple of 8)"},
       {"target-mhz", "MHZ", "the clock of the SDC file <name>.sdc (default 100)"},
   };
 }

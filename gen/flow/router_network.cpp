@@ -263,7 +263,12 @@ CommandReport routerGenerate(const Params& a) {
   std::ostringstream lines;
   lines << "hypercycle G^{" << h.rhoList() << "}_{" << h.mList() << "}: " << h.nodes()
         << " nodes, degree " << h.degree() << ", diameter " << h.diameter() << "\n"
-        << "top module " << rtl.top_module << ", router " << rtl.router_module << "\n";
+        << "top module "
+        << (rtl.axis_top_module.empty()
+                ? rtl.top_module
+                : rtl.axis_top_module + " (the folder's root; the native top " + rtl.top_module +
+                      " is written too)")
+        << ", router " << rtl.router_module << "\n";
   for (const auto& f : rtl.files) lines << "  " << a.get("out") << "/" << f.first << "\n";
   lines << rtl.files.size() << " files, " << bytes << " bytes in " << secs << " s\n";
   if (!rtl.axis_top_module.empty()) {
@@ -336,6 +341,7 @@ CommandReport routerSimulate(const Params& a) {
     if (o.router == RouterKind::kProgrammable) {
       throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
     }
+    checkAxisPayloadWidth(o.payload_width);
     if (job.engine == "verilator") {
       throw Error(
           "--endpoints axis checks m_axis against the SystemC model: --engine cosim or systemc");

@@ -37,6 +37,12 @@ sc_core::sc_time checkedOptions(const TlmNetworkOptions& o) {
     refuse("hop_cycles must be 1 or 2, got " + std::to_string(o.hop_cycles));
   }
   if (o.hop_cycles != 1 && !o.grouped) refuse("hop_cycles 2 needs grouped (the hardwired router)");
+  if (o.axis_endpoints && !o.grouped) {
+    refuse("axis_endpoints needs grouped (the hardwired router)");
+  }
+  if (o.payload_width < 1 || o.payload_width > 64) {
+    refuse("payload_width must be 1..64, got " + std::to_string(o.payload_width));
+  }
   const sc_core::sc_time& period = o.period;
   if (period.value() == 0 || period.value() % 2 != 0) {
     throw Error("the TLM network's clock period " + period.to_string() +
@@ -65,6 +71,8 @@ TlmNetwork::TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
       np_(static_cast<int>(Hypercycle::of(net).ports().size())),
       period_(checkedOptions(options)),
       half_(period_ / 2),
+      payload_mask_(options.payload_width >= 64 ? ~uint64_t{0}
+                                                : (uint64_t{1} << options.payload_width) - 1),
       // After the last arrival: the credits' return and, with two-cycle hops,
       // the registered grants, so that the routers are idle when the clock stops.
       drain_cycles_(4 * options.hop_cycles + 4),
@@ -81,7 +89,7 @@ TlmNetwork::TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
   if (axis_) net_.addAxisEndpoints();
   for (uint64_t x = 0; x < n_; ++x) {
     target[x].register_b_transport(this, &TlmNetwork::inject, static_cast<int>(x));
-    target[x].register_nb_transport_fw(this, &TlmNetwork::refuseNb, static_cast<int>(x));
+    // No nb_transport_fw callback: the socket turns a BEGIN_REQ into b_transport.
     accepted_event_.push_back(std::make_unique<sc_core::sc_event>());
     arrived_event_.push_back(std::make_unique<sc_core::sc_event>());
     sc_core::sc_spawn_options opt;
@@ -112,6 +120,7 @@ void TlmNetwork::inject(int x, tlm::tlm_generic_payload& trans, sc_core::sc_time
   const size_t node = static_cast<size_t>(x);
   Offer offer;
   std::memcpy(&offer.payload, trans.get_data_ptr(), kPayloadBytes);
+  offer.payload &= payload_mask_;  // what the RTL's payload carries
   // The first cycle starting at or after the transaction's time, and not one
   // whose injections the clock has already set.
   const sc_dt::uint64 at = (sc_core::sc_time_stamp() + delay).value();
@@ -123,16 +132,6 @@ void TlmNetwork::inject(int x, tlm::tlm_generic_payload& trans, sc_core::sc_time
   while (accepted_[node] <= ticket) sc_core::wait(*accepted_event_[node]);
   delay = sc_core::SC_ZERO_TIME;
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
-}
-
-tlm::tlm_sync_enum TlmNetwork::refuseNb(int x, tlm::tlm_generic_payload& trans, tlm::tlm_phase&,
-                                        sc_core::sc_time&) {
-  trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
-  SC_REPORT_ERROR("hypercast/tlm",
-                  (std::string(name()) + ": nb_transport_fw on target[" + std::to_string(x) +
-                   "]: not supported; b_transport is the only supported call")
-                      .c_str());
-  return tlm::TLM_COMPLETED;
 }
 
 bool TlmNetwork::busy() const {

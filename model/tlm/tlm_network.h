@@ -5,12 +5,17 @@
 //  - target[x] takes a broadcast from x: b_transport with TLM_WRITE_COMMAND,
 //    address x (the origin), the payload a uint64_t in host byte order at the
 //    data pointer (data length and streaming width kPayloadBytes, no byte
-//    enables). Its time, sc_time_stamp() + the annotated delay, is when the
+//    enables), of which the network carries the low payload_width bits (the
+//    RTL's payload width; the bits above are delivered as 0).
+//    Its time, sc_time_stamp() + the annotated delay, is when the
 //    broadcast is first offered: from the first cycle that starts at or after
 //    it. The call blocks (call it from a thread) until the network accepts the
 //    broadcast, which it does in the order of the calls at each node, and
 //    returns TLM_OK_RESPONSE with the delay zeroed, at the end of the cycle that
-//    accepted it. Anything else returns at once, injecting nothing, with
+//    accepted it. nb_transport_fw is taken too: the socket's own adaptor
+//    (simple_target_socket with no nb callback) runs b_transport for a BEGIN_REQ
+//    and answers with BEGIN_RESP on nb_transport_bw once it returns. Anything
+//    else returns at once, injecting nothing, with the first that applies of
 //    TLM_COMMAND_ERROR_RESPONSE (not a write), TLM_ADDRESS_ERROR_RESPONSE (an
 //    address that is not x: out of range, or another node),
 //    TLM_BURST_ERROR_RESPONSE (another data length or streaming width),
@@ -67,9 +72,13 @@ struct TlmNetworkOptions {
   Arbitration arbitration = Arbitration::kEpoch;
   int epoch_quota = 4;  // --epoch-quota (kEpoch): packets per node and epoch, 1..kMaxEpochQuota
   int hop_cycles = 1;   // 1 or 2 (--hop-cycles)
+  // --payload-width: the low bits of the 64-bit payload the network carries,
+  // 1..64; the bits above are cleared on injection, as the RTL drops them.
+  int payload_width = 32;
   bool grouped = true;  // the hardwired router's two-level arbitration; false: programmable
   // Deliver through AXI4-Stream endpoints, tready = the target is free: a
-  // target's delay backpressures the network (see above).
+  // target's delay backpressures the network (see above). Needs grouped, as
+  // <name>_axis_top needs the hardwired router.
   bool axis_endpoints = false;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);  // one clock cycle
 };
@@ -105,9 +114,6 @@ class TlmNetwork : public sc_core::sc_module {
   };
 
   void inject(int x, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  // nb_transport_fw: refused with a SystemC error (b_transport is the only call).
-  tlm::tlm_sync_enum refuseNb(int x, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
-                              sc_core::sc_time& delay);
   tlm::tlm_response_status check(int x, const tlm::tlm_generic_payload& trans) const;
   bool busy() const;
   void clockLoop();
@@ -117,6 +123,7 @@ class TlmNetwork : public sc_core::sc_module {
   int np_;
   sc_core::sc_time period_;
   sc_core::sc_time half_;
+  uint64_t payload_mask_;  // the payload_width low bits
   int drain_cycles_;
   HcNetwork net_;
   std::vector<std::deque<Offer>> offers_;  // [x] in order of the calls
