@@ -529,21 +529,22 @@ TEST(Synth, SdcClockIsTheCreateClockPeriod) {
 }
 
 // --endpoints axis: the whole top synthesized is <name>_axis_top, counted even
-// with --no-pnr. C_4<1>, 4-bit payload, --buffer-depth 1: each node's endpoint
-// queues NP = 2 lanes of QDEPTH = 2 x 1 + 4 = 6 flits (hardware.md "Ejection
-// queue"), each lane one memory of 1 + AW + PW = 1 + 2 + 4 = 7 bits, one
+// with --no-pnr. C_4<1>, 8-bit payload (the smallest whole byte AXI4-Stream
+// allows), --buffer-depth 1: each node's endpoint queues NP = 2 lanes of
+// QDEPTH = 2 x 1 + 4 = 6 flits (hardware.md "Ejection queue"), each lane one
+// memory of 1 + AW + PW = 1 + 2 + 8 = 11 bits, one
 // SB_RAM40_4K (16 bits wide at most): 4 x 2 = 8 block RAMs, within the HX8K's
 // 32, so in block RAM. Above its 4 routers' flip-flops the top keeps only the
 // endpoints' control: per node 2 lanes x (write and read pointer 3 bits each,
 // count 3, head valid 1) = 20, per input port and VC a kept-credit count of 2
 // bits and a queued count of 3 = 20, the held lane 1 + 2, the round robin's
-// pointer at most 2: at most 45 (queues in flip-flops would add the 2 x 6 x 7
-// = 84 queued bits and a read register).
+// pointer at most 2: at most 45 (queues in flip-flops would add the 2 x 6 x 11
+// = 132 queued bits and a read register).
 TEST(Synth, AxisTopCountsItsEjectionQueues) {
   const std::string dir = "/tmp/hctest-synth-axis-" + std::to_string(::getpid());
   fs::remove_all(dir);
   const auto r = hctest::run(hctest::hypercast() +
-                             " synth --m 4 --rho 1 --payload-width 4 --buffer-depth 1 "
+                             " synth --m 4 --rho 1 --payload-width 8 --buffer-depth 1 "
                              "--endpoints axis --no-pnr --out " +
                              dir);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
@@ -571,6 +572,7 @@ TEST(Synth, AxisTopCountsItsEjectionQueues) {
 TEST(Synth, AxisRefusedWhereItCannotBeHonoured) {
   for (const std::string args :
        {"synth --m 4 --rho 1 --endpoints axis --router programmable",
+        "synth --m 4 --rho 1 --endpoints axis --payload-width 4",
         "synth --m 4 --rho 1 --endpoints axi", "synth --m 4 --rho 1 --freq 50",
         "synth --topology hypercube --dim 2 --collective broadcast --endpoints axis",
         "info --m 4 --rho 1 --endpoints axis"}) {
