@@ -333,6 +333,11 @@ TEST(JobFile, RefusesWhatARouterHarnessCannotRun) {
       {{{"m", {5, 2.5}}}, "'m' must be a whole number"},
       {{{"trace", 7}}, "'trace' must be a string"},
       {{{"limits", {{"max_dims", 2}}}}, "'limits' needs"},
+      {{{"endpoints", "axis"}, {"payload_width", 12}}, "a multiple of 8"},
+      {{{"endpoints", "axis"},
+        {"router", "programmable"},
+        {"limits", {{"max_dims", 4}, {"max_radix", 15}, {"max_degree", 16}}}},
+       "needs the hardwired router"},
   };
   for (const auto& [body, says] : cases) {
     const std::string e = simRefusal(simJob(body));

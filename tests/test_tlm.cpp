@@ -338,6 +338,11 @@ TEST(Tlm, OptionsOutOfSimulatesRangesAreRefused) {
        "axis_endpoints needs grouped"},
       {[](Options& o) { o.payload_width = 0; }, "payload_width must be 1..64, got 0"},
       {[](Options& o) { o.payload_width = 65; }, "payload_width must be 1..64, got 65"},
+      {[](Options& o) {
+         o.axis_endpoints = true;
+         o.payload_width = 12;
+       },
+       "axis_endpoints needs a payload_width that is a multiple of 8"},
       {[](Options& o) { o.period = sc_time(3, sc_core::SC_PS); }, "clock period"},
   };
   int k = 0;

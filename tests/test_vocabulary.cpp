@@ -224,8 +224,6 @@ TEST(Vocabulary, HelpListsOnlyWhatTheCommandTakes) {
   EXPECT_FALSE(fs::exists("/tmp/hctest-never.xml"));
 }
 
-}  // namespace
-
 // info lists the collectives `schedule` builds on a network under the name its
 // JSON key and the option (--collective) use: "collectives", never "schedules";
 // the same list in both.
@@ -247,3 +245,5 @@ TEST(Vocabulary, InfoListsTheCollectivesUnderThatName) {
     EXPECT_EQ(t.out.find("schedules"), std::string::npos) << t.out;
   }
 }
+
+}  // namespace

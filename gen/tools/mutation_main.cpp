@@ -138,7 +138,7 @@ std::vector<Target> targets() {
                                 {"WCW", "2"},  {"PIW", "2"},   {"DEPTH", "2"}, {"NDIM", "2"},
                                 {"FAIR", "0"}, {"EPOCH", "1"}, {"QUOTA", "4"}};
   const Params tables = {{"REQ_OK", "36'b100000000100110000101110000101110011"},
-                         {"GROUP_OUT", "4'b0000"}};
+                         {"GROUP_OUT", "4'b0001"}};
   const Params core44 = with(with(router_common, {{"HOP", "1"}, {"VC1_PORTS", "4'b0101"}}), tables);
   const auto router_params = [&](int hop) {
     return with(with(router_common, {{"HOP", std::to_string(hop)},

@@ -43,6 +43,12 @@ sc_core::sc_time checkedOptions(const TlmNetworkOptions& o) {
   if (o.payload_width < 1 || o.payload_width > 64) {
     refuse("payload_width must be 1..64, got " + std::to_string(o.payload_width));
   }
+  if (o.axis_endpoints && o.payload_width % 8 != 0) {
+    refuse(
+        "axis_endpoints needs a payload_width that is a multiple of 8 (AXI4-Stream tdata is "
+        "whole bytes), got " +
+        std::to_string(o.payload_width));
+  }
   const sc_core::sc_time& period = o.period;
   if (period.value() == 0 || period.value() % 2 != 0) {
     throw Error("the TLM network's clock period " + period.to_string() +

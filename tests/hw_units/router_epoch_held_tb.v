@@ -52,7 +52,7 @@ module router_epoch_held_tb;
   hc_router_core #(.NP(NP), .AW(AW), .PW(PW), .WDW(WDW), .WCW(WCW), .PIW(PIW), .DEPTH(2),
                    .NDIM(2), .FAIR(0), .HOP(1), .EPOCH(1), .QUOTA(4), .VC1_PORTS(TWO_VC),
                    .REQ_OK(36'b100000000100110000101110000101110011),
-                   .GROUP_OUT(4'b0000)) u_core (
+                   .GROUP_OUT(4'b0001)) u_core (
     .clk_i(clk), .rst_ni(rst_n), .node_addr_i(4'd5),
     .port_dim_i(PORT_DIM), .orig_wc_i(ORIG_WC), .fwd_port_i(FWD_PORT),
     .two_vc_i(TWO_VC), .wrap_i(4'b0000),

@@ -52,7 +52,7 @@ module router_weights_tb;
               .FAIR(0), .HOP(HOP), .EPOCH(1), .QUOTA(4), .PORT_DIM(PORT_DIM), .ORIG_WC(ORIG_WC),
               .FWD_PORT(8'b11100100), .TWO_VC(4'b0101),
               .REQ_OK(36'b100000000100110000101110000101110011),
-              .GROUP_OUT(4'b0000)) u_router (
+              .GROUP_OUT(4'b0001)) u_router (
     .clk_i(clk), .rst_ni(rst_n), .node_addr_i(4'd6), .wrap_i(4'b0000),
     .lin_valid_i(lin_valid), .lin_data_i(lin_data), .lin_credit_o(lin_credit),
     .lout_valid_o(lout_valid), .lout_data_o(lout_data), .lout_credit_i(lout_credit),
