@@ -59,8 +59,9 @@ RouterCore::RouterCore(const RouterTables& t, int ndim, int depth, uint32_t addr
     }
   }
   // The RTL's GROUP_OUT: with fair, each of the output's two arbiters is two-level;
-  // with epochs the injection goes last, outside the arbiter, and is not counted.
-  if (grouped) grouped_ = groupedArbiterOutputs(t_, epochs_.on() && !fair_);
+  // with epochs (never with fair, above) the injection goes last, outside the
+  // arbiter, and is not counted.
+  if (grouped) grouped_ = groupedArbiterOutputs(t_, epochs_.on());
   for (int q = 0; q < np_; ++q) {
     credit_[static_cast<size_t>(2 * q)] = depth;
     credit_[static_cast<size_t>(2 * q + 1)] = t_.two_vc[static_cast<size_t>(q)] ? depth : 0;
@@ -216,7 +217,7 @@ void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>&
     size_t ptr_slot = 2 * q;
     // With epochs the injection goes last: it is granted only when no input VC
     // asks for q, and such a grant leaves the pointer where it is.
-    const bool inj_last = epochs_.on() && !fair_;
+    const bool inj_last = epochs_.on();
     if (inj_last) {
       skip_inj = true;
       win = pickIn(2 * q, -1);

@@ -364,12 +364,15 @@ std::string manifest(const Hypercycle& h, const RouterTables& t, const RtlLayout
 
 }  // namespace
 
-void checkAxisPayloadWidth(int payload_width) {
-  if (payload_width % 8 != 0) {
+void checkAxisEndpoints(const RtlOptions& o) {
+  if (o.router == RouterKind::kProgrammable) {
+    throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
+  }
+  if (o.payload_width % 8 != 0) {
     throw Error(
         "--endpoints axis needs a --payload-width that is a multiple of 8 (AXI4-Stream "
         "tdata is whole bytes), got " +
-        std::to_string(payload_width));
+        std::to_string(o.payload_width));
   }
 }
 
@@ -396,10 +399,7 @@ HypercycleRtl emitHypercycleNetwork(const NetworkDesc& net, const RtlOptions& o,
   r.top_module = name + "_top";
   const bool prog = o.router == RouterKind::kProgrammable;
   const bool axis = f.endpoints == Endpoints::kAxis;
-  if (axis && prog) {
-    throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
-  }
-  if (axis) checkAxisPayloadWidth(o.payload_width);
+  if (axis) checkAxisEndpoints(o);
   checkGeneratedModules({r.router_module, r.top_module});
   // The hand-written modules each router kind uses. The programmable router's
   // folder carries hw/hc_weight_unit.v too (the prototype's weight module on its

@@ -46,8 +46,9 @@ constexpr uint64_t kMaxTopPortEnds = uint64_t{1} << 20;
 // Refuses (hypercast::Error) a network whose router top exceeds kMaxTopPortEnds.
 void checkTopSize(const NetworkDesc& net);
 
-// Refuses (hypercast::Error) a payload width that is not a whole number of
-// bytes with Endpoints::kAxis: AXI4-Stream's tdata is whole bytes.
-void checkAxisPayloadWidth(int payload_width);
+// What Endpoints::kAxis needs of the router options, refused (hypercast::Error)
+// otherwise: the hardwired router, and a payload width of whole bytes
+// (AXI4-Stream's tdata is whole bytes).
+void checkAxisEndpoints(const RtlOptions& o);
 
 }  // namespace hypercast

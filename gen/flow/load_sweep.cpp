@@ -107,7 +107,7 @@ SweepRequest readSweepRequest(const Params& a) {
   if (a.has("tready") && r.endpoints != "axis") throw Error("--tready needs --endpoints axis");
   r.tready = a.get("tready", "always");
   (void)parseTready(r.tready, r.network.nodes());
-  if (r.endpoints == "axis") checkAxisPayloadWidth(r.rtl.payload_width);
+  if (r.endpoints == "axis") checkAxisEndpoints(r.rtl);
   if (r.endpoints == "axis" && r.engine == "verilator") {
     throw Error(
         "--endpoints axis checks m_axis against the SystemC model: --engine cosim or systemc");

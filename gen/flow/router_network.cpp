@@ -338,10 +338,7 @@ CommandReport routerSimulate(const Params& a) {
   job.tready = a.get("tready", "always");
   (void)parseTready(job.tready, h.nodes());
   if (axis) {
-    if (o.router == RouterKind::kProgrammable) {
-      throw Error("--endpoints axis needs the hardwired router (--router hardwired)");
-    }
-    checkAxisPayloadWidth(o.payload_width);
+    checkAxisEndpoints(o);
     if (job.engine == "verilator") {
       throw Error(
           "--endpoints axis checks m_axis against the SystemC model: --engine cosim or systemc");

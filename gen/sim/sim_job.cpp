@@ -47,10 +47,7 @@ void checkJob(const SimJob& j) {
   if (j.endpoints == "axis" && j.engine == "verilator") {
     throw Error("job file: 'endpoints' axis runs the SystemC model: engine systemc or cosim");
   }
-  if (j.endpoints == "axis" && j.rtl.router == RouterKind::kProgrammable) {
-    throw Error("job file: 'endpoints' axis needs the hardwired router");
-  }
-  if (j.endpoints == "axis") checkAxisPayloadWidth(j.rtl.payload_width);
+  if (j.endpoints == "axis") checkAxisEndpoints(j.rtl);
   (void)parseTready(j.tready, net.nodes());
   const uint64_t payloads =
       j.rtl.payload_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << j.rtl.payload_width) - 1;
