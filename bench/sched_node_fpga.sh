@@ -25,9 +25,11 @@ import json, sys
 m = json.load(open(sys.argv[1]))
 r, s = m["rom"], m["store"]
 raw = max(1, (r["words"] - 1).bit_length())
+# The deepest node's NBRAM (bram_banks: one entry per node).
+deep = max(range(len(s["node_depths"])), key=lambda x: s["node_depths"][x])
 p = dict(NP=r["ports"], PW=m["payload_width"], NB=r["banks"], BW=r["bank_width"],
          DEPTH=s["bank_depth"], AW=r["addr_width"], PSW=r["port_width"], IW=r["index_width"],
-         ROWS=r["rows"], RAW=raw, NBRAM=s.get("bram_banks", r["banks"]))
+         ROWS=r["rows"], RAW=raw, NBRAM=s["bram_banks"][deep])
 print(" ".join("-set %s %d" % kv for kv in p.items()))
 PY
 )

@@ -33,7 +33,9 @@
 #include <systemc>
 
 #include "algorithm/collective_semantics.h"
+#include "algorithm/step_clocks.h"
 #include "checker/schedule_checker.h"
+#include "checker/step_clock_checker.h"
 #include "checker/store_bank_checker.h"
 #include "emit/rom_format.h"
 #include "emit/schedule_csv.h"
@@ -210,7 +212,13 @@ int run(const JobFile& job) {
   const CollectiveProblem& problem = o.problem;
   const uint64_t n = g.nodes();
   const int np = g.ports();
-  const NetworkProgram prog = compileSchedule(s, g, o.network.switches);
+  // The nodes run the schedule in clocks (k per step; algorithm/step_clocks.h),
+  // checked against the steps as the generator checks it; what crosses the links
+  // is checked against the steps below.
+  const uint32_t clocks = o.clocks_per_step;
+  const Schedule clocked = scheduleInClocks(s, g, clocks);
+  if (clocks > 1) checker::requireStepClocks(s, clocked, clocks);
+  const NetworkProgram prog = compileSchedule(clocked, g, o.network.switches);
   for (uint64_t x = 0; x < prog.nodes.size(); ++x) {
     checker::requireSoundStoreBanks(x, prog.nodes[x].store, prog.banks, prog.depth);
   }
@@ -235,7 +243,7 @@ int run(const JobFile& job) {
       roms.push_back(std::move(rows));
     }
     const model::StoreShape shape{prog.banks, prog.depth, prog.format.addr_width};
-    net = std::make_unique<model::SchedNetwork>("net", g, s, roms, shape);
+    net = std::make_unique<model::SchedNetwork>("net", g, clocked, roms, shape);
   }
   const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
   if (net && fault >= 0) net->setPayloadFault(static_cast<uint64_t>(fault));
@@ -327,9 +335,10 @@ int run(const JobFile& job) {
           }
           const model::LinkWord& w = rtl ? r : m;
           if (!w.valid) continue;
-          // After row r the output registers hold the transfers of step r + 1.
+          // After row r the output registers hold the transfers of clock r + 1,
+          // which belongs to step r / clocks + 1.
           Transfer t;
-          t.step = row + 1;
+          t.step = stepOfClock(row + 1, clocks);
           t.from = static_cast<uint32_t>(x);
           const PortEnd to = g.drives(x, p);
           Packet pk;
@@ -469,6 +478,7 @@ int run(const JobFile& job) {
     j["rtl_error"] = rtl_error;
     f["peak_store"] = prog.max_slots;
     f["rom_bits_per_node"] = prog.romBitsPerNode();
+    f["clocks_per_step"] = clocks;
     f["cycles"] = cycles;
     j["cosim"] = net && rtl;
     if (net && rtl) {
@@ -500,8 +510,11 @@ int run(const JobFile& job) {
                       ? "\nmessages         " + std::to_string(problem.messages) + " per pair"
                       : std::string())
               << "\nconstruction     " << o.construction << "\nsteps            " << rep.steps
-              << bound(o.bound_steps) << "\ntransmissions    " << rep.transmissions
-              << bound(o.bound_transmissions) << "\nchecker          "
+              << bound(o.bound_steps)
+              << (clocks > 1 ? "\nclocks           " + std::to_string(clocks) + " per step"
+                             : std::string())
+              << "\ntransmissions    " << rep.transmissions << bound(o.bound_transmissions)
+              << "\nchecker          "
               << (div.found && div.port < 0 ? "not run (err_o raised)"
                   : div.found               ? "not run (cosim diverged)"
                   : rep.ok                  ? "PASS"

@@ -507,24 +507,35 @@ NetworkProgram storeOf(uint32_t banks, const std::vector<uint32_t>& depths) {
 // words at 32 bits: 2 RAMs a bank, 32 per bank index, so 1 bank in block RAM
 // and 16 x 3 x 4 x 32 = 6,144 flip-flops; at 8 bits 1 RAM a bank, 2 banks in
 // block RAM, 16 x 2 x 4 x 8 = 1,024 flip-flops; 64 nodes x 7 banks of 11 words
-// at 32 bits: not one bank per node fits (128 RAMs a bank index) and the words
-// are far over 7,680 flip-flops, so all stay in block RAM; a scatter's root with
-// 4 banks of 6 words and 24 nodes of one word at 8 bits: 25 RAMs a bank index,
-// 1 in block RAM, 3 x 8 x (6 + 24) = 720 flip-flops; a node without packets
-// counts one word.
+// at 32 bits: 16 banks fit (2 RAMs each) and the other 432 banks' words are
+// far over 7,680 flip-flops, so all stay in block RAM; a scatter's root with
+// 4 banks of 6 words and 24 nodes of one word at 8 bits, one RAM a bank: the
+// root's 4 banks (the deepest) first, then bank 0 of the 24 others, then bank
+// 1 of nodes 1-4 (32 RAMs), 8 x (20 x 3 + 4 x 2) = 544 flip-flops; a node
+// without packets counts one word.
 TEST(StoreBramBanks, WholeTopFitsTheDevice) {
-  EXPECT_EQ(storeBramBanks(storeOf(2, std::vector<uint32_t>(4, 3)), 32), 2u);
-  EXPECT_EQ(storeBramBanks(storeOf(4, std::vector<uint32_t>(16, 4)), 32), 1u);
-  EXPECT_EQ(storeBramBanks(storeOf(4, std::vector<uint32_t>(16, 4)), 8), 2u);
-  EXPECT_EQ(storeBramBanks(storeOf(7, std::vector<uint32_t>(64, 11)), 32), 7u);
-  std::vector<uint32_t> scatter(25, 1);
+  using V = std::vector<uint32_t>;
+  EXPECT_EQ(storeBramBanks(storeOf(2, V(4, 3)), 32), V(4, 2));
+  EXPECT_EQ(storeBramBanks(storeOf(4, V(16, 4)), 32), V(16, 1));
+  EXPECT_EQ(storeBramBanks(storeOf(4, V(16, 4)), 8), V(16, 2));
+  EXPECT_EQ(storeBramBanks(storeOf(7, V(64, 11)), 32), V(64, 7));
+  V scatter(25, 1);
   scatter[0] = 6;
-  EXPECT_EQ(storeBramBanks(storeOf(4, scatter), 8), 1u);
+  V want(25, 1);
+  want[0] = 4;
+  for (int x = 1; x <= 4; ++x) want[x] = 2;
+  EXPECT_EQ(storeBramBanks(storeOf(4, scatter), 8), want);
+  // The same at 32 bits, 2 RAMs a bank: the root's 4 banks (8 RAMs), then bank
+  // 0 of nodes 1-12 (24): 32 x (12 x 4 + 12 x 3) = 2,688 flip-flops.
+  V want32(25, 0);
+  want32[0] = 4;
+  for (int x = 1; x <= 12; ++x) want32[x] = 1;
+  EXPECT_EQ(storeBramBanks(storeOf(4, scatter), 32), want32);
   // 16 nodes x 4 banks of 16 words at 32 bits: 1 in block RAM would leave
   // 16 x 3 x 16 x 32 = 24,576 flip-flops: all in block RAM.
-  EXPECT_EQ(storeBramBanks(storeOf(4, std::vector<uint32_t>(16, 16)), 32), 4u);
+  EXPECT_EQ(storeBramBanks(storeOf(4, V(16, 16)), 32), V(16, 4));
   // 32 nodes x 2 banks, 1 RAM a bank: 64 > 32, 1 per node; a node of no word.
-  EXPECT_EQ(storeBramBanks(storeOf(2, std::vector<uint32_t>(32, 0)), 8), 1u);
+  EXPECT_EQ(storeBramBanks(storeOf(2, V(32, 0)), 8), V(32, 1));
 }
 
 // generate writes that choice into the top (NBRAM) and the manifest, and gives
@@ -545,7 +556,7 @@ TEST(StoreBramBanks, GenerateWritesTheChoiceAndEachNodesDepth) {
     EXPECT_EQ(hctest::count(top, ".NBRAM(" + std::to_string(nbram) + ")"), 16u) << width;
     EXPECT_EQ(hctest::count(top, ".DEPTH(4)"), 16u) << width;
     const nlohmann::json m = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
-    EXPECT_EQ(m.at("store").at("bram_banks"), nbram);
+    EXPECT_EQ(m.at("store").at("bram_banks"), std::vector<int>(16, nbram));
     EXPECT_EQ(m.at("store").at("node_depths").size(), 16u);
   }
   fs::remove_all(dir);
@@ -557,9 +568,66 @@ TEST(StoreBramBanks, GenerateWritesTheChoiceAndEachNodesDepth) {
   const std::string top = hctest::slurp(dir + "/rtl/torus_n2_k5_scatter_s0_top.v");
   EXPECT_EQ(hctest::count(top, ".DEPTH(6)"), 1u);
   EXPECT_EQ(hctest::count(top, ".DEPTH(1)"), 24u);
+  // The root's 4 banks, bank 0 of the 24 others and bank 1 of nodes 1-4: the
+  // 32 block RAMs (WholeTopFitsTheDevice's hand count).
+  EXPECT_EQ(hctest::count(top, ".NBRAM(4)"), 1u);
+  EXPECT_EQ(hctest::count(top, ".NBRAM(2)"), 4u);
+  EXPECT_EQ(hctest::count(top, ".NBRAM(1)"), 20u);
   const nlohmann::json m = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
   EXPECT_EQ(m.at("store").at("bank_depth"), 6);
   EXPECT_EQ(m.at("store").at("node_depths").at(0), 6);
   EXPECT_EQ(m.at("store").at("node_depths").at(1), 1);
+  EXPECT_EQ(m.at("store").at("bram_banks").at(0), 4);
   fs::remove_all(dir);
+}
+
+// --clocks-per-step 4 on the 4-cube's multinode broadcast: each node sends and
+// receives on its 4 ports in a step, one a clock, so its store is one bank
+// (lower bound ceil(4/4) = 1) of its 16 packets; the ROM has 4 x 4 + 1 rows,
+// the steps stay Table 1's ceil(15/4) = 4, and the folder's name says _c4.
+// Out of range and on networks without schedule ROMs it is refused in one line.
+TEST(ScheduleCli, ClocksPerStepGivesOneBank) {
+  const std::string dir = tmp("clocks") + "-out";
+  fs::remove_all(dir);
+  const std::string base = hctest::hypercast() +
+                           " generate --topology hypercube --dim 4 --collective "
+                           "multinode-broadcast --clocks-per-step 4 --out " +
+                           dir;
+  const auto r = hctest::run(base + " --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  const nlohmann::json& f = j.at("figures");
+  EXPECT_EQ(f.at("steps"), 4);
+  EXPECT_EQ(f.at("clocks_per_step"), 4);
+  EXPECT_EQ(f.at("rom_rows"), 17);
+  EXPECT_EQ(f.at("store_banks"), 1);
+  EXPECT_EQ(f.at("store_bank_bound"), 1);
+  EXPECT_EQ(j.at("identical_roms"), true);
+  const nlohmann::json m = hctest::parseJson(hctest::slurp(dir + "/manifest.json"));
+  EXPECT_EQ(m.at("clocks_per_step"), 4);
+  EXPECT_EQ(m.at("steps"), 4);
+  EXPECT_EQ(m.at("store").at("bram_banks"), std::vector<int>(16, 1));
+  const std::string top = hctest::slurp(dir + "/rtl/cube4_mnb_c4_top.v");
+  EXPECT_EQ(hctest::count(top, ".NB(1)"), 16u);
+  const auto text = hctest::run(base);
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("clocks           4 per step, 16 in all"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("store 1 bank x "), std::string::npos) << text.out;
+  fs::remove_all(dir);
+  for (const std::string& bad :
+       {std::string(" generate --topology hypercube --dim 3 --collective broadcast "
+                    "--clocks-per-step 0 --out ") +
+            dir,
+        std::string(" generate --topology hypercube --dim 3 --collective broadcast "
+                    "--clocks-per-step 65 --out ") +
+            dir,
+        std::string(" generate --clocks-per-step 2 --out ") + dir,
+        std::string(" simulate --topology hypercube --dim 2 --collective global-sum "
+                    "--clocks-per-step 2")}) {
+    const auto e = hctest::run(hctest::hypercast() + bad);
+    EXPECT_EQ(e.code, 2) << bad;
+    EXPECT_EQ(std::count(e.err.begin(), e.err.end(), '\n'), 1) << e.err;
+    EXPECT_NE(e.err.find("--clocks-per-step"), std::string::npos) << e.err;
+    EXPECT_FALSE(fs::exists(dir)) << bad;
+  }
 }

@@ -73,7 +73,8 @@ namespace {
 // A stand-in nextpnr-ice40 in `bin` (put it first in PATH): the design fits (100
 // logic cells); seed S reports 100 + S MHz, except that HC_FAKE_CRASH (default 3;
 // "all", "none") aborts, HC_FAKE_HANG=S never ends at seed S, and
-// HC_FAKE_NET_HANG=1 never ends on the whole network (its report "network*").
+// HC_FAKE_NET_HANG=1 never ends on the whole network (its report "network*")
+// and HC_FAKE_NET_LCS=C makes the whole network need C logic cells (not placed).
 void fakeNextpnr(const std::string& bin) {
   fs::create_directories(bin);
   {
@@ -83,6 +84,8 @@ void fakeNextpnr(const std::string& bin) {
          "while [ $# -gt 0 ]; do\n"
          "  case $1 in --seed) seed=$2; shift;; --report) report=$2; shift;; esac; shift\n"
          "done\n"
+         "case $report in network*) if [ -n \"${HC_FAKE_NET_LCS:-}\" ]; then\n"
+         "  echo \"Info: ICESTORM_LC: $HC_FAKE_NET_LCS/ 7680   120%\"; exit 1; fi;; esac\n"
          "echo 'Info: ICESTORM_LC:   100/ 7680     1%'\n"
          "if [ \"$crash\" = all ] || [ \"$seed\" = \"$crash\" ]; then kill -ABRT $$; fi\n"
          "if [ \"$seed\" = \"${HC_FAKE_HANG:-}\" ]; then sleep 600; fi\n"
@@ -811,4 +814,36 @@ TEST(Synth, NodeNetworksRefuseRouterOptions) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(fs::exists(dir)) << opts;
   }
+}
+
+// A schedule network whose whole top does not fit one HX8K (here a stand-in
+// nextpnr that reports 9,000 logic cells for it) gets the report's hint: at
+// --clocks-per-step P (the 2-cube's 2 ports) a node needs one store bank. At
+// that setting there is no hint.
+TEST(Synth, ScheduleNetworkThatDoesNotFitNamesClocksPerStep) {
+  const std::string dir = "/tmp/hctest-synth-fithint-" + std::to_string(::getpid());
+  const std::string bin = dir + "-bin";
+  fs::remove_all(bin);
+  fakeNextpnr(bin);
+  const std::string path = "PATH=" + bin + ":" + std::getenv("PATH") + " HC_FAKE_NET_LCS=9000 ";
+  const std::string cmd = hctest::hypercast() +
+                          " synth --topology hypercube --dim 2 --collective "
+                          "multinode-broadcast --payload-width 8 --out " +
+                          dir;
+  for (const std::string clocks : {"", " --clocks-per-step 2"}) {
+    fs::remove_all(dir);
+    const auto r = hctest::run(path + cmd + clocks);
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    const std::string md = hctest::slurp(dir + "/synth_report.md");
+    EXPECT_NE(md.find("9000 of 7680: does not fit, not placed"), std::string::npos) << md;
+    const std::string hint =
+        "The whole network does not fit one HX8K. With --clocks-per-step 2 a node that uses its "
+        "2 ports in a step needs one store bank, not up to 2; a step then takes 2 clocks instead "
+        "of 1";
+    EXPECT_EQ(md.find(hint) != std::string::npos, clocks.empty()) << md;
+    const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
+    EXPECT_EQ(js.at("clocks_per_step"), clocks.empty() ? 1 : 2) << js;
+  }
+  fs::remove_all(dir);
+  fs::remove_all(bin);
 }

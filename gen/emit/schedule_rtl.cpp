@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "algorithm/step_clocks.h"
 #include "emit/design_name.h"
 #include "emit/fusesoc_core.h"
 #include "emit/hw_sources.h"
@@ -37,11 +38,20 @@ std::string romFile(const ScheduleRtl& r, uint64_t x) {
   return kRomDir + "/" + r.name + "_n" + std::to_string(x) + ".hex";
 }
 
-// Where a node's banks keep their words: the first `bram` of `banks` in block RAM.
-std::string storageText(uint32_t bram, uint32_t banks) {
-  if (bram == banks) return "every bank in block RAM";
-  if (bram == 0) return "every bank in flip-flops";
-  return "bank" + std::string(bram > 1 ? "s 0-" + std::to_string(bram - 1) : " 0") +
+// Where the nodes' banks keep their words: node x's first bram[x] of `banks` in
+// block RAM.
+std::string storageText(const std::vector<uint32_t>& bram, uint32_t banks) {
+  const uint32_t lo = *std::min_element(bram.begin(), bram.end());
+  const uint32_t hi = *std::max_element(bram.begin(), bram.end());
+  if (lo == banks) return "every bank in block RAM";
+  if (hi == 0) return "every bank in flip-flops";
+  if (lo != hi) {
+    uint64_t in = 0;
+    for (uint32_t b : bram) in += b;
+    return std::to_string(in) + " of the " + std::to_string(uint64_t{banks} * bram.size()) +
+           " banks in block RAM (each node's first NBRAM), the others in flip-flops";
+  }
+  return "bank" + std::string(lo > 1 ? "s 0-" + std::to_string(lo - 1) : " 0") +
          " of each node in block RAM, the others in flip-flops";
 }
 
@@ -51,11 +61,15 @@ std::string header(const NetworkDesc& net, const Schedule& s, const ScheduleRtl&
      << "// " << net.label << " (" << net.nodes() << " nodes), " << toString(s.collective);
   if (hasRoot(s.collective)) os << " from node " << s.root;
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
-  os << ": " << s.steps << " steps, " << s.transfers.size() << " transfers.\n"
+  os << ": " << s.steps << " steps, " << s.transfers.size() << " transfers";
+  if (r.clocks_per_step > 1) os << "; " << r.clocks_per_step << " clocks per step";
+  os << ".\n"
      << "// Payload " << r.payload_width << " bits; ROM " << r.program.words() << " words x "
-     << r.program.format.wordBits() << " bits per node; store " << r.program.banks << " banks x "
-     << r.program.depth << " words (lower bound " << r.program.bank_bound << " banks);\n"
-     << "// " << storageText(r.bram_banks, r.program.banks)
+     << r.program.format.wordBits() << " bits per node; store " << r.program.banks
+     << (r.program.banks == 1 ? " bank x " : " banks x ") << r.program.depth
+     << " words (lower bound " << r.program.bank_bound
+     << (r.program.bank_bound == 1 ? " bank);\n" : " banks);\n") << "// "
+     << storageText(r.bram_banks, r.program.banks)
      << " (NBRAM; each node's DEPTH: its deepest bank).\n";
   return os.str();
 }
@@ -173,7 +187,7 @@ std::string networkTop(const NetworkDesc& net, const PortGraph& g, const Schedul
          "), .BW(" + std::to_string(f.bank_width) + "), .DEPTH(" +
          std::to_string(nodeDepth(r.program.nodes[x])) + "), .AW(" + std::to_string(f.addr_width) +
          "), .PSW(" + std::to_string(f.port_width) + "), .IW(" + std::to_string(f.index_width) +
-         "), .ROWS(" + rows + "), .RAW(" + raws + "), .NBRAM(" + std::to_string(r.bram_banks) +
+         "), .ROWS(" + rows + "), .RAW(" + raws + "), .NBRAM(" + std::to_string(r.bram_banks[x]) +
          "),\n    .SMASK(" + smask + "), .WMASK(" + wmask + ")" +
          (s.links == LinkMode::kHalfDuplex ? ", .HD(1)" : "") + ") u_n" + xs + " (\n";
     o += "    .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i), .busy_o(busy[" + xs +
@@ -254,6 +268,7 @@ std::string manifest(const NetworkDesc& net, const Schedule& s, const ScheduleRt
   }
   j["messages"] = s.messages;
   j["steps"] = s.steps;
+  j["clocks_per_step"] = r.clocks_per_step;
   j["transmissions"] = s.transfers.size();
   j["name"] = r.name;
   j["top"] = r.top_module;
@@ -318,7 +333,7 @@ std::vector<std::pair<std::string, int>> uniformNodeParameters(const ScheduleRtl
           {"ROWS", static_cast<int>(r.program.rows)},
           {"RAW", bitsFor(r.program.words() - 1)},
           {"HD", r.half_duplex ? 1 : 0},
-          {"NBRAM", static_cast<int>(r.bram_banks)}};
+          {"NBRAM", static_cast<int>(*std::max_element(r.bram_banks.begin(), r.bram_banks.end()))}};
 }
 
 const char* const kSchedNodeLatched = "sched_node_latched";
@@ -372,29 +387,61 @@ uint64_t ice40BankBrams(int width, uint32_t depth) {
   return best;
 }
 
-uint32_t storeBramBanks(const NetworkProgram& p, int payload_width) {
-  uint64_t per_bank = 0;  // block RAMs of one bank in every node
+std::vector<uint32_t> storeBramBanks(const NetworkProgram& p, int payload_width) {
+  const size_t n = p.nodes.size();
+  const std::vector<uint32_t> all(n, p.banks);
+  uint64_t rams = 0;  // every bank of every node
   for (const NodeProgram& node : p.nodes)
-    per_bank += ice40BankBrams(payload_width, nodeDepth(node));
-  if (per_bank * p.banks <= kHx8kBlockRams) return p.banks;
-  const uint32_t k = static_cast<uint32_t>(kHx8kBlockRams / per_bank);
-  uint64_t ff = 0;  // the other banks' words
-  for (const NodeProgram& node : p.nodes) {
-    ff += uint64_t{p.banks - k} * nodeDepth(node) * static_cast<uint64_t>(payload_width);
+    rams += uint64_t{p.banks} * ice40BankBrams(payload_width, nodeDepth(node));
+  if (rams <= kHx8kBlockRams) return all;
+  // Banks in order of the words they hold, deepest first; a node's banks in
+  // index order (NBRAM counts its first banks), one bank index across the nodes
+  // before the next.
+  struct Unit {
+    uint32_t depth, bank;
+    size_t node;
+  };
+  std::vector<Unit> units;
+  for (uint32_t b = 0; b < p.banks; ++b) {
+    for (size_t x = 0; x < n; ++x) units.push_back({nodeDepth(p.nodes[x]), b, x});
   }
-  return ff <= kHx8kFlipFlops ? k : p.banks;
+  std::stable_sort(units.begin(), units.end(),
+                   [](const Unit& a, const Unit& b) { return a.depth > b.depth; });
+  std::vector<uint32_t> k(n, 0);
+  uint64_t left = kHx8kBlockRams;
+  for (const Unit& u : units) {
+    const uint64_t cost = ice40BankBrams(payload_width, u.depth);
+    if (k[u.node] != u.bank || cost > left) continue;
+    left -= cost;
+    ++k[u.node];
+  }
+  uint64_t ff = 0;  // the other banks' words
+  for (size_t x = 0; x < n; ++x) {
+    ff += uint64_t{p.banks - k[x]} * nodeDepth(p.nodes[x]) * static_cast<uint64_t>(payload_width);
+  }
+  return ff <= kHx8kFlipFlops ? k : all;
 }
 
 ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, const Schedule& s,
                                 int payload_width, bool shared_rom, int target_mhz,
-                                const std::string& name) {
+                                const std::string& name, uint32_t clocks_per_step) {
   ScheduleRtl r;
-  r.name = designName(name, scheduleNetworkName(net, s));
+  r.clocks_per_step = clocks_per_step;
+  const std::string own_name =
+      scheduleNetworkName(net, s) +
+      (clocks_per_step > 1 ? "_c" + std::to_string(clocks_per_step) : std::string());
+  r.name = designName(name, own_name);
   r.top_module = r.name + "_top";
   checkGeneratedModules({r.top_module});
   r.payload_width = payload_width;
   r.addr_width = bitsFor(g.nodes() - 1);
-  r.program = compileSchedule(s, g, net.switches);
+  // The ROM rows are clocks: a step takes clocks_per_step of them.
+  if (clocks_per_step > 1) {
+    r.clocked = scheduleInClocks(s, g, clocks_per_step);
+    r.program = compileSchedule(r.clocked, g, net.switches);
+  } else {
+    r.program = compileSchedule(s, g, net.switches);
+  }
   if (shared_rom && !r.program.identicalRoms()) {
     throw Error(std::string("--shared-rom needs every node to run the same ROM (a translation-"
                             "invariant schedule); the ") +

@@ -1,5 +1,9 @@
 #include "flow/collective_options.h"
 
+#include <string>
+
+#include "algorithm/step_clocks.h"
+
 namespace hypercast {
 namespace flow {
 
@@ -20,6 +24,20 @@ OptionSpec inputBitsOption() {
   return {"input-bits", "B",
           "global-sum (and generate of either): the inputs' two's-complement width\n"
           "(default 16); the accumulator's follows from it"};
+}
+
+OptionSpec clocksPerStepOption() {
+  return {"clocks-per-step", "K",
+          "with --collective on schedule-ROM nodes: run each step as K clocks (default\n"
+          "1, at most " +
+              std::to_string(kMaxClocksPerStep) +
+              "), each transfer in one of them, so that a node using P ports\n"
+              "a step needs as few as ceil(P/K) store banks, not P; the same steps, K\n"
+              "times the clocks"};
+}
+
+uint32_t clocksPerStep(const Params& a) {
+  return static_cast<uint32_t>(a.getInt("clocks-per-step", 1, 1, kMaxClocksPerStep));
 }
 
 OptionSpec meshAlgorithmOption() {

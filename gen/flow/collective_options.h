@@ -3,9 +3,11 @@
 // (flow/flow.h) read the values these options give.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "flow/args.h"
+#include "util/params.h"
 
 namespace hypercast {
 namespace flow {
@@ -16,6 +18,10 @@ namespace flow {
 std::vector<OptionSpec> collectiveOptions(const std::string& collective_help);
 // --input-bits: the inputs' width for the global sum's accumulator rule.
 OptionSpec inputBitsOption();
+// --clocks-per-step K: the schedule-ROM nodes run each step as K clocks.
+OptionSpec clocksPerStepOption();
+// Its value (1 when not given); throws Error outside 1 .. kMaxClocksPerStep.
+uint32_t clocksPerStep(const Params& a);
 // --algorithm paper|best (the mesh broadcast's construction).
 OptionSpec meshAlgorithmOption();
 // --switching (the mesh broadcast's: every command that builds it).

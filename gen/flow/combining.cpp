@@ -352,8 +352,8 @@ CommandReport combiningSchedule(const Params& a) {
 
 CombiningRtl buildCombiningRtl(const Params& a) {
   refuseHypercycleRouterOptions(a);
-  for (const char* opt : {"source", "shared-rom", "messages", "construction", "within", "switching",
-                          "flits", "algorithm", "payload-width"}) {
+  for (const char* opt : {"source", "shared-rom", "clocks-per-step", "messages", "construction",
+                          "within", "switching", "flits", "algorithm", "payload-width"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to a combining collective");
     }

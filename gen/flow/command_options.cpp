@@ -127,6 +127,7 @@ std::vector<OptionSpec> simulateOptions() {
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules)"});
+  specs.push_back(clocksPerStepOption());
   for (const auto& s : meshHardwareOptions()) specs.push_back(s);
   specs.push_back(meshAlgorithmOption());
   return specs;
@@ -141,6 +142,7 @@ std::vector<OptionSpec> synthOptions() {
   specs.push_back(rootOption("with --collective: "));
   for (const auto& s : rtlOptions()) specs.push_back(s);
   specs.push_back({"shared-rom", "", "with --collective: one ROM drives every node"});
+  specs.push_back(clocksPerStepOption());
   for (const auto& s : meshHardwareOptions()) specs.push_back(s);
   specs.push_back(meshAlgorithmOption());
   specs.push_back(inputBitsOption());
@@ -215,6 +217,7 @@ std::vector<OptionSpec> generateOptions() {
   specs.push_back({"shared-rom", "",
                    "with --collective: one ROM drives every node (translation-invariant\n"
                    "schedules: the multinode collectives)"});
+  specs.push_back(clocksPerStepOption());
   for (const auto& s : meshHardwareOptions()) specs.push_back(s);
   specs.push_back(meshAlgorithmOption());
   specs.push_back(inputBitsOption());

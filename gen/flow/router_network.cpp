@@ -215,6 +215,8 @@ void refuseCollectiveOptions(const Params& a, bool source_is_origin) {
       {"links", "the hypercycle's routers' links are full duplex"},
       {"construction", "it chooses a collective's construction"},
       {"shared-rom", "a schedule network's nodes have ROMs, the routers none"},
+      {"clocks-per-step",
+       "a schedule network's nodes step through their ROMs, the routers have none"},
       {"repeat", "it repeats a collective"},
       {"source", "the routers' RTL is the same for every source"},
   };

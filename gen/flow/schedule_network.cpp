@@ -5,11 +5,14 @@
 #include <iostream>
 #include <sstream>
 
+#include "algorithm/step_clocks.h"
+#include "checker/step_clock_checker.h"
 #include "checker/store_bank_checker.h"
 #include "emit/output_dir.h"
 #include "emit/schedule_csv.h"
 #include "emit/schedule_rtl.h"
 #include "flow/checked_schedule.h"
+#include "flow/collective_options.h"
 #include "flow/design_name.h"
 #include "flow/flow.h"
 #include "flow/harness_run.h"
@@ -36,19 +39,20 @@ void checkProgramBanks(const NetworkProgram& p) {
   }
 }
 
-namespace {
-
-// The schedule-ROM network, its store banks checked independently of the
-// compiler that chose them (checker/store_bank_checker.h).
 ScheduleRtl emitCheckedScheduleNetwork(const CheckedSchedule& c, int pw, bool shared_rom,
-                                       int target_mhz = kDefaultTargetMhz,
-                                       const std::string& name = {}) {
-  ScheduleRtl rtl =
-      emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom, target_mhz, name);
+                                       uint32_t clocks_per_step, int target_mhz,
+                                       const std::string& name) {
+  ScheduleRtl rtl = emitScheduleNetwork(c.net, c.graph, c.schedule, pw, shared_rom, target_mhz,
+                                        name, clocks_per_step);
+  if (clocks_per_step > 1) {
+    checker::requireStepClocks(c.schedule, rtl.clocked, clocks_per_step);
+  }
   const NetworkProgram& p = rtl.program;
   checkProgramBanks(p);
   return rtl;
 }
+
+namespace {
 
 // The whole-network top of a schedule network (--rtl-model network) takes at
 // most this many nodes: every node instance is emitted separately (the 6-cube
@@ -69,6 +73,7 @@ CommandReport scheduleSimulate(const Params& a) {
   }
   const std::string engine = parseEngine(a);
   const bool rtl = engine != "systemc";
+  const uint32_t clocks = clocksPerStep(a);
   if (a.has("rtl-model")) (void)parseRtlModel(a);  // an old name is refused naming wired
   if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
   if (a.has("shared-rom") && !rtl) throw Error("--shared-rom needs --engine verilator or cosim");
@@ -97,6 +102,7 @@ CommandReport scheduleSimulate(const Params& a) {
   job.network = c.net;
   job.problem = c.schedule.problem();
   job.steps = c.schedule.steps;
+  job.clocks_per_step = clocks;
   job.engine = engine;
   job.rtl_model = model;
   job.payload_width = pw;
@@ -127,7 +133,7 @@ CommandReport scheduleSimulate(const Params& a) {
   std::string exe, note;
   if (rtl) {
     progress.detail("emitting the RTL");
-    const ScheduleRtl net = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"));
+    const ScheduleRtl net = emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), clocks);
     progress.finish();
     HarnessSpec spec;
     spec.kind = JobKind::kScheduleNetwork;
@@ -195,13 +201,14 @@ CommandReport scheduleGenerate(const Params& a) {
   checkOutputTree("--out", a.get("out"));
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  const uint32_t clocks = clocksPerStep(a);
   const auto t0 = std::chrono::steady_clock::now();
   // The ROM images and the top of a large collective take a while to emit and write.
   Progress progress("generate", 0, false);
   progress.detail("emitting the RTL and the ROM images");
   progress.heartbeat();
   const ScheduleRtl rtl =
-      emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), targetMhz(a), name);
+      emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), clocks, targetMhz(a), name);
   progress.detail("writing " + std::to_string(rtl.files.size()) + " files");
   writeOutputTree(a.get("out"), rtl.files);
   progress.detail("");
@@ -219,6 +226,7 @@ CommandReport scheduleGenerate(const Params& a) {
     j["shared_rom"] = rtl.shared_rom;
     nlohmann::ordered_json& f = j["figures"];
     f["bytes"] = bytes;
+    f["clocks_per_step"] = clocks;
     f["rom_rows"] = p.rows;
     f["rom_word_bits"] = p.format.wordBits();
     f["rom_bits_per_node"] = p.romBitsPerNode();
@@ -234,12 +242,16 @@ CommandReport scheduleGenerate(const Params& a) {
   }
   std::ostringstream lines;
   lines << scheduleSummary(c) << "checker          PASS\n"
+        << (clocks > 1 ? "clocks           " + std::to_string(clocks) + " per step, " +
+                             std::to_string(uint64_t{c.schedule.steps} * clocks) + " in all\n"
+                       : std::string())
         << "top module " << rtl.top_module << "; ROM " << p.rows << " rows x "
         << p.format.wordBits() << " bits = " << p.romBitsPerNode() << " bits per node, "
         << p.romBitsPerNode() * (rtl.shared_rom ? 1 : n)
         << (rtl.shared_rom ? " in all (one ROM shared by every node)" : " in all") << "; store "
-        << p.banks << " banks x " << p.depth << " words (lower bound " << p.bank_bound
-        << " banks), at most " << p.max_slots << " packets per node\n";
+        << p.banks << (p.banks == 1 ? " bank x " : " banks x ") << p.depth << " words (lower bound "
+        << p.bank_bound << (p.bank_bound == 1 ? " bank), " : " banks), ") << "at most "
+        << p.max_slots << " packets per node\n";
   size_t listed = 0;
   for (const auto& f : rtl.files) {
     if (f.first.rfind("rom/", 0) == 0 && listed++ >= 2) continue;

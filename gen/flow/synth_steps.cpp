@@ -6,10 +6,12 @@
 #include "emit/schedule_rtl.h"
 #include "emit/tool_files.h"
 #include "flow/checked_schedule.h"
+#include "flow/collective_options.h"
 #include "flow/combining.h"
 #include "flow/flow.h"
 #include "flow/router_network.h"
 #include "flow/router_options.h"
+#include "flow/schedule_network.h"
 #include "flow/target_clock.h"
 #include "flow/wormhole_mesh.h"
 #include "tools/network_synth.h"
@@ -87,15 +89,17 @@ CommandReport scheduleSynth(const Params& a) {
   refuseHypercycleRouterOptions(a);
   const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "synth"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
+  const uint32_t clocks = clocksPerStep(a);
   const ScheduleRtl rtl =
-      emitScheduleNetwork(c.net, c.graph, c.schedule, pw, a.has("shared-rom"), targetMhz(a));
+      emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), clocks, targetMhz(a));
   tools::NetworkDesign d;
   d.kind = "schedule-network";
   const std::string collective = toString(c.schedule.collective);
   d.title = c.net.label + ", " + collective + " on schedule-ROM nodes (" +
-            std::to_string(c.schedule.steps) + " steps, " + std::to_string(pw) + "-bit payload, " +
-            toString(c.schedule.links) + " links" + (rtl.shared_rom ? ", one shared ROM" : "") +
-            ")";
+            std::to_string(c.schedule.steps) + " steps" +
+            (clocks > 1 ? " of " + std::to_string(clocks) + " clocks" : std::string()) + ", " +
+            std::to_string(pw) + "-bit payload, " + toString(c.schedule.links) + " links" +
+            (rtl.shared_rom ? ", one shared ROM" : "") + ")";
   d.top = rtl.top_module;
   d.files = rtl.files;
   d.verilog_files = rtl.verilog_files;
@@ -104,9 +108,19 @@ CommandReport scheduleSynth(const Params& a) {
   d.facts["network"] = c.net.label;
   d.facts["collective"] = collective;
   d.facts["steps"] = c.schedule.steps;
+  d.facts["clocks_per_step"] = clocks;
   d.facts["payload_width"] = pw;
   d.facts["shared_rom"] = rtl.shared_rom;
   d.facts["links"] = toString(c.schedule.links);
+  const uint32_t ports = static_cast<uint32_t>(c.graph.ports());
+  if (clocks < ports) {
+    const std::string p = std::to_string(ports);
+    d.fit_hint = "With --clocks-per-step " + p + " a node that uses its " + p +
+                 " ports in a step needs one store bank, not up to " +
+                 std::to_string((ports + clocks - 1) / clocks) + "; a step then takes " + p +
+                 " clocks instead of " + std::to_string(clocks) +
+                 " (docs/hardware.md, \"Several clocks per step\").";
+  }
   return synthNodes(a, d);
 }
 

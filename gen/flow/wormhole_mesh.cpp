@@ -64,7 +64,7 @@ bool wantsWormholeMesh(const Params& a) {
 
 WormholeMeshBuild buildWormholeMesh(const Params& a, const std::string& what) {
   refuseHypercycleRouterOptions(a);
-  for (const char* opt : {"construction", "shared-rom", "repeat"}) {
+  for (const char* opt : {"construction", "shared-rom", "clocks-per-step", "repeat"}) {
     if (a.has(opt)) {
       throw Error(std::string("--") + opt + " does not apply to the wormhole mesh broadcast");
     }

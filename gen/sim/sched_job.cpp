@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <type_traits>
 
+#include "algorithm/step_clocks.h"
 #include "util/error.h"
 
 namespace hypercast {
@@ -133,6 +134,7 @@ std::string serializeSchedJob(const SchedJob& j) {
                      {"root", j.problem.root},
                      {"messages", j.problem.messages}};
   o["steps"] = j.steps;
+  o["clocks_per_step"] = j.clocks_per_step;
   o["schedule_csv"] = j.schedule_csv;
   o["ports_csv"] = j.ports_csv;
   o["engine"] = j.engine;
@@ -158,28 +160,13 @@ std::string serializeSchedJob(const SchedJob& j) {
 
 SchedJob parseSchedJob(const JobFile& file) {
   const Json& o = jobBody(file, JobKind::kScheduleNetwork);
-  field::onlyKeys(o, JobKind::kScheduleNetwork,
-                  {"network",
-                   "collective",
-                   "steps",
-                   "schedule_csv",
-                   "ports_csv",
-                   "engine",
-                   "rtl_model",
-                   "rom_dir",
-                   "roms",
-                   "rom_word_bits",
-                   "payload_width",
-                   "seed",
-                   "trace",
-                   "wave",
-                   "json",
-                   "repeat",
-                   "quiet",
-                   "construction",
-                   "group_store_and_forward",
-                   "links",
-                   "lower_bound"});
+  field::onlyKeys(
+      o, JobKind::kScheduleNetwork,
+      {"network",       "collective",    "steps",     "clocks_per_step", "schedule_csv",
+       "ports_csv",     "engine",        "rtl_model", "rom_dir",         "roms",
+       "rom_word_bits", "payload_width", "seed",      "trace",           "wave",
+       "json",          "repeat",        "quiet",     "construction",    "group_store_and_forward",
+       "links",         "lower_bound"});
   SchedJob j;
   const Json& network = field::at(o, "network");
   try {
@@ -195,6 +182,10 @@ SchedJob parseSchedJob(const JobFile& file) {
   j.problem.root = static_cast<uint32_t>(field::integer(c, "root", 0, UINT32_MAX));
   j.problem.messages = static_cast<uint32_t>(field::integer(c, "messages", 1, UINT32_MAX));
   j.steps = static_cast<uint32_t>(field::integer(o, "steps", 0, UINT32_MAX));
+  if (const Json* v = field::optional(o, "clocks_per_step")) {
+    j.clocks_per_step =
+        static_cast<uint32_t>(field::value::integer(*v, "clocks_per_step", 1, kMaxClocksPerStep));
+  }
   j.schedule_csv = field::text(o, "schedule_csv");
   j.ports_csv = field::text(o, "ports_csv");
   j.engine = field::text(o, "engine");

@@ -23,6 +23,9 @@ struct SchedJob {
   NetworkDesc network;  // for the checker's own links and for reports
   CollectiveProblem problem;
   uint32_t steps = 0;
+  // The nodes run each step as this many clocks (algorithm/step_clocks.h); the
+  // schedule CSV keeps the steps. Optional key, 1 when absent.
+  uint32_t clocks_per_step = 1;
   std::string schedule_csv = "schedule.csv";  // relative to the job folder
   std::string ports_csv = "ports.csv";
   std::string engine = "cosim";   // systemc | verilator | cosim

@@ -332,6 +332,10 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
     }
     md << "\n";
   }
+  const bool whole_fits = f.network_tried && (f.network_pnr.placed || f.network_pnr.failed);
+  if (p.pnr && !whole_fits && !d.fit_hint.empty()) {
+    md << "\nThe whole network does not fit one HX8K. " << d.fit_hint << "\n";
+  }
   md << "\nA node's figures are its instances' cells with their submodules; the top's own\n"
      << "glue logic counts only in the whole network's. Each module is synthesized on its\n"
      << "own, so no constant crosses a module boundary.\n";

@@ -43,6 +43,9 @@ struct NetworkDesign {
   // The yosys command that maps the network's sources to iCE40 cells: the kind's
   // measured choice, kIce40Synth or kIce40SynthAbc9 (tools/yosys_synth.h).
   std::string ice40_synth = kIce40Synth;
+  // What may make the whole network fit, said when it does not fit one HX8K
+  // (or is not tried); "" for none.
+  std::string fit_hint;
 };
 
 // iCE40 cell counts (synth_ice40), -1 when not measured.
