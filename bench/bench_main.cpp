@@ -1338,13 +1338,13 @@ const Part kParts[] = {
        nodeAlone(hc, "MT(3,5) scatter", "--topology torus --n 3 --k 5 --collective scatter", 10);
        nodeAlone(hc, "G^{3,2,1}_{8,6,5} universal broadcast",
                  "--topology hypercycle --m 8,6,5 --rho 3,2,1" + mnb, 10);
-       nodeAlone(hc, "8-cube MNB, 8 clocks a step",
+       nodeAlone(hc, "8-cube MNB, 8 clocks per step",
                  "--topology hypercube --dim 8" + mnb + " --clocks-per-step 8", 10);
-       nodeAlone(hc, "10-cube MNB, 10 clocks a step",
+       nodeAlone(hc, "10-cube MNB, 10 clocks per step",
                  "--topology hypercube --dim 10" + mnb + " --clocks-per-step 10", 10);
-       nodeAlone(hc, "10-cube TE, 10 clocks a step",
+       nodeAlone(hc, "10-cube TE, 10 clocks per step",
                  "--topology hypercube --dim 10" + te + " --clocks-per-step 10", 10);
-       nodeAlone(hc, "G^{3,2,1}_{8,6,5} universal broadcast, 12 clocks a step",
+       nodeAlone(hc, "G^{3,2,1}_{8,6,5} universal broadcast, 12 clocks per step",
                  "--topology hypercycle --m 8,6,5 --rho 3,2,1" + mnb + " --clocks-per-step 12", 10);
        // every row of results.md's networks-of-nodes tables, at its seeds
        for (const bench::SynthNodeCase& c : bench::synthNodeCases()) nodeSynthesis(hc, c);

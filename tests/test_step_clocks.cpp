@@ -4,6 +4,7 @@
 // the store then needs ceil(P/K) banks where König's theorem says so.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "algorithm/hypercube_schedules.h"
@@ -22,7 +23,7 @@ uint32_t ceilDiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 // On Q_d every node sends and receives on all d ports in some step of the
 // total exchange (Bertsekas et al., Sec. 4: every link busy in every step) and
 // of the multinode broadcast's first step (every node sends its own packet on
-// all d ports): at K clocks a step the most one node writes or reads in a clock
+// all d ports): at K clocks per step the most one node writes or reads in a clock
 // is ceil(d/K), the lower bound on the banks. The total exchange reads each
 // stored packet once, so König's colouring reaches it.
 TEST(StepClocks, BanksFallToCeilPortsOverClocks) {
@@ -30,7 +31,7 @@ TEST(StepClocks, BanksFallToCeilPortsOverClocks) {
     const PortGraph g = PortGraph::build(hypercubeNetwork(static_cast<int>(d)));
     for (Collective c : {Collective::kTotalExchange, Collective::kMultinodeBroadcast}) {
       const Schedule s = hypercubeSchedule(static_cast<int>(d), c, 0);
-      for (uint32_t k : {1u, 2u, 3u, d}) {
+      for (uint32_t k : {1u, 2u, d, d + 1}) {
         const Schedule t = scheduleInClocks(s, g, k);
         EXPECT_EQ(t.steps, s.steps * k);
         EXPECT_TRUE(checker::checkStepClocks(s, t, k).empty());
@@ -49,7 +50,7 @@ TEST(StepClocks, BanksFallToCeilPortsOverClocks) {
   }
 }
 
-// The 4-cube's multinode broadcast at 4 clocks a step: one bank, whose words are
+// The 4-cube's multinode broadcast at 4 clocks per step: one bank, whose words are
 // every packet the node ends with (its own and the 15 it receives).
 TEST(StepClocks, TheFourCubeAllgatherKeepsOneBank) {
   const PortGraph g = PortGraph::build(hypercubeNetwork(4));
@@ -59,22 +60,25 @@ TEST(StepClocks, TheFourCubeAllgatherKeepsOneBank) {
   EXPECT_GE(p.depth, 15u);
 }
 
-// A star on three nodes: both leaves reach the hub from their output 0, so the
-// rule by output port would put both arrivals at the hub in one clock; the
-// edge colouring separates them.
+// A star on four nodes: the three leaves reach the hub from their output 0, so
+// the rule by output port would put all three arrivals at the hub in one of
+// the 2 clocks, over ceil(3/2) = 2; the edge colouring gives the hub 2 and 1.
 TEST(StepClocks, CollidingPortClassesTakeTheEdgeColouring) {
   std::istringstream csv(
-      "# hypercast port graph star nodes 3 ports "
-      "2\nnode,port,to_node,to_port\n0,0,1,0\n0,1,2,0\n1,0,0,0\n2,0,0,1\n");
+      "# hypercast port graph star nodes 4 ports 3\nnode,port,to_node,to_port\n"
+      "0,0,1,0\n0,1,2,0\n0,2,3,0\n1,0,0,0\n2,0,0,1\n3,0,0,2\n");
   const PortGraph g = PortGraph::readCsv(csv, "star");
   Schedule s;
   s.collective = Collective::kMultinodeBroadcast;
-  s.nodes = 3;
+  s.nodes = 4;
   s.steps = 1;
-  s.transfers = {{1, 1, 0, 1, kAllNodes, 0}, {1, 2, 0, 2, kAllNodes, 0}};
+  s.transfers = {
+      {1, 1, 0, 1, kAllNodes, 0}, {1, 2, 0, 2, kAllNodes, 0}, {1, 3, 0, 3, kAllNodes, 0}};
   const Schedule t = scheduleInClocks(s, g, 2);
-  ASSERT_EQ(t.transfers.size(), 2u);
-  EXPECT_NE(t.transfers[0].step, t.transfers[1].step);
+  ASSERT_EQ(t.transfers.size(), 3u);
+  int first = 0;
+  for (const Transfer& x : t.transfers) first += x.step == 1 ? 1 : 0;
+  EXPECT_TRUE(first == 1 || first == 2) << first;
   EXPECT_TRUE(checker::checkStepClocks(s, t, 2).empty());
 }
 
@@ -86,10 +90,15 @@ TEST(StepClocks, OneClockIsTheScheduleItself) {
   EXPECT_EQ(t.transfers, s.transfers);
   EXPECT_THROW(scheduleInClocks(s, g, 0), Error);
   EXPECT_THROW(scheduleInClocks(s, g, kMaxClocksPerStep + 1), Error);
+  Schedule endless;  // more clocks than 32 bits count
+  endless.nodes = 8;
+  endless.steps = 100000000;
+  EXPECT_THROW(scheduleInClocks(endless, g, kMaxClocksPerStep), Error);
 }
 
 // The checker refuses a transfer moved out of its step's clocks, one missing,
-// one added, and a clock where a node sends more than ceil(D/K).
+// one added twice, and a clock where a node sends, or one receives, more than
+// ceil(D/K).
 TEST(StepClocks, TheCheckerRefusesWhatIsNotTheSteps) {
   const PortGraph g = PortGraph::build(hypercubeNetwork(3));
   const Schedule s = hypercubeSchedule(3, Collective::kMultinodeBroadcast, 0);
@@ -119,6 +128,23 @@ TEST(StepClocks, TheCheckerRefusesWhatIsNotTheSteps) {
   EXPECT_NE(e.front().find("node 0 sends more transfers in clock 1 than ceil(3/3) = 1"),
             std::string::npos)
       << e.front();
+
+  Schedule twice = t;
+  twice.transfers.push_back(t.transfers.back());
+  e = checker::checkStepClocks(s, twice, 3);
+  ASSERT_FALSE(e.empty());
+  EXPECT_NE(e.front().find("does not"), std::string::npos) << e.front();
+
+  // Node 0 receives on its 3 ports in step 1 too: put them in clock 2.
+  Schedule flooded = t;
+  for (Transfer& x : flooded.transfers) {
+    if (x.to == 0 && x.step <= 3) x.step = 2;
+  }
+  // (its senders then crowd their own clock 2 too: the receive is among the errors)
+  e = checker::checkStepClocks(s, flooded, 3, 100);
+  EXPECT_NE(
+      std::find(e.begin(), e.end(), "node 0 receives more transfers in clock 2 than ceil(3/3) = 1"),
+      e.end());
 
   Schedule long_clock = t;
   long_clock.steps += 1;

@@ -836,10 +836,13 @@ TEST(Synth, ScheduleNetworkThatDoesNotFitNamesClocksPerStep) {
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     const std::string md = hctest::slurp(dir + "/synth_report.md");
     EXPECT_NE(md.find("9000 of 7680: does not fit, not placed"), std::string::npos) << md;
+    // The 2-cube's multinode broadcast writes 2 packets a row at one clock per
+    // step (2 banks, lower bound 2).
     const std::string hint =
-        "The whole network does not fit one HX8K. With --clocks-per-step 2 a node that uses its "
-        "2 ports in a step needs one store bank, not up to 2; a step then takes 2 clocks instead "
-        "of 1";
+        "The whole network does not fit one HX8K. Its nodes' stores take 2 banks (lower bound "
+        "2); at --clocks-per-step 2 a node that uses its 2 ports in a step writes and reads one "
+        "packet a clock, and one bank is enough when each packet is read once; a step then "
+        "takes 2 clocks instead of 1";
     EXPECT_EQ(md.find(hint) != std::string::npos, clocks.empty()) << md;
     const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
     EXPECT_EQ(js.at("clocks_per_step"), clocks.empty() ? 1 : 2) << js;

@@ -1,6 +1,7 @@
 #include "algorithm/step_clocks.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,10 @@ Schedule scheduleInClocks(const Schedule& s, const PortGraph& g, uint32_t k) {
     throw Error("clocks per step must be 1 to " + std::to_string(kMaxClocksPerStep));
   }
   if (k == 1) return s;
+  if (uint64_t{s.steps} * k > UINT32_MAX) {
+    throw Error(std::to_string(s.steps) + " steps at " + std::to_string(k) +
+                " clocks per step are more clocks than a schedule counts");
+  }
   Schedule out = s;
   out.steps = s.steps * k;
   out.transfers.clear();

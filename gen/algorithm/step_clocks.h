@@ -3,9 +3,10 @@
 // store bank a clock (hw/hc_sched_node.v); run one step as K clocks and every
 // transfer of the step goes in one of them, so that a node that sends and
 // receives on P ports in a step sends and receives on at most ceil(P / K) of
-// them in a clock. Its store then needs only ceil(P / K) banks when each packet
-// is read once (algorithm/store_banks.h, row for clock): K = P puts the whole
-// store in one bank, one block RAM's worth, at K clocks a step. The steps and
+// them in a clock. The lower bound on its store banks (algorithm/store_banks.h,
+// row for clock) falls to ceil(P / K), which the banks reach when each packet
+// is read once, and always at K >= P: one write and one read a clock, one
+// bank. The steps and
 // transmissions stay the schedule's (the lower bounds are about steps); the
 // clocks are K per step.
 //
@@ -32,11 +33,11 @@ constexpr uint32_t kMaxClocksPerStep = 64;
 
 // The schedule in clocks: transfer (step t) of s becomes one of clock
 // (t - 1) * k + c + 1, c in [0, k); steps = s.steps * k. k = 1 returns s.
-// Throws Error if k is 0 or above kMaxClocksPerStep, or a transfer leaves on no
-// link of g.
+// Throws Error if k is 0 or above kMaxClocksPerStep, s.steps * k does not fit
+// 32 bits, or a transfer leaves on no link of g.
 Schedule scheduleInClocks(const Schedule& s, const PortGraph& g, uint32_t k);
 
-// The step a clock of scheduleInClocks(., ., k) belongs to.
+// The step a clock (1 or more) of scheduleInClocks(., ., k) belongs to.
 inline uint32_t stepOfClock(uint32_t clock, uint32_t k) { return (clock - 1) / k + 1; }
 
 }  // namespace hypercast

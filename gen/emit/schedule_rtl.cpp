@@ -41,6 +41,7 @@ std::string romFile(const ScheduleRtl& r, uint64_t x) {
 // Where the nodes' banks keep their words: node x's first bram[x] of `banks` in
 // block RAM.
 std::string storageText(const std::vector<uint32_t>& bram, uint32_t banks) {
+  if (bram.empty()) return "no nodes";
   const uint32_t lo = *std::min_element(bram.begin(), bram.end());
   const uint32_t hi = *std::max_element(bram.begin(), bram.end());
   if (lo == banks) return "every bank in block RAM";
@@ -333,7 +334,9 @@ std::vector<std::pair<std::string, int>> uniformNodeParameters(const ScheduleRtl
           {"ROWS", static_cast<int>(r.program.rows)},
           {"RAW", bitsFor(r.program.words() - 1)},
           {"HD", r.half_duplex ? 1 : 0},
-          {"NBRAM", static_cast<int>(*std::max_element(r.bram_banks.begin(), r.bram_banks.end()))}};
+          {"NBRAM", r.bram_banks.empty() ? 0
+                                         : static_cast<int>(*std::max_element(
+                                               r.bram_banks.begin(), r.bram_banks.end()))}};
 }
 
 const char* const kSchedNodeLatched = "sched_node_latched";

@@ -31,9 +31,9 @@ OptionSpec clocksPerStepOption() {
           "with --collective on schedule-ROM nodes: run each step as K clocks (default\n"
           "1, at most " +
               std::to_string(kMaxClocksPerStep) +
-              "), each transfer in one of them, so that a node using P ports\n"
-              "a step needs as few as ceil(P/K) store banks, not P; the same steps, K\n"
-              "times the clocks"};
+              "), each transfer in one of them: the lower bound on a node's\n"
+              "store banks falls from P to ceil(P/K) (P ports; one bank at K >= P); the\n"
+              "same steps, K times the clocks"};
 }
 
 uint32_t clocksPerStep(const Params& a) {

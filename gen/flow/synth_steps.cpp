@@ -113,12 +113,15 @@ CommandReport scheduleSynth(const Params& a) {
   d.facts["shared_rom"] = rtl.shared_rom;
   d.facts["links"] = toString(c.schedule.links);
   const uint32_t ports = static_cast<uint32_t>(c.graph.ports());
-  if (clocks < ports) {
+  const NetworkProgram& prog = rtl.program;
+  if (clocks < ports && prog.banks > 1) {
     const std::string p = std::to_string(ports);
-    d.fit_hint = "With --clocks-per-step " + p + " a node that uses its " + p +
-                 " ports in a step needs one store bank, not up to " +
-                 std::to_string((ports + clocks - 1) / clocks) + "; a step then takes " + p +
-                 " clocks instead of " + std::to_string(clocks) +
+    d.fit_hint = "Its nodes' stores take " + std::to_string(prog.banks) + " banks (lower bound " +
+                 std::to_string(prog.bank_bound) + "); at --clocks-per-step " + p +
+                 " a node that uses its " + p +
+                 " ports in a step writes and reads one packet a clock, and one bank is "
+                 "enough when each packet is read once; a step then takes " +
+                 p + " clocks instead of " + std::to_string(clocks) +
                  " (docs/hardware.md, \"Several clocks per step\").";
   }
   return synthNodes(a, d);

@@ -334,7 +334,11 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
   }
   const bool whole_fits = f.network_tried && (f.network_pnr.placed || f.network_pnr.failed);
   if (p.pnr && !whole_fits && !d.fit_hint.empty()) {
-    md << "\nThe whole network does not fit one HX8K. " << d.fit_hint << "\n";
+    md << "\nThe whole network "
+       << (f.network_tried ? "does not fit one HX8K. "
+                           : "was not placed (its estimate is over "
+                             "twice the HX8K, or N > 64). ")
+       << d.fit_hint << "\n";
   }
   md << "\nA node's figures are its instances' cells with their submodules; the top's own\n"
      << "glue logic counts only in the whole network's. Each module is synthesized on its\n"
