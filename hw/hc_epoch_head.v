@@ -53,4 +53,6 @@ module hc_epoch_head #(
     end
   end
   assign hn_o = h_d;
+
+  `HC_PARAM(p_n, N >= 1, "N must be at least 1")
 endmodule

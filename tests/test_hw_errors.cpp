@@ -533,6 +533,7 @@ TEST(HwErrors, ParameterChecksFire) {
                         Case{"hc_sched_rom", "ROWS=3", "hc_sched_rom.p_shape"},
                         Case{"hc_sched_node", "NBRAM=2", "hc_sched_node.p_nbram"},
                         Case{"hc_router_cfg", "NP=0", "hc_router_cfg.p_np"},
+                        Case{"hc_epoch_head", "N=0", "hc_epoch_head.p_n"},
                         Case{"hc_router", "HOP=3", "hc_router.p_hop"},
                         Case{"hc_router_core", "NP=3 PIW=1", "hc_router_core.p_piw"},
                         Case{"hc_router_prog", "CDW=1", "hc_router_prog.p_cdw"},
