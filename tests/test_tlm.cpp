@@ -328,14 +328,14 @@ TEST(Tlm, OptionsOutOfSimulatesRangesAreRefused) {
       {[](Options& o) { o.hop_cycles = 3; }, "hop_cycles must be 1 or 2, got 3"},
       {[](Options& o) {
          o.hop_cycles = 2;
-         o.grouped = false;
+         o.hardwired = false;
        },
-       "hop_cycles 2 needs grouped"},
+       "hop_cycles 2 needs the hardwired router"},
       {[](Options& o) {
          o.axis_endpoints = true;
-         o.grouped = false;
+         o.hardwired = false;
        },
-       "axis_endpoints needs grouped"},
+       "axis_endpoints needs the hardwired router"},
       {[](Options& o) { o.payload_width = 0; }, "payload_width must be 1..64, got 0"},
       {[](Options& o) { o.payload_width = 65; }, "payload_width must be 1..64, got 65"},
       {[](Options& o) {

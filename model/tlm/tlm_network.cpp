@@ -36,10 +36,8 @@ sc_core::sc_time checkedOptions(const TlmNetworkOptions& o) {
   if (o.hop_cycles != 1 && o.hop_cycles != 2) {
     refuse("hop_cycles must be 1 or 2, got " + std::to_string(o.hop_cycles));
   }
-  if (o.hop_cycles != 1 && !o.grouped) refuse("hop_cycles 2 needs grouped (the hardwired router)");
-  if (o.axis_endpoints && !o.grouped) {
-    refuse("axis_endpoints needs grouped (the hardwired router)");
-  }
+  if (o.hop_cycles != 1 && !o.hardwired) refuse("hop_cycles 2 needs the hardwired router");
+  if (o.axis_endpoints && !o.hardwired) refuse("axis_endpoints needs the hardwired router");
   if (o.payload_width < 1 || o.payload_width > 64) {
     refuse("payload_width must be 1..64, got " + std::to_string(o.payload_width));
   }
@@ -83,7 +81,7 @@ TlmNetwork::TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
       // the registered grants, so that the routers are idle when the clock stops.
       drain_cycles_(4 * options.hop_cycles + 4),
       net_("net", net, options.preference, options.buffer_depth,
-           options.arbitration == Arbitration::kFair, options.hop_cycles, options.grouped,
+           options.arbitration == Arbitration::kFair, options.hop_cycles, options.hardwired,
            epochRule(options)),
       offers_(n_),
       tickets_(n_, 0),

@@ -75,9 +75,9 @@ struct TlmNetworkOptions {
   // --payload-width: the low bits of the 64-bit payload the network carries,
   // 1..64; the bits above are cleared on injection, as the RTL drops them.
   int payload_width = 32;
-  bool grouped = true;  // the hardwired router's two-level arbitration; false: programmable
+  bool hardwired = true;  // --router: the hardwired router (true) or the programmable one
   // Deliver through AXI4-Stream endpoints, tready = the target is free: a
-  // target's delay backpressures the network (see above). Needs grouped, as
+  // target's delay backpressures the network (see above). Needs hardwired, as
   // <name>_axis_top needs the hardwired router.
   bool axis_endpoints = false;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);  // one clock cycle
