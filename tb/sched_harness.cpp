@@ -215,9 +215,14 @@ int run(const JobFile& job) {
   // The nodes run the schedule in clocks (k per step; algorithm/step_clocks.h),
   // checked against the steps as the generator checks it; what crosses the links
   // is checked against the steps below.
+  // At one clock per step the schedule itself, not a copy of it.
   const uint32_t clocks = o.clocks_per_step;
-  const Schedule clocked = scheduleInClocks(s, g, clocks);
-  if (clocks > 1) checker::requireStepClocks(s, clocked, clocks);
+  Schedule spread;
+  if (clocks > 1) {
+    spread = scheduleInClocks(s, g, clocks);
+    checker::requireStepClocks(s, spread, clocks);
+  }
+  const Schedule& clocked = clocks > 1 ? spread : s;
   const NetworkProgram prog = compileSchedule(clocked, g, o.network.switches);
   for (uint64_t x = 0; x < prog.nodes.size(); ++x) {
     checker::requireSoundStoreBanks(x, prog.nodes[x].store, prog.banks, prog.depth);

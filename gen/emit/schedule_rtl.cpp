@@ -438,13 +438,10 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   checkGeneratedModules({r.top_module});
   r.payload_width = payload_width;
   r.addr_width = bitsFor(g.nodes() - 1);
-  // The ROM rows are clocks: a step takes clocks_per_step of them.
-  if (clocks_per_step > 1) {
-    r.clocked = scheduleInClocks(s, g, clocks_per_step);
-    r.program = compileSchedule(r.clocked, g, net.switches);
-  } else {
-    r.program = compileSchedule(s, g, net.switches);
-  }
+  // The ROM rows are clocks: a step takes clocks_per_step of them (at one, the
+  // schedule itself, not a copy).
+  if (clocks_per_step > 1) r.clocked = scheduleInClocks(s, g, clocks_per_step);
+  r.program = compileSchedule(clocks_per_step > 1 ? r.clocked : s, g, net.switches);
   if (shared_rom && !r.program.identicalRoms()) {
     throw Error(std::string("--shared-rom needs every node to run the same ROM (a translation-"
                             "invariant schedule); the ") +
