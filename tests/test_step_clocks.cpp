@@ -11,6 +11,7 @@
 #include "algorithm/step_clocks.h"
 #include "checker/step_clock_checker.h"
 #include "emit/schedule_program.h"
+#include "emit/schedule_rtl.h"
 #include "topology/network.h"
 #include "topology/port_graph.h"
 #include "util/error.h"
@@ -80,6 +81,37 @@ TEST(StepClocks, CollidingPortClassesTakeTheEdgeColouring) {
   for (const Transfer& x : t.transfers) first += x.step == 1 ? 1 : 0;
   EXPECT_TRUE(first == 1 || first == 2) << first;
   EXPECT_TRUE(checker::checkStepClocks(s, t, 2).empty());
+}
+
+// Every node of Q_3 sends its packet on dimensions 0 and 2 in one step: the same
+// ROM at every node. At 2 clocks per step both ports fall in clock 0, over
+// ceil(2/2) = 1, so the edge colouring spreads them; with the transfers listed
+// in another order at some nodes, its colours differ from node to node and so
+// do the ROMs. --shared-rom is then refused with that cause named.
+TEST(StepClocks, SharedRomRefusalNamesTheClockSpread) {
+  const NetworkDesc net = hypercubeNetwork(3);
+  const PortGraph g = PortGraph::build(net);
+  Schedule s;
+  s.collective = Collective::kMultinodeBroadcast;
+  s.nodes = 8;
+  s.steps = 1;
+  for (uint32_t x = 0; x < 8; ++x) {
+    const Transfer dim0{1, x, x ^ 1u, x, kAllNodes, 0};
+    const Transfer dim2{1, x, x ^ 4u, x, kAllNodes, 0};
+    s.transfers.push_back(x % 3 == 1 ? dim2 : dim0);
+    s.transfers.push_back(x % 3 == 1 ? dim0 : dim2);
+  }
+  ASSERT_TRUE(compileSchedule(s, g).identicalRoms());
+  ASSERT_FALSE(compileSchedule(scheduleInClocks(s, g, 2), g).identicalRoms());
+  EXPECT_NO_THROW(emitScheduleNetwork(net, g, s, 8, /*shared_rom=*/true, 100, "", 1));
+  try {
+    emitScheduleNetwork(net, g, s, 8, /*shared_rom=*/true, 100, "", 2);
+    ADD_FAILURE() << "--shared-rom accepted ROMs that differ";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("spread over 2 clocks per step the nodes' ROMs differ"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(StepClocks, OneClockIsTheScheduleItself) {

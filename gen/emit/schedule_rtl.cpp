@@ -443,6 +443,14 @@ ScheduleRtl emitScheduleNetwork(const NetworkDesc& net, const PortGraph& g, cons
   if (clocks_per_step > 1) r.clocked = scheduleInClocks(s, g, clocks_per_step);
   r.program = compileSchedule(clocks_per_step > 1 ? r.clocked : s, g, net.switches);
   if (shared_rom && !r.program.identicalRoms()) {
+    // Name the cause: the schedule itself, or its spread over the step's clocks
+    // (only on this refusal is the schedule compiled a second time).
+    if (clocks_per_step > 1 && compileSchedule(s, g, net.switches).identicalRoms()) {
+      throw Error(std::string("--shared-rom needs every node to run the same ROM; the ") +
+                  toString(s.collective) + " on " + net.label + " has one, but spread over " +
+                  std::to_string(clocks_per_step) +
+                  " clocks per step the nodes' ROMs differ (try another --clocks-per-step)");
+    }
     throw Error(std::string("--shared-rom needs every node to run the same ROM (a translation-"
                             "invariant schedule); the ") +
                 toString(s.collective) + " on " + net.label + " gives the nodes different ROMs");
