@@ -135,6 +135,9 @@ module hc_axis_endpoint #(
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .req_i  (req),
+    .req1_i ({NP{1'b0}}),
+    .req0_i ({NP{1'b0}}),
+    .av_i   (2'b00),
     .adv_i  (take),
     .gnt_o  (sel),
     .valid_o(arb_valid)

@@ -13,7 +13,9 @@
 // says which outputs the generator groups).
 //
 // Parameters: N requesters; LIVE marks those that can ever request (the others
-// are tied to 0, and a group with no live member drops out of the top arbiter).
+// are tied to 0, and a group with no live member drops out of the top arbiter);
+// SPLIT = 1 takes the requests as needs by downstream VC and availabilities, as
+// hc_rr_arbiter's SPLIT, and the groups' arbiter builds its terms from the needs.
 //
 // Named assertions (hw/include/hc_assert.vh): p_n (N >= 1); a_one_hot (at most
 // one grant), a_gnt_req (grants only to live requesters), a_valid (a grant
@@ -24,11 +26,16 @@ module hc_group_arbiter #(
   // requesters
   parameter integer N    = 5,
   // the requesters that can ever request (bit i: requester i)
-  parameter [N-1:0] LIVE = {N{1'b1}}
+  parameter [N-1:0] LIVE = {N{1'b1}},
+  // 1: the requests as needs by downstream VC and two availabilities (req_i unused)
+  parameter integer SPLIT = 0
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
   input  wire [N-1:0] req_i,
+  input  wire [N-1:0] req1_i,
+  input  wire [N-1:0] req0_i,
+  input  wire [1:0]   av_i,
   input  wire         adv_i,  // the grant is taken: move the pointers
   output wire [N-1:0] gnt_o,
   output wire         valid_o
@@ -45,8 +52,13 @@ module hc_group_arbiter #(
     end
   endfunction
 
-  wire [NP2-1:0] r2 = {{(NP2 - N) {1'b0}}, req_i & LIVE};
-  wire [NG-1:0]  greq, ggnt, pick1;
+  wire [N-1:0]   n1  = (SPLIT != 0) ? req1_i & LIVE : {N{1'b0}};
+  wire [N-1:0]   n0  = (SPLIT != 0) ? req0_i & LIVE : req_i & LIVE;
+  wire [1:0]     av  = (SPLIT != 0) ? av_i : 2'b01;
+  wire [NP2-1:0] r2  = {{(NP2 - N) {1'b0}}, (n1 & {N{av[1]}}) | (n0 & {N{av[0]}})};
+  wire [NP2-1:0] n12 = {{(NP2 - N) {1'b0}}, n1};
+  wire [NP2-1:0] n02 = {{(NP2 - N) {1'b0}}, n0};
+  wire [NG-1:0]  greq, gn1, gn0, ggnt, pick1;
   reg  [NG-1:0]  odd_first_q;  // group g: its odd member goes first
   wire           gvalid;
   wire [NP2-1:0] g2;
@@ -58,6 +70,8 @@ module hc_group_arbiter #(
   generate
     for (g = 0; g < NG; g = g + 1) begin : g_grp
       assign greq[g]     = r2[2*g] | r2[2*g+1];
+      assign gn1[g]      = n12[2*g] | n12[2*g+1];
+      assign gn0[g]      = n02[2*g] | n02[2*g+1];
 `ifdef HC_MUTANT_GROUP_PICK
       // a deliberately broken pick that proofs must reject (formal/)
       assign pick1[g]    = r2[2*g+1] & odd_first_q[g];
@@ -69,10 +83,13 @@ module hc_group_arbiter #(
     end
   endgenerate
 
-  hc_rr_arbiter #(.N(NG), .LIVE(group_live(LIVE))) u_groups (
+  hc_rr_arbiter #(.N(NG), .LIVE(group_live(LIVE)), .SPLIT(1)) u_groups (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .req_i  (greq),
+    .req1_i (gn1),
+    .req0_i (gn0),
+    .av_i   (av),
     .adv_i  (adv_i),
     .gnt_o  (ggnt),
     .valid_o(gvalid)
@@ -108,7 +125,7 @@ module hc_group_arbiter #(
   `HC_FORMAL_RESET
   `HC_PARAM(p_n, N >= 1, "N must be at least 1")
   `HC_ASSERT(a_one_hot, (gnt_o & (gnt_o - 1'b1)) == {N{1'b0}}, "more than one grant")
-  `HC_ASSERT(a_gnt_req, (gnt_o & ~(req_i & LIVE)) == {N{1'b0}}, "a grant to a requester that does not request")
+  `HC_ASSERT(a_gnt_req, (gnt_o & ~r2[N-1:0]) == {N{1'b0}}, "a grant to a requester that does not request")
   `HC_ASSERT(a_valid, valid_o == (gnt_o != {N{1'b0}}), "live requests and no grant")
 
 `ifdef FORMAL
@@ -128,7 +145,7 @@ module hc_group_arbiter #(
     for (fv_i = 0; fv_i < NG; fv_i = fv_i + 1)
       if (group_live(LIVE) & (1 << fv_i)) fv_ng = fv_ng + 1;
   end
-  wire        fv_req = req_i[fv_r] && LIVE[fv_r];
+  wire        fv_req = r2[fv_r];
   wire        fv_p_live = fv_p < N && LIVE[fv_p];
   wire        fv_p_first = fv_r[0] ? !odd_first_q[fv_g] : odd_first_q[fv_g];
   wire [31:0] fv_measure = {24'd0, fv_grank[8*fv_g+:8]} + ((fv_p_live && fv_p_first) ? fv_ng : 0);

@@ -814,6 +814,9 @@ module hc_router_core #(
             .clk_i  (clk_i),
             .rst_ni (rst_ni),
             .req_i  (req[q*NS+:NS] & ~ovc_q),
+            .req1_i ({NS{1'b0}}),
+            .req0_i ({NS{1'b0}}),
+            .av_i   (2'b00),
             .adv_i  (~take1),
             .gnt_o  (g0),
             .valid_o(v0)
@@ -822,6 +825,9 @@ module hc_router_core #(
             .clk_i  (clk_i),
             .rst_ni (rst_ni),
             .req_i  (req[q*NS+:NS] & ovc_q),
+            .req1_i ({NS{1'b0}}),
+            .req0_i ({NS{1'b0}}),
+            .av_i   (2'b00),
             .adv_i  (take1),
             .gnt_o  (g1),
             .valid_o(v1)
@@ -831,6 +837,9 @@ module hc_router_core #(
             .clk_i  (clk_i),
             .rst_ni (rst_ni),
             .req_i  (req[q*NS+:NS] & ~ovc_q),
+            .req1_i ({NS{1'b0}}),
+            .req0_i ({NS{1'b0}}),
+            .av_i   (2'b00),
             .adv_i  (~take1),
             .gnt_o  (g0),
             .valid_o(v0)
@@ -839,6 +848,9 @@ module hc_router_core #(
             .clk_i  (clk_i),
             .rst_ni (rst_ni),
             .req_i  (req[q*NS+:NS] & ovc_q),
+            .req1_i ({NS{1'b0}}),
+            .req0_i ({NS{1'b0}}),
+            .av_i   (2'b00),
             .adv_i  (take1),
             .gnt_o  (g1),
             .valid_o(v1)
@@ -856,6 +868,16 @@ module hc_router_core #(
         // injection is granted the output when none of them asks.
         wire [NS-1:0] arb_req, arb_gnt;
         wire          arb_valid;
+        // the arbiter's requests as needs by downstream VC (ARB_LIVE's heads:
+        // EPOCH = 1 leaves the injection out) and the two availabilities: the
+        // pair terms come from the needs, the credits enter one LUT after them
+        // (the same grants as from arb_req = the requests)
+        wire [NS-1:0] arb_need, arb_n1, arb_n0;
+        for (t = 0; t < NS; t = t + 1) begin : g_need_col
+          assign arb_need[t] = need[t*NP+q] & ARB_LIVE[t];
+          assign arb_n1[t]   = arb_need[t] & out_vc[t*NP+q];
+          assign arb_n0[t]   = arb_need[t] & ~out_vc[t*NP+q];
+        end
         if (EPOCH != 0) begin : g_inj_last
           assign arb_req       = {1'b0, req[q*NS+:INJ]};
           assign gnt[q*NS+:NS] = {req[q*NS+INJ] & ~arb_valid, arb_gnt[INJ-1:0]};
@@ -869,19 +891,25 @@ module hc_router_core #(
           assign out_valid[q]  = arb_valid;
         end
         if (GROUP_OUT[q]) begin : g_grp
-          hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS] & ARB_LIVE)) u_arb (
+          hc_group_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS] & ARB_LIVE), .SPLIT(1)) u_arb (
             .clk_i  (clk_i),
             .rst_ni (rst_ni),
             .req_i  (arb_req),
+            .req1_i (arb_n1),
+            .req0_i (arb_n0),
+            .av_i   (avail[2*q+:2]),
             .adv_i  (1'b1),
             .gnt_o  (arb_gnt),
             .valid_o(arb_valid)
           );
         end else begin : g_rr
-          hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS] & ARB_LIVE)) u_arb (
+          hc_rr_arbiter #(.N(NS), .LIVE(REQ_OK[q*NS+:NS] & ARB_LIVE), .SPLIT(1)) u_arb (
             .clk_i  (clk_i),
             .rst_ni (rst_ni),
             .req_i  (arb_req),
+            .req1_i (arb_n1),
+            .req0_i (arb_n0),
+            .av_i   (avail[2*q+:2]),
             .adv_i  (1'b1),
             .gnt_o  (arb_gnt),
             .valid_o(arb_valid)

@@ -18,6 +18,15 @@
 //    when none is at or above the pointer, isolated with prefix ORs (no adders).
 //    After a grant the mask keeps the bits above the winner (all clear after the
 //    last requester, which behaves as pointer 0).
+// SPLIT = 1 (the router's outputs): the requests come as needs by downstream VC
+// (req1_i, req0_i) and the two downstream VCs' availabilities (av_i); requester
+// k requests when req1_i[k] and av_i[1] hold, or req0_i[k] and av_i[0] (req_i
+// is unused). The grant is the same function of those requests, but the
+// pairwise pointer's terms are built from the needs alone and the credits enter
+// in the last LUT, so a credit coming back is one LUT from the grant rather
+// than the arbiter's depth (with more than PAIR_MAX live requesters the mask
+// takes the requests as they are). The availabilities are ANDed in only at the
+// grant: a need whose VC has no credit does not block the heads behind it.
 //
 // Named assertions (hw/include/hc_assert.vh): p_n (N >= 1); a_one_hot (at most
 // one grant), a_gnt_req (grants only to live requesters), a_valid (a grant
@@ -31,11 +40,16 @@ module hc_rr_arbiter #(
   // the requesters that can ever request (bit i: requester i)
   parameter [N-1:0] LIVE     = {N{1'b1}},
   // at most this many live requesters: the pairwise pointer, else the mask
-  parameter integer PAIR_MAX = 8
+  parameter integer PAIR_MAX = 8,
+  // 1: the requests as needs by downstream VC and two availabilities (req_i unused)
+  parameter integer SPLIT    = 0
 ) (
   input  wire         clk_i,
   input  wire         rst_ni,
   input  wire [N-1:0] req_i,
+  input  wire [N-1:0] req1_i,
+  input  wire [N-1:0] req0_i,
+  input  wire [1:0]   av_i,
   input  wire         adv_i,  // the grant is taken: move the pointer past the winner
   output wire [N-1:0] gnt_o,
   output wire         valid_o
@@ -55,8 +69,11 @@ module hc_rr_arbiter #(
   endfunction
   localparam integer NLIVE = count_live(LIVE);
 
-  wire [N-1:0] req = req_i & LIVE;
-  assign valid_o = |req;
+  wire [N-1:0] n1  = (SPLIT != 0) ? req1_i & LIVE : {N{1'b0}};
+  wire [N-1:0] n0  = (SPLIT != 0) ? req0_i & LIVE : req_i & LIVE;
+  wire [1:0]   av  = (SPLIT != 0) ? av_i : 2'b01;
+  wire [N-1:0] req = (n1 & {N{av[1]}}) | (n0 & {N{av[0]}});
+  assign valid_o = (av[1] & |n1) | (av[0] & |n0);
 
   `HC_FORMAL_RESET
   `HC_PARAM(p_n, N >= 1, "N must be at least 1")
@@ -92,17 +109,26 @@ module hc_rr_arbiter #(
       /* verilator lint_on UNUSED */
       reg  [N*N-1:0] after_d;
       reg  [N-1:0]   gnt;
+      // b1[k], b0[k]: no requester that needs class 1 (0) goes before k
+      reg  [N-1:0]   b1, b0;
       reg            seen;  // a grant at or above a, below b
       integer        a, b;
 
       always @(*) begin
-        gnt = req;
+        b1 = {N{1'b1}};
+        b0 = {N{1'b1}};
         for (a = 0; a < N; a = a + 1)
           for (b = a + 1; b < N; b = b + 1)
             if (LIVE[a] && LIVE[b]) begin
-              if (after_q[a*N+b]) gnt[a] = gnt[a] & ~req[b];
-              else gnt[b] = gnt[b] & ~req[a];
+              if (after_q[a*N+b]) begin
+                b1[a] = b1[a] & ~n1[b];
+                b0[a] = b0[a] & ~n0[b];
+              end else begin
+                b1[b] = b1[b] & ~n1[a];
+                b0[b] = b0[b] & ~n0[a];
+              end
             end
+        gnt = req & (b1 | {N{~av[1]}}) & (b0 | {N{~av[0]}});
         after_d = {N * N{1'b0}};
         for (a = 0; a < N; a = a + 1) begin
           seen = 1'b0;

@@ -178,9 +178,11 @@ std::vector<Target> targets() {
   const std::string axis = "--m 3,3 --rho 1,1 --endpoints axis --engine cosim ";
   return {
       {{"hc_fifo", {{"W", "12"}, {"DEPTH", "2"}}}, {units("Depths/Fifo.*/Depth2")}},
-      {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}}},
+      // the arbiters as the router's outputs use them (SPLIT 1: needs by
+      // downstream VC and the two availabilities)
+      {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}, {"SPLIT", "1"}}},
        {units("Sizes/RrArbiter.*/N5_live31")}},
-      {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}}},
+      {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}, {"SPLIT", "1"}}},
        {units("Sizes/GroupArbiter.*/N9_live511")}},
       {{"hc_sched_bank", {{"DW", "8"}, {"DEPTH", "3"}, {"AW", "2"}}}, {units("SchedBank.*")}},
       {{"hc_acc_node",

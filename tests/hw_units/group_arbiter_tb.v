@@ -1,5 +1,6 @@
-// Drives hc_group_arbiter with random requests from the live requesters and
-// checks every cycle's grant against the two-level rule the router and the
+// Drives hc_group_arbiter, as given requests and as SPLIT (needs by downstream
+// VC and two availabilities, the router's form: req = (n1 & av[1]) | (n0 &
+// av[0])), with random requests from the live requesters and checks every cycle's grant against the two-level rule the router and the
 // SystemC model share (model/router_core.cpp, pickGrouped): groups (2g, 2g+1);
 // the first group at or after the group pointer with a request wins, then the
 // pointer moves to that group + 1; in the group, the odd member when only it
@@ -16,12 +17,18 @@ module group_arbiter_tb;
   reg          clk = 1'b0;
   reg          rst_n = 1'b0;
   reg  [N-1:0] req = {N{1'b0}};
+  reg  [N-1:0] n1 = {N{1'b0}}, n0 = {N{1'b0}};
+  reg  [1:0]   av = 2'b00;
   reg          adv = 1'b1;
-  wire [N-1:0] gnt;
-  wire         valid;
+  wire [N-1:0] gnt, sgnt;
+  wire         valid, svalid;
 
   hc_group_arbiter #(.N(N), .LIVE(LIVE_V)) u_dut (
-    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .adv_i(adv), .gnt_o(gnt), .valid_o(valid));
+    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .req1_i({N{1'b0}}), .req0_i({N{1'b0}}),
+    .av_i(2'b00), .adv_i(adv), .gnt_o(gnt), .valid_o(valid));
+  hc_group_arbiter #(.N(N), .LIVE(LIVE_V), .SPLIT(1)) u_split (
+    .clk_i(clk), .rst_ni(rst_n), .req_i({N{1'b0}}), .req1_i(n1), .req0_i(n0), .av_i(av),
+    .adv_i(adv), .gnt_o(sgnt), .valid_o(svalid));
 
   integer t, k, g, gptr, win, grants, errors;
   reg [NG-1:0] odd;
@@ -31,8 +38,21 @@ module group_arbiter_tb;
     gptr = 0; grants = 0; errors = 0; odd = {NG{1'b0}};
     #1 rst_n = 1'b1;
     for (t = 0; t < CYCLES; t = t + 1) begin
-      req = $random & LIVE_V;
-      if (t % 3 == 0) req = req & $random;  // sparser requests too
+      // the needs may name dead requesters too: LIVE must drop them
+      n1 = $random;
+      n0 = $random;
+      if (t % 3 == 0) begin  // sparser requests too
+        n1 = n1 & $random;
+        n0 = n0 & $random;
+      end
+      av  = $random;
+      if (av == 2'b00 && t % 4 != 0) av = 2'b11;  // no credit at all only now and then
+      if (t == 0) begin  // every live requester at once: the pointer's reset value decides
+        n1 = {N{1'b1}};
+        n0 = {N{1'b1}};
+        av = 2'b11;
+      end
+      req = ((n1 & {N{av[1]}}) | (n0 & {N{av[0]}})) & LIVE_V;
       adv = ($random & 7) != 0;
       #1;
       win = -1;
@@ -44,11 +64,11 @@ module group_arbiter_tb;
       end
       want = {N{1'b0}};
       if (win >= 0) want[win] = 1'b1;
-      if (gnt !== want || valid !== (win >= 0)) begin
+      if (gnt !== want || valid !== (win >= 0) || sgnt !== want || svalid !== (win >= 0)) begin
         errors = errors + 1;
         if (errors <= 5)
-          $display("mismatch cycle %0d req %b group pointer %0d odd %b: want %b, got %b", t, req,
-                   gptr, odd, want, gnt);
+          $display("mismatch cycle %0d req %b group pointer %0d odd %b: want %b, got %b, split %b",
+                   t, req, gptr, odd, want, gnt, sgnt);
       end
       if (win >= 0 && adv) begin
         grants = grants + 1;
