@@ -24,9 +24,9 @@
 `include "hc_assert.vh"
 module hc_group_arbiter #(
   // requesters
-  parameter integer N    = 5,
+  parameter integer N     = 5,
   // the requesters that can ever request (bit i: requester i)
-  parameter [N-1:0] LIVE = {N{1'b1}},
+  parameter [N-1:0] LIVE  = {N{1'b1}},
   // 1: the requests as needs by downstream VC and two availabilities (req_i unused)
   parameter integer SPLIT = 0
 ) (

@@ -179,10 +179,15 @@ std::vector<Target> targets() {
   return {
       {{"hc_fifo", {{"W", "12"}, {"DEPTH", "2"}}}, {units("Depths/Fifo.*/Depth2")}},
       // the arbiters as the router's outputs use them (SPLIT 1: needs by
-      // downstream VC and the two availabilities)
+      // downstream VC and the two availabilities), and as --arbitration fair
+      // and the AXI4-Stream endpoint do (SPLIT 0: the requests)
       {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}, {"SPLIT", "1"}}},
        {units("Sizes/RrArbiter.*/N5_live31")}},
+      {{"hc_rr_arbiter", {{"N", "5"}, {"LIVE", "31"}, {"PAIR_MAX", "5"}, {"SPLIT", "0"}}},
+       {units("Sizes/RrArbiter.*/N5_live31")}},
       {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}, {"SPLIT", "1"}}},
+       {units("Sizes/GroupArbiter.*/N9_live511")}},
+      {{"hc_group_arbiter", {{"N", "9"}, {"LIVE", "511"}, {"SPLIT", "0"}}},
        {units("Sizes/GroupArbiter.*/N9_live511")}},
       {{"hc_sched_bank", {{"DW", "8"}, {"DEPTH", "3"}, {"AW", "2"}}}, {units("SchedBank.*")}},
       {{"hc_acc_node",
@@ -383,6 +388,7 @@ int main(int argc, char** argv) {
     }
     std::vector<std::string> notes;
     bool refused = false;
+    std::map<std::string, int> module_rows;  // a module's second row works in <module>-2
     for (const Target& tg : rows) {
       const MutationTarget& t = tg.target;
       std::string params;
@@ -390,7 +396,9 @@ int main(int argc, char** argv) {
       const auto seconds = [](auto a, auto b) {
         return std::to_string(std::lround(std::chrono::duration<double>(b - a).count()));
       };
-      const std::string dir = work + "/" + t.module;
+      const int nth = module_rows[t.module]++;
+      const std::string dir =
+          work + "/" + t.module + (nth > 0 ? "-" + std::to_string(nth + 1) : "");
       fs::create_directories(dir);
       // the control: the unmutated netlist behind the same shim
       const std::string control = dir + "/control.v";

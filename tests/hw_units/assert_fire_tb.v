@@ -47,13 +47,15 @@ module assert_fire_tb;
   wire [2:0] gnt;
   wire       valid;
   hc_rr_arbiter #(.N(3)) u_rr (
-    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .adv_i(1'b1), .gnt_o(gnt), .valid_o(valid));
+    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .req1_i(3'b000), .req0_i(3'b000), .av_i(2'b00),
+    .adv_i(1'b1), .gnt_o(gnt), .valid_o(valid));
 
   reg  [4:0] greq = 5'b00000;
   wire [4:0] ggnt;
   wire       gvalid;
   hc_group_arbiter #(.N(5)) u_grp (
-    .clk_i(clk), .rst_ni(rst_n), .req_i(greq), .adv_i(1'b1), .gnt_o(ggnt), .valid_o(gvalid));
+    .clk_i(clk), .rst_ni(rst_n), .req_i(greq), .req1_i(5'b00000), .req0_i(5'b00000),
+    .av_i(2'b00), .adv_i(1'b1), .gnt_o(ggnt), .valid_o(gvalid));
 
   integer cycles = 0;
   always @(posedge clk) if (rst_n) cycles = cycles + 1;

@@ -23,7 +23,8 @@ module group_arbiter_err_tb;
   wire         valid;
 
   hc_group_arbiter #(.N(N)) u_dut (
-    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .adv_i(1'b1), .gnt_o(gnt), .valid_o(valid));
+    .clk_i(clk), .rst_ni(rst_n), .req_i(req), .req1_i({N{1'b0}}), .req0_i({N{1'b0}}),
+    .av_i(2'b00), .adv_i(1'b1), .gnt_o(gnt), .valid_o(valid));
 
   always #5 clk = ~clk;
 

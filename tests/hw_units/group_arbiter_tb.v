@@ -1,6 +1,7 @@
 // Drives hc_group_arbiter, as given requests and as SPLIT (needs by downstream
 // VC and two availabilities, the router's form: req = (n1 & av[1]) | (n0 &
-// av[0])), with random requests from the live requesters and checks every cycle's grant against the two-level rule the router and the
+// av[0])), with random requests from the live requesters and checks every
+// cycle's grant against the two-level rule the router and the
 // SystemC model share (model/router_core.cpp, pickGrouped): groups (2g, 2g+1);
 // the first group at or after the group pointer with a request wins, then the
 // pointer moves to that group + 1; in the group, the odd member when only it

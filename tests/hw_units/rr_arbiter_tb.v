@@ -62,12 +62,13 @@ module rr_arbiter_tb;
         if (win < 0 && req[(ptr + k) % N]) win = (ptr + k) % N;
       want = {N{1'b0}};
       if (win >= 0) want[win] = 1'b1;
-      if (g_pair !== want || v_pair !== (win >= 0) || g_mask !== want || v_mask !== (win >= 0) ||
-          g_spair !== want || v_spair !== (win >= 0) || g_smask !== want || v_smask !== (win >= 0)) begin
+      if (g_pair !== want || v_pair !== (win >= 0) || g_mask !== want ||
+          v_mask !== (win >= 0) || g_spair !== want || v_spair !== (win >= 0) ||
+          g_smask !== want || v_smask !== (win >= 0)) begin
         errors = errors + 1;
         if (errors <= 5)
-          $display("mismatch cycle %0d req %b pointer %0d: want %b, pairs %b, mask %b, split pairs %b, split mask %b",
-                   t, req, ptr, want, g_pair, g_mask, g_spair, g_smask);
+          $display("mismatch cycle %0d req %b pointer %0d: want %b, pairs %b, mask %b, %s %b, %s %b",
+                   t, req, ptr, want, g_pair, g_mask, "split pairs", g_spair, "split mask", g_smask);
       end
       if (win >= 0 && adv) begin
         grants = grants + 1;
