@@ -75,6 +75,7 @@ namespace {
 // "all", "none") aborts, HC_FAKE_HANG=S never ends at seed S, and
 // HC_FAKE_NET_HANG=1 never ends on the whole network (its report "network*")
 // and HC_FAKE_NET_LCS=C makes the whole network need C logic cells (not placed).
+// Its log names the placer timing weight it was given ("default" without one).
 void fakeNextpnr(const std::string& bin) {
   fs::create_directories(bin);
   {
@@ -82,8 +83,10 @@ void fakeNextpnr(const std::string& bin) {
     f << "#!/bin/sh\n"
          "seed=0; report=''; crash=${HC_FAKE_CRASH:-3}\n"
          "while [ $# -gt 0 ]; do\n"
-         "  case $1 in --seed) seed=$2; shift;; --report) report=$2; shift;; esac; shift\n"
+         "  case $1 in --seed) seed=$2; shift;; --report) report=$2; shift;;\n"
+         "    --placer-heap-timingweight) weight=$2; shift;; esac; shift\n"
          "done\n"
+         "echo \"Info: placer timing weight ${weight:-default}\"\n"
          "case $report in network*) if [ -n \"${HC_FAKE_NET_LCS:-}\" ]; then\n"
          "  echo \"Info: ICESTORM_LC: $HC_FAKE_NET_LCS/ 7680   120%\"; exit 1; fi;; esac\n"
          "echo 'Info: ICESTORM_LC:   100/ 7680     1%'\n"
@@ -131,6 +134,9 @@ TEST(Synth, FailedSeedIsCountedAndTheSweepGoesOn) {
   const std::string md = hctest::slurp(dir + "/synth_report.md");
   EXPECT_NE(md.find("nextpnr failed at seed 3, counted as 0 MHz"), std::string::npos) << md;
   EXPECT_TRUE(fs::exists(dir + "/work/router_seed3_nextpnr.log"));
+  // The routers place with their own timing weight (kRouterPlacerTimingWeight).
+  const std::string log2 = hctest::slurp(dir + "/work/router_seed2_nextpnr.log");
+  EXPECT_NE(log2.find("placer timing weight 30\n"), std::string::npos) << log2;
   fs::remove_all(dir);
   const auto all = hctest::run(path + "HC_FAKE_CRASH=all " + cmd);
   EXPECT_NE(all.code, 0);
@@ -846,6 +852,9 @@ TEST(Synth, ScheduleNetworkThatDoesNotFitNamesClocksPerStep) {
     EXPECT_EQ(md.find(hint) != std::string::npos, clocks.empty()) << md;
     const nlohmann::json js = hctest::parseJson(hctest::slurp(dir + "/synth_report.json"));
     EXPECT_EQ(js.at("clocks_per_step"), clocks.empty() ? 1 : 2) << js;
+    // Schedule nodes keep nextpnr's own placer timing weight.
+    const std::string log = hctest::slurp(dir + "/work/network_nextpnr.log");
+    EXPECT_NE(log.find("placer timing weight default\n"), std::string::npos) << log;
   }
   fs::remove_all(dir);
   fs::remove_all(bin);

@@ -62,11 +62,25 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
   options.truncate_log = true;
   options.time_limit =
       std::chrono::milliseconds(static_cast<long long>(work.pnr_limit_min * 60000.0));
-  const RunResult run = runProcess(
-      {"nextpnr-ice40", "--hx8k", "--package", "ct256", "--json", json, "--pcf-allow-unconstrained",
-       "--timing-allow-fail", "--freq", std::to_string(freq), "--seed", std::to_string(seed),
-       "--report", tag + "_pnr.json"},
-      options);
+  std::vector<std::string> argv = {"nextpnr-ice40",
+                                   "--hx8k",
+                                   "--package",
+                                   "ct256",
+                                   "--json",
+                                   json,
+                                   "--pcf-allow-unconstrained",
+                                   "--timing-allow-fail",
+                                   "--freq",
+                                   std::to_string(freq),
+                                   "--seed",
+                                   std::to_string(seed),
+                                   "--report",
+                                   tag + "_pnr.json"};
+  if (work.placer_timing_weight > 0) {
+    argv.push_back("--placer-heap-timingweight");
+    argv.push_back(std::to_string(work.placer_timing_weight));
+  }
+  const RunResult run = runProcess(argv, options);
   r.placed = run.ok();
   r.lcs = nextpnrCellCount(readFile(work.dir + "/" + log), "ICESTORM_LC");
   if (r.placed) {

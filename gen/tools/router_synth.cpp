@@ -23,6 +23,8 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
     std::ofstream w(work.dir + "/rtl/" + router + "_synth_wrap.v");
     w << routerSynthWrapper(net, rtl.layout, router);
   }
+  SynthWork placing = work;  // nextpnr with the routers' placer timing weight
+  placing.placer_timing_weight = kRouterPlacerTimingWeight;
   RouterFigures f;
   const std::string generic =
       runYosys(work, "generic", "yosys synth (router)",
@@ -50,7 +52,7 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
     runYosys(work, "wrap", "yosys synth_ice40 (router with its I/O wrapper)",
              "read_verilog" + files + " rtl/" + router + "_synth_wrap.v\n" + kIce40SynthAbc9 +
                  " -top " + router + "_synth_wrap -json wrap.json\ntee -q -o wrap.stat stat\n");
-    f.router = placeAndRouteSeeds(work, "wrap.json", p.freq, p.seed, p.seeds);
+    f.router = placeAndRouteSeeds(placing, "wrap.json", p.freq, p.seed, p.seeds);
   }
   // The whole top when the N x router estimate leaves a chance that it fits: to
   // place it, or with --no-pnr for the AXI4-Stream top's cost alone.
@@ -79,8 +81,8 @@ RouterFigures synthRouter(const SynthWork& work, const NetworkDesc& net, const H
            "read_verilog" + all + " rtl/" + top + "_synth_wrap.v\n" + kIce40SynthAbc9 + " -top " +
                top + "_synth_wrap -json net.json\ntee -q -o net_wrap.stat stat\n");
   // A failure here is reported, not an error: the router's figures stand.
-  f.network =
-      placeAndRouteSeeds(work, "net.json", p.freq, p.seed, p.seeds, "network", /*optional=*/true);
+  f.network = placeAndRouteSeeds(placing, "net.json", p.freq, p.seed, p.seeds, "network",
+                                 /*optional=*/true);
   return f;
 }
 

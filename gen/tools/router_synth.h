@@ -12,6 +12,13 @@
 namespace hypercast {
 namespace tools {
 
+// nextpnr's placer timing weight (--placer-heap-timingweight; its own default
+// is 10) for the routers and their networks: over seeds 1-10 it raised the
+// median Fmax of the default router's hardest degree-8 shapes by 0.8 to 3.2%
+// and left the others within 2% (docs/results.md, "The placer's timing
+// weight"). The other flows keep nextpnr's default.
+constexpr int kRouterPlacerTimingWeight = 30;
+
 // -1: not measured.
 struct RouterFigures {
   long long generic_cells = -1;                             // yosys synth
