@@ -276,9 +276,7 @@ std::string markdown(const NetworkDesign& d, const SynthParams& p, const Network
      << d.title << "; " << d.kind << ", "
      << counted(static_cast<long long>(d.nodes), "node", "nodes") << ".\n"
      << "Tools: yosys `" << d.ice40_synth << " -noflatten` (each module of the top on its own)"
-     << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --freq " + std::to_string(p.freq) +
-                     " --seed " + seedsText(p)
-               : std::string())
+     << (p.pnr ? ", " + nextpnrSettingsText(p.freq, 0) + " --seed " + seedsText(p) : std::string())
      << ". " << fmt(secs, "%.0f") << " s.\n\n"
      << "Node " << x << " is the largest ("
      << (f.instances.size() == 1 ? "instance " : "instances ") << instances << "; "

@@ -45,6 +45,23 @@ std::string failure(const RunResult& run, const SynthWork& work) {
 
 }  // namespace
 
+std::vector<std::string> nextpnrSettings(long long freq, int placer_timing_weight) {
+  std::vector<std::string> a = {"--hx8k", "--package", "ct256"};
+  if (placer_timing_weight > 0) {
+    a.push_back("--placer-heap-timingweight");
+    a.push_back(std::to_string(placer_timing_weight));
+  }
+  a.push_back("--freq");
+  a.push_back(std::to_string(freq));
+  return a;
+}
+
+std::string nextpnrSettingsText(long long freq, int placer_timing_weight) {
+  std::string t = "nextpnr-ice40";
+  for (const std::string& a : nextpnrSettings(freq, placer_timing_weight)) t += " " + a;
+  return t;
+}
+
 long long nextpnrCellCount(const std::string& log, const std::string& cell) {
   std::smatch m;
   if (!std::regex_search(log, m, std::regex(cell + ":\\s*([0-9]+)/"))) return -1;
@@ -62,24 +79,11 @@ PnrResult placeAndRoute(const SynthWork& work, const std::string& json, const st
   options.truncate_log = true;
   options.time_limit =
       std::chrono::milliseconds(static_cast<long long>(work.pnr_limit_min * 60000.0));
-  std::vector<std::string> argv = {"nextpnr-ice40",
-                                   "--hx8k",
-                                   "--package",
-                                   "ct256",
-                                   "--json",
-                                   json,
-                                   "--pcf-allow-unconstrained",
-                                   "--timing-allow-fail",
-                                   "--freq",
-                                   std::to_string(freq),
-                                   "--seed",
-                                   std::to_string(seed),
-                                   "--report",
-                                   tag + "_pnr.json"};
-  if (work.placer_timing_weight > 0) {
-    argv.push_back("--placer-heap-timingweight");
-    argv.push_back(std::to_string(work.placer_timing_weight));
-  }
+  std::vector<std::string> argv = {"nextpnr-ice40"};
+  const std::vector<std::string> settings = nextpnrSettings(freq, work.placer_timing_weight);
+  argv.insert(argv.end(), settings.begin(), settings.end());
+  argv.insert(argv.end(), {"--json", json, "--pcf-allow-unconstrained", "--timing-allow-fail",
+                           "--seed", std::to_string(seed), "--report", tag + "_pnr.json"});
   const RunResult run = runProcess(argv, options);
   r.placed = run.ok();
   r.lcs = nextpnrCellCount(readFile(work.dir + "/" + log), "ICESTORM_LC");

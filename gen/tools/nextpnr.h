@@ -19,6 +19,13 @@ struct PnrResult {
   double fmax = -1;
 };
 
+// nextpnr-ice40's device, placer and clock arguments as synth runs it:
+// --hx8k --package ct256 [--placer-heap-timingweight W] --freq F (W 0: nextpnr's
+// own weight, not named). placeAndRoute passes them; the reports quote them.
+std::vector<std::string> nextpnrSettings(long long freq, int placer_timing_weight);
+// "nextpnr-ice40 " and those arguments, as a report's Tools line shows them.
+std::string nextpnrSettingsText(long long freq, int placer_timing_weight);
+
 // nextpnr-ice40 for the synthesized `json` in the work folder, announced as
 // "nextpnr-ice40 (<what>, seed <seed>)"; the report lands in <tag>_pnr.json, the
 // log in <tag>_nextpnr.log. A design that does not fit is returned unplaced; any

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "tools/nextpnr.h"
 #include "tools/router_synth.h"
 #include "tools/weight_unit_report.h"
 #include "tools/yosys_synth.h"
@@ -56,9 +57,7 @@ std::string markdown(const Hypercycle& h, const HypercycleRtl& rtl, const SynthP
      << " (" << topKind(p) << "). Clock target: " << target(p) << ".\n"
      << "Tools: yosys `synth` / `" << kIce40SynthAbc9 << "`"
      << (p.xilinx ? " / `synth_xilinx`" : "")
-     << (p.pnr ? ", nextpnr-ice40 --hx8k --package ct256 --placer-heap-timingweight " +
-                     std::to_string(kRouterPlacerTimingWeight) + " --freq " + std::to_string(freq) +
-                     " --seed " +
+     << (p.pnr ? ", " + nextpnrSettingsText(freq, kRouterPlacerTimingWeight) + " --seed " +
                      (seeds > 1 ? std::to_string(seed) + ".." + std::to_string(seed + seeds - 1)
                                 : std::to_string(seed))
                : std::string())
