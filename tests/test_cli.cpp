@@ -504,6 +504,23 @@ TEST(Cli, InfoTableAlignsWideNumbers) {
   EXPECT_NE(lines[1].find("6993"), std::string::npos);
 }
 
+// info's rows above its tables start their values in one column, the longest
+// keys ("collectives", "generators") included.
+TEST(Cli, InfoValuesStartInOneColumn) {
+  const auto r = run(hctest::hypercast() + " info --topology torus --n 2 --k 3");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::istringstream in(r.out);
+  std::string line;
+  std::getline(in, line);  // the network's name
+  int rows = 0;
+  for (; std::getline(in, line) && line.rfind("necklaces", 0) != 0; ++rows) {
+    const size_t gap = line.find(' ');
+    ASSERT_NE(gap, std::string::npos) << line;
+    EXPECT_EQ(line.find_first_not_of(' ', gap), 12u) << line << "\n" << r.out;
+  }
+  EXPECT_GE(rows, 7) << r.out;  // nodes .. collectives, group, generators
+}
+
 TEST(Cli, TopLevelHelpListsVersion) {
   const auto r = run(hctest::hypercast() + " --help");
   EXPECT_EQ(r.code, 0);

@@ -29,6 +29,12 @@ namespace flow {
 
 namespace {
 
+// A row's key in `info`'s text, padded so that every value starts in one column.
+std::string rowKey(const std::string& k) {
+  const size_t width = 12;  // "collectives" and one space
+  return k + std::string(k.size() < width ? width - k.size() : 1, ' ');
+}
+
 // The hypercycle's own facts: per dimension m, rho, degree, D, a, k (eqs. 2-6),
 // as a table whose columns are as wide as their widest entry.
 void hypercycleFacts(const Hypercycle& h, nlohmann::ordered_json& j, std::ostream& text) {
@@ -286,18 +292,18 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
       {"total_exchange_transmissions_bound", f.te.known ? f.te.bound.transmissions : 0}};
   const std::string pre = intact ? "intact " : "";
   if (f.switches > 0) {
-    text << pre << "endpoints " << f.endpoints << " (and " << counted(f.switches, "switch")
+    text << pre << rowKey("endpoints") << f.endpoints << " (and " << counted(f.switches, "switch")
          << (f.switches == 1 ? ", which forwards" : ", which forward")
          << " only; the collectives run among the endpoints)\n";
   }
-  text << pre << "links     " << f.links << " one-way\n"
-       << pre << "degree    " << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
+  text << pre << rowKey("links") << f.links << " one-way\n"
+       << pre << rowKey("degree") << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
        << f.in_max << " in\n"
-       << pre << "diameter  " << f.diameter << ", radius " << f.radius << "\n"
-       << pre << "regular   " << (f.regular ? "yes" : "no") << ", vertex-transitive "
+       << pre << rowKey("diameter") << f.diameter << ", radius " << f.radius << "\n"
+       << pre << rowKey("regular") << (f.regular ? "yes" : "no") << ", vertex-transitive "
        << f.vertex_transitive << "\n"
-       << pre << "bounds    multinode-broadcast " << counted(f.mnb.bound.steps, "step") << ", "
-       << counted(f.mnb.bound.transmissions, "transmission") << "; total-exchange "
+       << pre << rowKey("bounds") << "multinode-broadcast " << counted(f.mnb.bound.steps, "step")
+       << ", " << counted(f.mnb.bound.transmissions, "transmission") << "; total-exchange "
        << counted(f.te.bound.steps, "step") << ", "
        << counted(f.te.bound.transmissions, "transmission") << "\n";
 }
@@ -382,11 +388,11 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     std::vector<std::vector<int>> gens;
     for (const auto& g : net.gens) gens.emplace_back(g.rbegin(), g.rend());
     j["generators"] = gens;
-    facts << "group     Z_" << net.radices.back();
+    facts << rowKey("group") << "Z_" << net.radices.back();
     for (size_t i = net.radices.size() - 1; i-- > 0;) facts << " x Z_" << net.radices[i];
-    facts << " (first coordinate most significant)\ngenerators";
+    facts << " (first coordinate most significant)\n" << rowKey("generators");
     for (size_t p = 0; p < gens.size(); ++p) {
-      facts << (p ? ", " : " ") << "port " << p << " (";
+      facts << (p ? ", " : "") << "port " << p << " (";
       for (size_t i = 0; i < gens[p].size(); ++i) facts << (i ? "," : "") << gens[p][i];
       facts << ")";
     }
@@ -403,7 +409,8 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     j["node_labels"] = net.node_labels;
   } else {
     j["extents"] = net.radices;
-    facts << "mesh      node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
+    facts << rowKey("mesh")
+          << "node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
     if (r.eyes) writeEyeReport(meshCube(net.radices), j, facts);
   }
   if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
@@ -428,16 +435,16 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   if (r.json) return jsonReport({"info", net.topology, net.label, "info", {}}, j);
   std::ostringstream lines;
   lines << net.topology << " " << net.label << "\n"
-        << "nodes     " << n << "\n"
-        << "degree    "
+        << rowKey("nodes") << n << "\n"
+        << rowKey("degree")
         << (degree.first == degree.second
                 ? std::to_string(degree.first)
                 : std::to_string(degree.first) + ".." + std::to_string(degree.second))
         << " (neighbours per node; " << counted(static_cast<uint64_t>(net.ports()), "router port")
         << ")\n"
-        << "diameter  " << diameter << "\n"
-        << "directed  " << (net.directed() ? "yes" : "no") << "\n"
-        << "collectives " << names << "\n"
+        << rowKey("diameter") << diameter << "\n"
+        << rowKey("directed") << (net.directed() ? "yes" : "no") << "\n"
+        << rowKey("collectives") << names << "\n"
         << facts.str();
   return textReport(lines.str());
 }
