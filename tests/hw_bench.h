@@ -20,8 +20,8 @@ struct Checked {
   long long cycles = 0, events = 0, errors = 0;
 };
 
-// Compiles tests/hw_units/TB with the hw files (names under hw/, separated by
-// spaces) and iverilog options PARAMS (parameter overrides; a -g2012 there
+// Compiles tests/hw_units/TB (includes from hw/include and tests/hw_units) with the hw files (names
+// under hw/, separated by spaces) and iverilog options PARAMS (parameter overrides; a -g2012 there
 // overrides the -g2005 before it), runs it, parses "checked". *log is the
 // compiler's output if it fails, else the simulation's stdout and stderr. A
 // file HYPERCAST_HW_OVERRIDE names replaces its hw/ file (tools/mutation.h).
@@ -35,8 +35,8 @@ inline Checked runBench(const std::string& tb, const std::string& hw, const std:
     const std::string replacement = hypercast::tools::hwOverrideFor(name);
     sources += " " + (replacement.empty() ? src + "/hw/" + name : replacement);
   }
-  const auto c = run("iverilog -g2005 -I " + src + "/hw/include " + params + " -o " + vvp + " " +
-                     src + "/tests/hw_units/" + tb + sources);
+  const auto c = run("iverilog -g2005 -I " + src + "/hw/include -I " + src + "/tests/hw_units " +
+                     params + " -o " + vvp + " " + src + "/tests/hw_units/" + tb + sources);
   Checked r;
   *log = c.out + c.err;
   if (c.code != 0) return r;

@@ -39,21 +39,7 @@ module group_arbiter_tb;
     gptr = 0; grants = 0; errors = 0; odd = {NG{1'b0}};
     #1 rst_n = 1'b1;
     for (t = 0; t < CYCLES; t = t + 1) begin
-      // the needs may name dead requesters too: LIVE must drop them
-      n1 = $random;
-      n0 = $random;
-      if (t % 3 == 0) begin  // sparser requests too
-        n1 = n1 & $random;
-        n0 = n0 & $random;
-      end
-      av  = $random;
-      if (av == 2'b00 && t % 4 != 0) av = 2'b11;  // no credit at all only now and then
-      if (t == 0) begin  // every live requester at once: the pointer's reset value decides
-        n1 = {N{1'b1}};
-        n0 = {N{1'b1}};
-        av = 2'b11;
-      end
-      req = ((n1 & {N{av[1]}}) | (n0 & {N{av[0]}})) & LIVE_V;
+      `include "arbiter_needs.vh"
       adv = ($random & 7) != 0;
       #1;
       win = -1;
