@@ -490,6 +490,32 @@ TEST(MeshBroadcastChecker, RejectsEachBrokenRule) {
   EXPECT_EQ(checker::checkWormholeBroadcast(net, src, good).tcd, 15);
 }
 
+// The checker reads the links removed from the network (--remove-links): the
+// intact mesh's schedule crosses one of them, and the checker names it.
+TEST(MeshBroadcastChecker, RejectsAPathOverARemovedLink) {
+  const MeshCube m{2, 2};
+  const uint32_t src = at(m, {1, 1});
+  const WormholeSchedule s = paperMeshBroadcast(m, src);
+  // A link the schedule's first message crosses: its first hop.
+  const uint32_t a = s.steps[0][0].from, b = s.steps[0][0].to;
+  const std::vector<int> ca = m.coordinates(a), cb = m.coordinates(b);
+  std::vector<int> next = ca;
+  const size_t dim = ca[0] != cb[0] ? 0 : 1;
+  next[dim] += cb[dim] > ca[dim] ? 1 : -1;
+  const uint32_t hop = at(m, next);
+  NetworkDesc damaged = meshOf(m);
+  damaged.removed_links = {{a, hop}, {hop, a}};
+  const auto r = checker::checkWormholeBroadcast(damaged, src, s);
+  EXPECT_FALSE(r.ok);
+  bool named = false;
+  for (const auto& e : r.errors) {
+    named |= e.find("crosses the link " + std::to_string(a) + " -> " + std::to_string(hop)) !=
+             std::string::npos;
+  }
+  EXPECT_TRUE(named) << (r.errors.empty() ? "no error" : r.errors.front());
+  EXPECT_TRUE(checker::checkWormholeBroadcast(meshOf(m), src, s).ok);
+}
+
 // The command line: schedule, info --eyes, tcd; each figure re-checked here.
 namespace {
 
@@ -694,6 +720,43 @@ TEST(MeshBroadcastCli, ScheduleFallsBackToTheBfsBroadcast) {
   const auto w = hc("schedule --topology mesh --dims 4,4 --collective broadcast --json");
   ASSERT_EQ(w.code, 0) << w.err;
   EXPECT_EQ(Json::parse(w.out).at("model"), "wormhole, one-port, dimension-ordered routing");
+}
+
+// A power-of-two mesh with a link removed is the graph constructions' (the
+// BFS broadcast on store-and-forward links), as every damaged network is: Cang
+// & Wu's broadcast routes on the intact mesh. Its schedule never uses the link.
+TEST(MeshBroadcastCli, ADamagedMeshIsTheBfsBroadcasts) {
+  const std::string csv = tmpPath("damaged.csv");
+  const auto r =
+      hc("schedule --topology mesh --dims 4,4 --remove-links 0-1 --collective broadcast "
+         "--json -o " +
+         csv);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j.at("switching"), "store-and-forward");
+  EXPECT_NE(j.at("fallback").get<std::string>().find("the intact mesh"), std::string::npos)
+      << r.out;
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);  // the header
+  int rows = 0;
+  for (; std::getline(in, line); ++rows) {
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
+    ASSERT_GE(f.size(), 3u) << line;
+    const bool over01 = (f[1] == "0" && f[2] == "1") || (f[1] == "1" && f[2] == "0");
+    EXPECT_FALSE(over01) << "the removed link carries " << line;
+  }
+  EXPECT_EQ(rows, 15) << "every other node receives once";
+  std::remove(csv.c_str());
+  // Asked for by name, the wormhole broadcast is refused in one line.
+  const auto w =
+      hc("schedule --topology mesh --dims 4,4 --remove-links 0-1 --collective broadcast "
+         "--switching wormhole");
+  EXPECT_EQ(w.code, 2);
+  EXPECT_EQ(std::count(w.err.begin(), w.err.end(), '\n'), 1) << w.err;
+  EXPECT_NE(w.err.find("needs the intact mesh"), std::string::npos) << w.err;
 }
 
 // generate and simulate keep the BFS schedule-ROM network on a mesh; --source

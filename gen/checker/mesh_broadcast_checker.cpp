@@ -30,6 +30,21 @@ WormholeChecker::WormholeChecker(const NetworkDesc& net) : ext_(meshExtents(net)
   weight_.assign(ext_.size(), 1);
   for (size_t i = 1; i < ext_.size(); ++i) weight_[i] = weight_[i - 1] * uint64_t(ext_[i - 1]);
   nodes_ = weight_.back() * uint64_t(ext_.back());
+  // The removed links, as the user named them (NetworkDesc::removed_links):
+  // each (from, to) that is a mesh link, by the definition, marks its directed link.
+  const size_t d = ext_.size();
+  removed_.assign(nodes_ * 2 * d, false);
+  for (const auto& l : net.removed_links) {
+    const uint64_t x = l.first, y = l.second;
+    if (x >= nodes_ || y >= nodes_) continue;
+    for (size_t dim = 0; dim < d; ++dim) {
+      const uint64_t e = uint64_t(ext_[dim]);
+      const uint64_t cx = x / weight_[dim] % e, cy = y / weight_[dim] % e;
+      if (cx + 1 != cy && cy + 1 != cx) continue;
+      if ((cy > cx ? y - x : x - y) != weight_[dim]) continue;  // other coordinates differ
+      removed_[(x * d + dim) * 2 + (cy > cx ? 0 : 1)] = true;
+    }
+  }
 }
 
 WormholeReport WormholeChecker::check(uint32_t source, const WormholeSchedule& s) {
@@ -83,6 +98,10 @@ WormholeReport WormholeChecker::check(uint32_t source, const WormholeSchedule& s
             const auto& other = msgs[link_msg_[link]];
             fail(what() + " and " + name(other.from) + " -> " + name(other.to) +
                  " share the link " + name(x) + " -> " + name(y));
+          }
+          if (removed_[link]) {
+            fail(what() + " crosses the link " + name(x) + " -> " + name(y) +
+                 ", which is removed from the network");
           }
           link_step_[link] = step;
           link_msg_[link] = static_cast<uint32_t>(i);

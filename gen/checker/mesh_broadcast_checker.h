@@ -10,6 +10,7 @@
 //   - a node sends only in a step after the one it received in (the source
 //     holds the message from the start);
 //   - no two messages of a step share a directed link (step contention);
+//   - no path crosses a link removed from the network (--remove-links);
 //   - every node receives the message exactly once;
 //   - it takes ceil(log2 N) steps (d k on a d-D mesh of side 2^k): the optimum,
 //     since the holders at most double per step.
@@ -53,6 +54,7 @@ class WormholeChecker {
   // sent / received in. Per directed link (node, dimension, direction): the
   // last step that held it and which message of that step.
   std::vector<int64_t> received_, sent_in_, got_in_, link_step_;
+  std::vector<bool> removed_;  // per directed link: removed from the network
   std::vector<uint32_t> link_msg_;
 };
 

@@ -176,8 +176,9 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     if (!r.switching_given) {
       out.fallback = "the BFS broadcast on schedule-ROM nodes; " +
                      (r.store_and_forward_why.empty()
-                          ? std::string("Cang & Wu's wormhole broadcast needs equal power-of-two "
-                                        "sides")
+                          ? std::string("Cang & Wu's wormhole broadcast needs ") +
+                                (out.net.removed_links.empty() ? "equal power-of-two sides"
+                                                               : "the intact mesh")
                           : r.store_and_forward_why);
     }
   }

@@ -49,8 +49,8 @@ OptionSpec meshAlgorithmOption() {
 OptionSpec meshSwitchingOption() {
   return {"switching", "wormhole|store-and-forward",
           "mesh broadcast: Cang & Wu's broadcast on the wormhole mesh (the default\n"
-          "for equal power-of-two sides), or the BFS broadcast on store-and-forward\n"
-          "schedule-ROM nodes (the default on any other mesh)"};
+          "for equal power-of-two sides, no links removed), or the BFS broadcast on\n"
+          "store-and-forward schedule-ROM nodes (the default on any other mesh)"};
 }
 
 std::vector<OptionSpec> meshHardwareOptions() {

@@ -40,10 +40,14 @@ bool wantsWormholeMesh(const Params& a) {
   if (mesh && a.has("collective") &&
       parseCollective(a.get("collective")) == Collective::kBroadcast && sw != "store-and-forward") {
     const NetworkDesc net = parseNetworkDesc(a.params());
-    wanted = equalPowersOfTwo(net.radices);
+    // Cang & Wu's broadcast routes on the intact mesh: a mesh with links
+    // removed is the graph constructions' (store-and-forward), as any network is.
+    wanted = equalPowersOfTwo(net.radices) && net.removed_links.empty();
     if (!wanted && sw == "wormhole") {
-      throw Error("the wormhole mesh broadcast needs equal power-of-two sides; the " + net.label +
-                  " has not (use --switching store-and-forward)");
+      throw Error(
+          "the wormhole mesh broadcast needs " +
+          std::string(net.removed_links.empty() ? "equal power-of-two sides" : "the intact mesh") +
+          "; the " + net.label + " has not (use --switching store-and-forward)");
     }
   } else if (sw == "wormhole") {
     throw Error(
@@ -55,7 +59,7 @@ bool wantsWormholeMesh(const Params& a) {
       if (a.has(opt)) {
         throw Error(std::string("--") + opt +
                     " is the wormhole mesh broadcast's (--topology mesh --collective broadcast, "
-                    "equal power-of-two sides)");
+                    "equal power-of-two sides, no links removed)");
       }
     }
   }

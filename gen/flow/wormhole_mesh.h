@@ -21,7 +21,8 @@ namespace hypercast {
 namespace flow {
 
 // Whether the command line means the wormhole mesh: a mesh, --collective
-// broadcast, and --switching wormhole or (not given) equal power-of-two sides.
+// broadcast, and --switching wormhole or (not given) equal power-of-two sides,
+// no links removed (--remove-links).
 // Refuses --switching wormhole on another topology, collective or mesh, and
 // --flits or --algorithm where the wormhole mesh is not meant.
 bool wantsWormholeMesh(const Params& a);
