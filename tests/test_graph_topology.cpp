@@ -803,6 +803,26 @@ TEST(GraphCli, EvenTorusInfoListsWhatItSchedules) {
   EXPECT_NE(s.code, 0);
 }
 
+// A network with links removed is scheduled by the graph's constructions: info
+// lists exactly the collectives schedule then builds (no scatter).
+TEST(GraphCli, DamagedNetworkInfoListsWhatItSchedules) {
+  for (const std::string net : {"--topology hypercube --dim 3", "--topology torus --n 2 --k 3",
+                                "--topology mesh --dims 4,4"}) {
+    SCOPED_TRACE(net);
+    const std::string damaged = net + " --remove-links 0-1";
+    const auto r = hctest::run(hctest::hypercast() + " info " + damaged + " --json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto list = Json::parse(r.out).at("collectives");
+    EXPECT_FALSE(list.empty()) << r.out;
+    for (const char* c : {"broadcast", "multinode-broadcast", "scatter", "total-exchange"}) {
+      const bool listed = std::find(list.begin(), list.end(), c) != list.end();
+      const auto s =
+          hctest::run(hctest::hypercast() + " schedule " + damaged + " --collective " + c);
+      EXPECT_EQ(s.code == 0, listed) << c << ": " << s.err << r.out;
+    }
+  }
+}
+
 TEST(GraphCli, InfoDegreesAreNeighboursOnTheSmallestSizes) {
   struct Case {
     std::string args;

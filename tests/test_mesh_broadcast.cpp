@@ -642,6 +642,11 @@ TEST(MeshBroadcastCli, RefusesInOneLineAndWritesNothing) {
            Bad{"info --topology mesh --dims 8,4 --eyes", "powers of two"},
            Bad{"tcd --topology mesh --dims 3,4", "powers of two"},
            Bad{"tcd --topology torus", "tcd tabulates the mesh broadcast"},
+           Bad{"schedule --topology mesh --dims 4,4 --collective broadcast --links half-duplex",
+               "--links half-duplex does not apply to the wormhole mesh broadcast"},
+           Bad{"schedule --topology mesh --dims 4,4 --remove-links 0-1 --collective broadcast "
+               "--switching wormhole",
+               "needs the intact mesh"},
        }) {
     SCOPED_TRACE(b.args);
     const auto r = hc(b.args + " --output " + csv);

@@ -370,6 +370,16 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   // no scatter (Fragopoulou & Akl's framework needs odd k; its multinode
   // broadcast and total exchange fall back to Faber's universal collectives).
   std::vector<std::string> collectives = splitList(collectiveNames(constructionsOf(topo)), ", ");
+  if (!net.removed_links.empty()) {  // scheduled by the graph's constructions
+    const std::vector<std::string> graph =
+        splitList(collectiveNames(constructionsOf(std::string("graph"))), ", ");
+    collectives.erase(std::remove_if(collectives.begin(), collectives.end(),
+                                     [&](const std::string& c) {
+                                       return std::find(graph.begin(), graph.end(), c) ==
+                                              graph.end();
+                                     }),
+                      collectives.end());
+  }
   if (net.isTorus() && net.radices.front() % 2 == 0) {
     collectives.erase(
         std::remove(collectives.begin(), collectives.end(), toString(Collective::kScatter)),

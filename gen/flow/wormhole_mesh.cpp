@@ -54,6 +54,11 @@ bool wantsWormholeMesh(const Params& a) {
         "--switching wormhole is the mesh broadcast's (--topology mesh --collective "
         "broadcast)");
   }
+  if (wanted && a.get("links", "full-duplex") != "full-duplex") {
+    throw Error("--links " + a.get("links") +
+                " does not apply to the wormhole mesh broadcast, whose messages hold directed "
+                "links (use --switching store-and-forward)");
+  }
   if (!wanted) {
     for (const char* opt : {"flits", "algorithm"}) {
       if (a.has(opt)) {
