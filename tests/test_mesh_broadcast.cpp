@@ -642,6 +642,7 @@ TEST(MeshBroadcastCli, RefusesInOneLineAndWritesNothing) {
            Bad{"info --topology mesh --dims 8,4 --eyes", "powers of two"},
            Bad{"tcd --topology mesh --dims 3,4", "powers of two"},
            Bad{"tcd --topology torus", "tcd tabulates the mesh broadcast"},
+           Bad{"tcd --topology torus --dims 4,4", "tcd tabulates the mesh broadcast"},
            Bad{"schedule --topology mesh --dims 4,4 --collective broadcast --links half-duplex",
                "--links half-duplex does not apply to the wormhole mesh broadcast"},
            Bad{"schedule --topology mesh --dims 4,4 --remove-links 0-1 --collective broadcast "

@@ -30,7 +30,8 @@ const std::map<std::string, std::set<std::string>>& verbs() {
 CommandHelp regressHelp() {
   return {
       "hypercast regress plan REGRESSION.yaml --out DIR | run DIR [-j N] |\n"
-      "       slurm DIR [--partition P] [--array-limit K] [--submit] | report DIR",
+      "       run-one DIR --index I | slurm DIR [--partition P] [--array-limit K] [--submit] |\n"
+      "       report DIR",
       "Regressions: many simulate, schedule and synth jobs from one YAML file.\n"
       "  plan      expands the file (networks x workloads x engines x sweeps x\n"
       "            repeats) into DIR/jobs.json, one job per line\n"

@@ -28,7 +28,10 @@ CommandHelp tcdHelp() {
 }
 
 int cmdTcd(const Args& a) {
-  if (chosenTopology(a.params(), flow::meshTopology().name).kind != NetworkDesc::Kind::kMesh) {
+  // The topology first: another topology's name is refused as such, before its
+  // options are judged against the mesh's.
+  if ((a.has("topology") && a.get("topology") != flow::meshTopology().name) ||
+      chosenTopology(a.params(), flow::meshTopology().name).kind != NetworkDesc::Kind::kMesh) {
     throw Error("tcd tabulates the mesh broadcast of Cang & Wu (--topology mesh --dims X,Y[,Z])");
   }
   if (!a.has("dims"))
