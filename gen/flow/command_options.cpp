@@ -89,10 +89,10 @@ std::vector<OptionSpec> simulateOptions() {
                  "start cycles, --traffic's injections, a collective's payloads or a\n"
                  "combining network's inputs, whatever the run draws"),
       {"rtl-model", "auto|network|wired",
-       "the Verilated model, for every kind of network: network, the whole generated\n"
-       "top, or wired, each router, schedule node or mesh tile Verilated once and\n"
-       "wired N times by the harness (default auto: network while nodes x ports per\n"
-       "node <= 32)"},
+       "the Verilated model of a router, schedule-ROM or mesh network: network, the\n"
+       "whole generated top, or wired, each router, schedule node or mesh tile\n"
+       "Verilated once and wired N times by the harness (default auto: network while\n"
+       "nodes x ports per node <= 32)"},
       {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
       {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
       {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
