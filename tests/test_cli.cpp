@@ -111,7 +111,7 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
   expectRejected("simulate --m 65,65 --rho 1,1 --engine cosim", "at most 4096");
   expectRejected("simulate --m 300,300 --rho 1,1 --engine systemc", "at most 65536");
   expectRejected("simulate --m 5,4 --rho 1,1 --engine systemc --trace /proc/nope.csv",
-                 "cannot write trace");
+                 "cannot write --trace /proc/nope.csv");
   expectRejected("simulate --m 200 --rho 40 --engine systemc", "at most 64 ports per node");
   expectRejected("frobnicate", "unknown command");
   expectRejected(gen + "--router soft", "--router must be hardwired or programmable");

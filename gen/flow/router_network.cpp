@@ -156,8 +156,8 @@ std::vector<BroadcastRequest> plan(const Params& a, const Hypercycle& h, int pay
     }
     for (size_t i = 0; i < sources.size(); ++i) {
       if (sources[i] < 0 || static_cast<uint64_t>(sources[i]) >= n) {
-        throw Error("source " + std::to_string(sources[i]) + " is outside 0.." +
-                    std::to_string(n - 1));
+        throw Error("--" + which + (which == "sources" ? " entry " : " ") +
+                    std::to_string(sources[i]) + " is outside 0.." + std::to_string(n - 1));
       }
       const int start = starts.size() == 1 ? starts[0] : starts[i];
       if (start < 0 || start > kMaxStartCycle) {

@@ -21,7 +21,7 @@ std::string selfDir() {
 std::string outputPath(const Params& a, const std::string& opt) {
   if (!a.has(opt)) return "";
   const std::string path = a.get(opt);
-  checkOutputPath(opt, path);
+  checkOutputPath("--" + opt, path);
   if (opt == "wave" && (path.size() < 4 || path.compare(path.size() - 4, 4, ".fst") != 0)) {
     throw Error("--wave writes FST only: name the file FILE.fst (got " + path + ")");
   }

@@ -20,7 +20,7 @@
 // writeOutputFiles.
 // Every failure is a one-line hypercast::Error: "--trace: empty path", or
 // "cannot write <option> <path>: <reason>", where `option` is how the caller names
-// the output ("trace", "wave", "--out"; the empty-path message always says
+// the output ("--trace", "--wave", "--out"; the empty-path message always says
 // "--<name>").
 #pragma once
 
