@@ -245,7 +245,7 @@ int run(const JobFile& job) {
   }
 
   if (!o.trace.empty()) {
-    OutputFile f(o.trace, "trace");
+    OutputFile f(o.trace, "--trace");
     f.stream() << "step,cycle,from,to,payload\n";
     for (const Rx& r : seen) {
       f.stream() << r.step << "," << r.cycle << "," << r.from << "," << r.to << ","

@@ -55,7 +55,7 @@ std::string str(const model::Flit& f) {
 }
 
 void writeTrace(const std::string& path, const std::vector<checker::Transfer>& transfers) {
-  OutputFile out(path, "trace");
+  OutputFile out(path, "--trace");
   out.stream() << checker::kTraceHeader << '\n';
   for (const auto& t : transfers) checker::writeTraceRow(out.stream(), t);
   out.commit();

@@ -433,7 +433,7 @@ int run(const JobFile& job) {
                     undecodable == 0 && holdings_ok;
 
   if (!o.trace.empty()) {
-    OutputFile f(o.trace, "trace");
+    OutputFile f(o.trace, "--trace");
     writeTraceCsv(f.stream(), seen, seen_payload);
     f.commit();
   }

@@ -107,6 +107,10 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
   expectRejected("generate --m 4 --rho 1 --out /etc/hostname/sub", "cannot write");
   expectRejected("simulate --m 5,4 --rho 1,1 --source 20 --engine systemc", "outside 0..19");
   expectRejected("simulate --m 5,4 --rho 1,1 --source -1 --engine systemc", "outside 0..19");
+  expectRejected("simulate --m 5,4 --rho 1,1 --source 20 --engine systemc",
+                 "--source 20 is outside 0..19");
+  expectRejected("simulate --m 5,4 --rho 1,1 --sources 1,20 --engine systemc",
+                 "--sources entry 20 is outside 0..19");
   expectRejected("simulate --m 5,4 --rho 1,1 --engine spice", "unknown engine");
   expectRejected("simulate --m 65,65 --rho 1,1 --engine cosim", "at most 4096");
   expectRejected("simulate --m 300,300 --rho 1,1 --engine systemc", "at most 65536");
@@ -504,21 +508,31 @@ TEST(Cli, InfoTableAlignsWideNumbers) {
   EXPECT_NE(lines[1].find("6993"), std::string::npos);
 }
 
-// info's rows above its tables start their values in one column, the longest
-// keys ("collectives", "generators") included.
+// info's rows start their values in one column (14), the longest keys
+// ("collectives", "generators", "regular order") and a value's continuation
+// lines (the eyes) included; the tables below the rows have their own columns.
 TEST(Cli, InfoValuesStartInOneColumn) {
-  const auto r = run(hctest::hypercast() + " info --topology torus --n 2 --k 3");
-  ASSERT_EQ(r.code, 0) << r.err;
-  std::istringstream in(r.out);
-  std::string line;
-  std::getline(in, line);  // the network's name
-  int rows = 0;
-  for (; std::getline(in, line) && line.rfind("necklaces", 0) != 0; ++rows) {
-    const size_t gap = line.find(' ');
-    ASSERT_NE(gap, std::string::npos) << line;
-    EXPECT_EQ(line.find_first_not_of(' ', gap), 12u) << line << "\n" << r.out;
+  struct Case {
+    std::string args, table;  // the first line that is not a row ("" for none)
+    int rows;                 // at least
+  };
+  for (const Case& c : {Case{"--topology torus --n 2 --k 3 --necklaces", "necklaces", 7},
+                        Case{"--topology mesh --dims 4,4 --eyes", "", 13},
+                        Case{"--topology cayley --group 8 --gens \"1;-1;3\" --regular-order",
+                             "order by time", 8}}) {
+    SCOPED_TRACE(c.args);
+    const auto r = run(hctest::hypercast() + " info " + c.args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);  // the network's name
+    int rows = 0;
+    for (; std::getline(in, line) && (c.table.empty() || line.rfind(c.table, 0) != 0); ++rows) {
+      ASSERT_GT(line.size(), 14u) << line;
+      EXPECT_TRUE(line[13] == ' ' && line[14] != ' ') << "'" << line << "'\n" << r.out;
+    }
+    EXPECT_GE(rows, c.rows) << r.out;
   }
-  EXPECT_GE(rows, 7) << r.out;  // nodes .. collectives, group, generators
 }
 
 TEST(Cli, TopLevelHelpListsVersion) {

@@ -719,7 +719,7 @@ TEST(GraphCli, InfoAndErrors) {
   const auto ft = hctest::run(hctest::hypercast() + " info --topology graph --graph " +
                               example("fat_tree_k4.graphml"));
   ASSERT_EQ(ft.code, 0) << ft.err;
-  EXPECT_NE(ft.out.find("bounds      multinode-broadcast 17 steps, 448 transmissions; "
+  EXPECT_NE(ft.out.find("bounds        multinode-broadcast 17 steps, 448 transmissions; "
                         "total-exchange 19 steps, 1312 transmissions"),
             std::string::npos)
       << ft.out;
@@ -806,8 +806,7 @@ TEST(GraphCli, EvenTorusInfoListsWhatItSchedules) {
 // A network with links removed is scheduled by the graph's constructions: info
 // lists exactly the collectives schedule then builds (no scatter).
 TEST(GraphCli, DamagedNetworkInfoListsWhatItSchedules) {
-  for (const std::string net : {"--topology hypercube --dim 3", "--topology torus --n 2 --k 3",
-                                "--topology mesh --dims 4,4"}) {
+  for (const std::string net : {"--topology hypercube --dim 3", "--topology torus --n 2 --k 3"}) {
     SCOPED_TRACE(net);
     const std::string damaged = net + " --remove-links 0-1";
     const auto r = hctest::run(hctest::hypercast() + " info " + damaged + " --json");
@@ -848,7 +847,8 @@ TEST(GraphCli, InfoDegreesAreNeighboursOnTheSmallestSizes) {
   }
   const auto t = hctest::run(hctest::hypercast() + " info --topology mesh --dims 2,3,4");
   ASSERT_EQ(t.code, 0) << t.err;
-  EXPECT_NE(t.out.find("degree      3..5 (neighbours per node; 6 router ports)"), std::string::npos)
+  EXPECT_NE(t.out.find("degree        3..5 (neighbours per node; 6 router ports)"),
+            std::string::npos)
       << t.out;
 }
 
@@ -1309,7 +1309,7 @@ TEST(GraphCli, InfoRadiusAmongEndpointsAndSingulars) {
   const auto ft =
       hctest::runArgv({hctest::hypercast(), "info", "--graph", example("fat_tree_k4.graphml")});
   ASSERT_EQ(ft.code, 0) << ft.err;
-  EXPECT_NE(ft.out.find("diameter    6, radius 6\n"), std::string::npos) << ft.out;
+  EXPECT_NE(ft.out.find("diameter      6, radius 6\n"), std::string::npos) << ft.out;
   const std::string dir = hctest::tempFolder("graph-two");
   std::ofstream(dir + "/two.txt") << "a,b\n";
   const auto two = hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/two.txt"});
@@ -1325,7 +1325,7 @@ TEST(GraphCli, InfoRadiusAmongEndpointsAndSingulars) {
   const auto star =
       hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/star.graphml"});
   ASSERT_EQ(star.code, 0) << star.err;
-  EXPECT_NE(star.out.find("endpoints   2 (and 1 switch, which forwards only;"), std::string::npos)
+  EXPECT_NE(star.out.find("endpoints     2 (and 1 switch, which forwards only;"), std::string::npos)
       << star.out;
   std::filesystem::remove_all(dir);
 }

@@ -503,17 +503,36 @@ TEST(MeshBroadcastChecker, RejectsAPathOverARemovedLink) {
   const size_t dim = ca[0] != cb[0] ? 0 : 1;
   next[dim] += cb[dim] > ca[dim] ? 1 : -1;
   const uint32_t hop = at(m, next);
+  const auto says = [&](const NetworkDesc& net, const std::string& what) {
+    const auto r = checker::checkWormholeBroadcast(net, src, s);
+    EXPECT_FALSE(r.ok);
+    bool named = false;
+    for (const auto& e : r.errors) named |= e.find(what) != std::string::npos;
+    EXPECT_TRUE(named) << what << "; first error: " << (r.errors.empty() ? "" : r.errors.front());
+  };
+  // One direction removed: the message crosses that direction.
   NetworkDesc damaged = meshOf(m);
-  damaged.removed_links = {{a, hop}, {hop, a}};
-  const auto r = checker::checkWormholeBroadcast(damaged, src, s);
-  EXPECT_FALSE(r.ok);
-  bool named = false;
-  for (const auto& e : r.errors) {
-    named |= e.find("crosses the link " + std::to_string(a) + " -> " + std::to_string(hop)) !=
-             std::string::npos;
-  }
-  EXPECT_TRUE(named) << (r.errors.empty() ? "no error" : r.errors.front());
+  damaged.removed_links = {{a, hop}};
+  says(damaged, "crosses the link " + std::to_string(a) + " -> " + std::to_string(hop));
+  // A removed pair that is not a link of the mesh is an error of its own.
+  NetworkDesc odd = meshOf(m);
+  odd.removed_links = {{0, 5}};  // (0,0) and (1,1): a diagonal
+  says(odd, "removes 0 -> 5, which is not a link of the mesh");
   EXPECT_TRUE(checker::checkWormholeBroadcast(meshOf(m), src, s).ok);
+  // In three dimensions: the z hop of a message from (0,0,0) to (0,0,1).
+  const MeshCube c{3, 1};
+  WormholeSchedule z = paperMeshBroadcast(c, 0);
+  NetworkDesc cube = meshOf(c);
+  ASSERT_TRUE(checker::checkWormholeBroadcast(cube, 0, z).ok);
+  cube.removed_links = {{0, 4}};  // node 4 = (0,0,1): x + 2 y + 4 z
+  z.steps = {{{0, 4}}, {{0, 2}, {4, 6}}, {{0, 1}, {2, 3}, {4, 5}, {6, 7}}};
+  const auto r3 = checker::checkWormholeBroadcast(cube, 0, z);
+  EXPECT_FALSE(r3.ok);
+  ASSERT_FALSE(r3.errors.empty());
+  EXPECT_NE(r3.errors.front().find("crosses the link 0 -> 4"), std::string::npos)
+      << r3.errors.front();
+  cube.removed_links = {{4, 0}};  // the other direction: the schedule never uses it
+  EXPECT_TRUE(checker::checkWormholeBroadcast(cube, 0, z).ok);
 }
 
 // The command line: schedule, info --eyes, tcd; each figure re-checked here.
@@ -643,6 +662,11 @@ TEST(MeshBroadcastCli, RefusesInOneLineAndWritesNothing) {
            Bad{"tcd --topology mesh --dims 3,4", "powers of two"},
            Bad{"tcd --topology torus", "tcd tabulates the mesh broadcast"},
            Bad{"tcd --topology torus --dims 4,4", "tcd tabulates the mesh broadcast"},
+           Bad{"tcd --topology tours", "unknown topology 'tours'"},
+           Bad{"info --topology mesh --dims 4,4 --remove-links 0-1 --eyes",
+               "which runs on the intact mesh"},
+           Bad{"schedule --topology mesh --dims 4,4 --collective broadcast --links bogus",
+               "unknown link mode 'bogus'"},
            Bad{"schedule --topology mesh --dims 4,4 --collective broadcast --links half-duplex",
                "--links half-duplex does not apply to the wormhole mesh broadcast"},
            Bad{"schedule --topology mesh --dims 4,4 --remove-links 0-1 --collective broadcast "

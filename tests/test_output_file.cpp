@@ -79,13 +79,13 @@ TEST(OutputFile, NewFilesFollowTheUmaskReplacedOnesKeepTheirMode) {
 
 TEST(OutputFile, CheckCreatesNothingAndSaysWhy) {
   const std::string t = hctest::tempFolder("of-check");
-  hypercast::checkOutputPath("trace", t + "/new.csv");
-  hypercast::checkOutputPath("trace", "/dev/null");
+  hypercast::checkOutputPath("--trace", t + "/new.csv");
+  hypercast::checkOutputPath("--trace", "/dev/null");
   EXPECT_TRUE(fs::is_empty(t));
-  EXPECT_EQ(errorOf([] { hypercast::checkOutputPath("trace", ""); }), "--trace: empty path");
+  EXPECT_EQ(errorOf([] { hypercast::checkOutputPath("--trace", ""); }), "--trace: empty path");
   EXPECT_EQ(errorOf([] { hypercast::checkOutputPath("--out", ""); }), "--out: empty path");
-  EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("trace", t); }),
-            "cannot write trace " + t + ": it is a folder");
+  EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("--trace", t); }),
+            "cannot write --trace " + t + ": it is a folder");
   // A missing folder is made when the file is written, as --out DIR's are.
   hypercast::checkOutputPath("--out", t + "/no/x.csv");
   std::ofstream(t + "/file") << "";
@@ -93,19 +93,19 @@ TEST(OutputFile, CheckCreatesNothingAndSaysWhy) {
             "cannot write --out " + t + "/file/x.csv: " + t + "/file is not a folder");
   fs::remove(t + "/file");
   EXPECT_NE(errorOf([] {
-              hypercast::checkOutputPath("trace", "/proc/x.csv");
-            }).find("cannot write trace /proc/x.csv"),
+              hypercast::checkOutputPath("--trace", "/proc/x.csv");
+            }).find("cannot write --trace /proc/x.csv"),
             std::string::npos);
   fs::create_symlink("loop", t + "/loop");
-  EXPECT_NE(errorOf([&] { hypercast::checkOutputPath("trace", t + "/loop"); }).find("symbolic"),
+  EXPECT_NE(errorOf([&] { hypercast::checkOutputPath("--trace", t + "/loop"); }).find("symbolic"),
             std::string::npos);
   EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
   fs::remove_all(t);
 }
 
 TEST(OutputFile, WriteErrorIsAnError) {
-  EXPECT_EQ(errorOf([] { hypercast::writeOutputFile("/dev/full", "x", "trace"); }),
-            "cannot write trace /dev/full: No space left on device");
+  EXPECT_EQ(errorOf([] { hypercast::writeOutputFile("/dev/full", "x", "--trace"); }),
+            "cannot write --trace /dev/full: No space left on device");
 }
 
 // A tree is removed without following its symbolic links.

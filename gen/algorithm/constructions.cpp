@@ -252,9 +252,21 @@ const Constructions& constructionsOf(const std::string& topology) {
   return constructionsOf(*t);
 }
 
-std::string collectiveNames(const Constructions& e) {
+std::string collectiveNames(const Constructions& e) { return collectiveNames(e.collectives); }
+
+std::vector<Collective> collectivesOf(const Constructions& e, bool damaged) {
+  if (!damaged) return e.collectives;
+  const std::vector<Collective>& graph = constructionsOf(std::string("graph")).collectives;
+  std::vector<Collective> out;
+  for (Collective c : e.collectives) {
+    if (std::find(graph.begin(), graph.end(), c) != graph.end()) out.push_back(c);
+  }
+  return out;
+}
+
+std::string collectiveNames(const std::vector<Collective>& list) {
   std::string s;
-  for (Collective c : e.collectives) s += (s.empty() ? "" : ", ") + std::string(toString(c));
+  for (Collective c : list) s += (s.empty() ? "" : ", ") + std::string(toString(c));
   return s;
 }
 

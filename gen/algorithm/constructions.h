@@ -42,5 +42,11 @@ const Constructions& constructionsOf(const Topology& topology);
 const Constructions& constructionsOf(const std::string& topology);
 // "broadcast, multinode-broadcast" for an entry.
 std::string collectiveNames(const Constructions& e);
+// The collectives a network of entry `e`'s topology is scheduled with: the
+// entry's, or, on a network with links removed (`damaged`), those of them the
+// graph's constructions build (intactOrGraph: the topology's own use every link).
+std::vector<Collective> collectivesOf(const Constructions& e, bool damaged);
+// "broadcast, multinode-broadcast" for a list.
+std::string collectiveNames(const std::vector<Collective>& list);
 
 }  // namespace hypercast

@@ -31,18 +31,24 @@ WormholeChecker::WormholeChecker(const NetworkDesc& net) : ext_(meshExtents(net)
   for (size_t i = 1; i < ext_.size(); ++i) weight_[i] = weight_[i - 1] * uint64_t(ext_[i - 1]);
   nodes_ = weight_.back() * uint64_t(ext_.back());
   // The removed links, as the user named them (NetworkDesc::removed_links):
-  // each (from, to) that is a mesh link, by the definition, marks its directed link.
+  // each (from, to) that is a mesh link, by the definition, marks its directed
+  // link; any other pair is an error of every check.
   const size_t d = ext_.size();
   removed_.assign(nodes_ * 2 * d, false);
   for (const auto& l : net.removed_links) {
     const uint64_t x = l.first, y = l.second;
-    if (x >= nodes_ || y >= nodes_) continue;
-    for (size_t dim = 0; dim < d; ++dim) {
+    bool marked = false;
+    for (size_t dim = 0; dim < d && x < nodes_ && y < nodes_; ++dim) {
       const uint64_t e = uint64_t(ext_[dim]);
       const uint64_t cx = x / weight_[dim] % e, cy = y / weight_[dim] % e;
       if (cx + 1 != cy && cy + 1 != cx) continue;
       if ((cy > cx ? y - x : x - y) != weight_[dim]) continue;  // other coordinates differ
       removed_[(x * d + dim) * 2 + (cy > cx ? 0 : 1)] = true;
+      marked = true;
+    }
+    if (!marked) {
+      bad_removed_.push_back("the network removes " + name(x) + " -> " + name(y) +
+                             ", which is not a link of the mesh");
     }
   }
 }
@@ -67,6 +73,7 @@ WormholeReport WormholeChecker::check(uint32_t source, const WormholeSchedule& s
   link_msg_.assign(r.nodes * 2 * d, 0);
   received_[source] = 0;
   r.reached = 1;
+  for (const std::string& e : bad_removed_) fail(e);
   for (size_t t = 0; t < s.steps.size(); ++t) {
     const int64_t step = static_cast<int64_t>(t) + 1;
     const auto& msgs = s.steps[t];

@@ -54,7 +54,8 @@ class WormholeChecker {
   // sent / received in. Per directed link (node, dimension, direction): the
   // last step that held it and which message of that step.
   std::vector<int64_t> received_, sent_in_, got_in_, link_step_;
-  std::vector<bool> removed_;  // per directed link: removed from the network
+  std::vector<bool> removed_;             // per directed link: removed from the network
+  std::vector<std::string> bad_removed_;  // removed pairs that are not mesh links
   std::vector<uint32_t> link_msg_;
 };
 

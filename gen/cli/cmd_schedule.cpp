@@ -15,13 +15,14 @@ CommandHelp scheduleHelp() {
           "transmissions with the lower bounds. Step 1 is the first time unit; dest is\n"
           "-1 for a broadcast packet. A schedule that fails the checker is not written\n"
           "(exit 2). A mesh's broadcast is Cang & Wu's one-port wormhole schedule\n"
-          "(--algorithm paper|best; equal power-of-two sides; CSV step,from,to,length),\n"
-          "the one `generate` and `simulate` put on the wormhole mesh. On a Cayley graph\n"
-          "(hypercube, torus, hypercycle, cayley) Faber's combining collectives:\n"
-          "accumulation (CSV step,from,to,target: a partial sum for target) and\n"
-          "global-sum (CSV step,constant,operand). On a graph from a file or a network\n"
-          "with --remove-links: the general constructions, among the endpoints when\n"
-          "GraphML role=switch nodes only forward (their transmissions counted).\n\n" +
+          "(--algorithm paper|best; equal power-of-two sides, no links removed; CSV\n"
+          "step,from,to,length), the one `generate` and `simulate` put on the wormhole\n"
+          "mesh. On a Cayley graph (hypercube, torus, hypercycle, cayley) Faber's\n"
+          "combining collectives: accumulation (CSV step,from,to,target: a partial sum\n"
+          "for target) and global-sum (CSV step,constant,operand). On a graph from a\n"
+          "file or a network with --remove-links: the general constructions, among the\n"
+          "endpoints when GraphML role=switch nodes only forward (their transmissions\n"
+          "counted).\n\n" +
               topologyList(),
           ""};
 }

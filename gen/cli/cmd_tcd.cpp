@@ -30,7 +30,8 @@ CommandHelp tcdHelp() {
 int cmdTcd(const Args& a) {
   // The topology first: another topology's name is refused as such, before its
   // options are judged against the mesh's.
-  if ((a.has("topology") && a.get("topology") != flow::meshTopology().name) ||
+  if ((a.has("topology") && a.get("topology") != flow::meshTopology().name &&
+       findTopology(a.get("topology")) != nullptr) ||
       chosenTopology(a.params(), flow::meshTopology().name).kind != NetworkDesc::Kind::kMesh) {
     throw Error("tcd tabulates the mesh broadcast of Cang & Wu (--topology mesh --dims X,Y[,Z])");
   }

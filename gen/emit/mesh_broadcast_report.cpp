@@ -5,6 +5,7 @@
 #include <string>
 
 #include "emit/text_table.h"
+#include "util/fact_rows.h"
 
 namespace hypercast {
 
@@ -80,16 +81,17 @@ void writeEyeReport(const MeshCube& m, nlohmann::ordered_json& j, std::ostream& 
   const int x1 = eyeCoordinate(m.k, 1), x2 = eyeCoordinate(m.k, 2);
   std::string order;
   for (int b = 0; b < m.d; ++b) order += (b ? "," : "") + coordinateName(eyeBitDimension(m.d, b));
-  text << "eyes      Cang & Wu, Defs. 1, 2, 7: a_" << m.k << " = " << eyeSide(m.k) << ", x_" << m.k
-       << "(1) = " << x1 << ", x_" << m.k << "(2) = " << x2
-       << " in every dimension;\n          E(i): bit b of i - 1 picks x_k(2) in dimension " << order
+  text << factKey("eyes") << "Cang & Wu, Defs. 1, 2, 7: a_" << m.k << " = " << eyeSide(m.k)
+       << ", x_" << m.k << "(1) = " << x1 << ", x_" << m.k << "(2) = " << x2
+       << " in every dimension;\n"
+       << factIndent() << "E(i): bit b of i - 1 picks x_k(2) in dimension " << order
        << " (bit 0 first)\n";
   for (int i = 1; i <= (1 << m.d); ++i) {
     const std::vector<int> c = eyeCoordinates(m, i);
     list.push_back({{"index", i}, {"node", m.node(c)}, {"coordinates", c}});
-    text << "          E(" << i << ") = " << tuple(c) << ", node " << m.node(c) << "\n";
+    text << factIndent() << "E(" << i << ") = " << tuple(c) << ", node " << m.node(c) << "\n";
   }
-  text << "          from an eye the paper's optimum TCD is " << eyeBroadcastTcd(m.d, m.k)
+  text << factIndent() << "from an eye the paper's optimum TCD is " << eyeBroadcastTcd(m.d, m.k)
        << " (eq. 15)\n";
   j["eyes"] = {{"side", eyeSide(m.k)},
                {"coordinates", {x1, x2}},

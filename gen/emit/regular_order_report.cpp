@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "util/fact_rows.h"
+
 namespace hypercast {
 
 void writeRegularOrderReport(const RegularOrderSearch& r, nlohmann::ordered_json& j,
@@ -14,7 +16,7 @@ void writeRegularOrderReport(const RegularOrderSearch& r, nlohmann::ordered_json
   o["bound"] = r.bound;
   o["diameter"] = r.diameter;
   o["attempts"] = r.attempts;
-  text << "regular order  " << toString(r.status) << " (Faber, Def. 4.3): ";
+  text << factKey("regular order") << toString(r.status) << " (Faber, Def. 4.3): ";
   if (r.status == RegularOrderSearch::Status::kFound) {
     text << "universal broadcast in " << r.steps << " = ceil((P-1)/d) steps";
   } else if (r.status == RegularOrderSearch::Status::kProvenNone) {

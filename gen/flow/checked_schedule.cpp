@@ -10,6 +10,7 @@
 #include "algorithm/torus_schedules.h"
 #include "checker/half_duplex_bounds.h"
 #include "flow/mesh_schedule.h"
+#include "flow/wormhole_mesh.h"
 #include "topology/registry.h"
 #include "util/error.h"
 #include "util/parse_number.h"
@@ -100,16 +101,19 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   const bool for_rtl = r.for_rtl;
   const Constructions& built = constructionsOf(topo.name);
   const uint64_t max_nodes = for_rtl ? built.max_rtl_nodes : kMaxNetworkNodes;
+  // A network with links removed is scheduled by the graph's constructions.
+  const bool damaged = r.network.count("remove-links") != 0;
+  const std::vector<Collective> offered = collectivesOf(built, damaged);
+  const std::string on = damaged ? "a " + topo.name + " with links removed" : "a " + topo.name;
   if (r.collective.empty()) {
-    throw Error(what + " on a " + topo.name + " needs --collective (" + collectiveNames(built) +
-                ")");
+    throw Error(what + " on " + on + " needs --collective (" + collectiveNames(offered) + ")");
   }
   CollectiveProblem problem;
   problem.collective = parseCollective(r.collective);
-  if (std::find(built.collectives.begin(), built.collectives.end(), problem.collective) ==
-      built.collectives.end()) {
-    throw Error("topology '" + topo.name + "' has no " + toString(problem.collective) +
-                " construction yet (it has: " + collectiveNames(built) + ")");
+  if (std::find(offered.begin(), offered.end(), problem.collective) == offered.end()) {
+    throw Error((damaged ? on : "topology '" + topo.name + "'") + " has no " +
+                toString(problem.collective) + (damaged ? " construction" : " construction yet") +
+                " (it has: " + collectiveNames(offered) + ")");
   }
   problem.messages = r.messages;
   const LinkMode links = r.links;
@@ -176,9 +180,7 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     if (!r.switching_given) {
       out.fallback = "the BFS broadcast on schedule-ROM nodes; " +
                      (r.store_and_forward_why.empty()
-                          ? std::string("Cang & Wu's wormhole broadcast needs ") +
-                                (out.net.removed_links.empty() ? "equal power-of-two sides"
-                                                               : "the intact mesh")
+                          ? "Cang & Wu's wormhole broadcast needs " + wormholeMeshMisfit(out.net)
                           : r.store_and_forward_why);
     }
   }

@@ -58,7 +58,8 @@ struct ScheduleRequest {
   bool switching_given = false;  // --switching (the mesh broadcast's)
   // Why a mesh broadcast is the BFS broadcast on store-and-forward links when
   // --switching did not ask for it: "" for the commands that run Cang & Wu's
-  // wormhole broadcast on equal power-of-two sides (it is the sides), the
+  // wormhole broadcast on equal power-of-two sides (what the mesh lacks for it:
+  // wormholeMeshMisfit), the
   // command's own reason for one that takes store-and-forward schedules only.
   std::string store_and_forward_why;
   // The command's reason for taking networks of endpoints only ("" for the

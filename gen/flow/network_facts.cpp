@@ -21,6 +21,7 @@
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
 #include "util/error.h"
+#include "util/fact_rows.h"
 #include "util/progress.h"
 #include "util/report_json.h"
 
@@ -28,12 +29,6 @@ namespace hypercast {
 namespace flow {
 
 namespace {
-
-// A row's key in `info`'s text, padded so that every value starts in one column.
-std::string rowKey(const std::string& k) {
-  const size_t width = 12;  // "collectives" and one space
-  return k + std::string(k.size() < width ? width - k.size() : 1, ' ');
-}
 
 // The hypercycle's own facts: per dimension m, rho, degree, D, a, k (eqs. 2-6),
 // as a table whose columns are as wide as their widest entry.
@@ -292,17 +287,17 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
       {"total_exchange_transmissions_bound", f.te.known ? f.te.bound.transmissions : 0}};
   const std::string pre = intact ? "intact " : "";
   if (f.switches > 0) {
-    text << pre << rowKey("endpoints") << f.endpoints << " (and " << counted(f.switches, "switch")
+    text << pre << factKey("endpoints") << f.endpoints << " (and " << counted(f.switches, "switch")
          << (f.switches == 1 ? ", which forwards" : ", which forward")
          << " only; the collectives run among the endpoints)\n";
   }
-  text << pre << rowKey("links") << f.links << " one-way\n"
-       << pre << rowKey("degree") << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
+  text << pre << factKey("links") << f.links << " one-way\n"
+       << pre << factKey("degree") << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
        << f.in_max << " in\n"
-       << pre << rowKey("diameter") << f.diameter << ", radius " << f.radius << "\n"
-       << pre << rowKey("regular") << (f.regular ? "yes" : "no") << ", vertex-transitive "
+       << pre << factKey("diameter") << f.diameter << ", radius " << f.radius << "\n"
+       << pre << factKey("regular") << (f.regular ? "yes" : "no") << ", vertex-transitive "
        << f.vertex_transitive << "\n"
-       << pre << rowKey("bounds") << "multinode-broadcast " << counted(f.mnb.bound.steps, "step")
+       << pre << factKey("bounds") << "multinode-broadcast " << counted(f.mnb.bound.steps, "step")
        << ", " << counted(f.mnb.bound.transmissions, "transmission") << "; total-exchange "
        << counted(f.te.bound.steps, "step") << ", "
        << counted(f.te.bound.transmissions, "transmission") << "\n";
@@ -366,20 +361,12 @@ CommandReport networkFactsReport(const InfoRequest& r) {
                   {"diameter", diameter}};
   for (const auto& kv : net.params) j[kv.first] = networkOptionValue(kv.first, kv.second);
   j["directed"] = net.directed();
-  // The collectives `schedule` builds on this network: a torus with even k has
+  // The collectives `schedule` builds on this network (collectivesOf: on a
+  // network with links removed, the graph's constructions'): a torus with even k has
   // no scatter (Fragopoulou & Akl's framework needs odd k; its multinode
   // broadcast and total exchange fall back to Faber's universal collectives).
-  std::vector<std::string> collectives = splitList(collectiveNames(constructionsOf(topo)), ", ");
-  if (!net.removed_links.empty()) {  // scheduled by the graph's constructions
-    const std::vector<std::string> graph =
-        splitList(collectiveNames(constructionsOf(std::string("graph"))), ", ");
-    collectives.erase(std::remove_if(collectives.begin(), collectives.end(),
-                                     [&](const std::string& c) {
-                                       return std::find(graph.begin(), graph.end(), c) ==
-                                              graph.end();
-                                     }),
-                      collectives.end());
-  }
+  std::vector<std::string> collectives = splitList(
+      collectiveNames(collectivesOf(constructionsOf(topo), !net.removed_links.empty())), ", ");
   if (net.isTorus() && net.radices.front() % 2 == 0) {
     collectives.erase(
         std::remove(collectives.begin(), collectives.end(), toString(Collective::kScatter)),
@@ -398,9 +385,9 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     std::vector<std::vector<int>> gens;
     for (const auto& g : net.gens) gens.emplace_back(g.rbegin(), g.rend());
     j["generators"] = gens;
-    facts << rowKey("group") << "Z_" << net.radices.back();
+    facts << factKey("group") << "Z_" << net.radices.back();
     for (size_t i = net.radices.size() - 1; i-- > 0;) facts << " x Z_" << net.radices[i];
-    facts << " (first coordinate most significant)\n" << rowKey("generators");
+    facts << " (first coordinate most significant)\n" << factKey("generators");
     for (size_t p = 0; p < gens.size(); ++p) {
       facts << (p ? ", " : "") << "port " << p << " (";
       for (size_t i = 0; i < gens[p].size(); ++i) facts << (i ? "," : "") << gens[p][i];
@@ -419,8 +406,14 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     j["node_labels"] = net.node_labels;
   } else {
     j["extents"] = net.radices;
-    facts << rowKey("mesh")
+    facts << factKey("mesh")
           << "node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
+    if (r.eyes && !net.removed_links.empty()) {
+      throw Error(
+          "--eyes lists the eyes of Cang & Wu's broadcast, which runs on the intact mesh; "
+          "the " +
+          net.label + " has links removed");
+    }
     if (r.eyes) writeEyeReport(meshCube(net.radices), j, facts);
   }
   if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
@@ -445,16 +438,16 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   if (r.json) return jsonReport({"info", net.topology, net.label, "info", {}}, j);
   std::ostringstream lines;
   lines << net.topology << " " << net.label << "\n"
-        << rowKey("nodes") << n << "\n"
-        << rowKey("degree")
+        << factKey("nodes") << n << "\n"
+        << factKey("degree")
         << (degree.first == degree.second
                 ? std::to_string(degree.first)
                 : std::to_string(degree.first) + ".." + std::to_string(degree.second))
         << " (neighbours per node; " << counted(static_cast<uint64_t>(net.ports()), "router port")
         << ")\n"
-        << rowKey("diameter") << diameter << "\n"
-        << rowKey("directed") << (net.directed() ? "yes" : "no") << "\n"
-        << rowKey("collectives") << names << "\n"
+        << factKey("diameter") << diameter << "\n"
+        << factKey("directed") << (net.directed() ? "yes" : "no") << "\n"
+        << factKey("collectives") << names << "\n"
         << facts.str();
   return textReport(lines.str());
 }

@@ -30,6 +30,11 @@ bool equalPowersOfTwo(const std::vector<int>& e) {
 
 }  // namespace
 
+std::string wormholeMeshMisfit(const NetworkDesc& net) {
+  if (!equalPowersOfTwo(net.radices)) return "equal power-of-two sides";
+  return net.removed_links.empty() ? "" : "the intact mesh";
+}
+
 bool wantsWormholeMesh(const Params& a) {
   const std::string sw = a.get("switching", "");
   if (a.has("switching") && sw != "wormhole" && sw != "store-and-forward") {
@@ -42,18 +47,18 @@ bool wantsWormholeMesh(const Params& a) {
     const NetworkDesc net = parseNetworkDesc(a.params());
     // Cang & Wu's broadcast routes on the intact mesh: a mesh with links
     // removed is the graph constructions' (store-and-forward), as any network is.
-    wanted = equalPowersOfTwo(net.radices) && net.removed_links.empty();
+    const std::string misfit = wormholeMeshMisfit(net);
+    wanted = misfit.empty();
     if (!wanted && sw == "wormhole") {
-      throw Error(
-          "the wormhole mesh broadcast needs " +
-          std::string(net.removed_links.empty() ? "equal power-of-two sides" : "the intact mesh") +
-          "; the " + net.label + " has not (use --switching store-and-forward)");
+      throw Error("the wormhole mesh broadcast needs " + misfit + "; the " + net.label +
+                  " has not (use --switching store-and-forward)");
     }
   } else if (sw == "wormhole") {
     throw Error(
         "--switching wormhole is the mesh broadcast's (--topology mesh --collective "
         "broadcast)");
   }
+  if (a.has("links")) parseLinkMode(a.get("links"));  // a bad word is refused as such
   if (wanted && a.get("links", "full-duplex") != "full-duplex") {
     throw Error("--links " + a.get("links") +
                 " does not apply to the wormhole mesh broadcast, whose messages hold directed "

@@ -27,6 +27,11 @@ namespace flow {
 // --flits or --algorithm where the wormhole mesh is not meant.
 bool wantsWormholeMesh(const Params& a);
 
+// What a mesh lacks for Cang & Wu's wormhole broadcast: "" when it has equal
+// power-of-two sides and no links removed, else "equal power-of-two sides" or
+// "the intact mesh" (the broadcast routes over every link).
+std::string wormholeMeshMisfit(const NetworkDesc& net);
+
 struct WormholeMeshBuild {
   NetworkDesc net;
   WormholeSchedule schedule;
