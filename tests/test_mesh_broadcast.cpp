@@ -27,6 +27,16 @@ namespace {
 
 NetworkDesc meshOf(const MeshCube& m) { return meshNetwork(std::vector<int>(m.d, m.side())); }
 
+// The checker refuses `s` on `net` with an error that holds `what`.
+void expectCheckerSays(const NetworkDesc& net, uint32_t src, const WormholeSchedule& s,
+                       const std::string& what) {
+  const auto r = checker::checkWormholeBroadcast(net, src, s);
+  EXPECT_FALSE(r.ok);
+  bool found = false;
+  for (const auto& e : r.errors) found |= e.find(what) != std::string::npos;
+  EXPECT_TRUE(found) << what << "; first error: " << (r.errors.empty() ? "" : r.errors.front());
+}
+
 int64_t pow2(int e) { return int64_t{1} << e; }
 int64_t sign(int k) { return k % 2 ? -1 : 1; }  // (-1)^k
 
@@ -443,11 +453,7 @@ TEST(MeshBroadcastChecker, RejectsEachBrokenRule) {
   const WormholeSchedule good = paperMeshBroadcast(m, src);
   ASSERT_TRUE(checker::checkWormholeBroadcast(net, src, good).ok);
   const auto says = [&](const WormholeSchedule& s, const std::string& what) {
-    const auto r = checker::checkWormholeBroadcast(net, src, s);
-    EXPECT_FALSE(r.ok);
-    bool found = false;
-    for (const auto& e : r.errors) found |= e.find(what) != std::string::npos;
-    EXPECT_TRUE(found) << what << "; first error: " << (r.errors.empty() ? "" : r.errors.front());
+    expectCheckerSays(net, src, s, what);
   };
   {  // Two messages of a step on one link: (0,0) -> (2,0) and (1,0) -> (3,0)
      // both cross (1,0) -> (2,0).
@@ -504,11 +510,7 @@ TEST(MeshBroadcastChecker, RejectsAPathOverARemovedLink) {
   next[dim] += cb[dim] > ca[dim] ? 1 : -1;
   const uint32_t hop = at(m, next);
   const auto says = [&](const NetworkDesc& net, const std::string& what) {
-    const auto r = checker::checkWormholeBroadcast(net, src, s);
-    EXPECT_FALSE(r.ok);
-    bool named = false;
-    for (const auto& e : r.errors) named |= e.find(what) != std::string::npos;
-    EXPECT_TRUE(named) << what << "; first error: " << (r.errors.empty() ? "" : r.errors.front());
+    expectCheckerSays(net, src, s, what);
   };
   // One direction removed: the message crosses that direction.
   NetworkDesc damaged = meshOf(m);
