@@ -563,7 +563,9 @@ TEST(Cli, OptionSyntaxAndItsErrors) {
   expectRejected("info --m", "option --m needs a value M_r,...,M_1");
   expectRejected("generate --m 5 --rho 1 --out", "option --out needs a value DIR");
   expectRejected("info stray", "unexpected argument 'stray'");
-  expectRejected("info -x", "unexpected argument '-x'");
+  expectRejected("info -x", "unknown option -x for 'hypercast info'");
+  // -o is the one-file commands' short option; a folder command names --out DIR.
+  expectRejected("generate --m 4 --rho 1 -o gdir", "this one writes a folder: --out DIR");
   expectRejected("info --bogus=3", "unknown option --bogus for 'hypercast info'");
   expectRejected("--bogus", "unknown option --bogus");
   expectRejected("'' info", "unknown command ''");

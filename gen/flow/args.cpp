@@ -124,6 +124,13 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
       words_.push_back(word);
       continue;
     }
+    const bool short_option = word.size() == 2 && word[0] == '-' && word[1] != '-';
+    if (short_option) {
+      if (const char* why = renamedOption(command, word)) {
+        throw Error(std::string(why) + " ('hypercast " + command + " --help' lists the options)");
+      }
+      throw Error("unknown option " + word + " for 'hypercast " + command + "'" + see);
+    }
     if (name.empty()) throw Error("unexpected argument '" + word + "'" + see);
     if (const char* why = renamedOption(command, name)) {
       throw Error(std::string(why) + " ('hypercast " + command + " --help' lists the options)");

@@ -7,6 +7,9 @@ namespace {
 
 constexpr const char* kOutIsOutput =
     "--out is now -o/--output FILE here (--out DIR is for commands that write a folder)";
+constexpr const char* kOutputIsOut =
+    "-o/--output FILE is for the commands that write one file; this one writes a folder: --out "
+    "DIR";
 
 const RenamedOption kRenamed[] = {
     {"synth", "seed",
@@ -17,6 +20,9 @@ const RenamedOption kRenamed[] = {
     {"schedule", "out", kOutIsOutput},
     {"export", "out", kOutIsOutput},
     {"tcd", "out", kOutIsOutput},
+    {"generate", "-o", kOutputIsOut},
+    {"sweep", "-o", kOutputIsOut},
+    {"synth", "-o", kOutputIsOut},
     {"export", "links", "export writes GPU schedules over full-duplex links: drop --links"},
 };
 

@@ -10,7 +10,7 @@ namespace flow {
 
 struct RenamedOption {
   const char* command;
-  const char* old_name;  // without "--"
+  const char* old_name;  // a long name without "--", or a short option as typed ("-o")
   const char* message;   // the whole error: the new spelling, or why not
 };
 
