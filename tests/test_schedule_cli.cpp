@@ -219,7 +219,7 @@ TEST(ScheduleCli, EvenTorusTakesFabersCollectivesAtTheBound) {
     const auto e = hctest::run(hctest::hypercast() + " export " + args + " --format msccl-xml -o " +
                                xml + " --json");
     ASSERT_EQ(e.code, 0) << e.err;
-    EXPECT_EQ(nlohmann::json::parse(e.out).at("figures").at("schedule_steps"), steps);
+    EXPECT_EQ(nlohmann::json::parse(e.out).at("figures").at("steps"), steps);
     fs::remove(xml);
 
     const auto m =

@@ -241,7 +241,7 @@ TEST(Vocabulary, InfoListsTheCollectivesUnderThatName) {
     ASSERT_FALSE(list.empty()) << j.out;
     const auto t = hc("info " + net);
     ASSERT_EQ(t.code, 0) << t.err;
-    EXPECT_NE(t.out.find("\ncollectives " + list + "\n"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("\ncollectives   " + list + "\n"), std::string::npos) << t.out;
     EXPECT_EQ(t.out.find("schedules"), std::string::npos) << t.out;
   }
 }

@@ -60,7 +60,7 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
   }
   nlohmann::ordered_json& fig = j["figures"];
   fig["gpus"] = s.nodes;
-  fig["schedule_steps"] = s.steps;
+  fig["steps"] = s.steps;  // the schedule's, as schedule --json gives them
   fig["transfers"] = s.transfers.size();
   std::string text;
   if (format == "msccl-xml") {
@@ -80,7 +80,7 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
     fig["channels"] = x.channels;
     fig["threadblocks"] = x.threadblocks;
     fig["max_threadblocks_per_gpu"] = x.max_threadblocks_per_gpu;
-    fig["steps"] = x.steps;
+    fig["step_elements"] = x.steps;  // MSCCL <step> elements, all GPUs
     fig["max_steps_per_threadblock"] = x.max_steps_per_tb;
     fig["max_scratch_chunks"] = x.max_scratch_chunks;
     text = std::move(x.text);
@@ -101,7 +101,7 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
     std::sort(want.begin(), want.end(), order);
     if (got != want) internal("SCCL round trip", {"its sends are not the schedule's transfers"});
     check_s = since(t0);
-    fig["steps"] = sj.steps;
+    if (sj.steps != s.steps) internal("SCCL emitter", {"its steps are not the schedule's"});
     fig["sends"] = sj.sends;
     text = std::move(sj.text);
   }
