@@ -22,7 +22,8 @@
 // the node's data, and rx_valid_o pulses with its source and payload.
 // Before start_i the host preloads the source's data through ld_*.
 //
-// Named assertions (hw/include/hc_assert.vh): p_dims, p_depth, p_counters (the parameters).
+// Named assertions (hw/include/hc_assert.vh): e_no_data (beside err_o), and
+// p_dims, p_depth, p_counters (the parameters).
 `include "hc_assert.vh"
 module hc_mesh_node #(
   parameter integer DIMS  = 2,   // mesh dimensions

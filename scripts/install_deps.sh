@@ -8,7 +8,7 @@ if [ $# -gt 0 ]; then
 else
   PKGS=(cmake make g++ pkg-config ccache libgtest-dev verilator yosys libsystemc-dev
         nextpnr-ice40 fpga-icestorm iverilog python3 zlib1g-dev gtkwave libcli11-dev
-        nlohmann-json3-dev libyaml-cpp-dev libpugixml-dev z3)
+        nlohmann-json3-dev libyaml-cpp-dev libpugixml-dev z3 clang-format)
 fi
 missing=()
 for p in "${PKGS[@]}"; do

@@ -6,6 +6,7 @@
 // load or read port) shows up at the next one.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -34,10 +35,15 @@ class WaveDump {
   void open(M& model, const std::string& path) {
     if (path.empty()) return;
 #if VM_TRACE
+    // A missing folder is made, as for every output file (util/output_file.h).
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
+    if (ec) throw Error("cannot write --wave " + path + ": " + ec.message());
     fst_.reset(new VerilatedFstC);
     model.trace(fst_.get(), 99);
     fst_->open(path.c_str());
-    if (!fst_->isOpen()) throw Error("cannot write " + path);
+    if (!fst_->isOpen()) throw Error("cannot write --wave " + path);
 #else
     (void)model;
 #endif

@@ -7,6 +7,7 @@
 // formulas (eqs. 3-4, N-1 transmissions).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -290,15 +291,18 @@ TEST(Waveform, FstHoldsTheNetworkAndEveryRouter) {
   EXPECT_GE(stamps, 2 * cycles) << "one time step per clock level";
 }
 
+// The schedule-ROM network's waveform too, into a folder that does not exist yet:
+// it is made, as for every output file.
 TEST(Waveform, ScheduleNetworkToo) {
-  const std::string fst = traceFile("swave") + ".fst";
+  const std::string dir = traceFile("swave") + ".d";
+  const std::string fst = dir + "/new/w.fst";
   const auto r = hctest::run(hctest::hypercast() +
                              " simulate --topology hypercube --dim 2 --collective scatter "
                              "--engine verilator --wave " +
                              fst);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const auto v = hctest::run("fst2vcd " + fst);
-  std::remove(fst.c_str());
+  std::filesystem::remove_all(dir);
   ASSERT_EQ(v.code, 0) << v.err;
   EXPECT_NE(v.out.find("rom_addr_o"), std::string::npos);
   EXPECT_NE(v.out.find("done_o"), std::string::npos);

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -399,4 +400,55 @@ TEST(Docs, HwParametersHaveTheirLineAndTable) {
   EXPECT_EQ(hctest::slurp(table.string()), want)
       << "docs/hw-parameters.md is not the table of hw/'s headers: run HC_WRITE_DOCS=1 "
          "build/bin/test_docs --gtest_filter=Docs.HwParametersHaveTheirLineAndTable";
+}
+
+// hardware.md's proof table states each proof's induction depth and the steps
+// within which each of its mutants is caught: those of formal/<proof>.fv, row
+// for row, and every proof of formal/ has its row.
+TEST(Docs, ProofTableIsTheProofFiles) {
+  std::istringstream in(hctest::slurp((kRoot / "docs" / "hardware.md").string()));
+  std::string line;
+  while (std::getline(in, line) && line.rfind("| proof | top, parameters | k |", 0) != 0) {
+  }
+  ASSERT_FALSE(in.eof()) << "no proof table in docs/hardware.md";
+  std::getline(in, line);  // |---|
+  std::set<std::string> rows;
+  const std::regex mutant_re("([A-Z0-9_]+) \\(([0-9]+)\\)");
+  while (std::getline(in, line) && line.rfind("| `", 0) == 0) {
+    std::vector<std::string> cells;
+    std::stringstream ss(line.substr(1));
+    for (std::string c; std::getline(ss, c, '|');) {
+      const size_t a = c.find_first_not_of(' '), b = c.find_last_not_of(' ');
+      cells.push_back(a == std::string::npos ? "" : c.substr(a, b - a + 1));
+    }
+    ASSERT_GE(cells.size(), 5u) << line;
+    const std::string proof = cells[0].substr(1, cells[0].size() - 2);
+    SCOPED_TRACE(proof);
+    rows.insert(proof);
+    const fs::path fv = kRoot / "formal" / (proof + ".fv");
+    ASSERT_TRUE(fs::exists(fv));
+    std::map<std::string, std::string> want;
+    std::string depth;
+    std::istringstream f(hctest::slurp(fv.string()));
+    for (std::string l; std::getline(f, l);) {
+      std::istringstream w(l);
+      std::string key, name, steps;
+      w >> key;
+      if (key == "depth") w >> depth;
+      if (key == "mutant" && (w >> name >> steps))
+        want[name.substr(name.find("MUTANT_") + 7)] = steps;
+    }
+    EXPECT_EQ(cells[2], depth) << line;
+    std::map<std::string, std::string> have;
+    for (auto it = std::sregex_iterator(cells[4].begin(), cells[4].end(), mutant_re);
+         it != std::sregex_iterator(); ++it) {
+      have[(*it)[1]] = (*it)[2];
+    }
+    EXPECT_EQ(have, want) << line;
+  }
+  for (const auto& e : fs::directory_iterator(kRoot / "formal")) {
+    if (e.path().extension() == ".fv") {
+      EXPECT_TRUE(rows.count(e.path().stem().string())) << e.path().stem() << " has no row";
+    }
+  }
 }

@@ -9,6 +9,7 @@
 #include "algorithm/half_duplex_collectives.h"
 #include "algorithm/torus_schedules.h"
 #include "checker/half_duplex_bounds.h"
+#include "flow/combining.h"
 #include "flow/mesh_schedule.h"
 #include "flow/wormhole_mesh.h"
 #include "topology/registry.h"
@@ -104,16 +105,18 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   // A network with links removed is scheduled by the graph's constructions.
   const bool damaged = r.network.count("remove-links") != 0;
   const std::vector<Collective> offered = collectivesOf(built, damaged);
+  std::string offered_names = collectiveNames(offered);  // and the combining flow's
+  for (const std::string& c : combiningCollectives(topo.kind, damaged)) offered_names += ", " + c;
   const std::string on = damaged ? "a " + topo.name + " with links removed" : "a " + topo.name;
   if (r.collective.empty()) {
-    throw Error(what + " on " + on + " needs --collective (" + collectiveNames(offered) + ")");
+    throw Error(what + " on " + on + " needs --collective (" + offered_names + ")");
   }
   CollectiveProblem problem;
   problem.collective = parseCollective(r.collective);
   if (std::find(offered.begin(), offered.end(), problem.collective) == offered.end()) {
     throw Error((damaged ? on : "topology '" + topo.name + "'") + " has no " +
                 toString(problem.collective) + (damaged ? " construction" : " construction yet") +
-                " (it has: " + collectiveNames(offered) + ")");
+                " (it has: " + offered_names + ")");
   }
   problem.messages = r.messages;
   const LinkMode links = r.links;

@@ -96,6 +96,11 @@ NetworkDesc combiningNetwork(const Params& a, LinkMode* links) {
     throw Error("--collective " + a.get("collective") + " needs a Cayley graph (" +
                 cayleyTopologyNames() + "), not a " + topo.name);
   }
+  if (!net.removed_links.empty()) {
+    throw Error("--collective " + a.get("collective") +
+                " runs Faber's combining on the intact Cayley graph; the " + net.label +
+                " has links removed");
+  }
   *links = parseLinkMode(a.get("links", "full-duplex"));
   return net;
 }
@@ -315,6 +320,11 @@ void globalSumRtl(const NetworkDesc& net, LinkMode links, int input_bits, const 
 
 bool isCombiningCollective(const std::string& collective) {
   return collective == "accumulation" || collective == "global-sum";
+}
+
+std::vector<std::string> combiningCollectives(NetworkDesc::Kind kind, bool damaged) {
+  if (kind != NetworkDesc::Kind::kCayley || damaged) return {};
+  return {"accumulation", "global-sum"};
 }
 
 bool wantsCombining(const Params& a) {

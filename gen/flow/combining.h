@@ -20,6 +20,10 @@ namespace flow {
 
 // `collective` is a combining one: accumulation or global-sum.
 bool isCombiningCollective(const std::string& collective);
+// The combining collectives a network of kind `kind` takes: accumulation and
+// global-sum on an intact Cayley graph (Faber's constructions use every
+// generator), none on a mesh, a graph or a network with links removed.
+std::vector<std::string> combiningCollectives(NetworkDesc::Kind kind, bool damaged);
 // --collective names a combining collective. --input-bits on any other
 // collective (or none) is an Error naming where it applies.
 bool wantsCombining(const Params& a);
@@ -35,7 +39,8 @@ CommandReport combiningGenerate(const Params& a);
 // seeded random inputs (flow/combining_simulate.cpp).
 CommandReport combiningSimulate(const Params& a);
 
-// The Cayley network of --topology and its --links.
+// The Cayley network of --topology and its --links; a network with links
+// removed is refused.
 NetworkDesc combiningNetwork(const Params& a, LinkMode* links);
 
 // The accumulation (full or half duplex) built and passed by its checker

@@ -17,6 +17,7 @@
 #include "emit/network_options.h"
 #include "emit/regular_order_report.h"
 #include "emit/text_table.h"
+#include "flow/combining.h"
 #include "flow/limits.h"
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
@@ -372,6 +373,10 @@ CommandReport networkFactsReport(const InfoRequest& r) {
         std::remove(collectives.begin(), collectives.end(), toString(Collective::kScatter)),
         collectives.end());
   }
+  // and the combining flow's, on an intact Cayley graph
+  for (const std::string& c : combiningCollectives(net.kind, !net.removed_links.empty())) {
+    collectives.push_back(c);
+  }
   j["collectives"] = collectives;
   std::string names;
   for (const std::string& c : collectives) names += (names.empty() ? "" : ", ") + c;
@@ -437,7 +442,11 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   if (progress) progress->finish();
   if (r.json) return jsonReport({"info", net.topology, net.label, "info", {}}, j);
   std::ostringstream lines;
-  lines << net.topology << " " << net.label << "\n"
+  // The topology, then the label, unless the label ends with it ("4x4 mesh").
+  const std::string tail = " " + net.topology;
+  const bool named = net.label.size() > tail.size() &&
+                     net.label.compare(net.label.size() - tail.size(), tail.size(), tail) == 0;
+  lines << (named ? net.label : net.topology + " " + net.label) << "\n"
         << factKey("nodes") << n << "\n"
         << factKey("degree")
         << (degree.first == degree.second
