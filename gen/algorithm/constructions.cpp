@@ -252,7 +252,11 @@ const Constructions& constructionsOf(const std::string& topology) {
   return constructionsOf(*t);
 }
 
-std::string collectiveNames(const Constructions& e) { return collectiveNames(e.collectives); }
+std::string collectiveNames(const Constructions& e) {
+  std::string s;
+  for (Collective c : e.collectives) s += (s.empty() ? "" : ", ") + std::string(toString(c));
+  return s;
+}
 
 std::vector<Collective> collectivesOf(const Constructions& e, bool damaged) {
   if (!damaged) return e.collectives;
@@ -262,12 +266,6 @@ std::vector<Collective> collectivesOf(const Constructions& e, bool damaged) {
     if (std::find(graph.begin(), graph.end(), c) != graph.end()) out.push_back(c);
   }
   return out;
-}
-
-std::string collectiveNames(const std::vector<Collective>& list) {
-  std::string s;
-  for (Collective c : list) s += (s.empty() ? "" : ", ") + std::string(toString(c));
-  return s;
 }
 
 }  // namespace hypercast

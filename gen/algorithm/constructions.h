@@ -46,7 +46,5 @@ std::string collectiveNames(const Constructions& e);
 // entry's, or, on a network with links removed (`damaged`), those of them the
 // graph's constructions build (intactOrGraph: the topology's own use every link).
 std::vector<Collective> collectivesOf(const Constructions& e, bool damaged);
-// "broadcast, multinode-broadcast" for a list.
-std::string collectiveNames(const std::vector<Collective>& list);
 
 }  // namespace hypercast

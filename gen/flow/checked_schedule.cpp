@@ -96,6 +96,15 @@ ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::st
   return r;
 }
 
+std::vector<std::string> scheduledCollectives(const Topology& topo, bool damaged) {
+  std::vector<std::string> out;
+  for (Collective c : collectivesOf(constructionsOf(topo.name), damaged)) {
+    out.push_back(toString(c));
+  }
+  for (const std::string& c : combiningCollectives(topo.kind, damaged)) out.push_back(c);
+  return out;
+}
+
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   const Topology& topo = *r.topology;
   const std::string& what = r.what;
@@ -105,8 +114,10 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   // A network with links removed is scheduled by the graph's constructions.
   const bool damaged = r.network.count("remove-links") != 0;
   const std::vector<Collective> offered = collectivesOf(built, damaged);
-  std::string offered_names = collectiveNames(offered);  // and the combining flow's
-  for (const std::string& c : combiningCollectives(topo.kind, damaged)) offered_names += ", " + c;
+  std::string offered_names;  // the combining flow's too
+  for (const std::string& c : scheduledCollectives(topo, damaged)) {
+    offered_names += (offered_names.empty() ? "" : ", ") + c;
+  }
   const std::string on = damaged ? "a " + topo.name + " with links removed" : "a " + topo.name;
   if (r.collective.empty()) {
     throw Error(what + " on " + on + " needs --collective (" + offered_names + ")");

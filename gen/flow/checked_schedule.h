@@ -24,6 +24,12 @@ namespace flow {
 // topology that has no weight-based routers.
 bool wantsSchedule(const Params& a);
 
+// The collectives `schedule` builds on a network of `topo` (`damaged`: with
+// links removed): its constructions' (collectivesOf: the graph's on a damaged
+// network), then the combining flow's (combiningCollectives). `info` lists them,
+// and buildCheckedSchedule's refusals name them.
+std::vector<std::string> scheduledCollectives(const Topology& topo, bool damaged);
+
 struct CheckedSchedule {
   NetworkDesc net;
   PortGraph graph;  // built for generate and simulate (for_rtl) only

@@ -17,7 +17,7 @@
 #include "emit/network_options.h"
 #include "emit/regular_order_report.h"
 #include "emit/text_table.h"
-#include "flow/combining.h"
+#include "flow/checked_schedule.h"
 #include "flow/limits.h"
 #include "topology/hypercycle.h"
 #include "topology/torus_necklaces.h"
@@ -329,6 +329,12 @@ InfoRequest readInfoRequest(const Params& a) {
 CommandReport networkFactsReport(const InfoRequest& r) {
   const Topology& topo = *r.topology;
   const NetworkDesc net = topo.parse(r.network);
+  if (r.eyes && !net.removed_links.empty()) {  // before any work
+    throw Error(
+        "--eyes lists the eyes of Cang & Wu's broadcast, which runs on the intact mesh; "
+        "the " +
+        net.label + " has links removed");
+  }
   // The hypercycle's own facts come from its class (eqs. 2-6).
   const std::optional<Hypercycle> h =
       net.isHypercycle() ? std::optional<Hypercycle>(Hypercycle::of(net)) : std::nullopt;
@@ -362,20 +368,15 @@ CommandReport networkFactsReport(const InfoRequest& r) {
                   {"diameter", diameter}};
   for (const auto& kv : net.params) j[kv.first] = networkOptionValue(kv.first, kv.second);
   j["directed"] = net.directed();
-  // The collectives `schedule` builds on this network (collectivesOf: on a
-  // network with links removed, the graph's constructions'): a torus with even k has
-  // no scatter (Fragopoulou & Akl's framework needs odd k; its multinode
-  // broadcast and total exchange fall back to Faber's universal collectives).
-  std::vector<std::string> collectives = splitList(
-      collectiveNames(collectivesOf(constructionsOf(topo), !net.removed_links.empty())), ", ");
+  // The collectives `schedule` builds on this network (scheduledCollectives): a
+  // torus with even k has no scatter (Fragopoulou & Akl's framework needs odd k;
+  // its multinode broadcast and total exchange fall back to Faber's universal
+  // collectives).
+  std::vector<std::string> collectives = scheduledCollectives(topo, !net.removed_links.empty());
   if (net.isTorus() && net.radices.front() % 2 == 0) {
     collectives.erase(
         std::remove(collectives.begin(), collectives.end(), toString(Collective::kScatter)),
         collectives.end());
-  }
-  // and the combining flow's, on an intact Cayley graph
-  for (const std::string& c : combiningCollectives(net.kind, !net.removed_links.empty())) {
-    collectives.push_back(c);
   }
   j["collectives"] = collectives;
   std::string names;
@@ -413,12 +414,6 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     j["extents"] = net.radices;
     facts << factKey("mesh")
           << "node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
-    if (r.eyes && !net.removed_links.empty()) {
-      throw Error(
-          "--eyes lists the eyes of Cang & Wu's broadcast, which runs on the intact mesh; "
-          "the " +
-          net.label + " has links removed");
-    }
     if (r.eyes) writeEyeReport(meshCube(net.radices), j, facts);
   }
   if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
