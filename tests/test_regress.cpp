@@ -1021,3 +1021,38 @@ TEST(Regress, NetworkTakesRemoveLinks) {
   EXPECT_NE(jobs.find("\"--remove-links\",\"0-1\""), std::string::npos) << jobs;
   fs::remove_all(fs::path(yaml).parent_path());
 }
+
+// On a network with links removed a workload applies where `schedule` builds its
+// collective: the damaged 3-cube's scatter and global sum are skipped with the
+// reason, the intact one's are planned, and `schedule` agrees pair by pair.
+TEST(Regress, DamagedNetworkSkipsWhatScheduleRefuses) {
+  const std::string dir = hctest::tempFolder("regress-damaged");
+  const nlohmann::json jobs = planned(dir,
+                                      "networks:\n"
+                                      "  - {name: q3, topology: hypercube, dim: 3}\n"
+                                      "  - {name: d3, topology: hypercube, dim: 3, "
+                                      "remove-links: \"0-1\"}\n"
+                                      "workloads:\n"
+                                      "  - {name: b, command: schedule, collective: broadcast}\n"
+                                      "  - {name: s, command: schedule, collective: scatter}\n"
+                                      "  - {name: g, command: schedule, collective: global-sum}\n");
+  std::set<std::string> ids;
+  for (const auto& j : jobs) ids.insert(j.at("id").get<std::string>());
+  EXPECT_EQ(ids, (std::set<std::string>{"q3.b", "q3.s", "q3.g", "d3.b"})) << jobs.dump();
+  const std::string plan = hctest::slurp(dir + "/reg/plan.json");
+  for (const char* skip :
+       {"d3 x s: d3 (hypercube, links removed) has no scatter construction",
+        "d3 x g: d3 (hypercube, links removed) has no global-sum construction"}) {
+    EXPECT_NE(plan.find(skip), std::string::npos) << skip << "\n" << plan;
+  }
+  for (const char* c : {"broadcast", "scatter", "global-sum"}) {
+    const std::string cs = c;
+    const auto intact =
+        hc({"schedule", "--topology", "hypercube", "--dim", "3", "--collective", c});
+    EXPECT_EQ(intact.code, 0) << c << intact.err;
+    const auto damaged = hc({"schedule", "--topology", "hypercube", "--dim", "3", "--remove-links",
+                             "0-1", "--collective", c});
+    EXPECT_EQ(damaged.code == 0, ids.count("d3." + cs.substr(0, 1)) == 1) << c << damaged.err;
+  }
+  fs::remove_all(dir);
+}

@@ -10,7 +10,7 @@
 #include <map>
 #include <set>
 
-#include "algorithm/constructions.h"
+#include "flow/checked_schedule.h"
 #include "flow/combining.h"
 #include "flow/command_options.h"
 #include "flow/flow.h"
@@ -397,7 +397,6 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
 
 std::string Planner::misfit(const Workload& w, const Network& net) const {
   const Topology& entry = *findTopology(net.topology);  // network() refused other names
-  const Constructions& topo = constructionsOf(entry);
   std::string collective;
   for (const auto& kv : w.options) {
     if (kv.first == "collective") collective = kv.second.front();
@@ -412,21 +411,24 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
     }
     return "";
   }
+  // The collectives `schedule` builds there (flow::scheduledCollectives: on a
+  // network with links removed, the graph's constructions and no combining).
+  const bool damaged = std::any_of(net.options.begin(), net.options.end(),
+                                   [](const auto& kv) { return kv.first == "remove-links"; });
+  const std::vector<std::string> offered = flow::scheduledCollectives(entry, damaged);
   for (const auto& kv : w.options) {
     if (kv.first != "collective") continue;
     for (const std::string& c : kv.second) {
-      // The combining collectives run on every Cayley graph (flow/combining.h).
-      if (flow::isCombiningCollective(c)) {
-        if (entry.kind == NetworkDesc::Kind::kCayley) continue;
+      if (std::find(offered.begin(), offered.end(), c) != offered.end()) continue;
+      // The combining collectives run on every intact Cayley graph (flow/combining.h).
+      if (flow::isCombiningCollective(c) && entry.kind != NetworkDesc::Kind::kCayley) {
         return net.name + " (" + net.topology + ") is no Cayley graph; " + c + " needs one (" +
                cayleyTopologyNames() + ")";
       }
-      const bool has = std::any_of(topo.collectives.begin(), topo.collectives.end(),
-                                   [&](Collective x) { return toString(x) == c; });
-      if (!has) {
-        return net.name + " (" + net.topology + ") has no " + c + " construction (" +
-               collectiveNames(topo) + ")";
-      }
+      std::string names;
+      for (const std::string& o : offered) names += (names.empty() ? "" : ", ") + o;
+      return net.name + " (" + net.topology + (damaged ? ", links removed" : "") + ") has no " + c +
+             " construction (" + names + ")";
     }
   }
   return "";
