@@ -9,7 +9,8 @@
 # both, checks the merged report (every job done, the fault job the only
 # failure) and stops the daemons it started, by their pids.
 # Skips, saying why, only where the daemons cannot start (not root, no apt-get,
-# the packages cannot be installed).
+# the packages cannot be installed); with SLURM_TEST_REQUIRED=1 (.ci/run) such
+# a skip is a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
@@ -20,7 +21,14 @@ HC=$BUILD/bin/hypercast
 export HYPERCAST_CACHE=${HYPERCAST_CACHE:-$BUILD/hc-cache}
 TIMEOUT=${SLURM_TEST_TIMEOUT:-600}
 say() { echo "slurm test: $*"; }
-skip() { say "SKIPPED: $*"; exit 0; }
+skip() {
+  if [ "${SLURM_TEST_REQUIRED:-0}" = 1 ]; then
+    say "FAILED: $* (SLURM_TEST_REQUIRED=1)"
+    exit 1
+  fi
+  say "SKIPPED: $*"
+  exit 0
+}
 
 [ -x "$HC" ] || { say "no $HC (build first)"; exit 1; }
 [ "$(id -u)" -eq 0 ] || skip "needs root (to install slurm-wlm and munge and start their daemons)"

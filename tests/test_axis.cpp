@@ -99,6 +99,7 @@ TEST(AxisRules, HoldChecksFire) {
       runTestbench(f, "hc_m5_r1", "-DHC_MUTANT_AXIS_DROPVALID -Ptb_hc_m5_r1_axis.K=8", "+duty=4");
   EXPECT_NE(d.out.find("a_m_hold"), std::string::npos) << d.out;
   const auto ok = runTestbench(f, "hc_m5_r1", "-Ptb_hc_m5_r1_axis.K=8", "+duty=4");
+  EXPECT_NE(ok.out.find("PASS"), std::string::npos) << ok.out;  // the control run ran
   EXPECT_EQ(ok.out.find("a_m_hold"), std::string::npos) << ok.out;
   EXPECT_EQ(ok.out.find("a_s_hold"), std::string::npos) << ok.out;
   fs::remove_all(f.tmp);

@@ -550,7 +550,8 @@ TEST(HwErrors, ParameterChecksFire) {
                         Case{"hc_acc_node", "ENTRIES=64", "hc_acc_node.p_aw"},
                         Case{"hc_acc_node", "STEPS=3 TW=1", "hc_acc_node.p_tw"},
                         Case{"hc_ram_fifo", "W=0", "hc_ram_fifo.p_width"},
-                        Case{"hc_axis_endpoint", "FW=10", "hc_axis_endpoint.p_fw"}}) {
+                        Case{"hc_axis_endpoint", "FW=10", "hc_axis_endpoint.p_fw"},
+                        Case{"hc_mesh_router", "PW=0", "hc_mesh_router.p_cw"}}) {
     const std::string tag = std::string(c.module) + " " + c.param;
     const std::string vvp = "/tmp/hctest-param-" + std::to_string(::getpid()) + ".vvp";
     const auto comp = hctest::run("iverilog -g2005 -I" + src + "/hw/include -y" + src + "/hw -s " +
@@ -576,23 +577,49 @@ TEST(HwErrors, ParameterChecksElaborationStopsFirst) {
   struct Case {
     const char *module, *param;
   };
-  for (const Case& c : {Case{"hc_fifo", "W=0"},           Case{"hc_fifo", "DEPTH=0"},
-                        Case{"hc_rr_arbiter", "N=0"},     Case{"hc_group_arbiter", "N=0"},
-                        Case{"hc_acc_node", "NP=0"},      Case{"hc_acc_node", "AW=0"},
-                        Case{"hc_acc_node", "TW=0"},      Case{"hc_axis_endpoint", "NP=0"},
-                        Case{"hc_cfg_dims", "MAX_DIM=0"}, Case{"hc_mesh_node", "DIMS=0"},
-                        Case{"hc_mesh_node", "CW=0"},     Case{"hc_mesh_node", "PW=0"},
-                        Case{"hc_mesh_node", "LW=0"},     Case{"hc_mesh_node", "SW=0"},
-                        Case{"hc_mesh_tile", "LW=0"},     Case{"hc_mesh_router", "DIMS=0"},
-                        Case{"hc_mesh_router", "CW=0"},   Case{"hc_mesh_router", "HCW=0"},
-                        Case{"hc_router", "NP=0"},        Case{"hc_router_prog", "NP=0"},
-                        Case{"hc_router_core", "NP=0"},   Case{"hc_router_core", "DEPTH=0"},
-                        Case{"hc_router_core", "PIW=0"},  Case{"hc_ram_fifo", "DEPTH=0"},
-                        Case{"hc_sum_node", "XW=0"},      Case{"hc_sum_node", "CW=0"},
-                        Case{"hc_sum_node", "W=8"},       Case{"hc_sum_node", "TW=0"},
-                        Case{"hc_sched_node", "NP=0"},    Case{"hc_sched_node", "PSW=0"},
-                        Case{"hc_sched_node", "IW=0"},    Case{"hc_sched_node", "DEPTH=0"},
-                        Case{"hc_weight_unit", "WDW=1"}}) {
+  for (const Case& c : {Case{"hc_fifo", "W=0"},
+                        Case{"hc_fifo", "DEPTH=0"},
+                        Case{"hc_rr_arbiter", "N=0"},
+                        Case{"hc_group_arbiter", "N=0"},
+                        Case{"hc_acc_node", "NP=0"},
+                        Case{"hc_acc_node", "AW=0"},
+                        Case{"hc_acc_node", "TW=0"},
+                        Case{"hc_axis_endpoint", "NP=0"},
+                        Case{"hc_cfg_dims", "MAX_DIM=0"},
+                        Case{"hc_mesh_node", "DIMS=0"},
+                        Case{"hc_mesh_node", "CW=0"},
+                        Case{"hc_mesh_node", "PW=0"},
+                        Case{"hc_mesh_node", "LW=0"},
+                        Case{"hc_mesh_node", "SW=0"},
+                        Case{"hc_mesh_tile", "LW=0"},
+                        Case{"hc_mesh_router", "DIMS=0"},
+                        Case{"hc_mesh_router", "CW=0"},
+                        Case{"hc_mesh_router", "HCW=0"},
+                        Case{"hc_router", "NP=0"},
+                        Case{"hc_router_prog", "NP=0"},
+                        Case{"hc_router_core", "NP=0"},
+                        Case{"hc_router_core", "DEPTH=0"},
+                        Case{"hc_router_core", "PIW=0"},
+                        Case{"hc_ram_fifo", "DEPTH=0"},
+                        Case{"hc_sum_node", "XW=0"},
+                        Case{"hc_sum_node", "CW=0"},
+                        Case{"hc_sum_node", "W=8"},
+                        Case{"hc_sum_node", "TW=0"},
+                        Case{"hc_sched_node", "NP=0"},
+                        Case{"hc_sched_node", "PSW=0"},
+                        Case{"hc_sched_node", "IW=0"},
+                        Case{"hc_sched_node", "DEPTH=0"},
+                        Case{"hc_weight_unit", "WDW=1"},
+                        Case{"hc_mesh_tile", "DIMS=0"},
+                        Case{"hc_mesh_tile", "CW=0"},
+                        Case{"hc_mesh_tile", "PW=0"},
+                        Case{"hc_mesh_tile", "HCW=0"},
+                        Case{"hc_mesh_tile", "SW=0"},
+                        Case{"hc_router", "DEPTH=0"},
+                        Case{"hc_router_prog", "MAX_DIM=0"},
+                        Case{"hc_router_prog", "DEPTH=0"},
+                        Case{"hc_cfg_dims", "MW=0"},
+                        Case{"hc_acc_node", "W=0"}}) {
     const std::string tag = std::string(c.module) + " " + c.param;
     const std::string vvp = "/tmp/hctest-param-" + std::to_string(::getpid()) + ".vvp";
     const auto comp = hctest::run("iverilog -g2005 -I" + src + "/hw/include -y" + src + "/hw -s " +

@@ -460,10 +460,13 @@ TEST(SchedNode, IdleSendFieldsLeaveTheirPortsIdle) {
 // check's name (p_banks: 2^BW < NB).
 TEST(SchedNode, ParameterCheckFires) {
   std::string log;
-  runBench("sched_node_hd_tb.v", "hc_sched_bank.v hc_sched_node.v",
-           "-Psched_node_hd_tb.HD=0 -Psched_node_hd_tb.CORRUPT=0 -Psched_node_hd_tb.NBANKS=3",
-           &log);
-  EXPECT_NE(log.find("p_banks"), std::string::npos) << log;
+  const Checked r = runBench(
+      "sched_node_hd_tb.v", "hc_sched_bank.v hc_sched_node.v",
+      "-Psched_node_hd_tb.HD=0 -Psched_node_hd_tb.CORRUPT=0 -Psched_node_hd_tb.NBANKS=3", &log);
+  EXPECT_FALSE(r.ended) << log;  // stopped before the bench's end
+  // Once in each of the bench's two nodes.
+  EXPECT_EQ(hctest::count(log, "sched_node_hd_tb.u_n0.p_banks: parameter check failed"), 1u) << log;
+  EXPECT_EQ(hctest::count(log, "sched_node_hd_tb.u_n1.p_banks: parameter check failed"), 1u) << log;
 }
 
 // yosys's proof that hc_sched_node read as Verilator reads it (`ifdef VERILATOR:

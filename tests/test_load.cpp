@@ -370,14 +370,18 @@ TEST(FairArbitration, TwoCycleHopBoundOnTheFiveRing) {
 }
 
 TEST(FairArbitration, UnknownArbitrationIsRefusedInOneLine) {
-  for (const char* cmd : {" simulate --m 8 --rho 1 --source 0 --arbitration fifo",
-                          " generate --m 8 --rho 1 --arbitration RR --out /tmp/hc-never-written",
-                          " simulate --topology hypercube --dim 3 --collective broadcast "
-                          "--arbitration fair"}) {
-    const auto r = hctest::run(hctest::hypercast() + cmd);
-    EXPECT_EQ(r.code, 2) << cmd;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << cmd << ": " << r.err;
-    EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << r.err;
+  const std::pair<const char*, const char*> cases[] = {
+      {" simulate --m 8 --rho 1 --source 0 --arbitration fifo",
+       "hypercast: --arbitration must be rr, fair or epoch, got 'fifo'\n"},
+      {" generate --m 8 --rho 1 --arbitration RR --out /tmp/hc-never-written",
+       "hypercast: --arbitration must be rr, fair or epoch, got 'RR'\n"},
+      {" simulate --topology hypercube --dim 3 --collective broadcast --arbitration fair",
+       "hypercast: --arbitration is a hypercycle option; a collective's schedule network runs "
+       "its fixed schedule\n"}};
+  for (const auto& c : cases) {
+    const auto r = hctest::run(hctest::hypercast() + c.first);
+    EXPECT_EQ(r.code, 2) << c.first;
+    EXPECT_EQ(r.err, c.second) << c.first;
   }
   EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
 }
@@ -674,13 +678,22 @@ TEST(Load, SweepWritesCsvAndSvg) {
 }
 
 TEST(Load, BadTrafficOptions) {
-  for (const char* bad :
-       {"--traffic hotspot --rate 0.1", "--traffic uniform --rate 0",
-        "--traffic uniform --rate 1.5", "--traffic uniform --rate x", "--traffic uniform",
-        "--rate 0.1", "--cycles 10", "--traffic uniform --rate 0.1 --source 3"}) {
-    const auto r = hctest::run(hctest::hypercast() + " simulate --m 8 --rho 1 " + bad);
-    EXPECT_EQ(r.code, 2) << bad;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << bad << ": " << r.err;
+  const std::string rate =
+      "--rate must be a number in (0, 1] (broadcasts per node per cycle), got ";
+  const std::pair<std::string, std::string> cases[] = {
+      {"--traffic hotspot --rate 0.1", "unknown traffic 'hotspot' (traffic patterns: uniform)"},
+      {"--traffic uniform --rate 0", rate + "'0'"},
+      {"--traffic uniform --rate 1.5", rate + "'1.5'"},
+      {"--traffic uniform --rate x", rate + "'x'"},
+      {"--traffic uniform", "--traffic needs --rate R (broadcasts per node per cycle)"},
+      {"--rate 0.1", "--rate needs --traffic"},
+      {"--cycles 10", "--cycles needs --traffic"},
+      {"--traffic uniform --rate 0.1 --source 3",
+       "give only one of --source, --sources, --all-sources, --random, --traffic"}};
+  for (const auto& c : cases) {
+    const auto r = hctest::run(hctest::hypercast() + " simulate --m 8 --rho 1 " + c.first);
+    EXPECT_EQ(r.code, 2) << c.first;
+    EXPECT_EQ(r.err, "hypercast: " + c.second + "\n") << c.first;
   }
 }
 

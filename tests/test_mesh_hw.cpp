@@ -21,6 +21,7 @@
 #include "test_util.h"
 #include "topology/mesh_cdg.h"
 #include "topology/network.h"
+#include "util/error.h"
 
 namespace fs = std::filesystem;
 using namespace hypercast;
@@ -119,6 +120,27 @@ TEST(MeshRom, RowsFollowTheMessages) {
   // {recv, send, dst[4]}: 6 bits, 2 hex digits.
   EXPECT_EQ(encodeMeshRomRow({false, true, 13}, 4), "1d");
   EXPECT_EQ(encodeMeshRomRow({true, false, 0}, 4), "20");
+}
+
+// A ROM row holds one send and one receive: a step where a node sends twice, or
+// receives twice, or a message leaves the mesh, is refused naming the step and
+// the node.
+TEST(MeshRom, RefusesAStepThatIsNotOnePort) {
+  const auto refusal = [](const std::vector<std::vector<WormholeMessage>>& steps) {
+    WormholeSchedule s;
+    s.extents = {2, 2};
+    s.steps = steps;
+    try {
+      meshRomRows(s, 4);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_EQ(refusal({{{0, 1}, {0, 2}}}), "step 1 is not one-port at node 0");
+  EXPECT_EQ(refusal({{{0, 1}}, {{0, 3}, {2, 3}}}), "step 2 is not one-port at node 3");
+  EXPECT_EQ(refusal({{{0, 4}}}), "a message leaves the mesh");
+  EXPECT_EQ(refusal({{{0, 1}}, {{0, 2}, {1, 3}}}), "(accepted)");
 }
 
 // Cosim of whole broadcasts: (dims, source, algorithm, flits, rtl model, expected TCD).

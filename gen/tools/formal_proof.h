@@ -10,7 +10,8 @@
 //   file   hw/hc_fifo.v             a source, relative to the source root (repeatable)
 //   param  DEPTH 3                  a parameter of the top (repeatable)
 //   depth  4                        k
-//   fast   1                        1: in the default ctest; 0: `make formal` only
+//   fast   1                        1: its induction in the default ctest; 0: under
+//                                   `make formal` only (its mutants run in both)
 //   induction 0                     0: the base case alone (a bounded check to
 //                                   depth k, reported as such); default 1
 //   flatten 1                       1: flatten the design, so that the top's
