@@ -6,11 +6,15 @@
 // load or read port) shows up at the next one.
 #pragma once
 
-#include <filesystem>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <memory>
 #include <string>
 
 #include "util/error.h"
+#include "util/interrupt.h"
+#include "util/output_file.h"
 #include "verilated.h"
 #if VM_TRACE
 #include "verilated_fst_c.h"
@@ -35,14 +39,19 @@ class WaveDump {
   void open(M& model, const std::string& path) {
     if (path.empty()) return;
 #if VM_TRACE
-    // A missing folder is made, as for every output file (util/output_file.h).
-    std::error_code ec;
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
-    if (ec) throw Error("cannot write --wave " + path + ": " + ec.message());
+    // Written as every output file is (util/output_file.h): into a temporary
+    // file beside the path (missing folders made), renamed over it when the
+    // run ends; an error or an interrupt leaves the path as it was. The FST
+    // writer's hierarchy file beside it goes too.
+    out_.reset(new OutputFile(path, "--wave"));
+    const std::string& at = out_->writePath();
+    {
+      interrupt::BlockSignals block;
+      hier_ = interrupt::TempPath(at + ".hier");
+    }
     fst_.reset(new VerilatedFstC);
     model.trace(fst_.get(), 99);
-    fst_->open(path.c_str());
+    fst_->open(at.c_str());
     if (!fst_->isOpen()) throw Error("cannot write --wave " + path);
 #else
     (void)model;
@@ -60,14 +69,28 @@ class WaveDump {
     (void)clk;
 #endif
   }
+  // The run ended (whatever its verdict: a waveform is most wanted after a
+  // divergence): the file goes into place. Unwinding from an error, it does
+  // not, and the path stays as it was.
   ~WaveDump() {
 #if VM_TRACE
-    if (fst_) fst_->close();
+    if (!fst_) return;
+    fst_->close();
+    fst_.reset();
+    if (std::uncaught_exceptions() > 0) return;
+    try {
+      out_->commit();
+    } catch (const Error& e) {
+      std::fprintf(stderr, "hypercast: %s\n", e.what());
+      std::_Exit(2);
+    }
 #endif
   }
 
  private:
 #if VM_TRACE
+  std::unique_ptr<OutputFile> out_;
+  interrupt::TempPath hier_;
   std::unique_ptr<VerilatedFstC> fst_;
   uint64_t t_ = 0;
   bool dumped_ = false;

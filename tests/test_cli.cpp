@@ -7,6 +7,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "test_util.h"
 
@@ -101,9 +104,13 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
   expectRejected(gen + "--m 8,x --rho 1,1", "'x' is not a number");
   expectRejected(gen + "--m 8,6 --rho 1,1 --bogus 3", "unknown option --bogus");
   expectRejected(gen + "--topology moebius", "unknown topology");
-  expectRejected(gen + "--payload-width 0", "--payload-width");
+  expectRejected(gen + "--payload-width 0", "--payload-width must be in 1..64, got 0");
   EXPECT_FALSE(fs::exists(out));
   expectRejected("generate --m 4 --rho 1 --out /proc/hypercast-nope", "cannot write");
+  // Before any work: the 10-cube's total exchange takes seconds to build.
+  expectRejected(
+      "generate --topology hypercube --dim 10 --collective total-exchange --out /proc/hc-nope",
+      "cannot write --out /proc/hc-nope: /proc takes no new files");
   expectRejected("generate --m 4 --rho 1 --out /etc/hostname/sub", "cannot write");
   expectRejected("simulate --m 5,4 --rho 1,1 --source 20 --engine systemc", "outside 0..19");
   expectRejected("simulate --m 5,4 --rho 1,1 --source -1 --engine systemc", "outside 0..19");
@@ -119,12 +126,17 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
   expectRejected("simulate --m 200 --rho 40 --engine systemc", "at most 64 ports per node");
   expectRejected("frobnicate", "unknown command");
   expectRejected(gen + "--router soft", "--router must be hardwired or programmable");
-  expectRejected(gen + "--router programmable --max-dims 9", "--max-dims");
+  expectRejected(gen + "--router programmable --max-dims 9", "--max-dims must be in 1..8, got 9");
   expectRejected("simulate --m 5 --rho 1 --engine systemc --wave /tmp/x.fst",
                  "--wave needs the RTL");
   expectRejected("simulate --m 5 --rho 1 --engine cosim --rtl-model wired --wave /tmp/x.fst",
                  "--wave needs the whole-top model");
   expectRejected("simulate --m 5 --rho 1 --engine cosim --wave /proc/nope.fst", "cannot write");
+  // The default network is beyond the whole top: the advice is not the wired model.
+  expectRejected("simulate --engine verilator --wave /tmp/hc-never.fst",
+                 "--wave needs the whole-top model (--rtl-model network), which takes at most 80 "
+                 "nodes (Verilator's code grows with N); this network has 240: give --wave a "
+                 "smaller network");
   expectRejected(gen + "--topology hypercube --dim 3 --collective scatter --router programmable",
                  "hypercycle router option");
   // A combining network refuses the routers' options as the other kinds do.
@@ -959,4 +971,57 @@ TEST(Cli, GenerateRefusesABadName) {
   // Only generate names a folder.
   expectRefused({"simulate", "--m", "4", "--rho", "1", "--name", "x"}, "--name");
   fs::remove_all(tmp);
+}
+
+// Each option's rule, said in its own words when broken: one line naming the
+// option and what it takes, exit 2, nothing on stdout, nothing written.
+TEST(Cli, EachOptionRuleIsSaidWhenBroken) {
+  const std::string out = hctest::tempFolder("cli-rules") + "/never";
+  const std::string net = "simulate --m 8 --rho 1 ";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {net + "--preference up", "--preference must be cw or ccw, got 'up'"},
+      {net + "--endpoints foo", "--endpoints must be native or axis, got 'foo'"},
+      {net + "--sources 0,1 --start 0,-1", "--start cycles must be in 0..1000000"},
+      {net + "--engine systemc --endpoints axis --tready all:0:1000001",
+       "--tready term 'all:0:1000001' length must be in 1..1000000, got 1000001"},
+      {net + "--engine systemc --endpoints axis --tready stall:1:1000001:5",
+       "--tready term 'stall:1:1000001:5' start cycle must be in 0..1000000, got 1000001"},
+      {net + "--wave " + out + ".vcd --engine cosim", "--wave writes FST only"},
+      {"sweep --m 8 --rho 1 --rates 0.1, --out " + out, "--rates: trailing comma in '0.1,'"},
+      {"schedule --topology mesh --dims 4,4 --collective broadcast --switching cut",
+       "--switching takes wormhole or store-and-forward, got 'cut'"},
+      {"info --topology mesh --dims 4,4 --regular-order",
+       "--regular-order needs a Cayley graph; a mesh is not one"},
+      {"simulate --topology hypercube --dim 3 --collective broadcast --shared-rom --engine "
+       "systemc",
+       "--shared-rom needs --engine verilator or cosim"},
+      {"schedule --topology hypercube --dim 3 --collective total-exchange --links half-duplex "
+       "--messages 2",
+       "--links half-duplex sends one message per pair"},
+      {"schedule --topology hypercube --dim 3 --collective global-sum --within 1",
+       "--within is for the multinode broadcast"},
+      {"schedule --topology hypercube --dim 3 --collective accumulation --input-bits 8",
+       "--input-bits is for the global sum and generate"},
+      {"generate --m 8 --rho 1 --router programmable --hop-cycles 2 --out " + out,
+       "--hop-cycles 2 needs --router hardwired"},
+      {"generate --router programmable --max-dims 8 --max-radix 64 --out " + out,
+       "--max-radix^--max-dims must be at most 16777216 nodes"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.first);
+    const auto r = run(hctest::hypercast() + " " + c.first);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("hypercast: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(c.second), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(fs::exists(out + ".vcd"));
+  fs::remove_all(fs::path(out).parent_path());
+  // The Verilated model's optimisation level, from the environment.
+  const auto opt = run("HYPERCAST_MODEL_OPT=3 " + hctest::hypercast() + " " + net +
+                       "--engine verilator --source 0");
+  EXPECT_EQ(opt.code, 2);
+  EXPECT_EQ(opt.err, "hypercast: HYPERCAST_MODEL_OPT must be 0, 1 or 2, not '3'\n");
 }

@@ -6,10 +6,14 @@
 // reference of Algorithms 1 and 2; expected figures come from the paper's
 // formulas (eqs. 3-4, N-1 transmissions).
 #include <gtest/gtest.h>
+#include <signal.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <tuple>
 
 #include "algorithm/reference_broadcast.h"
@@ -289,6 +293,40 @@ TEST(Waveform, FstHoldsTheNetworkAndEveryRouter) {
   std::istringstream in(v.out);
   for (std::string line; std::getline(in, line);) stamps += !line.empty() && line[0] == '#';
   EXPECT_GE(stamps, 2 * cycles) << "one time step per clock level";
+}
+
+// The waveform goes into place only when the run ends: interrupted while it is
+// being written (its temporary file seen beside the path), the run leaves the
+// file the path named before as it was, and nothing else in its folder.
+TEST(Waveform, InterruptedRunLeavesTheOldFile) {
+  const std::string dir = hctest::tempFolder("wave-intr");
+  ASSERT_FALSE(dir.empty());
+  const std::string fst = dir + "/keep.fst";
+  std::ofstream(fst) << "OLD\n";
+  const hctest::Started p = hctest::start(
+      {hctest::hypercast(), "simulate", "--m", "4", "--rho", "1", "--engine", "verilator",
+       "--traffic", "uniform", "--rate", "0.05", "--cycles", "1000000", "--quiet", "--wave", fst});
+  bool writing = false;
+  for (int i = 0; i < 3000 && !writing && hctest::running(p); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    // The temporary file, or (a writer that writes in place) the file itself.
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      writing = writing || e.path().filename().string().rfind(".hypercast-", 0) == 0;
+    }
+    writing = writing || std::filesystem::file_size(fst) != 4;
+  }
+  ASSERT_TRUE(writing) << "the waveform was never written";
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ::kill(p.pid, SIGINT);
+  const auto r = hctest::finish(p, 60);
+  EXPECT_EQ(r.code, 130) << r.err;
+  EXPECT_EQ(hctest::slurp(fst), "OLD\n");
+  std::set<std::string> left;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    left.insert(e.path().filename().string());
+  }
+  EXPECT_EQ(left, std::set<std::string>{"keep.fst"});
+  std::filesystem::remove_all(dir);
 }
 
 // The schedule-ROM network's waveform too, into a folder that does not exist yet:

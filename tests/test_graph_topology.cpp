@@ -164,6 +164,16 @@ TEST(GraphCli, FolderIsNoGraphFile) {
   std::filesystem::remove_all(dir);
 }
 
+// A source without an end is read up to the limit, then refused in one line
+// (not read until memory runs out).
+TEST(GraphCli, EndlessSourceStopsAtTheLimit) {
+  const auto r =
+      hctest::runArgv({hctest::hypercast(), "info", "--topology", "graph", "--graph", "/dev/zero"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: --graph: '/dev/zero' is larger than 256 MiB\n");
+  EXPECT_EQ(r.out, "");
+}
+
 // A report names a graph file's node by its name: in numnames.txt the node
 // named 2 is node 0 (names are numbered as they first appear).
 TEST(GraphCli, ScheduleReportNamesTheSource) {

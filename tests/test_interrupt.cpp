@@ -136,12 +136,15 @@ TEST(Interrupt, SynthLeavesNoWorkFolder) {
   ASSERT_TRUE(onPath("yosys")) << "yosys is not installed (scripts/install_deps.sh)";
   const std::string t = hctest::tempFolder("intr-synth");
   ASSERT_FALSE(t.empty());
-  const std::string out = t + "/synth out";
+  // In a folder that does not exist yet, named with a trailing '/': the work
+  // folder goes beside it (never inside), and the folder made for it goes too.
+  const std::string out = t + "/new/synth out/";
   const hctest::Started p = hctest::start(
       {hctest::hypercast(), "synth", "--m", "5", "--rho", "2", "--no-pnr", "--out", out}, {}, t);
   ASSERT_TRUE(hctest::waitUntil(
       [&] {
-        for (const auto& e : fs::directory_iterator(t)) {
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(t + "/new", ec)) {
           if (e.path().filename().string().rfind("synth out.work-", 0) == 0) return true;
         }
         return false;
@@ -158,8 +161,8 @@ TEST(Interrupt, SynthLeavesNoWorkFolder) {
 }
 
 // SIGINT while sweep runs one of its points (a `hypercast simulate` child, which
-// runs the harness): the children stop, and neither OUT nor any temporary file
-// appears.
+// runs the harness): the children stop, and neither OUT, any temporary file nor
+// the table's header appears.
 TEST(Interrupt, SweepStopsItsRunsAndWritesNothing) {
   const std::string t = hctest::tempFolder("intr-sweep");
   ASSERT_FALSE(t.empty());
@@ -169,7 +172,7 @@ TEST(Interrupt, SweepStopsItsRunsAndWritesNothing) {
       runAndInterrupt({hctest::hypercast(), "sweep", "--m", "8,6,5", "--rho", "3,2,1", "--rates",
                        "0.02,0.03", "--cycles", "20000", "--engine", "systemc", "--out", out},
                       t, SIGINT, r));
-  EXPECT_EQ(r.out.find("PASS"), std::string::npos) << r.out;  // no point finished
+  EXPECT_EQ(r.out, "");  // no point finished: not even the table's header
   EXPECT_TRUE(fs::is_empty(t));
   EXPECT_FALSE(fs::exists(out));
   fs::remove_all(t);

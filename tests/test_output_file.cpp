@@ -103,6 +103,38 @@ TEST(OutputFile, CheckCreatesNothingAndSaysWhy) {
   fs::remove_all(t);
 }
 
+// An output folder (sweep's, synth's): a symbolic link that leads nowhere and a
+// file the command writes that exists as a folder are refused before any work;
+// a folder made for a run goes again unless released.
+TEST(OutputFile, FolderCheckSeesLinksAndTheFilesItWrites) {
+  const std::string t = hctest::tempFolder("of-folder");
+  fs::create_symlink("nowhere/x", t + "/dangling");
+  fs::create_symlink("loop", t + "/loop");
+  for (const char* name : {"dangling", "loop"}) {
+    EXPECT_EQ(errorOf([&] { hypercast::checkOutputFolder("--out", t + "/" + name); }),
+              "cannot write --out " + t + "/" + name +
+                  ": a symbolic link that leads nowhere (dangling, or a loop)");
+  }
+  fs::create_directories(t + "/out/report.md");
+  EXPECT_EQ(errorOf([&] {
+              hypercast::checkOutputFolder("--out", t + "/out", {"report.json", "report.md"});
+            }),
+            "cannot write --out " + t + "/out: its report.md is a folder");
+  hypercast::checkOutputFolder("--out", t + "/out", {"report.json"});
+  {
+    hypercast::interrupt::TempPath made = hypercast::guardMissingFolders(t + "/a/b/c");
+    EXPECT_EQ(made.path(), t + "/a");
+    fs::create_directories(t + "/a/b/c");
+  }
+  EXPECT_FALSE(fs::exists(t + "/a"));
+  {
+    hypercast::interrupt::TempPath made = hypercast::guardMissingFolders(t + "/out/");
+    EXPECT_EQ(made.path(), "");  // it exists: nothing to remove
+  }
+  EXPECT_TRUE(fs::exists(t + "/out/report.md"));
+  fs::remove_all(t);
+}
+
 TEST(OutputFile, WriteErrorIsAnError) {
   EXPECT_EQ(errorOf([] { hypercast::writeOutputFile("/dev/full", "x", "--trace"); }),
             "cannot write --trace /dev/full: No space left on device");

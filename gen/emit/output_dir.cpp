@@ -15,6 +15,7 @@
 
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/output_file.h"
 
 namespace fs = std::filesystem;
 
@@ -85,7 +86,10 @@ fs::path resolveTree(const std::string& option, const std::string& dir) {
   const fs::file_status link = fs::symlink_status(target, ec);
   if (fs::is_symlink(link)) {
     target = fs::canonical(target, ec);
-    if (ec) throw Error("cannot write " + option + " " + dir + ": a dangling symbolic link");
+    if (ec) {
+      throw Error("cannot write " + option + " " + dir +
+                  ": a symbolic link that leads nowhere (dangling, or a loop)");
+    }
   }
   const fs::file_status st = fs::status(target, ec);
   if (!fs::exists(st)) return target;
@@ -137,7 +141,9 @@ void exchange(const fs::path& a, const fs::path& b, const fs::path& aside) {
 }  // namespace
 
 void checkOutputTree(const std::string& option, const std::string& dir) {
-  resolveTree(option, dir);
+  const fs::path target = resolveTree(option, dir);
+  // The tree is staged beside DIR: the folder above it must take new files.
+  checkFolderTakesFiles(option, dir, target.parent_path().string());
 }
 
 void writeOutputTree(const std::string& dir, const FileSet& files, const std::string& option) {
@@ -148,6 +154,9 @@ void writeOutputTree(const std::string& dir, const FileSet& files, const std::st
   // Registered before it exists: an interrupt at any point removes it. After the
   // exchange it holds the old tree, which goes the same way.
   interrupt::TempPath staging_guard(staging.string(), /*tree=*/true);
+  // The folders made above it (DIR's missing parents), removed again unless the
+  // tree lands.
+  interrupt::TempPath made = guardMissingFolders(parent.string());
   try {
     std::error_code ec;
     fs::remove_all(staging, ec);
@@ -156,6 +165,7 @@ void writeOutputTree(const std::string& dir, const FileSet& files, const std::st
     if (!fs::exists(st)) {
       fs::rename(staging, target);
       staging_guard.release();
+      made.release();
       return;
     }
     fs::permissions(staging, st.permissions());

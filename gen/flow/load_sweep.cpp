@@ -143,7 +143,7 @@ SweepRequest readSweepRequest(const Params& a) {
     checkCost(Params(point), Step::kSimulate, std::string("sweep at rate ") + rs);
   }
   r.out = a.get("out");
-  checkOutputFolder("--out", r.out);
+  checkOutputFolder("--out", r.out, {"load_latency.csv", "load_latency.svg"});
   checkCommandFiles(a);
   r.json = a.has("json");
   r.quiet = a.has("quiet");
@@ -165,11 +165,9 @@ CommandReport runSweep(const SweepRequest& r) {
   bool all_pass = true;
   int passed = 0;
   nlohmann::ordered_json json_points = nlohmann::ordered_json::array();
-  if (!r.json) {
-    std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", "offered", "accepted", "lat mean", "lat p99",
-                "lat max", "verdict");
-    std::fflush(stdout);
-  }
+  // The text table's header goes out with its first row: a sweep interrupted
+  // before its first point leaves nothing on stdout.
+  bool header_printed = false;
   // One unit per point; the heartbeat keeps the line on time while a run blocks.
   Progress progress("sweep", static_cast<long long>(r.rates.size()), r.quiet);
   progress.heartbeat();
@@ -215,6 +213,11 @@ CommandReport runSweep(const SweepRequest& r) {
                              {"verdict", reportVerdict(pass)}});
     } else {
       progress.interject([&] {
+        if (!header_printed) {
+          std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", "offered", "accepted", "lat mean",
+                      "lat p99", "lat max", "verdict");
+          header_printed = true;
+        }
         std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", rs, tableCell(pt.accepted).c_str(),
                     tableCell(pt.latency_mean).c_str(), tableCell(pt.latency_p99).c_str(),
                     tableCell(number(f, "latency_max")).c_str(),

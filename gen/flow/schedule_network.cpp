@@ -77,9 +77,9 @@ CommandReport scheduleSimulate(const Params& a) {
   if (a.has("rtl-model")) (void)parseRtlModel(a);  // an old name is refused naming wired
   if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
   if (a.has("shared-rom") && !rtl) throw Error("--shared-rom needs --engine verilator or cosim");
+  const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const CheckedSchedule c =
       buildCheckedSchedule(readScheduleRequest(a, true, "simulate --engine " + engine));
-  const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const uint64_t n = c.report.nodes;
   const uint64_t last_key = packetKeys(n, c.schedule.messages) - 1;
   if (pw < 64 && last_key > (uint64_t{1} << pw) - 1) {
@@ -199,9 +199,9 @@ CommandReport scheduleGenerate(const Params& a) {
   refuseHypercycleRouterOptions(a);
   const std::string name = designName(a);
   checkOutputTree("--out", a.get("out"));
-  const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const uint32_t clocks = clocksPerStep(a);
+  const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "generate"));
   const auto t0 = std::chrono::steady_clock::now();
   // The ROM images and the top of a large collective take a while to emit and write.
   Progress progress("generate", 0, false);

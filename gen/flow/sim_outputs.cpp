@@ -63,6 +63,12 @@ std::string chooseRtlModel(const Params& a, uint64_t nodes, uint64_t ports, uint
     throw Error("--wave needs the whole-top model (--rtl-model network)");
   }
   if (model == "network" && nodes > whole_limit) {
+    if (a.has("wave")) {
+      const std::string most = std::to_string(whole_limit), has = std::to_string(nodes);
+      throw Error("--wave needs the whole-top model (--rtl-model network), which takes at most " +
+                  most + " nodes (Verilator's code grows with N); this network has " + has +
+                  ": give --wave a smaller network");
+    }
     throw Error("--rtl-model network takes at most " + std::to_string(whole_limit) +
                 " nodes (Verilator's code grows with N); use --rtl-model " + kWiredModel);
   }

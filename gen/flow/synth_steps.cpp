@@ -87,9 +87,9 @@ CommandReport routerSynth(const Params& a) {
 
 CommandReport scheduleSynth(const Params& a) {
   refuseHypercycleRouterOptions(a);
-  const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "synth"));
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
   const uint32_t clocks = clocksPerStep(a);
+  const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(a, true, "synth"));
   const ScheduleRtl rtl =
       emitCheckedScheduleNetwork(c, pw, a.has("shared-rom"), clocks, targetMhz(a));
   tools::NetworkDesign d;

@@ -98,8 +98,9 @@ SlurmIds submitAndRecord(const SlurmWritten& w, const std::string& dir) {
 
 RegressReport writeReport(const std::string& dir) {
   const RegressReport r = buildReport(dir, readJobs(dir));
-  writeOutputFiles(dir,
-                   {{"junit.xml", r.junit}, {"summary.md", r.markdown}, {"report.json", r.json}});
+  // Named as the command names it (regress report DIR has no --out).
+  writeOutputFiles(
+      dir, {{"junit.xml", r.junit}, {"summary.md", r.markdown}, {"report.json", r.json}}, "report");
   return r;
 }
 

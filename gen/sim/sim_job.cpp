@@ -84,7 +84,10 @@ int64_t TreadyPattern::stallEnd() const {
 
 TreadyPattern parseTready(const std::string& text, uint64_t nodes) {
   TreadyPattern t;
-  constexpr long long kMax = 1LL << 40;
+  constexpr long long kMax = 1LL << 40;  // a seed
+  // A stall's cycles, as --start's and --window's: a run is never held for
+  // hours by a pattern the watchdog does not count.
+  constexpr long long kMaxCycle = 1000000;
   std::stringstream terms(text);
   std::string term;
   bool any = false;
@@ -103,15 +106,15 @@ TreadyPattern parseTready(const std::string& text, uint64_t nodes) {
     if (!w.empty() && w[0] == "stall" && w.size() == 4) {
       TreadyPattern::Stall s;
       s.node = number(what + " node", w[1], 0, static_cast<long long>(nodes) - 1);
-      s.from = number(what + " start cycle", w[2], 0, kMax);
-      s.len = number(what + " length", w[3], 1, kMax);
+      s.from = number(what + " start cycle", w[2], 0, kMaxCycle);
+      s.len = number(what + " length", w[3], 1, kMaxCycle);
       t.stalls.push_back(s);
       continue;
     }
     if (!w.empty() && w[0] == "all" && w.size() == 3) {
       TreadyPattern::Stall s;
-      s.from = number(what + " start cycle", w[1], 0, kMax);
-      s.len = number(what + " length", w[2], 1, kMax);
+      s.from = number(what + " start cycle", w[1], 0, kMaxCycle);
+      s.len = number(what + " length", w[2], 1, kMaxCycle);
       t.stalls.push_back(s);
       continue;
     }

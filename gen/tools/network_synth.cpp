@@ -403,12 +403,13 @@ SynthReport synthesizeNetwork(const NetworkDesign& d, const SynthParams& p,
       throw Error(std::string(tool) + " is not installed (run scripts/install_deps.sh)");
     }
   }
-  checkOutputFolder("--out", p.out);  // before any work
-  const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress, p.pnr_limit_min};
+  checkOutputFolder("--out", p.out, {"synth_report.md", "synth_report.json"});  // before any work
+  const SynthWork work{workFolderBeside(p.out, ::getpid()), progress, p.pnr_limit_min};
   std::error_code ec;
   fs::remove_all(work.dir, ec);
-  // Removed on an error or an interrupt; on success it becomes OUT/work.
-  interrupt::TempPath work_guard(work.dir, /*tree=*/true);
+  // Removed on an error or an interrupt, with any folder made above it for it;
+  // on success it becomes OUT/work.
+  interrupt::TempPath work_guard = guardMissingFolders(work.dir);
   writeOutputFiles(work.dir, d.files);
   const auto t0 = std::chrono::steady_clock::now();
   const NetworkFigures f = synthNetwork(work, d, p);

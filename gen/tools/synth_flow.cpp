@@ -50,17 +50,18 @@ SynthReport synthesize(const NetworkDesc& net, const SynthParams& p, std::ostrea
       throw Error(std::string(tool) + " is not installed (run scripts/install_deps.sh)");
     }
   }
-  checkOutputFolder("--out", p.out);  // before any work
+  checkOutputFolder("--out", p.out, {"synth_report.md", "synth_report.json"});  // before any work
   // The folder `generate` writes for the same options: its SDC holds p.freq.
   FolderOptions folder;
   folder.endpoints = p.endpoints;
   folder.target_mhz = static_cast<int>(p.freq);
   const HypercycleRtl rtl = emitHypercycleNetwork(net, p.rtl, folder);
-  const SynthWork work{p.out + ".work-" + std::to_string(::getpid()), progress, p.pnr_limit_min};
+  const SynthWork work{workFolderBeside(p.out, ::getpid()), progress, p.pnr_limit_min};
   std::error_code ec;
   fs::remove_all(work.dir, ec);
-  // Removed on an error or an interrupt; on success it becomes OUT/work.
-  interrupt::TempPath work_guard(work.dir, /*tree=*/true);
+  // Removed on an error or an interrupt, with any folder made above it for it;
+  // on success it becomes OUT/work.
+  interrupt::TempPath work_guard = guardMissingFolders(work.dir);
   writeOutputFiles(work.dir, rtl.files);
   // The clock target, nextpnr's and the report's, is the one the SDC file asks for.
   SynthParams q = p;

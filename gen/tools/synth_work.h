@@ -7,6 +7,14 @@
 namespace hypercast {
 namespace tools {
 
+// The work folder of a run writing into `out`: beside it, "OUT.work-PID" (OUT
+// without a trailing '/', so that the folder never lands inside OUT).
+inline std::string workFolderBeside(const std::string& out, long pid) {
+  std::string base = out;
+  while (base.size() > 1 && base.back() == '/') base.pop_back();
+  return base + ".work-" + std::to_string(pid);
+}
+
 struct SynthWork {
   std::string dir;                   // the tools' working folder (scripts, logs, netlists)
   std::ostream* progress = nullptr;  // one line per step as it starts; nullptr: silent

@@ -275,10 +275,19 @@ GraphFile readGraphFile(const std::string& path, bool directed) {
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("--graph: cannot read '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  // Read in pieces up to the limit: a source without an end (/dev/zero) is
+  // refused, not read until memory runs out.
+  std::string text;
+  std::string piece(1 << 20, '\0');
+  while (in.read(&piece[0], static_cast<std::streamsize>(piece.size())) || in.gcount() > 0) {
+    text.append(piece, 0, static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxGraphFileBytes) {
+      throw Error("--graph: '" + path + "' is larger than " +
+                  std::to_string(kMaxGraphFileBytes >> 20) + " MiB");
+    }
+  }
   if (in.bad()) throw Error("--graph: cannot read '" + path + "'");
-  return parseGraphText(ss.str(), path, directed);
+  return parseGraphText(text, path, directed);
 }
 
 NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {

@@ -39,6 +39,11 @@ namespace hypercast {
 // field per port).
 constexpr int kMaxGraphPorts = 32;
 
+// Largest graph file read (a file past it, or a source without an end such as
+// /dev/zero, is refused in one line): an edge list of 2^24 port ends (8 M
+// lines) with names of up to 12 characters fits it.
+constexpr size_t kMaxGraphFileBytes = size_t{256} << 20;
+
 struct GraphFile {
   std::vector<std::string> labels;                   // node x's name
   std::vector<std::pair<uint32_t, uint32_t>> links;  // as given, in file order

@@ -329,6 +329,10 @@ OutputFile::~OutputFile() = default;
 
 std::ostream& OutputFile::stream() { return impl_->os; }
 
+const std::string& OutputFile::writePath() const {
+  return impl_->target.kind == Kind::kDirect ? impl_->target.path : impl_->temp.path();
+}
+
 void OutputFile::flush() {
   Impl& m = *impl_;
   m.os.flush();
@@ -365,21 +369,50 @@ void writeOutputFile(const std::string& path, const std::string& content,
 
 namespace fs = std::filesystem;
 
-void checkOutputFolder(const std::string& option, const std::string& dir) {
+void checkFolderTakesFiles(const std::string& option, const std::string& dir,
+                           const std::string& folder) {
+  fs::path up = fs::absolute(fs::path(folder)).lexically_normal();
+  std::error_code ec;
+  while (up != up.root_path() && !fs::exists(fs::status(up, ec))) up = up.parent_path();
+  if (!fs::is_directory(fs::status(up, ec))) fail(option, dir, up.string() + " is not a folder");
+  checkFolder(option, dir, up.string());
+}
+
+void checkOutputFolder(const std::string& option, const std::string& dir,
+                       const std::vector<std::string>& files) {
   if (dir.empty()) throw Error(option + ": empty path");
   const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
   std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(target, ec)) && !fs::exists(fs::status(target, ec))) {
+    fail(option, dir, "a symbolic link that leads nowhere (dangling, or a loop)");
+  }
   const fs::file_status st = fs::status(target, ec);
   if (fs::exists(st)) {
     if (!fs::is_directory(st)) fail(option, dir, "it exists and is not a folder");
     checkFolder(option, dir, target.string());
+    for (const std::string& f : files) {
+      if (fs::is_directory(fs::symlink_status(target / f, ec))) {
+        fail(option, dir, "its " + f + " is a folder");
+      }
+    }
     return;
   }
   // A new folder: made in the nearest existing folder above it.
-  fs::path up = target.parent_path();
-  while (up != up.root_path() && !fs::exists(fs::status(up, ec))) up = up.parent_path();
-  if (!fs::is_directory(fs::status(up, ec))) fail(option, dir, up.string() + " is not a folder");
-  checkFolder(option, dir, up.string());
+  checkFolderTakesFiles(option, dir, target.parent_path().string());
+}
+
+interrupt::TempPath guardMissingFolders(const std::string& dir) {
+  fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  if (!target.has_filename()) target = target.parent_path();  // "a/b/"
+  std::error_code ec;
+  fs::path top;
+  for (fs::path p = target; p != p.root_path() && !fs::exists(fs::symlink_status(p, ec));
+       p = p.parent_path()) {
+    top = p;
+  }
+  if (top.empty()) return {};
+  interrupt::BlockSignals block;
+  return interrupt::TempPath(top.string(), /*tree=*/true);
 }
 
 void writeOutputFiles(const std::string& dir, const std::map<std::string, std::string>& files,

@@ -31,6 +31,8 @@
 #include <utility>
 #include <vector>
 
+#include "util/interrupt.h"
+
 namespace hypercast {
 
 // Before any work: refuses an empty path, a folder, a path whose folder (or, for a
@@ -51,9 +53,22 @@ bool namesStdout(const std::string& path);
 void checkDistinctOutputs(const std::vector<std::pair<std::string, std::string>>& outputs);
 
 // Before any work: refuses a `dir` writeOutputFiles could not write into: an
-// empty path, an existing non-folder, a folder (or, for a new `dir`, the nearest
-// existing folder above it) that takes no new files. Creates nothing.
-void checkOutputFolder(const std::string& option, const std::string& dir);
+// empty path, an existing non-folder, a symbolic link that leads nowhere (dangling
+// or a loop), a folder (or, for a new `dir`, the nearest existing folder above
+// it) that takes no new files, and one of `files` (names in `dir`) that exists as
+// a folder. Creates nothing.
+void checkOutputFolder(const std::string& option, const std::string& dir,
+                       const std::vector<std::string>& files = {});
+
+// Before any work: refuses `dir` (as typed, for the message) when `folder`, or
+// for a missing one the nearest existing folder above it, takes no new files.
+void checkFolderTakesFiles(const std::string& option, const std::string& dir,
+                           const std::string& folder);
+
+// What making the folder `dir` adds, registered for removal with what it holds
+// (util/interrupt.h) until released: the highest folder of `dir` (itself or one
+// above it) that does not exist yet. Nothing when `dir` exists.
+interrupt::TempPath guardMissingFolders(const std::string& dir);
 
 // Writes every file (relative path -> contents) into `dir`, each by the rules
 // above, beside whatever `dir` holds; `dir` and its missing parents are created.
@@ -81,6 +96,10 @@ class OutputFile {
   void flush();
   // Flushes, checks every write, and renames the temporary file into place.
   void commit();
+  // Where a writer that opens files by name (the FST writer of --wave) writes
+  // instead of stream(): the temporary file (closed by that writer before
+  // commit()), or the device itself.
+  const std::string& writePath() const;
 
  private:
   struct Impl;
