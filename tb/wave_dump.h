@@ -44,7 +44,8 @@ class WaveDump {
     // run ends; an error or an interrupt leaves the path as it was. The FST
     // writer's hierarchy file beside it goes too.
     out_.reset(new OutputFile(path, "--wave"));
-    const std::string& at = out_->writePath();
+    const std::string at = out_->writePath();
+    if (at.empty()) throw Error("cannot write --wave " + path + ": not a regular file");
     {
       interrupt::BlockSignals block;
       hier_ = interrupt::TempPath(at + ".hier");
@@ -71,7 +72,9 @@ class WaveDump {
   }
   // The run ended (whatever its verdict: a waveform is most wanted after a
   // divergence): the file goes into place. Unwinding from an error, it does
-  // not, and the path stays as it was.
+  // not, and the path stays as it was. A failure to put it in place (the
+  // folder gone) is the harness's refusal: one line, the temporary files
+  // removed, exit 2.
   ~WaveDump() {
 #if VM_TRACE
     if (!fst_) return;
@@ -79,9 +82,11 @@ class WaveDump {
     fst_.reset();
     if (std::uncaught_exceptions() > 0) return;
     try {
-      out_->commit();
+      out_->commitNamed();
     } catch (const Error& e) {
-      std::fprintf(stderr, "hypercast: %s\n", e.what());
+      interrupt::removeRegistered();
+      std::fflush(stdout);
+      std::fprintf(stderr, "hc-harness: %s\n", e.what());
       std::_Exit(2);
     }
 #endif

@@ -132,6 +132,21 @@ TEST(Cli, BadInputsGetOneLineAndNothingWritten) {
   expectRejected("simulate --m 5 --rho 1 --engine cosim --rtl-model wired --wave /tmp/x.fst",
                  "--wave needs the whole-top model");
   expectRejected("simulate --m 5 --rho 1 --engine cosim --wave /proc/nope.fst", "cannot write");
+  // The FST writer replaces its file by name: a device, or this process's own
+  // stdout, through a link too, is refused before any work.
+  {
+    const std::string t = hctest::tempFolder("cli-wave-dev");
+    fs::create_symlink("/dev/null", t + "/null.fst");
+    fs::create_symlink("/dev/stdout", t + "/out.fst");
+    for (const char* name : {"/null.fst", "/out.fst"}) {
+      expectRejected("simulate --m 4 --rho 1 --engine verilator --wave " + t + name,
+                     "cannot write --wave " + t + name +
+                         ": an FST waveform goes to a regular file (the FST writer replaces its "
+                         "file by name)");
+    }
+    EXPECT_TRUE(fs::is_character_file("/dev/null"));
+    fs::remove_all(t);
+  }
   // The default network is beyond the whole top: the advice is not the wired model.
   expectRejected("simulate --engine verilator --wave /tmp/hc-never.fst",
                  "--wave needs the whole-top model (--rtl-model network), which takes at most 80 "

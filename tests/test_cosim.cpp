@@ -274,15 +274,21 @@ TEST(Cosim, ReportsTheFirstDivergence) {
 }
 
 // --wave writes an FST of the whole top: every router's scope and the network's
-// ports are in it, one time step per clock level, and the run still passes.
+// ports are in it, one time step per clock level, and the run still passes. It
+// replaces the file there, which keeps its permissions.
 TEST(Waveform, FstHoldsTheNetworkAndEveryRouter) {
   const std::string fst = traceFile("wave") + ".fst";
+  std::ofstream(fst) << "OLD\n";
+  std::filesystem::permissions(
+      fst, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   const auto r =
       hctest::run(hctest::hypercast() +
                   " simulate --m 4 --rho 1 --source 1 --engine cosim --json --wave " + fst);
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const long long cycles = hctest::parseJson(r.out).at("figures").at("cycles").get<long long>();
   ASSERT_GT(cycles, 2);
+  EXPECT_EQ(std::filesystem::status(fst).permissions() & std::filesystem::perms::all,
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   const auto v = hctest::run("fst2vcd " + fst);
   std::remove(fst.c_str());
   ASSERT_EQ(v.code, 0) << v.err;

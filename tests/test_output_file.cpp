@@ -110,7 +110,7 @@ TEST(OutputFile, FolderCheckSeesLinksAndTheFilesItWrites) {
   const std::string t = hctest::tempFolder("of-folder");
   fs::create_symlink("nowhere/x", t + "/dangling");
   fs::create_symlink("loop", t + "/loop");
-  for (const char* name : {"dangling", "loop"}) {
+  for (const char* name : {"dangling", "loop", "dangling/"}) {
     EXPECT_EQ(errorOf([&] { hypercast::checkOutputFolder("--out", t + "/" + name); }),
               "cannot write --out " + t + "/" + name +
                   ": a symbolic link that leads nowhere (dangling, or a loop)");
@@ -120,6 +120,12 @@ TEST(OutputFile, FolderCheckSeesLinksAndTheFilesItWrites) {
               hypercast::checkOutputFolder("--out", t + "/out", {"report.json", "report.md"});
             }),
             "cannot write --out " + t + "/out: its report.md is a folder");
+  // A link to a folder under that name is one too (the writer follows links).
+  fs::create_directories(t + "/elsewhere");
+  fs::create_symlink("../elsewhere", t + "/out/report.json");
+  EXPECT_EQ(errorOf([&] { hypercast::checkOutputFolder("--out", t + "/out", {"report.json"}); }),
+            "cannot write --out " + t + "/out: its report.json is a folder");
+  fs::remove(t + "/out/report.json");
   hypercast::checkOutputFolder("--out", t + "/out", {"report.json"});
   {
     hypercast::interrupt::TempPath made = hypercast::guardMissingFolders(t + "/a/b/c");

@@ -1041,8 +1041,8 @@ TEST(Regress, DamagedNetworkSkipsWhatScheduleRefuses) {
   EXPECT_EQ(ids, (std::set<std::string>{"q3.b", "q3.s", "q3.g", "d3.b"})) << jobs.dump();
   const std::string plan = hctest::slurp(dir + "/reg/plan.json");
   for (const char* skip :
-       {"d3 x s: d3 (hypercube, links removed) has no scatter construction",
-        "d3 x g: d3 (hypercube, links removed) has no global-sum construction"}) {
+       {"d3 x s: d3 (hypercube, links removed) has no scatter construction (it has: ",
+        "d3 x g: d3 (hypercube, links removed) has no global-sum construction (it has: "}) {
     EXPECT_NE(plan.find(skip), std::string::npos) << skip << "\n" << plan;
   }
   for (const char* c : {"broadcast", "scatter", "global-sum"}) {

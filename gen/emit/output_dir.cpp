@@ -172,6 +172,7 @@ void writeOutputTree(const std::string& dir, const FileSet& files, const std::st
     const fs::path aside = parent / (".hypercast-old-" + tag);
     interrupt::TempPath aside_guard(aside.string(), /*tree=*/true);
     exchange(target, staging, aside);
+    made.release();
     staging_guard.remove();
   } catch (const fs::filesystem_error& e) {
     staging_guard.remove();

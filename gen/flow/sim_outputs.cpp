@@ -25,6 +25,19 @@ std::string outputPath(const Params& a, const std::string& opt) {
   if (opt == "wave" && (path.size() < 4 || path.compare(path.size() - 4, 4, ".fst") != 0)) {
     throw Error("--wave writes FST only: name the file FILE.fst (got " + path + ")");
   }
+  if (opt == "wave") {
+    // The FST writer removes and recreates its file by name, with FILE.hier
+    // beside it: a device, a FIFO or a descriptor of this process (through a
+    // link too) would be replaced by a regular file.
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    const std::string real = fs::weakly_canonical(path, ec).string();
+    if ((fs::exists(st) && !fs::is_regular_file(st)) || real.rfind("/proc/", 0) == 0) {
+      throw Error("cannot write --wave " + path +
+                  ": an FST waveform goes to a regular file (the FST writer replaces its file "
+                  "by name)");
+    }
+  }
   const std::string abs = fs::absolute(path).string();
   if (isUtf8(abs)) return abs;
   // A harness's job file is JSON, which holds UTF-8 text only: a name in

@@ -98,9 +98,10 @@ SlurmIds submitAndRecord(const SlurmWritten& w, const std::string& dir) {
 
 RegressReport writeReport(const std::string& dir) {
   const RegressReport r = buildReport(dir, readJobs(dir));
-  // Named as the command names it (regress report DIR has no --out).
-  writeOutputFiles(
-      dir, {{"junit.xml", r.junit}, {"summary.md", r.markdown}, {"report.json", r.json}}, "report");
+  // Named as the command (regress report DIR has no --out).
+  writeOutputFiles(dir,
+                   {{"junit.xml", r.junit}, {"summary.md", r.markdown}, {"report.json", r.json}},
+                   "regress report");
   return r;
 }
 

@@ -428,7 +428,7 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
       std::string names;
       for (const std::string& o : offered) names += (names.empty() ? "" : ", ") + o;
       return net.name + " (" + net.topology + (damaged ? ", links removed" : "") + ") has no " + c +
-             " construction (" + names + ")";
+             " construction (it has: " + names + ")";
     }
   }
   return "";

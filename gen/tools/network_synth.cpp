@@ -409,7 +409,8 @@ SynthReport synthesizeNetwork(const NetworkDesign& d, const SynthParams& p,
   fs::remove_all(work.dir, ec);
   // Removed on an error or an interrupt, with any folder made above it for it;
   // on success it becomes OUT/work.
-  interrupt::TempPath work_guard = guardMissingFolders(work.dir);
+  interrupt::TempPath made = guardMissingFolders(fs::path(work.dir).parent_path().string());
+  interrupt::TempPath work_guard(work.dir, /*tree=*/true);
   writeOutputFiles(work.dir, d.files);
   const auto t0 = std::chrono::steady_clock::now();
   const NetworkFigures f = synthNetwork(work, d, p);
@@ -422,6 +423,7 @@ SynthReport synthesizeNetwork(const NetworkDesign& d, const SynthParams& p,
   fs::rename(work.dir, p.out + "/work", ec);
   if (ec) fs::remove_all(work.dir, ec);
   work_guard.release();
+  made.release();
   return report;
 }
 

@@ -61,7 +61,8 @@ SynthReport synthesize(const NetworkDesc& net, const SynthParams& p, std::ostrea
   fs::remove_all(work.dir, ec);
   // Removed on an error or an interrupt, with any folder made above it for it;
   // on success it becomes OUT/work.
-  interrupt::TempPath work_guard = guardMissingFolders(work.dir);
+  interrupt::TempPath made = guardMissingFolders(fs::path(work.dir).parent_path().string());
+  interrupt::TempPath work_guard(work.dir, /*tree=*/true);
   writeOutputFiles(work.dir, rtl.files);
   // The clock target, nextpnr's and the report's, is the one the SDC file asks for.
   SynthParams q = p;
@@ -80,6 +81,7 @@ SynthReport synthesize(const NetworkDesc& net, const SynthParams& p, std::ostrea
   }
   publishReport(p.out, work.dir, report);
   work_guard.release();
+  made.release();
   return report;
 }
 

@@ -1,6 +1,7 @@
 // The work folder of a synthesis run, and where its steps are announced as they start.
 #pragma once
 
+#include <filesystem>
 #include <ostream>
 #include <string>
 
@@ -8,11 +9,12 @@ namespace hypercast {
 namespace tools {
 
 // The work folder of a run writing into `out`: beside it, "OUT.work-PID" (OUT
-// without a trailing '/', so that the folder never lands inside OUT).
+// as an absolute path without a trailing "/" or "/.", so that the folder never
+// lands inside OUT).
 inline std::string workFolderBeside(const std::string& out, long pid) {
-  std::string base = out;
-  while (base.size() > 1 && base.back() == '/') base.pop_back();
-  return base + ".work-" + std::to_string(pid);
+  std::filesystem::path base = std::filesystem::absolute(out).lexically_normal();
+  if (!base.has_filename()) base = base.parent_path();
+  return base.string() + ".work-" + std::to_string(pid);
 }
 
 struct SynthWork {

@@ -329,8 +329,28 @@ OutputFile::~OutputFile() = default;
 
 std::ostream& OutputFile::stream() { return impl_->os; }
 
-const std::string& OutputFile::writePath() const {
-  return impl_->target.kind == Kind::kDirect ? impl_->target.path : impl_->temp.path();
+std::string OutputFile::writePath() const {
+  return impl_->target.kind == Kind::kDirect ? std::string() : impl_->temp.path();
+}
+
+void OutputFile::commitNamed() {
+  Impl& m = *impl_;
+  if (m.target.kind == Kind::kDirect) fail(m.option, m.path, "not a regular file");
+  if (m.fd >= 0) {
+    ::close(m.fd);
+    m.fd = -1;
+  }
+  const std::string& at = m.temp.path();
+  struct stat st {};
+  if (::lstat(at.c_str(), &st) != 0) fail(m.option, m.path, std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) fail(m.option, m.path, "the writer left no regular file");
+  const mode_t mode = m.target.kind == Kind::kRegular ? m.target.mode : newFileMode();
+  if (::chmod(at.c_str(), mode) != 0) fail(m.option, m.path, std::strerror(errno));
+  if (::rename(at.c_str(), m.target.path.c_str()) != 0) {
+    fail(m.option, m.path, std::strerror(errno));
+  }
+  m.temp.release();
+  m.made.release();
 }
 
 void OutputFile::flush() {
@@ -381,7 +401,8 @@ void checkFolderTakesFiles(const std::string& option, const std::string& dir,
 void checkOutputFolder(const std::string& option, const std::string& dir,
                        const std::vector<std::string>& files) {
   if (dir.empty()) throw Error(option + ": empty path");
-  const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
+  if (!target.has_filename()) target = target.parent_path();  // "a/b/": the link a/b itself
   std::error_code ec;
   if (fs::is_symlink(fs::symlink_status(target, ec)) && !fs::exists(fs::status(target, ec))) {
     fail(option, dir, "a symbolic link that leads nowhere (dangling, or a loop)");
@@ -390,10 +411,12 @@ void checkOutputFolder(const std::string& option, const std::string& dir,
   if (fs::exists(st)) {
     if (!fs::is_directory(st)) fail(option, dir, "it exists and is not a folder");
     checkFolder(option, dir, target.string());
+    // Each file the command writes there, as it will be written (a link
+    // followed): a folder, a socket or a block device is refused now.
     for (const std::string& f : files) {
-      if (fs::is_directory(fs::symlink_status(target / f, ec))) {
-        fail(option, dir, "its " + f + " is a folder");
-      }
+      const fs::path file = target / f;
+      if (fs::is_directory(fs::status(file, ec))) fail(option, dir, "its " + f + " is a folder");
+      if (fs::exists(fs::symlink_status(file, ec))) checkOutputPath(option, file.string());
     }
     return;
   }

@@ -96,10 +96,15 @@ class OutputFile {
   void flush();
   // Flushes, checks every write, and renames the temporary file into place.
   void commit();
-  // Where a writer that opens files by name (the FST writer of --wave) writes
-  // instead of stream(): the temporary file (closed by that writer before
-  // commit()), or the device itself.
-  const std::string& writePath() const;
+  // For a writer that opens its file by name (the FST writer of --wave, which
+  // removes and recreates it): the temporary file it writes instead of
+  // stream(), closed by that writer before commitNamed(); empty for a target
+  // written directly (a device, a FIFO, this process's descriptor), which such
+  // a writer must not be given.
+  std::string writePath() const;
+  // commit() for such a writer: the file now at writePath() (a regular file)
+  // gets the mode commit() gives, and is renamed into place.
+  void commitNamed();
 
  private:
   struct Impl;
