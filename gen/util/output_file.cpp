@@ -445,14 +445,8 @@ void writeOutputFiles(const std::string& dir, const std::map<std::string, std::s
   // The highest folder that does not exist yet: made here, removed (with what
   // is in it) on an error or an interrupt until every file is in place.
   std::error_code ec;
-  fs::path top;
-  for (fs::path p = target; p != p.root_path() && !fs::exists(fs::symlink_status(p, ec));
-       p = p.parent_path()) {
-    top = p;
-  }
-  interrupt::TempPath made;
-  if (!top.empty()) {
-    made = interrupt::TempPath(top.string(), /*tree=*/true);
+  interrupt::TempPath made = guardMissingFolders(dir);
+  if (!made.path().empty()) {
     fs::create_directories(target, ec);
     if (ec) fail(option, dir, ec.message());
   }
