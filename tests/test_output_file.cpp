@@ -254,6 +254,32 @@ TEST(OutputFile, MissingParentFoldersAreMade) {
   fs::remove_all(t);
 }
 
+// A link that leads nowhere where a missing folder would be made is refused by
+// the check before any work, by the writer, and for a folder of files; the link
+// stays as it was.
+TEST(OutputFile, NoFolderIsMadeThroughALinkThatLeadsNowhere) {
+  const std::string t = hctest::tempFolder("of-dangling-parent");
+  fs::create_symlink("nowhere/x", t + "/dl");
+  const std::string why = t + "/dl is a symbolic link that leads nowhere (dangling, or a loop)";
+  for (const char* rel : {"dl/x.csv", "dl/sub/x.csv"}) {
+    const std::string path = t + "/" + std::string(rel);
+    EXPECT_EQ(errorOf([&] { hypercast::checkOutputPath("--output", path); }),
+              "cannot write --output " + path + ": " + why);
+    EXPECT_EQ(errorOf([&] { hypercast::writeOutputFile(path, "1\n", "--output"); }),
+              "cannot write --output " + path + ": " + why);
+  }
+  EXPECT_EQ(errorOf([&] { hypercast::checkOutputFolder("--out", t + "/dl/sub"); }),
+            "cannot write --out " + t + "/dl/sub: " + why);
+  EXPECT_EQ(errorOf([&] {
+              hypercast::writeOutputFiles(t + "/dl/sub", {{"a.csv", "1\n"}});
+            }),
+            "cannot write --out " + t + "/dl/sub: " + why);
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(t + "/dl")));
+  EXPECT_EQ(fs::read_symlink(t + "/dl"), fs::path("nowhere/x"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
+  fs::remove_all(t);
+}
+
 // Two outputs of one command naming one file are refused: the same path, another
 // spelling of it, a link to it; a character device may repeat.
 TEST(OutputFile, TwoOutputsOfOneFileAreRefused) {

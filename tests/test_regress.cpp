@@ -1022,37 +1022,49 @@ TEST(Regress, NetworkTakesRemoveLinks) {
   fs::remove_all(fs::path(yaml).parent_path());
 }
 
-// On a network with links removed a workload applies where `schedule` builds its
-// collective: the damaged 3-cube's scatter and global sum are skipped with the
-// reason, the intact one's are planned, and `schedule` agrees pair by pair.
-TEST(Regress, DamagedNetworkSkipsWhatScheduleRefuses) {
+// A workload applies where `schedule` builds its collective: the damaged
+// 3-cube's scatter and global sum and the even-k torus's scatter are skipped
+// with the reason, the others planned, and `schedule` agrees pair by pair.
+TEST(Regress, PlanSkipsWhatScheduleRefuses) {
   const std::string dir = hctest::tempFolder("regress-damaged");
   const nlohmann::json jobs = planned(dir,
                                       "networks:\n"
                                       "  - {name: q3, topology: hypercube, dim: 3}\n"
                                       "  - {name: d3, topology: hypercube, dim: 3, "
                                       "remove-links: \"0-1\"}\n"
+                                      "  - {name: t3, topology: torus, n: 2, k: 3}\n"
+                                      "  - {name: t4, topology: torus, n: 2, k: 4}\n"
                                       "workloads:\n"
                                       "  - {name: b, command: schedule, collective: broadcast}\n"
                                       "  - {name: s, command: schedule, collective: scatter}\n"
                                       "  - {name: g, command: schedule, collective: global-sum}\n");
   std::set<std::string> ids;
   for (const auto& j : jobs) ids.insert(j.at("id").get<std::string>());
-  EXPECT_EQ(ids, (std::set<std::string>{"q3.b", "q3.s", "q3.g", "d3.b"})) << jobs.dump();
+  EXPECT_EQ(ids, (std::set<std::string>{"q3.b", "q3.s", "q3.g", "d3.b", "t3.b", "t3.s", "t3.g",
+                                        "t4.b", "t4.g"}))
+      << jobs.dump();
   const std::string plan = hctest::slurp(dir + "/reg/plan.json");
   for (const char* skip :
        {"d3 x s: d3 (hypercube, links removed) has no scatter construction (it has: ",
-        "d3 x g: d3 (hypercube, links removed) has no global-sum construction (it has: "}) {
+        "d3 x g: d3 (hypercube, links removed) has no global-sum construction (it has: ",
+        "t4 x s: t4 (torus) has no scatter construction (it has: broadcast, "
+        "multinode-broadcast, total-exchange, accumulation, global-sum)"}) {
     EXPECT_NE(plan.find(skip), std::string::npos) << skip << "\n" << plan;
   }
-  for (const char* c : {"broadcast", "scatter", "global-sum"}) {
-    const std::string cs = c;
-    const auto intact =
-        hc({"schedule", "--topology", "hypercube", "--dim", "3", "--collective", c});
-    EXPECT_EQ(intact.code, 0) << c << intact.err;
-    const auto damaged = hc({"schedule", "--topology", "hypercube", "--dim", "3", "--remove-links",
-                             "0-1", "--collective", c});
-    EXPECT_EQ(damaged.code == 0, ids.count("d3." + cs.substr(0, 1)) == 1) << c << damaged.err;
+  const std::vector<std::pair<std::string, std::vector<std::string>>> networks = {
+      {"q3", {"--topology", "hypercube", "--dim", "3"}},
+      {"d3", {"--topology", "hypercube", "--dim", "3", "--remove-links", "0-1"}},
+      {"t3", {"--topology", "torus", "--n", "2", "--k", "3"}},
+      {"t4", {"--topology", "torus", "--n", "2", "--k", "4"}}};
+  for (const auto& [name, words] : networks) {
+    for (const std::string c : {"broadcast", "scatter", "global-sum"}) {
+      std::vector<std::string> argv = {"schedule"};
+      argv.insert(argv.end(), words.begin(), words.end());
+      argv.insert(argv.end(), {"--collective", c});
+      const auto r = hc(argv);
+      EXPECT_EQ(r.code == 0, ids.count(name + "." + c.substr(0, 1)) == 1)
+          << name << " " << c << r.err;
+    }
   }
   fs::remove_all(dir);
 }

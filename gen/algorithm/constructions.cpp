@@ -117,6 +117,13 @@ Schedule torusConstruction(const NetworkDesc& net, const CollectiveProblem& c,
   return {};
 }
 
+// A torus with even k has no scatter: Fragopoulou & Akl's framework needs odd
+// k (torusSize says so); its multinode broadcast and total exchange fall back
+// to the Cayley graph's.
+bool torusOffers(const NetworkDesc& net, Collective c) {
+  return c != Collective::kScatter || net.radices.front() % 2 != 0;
+}
+
 // The schedule's transfers, from the paper's counts, against what the checker
 // (and for RTL the ROMs and the SystemC model) can hold.
 constexpr uint64_t kMaxTorusTransfers = 60000000;
@@ -207,11 +214,14 @@ Schedule intactOrGraph(const NetworkDesc& net, const CollectiveProblem& c,
 // A row of the table below, keyed by the registry's entry `name` names.
 Constructions row(const char* name, std::vector<Collective> collectives,
                   decltype(Constructions::schedule) schedule, bool has_extensions,
-                  uint64_t max_rtl_nodes, decltype(Constructions::check_size) check_size) {
+                  uint64_t max_rtl_nodes, decltype(Constructions::check_size) check_size,
+                  decltype(Constructions::offers) offers = nullptr) {
   const Topology* t = findTopology(name);
   if (!t)
     throw std::logic_error(std::string("constructions of '") + name + "': not in the registry");
-  return {t, std::move(collectives), schedule, has_extensions, max_rtl_nodes, check_size, t->name};
+  return {
+      t,     std::move(collectives), schedule, has_extensions, max_rtl_nodes, check_size, t->name,
+      offers};
 }
 
 const std::vector<Collective> kAll = {Collective::kBroadcast, Collective::kMultinodeBroadcast,
@@ -227,7 +237,7 @@ const std::vector<Constructions>& constructionTable() {
       row("hypercube", kAll, intactOrGraph<hypercubeConstruction>, false,
           1024,  // d = 10: the total exchange has 5 M transfers
           hypercubeSize),
-      row("torus", kAll, intactOrGraph<torusConstruction>, true, 4096, torusSize),
+      row("torus", kAll, intactOrGraph<torusConstruction>, true, 4096, torusSize, torusOffers),
       row("cayley",
           {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
           intactOrGraph<cayleyConstruction>, false, 4096, cayleySize),
@@ -264,6 +274,15 @@ std::vector<Collective> collectivesOf(const Constructions& e, bool damaged) {
   std::vector<Collective> out;
   for (Collective c : e.collectives) {
     if (std::find(graph.begin(), graph.end(), c) != graph.end()) out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<Collective> collectivesOf(const NetworkDesc& net) {
+  const Constructions& e = constructionsOf(net.topology);
+  std::vector<Collective> out;
+  for (Collective c : collectivesOf(e, !net.removed_links.empty())) {
+    if (!e.offers || e.offers(net, c)) out.push_back(c);
   }
   return out;
 }

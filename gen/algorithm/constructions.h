@@ -33,6 +33,9 @@ struct Constructions {
   void (*check_size)(const ParamMap& p, const CollectiveProblem& c, uint64_t max_nodes,
                      bool for_rtl, const std::string& what);
   std::string topology;  // entry->name, for messages
+  // Optional: whether a network of this topology has collective `c`'s
+  // construction at its size (one of `collectives`); nullptr: every one.
+  bool (*offers)(const NetworkDesc& net, Collective c);
 };
 
 const std::vector<Constructions>& constructionTable();
@@ -46,5 +49,9 @@ std::string collectiveNames(const Constructions& e);
 // entry's, or, on a network with links removed (`damaged`), those of them the
 // graph's constructions build (intactOrGraph: the topology's own use every link).
 std::vector<Collective> collectivesOf(const Constructions& e, bool damaged);
+// The collectives network `net` is scheduled with: collectivesOf(its entry,
+// links removed or not), less those its size has no construction for (the
+// entry's `offers`: a torus with even k has no scatter).
+std::vector<Collective> collectivesOf(const NetworkDesc& net);
 
 }  // namespace hypercast

@@ -105,6 +105,14 @@ std::vector<std::string> scheduledCollectives(const Topology& topo, bool damaged
   return out;
 }
 
+std::vector<std::string> scheduledCollectives(const NetworkDesc& net) {
+  const bool damaged = !net.removed_links.empty();
+  std::vector<std::string> out;
+  for (Collective c : collectivesOf(net)) out.push_back(toString(c));
+  for (const std::string& c : combiningCollectives(net.kind, damaged)) out.push_back(c);
+  return out;
+}
+
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   const Topology& topo = *r.topology;
   const std::string& what = r.what;

@@ -29,6 +29,9 @@ bool wantsSchedule(const Params& a);
 // network), then the combining flow's (combiningCollectives). `info` lists them,
 // and buildCheckedSchedule's refusals name them.
 std::vector<std::string> scheduledCollectives(const Topology& topo, bool damaged);
+// The same for one network: those its size has constructions for
+// (collectivesOf(net): a torus with even k has no scatter).
+std::vector<std::string> scheduledCollectives(const NetworkDesc& net);
 
 struct CheckedSchedule {
   NetworkDesc net;

@@ -368,16 +368,8 @@ CommandReport networkFactsReport(const InfoRequest& r) {
                   {"diameter", diameter}};
   for (const auto& kv : net.params) j[kv.first] = networkOptionValue(kv.first, kv.second);
   j["directed"] = net.directed();
-  // The collectives `schedule` builds on this network (scheduledCollectives): a
-  // torus with even k has no scatter (Fragopoulou & Akl's framework needs odd k;
-  // its multinode broadcast and total exchange fall back to Faber's universal
-  // collectives).
-  std::vector<std::string> collectives = scheduledCollectives(topo, !net.removed_links.empty());
-  if (net.isTorus() && net.radices.front() % 2 == 0) {
-    collectives.erase(
-        std::remove(collectives.begin(), collectives.end(), toString(Collective::kScatter)),
-        collectives.end());
-  }
+  // The collectives `schedule` builds on this network (scheduledCollectives).
+  const std::vector<std::string> collectives = scheduledCollectives(net);
   j["collectives"] = collectives;
   std::string names;
   for (const std::string& c : collectives) names += (names.empty() ? "" : ", ") + c;

@@ -53,12 +53,13 @@ std::vector<flow::OptionSpec> commandOptions(const std::string& command) {
 
 // Parses a network's words (--topology T, its options, router options) as the
 // commands do; throws Error. `hypercycle`: also checks the router options.
-void checkNetworkWords(const std::vector<std::string>& words, bool hypercycle) {
+NetworkDesc parseNetworkWords(const std::vector<std::string>& words, bool hypercycle) {
   std::vector<flow::OptionSpec> specs = flow::topologyOptions();
   for (const flow::OptionSpec& s : flow::rtlOptions()) specs.push_back(s);
   const flow::Args a("regress", specs, words);
-  (void)parseNetworkDesc(a.params());
+  NetworkDesc desc = parseNetworkDesc(a.params());
   if (hypercycle) (void)flow::parseRtlOptions(a);
+  return desc;
 }
 
 class Planner {
@@ -72,6 +73,7 @@ class Planner {
     std::vector<std::pair<std::string, std::string>> options;  // without "--"; "" value: flag
     std::map<std::string, Origin> origins;                     // option -> where
     Origin at;
+    NetworkDesc desc;  // as the commands parse it
   };
   struct Workload {
     std::string name, command = "simulate";
@@ -308,7 +310,7 @@ Planner::Network Planner::network(const YAML::Node& n, const std::string& path) 
     if (!kv.second.empty()) argv.push_back(kv.second);
   }
   try {
-    checkNetworkWords(argv, topo->weight_routers);
+    net.desc = parseNetworkWords(argv, topo->weight_routers);
   } catch (const Error& e) {
     const std::string what = e.what();
     Origin where = net.at;
@@ -412,10 +414,10 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
     return "";
   }
   // The collectives `schedule` builds there (flow::scheduledCollectives: on a
-  // network with links removed, the graph's constructions and no combining).
-  const bool damaged = std::any_of(net.options.begin(), net.options.end(),
-                                   [](const auto& kv) { return kv.first == "remove-links"; });
-  const std::vector<std::string> offered = flow::scheduledCollectives(entry, damaged);
+  // network with links removed, the graph's constructions and no combining; a
+  // torus with even k has no scatter).
+  const bool damaged = !net.desc.removed_links.empty();
+  const std::vector<std::string> offered = flow::scheduledCollectives(net.desc);
   for (const auto& kv : w.options) {
     if (kv.first != "collective") continue;
     for (const std::string& c : kv.second) {
@@ -435,9 +437,7 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
 }
 
 void Planner::checkFaultNode(const Workload& w, const Network& net) const {
-  ParamMap p = {{"topology", net.topology}};
-  for (const auto& kv : net.options) p[kv.first] = kv.second.empty() ? "1" : kv.second;
-  const uint64_t nodes = parseNetworkDesc(p).nodes();
+  const uint64_t nodes = net.desc.nodes();
   if (std::stoull(w.fault_node) >= nodes) {
     const auto at = w.origins.find("fault_node");
     fail(at == w.origins.end() ? w.at : at->second,

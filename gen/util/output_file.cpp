@@ -156,12 +156,16 @@ void checkFolder(const std::string& option, const std::string& path, const std::
   }
 }
 
-// `dir`, or when it does not exist, the nearest existing folder above it (where
-// the missing folders are made).
-std::string nearestFolder(std::string dir) {
+// `dir`, or when it does not exist, the nearest existing entry above it (where
+// the missing folders are made). A symbolic link there that leads nowhere is
+// refused: no folder can be made through it.
+std::string nearestFolder(const std::string& option, const std::string& path, std::string dir) {
   struct stat st {};
-  while (::stat(dir.c_str(), &st) != 0 && errno == ENOENT && dir != "/" && dir != ".") {
+  while (::lstat(dir.c_str(), &st) != 0 && errno == ENOENT && dir != "/" && dir != ".") {
     dir = dirOf(dir);
+  }
+  if (::lstat(dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode) && ::stat(dir.c_str(), &st) != 0) {
+    fail(option, path, dir + " is a symbolic link that leads nowhere (dangling, or a loop)");
   }
   return dir;
 }
@@ -222,7 +226,8 @@ void checkOutputPath(const std::string& option, const std::string& path) {
   if (t.kind != Kind::kNew && ::access(t.path.c_str(), W_OK) != 0) {
     fail(option, path, std::strerror(errno));
   }
-  if (t.kind != Kind::kDirect) checkFolder(option, path, nearestFolder(dirOf(t.path)));
+  if (t.kind != Kind::kDirect)
+    checkFolder(option, path, nearestFolder(option, path, dirOf(t.path)));
 }
 
 void checkDistinctOutputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
@@ -267,25 +272,17 @@ struct OutputFile::Impl {
 
 namespace {
 
-// The missing folders above a new file, made (and removed again unless the file
-// is committed), like writeOutputFiles' folder.
-interrupt::TempPath makeFolders(const std::string& option, const std::string& path,
-                                const std::string& dir) {
-  std::string top;
-  struct stat st {};
-  for (std::string d = dir; ::stat(d.c_str(), &st) != 0 && errno == ENOENT && d != "/" && d != ".";
-       d = dirOf(d)) {
-    top = d;
+// The missing folders of `dir`, made and registered for removal (with what they
+// hold) until released; `path` as typed, for the message.
+interrupt::TempPath makeMissingFolders(const std::string& option, const std::string& path,
+                                       const std::string& dir) {
+  nearestFolder(option, path, dir);
+  interrupt::TempPath made = guardMissingFolders(dir);
+  if (!made.path().empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) fail(option, path, ec.message());
   }
-  if (top.empty()) return {};
-  interrupt::TempPath made;
-  {
-    interrupt::BlockSignals block;
-    made = interrupt::TempPath(top, /*tree=*/true);
-  }
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) fail(option, path, ec.message());
   return made;
 }
 
@@ -311,7 +308,7 @@ OutputFile::OutputFile(const std::string& path, const std::string& option) : imp
     if (m.fd < 0) fail(option, path, std::strerror(errno));
   } else {
     const std::string dir = dirOf(m.target.path);
-    if (m.target.kind == Kind::kNew) m.made = makeFolders(option, path, dir);
+    if (m.target.kind == Kind::kNew) m.made = makeMissingFolders(option, path, dir);
     std::string name = dir + "/.hypercast-XXXXXX.tmp";
     // Created and registered with SIGINT/SIGTERM held: an interrupt in between
     // cannot leave it behind.
@@ -391,11 +388,11 @@ namespace fs = std::filesystem;
 
 void checkFolderTakesFiles(const std::string& option, const std::string& dir,
                            const std::string& folder) {
-  fs::path up = fs::absolute(fs::path(folder)).lexically_normal();
+  const std::string up =
+      nearestFolder(option, dir, fs::absolute(fs::path(folder)).lexically_normal().string());
   std::error_code ec;
-  while (up != up.root_path() && !fs::exists(fs::status(up, ec))) up = up.parent_path();
-  if (!fs::is_directory(fs::status(up, ec))) fail(option, dir, up.string() + " is not a folder");
-  checkFolder(option, dir, up.string());
+  if (!fs::is_directory(fs::status(up, ec))) fail(option, dir, up + " is not a folder");
+  checkFolder(option, dir, up);
 }
 
 void checkOutputFolder(const std::string& option, const std::string& dir,
@@ -445,11 +442,7 @@ void writeOutputFiles(const std::string& dir, const std::map<std::string, std::s
   // The highest folder that does not exist yet: made here, removed (with what
   // is in it) on an error or an interrupt until every file is in place.
   std::error_code ec;
-  interrupt::TempPath made = guardMissingFolders(dir);
-  if (!made.path().empty()) {
-    fs::create_directories(target, ec);
-    if (ec) fail(option, dir, ec.message());
-  }
+  interrupt::TempPath made = makeMissingFolders(option, dir, target.string());
   std::vector<std::unique_ptr<OutputFile>> outputs;
   for (const auto& [rel, content] : files) {
     const fs::path p = target / rel;

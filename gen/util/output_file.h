@@ -13,7 +13,8 @@
 //    open descriptor, so it shares the shell's offset and follows what this
 //    process printed there before.
 //  - a symbolic link: followed; its target is written by the rules above and the
-//    link itself is kept (a dangling link's target is created).
+//    link itself is kept (a dangling link's target is created). A missing folder
+//    is never made through a link that leads nowhere: that path is refused.
 //  - an empty path, a folder, a block device or a socket: refused.
 // A set of files in a folder (sweep's CSV and SVG, synth's report) is written the
 // same way, each file by the rules above, beside whatever the folder holds; see
