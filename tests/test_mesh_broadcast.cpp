@@ -131,7 +131,8 @@ std::vector<int64_t> offsets(int l, const std::vector<int>& c, const std::vector
 // Algorithm 1 (Sec. 2.2) in a 2^k x 2^k mesh, its TCD worked from its steps
 // as Lemma 2 does in 3-D: D_l(S) = FD + SD + RD with RD = D_{l-1}(S) +
 // 3 D_{l-1}(E_{l-1}) and, by eq. (2), D_l(E_l) = 3 a_l + 4 D_{l-1}(E_{l-1}), so
-// D_k(S) = sum_{l=2..k} f_l(S) + D_k(E_k) (eq. 3) with f_l = FD + SD - 3 a_l.
+// D_k(S) = sum_{l=2..k} f_l(S) + D_k(E_k) (the 2-D form of Lemma 2, eq. 11; D_k(E_k)
+// by eq. 3) with f_l = FD + SD - 3 a_l.
 // (u, v) the offsets (u along the dimension crossed first): FD = a_l + u + |v|
 // (S to E_l(2)); SD = a_l (E_l(2) to E_l(4)) + a_l + v + the nearer of |u|
 // (S to E_l(3)) and |u - a_{l-1}| (S to E(3)_{l-1}(1)): f_l = u + |v| + v +

@@ -92,7 +92,8 @@ struct Schedule {
   uint32_t steps = 0;
   std::vector<Transfer> transfers;  // ascending step
   // Which construction built it, for reports: "paper" (the topology's paper as
-  // printed), "extension" (hypercast's, where the paper's is undefined), "bfs".
+  // printed), "extension" (hypercast's, where the paper's is undefined), "bfs",
+  // "binomial-tree" (the hypercube's single-node broadcast), ....
   std::string construction = "paper";
   // Whether the construction promises both lower bounds (checker/lower_bounds.h):
   // then a schedule that misses one is an error, never written. Searches and

@@ -127,31 +127,34 @@ std::vector<uint8_t> involutionClasses(const PortGraph& g) {
 namespace {
 
 // Lemma 7.6's reordering: when the last block cannot get generator-disjoint
-// second parents as it stands, choose which r of the nodes of the last two
+// second parents as it stands, choose which r of the nodes of the last `window`
 // times go last (first such choice in lexicographic order, at most kMaxChoices
-// tried): the others take time T-1 on distinct generators with parents of time
-// <= T-2; the r last nodes take two generators each, all distinct, with parents
-// of time <= T-2 or among those at T-1. Returns the last block's two generators
-// per node (class 0 first), updating `tn`; empty when none was found.
+// tried): the others fill times T-window+1 .. T-1, each generator once a time,
+// with parents of time <= T-window; the r last nodes take two generators each,
+// all distinct, with parents of time <= T-window or among those moved earlier.
+// Returns the last block's two generators per node (class 0 first), updating
+// `tn`; empty when none was found.
 constexpr uint64_t kMaxChoices = 200000;
 
 std::vector<int> reorderLastBlocks(const PortGraph& g, std::vector<TemplateNode>& tn,
-                                   const std::vector<char>& in, uint32_t last,
+                                   const std::vector<char>& in, uint32_t last, uint32_t window,
                                    std::vector<uint32_t>& block) {
   const int d = g.ports();
   const int r = static_cast<int>(block.size());
-  if (last < 2) return {};
-  std::vector<uint32_t> cand;  // the nodes of times T-1 and T
+  if (last < window) return {};
+  const uint32_t first = last - window + 1;  // the window's first time
+  std::vector<uint32_t> cand;                // the nodes of the window's times
   for (uint32_t v = 1; v < g.nodes(); ++v) {
-    if (in[v] && tn[v].time + 1 >= last) cand.push_back(v);
+    if (in[v] && tn[v].time >= first) cand.push_back(v);
   }
   const int c = static_cast<int>(cand.size());
-  if (c - r > d) return {};
+  const int slots = static_cast<int>(window - 1) * d;  // (time, generator) before the last
+  if (c - r > slots) return {};
   std::vector<int> pick(static_cast<size_t>(r));
   for (int i = 0; i < r; ++i) pick[static_cast<size_t>(i)] = i;
   std::vector<char> late(static_cast<size_t>(c));
   std::vector<uint32_t> early_nodes, late_nodes;
-  auto earlier = [&](uint32_t u) { return in[u] && u != 0 ? tn[u].time + 2 <= last : u == 0; };
+  auto fixed = [&](uint32_t u) { return u == 0 || (in[u] && tn[u].time < first); };
   for (uint64_t tries = 0; tries < kMaxChoices; ++tries) {
     std::fill(late.begin(), late.end(), 0);
     for (int i : pick) late[static_cast<size_t>(i)] = 1;
@@ -159,20 +162,23 @@ std::vector<int> reorderLastBlocks(const PortGraph& g, std::vector<TemplateNode>
     late_nodes.clear();
     for (int i = 0; i < c; ++i)
       (late[size_t(i)] ? late_nodes : early_nodes).push_back(cand[size_t(i)]);
-    const std::vector<int> early =
-        matchAll(static_cast<int>(early_nodes.size()), d,
-                 [&](int l, int p) { return earlier(g.drivenBy(early_nodes[size_t(l)], p).node); });
+    // Slot k: time first + k / d on generator k % d; a parent before the window
+    // is there in time for any of them.
+    const std::vector<int> early = matchAll(
+        static_cast<int>(early_nodes.size()), slots,
+        [&](int l, int k) { return fixed(g.drivenBy(early_nodes[size_t(l)], k % d).node); });
     if (!early.empty() || early_nodes.empty()) {
-      std::vector<char> at_t1(g.nodes(), 0);
-      for (uint32_t v : early_nodes) at_t1[v] = 1;
+      std::vector<char> moved(g.nodes(), 0);
+      for (uint32_t v : early_nodes) moved[v] = 1;
       const std::vector<int> two = matchAll(2 * r, d, [&](int l, int p) {
         const uint32_t u = g.drivenBy(late_nodes[size_t(l % r)], p).node;
-        return earlier(u) || at_t1[u];
+        return fixed(u) || moved[u];
       });
       if (!two.empty()) {
         for (size_t i = 0; i < early_nodes.size(); ++i) {
           const uint32_t v = early_nodes[i];
-          tn[v] = {last - 1, early[i], g.drivenBy(v, early[i]).node};
+          const int p = early[i] % d;
+          tn[v] = {first + static_cast<uint32_t>(early[i] / d), p, g.drivenBy(v, p).node};
         }
         for (uint32_t v : late_nodes) tn[v].time = last;
         block = late_nodes;
@@ -212,7 +218,11 @@ Schedule classBroadcast(const NetworkDesc& net, const PortGraph& g, const Regula
       const uint32_t u = g.drivenBy(block[static_cast<size_t>(l % r)], p).node;
       return in[u] && tn[u].time < last;
     });
-    if (second.empty()) second = reorderLastBlocks(g, tn, in, last, block);
+    // The last two times first, then the last three (Lemma 7.6 reorders the
+    // last sets; a ball's blocks may need the one before too).
+    for (uint32_t window = 2; second.empty() && window <= 3; ++window) {
+      second = reorderLastBlocks(g, tn, in, last, window, block);
+    }
   }
   std::vector<Hop> hops[2];
   for (size_t i = 1; i < count; ++i) {

@@ -24,6 +24,9 @@ Schedule hypercubeBroadcast(int d, uint32_t root) {
   s.nodes = uint64_t{1} << d;
   s.root = root;
   s.steps = static_cast<uint32_t>(d);
+  // Not the paper's: Bertsekas et al. leave the single-node broadcast aside
+  // (Sec. 1); the standard binomial tree meets its bounds (d, 2^d - 1).
+  s.construction = "binomial-tree";
   for (int k = 1; k <= d; ++k) {
     const uint32_t e = uint32_t{1} << (k - 1);
     for (uint32_t x = 0; x < e; ++x) {
