@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <regex>
@@ -536,6 +537,55 @@ TEST(Export, CliWritesACheckedFileAndItsSummary) {
   EXPECT_EQ(h.code, 0);
   EXPECT_NE(h.out.find("msccl-xml"), std::string::npos);
   EXPECT_NE(h.out.find("sccl-json"), std::string::npos);
+}
+
+// A graph file's GPU ranks: names 0..N-1 are the ranks themselves (the 3-cube
+// listed with node 4 before node 3: the root named 4 is rank 4, and rank 3
+// sends to its own neighbours 1, 2 and 7 only); other names are numbered as
+// they first appear, which the printout and gpu_names say.
+TEST(Export, GraphFileRanksAreItsNumberNames) {
+  const std::string dir = hctest::tempFolder("export-ranks");
+  std::ofstream(dir + "/cube3.txt")
+      << "0 1\n0 2\n0 4\n1 3\n1 5\n2 3\n2 6\n4 5\n4 6\n3 7\n5 7\n6 7\n";
+  const std::string out = dir + "/b.xml";
+  const auto r = hctest::runArgv({hctest::hypercast(), "export", "--topology", "graph", "--graph",
+                                  dir + "/cube3.txt", "--collective", "broadcast", "--source", "4",
+                                  "--format", "msccl-xml", "-o", out, "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = hctest::reportJson(r.out);
+  EXPECT_EQ(j.at("source"), 4);
+  EXPECT_EQ(j.at("gpu_names"), (std::vector<std::string>{"0", "1", "2", "3", "4", "5", "6", "7"}));
+  const checker::MscclFormatReport f = checker::checkMscclXml(hctest::slurp(out));
+  ASSERT_TRUE(f.ok) << joined(f.errors);
+  EXPECT_TRUE(checker::runMscclAlgo(f.algo, {Collective::kBroadcast, 8, 4, 1}).ok);
+  // Every thread block's peer is a neighbour in the 3-cube: one bit apart.
+  const std::string xml = hctest::slurp(out);
+  std::string::size_type at = 0;
+  int gpu = -1, peers = 0;
+  while ((at = xml.find('<', at)) != std::string::npos) {
+    ++at;
+    if (xml.compare(at, 7, "gpu id=") == 0) gpu = std::stoi(xml.substr(at + 8));
+    if (xml.compare(at, 3, "tb ") != 0) continue;
+    for (const char* attr : {"send=\"", "recv=\""}) {
+      const auto a = xml.find(attr, at);
+      const int peer = std::stoi(xml.substr(a + 6));
+      if (peer < 0) continue;
+      ++peers;
+      const int diff = peer ^ gpu;
+      EXPECT_TRUE(diff == 1 || diff == 2 || diff == 4) << "gpu " << gpu << " peer " << peer;
+    }
+  }
+  EXPECT_GT(peers, 0);
+  std::ofstream(dir + "/named.txt") << "b,a\na,c\nc,d\nd,b\n";
+  const auto t = hctest::runArgv({hctest::hypercast(), "export", "--topology", "graph", "--graph",
+                                  dir + "/named.txt", "--collective", "multinode-broadcast",
+                                  "--format", "msccl-xml", "-o", dir + "/n.xml"});
+  ASSERT_EQ(t.code, 0) << t.err;
+  EXPECT_NE(t.out.find("ranks            GPU rank x is node x, numbered as the file's names first "
+                       "appear (0: b, 1: a, 2: c, 3: d, --json: gpu_names)\n"),
+            std::string::npos)
+      << t.out;
+  fs::remove_all(dir);
 }
 
 // A mesh broadcast is exported as the BFS broadcast on store-and-forward links

@@ -154,6 +154,47 @@ TEST(GraphFile, GraphMlOneGraphAndAKnownEdgeDefault) {
   EXPECT_FALSE(fromText("<graphml><graph>" + nodes + "</graph></graphml>").directed());
 }
 
+// An edge's directed="false" overrides edgedefault="directed" (the links are
+// two-way); with --directed it is refused. A namespace prefix is named.
+TEST(GraphFile, GraphMlEdgeUndirectedOverridesTheDefault) {
+  const std::string ring =
+      "<graphml><graph edgedefault=\"directed\"><node id=\"a\"/><node id=\"b\"/>"
+      "<node id=\"c\"/><edge source=\"a\" target=\"b\" directed=\"false\"/>"
+      "<edge source=\"b\" target=\"c\" directed=\"false\"/>"
+      "<edge source=\"c\" target=\"a\" directed=\"false\"/></graph></graphml>";
+  const NetworkDesc net = fromText(ring);
+  EXPECT_FALSE(net.directed());
+  const PortGraph g = PortGraph::build(net);
+  EXPECT_GE(g.portTo(1, 0), 0);  // b -> a: the link a-b both ways
+  EXPECT_EQ(errorOf(ring, true),
+            "g.txt: --directed, but the file's edges are undirected (directed=\"false\")");
+  EXPECT_EQ(errorOf("<g:graphml xmlns:g=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                    "<g:graph/></g:graphml>"),
+            "g.txt:1: <g:graphml>: namespace prefixes are not read; write the GraphML elements "
+            "without one (<graphml>, <graph>, ...)");
+}
+
+// Names that are exactly 0..N-1 number their nodes, in any order in the file;
+// any other names (a leading zero, a gap) are numbered as they first appear.
+TEST(GraphFile, NumberNamesAreTheNodeNumbers) {
+  const NetworkDesc net = fromText("2,0\n0,1\n1,3\n3,2\n");
+  EXPECT_EQ(net.node_labels, (std::vector<std::string>{"0", "1", "2", "3"}));
+  const PortGraph g = PortGraph::build(net);
+  EXPECT_GE(g.portTo(2, 0), 0);
+  EXPECT_GE(g.portTo(1, 3), 0);
+  EXPECT_EQ(g.portTo(0, 3), -1);
+  EXPECT_EQ(g.portTo(2, 1), -1);
+  EXPECT_EQ(fromText("2,0\n0,1\n1,5\n").node_labels,
+            (std::vector<std::string>{"2", "0", "1", "5"}));
+  EXPECT_EQ(fromText("1,00\n00,2\n").node_labels, (std::vector<std::string>{"1", "00", "2"}));
+  const NetworkDesc ml = fromText(
+      "<graphml><graph><node id=\"1\"/><node id=\"0\"/><node id=\"2\"/>"
+      "<edge source=\"1\" target=\"0\"/><edge source=\"0\" target=\"2\"/></graph></graphml>");
+  EXPECT_EQ(ml.node_labels, (std::vector<std::string>{"0", "1", "2"}));
+  EXPECT_GE(PortGraph::build(ml).portTo(1, 0), 0);
+  EXPECT_EQ(PortGraph::build(ml).portTo(1, 2), -1);
+}
+
 // --graph naming a folder says so (not "a graph needs at least two nodes").
 TEST(GraphCli, FolderIsNoGraphFile) {
   const std::string dir = hctest::tempFolder("graph-folder");
@@ -174,18 +215,18 @@ TEST(GraphCli, EndlessSourceStopsAtTheLimit) {
   EXPECT_EQ(r.out, "");
 }
 
-// A report names a graph file's node by its name: in numnames.txt the node
-// named 2 is node 0 (names are numbered as they first appear).
+// A report names a graph file's node by its name: in names.txt the node
+// named c is node 0 (names are numbered as they first appear).
 TEST(GraphCli, ScheduleReportNamesTheSource) {
   const std::string dir = hctest::tempFolder("graph-names");
-  std::ofstream(dir + "/numnames.txt") << "2,0\n0,1\n1,2\n2,3\n";
+  std::ofstream(dir + "/names.txt") << "c,a\na,b\nb,c\nc,d\n";
   const std::vector<std::string> base = {
-      hctest::hypercast(),   "schedule",     "--topology", "graph",    "--graph",
-      dir + "/numnames.txt", "--collective", "broadcast",  "--source", "2"};
+      hctest::hypercast(), "schedule",     "--topology", "graph",    "--graph",
+      dir + "/names.txt",  "--collective", "broadcast",  "--source", "c"};
   const auto [text, doc] = textAndJson(base);
-  EXPECT_NE(text.find("collective       broadcast from node 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("collective       broadcast from node c\n"), std::string::npos) << text;
   EXPECT_EQ(doc.value("source", -1), 0);
-  EXPECT_EQ(doc.value("source_name", ""), "2");
+  EXPECT_EQ(doc.value("source_name", ""), "c");
   std::filesystem::remove_all(dir);
 }
 
@@ -1348,18 +1389,18 @@ TEST(GraphCli, InfoRadiusAmongEndpointsAndSingulars) {
 }
 
 // A generated folder maps its node numbers back to the file's names: in
-// "1,0" the node named 1 is node 0, and manifest.json says so.
+// "b,a" the node named b is node 0, and manifest.json says so.
 TEST(GraphCli, ManifestCarriesTheNodeNames) {
   const std::string dir = hctest::tempFolder("graph-manifest");
-  std::ofstream(dir + "/swapped.txt") << "1,0\n0,2\n2,3\n";
+  std::ofstream(dir + "/swapped.txt") << "b,a\na,c\nc,d\n";
   const auto r =
       hctest::runArgv({hctest::hypercast(), "generate", "--graph", dir + "/swapped.txt",
-                       "--collective", "broadcast", "--source", "0", "--out", dir + "/gen"});
+                       "--collective", "broadcast", "--source", "a", "--out", dir + "/gen"});
   ASSERT_EQ(r.code, 0) << r.err;
   const Json m = Json::parse(hctest::slurp(dir + "/gen/manifest.json"));
-  EXPECT_EQ(m.at("network").at("node_labels"), (std::vector<std::string>{"1", "0", "2", "3"}));
+  EXPECT_EQ(m.at("network").at("node_labels"), (std::vector<std::string>{"b", "a", "c", "d"}));
   EXPECT_EQ(m.at("source"), 1);
-  EXPECT_EQ(m.at("source_name"), "0");
+  EXPECT_EQ(m.at("source_name"), "a");
   std::filesystem::remove_all(dir);
 }
 

@@ -64,9 +64,18 @@ int cmdExport(const Args& a) {
   if (a.has("json"))
     return printReport(jsonReport({"export", c.net.topology, c.net.label, "pass", {out}}, j));
   std::ostringstream lines;
-  lines << flow::scheduleSummary(c) << "exported         " << format << ", "
-        << j["runtime_collective"].get<std::string>() << ", "
-        << j.at("figures").at("bytes").get<size_t>() << " bytes, "
+  lines << flow::scheduleSummary(c);
+  // A graph file whose names are not its node numbers: which GPU rank is which.
+  const std::vector<std::string>& names = c.net.node_labels;
+  bool by_number = true;
+  for (size_t x = 0; x < names.size(); ++x) by_number = by_number && names[x] == std::to_string(x);
+  if (!by_number) {
+    lines << "ranks            GPU rank x is node x, numbered as the file's names first appear (";
+    for (size_t x = 0; x < names.size() && x < 4; ++x) lines << x << ": " << names[x] << ", ";
+    lines << (names.size() > 4 ? "...; " : "") << "--json: gpu_names)\n";
+  }
+  lines << "exported         " << format << ", " << j["runtime_collective"].get<std::string>()
+        << ", " << j.at("figures").at("bytes").get<size_t>() << " bytes, "
         << "checked\nwrote            " << out << "\n";
   return printReport(textReport(lines.str()));
 }

@@ -58,6 +58,8 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
     j["source"] = s.root;
     if (s.root < c.net.node_labels.size()) j["source_name"] = c.net.node_labels[s.root];
   }
+  // A graph file's nodes: GPU rank x is node x, named as in the file.
+  if (!c.net.node_labels.empty()) j["gpu_names"] = c.net.node_labels;
   nlohmann::ordered_json& fig = j["figures"];
   fig["gpus"] = s.nodes;
   fig["steps"] = s.steps;  // the schedule's, as schedule --json gives them

@@ -95,7 +95,16 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
   };
   const pugi::xml_node root = doc.child("graphml");
   const pugi::xml_node graph = root.child("graph");
-  if (!graph) throw Error(g.name + ":1: no <graphml><graph> element");
+  if (!graph) {
+    const pugi::xml_node top = doc.document_element();
+    const std::string tag = top.name();
+    if (tag.size() > 8 && tag.compare(tag.size() - 8, 8, ":graphml") == 0) {
+      throw Error(at(top) + "<" + tag +
+                  ">: namespace prefixes are not read; write the GraphML elements without one "
+                  "(<graphml>, <graph>, ...)");
+    }
+    throw Error(g.name + ":1: no <graphml><graph> element");
+  }
   if (const pugi::xml_node second = root.next_sibling("graphml")) {
     throw Error(at(second) + "a second <graphml> element; a file holds one graph");
   }
@@ -222,7 +231,13 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
       g.ports.back() = {pq[0], pq[1]};
     }
   }
-  if (edges_directed && *edges_directed) g.directed = true;
+  if (edges_directed) {
+    if (g.directed_given && !*edges_directed) {
+      throw Error(g.name +
+                  ": --directed, but the file's edges are undirected (directed=\"false\")");
+    }
+    g.directed = *edges_directed;
+  }
 }
 
 }  // namespace
@@ -246,6 +261,32 @@ std::string graphModuleName(const std::string& stem) {
   return ident.empty() ? "graph" : "graph_" + ident;
 }
 
+// Names that are exactly the numbers 0..N-1 (decimal, no sign, no leading zero)
+// number their nodes: node "3" is node 3 whatever order the file lists them in.
+// Other names are numbered in the order they first appear.
+void numberByName(GraphFile& g) {
+  const size_t n = g.labels.size();
+  std::vector<uint32_t> to(n);
+  std::vector<char> taken(n, 0);
+  for (size_t x = 0; x < n; ++x) {
+    const std::string& w = g.labels[x];
+    if (w.empty() || w.size() > 9 || (w.size() > 1 && w[0] == '0') ||
+        !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      return;
+    }
+    const size_t v = std::stoul(w);
+    if (v >= n || taken[v]) return;
+    taken[v] = 1;
+    to[x] = static_cast<uint32_t>(v);
+  }
+  std::vector<std::string> labels(n);
+  for (size_t x = 0; x < n; ++x) labels[to[x]] = g.labels[x];
+  g.labels = std::move(labels);
+  for (auto& l : g.links) l = {to[l.first], to[l.second]};
+  for (uint32_t& s : g.switches) s = to[s];
+  std::sort(g.switches.begin(), g.switches.end());
+}
+
 GraphFile parseGraphText(const std::string& file_text, const std::string& name, bool directed) {
   GraphFile g;
   g.name = name;
@@ -265,6 +306,7 @@ GraphFile parseGraphText(const std::string& file_text, const std::string& name, 
   if (g.labels.size() > kMaxNetworkNodes) {
     throw Error(name + ": more than " + std::to_string(kMaxNetworkNodes) + " nodes");
   }
+  numberByName(g);
   return g;
 }
 
@@ -272,6 +314,12 @@ GraphFile readGraphFile(const std::string& path, bool directed) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     throw Error("--graph: '" + path + "' is a folder, not a graph file");
+  }
+  // A regular file over the limit is refused by its size, before any of it is read.
+  if (std::filesystem::is_regular_file(path, ec) &&
+      std::filesystem::file_size(path, ec) > kMaxGraphFileBytes && !ec) {
+    throw Error("--graph: '" + path + "' is larger than " +
+                std::to_string(kMaxGraphFileBytes >> 20) + " MiB");
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("--graph: cannot read '" + path + "'");
