@@ -354,6 +354,17 @@ TEST(GraphFile, RemoveLinks) {
   EXPECT_EQ(g.degree(1), 3);
   EXPECT_EQ(g.portTo(0, 1), -1);
   EXPECT_EQ(g.degree(2), 4);
+  // The module name tells networks with other links removed apart, and not a
+  // link given the other way round.
+  auto nameOf = [](const std::string& links) {
+    return parseNetworkDesc(
+               {{"topology", "torus"}, {"n", "2"}, {"k", "5"}, {"remove-links", links}})
+        .name;
+  };
+  EXPECT_EQ(nameOf("1-0"), t.name);
+  EXPECT_NE(nameOf("2-3"), t.name);
+  EXPECT_NE(nameOf("0-1;2-3"), nameOf("0-1;3-4"));
+  EXPECT_EQ(t.name.rfind("torus_n2_k5_minus1_", 0), 0u) << t.name;
   auto err = [](const ParamMap& p) {
     try {
       parseNetworkDesc(p);

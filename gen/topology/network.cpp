@@ -15,6 +15,16 @@ static_assert(uint64_t{1} << kMaxNetworkDims == kMaxNetworkNodes, "2^dims nodes 
 
 namespace {
 
+// Eight hex digits of the FNV-1a hash of `text`: a short, stable part of a
+// module name that tells two networks apart.
+std::string shortHash(const std::string& text) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char hash[9];
+  std::snprintf(hash, sizeof hash, "%08llx", static_cast<unsigned long long>(h & 0xffffffffu));
+  return hash;
+}
+
 // The --topology words of the factories (topology/registry.cpp names them alike).
 const char kHypercubeName[] = "hypercube";
 const char kHypercycleName[] = "hypercycle";
@@ -277,11 +287,8 @@ NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
   for (size_t p = 0; p < gens_msf.size(); ++p) {
     gens_text += (p ? ";" : "") + join(gens_msf[p], ",");
   }
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : gens_text) h = (h ^ c) * 1099511628211ull;
-  char hash[9];
-  std::snprintf(hash, sizeof hash, "%08llx", static_cast<unsigned long long>(h & 0xffffffffu));
-  net.name = "cay_z" + join(group_msf, "x") + "_g" + std::to_string(gens_msf.size()) + "_" + hash;
+  net.name = "cay_z" + join(group_msf, "x") + "_g" + std::to_string(gens_msf.size()) + "_" +
+             shortHash(gens_text);
   std::string z;
   for (size_t i = 0; i < group_msf.size(); ++i) {
     z += (i ? " x Z_" : "Z_") + std::to_string(group_msf[i]);
@@ -410,7 +417,15 @@ void removeLinks(NetworkDesc& net, const std::string& text) {
     throw Error("--remove-links " + text + " disconnects " + net.label + ": node " +
                 net.nodeName(lost) + " cannot be reached from node " + net.nodeName(0));
   }
-  net.name += "_minus" + std::to_string(gone.size());
+  // The name tells networks with different links removed apart: the links
+  // (pairs given) and a hash of every one-way link removed, sorted.
+  std::vector<std::pair<uint32_t, uint32_t>> all = net.removed_links;
+  std::sort(all.begin(), all.end());
+  std::string links_text;
+  for (const auto& l : all)
+    links_text += std::to_string(l.first) + ">" + std::to_string(l.second) + ";";
+  const size_t pairs = static_cast<size_t>(std::count(text.begin(), text.end(), ';')) + 1;
+  net.name += "_minus" + std::to_string(pairs) + "_" + shortHash(links_text);
   net.label += " minus " + text;
   net.params.emplace_back("remove-links", text);
 }
