@@ -72,6 +72,9 @@ module hc_fifo #(
   // the input protocol: checked in simulation, assumed by the proofs
   `HC_ASSUME(a_push_full, !(push_i && full_seen && !pop_i), "a push into a full FIFO")
   `HC_ASSUME(a_pop_empty, !(pop_i && empty_o && !push_i), "a pop of an empty FIFO")
+`ifdef SYNTHESIS
+  wire unused_full_seen = full_seen;  // the protocol check's only, which synthesis leaves out
+`endif
 
 `ifdef FORMAL
   // The proofs' view of last_o (formal/fifo_*.fv): the head of the cycle

@@ -635,6 +635,9 @@ module hc_router_core #(
       assign inj_ok       = member_q | room;
       assign inj_low      = {iep, inj_payload_i};
       assign epoch_busy_o = busy_q;
+`ifdef SYNTHESIS
+      wire unused_hprev = hprev_q;  // the check's only, which synthesis leaves out
+`endif
       `HC_ASSERT(a_epoch_passed, !(h_q != hprev_q && (h_q ? held[0] : held[1])),
                  "the head epoch moved on past a flit this router holds")
     end else begin : g_no_epoch
@@ -1125,6 +1128,9 @@ module hc_router_core #(
         if (gnt_fly[o*NS+k] && !head_valid[k]) left_in_flight = 1'b1;
   end
   `HC_ASSUME(a_grant_held, !left_in_flight, "a head left with its grant in flight")
+`ifdef SYNTHESIS
+  wire unused_left_in_flight = left_in_flight;  // the check's only, which synthesis leaves out
+`endif
 
   // Inputs that a network's constants leave unused (credits of VCs that do not
   // exist downstream; the continuation ports when every weight is 1), and the

@@ -32,4 +32,7 @@ module hc_sched_rom #(
   `HC_PARAM(p_shape, WW >= 1 && ROWS >= 1 && RAW >= 1 && (ROWS - 1) >> RAW == 0,
             "needs WW, ROWS, RAW >= 1 and 2^RAW >= ROWS")
   `HC_ASSERT(a_addr_in_range, {1'b0, addr_i} < LIMIT, "an address beyond ROWS")
+`ifdef SYNTHESIS
+  wire unused_checks = ^{rst_ni, LIMIT};  // the range checks' only, which synthesis leaves out
+`endif
 endmodule

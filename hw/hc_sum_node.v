@@ -191,7 +191,6 @@ module hc_sum_node #(
   `HC_PARAM(p_widths, XW >= 1 && W > XW && SW >= 1 && SW <= W && CW >= 1, "needs 1 <= XW < W, 1 <= SW <= W, CW >= 1")
   `HC_PARAM(p_steps, STEPS >= 1 && (1 << TW) > STEPS - 1, "TW cannot count STEPS")
   `HC_PARAM(p_hd, (HD == 0 || HD == 1) && (CLS == 0 || CLS == 1), "HD and CLS must be 0 or 1")
-`ifndef SYNTHESIS
+  // ODD documents INV; the product's high half is not the quotient
   wire unused_odd = ^{ODD, product[2*W-1:W]};
-`endif
 endmodule

@@ -402,9 +402,13 @@ TEST_P(FileListLint, WallWithoutTopModule) {
   for (const auto& e : fs::directory_iterator(out))
     if (e.path().extension() == ".f") flist = e.path().filename().string();
   ASSERT_FALSE(flist.empty());
-  const auto r = hctest::run("cd " + out + " && verilator --lint-only -Wall -f " + flist);
-  EXPECT_EQ(r.code, 0) << GetParam() << ": " << r.err;
-  EXPECT_EQ(r.out + r.err, "") << GetParam();
+  // As simulation reads it, and as synthesis does (SYNTHESIS: no checks).
+  for (const char* define : {"", " -DSYNTHESIS"}) {
+    const auto r =
+        hctest::run("cd " + out + " && verilator --lint-only -Wall" + define + " -f " + flist);
+    EXPECT_EQ(r.code, 0) << GetParam() << define << ": " << r.err;
+    EXPECT_EQ(r.out + r.err, "") << GetParam() << define;
+  }
   // Compile order (docs/file-formats.md "SDC constraints and file list"): no
   // file instantiates a module that a later file defines.
   const std::vector<std::string> list = hctest::lines(hctest::slurp(out + "/" + flist));
@@ -435,7 +439,10 @@ INSTANTIATE_TEST_SUITE_P(
         // The programmable router's folder: hc_weight_unit is not part of it.
         "--m 4 --rho 1 --router programmable",
         // AXI4-Stream endpoints: the axis top is the one root.
-        "--m 4 --rho 1 --endpoints axis"),
+        "--m 4 --rho 1 --endpoints axis",
+        // Two-cycle hop, a global sum, a wormhole mesh: their check-only signals.
+        "--m 4 --rho 1 --hop-cycles 2", "--topology hypercube --dim 2 --collective global-sum",
+        "--topology mesh --dims 4,4 --collective broadcast"),
     [](const auto& i) { return "c" + std::to_string(i.index); });
 
 // Networks generated with different --name compile into one design: the
@@ -553,10 +560,14 @@ TEST(HwDialect, EveryFileReadsInVerilatorIcarusAndYosys) {
   for (const fs::path& f : files) {
     const bool sv = f.extension() == ".sv";
     const std::string m = f.stem().string(), file = f.string();
-    const auto v = hctest::run("verilator --lint-only -Wall -I" + hw + "/include -y " + hw +
-                               " --top-module " + m + " " + file);
-    EXPECT_EQ(v.code, 0) << m << ": " << v.err;
-    EXPECT_EQ(v.out + v.err, "") << m;
+    // As simulation reads it, and as synthesis does (SYNTHESIS: no checks, and
+    // what only they read is sunk, not left unused).
+    for (const char* define : {"", " -DSYNTHESIS"}) {
+      const auto v = hctest::run("verilator --lint-only -Wall" + std::string(define) + " -I" + hw +
+                                 "/include -y " + hw + " --top-module " + m + " " + file);
+      EXPECT_EQ(v.code, 0) << m << define << ": " << v.err;
+      EXPECT_EQ(v.out + v.err, "") << m << define;
+    }
     const auto i =
         hctest::run(std::string("iverilog ") + (sv ? "-g2012" : "-g2005") + " -I" + hw +
                     "/include -y" + hw + " -s " + m + " -o " + scratch + "/" + m + ".vvp " + file);

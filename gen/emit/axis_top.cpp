@@ -143,7 +143,9 @@ std::string axisTestbench(const NetworkDesc& net, const RtlLayout& l, const std:
     << "  localparam integer N = " << n << ";\n"
     << "  localparam integer PW = " << l.pw << ";\n"
     << "  localparam integer AW = " << l.aw << ";\n"
+    << "  // broadcasts each node injects\n"
     << "  parameter integer K = " << per_node << ";\n"
+    << "  // the top's ejection queues: 1 in block RAM, 0 in flip-flops\n"
     << "  parameter integer QRAM = " << (axisQueuesInBram(l) ? 1 : 0) << ";\n"
     << "  localparam integer WATCHDOG = 2000;\n"
     << R"TB(  reg clk_i = 1'b0;
