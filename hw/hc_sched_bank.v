@@ -56,6 +56,7 @@ module hc_sched_bank #(
   `HC_ASSERT(a_write_in_range, !we_i || {1'b0, waddr_i} < LIMIT, "a write beyond DEPTH")
   `HC_ASSERT(a_read_in_range, !re_i || {1'b0, raddr_i} < LIMIT, "a read beyond DEPTH")
 `ifdef SYNTHESIS
-  wire unused_checks = ^{rst_ni, LIMIT};  // the range checks' only, which synthesis leaves out
+  // the range checks' only (an address's bits above DEPTH too), which synthesis leaves out
+  wire unused_checks = ^{rst_ni, LIMIT, waddr_i, raddr_i};
 `endif
 endmodule

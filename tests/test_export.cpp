@@ -582,7 +582,7 @@ TEST(Export, GraphFileRanksAreItsNumberNames) {
                                   "--format", "msccl-xml", "-o", dir + "/n.xml"});
   ASSERT_EQ(t.code, 0) << t.err;
   EXPECT_NE(t.out.find("ranks            GPU rank x is node x, numbered as the file's names first "
-                       "appear (0: b, 1: a, 2: c, 3: d, --json: gpu_names)\n"),
+                       "appear (0: b, 1: a, 2: c, 3: d; --json: gpu_names)\n"),
             std::string::npos)
       << t.out;
   fs::remove_all(dir);

@@ -198,11 +198,6 @@ uint64_t choose(int n, int k) {
 // Every l of Q_2..Q_8: the cut orders whose last blocks need reordering beyond
 // the last two times (Q_6 at l = 2, Q_8 at l = 3) included.
 TEST(WithinDistance, HypercubesReachThm63And713ii) {
-  {
-    // The reading from i = 1 falls below the universal broadcast's bound.
-    const uint64_t from1 = choose(3, 1) + choose(3, 2) + choose(3, 3);
-    EXPECT_LT((2 * from1 - 2 + 2) / 3, uint64_t(oneWayBroadcastSteps(3)));
-  }
   for (int d = 2; d <= 8; ++d) {
     const NetworkDesc net = hypercubeNetwork(d);
     const PortGraph g = PortGraph::build(net);

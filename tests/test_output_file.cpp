@@ -280,6 +280,29 @@ TEST(OutputFile, NoFolderIsMadeThroughALinkThatLeadsNowhere) {
   fs::remove_all(t);
 }
 
+// Missing folders are found as the kernel resolves the path: through a link
+// followed by "..", the folder made is where the link leads, and it goes again
+// when the file is abandoned. A file where a folder should be is named.
+TEST(OutputFile, MissingFoldersAreWhereTheKernelPutsThem) {
+  const std::string t = hctest::tempFolder("of-kernel-path");
+  fs::create_directories(t + "/o/new");
+  fs::create_directories(t + "/other/deep");
+  fs::create_symlink("../other/deep", t + "/o/link");
+  hypercast::writeOutputFile(t + "/o/link/../new/x.csv", "1\n");
+  EXPECT_EQ(hctest::slurp(t + "/other/new/x.csv"), "1\n");
+  {
+    hypercast::OutputFile f(t + "/o/link/../made/y.csv");
+    f.stream() << "2\n";
+    EXPECT_TRUE(fs::is_directory(t + "/other/made"));
+  }  // abandoned: no commit()
+  EXPECT_FALSE(fs::exists(t + "/other/made"));
+  EXPECT_TRUE(fs::is_directory(t + "/o/new"));
+  std::ofstream(t + "/afile") << "";
+  EXPECT_EQ(errorOf([&] { hypercast::checkOutputFolder("--out", t + "/afile/sub/deeper"); }),
+            "cannot write --out " + t + "/afile/sub/deeper: " + t + "/afile is not a folder");
+  fs::remove_all(t);
+}
+
 // Two outputs of one command naming one file are refused: the same path, another
 // spelling of it, a link to it; a character device may repeat.
 TEST(OutputFile, TwoOutputsOfOneFileAreRefused) {

@@ -442,7 +442,9 @@ INSTANTIATE_TEST_SUITE_P(
         "--m 4 --rho 1 --endpoints axis",
         // Two-cycle hop, a global sum, a wormhole mesh: their check-only signals.
         "--m 4 --rho 1 --hop-cycles 2", "--topology hypercube --dim 2 --collective global-sum",
-        "--topology mesh --dims 4,4 --collective broadcast"),
+        "--topology mesh --dims 4,4 --collective broadcast",
+        // A scatter's banks shallower than the address: bits only the range checks read.
+        "--topology hypercube --dim 3 --collective scatter"),
     [](const auto& i) { return "c" + std::to_string(i.index); });
 
 // Networks generated with different --name compile into one design: the

@@ -71,8 +71,10 @@ int cmdExport(const Args& a) {
   for (size_t x = 0; x < names.size(); ++x) by_number = by_number && names[x] == std::to_string(x);
   if (!by_number) {
     lines << "ranks            GPU rank x is node x, numbered as the file's names first appear (";
-    for (size_t x = 0; x < names.size() && x < 4; ++x) lines << x << ": " << names[x] << ", ";
-    lines << (names.size() > 4 ? "...; " : "") << "--json: gpu_names)\n";
+    for (size_t x = 0; x < names.size() && x < 4; ++x) {
+      lines << (x ? ", " : "") << x << ": " << oneLine(names[x]);
+    }
+    lines << (names.size() > 4 ? ", ..." : "") << "; --json: gpu_names)\n";
   }
   lines << "exported         " << format << ", " << j["runtime_collective"].get<std::string>()
         << ", " << j.at("figures").at("bytes").get<size_t>() << " bytes, "

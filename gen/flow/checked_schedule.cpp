@@ -96,21 +96,25 @@ ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::st
   return r;
 }
 
-std::vector<std::string> scheduledCollectives(const Topology& topo, bool damaged) {
+namespace {
+
+// The constructions' collectives by name, then the combining flow's.
+std::vector<std::string> withCombining(const std::vector<Collective>& built, NetworkDesc::Kind kind,
+                                       bool damaged) {
   std::vector<std::string> out;
-  for (Collective c : collectivesOf(constructionsOf(topo.name), damaged)) {
-    out.push_back(toString(c));
-  }
-  for (const std::string& c : combiningCollectives(topo.kind, damaged)) out.push_back(c);
+  for (Collective c : built) out.push_back(toString(c));
+  for (const std::string& c : combiningCollectives(kind, damaged)) out.push_back(c);
   return out;
 }
 
+}  // namespace
+
+std::vector<std::string> scheduledCollectives(const Topology& topo, bool damaged) {
+  return withCombining(collectivesOf(constructionsOf(topo.name), damaged), topo.kind, damaged);
+}
+
 std::vector<std::string> scheduledCollectives(const NetworkDesc& net) {
-  const bool damaged = !net.removed_links.empty();
-  std::vector<std::string> out;
-  for (Collective c : collectivesOf(net)) out.push_back(toString(c));
-  for (const std::string& c : combiningCollectives(net.kind, damaged)) out.push_back(c);
-  return out;
+  return withCombining(collectivesOf(net), net.kind, !net.removed_links.empty());
 }
 
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
@@ -348,7 +352,8 @@ std::string scheduleSummary(const CheckedSchedule& c) {
                                       std::to_string(c.net.switches.size()) + " switches)")
      << (c.net.directed() ? ", directed" : "") << "\ncollective       " << toString(s.collective);
   // A graph file's node by its name, as the file and --source give it (its
-  // number is the order in which the name first appears).
+  // number: the name itself when the names are 0..N-1, else the order in
+  // which the name first appears).
   const std::vector<std::string>& names = c.net.node_labels;
   if (hasRoot(s.collective)) {
     os << " from node " << (s.root < names.size() ? names[s.root] : std::to_string(s.root));

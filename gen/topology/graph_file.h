@@ -1,7 +1,8 @@
 // A network read from a file (--topology graph --graph FILE), in one of two
 // formats (docs/file-formats.md#graph-files):
 //   - an edge list: one link per line, "a,b" or "a b", '#' starts a comment;
-//     node names are any words, numbered in the order they first appear;
+//     node names are any words: names that are exactly 0..N-1 number their
+//     nodes, others are numbered in the order they first appear;
 //   - GraphML (a file whose first non-blank character is '<'): <node id=...>,
 //     <edge source=... target=...>, the graph's edgedefault (an edge's own
 //     directed="true|false" overrides it), parsed by pugixml;

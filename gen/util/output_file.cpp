@@ -161,7 +161,8 @@ void checkFolder(const std::string& option, const std::string& path, const std::
 // refused: no folder can be made through it.
 std::string nearestFolder(const std::string& option, const std::string& path, std::string dir) {
   struct stat st {};
-  while (::lstat(dir.c_str(), &st) != 0 && errno == ENOENT && dir != "/" && dir != ".") {
+  while (::lstat(dir.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR) && dir != "/" &&
+         dir != ".") {
     dir = dirOf(dir);
   }
   if (::lstat(dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode) && ::stat(dir.c_str(), &st) != 0) {
@@ -276,13 +277,19 @@ namespace {
 // hold) until released; `path` as typed, for the message.
 interrupt::TempPath makeMissingFolders(const std::string& option, const std::string& path,
                                        const std::string& dir) {
-  nearestFolder(option, path, dir);
-  interrupt::TempPath made = guardMissingFolders(dir);
-  if (!made.path().empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) fail(option, path, ec.message());
+  // The highest missing folder, found as the kernel resolves the path (a link
+  // followed by ".." leads elsewhere than the text says).
+  const std::string near = nearestFolder(option, path, dir);
+  std::string top;
+  for (std::string d = dir; d != near; d = dirOf(d)) top = d;
+  interrupt::TempPath made;
+  if (!top.empty()) {
+    interrupt::BlockSignals block;
+    made = interrupt::TempPath(std::filesystem::absolute(top).string(), /*tree=*/true);
   }
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) fail(option, path, ec.message());
   return made;
 }
 
