@@ -123,6 +123,10 @@ TEST(GraphFile, EdgeListErrorsNameFileAndLine) {
   EXPECT_EQ(errorOf("a,b\nb,c\n", true),
             "g.txt: the graph is not strongly connected: node a cannot be reached from node b");
   EXPECT_EQ(errorOf("# nothing\n"), "g.txt: a graph needs at least two nodes");
+  // A file of one loop names the loop; a name --remove-links could not give is refused.
+  EXPECT_EQ(errorOf("# one\na,a\n"), "g.txt:2: self-loop at node a");
+  EXPECT_EQ(errorOf("a,b\nb,c;d\n"),
+            "g.txt:2: node name 'c;d' holds ';', which separates --remove-links' links");
   std::string star;
   for (int i = 0; i < 33; ++i) star += "hub,leaf" + std::to_string(i) + "\n";
   EXPECT_EQ(errorOf(star),

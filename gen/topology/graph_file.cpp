@@ -20,9 +20,15 @@ namespace {
 class Names {
  public:
   explicit Names(GraphFile& g) : g_(g) {}
-  uint32_t operator()(const std::string& word) {
+  // `row`: the file's line, for the refusal of a name --remove-links could
+  // not name (';' separates its links).
+  uint32_t operator()(const std::string& word, int row) {
     const auto it = index_.find(word);
     if (it != index_.end()) return it->second;
+    if (word.find(';') != std::string::npos) {
+      throw Error(g_.name + ":" + std::to_string(row) + ": node name '" + word +
+                  "' holds ';', which separates --remove-links' links");
+    }
     const uint32_t x = static_cast<uint32_t>(g_.labels.size());
     index_.emplace(word, x);
     g_.labels.push_back(word);
@@ -69,8 +75,8 @@ void parseEdgeList(const std::string& text, GraphFile& g) {
                   ": a link is two node names, 'a,b' or 'a b'" +
                   (empty_field ? " (an empty name between commas)" : ""));
     }
-    const uint32_t a = names(words[0]);
-    const uint32_t b = names(words[1]);
+    const uint32_t a = names(words[0], row);
+    const uint32_t b = names(words[1], row);
     g.links.emplace_back(a, b);
     g.lines.push_back(row);
     g.ports.emplace_back(-1, -1);
@@ -162,7 +168,7 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
                   ": a <node> without an id");
     }
     const size_t before = g.labels.size();
-    const uint32_t x = names(id);
+    const uint32_t x = names(id, lineAt(text, n.offset_debug()));
     if (g.labels.size() == before) {
       throw Error(g.name + ":" + std::to_string(lineAt(text, n.offset_debug())) + ": node '" + id +
                   "' is declared twice");
@@ -206,7 +212,7 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
                   " ones; every link is one-way or every link two-way");
     }
     edges_directed = directed;
-    const uint32_t x = names(a), y = names(b);
+    const uint32_t x = names(a, row), y = names(b, row);
     if (g.labels.size() != declared) {
       throw Error(g.name + ":" + std::to_string(row) + ": edge to undeclared node '" +
                   g.labels.back() + "'");
@@ -302,7 +308,14 @@ GraphFile parseGraphText(const std::string& file_text, const std::string& name, 
   } else {
     parseEdgeList(text, g);
   }
-  if (g.labels.size() < 2) throw Error(name + ": a graph needs at least two nodes");
+  if (g.labels.size() < 2) {
+    // One node: any link is a loop on it, which is the fault to name.
+    if (!g.links.empty()) {
+      throw Error(name + ":" + std::to_string(g.lines.front()) + ": self-loop at node " +
+                  g.labels.front());
+    }
+    throw Error(name + ": a graph needs at least two nodes");
+  }
   if (g.labels.size() > kMaxNetworkNodes) {
     throw Error(name + ": more than " + std::to_string(kMaxNetworkNodes) + " nodes");
   }
