@@ -14,6 +14,7 @@
 #include "flow/wormhole_mesh.h"
 #include "topology/registry.h"
 #include "util/error.h"
+#include "util/joined.h"
 #include "util/parse_number.h"
 #include "util/progress.h"
 
@@ -126,10 +127,7 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   // A network with links removed is scheduled by the graph's constructions.
   const bool damaged = r.network.count("remove-links") != 0;
   const std::vector<Collective> offered = collectivesOf(built, damaged);
-  std::string offered_names;  // the combining flow's too
-  for (const std::string& c : scheduledCollectives(topo, damaged)) {
-    offered_names += (offered_names.empty() ? "" : ", ") + c;
-  }
+  const std::string offered_names = joined(scheduledCollectives(topo, damaged));  // combining too
   const std::string on = damaged ? "a " + topo.name + " with links removed" : "a " + topo.name;
   if (r.collective.empty()) {
     throw Error(what + " on " + on + " needs --collective (" + offered_names + ")");

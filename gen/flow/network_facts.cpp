@@ -23,6 +23,7 @@
 #include "topology/torus_necklaces.h"
 #include "util/error.h"
 #include "util/fact_rows.h"
+#include "util/joined.h"
 #include "util/progress.h"
 #include "util/report_json.h"
 
@@ -371,8 +372,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   // The collectives `schedule` builds on this network (scheduledCollectives).
   const std::vector<std::string> collectives = scheduledCollectives(net);
   j["collectives"] = collectives;
-  std::string names;
-  for (const std::string& c : collectives) names += (names.empty() ? "" : ", ") + c;
+  const std::string names = joined(collectives);
   std::ostringstream facts;
   if (h) {
     j["m"] = nlohmann::json::parse("[" + h->mList() + "]");

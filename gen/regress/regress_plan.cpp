@@ -19,6 +19,7 @@
 #include "flow/router_options.h"
 #include "topology/registry.h"
 #include "util/error.h"
+#include "util/joined.h"
 #include "util/parse_number.h"
 
 namespace hypercast {
@@ -427,10 +428,8 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
         return net.name + " (" + net.topology + ") is no Cayley graph; " + c + " needs one (" +
                cayleyTopologyNames() + ")";
       }
-      std::string names;
-      for (const std::string& o : offered) names += (names.empty() ? "" : ", ") + o;
       return net.name + " (" + net.topology + (damaged ? ", links removed" : "") + ") has no " + c +
-             " construction (it has: " + names + ")";
+             " construction (it has: " + joined(offered) + ")";
     }
   }
   return "";

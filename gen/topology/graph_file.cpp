@@ -328,11 +328,12 @@ GraphFile readGraphFile(const std::string& path, bool directed) {
   if (std::filesystem::is_directory(path, ec)) {
     throw Error("--graph: '" + path + "' is a folder, not a graph file");
   }
+  const Error too_large("--graph: '" + path + "' is larger than " +
+                        std::to_string(kMaxGraphFileBytes >> 20) + " MiB");
   // A regular file over the limit is refused by its size, before any of it is read.
   if (std::filesystem::is_regular_file(path, ec) &&
       std::filesystem::file_size(path, ec) > kMaxGraphFileBytes && !ec) {
-    throw Error("--graph: '" + path + "' is larger than " +
-                std::to_string(kMaxGraphFileBytes >> 20) + " MiB");
+    throw too_large;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("--graph: cannot read '" + path + "'");
@@ -342,10 +343,7 @@ GraphFile readGraphFile(const std::string& path, bool directed) {
   std::string piece(1 << 20, '\0');
   while (in.read(&piece[0], static_cast<std::streamsize>(piece.size())) || in.gcount() > 0) {
     text.append(piece, 0, static_cast<size_t>(in.gcount()));
-    if (text.size() > kMaxGraphFileBytes) {
-      throw Error("--graph: '" + path + "' is larger than " +
-                  std::to_string(kMaxGraphFileBytes >> 20) + " MiB");
-    }
+    if (text.size() > kMaxGraphFileBytes) throw too_large;
   }
   if (in.bad()) throw Error("--graph: cannot read '" + path + "'");
   return parseGraphText(text, path, directed);

@@ -157,14 +157,23 @@ void checkFolder(const std::string& option, const std::string& path, const std::
 }
 
 // `dir`, or when it does not exist, the nearest existing entry above it (where
-// the missing folders are made). A symbolic link there that leads nowhere is
-// refused: no folder can be made through it.
-std::string nearestFolder(const std::string& option, const std::string& path, std::string dir) {
+// the missing folders are made), as the kernel resolves the path (lstat: a
+// link is an entry).
+std::string nearestEntry(std::string dir) {
   struct stat st {};
   while (::lstat(dir.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR) && dir != "/" &&
          dir != ".") {
     dir = dirOf(dir);
   }
+  return dir;
+}
+
+// nearestEntry, refusing a symbolic link there that leads nowhere: no folder
+// can be made through it.
+std::string nearestFolder(const std::string& option, const std::string& path,
+                          const std::string& from) {
+  const std::string dir = nearestEntry(from);
+  struct stat st {};
   if (::lstat(dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode) && ::stat(dir.c_str(), &st) != 0) {
     fail(option, path, dir + " is a symbolic link that leads nowhere (dangling, or a loop)");
   }
@@ -277,16 +286,8 @@ namespace {
 // hold) until released; `path` as typed, for the message.
 interrupt::TempPath makeMissingFolders(const std::string& option, const std::string& path,
                                        const std::string& dir) {
-  // The highest missing folder, found as the kernel resolves the path (a link
-  // followed by ".." leads elsewhere than the text says).
-  const std::string near = nearestFolder(option, path, dir);
-  std::string top;
-  for (std::string d = dir; d != near; d = dirOf(d)) top = d;
-  interrupt::TempPath made;
-  if (!top.empty()) {
-    interrupt::BlockSignals block;
-    made = interrupt::TempPath(std::filesystem::absolute(top).string(), /*tree=*/true);
-  }
+  nearestFolder(option, path, dir);
+  interrupt::TempPath made = guardMissingFolders(dir);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) fail(option, path, ec.message());
@@ -429,17 +430,16 @@ void checkOutputFolder(const std::string& option, const std::string& dir,
 }
 
 interrupt::TempPath guardMissingFolders(const std::string& dir) {
-  fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
-  if (!target.has_filename()) target = target.parent_path();  // "a/b/"
-  std::error_code ec;
-  fs::path top;
-  for (fs::path p = target; p != p.root_path() && !fs::exists(fs::symlink_status(p, ec));
-       p = p.parent_path()) {
-    top = p;
+  // Found as the kernel resolves the path (a link followed by ".." leads
+  // elsewhere than the text says); "a/b/" is a/b.
+  const std::string near = nearestEntry(dir);
+  std::string top;
+  for (std::string d = dir; d != near; d = dirOf(d)) {
+    if (d.back() != '/') top = d;
   }
   if (top.empty()) return {};
   interrupt::BlockSignals block;
-  return interrupt::TempPath(top.string(), /*tree=*/true);
+  return interrupt::TempPath(fs::absolute(top).string(), /*tree=*/true);
 }
 
 void writeOutputFiles(const std::string& dir, const std::map<std::string, std::string>& files,

@@ -68,7 +68,8 @@ void checkFolderTakesFiles(const std::string& option, const std::string& dir,
 
 // What making the folder `dir` adds, registered for removal with what it holds
 // (util/interrupt.h) until released: the highest folder of `dir` (itself or one
-// above it) that does not exist yet. Nothing when `dir` exists.
+// above it) that does not exist yet, as the kernel resolves the path. Nothing
+// when `dir` exists.
 interrupt::TempPath guardMissingFolders(const std::string& dir);
 
 // Writes every file (relative path -> contents) into `dir`, each by the rules
