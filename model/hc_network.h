@@ -46,12 +46,15 @@ class HcNetwork : public sc_core::sc_module {
   sc_core::sc_signal<bool>& clock() { return clk_; }
 
   bool accepted(uint64_t node) const { return nodes_[node]->core().accepted(); }
+  // The flits `node`'s router holds (input buffers, output links) after the last cycle.
+  size_t heldFlits(uint64_t node) const { return nodes_[node]->core().heldFlits(); }
   // Delivery lane `port` of `node`: what crossed into it during the last cycle.
   const Flit& delivery(uint64_t node, int port) const {
     return nodes_[node]->core().delivery()[static_cast<size_t>(port)];
   }
   void setPayloadFault(uint64_t node) { nodes_[node]->core().setPayloadFault(true); }
   void setStalled(uint64_t node) { nodes_[node]->core().setStalled(true); }
+  void addStrayFlit(uint64_t node) { nodes_[node]->core().addStrayFlit(); }
 
  private:
   RouterTables tables_;

@@ -81,6 +81,13 @@ uint64_t RouterCore::heldEpochs() const {
   return held;
 }
 
+size_t RouterCore::heldFlits() const {
+  size_t held = 0;
+  for (const auto& f : fifo_) held += f.size();
+  for (const Flit& x : lout_) held += x.valid ? 1 : 0;
+  return held;
+}
+
 void RouterCore::clock(const std::vector<Flit>& lin, const std::vector<uint8_t>& credit_in,
                        bool inj_valid, uint64_t inj_payload, uint32_t head_epoch) {
   const size_t np = static_cast<size_t>(np_), ns = static_cast<size_t>(ns_), inj = 2 * np;

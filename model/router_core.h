@@ -77,6 +77,8 @@ class RouterCore {
   // After clock(): bit e mod window is set when a flit of epoch e is in a
   // buffer or on an output link, or the injection offered belongs to e.
   uint64_t heldEpochs() const;
+  // After clock(): the flits it holds, in its input buffers and on its output links.
+  size_t heldFlits() const;
 
   // Registered outputs, valid after clock().
   const std::vector<Flit>& lout() const { return lout_; }
@@ -90,6 +92,13 @@ class RouterCore {
   // Test hook: the router grants no output at all (a hung node), so that the
   // harness's watchdog can be shown to fire.
   void setStalled(bool on) { stalled_ = on; }
+  // Test hook: a flit of no broadcast appears in input VC (0, 0), so that tests
+  // can show the harness fails a run that ends with flits left in the network.
+  void addStrayFlit() {
+    Flit f;
+    f.valid = true;
+    fifo_[0].push_back(f);
+  }
 
  private:
   const RouterTables& t_;

@@ -123,7 +123,7 @@ if [ -n "$BENCH" ]; then
 else
   "$HC" regress plan tests/regress/slurm.yaml --out "$REG"
 fi
-"$HC" regress slurm "$REG" --partition debug --array-limit 2 --submit
+"$HC" regress slurm "$REG" --partition debug --time 30 --array-limit 2 --submit
 IDS=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(",".join(x for x in (j["build"], j["array"]) if x))' "$REG/slurm/submitted.json")
 say "waiting for jobs $IDS"
 while [ -n "$(squeue -h -j "$IDS" 2>/dev/null)" ]; do

@@ -99,8 +99,11 @@ int sc_main(int argc, char** argv) {
       return e.run(job);
     }
     throw Error("no adapter for the job's kind");  // every kind has its entry
-  } catch (const std::exception& e) {
+  } catch (const Error& e) {                       // a job it cannot run: bad input
     std::cerr << "hc-harness: " << e.what() << "\n";
     return 2;
+  } catch (const std::exception& e) {  // a model's own check, SystemC's report, no memory
+    std::cerr << "hc-harness: internal error: " << hypercast::oneLine(e.what()) << "\n";
+    return 3;
   }
 }

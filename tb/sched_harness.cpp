@@ -227,7 +227,7 @@ int run(const JobFile& job) {
   for (uint64_t x = 0; x < prog.nodes.size(); ++x) {
     checker::requireSoundStoreBanks(x, prog.nodes[x].store, prog.banks, prog.depth);
   }
-  const tb::PacketPayload pay(problem, o.payload_width, o.seed);
+  tb::PacketPayload pay(problem, o.payload_width, o.seed);
   if (!pay.fits()) {
     throw Error(std::to_string(o.payload_width) + "-bit payloads cannot name the " +
                 std::to_string(packetKeys(n, problem.messages)) +
@@ -284,7 +284,23 @@ int run(const JobFile& job) {
                     static_cast<long long>(prog.rows) * static_cast<long long>(o.repeat), po);
   progress.heartbeat();
   long long rows_done = 0;
+  // What crossed the links is checked against the checker's own links of the
+  // network description, and what the nodes keep against the promise, after
+  // every repetition; the figures are the last repetition run's.
+  checker::CollectiveSpec spec;
+  spec.network = o.network;
+  spec.problem = problem;
+  spec.group_store_and_forward = o.group_store_and_forward;
+  spec.links = o.links;
+  checker::ScheduleReport rep;
+  uint64_t promised = 0, held_ok = 0, wrong = 0, extra = 0, missing = 0;
+  std::vector<std::string> holding_errors;
+  bool all_done = true;
+  int64_t reps_run = 0;
   for (int64_t rep_i = 0; rep_i < o.repeat && !div.found; ++rep_i) {
+    // Each repetition its own payloads (another salt): a store slot a
+    // repetition fails to write cannot pass with the packet of the one before.
+    pay = tb::PacketPayload(problem, o.payload_width, o.seed + static_cast<uint64_t>(rep_i));
     // Preload every node's own packets into the slots the ROM compiler chose.
     if (net) net->clear();
     for (uint64_t x = 0; x < n; ++x) {
@@ -296,6 +312,9 @@ int run(const JobFile& job) {
     }
     if (net) net->start();
     if (rtl) rtl->start();
+    // The stall hook holds its node in the first repetition only: a later
+    // repetition that finishes must not hide it.
+    if (net && stall >= 0) net->setStalled(~uint64_t{0});
     seen.clear();
     seen_payload.clear();
     const auto t0 = std::chrono::steady_clock::now();
@@ -364,36 +383,20 @@ int run(const JobFile& job) {
       progress.set(++rows_done);
     }
     secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  }
-  progress.finish();
-  // Watchdog: the schedule has prog.rows rows; every node must be done by then.
-  bool finished = !div.found;
-  if (finished && rtl) finished = rtl->done();
-  for (uint64_t x = 0; finished && net && x < n; ++x) finished = net->node(x).done();
-  const bool rtl_error = rtl && rtl->error();
-  std::vector<std::string> model_errors;
-  for (uint64_t x = 0; net && x < n; ++x) {
-    for (const auto& e : net->node(x).errors()) model_errors.push_back(e);
-  }
-
-  // The independent check of what crossed the links, against the checker's own
-  // links of the network description.
-  checker::CollectiveSpec spec;
-  spec.network = o.network;
-  spec.problem = problem;
-  spec.group_store_and_forward = o.group_store_and_forward;
-  spec.links = o.links;
-  const checker::ScheduleReport rep = checker::checkSchedule(spec, seen);
-
-  // Holdings: the promise, derived from the collective alone (a switch node
-  // of the network description is promised nothing and originates nothing: it
-  // only forwards).
-  uint64_t promised = 0, held_ok = 0, wrong = 0, extra = 0;
-  std::vector<std::string> holding_errors;
-  auto note = [&](const std::string& e) {
-    if (holding_errors.size() < 10) holding_errors.push_back(e);
-  };
-  if (!div.found) {
+    ++reps_run;
+    if (div.found) break;
+    // Watchdog: the schedule has prog.rows rows; every node must be done by then.
+    if (rtl) all_done = rtl->done();
+    for (uint64_t x = 0; all_done && net && x < n; ++x) all_done = net->node(x).done();
+    rep = checker::checkSchedule(spec, seen);
+    promised = held_ok = wrong = extra = missing = 0;
+    holding_errors.clear();
+    auto note = [&](const std::string& e) {
+      if (holding_errors.size() < 10) holding_errors.push_back(e);
+    };
+    // Holdings: the promise, derived from the collective alone (a switch node
+    // of the network description is promised nothing and originates nothing:
+    // it only forwards).
     for (uint64_t x = 0; x < n; ++x) {
       std::set<uint64_t> promise;
       if (!o.network.isSwitch(x)) {
@@ -422,13 +425,32 @@ int run(const JobFile& job) {
         }
       }
       for (uint64_t k : promise) {
-        if (!kept.count(k))
-          note(std::string(who) + " node " + std::to_string(x) +
-               " does not keep a packet it was promised");
+        if (kept.count(k)) continue;
+        ++missing;
+        note(std::string(who) + " node " + std::to_string(x) +
+             " does not keep a packet it was promised");
       }
     }
+    const bool model_erred = [&] {
+      for (uint64_t x = 0; net && x < n; ++x) {
+        if (!net->node(x).errors().empty()) return true;
+      }
+      return false;
+    }();
+    if (!all_done || !rep.ok || undecodable != 0 || model_erred || held_ok != promised ||
+        wrong != 0 || extra != 0 || missing != 0) {
+      break;
+    }
   }
-  const bool holdings_ok = !div.found && held_ok == promised && wrong == 0 && extra == 0;
+  progress.finish();
+  const bool finished = !div.found && all_done;
+  const bool rtl_error = rtl && rtl->error();
+  std::vector<std::string> model_errors;
+  for (uint64_t x = 0; net && x < n; ++x) {
+    for (const auto& e : net->node(x).errors()) model_errors.push_back(e);
+  }
+  const bool holdings_ok =
+      !div.found && held_ok == promised && wrong == 0 && extra == 0 && missing == 0;
   const bool pass = !div.found && finished && !rtl_error && model_errors.empty() && rep.ok &&
                     undecodable == 0 && holdings_ok;
 
@@ -475,9 +497,11 @@ int run(const JobFile& job) {
     j["checker_errors"] = div.found ? std::vector<std::string>{} : rep.errors;
     f["promised"] = promised;
     f["held"] = held_ok;
+    f["missing"] = missing;
     f["wrong_payloads"] = wrong;
     f["unpromised"] = extra;
     f["undecodable"] = undecodable;
+    f["repetitions"] = reps_run;
     j["finished"] = finished;
     j["watchdog"] = !finished && !div.found;
     j["rtl_error"] = rtl_error;
@@ -525,8 +549,12 @@ int run(const JobFile& job) {
                   : rep.ok                  ? "PASS"
                                             : "FAIL")
               << "\nholdings         " << held_ok << "/" << promised << " promised packets held"
+              << (missing ? ", " + std::to_string(missing) + " missing" : "")
               << (wrong ? ", " + std::to_string(wrong) + " corrupted" : "")
               << (extra ? ", " + std::to_string(extra) + " unpromised" : "")
+              << (o.repeat > 1 ? " (repetition " + std::to_string(reps_run) + " of " +
+                                     std::to_string(o.repeat) + ")"
+                               : std::string())
               << "\nstore            peak " << prog.max_slots << " packets per node; ROM "
               << prog.romBitsPerNode() << " bits per node\n";
     if (net && rtl) {

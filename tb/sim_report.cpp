@@ -37,6 +37,7 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   }
   j["watchdog"] = o.watchdog;
   j["stopped_by"] = o.stopped_by;
+  if (!o.left_in_network.empty()) j["left_in_network"] = o.left_in_network;
   j["checker"] = o.checker_ok ? "pass" : "fail";
   j["checker_errors"] = o.checker_errors;
   if (o.cosim) {
@@ -109,6 +110,7 @@ void printText(std::ostream& os, const SimOutcome& o) {
        << " m_axis transfers (expected " << o.axis_expected << ")\n";
     if (!o.axis_error.empty()) os << "m_axis error     " << o.axis_error << "\n";
   }
+  if (!o.left_in_network.empty()) os << "left in network  " << o.left_in_network << "\n";
   os << "transmissions    " << o.transmissions
      << " (N-1 per broadcast: " << o.broadcasts * (o.nodes - 1) << ")\n"
      << "steps            " << o.steps << " (diameter " << o.diameter << ")\n";

@@ -81,6 +81,9 @@ struct SimOutcome {
   uint64_t axis_deliveries = 0;
   uint64_t axis_expected = 0;
   std::string axis_error;
+  // A run that completed with flits still in the model's routers, drain cycles
+  // after its last delivery (a flit stuck or sent twice): the first node's.
+  std::string left_in_network;
 
   double nodeCyclesPerSecond() const;
 };

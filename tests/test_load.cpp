@@ -567,6 +567,23 @@ TEST(Load, WatchdogFailsAHungNetwork) {
   EXPECT_LT(j.at("figures").at("cycles").get<long long>(), 2000);
 }
 
+// A run that completes with a flit left in the network fails and names the
+// node: the test hook HYPERCAST_STRAY_NODE puts a flit of no broadcast into
+// node 5's input buffer as the run ends; without it the same run passes.
+TEST(Load, AFlitLeftInTheNetworkFailsTheRun) {
+  const std::string run = sim("--m 8 --rho 1", "--source 0 --engine systemc");
+  const auto r = hctest::run("HYPERCAST_STRAY_NODE=5 " + run);
+  EXPECT_EQ(r.code, 1) << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("verdict"), "fail");
+  EXPECT_EQ(j.at("stopped_by"), "completed");
+  EXPECT_EQ(j.at("left_in_network"), "node 5 holds 1 flit 8 cycles after the run's last delivery")
+      << r.out;
+  const auto ok = hctest::run(run);
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_FALSE(hctest::parseJson(ok.out).contains("left_in_network")) << ok.out;
+}
+
 // Every node broadcasting in the same cycle on the default network G^{3,2,1}_{8,6,5}
 // (N = 240, degree 12): Table 1's ceil((N-1)/degree) generalized is 20 cycles.
 TEST(Load, AllNodesAtOnceAgainstTheBound) {
@@ -675,6 +692,60 @@ TEST(Load, SweepWritesCsvAndSvg) {
                 .code,
             0);
   fs::remove_all(dir);
+}
+
+// A sweep whose run fails says why on stderr and in its JSON point, and draws
+// the point hollow in red: the test hook HYPERCAST_FAULT_NODE corrupts what
+// node 0's router sends.
+TEST(Load, SweepSaysWhyAPointFailed) {
+  const std::string dir = hctest::tempFolder("sweep-fail") + "/out";
+  const auto r = hctest::run("HYPERCAST_FAULT_NODE=0 " + hctest::hypercast() +
+                             " sweep --m 8 --rho 1 --rates 0.1 --cycles 300 --json --out " + dir);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("sweep: rate 0.1 failed: "), std::string::npos) << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  const nlohmann::json& pt = j.at("points").at(0);
+  EXPECT_EQ(pt.at("verdict"), "fail");
+  ASSERT_TRUE(pt.contains("failure")) << r.out;
+  EXPECT_NE(r.err.find(pt.at("failure").get<std::string>()), std::string::npos) << r.err;
+  const std::string svg = hctest::slurp(dir + "/load_latency.svg");
+  EXPECT_NE(svg.find("fill=\"white\" stroke=\"#c00\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">failed run</text>"), std::string::npos);
+  fs::remove_all(fs::path(dir).parent_path());
+}
+
+// A run that cannot be made (here: the model cache is a file) ends the sweep
+// with its message, exit 2 and nothing written, not as a failed point.
+TEST(Load, SweepStopsWhenARunCannotBeMade) {
+  const std::string tmp = hctest::tempFolder("sweep-nocache");
+  std::ofstream(tmp + "/cachefile") << "x";
+  const auto r = hctest::run("HYPERCAST_CACHE=" + tmp + "/cachefile " + hctest::hypercast() +
+                             " sweep --m 8 --rho 1 --points 2 --cycles 200 --engine cosim --out " +
+                             tmp + "/o");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("hypercast: sweep: the run at rate ", 0), 0u) << r.err;
+  EXPECT_FALSE(fs::exists(tmp + "/o"));
+  fs::remove_all(tmp);
+}
+
+// --rates runs in ascending order and refuses a rate given twice.
+TEST(Load, SweepRatesAscendOnce) {
+  const std::string dir = hctest::tempFolder("sweep-order") + "/out/";
+  auto r = hctest::run(hctest::hypercast() +
+                       " sweep --m 8 --rho 1 --rates 0.2,0.1,0.1 --cycles 200 --out " + dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "hypercast: --rates lists 0.1 twice\n");
+  r = hctest::run(hctest::hypercast() +
+                  " sweep --m 8 --rho 1 --rates 0.2,0.1 --cycles 200 --json "
+                  "--quiet --out " +
+                  dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = hctest::parseJson(r.out);
+  EXPECT_EQ(j.at("points").at(0).at("offered"), 0.1);
+  EXPECT_EQ(j.at("points").at(1).at("offered"), 0.2);
+  EXPECT_EQ(j.at("csv"), dir + "load_latency.csv");  // one slash after --out's own
+  fs::remove_all(fs::path(dir).parent_path().parent_path());
 }
 
 TEST(Load, BadTrafficOptions) {

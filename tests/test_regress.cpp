@@ -157,6 +157,11 @@ TEST(Regress, RunThenReportWithOneFailure) {
   EXPECT_EQ(message.rfind("checker: ", 0), 0u) << message;
   EXPECT_EQ(s.at("report").at("verdict"), "fail");
   EXPECT_TRUE(fs::file_size(fault + "/trace.csv") > 0);
+  // The traced run's stderr has its own log: log.txt, whose last lines the
+  // report shows, stays the failed run's.
+  EXPECT_TRUE(fs::exists(fault + "/trace-log.txt"));
+  EXPECT_EQ(hctest::slurp(fault + "/log.txt").find("--trace"), std::string::npos)
+      << hctest::slurp(fault + "/log.txt");
   EXPECT_EQ(s.at("env").at("HYPERCAST_FAULT_NODE"), "0");
   // A passing job: its report and no trace.
   const std::string pass = dir + "/results/g33.bcast.systemc.source4";
@@ -511,11 +516,17 @@ TEST(Regress, SlurmScripts) {
   // 2 engines x (1 + 3) jobs; cosim needs 2 models: q3's total exchange, g33's routers.
   const auto r =
       hctest::runArgv({hctest::hypercast(), "regress", "slurm", dir + "/reg", "--array-limit", "3",
-                       "--partition", "debug", "--cache", dir + "/shared cache"});
+                       "--partition", "debug", "--cache", dir + "/shared cache", "--time",
+                       "1-2:30:00", "--mem", "4G", "--account", "lab_1"});
   ASSERT_EQ(r.code, 0) << r.err;
   const std::string array = hctest::slurp(dir + "/reg/slurm/array.sbatch");
   EXPECT_NE(array.find("#SBATCH --array=0-7%3\n"), std::string::npos) << array;
   EXPECT_NE(array.find("#SBATCH --partition=debug\n"), std::string::npos) << array;
+  for (const char* line :
+       {"#SBATCH --time=1-2:30:00\n", "#SBATCH --mem=4G\n", "#SBATCH --account=lab_1\n"}) {
+    EXPECT_NE(array.find(line), std::string::npos) << line << array;
+    EXPECT_NE(hctest::slurp(dir + "/reg/slurm/build.sbatch").find(line), std::string::npos) << line;
+  }
   EXPECT_NE(array.find("export HYPERCAST_CACHE='" + dir + "/shared cache'\n"), std::string::npos)
       << array;
   EXPECT_NE(array.find(" regress run-one " + dir + "/reg --index \"$SLURM_ARRAY_TASK_ID\"\n"),
@@ -581,12 +592,17 @@ TEST(Regress, RunOneIsAnArrayTask) {
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "hypercast: --index must be in 0.." + std::to_string(kSmallJobs - 1) + ", got " +
                        std::to_string(kSmallJobs) + "\n");
-  // The report counts the jobs not run as missing: skipped testcases, exit 1.
+  // The report counts the jobs not run as missing: JUnit errors of type
+  // not-run (never skipped, which CI shows as passing), exit 1.
   r = hc({"regress", "report", dir});
   EXPECT_EQ(r.code, 1);
   const nlohmann::json rj = hctest::parseJson(hctest::slurp(dir + "/report.json"));
   EXPECT_EQ(rj.at("missing"), kSmallJobs - 1);
-  EXPECT_EQ(count(hctest::slurp(dir + "/junit.xml"), "<skipped "),
+  EXPECT_EQ(count(hctest::slurp(dir + "/junit.xml"), "<skipped "), 0u);
+  EXPECT_NE(hctest::slurp(dir + "/junit.xml")
+                .find("errors=\"" + std::to_string(kSmallJobs - 1) + "\" skipped=\"0\""),
+            std::string::npos);
+  EXPECT_EQ(count(hctest::slurp(dir + "/junit.xml"), "type=\"not-run\""),
             static_cast<size_t>(kSmallJobs - 1));
   fs::remove_all(dir);
 }
@@ -761,8 +777,10 @@ TEST(Regress, LastFrameCountsWhatEnded) {
   fs::remove_all(dir);
 }
 
-// slurm's --cache is a folder and --partition a name: an empty path, a file, a
-// device and an empty partition are refused in one line, exit 2, nothing written.
+// slurm's --cache is a folder, --partition and --account names, --time and
+// --mem as sbatch reads them: an empty path, a file, a device, an empty
+// partition or time, a time, size or name sbatch would not take are refused in
+// one line, exit 2, nothing written.
 TEST(Regress, SlurmRefusesABadCacheOrPartition) {
   const std::string dir = hctest::tempFolder("regress-slurm-bad");
   std::ofstream(dir + "/r.yaml") << "networks: [{name: q2, topology: hypercube, dim: 2}]\n"
@@ -784,6 +802,15 @@ TEST(Regress, SlurmRefusesABadCacheOrPartition) {
            Case{{"--partition", ""},
                 "hypercast: --partition: empty name (leave the option out for the cluster's "
                 "default)\n"},
+           Case{{"--time", "1h"},
+                "hypercast: --time: '1h' is no SLURM time (minutes, H:M:S or D-H:M:S)\n"},
+           Case{{"--time", "1::2"},
+                "hypercast: --time: '1::2' is no SLURM time (minutes, H:M:S or D-H:M:S)\n"},
+           Case{{"--mem", "4GB"},
+                "hypercast: --mem: '4GB' is no SLURM memory size (megabytes, or 4G, 512M)\n"},
+           Case{{"--account", "a b"}, "hypercast: --account: 'a b' is no account name\n"},
+           Case{{"--time", ""},
+                "hypercast: --time: empty (leave the option out for the cluster's default)\n"},
        }) {
     std::vector<std::string> args = {"regress", "slurm", dir + "/reg"};
     args.insert(args.end(), c.extra.begin(), c.extra.end());
@@ -855,6 +882,132 @@ bool has(const std::vector<std::string>& argv, const std::string& word) {
 }
 
 }  // namespace
+
+// A swept value a network has no construction for skips that combination
+// alone: the even-k torus's multinode broadcast of two messages, while its one
+// message and the odd-k torus's two are planned; `schedule` agrees job by job.
+// Naming the even-k torus in `networks:` makes the combination an error.
+TEST(Regress, PlanSkipsASweptValueScheduleRefuses) {
+  const std::string dir = hctest::tempFolder("regress-swept-misfit");
+  const std::string nets =
+      "networks:\n"
+      "  - {name: t3, topology: torus, n: 2, k: 3}\n"
+      "  - {name: t4, topology: torus, n: 2, k: 4}\n";
+  const nlohmann::json jobs = planned(dir, nets +
+                                               "workloads:\n"
+                                               "  - {name: m, command: schedule, collective: "
+                                               "multinode-broadcast, messages: [1, 2]}\n");
+  std::set<std::string> ids;
+  for (const auto& j : jobs) ids.insert(j.at("id").get<std::string>());
+  EXPECT_EQ(ids, (std::set<std::string>{"t3.m.messages1", "t3.m.messages2", "t4.m.messages1"}))
+      << jobs.dump();
+  const std::string plan = hctest::slurp(dir + "/reg/plan.json");
+  EXPECT_NE(plan.find("t4 x m (messages 2): the torus multinode-broadcast needs odd k"),
+            std::string::npos)
+      << plan;
+  for (const std::string k : {"3", "4"}) {
+    for (const std::string m : {"1", "2"}) {
+      const auto r = hc({"schedule", "--topology", "torus", "--n", "2", "--k", k, "--collective",
+                         "multinode-broadcast", "--messages", m});
+      EXPECT_EQ(r.code == 0, ids.count("t" + k + ".m.messages" + m) == 1) << k << " " << m << r.err;
+    }
+  }
+  std::ofstream(dir + "/named.yaml") << nets
+                                     << "workloads:\n"
+                                        "  - {name: m, command: schedule, collective: "
+                                        "multinode-broadcast, messages: [1, 2], networks: [t4]}\n";
+  const auto r = hc({"regress", "plan", dir + "/named.yaml", "--out", dir + "/named"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("t4 x m (messages 2): the torus multinode-broadcast needs odd k"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir + "/named"));
+  fs::remove_all(dir);
+}
+
+// Jobs share a Verilated model only when the RTL is the same: a swept rate
+// shares it, a swept payload width or endpoints does not, and the first job of
+// each model builds it (the SLURM build stage).
+TEST(Regress, ModelKeyFollowsTheRtl) {
+  const std::string dir = hctest::tempFolder("regress-model-key");
+  const nlohmann::json jobs =
+      planned(dir,
+              "networks:\n"
+              "  - {name: g, topology: hypercycle, m: \"4,4\", rho: \"1,1\"}\n"
+              "engines: [cosim]\n"
+              "workloads:\n"
+              "  - {name: r, command: simulate, traffic: uniform, rate: [0.1, 0.2], cycles: 100}\n"
+              "  - {name: p, command: simulate, traffic: uniform, rate: 0.1, cycles: 100, "
+              "payload-width: [8, 32]}\n"
+              "  - {name: a, command: simulate, traffic: uniform, rate: 0.1, cycles: 100, "
+              "endpoints: [native, axis]}\n");
+  std::map<std::string, std::string> model;
+  std::set<std::string> built;
+  for (const auto& j : jobs) {
+    const std::string id = j.at("id").get<std::string>();
+    model[id] = j.at("model").get<std::string>();
+    if (j.at("builds_model").get<bool>()) {
+      EXPECT_TRUE(built.insert(model[id]).second) << id;
+    }
+  }
+  EXPECT_EQ(model.at("g.r.cosim.rate0.1"), model.at("g.r.cosim.rate0.2"));
+  EXPECT_EQ(model.at("g.r.cosim.rate0.1"), "g/router");
+  EXPECT_EQ(model.at("g.p.cosim.payload-width8"), "g/router,payload-width=8");
+  EXPECT_NE(model.at("g.p.cosim.payload-width8"), model.at("g.p.cosim.payload-width32"));
+  EXPECT_NE(model.at("g.a.cosim.native"), model.at("g.a.cosim.axis"));
+  std::set<std::string> all;
+  for (const auto& kv : model) all.insert(kv.second);
+  EXPECT_EQ(built, all);  // every model built once, by its first job
+  fs::remove_all(dir);
+}
+
+// A swept switch names its job by its key: shared-rom, no-shared-rom; and the
+// two are two Verilated models.
+TEST(Regress, SweptSwitchNamesItsKey) {
+  const std::string dir = hctest::tempFolder("regress-switch-id");
+  const nlohmann::json jobs = planned(dir,
+                                      "networks:\n"
+                                      "  - {name: q3, topology: hypercube, dim: 3}\n"
+                                      "engines: [cosim]\n"
+                                      "workloads:\n"
+                                      "  - {name: s, command: simulate, collective: "
+                                      "multinode-broadcast, shared-rom: [true, false]}\n");
+  std::map<std::string, std::string> model;
+  for (const auto& j : jobs) model[j.at("id").get<std::string>()] = j.at("model");
+  ASSERT_EQ(model.size(), 2u) << jobs.dump();
+  EXPECT_EQ(model.count("q3.s.cosim.shared-rom"), 1u) << jobs.dump();
+  EXPECT_EQ(model.count("q3.s.cosim.no-shared-rom"), 1u) << jobs.dump();
+  EXPECT_NE(model["q3.s.cosim.shared-rom"], model["q3.s.cosim.no-shared-rom"]);
+  fs::remove_all(dir);
+}
+
+// Planning again into a plan's folder removes what described the old jobs:
+// its SLURM scripts and its reports (the results stay).
+TEST(Regress, PlanAgainRemovesTheOldScriptsAndReports) {
+  const std::string dir = hctest::tempFolder("regress-replan");
+  const std::string two =
+      "networks:\n"
+      "  - {name: q3, topology: hypercube, dim: 3}\n"
+      "workloads:\n"
+      "  - {name: b, command: schedule, collective: [broadcast, scatter]}\n";
+  ASSERT_EQ(planned(dir, two).size(), 2u);
+  auto r = hc({"regress", "slurm", dir + "/reg"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  ASSERT_TRUE(fs::exists(dir + "/reg/slurm/array.sbatch"));
+  r = hc({"regress", "report", dir + "/reg"});
+  ASSERT_TRUE(fs::exists(dir + "/reg/junit.xml")) << r.err;
+  const std::string one =
+      "networks:\n"
+      "  - {name: q3, topology: hypercube, dim: 3}\n"
+      "workloads:\n"
+      "  - {name: b, command: schedule, collective: broadcast}\n";
+  ASSERT_EQ(planned(dir, one).size(), 1u);
+  EXPECT_FALSE(fs::exists(dir + "/reg/slurm"));
+  for (const char* f : {"junit.xml", "summary.md", "report.json"}) {
+    EXPECT_FALSE(fs::exists(dir + "/reg/" + f)) << f;
+  }
+  fs::remove_all(dir);
+}
 
 // A job reads its graph file: editing the file (the regression file unchanged)
 // makes the job changed, and `run` runs it again.

@@ -127,6 +127,17 @@ TEST(ScheduleEngines, WatchdogFailsAStalledNode) {
   const auto ok = hctest::run(sim(3, "broadcast", "--engine systemc --json"));
   EXPECT_EQ(ok.code, 0) << ok.err;
   EXPECT_EQ(hctest::parseJson(ok.out).at("watchdog"), false);
+  // The hook stalls the first of two repetitions only: every repetition is
+  // checked, so the second's clean finish does not hide it.
+  const auto twice = hctest::run("HYPERCAST_STALL_NODE=3 " +
+                                 sim(3, "broadcast", "--engine systemc --json --repeat 2"));
+  EXPECT_EQ(twice.code, 1) << twice.err;
+  const nlohmann::json t = hctest::parseJson(twice.out);
+  EXPECT_EQ(t.at("watchdog"), true) << twice.out;
+  EXPECT_EQ(t.at("figures").at("repetitions"), 1) << twice.out;
+  const auto ok2 = hctest::run(sim(3, "broadcast", "--engine systemc --json --repeat 2"));
+  EXPECT_EQ(ok2.code, 0) << ok2.err;
+  EXPECT_EQ(hctest::parseJson(ok2.out).at("figures").at("repetitions"), 2) << ok2.out;
 }
 
 TEST(ScheduleEngines, RefusesWhatItCannotRun) {

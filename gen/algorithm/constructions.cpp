@@ -117,11 +117,31 @@ Schedule torusConstruction(const NetworkDesc& net, const CollectiveProblem& c,
   return {};
 }
 
-// A torus with even k has no scatter: Fragopoulou & Akl's framework needs odd
-// k (torusSize says so); its multinode broadcast and total exchange fall back
-// to the Cayley graph's.
-bool torusOffers(const NetworkDesc& net, Collective c) {
-  return c != Collective::kScatter || net.radices.front() % 2 != 0;
+// Why a torus of radix k has no `c` of `messages` messages by `construction`
+// ("" when it has one). Fragopoulou & Akl's framework (rotation, necklaces,
+// leaders) needs odd k; with even k the multinode broadcast and total exchange
+// of one message fall back to the Cayley graph's (torusConstruction) when no
+// construction is asked for, and the broadcast is a BFS tree at every k.
+std::string torusRefusal(long long k, Collective c, uint32_t messages,
+                         const std::string& construction) {
+  if (k % 2 != 0 || c == Collective::kBroadcast) return "";
+  const bool fallback = construction == "auto" && messages == 1 &&
+                        (c == Collective::kMultinodeBroadcast || c == Collective::kTotalExchange);
+  if (fallback) return "";
+  return std::string("the torus ") + toString(c) +
+         " needs odd k: the framework of Fragopoulou & Akl (rotation, necklaces, leaders) "
+         "assumes one shortest direction per digit; got k = " +
+         std::to_string(k) +
+         " (the multinode-broadcast and total-exchange of one message fall back to Faber's "
+         "universal collectives without --construction)";
+}
+
+// The same for a torus network; one with links removed is scheduled by the
+// graph's constructions, whose own checks apply.
+std::string torusRefusalOf(const NetworkDesc& net, Collective c, uint32_t messages,
+                           const std::string& construction) {
+  if (!net.removed_links.empty()) return "";
+  return torusRefusal(net.radices.front(), c, messages, construction);
 }
 
 // The schedule's transfers, from the paper's counts, against what the checker
@@ -145,20 +165,10 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t max_
     return;
   }
   if (k % 2 == 0) {
-    // Without --construction (or with auto), the multinode broadcast and total exchange of
-    // one message fall back to the Cayley graph's (constructions: cayleyConstruction).
-    const bool fallback = (!params.count("construction") || params.at("construction") == "auto") &&
-                          p.messages == 1 &&
-                          (p.collective == Collective::kMultinodeBroadcast ||
-                           p.collective == Collective::kTotalExchange);
-    if (!fallback) {
-      throw Error(std::string("the torus ") + toString(p.collective) +
-                  " needs odd k: the framework of Fragopoulou & Akl (rotation, necklaces, "
-                  "leaders) assumes one shortest direction per digit; got k = " +
-                  std::to_string(k) +
-                  " (the multinode-broadcast and total-exchange of one message fall back to "
-                  "Faber's universal collectives without --construction)");
-    }
+    const std::string refusal = torusRefusal(
+        k, p.collective, p.messages,
+        params.count("construction") ? params.at("construction") : std::string("auto"));
+    if (!refusal.empty()) throw Error(refusal);
     cayleySize(params, p, max_nodes, for_rtl, what);
     return;
   }
@@ -215,13 +225,13 @@ Schedule intactOrGraph(const NetworkDesc& net, const CollectiveProblem& c,
 Constructions row(const char* name, std::vector<Collective> collectives,
                   decltype(Constructions::schedule) schedule, bool has_extensions,
                   uint64_t max_rtl_nodes, decltype(Constructions::check_size) check_size,
-                  decltype(Constructions::offers) offers = nullptr) {
+                  decltype(Constructions::refusal) refusal = nullptr) {
   const Topology* t = findTopology(name);
   if (!t)
     throw std::logic_error(std::string("constructions of '") + name + "': not in the registry");
   return {
-      t,     std::move(collectives), schedule, has_extensions, max_rtl_nodes, check_size, t->name,
-      offers};
+      t,      std::move(collectives), schedule, has_extensions, max_rtl_nodes, check_size, t->name,
+      refusal};
 }
 
 const std::vector<Collective> kAll = {Collective::kBroadcast, Collective::kMultinodeBroadcast,
@@ -237,7 +247,7 @@ const std::vector<Constructions>& constructionTable() {
       row("hypercube", kAll, intactOrGraph<hypercubeConstruction>, false,
           1024,  // d = 10: the total exchange has 5 M transfers
           hypercubeSize),
-      row("torus", kAll, intactOrGraph<torusConstruction>, true, 4096, torusSize, torusOffers),
+      row("torus", kAll, intactOrGraph<torusConstruction>, true, 4096, torusSize, torusRefusalOf),
       row("cayley",
           {Collective::kBroadcast, Collective::kMultinodeBroadcast, Collective::kTotalExchange},
           intactOrGraph<cayleyConstruction>, false, 4096, cayleySize),
@@ -278,11 +288,17 @@ std::vector<Collective> collectivesOf(const Constructions& e, bool damaged) {
   return out;
 }
 
+std::string refusalOf(const NetworkDesc& net, Collective c, uint32_t messages,
+                      const std::string& construction) {
+  const Constructions& e = constructionsOf(net.topology);
+  return e.refusal ? e.refusal(net, c, messages, construction) : std::string();
+}
+
 std::vector<Collective> collectivesOf(const NetworkDesc& net) {
   const Constructions& e = constructionsOf(net.topology);
   std::vector<Collective> out;
   for (Collective c : collectivesOf(e, !net.removed_links.empty())) {
-    if (!e.offers || e.offers(net, c)) out.push_back(c);
+    if (refusalOf(net, c, 1, "auto").empty()) out.push_back(c);
   }
   return out;
 }

@@ -33,9 +33,11 @@ struct Constructions {
   void (*check_size)(const ParamMap& p, const CollectiveProblem& c, uint64_t max_nodes,
                      bool for_rtl, const std::string& what);
   std::string topology;  // entry->name, for messages
-  // Optional: whether a network of this topology has collective `c`'s
-  // construction at its size (one of `collectives`); nullptr: every one.
-  bool (*offers)(const NetworkDesc& net, Collective c);
+  // Optional: why a network of this topology has no construction of `c` (one of
+  // `collectives`) of `messages` messages by `construction` (--construction's
+  // word, "auto" when not given) at its size, "" when it has; nullptr: always "".
+  std::string (*refusal)(const NetworkDesc& net, Collective c, uint32_t messages,
+                         const std::string& construction);
 };
 
 const std::vector<Constructions>& constructionTable();
@@ -49,9 +51,14 @@ std::string collectiveNames(const Constructions& e);
 // entry's, or, on a network with links removed (`damaged`), those of them the
 // graph's constructions build (intactOrGraph: the topology's own use every link).
 std::vector<Collective> collectivesOf(const Constructions& e, bool damaged);
+// Why network `net` has no construction of `c` of `messages` messages by
+// `construction` (the entry's `refusal`: a torus with even k has no scatter, and
+// no multinode broadcast or total exchange of more than one message); "" when it has.
+std::string refusalOf(const NetworkDesc& net, Collective c, uint32_t messages,
+                      const std::string& construction);
 // The collectives network `net` is scheduled with: collectivesOf(its entry,
-// links removed or not), less those its size has no construction for (the
-// entry's `offers`: a torus with even k has no scatter).
+// links removed or not), less those of one message its size has no
+// construction for (refusalOf).
 std::vector<Collective> collectivesOf(const NetworkDesc& net);
 
 }  // namespace hypercast

@@ -18,8 +18,10 @@ namespace {
 // Which options each verb takes.
 const std::map<std::string, std::set<std::string>>& verbs() {
   static const std::map<std::string, std::set<std::string>> v = {
-      {"plan", {"out"}},      {"run", {"j"}},
-      {"run-one", {"index"}}, {"slurm", {"partition", "array-limit", "cache", "submit"}},
+      {"plan", {"out"}},
+      {"run", {"j"}},
+      {"run-one", {"index"}},
+      {"slurm", {"partition", "time", "mem", "account", "array-limit", "cache", "submit"}},
       {"report", {}},
   };
   return v;
@@ -30,7 +32,9 @@ const std::map<std::string, std::set<std::string>>& verbs() {
 CommandHelp regressHelp() {
   return {
       "hypercast regress plan REGRESSION.yaml --out DIR | run DIR [-j N] |\n"
-      "       run-one DIR --index I | slurm DIR [--partition P] [--array-limit K] [--submit] |\n"
+      "       run-one DIR --index I |\n"
+      "       slurm DIR [--partition P] [--time T] [--mem M] [--account A] [--array-limit K]\n"
+      "             [--submit] |\n"
       "       report DIR",
       "Regressions: many simulate, schedule and synth jobs from one YAML file.\n"
       "  plan      expands the file (networks x workloads x engines x sweeps x\n"

@@ -15,11 +15,37 @@ std::string num(double v, const char* f = "%.1f") {
   return b;
 }
 
+// Text with "^{..}" and "_{..}" as SVG super- and subscripts (tspans), the rest
+// escaped.
+std::string scripted(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const size_t close = text.find('}', i);
+    if ((c == '^' || c == '_') && i + 1 < text.size() && text[i + 1] == '{' &&
+        close != std::string::npos) {
+      out += std::string("<tspan font-size=\"10\" dy=\"") + (c == '^' ? "-6" : "4") + "\">" +
+             text.substr(i + 2, close - i - 2) + "</tspan><tspan dy=\"" + (c == '^' ? "6" : "-4") +
+             "\"></tspan>";
+      i = close;
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '>') {
+      out += "&gt;";
+    } else if (c == '&') {
+      out += "&amp;";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string loadLatencySvg(const std::string& title, const std::vector<LoadPoint>& points,
                            const std::vector<LoadMark>& marks) {
-  const double w = 640, h = 420, l = 70, r = 20, t = 40, b = 60;
+  const double w = 640, h = 440, l = 70, r = 20, t = 40, b = 80;
   double xmax = 0, ymin = 1, ymax = 10;
   for (const auto& p : points) {
     xmax = std::max(xmax, p.offered);
@@ -38,8 +64,8 @@ std::string loadLatencySvg(const std::string& title, const std::vector<LoadPoint
   os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h
      << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-     << "<text x=\"" << w / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">" << title
-     << "</text>\n";
+     << "<text x=\"" << w / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">"
+     << scripted(title) << "</text>\n";
   // Axes, ticks and grid.
   os << "<line x1=\"" << l << "\" y1=\"" << h - b << "\" x2=\"" << w - r << "\" y2=\"" << h - b
      << "\" stroke=\"black\"/>\n<line x1=\"" << l << "\" y1=\"" << t << "\" x2=\"" << l
@@ -55,7 +81,7 @@ std::string loadLatencySvg(const std::string& title, const std::vector<LoadPoint
        << num(Y(v)) << "\" stroke=\"#ddd\"/>\n<text x=\"" << l - 8 << "\" y=\"" << num(Y(v) + 4)
        << "\" text-anchor=\"end\">" << num(v, "%.0f") << "</text>\n";
   }
-  os << "<text x=\"" << (l + w - r) / 2 << "\" y=\"" << h - 20
+  os << "<text x=\"" << (l + w - r) / 2 << "\" y=\"" << h - b + 38
      << "\" text-anchor=\"middle\">offered load (broadcasts per node per cycle)</text>\n"
      << "<text transform=\"translate(18," << (t + h - b) / 2
      << ") rotate(-90)\" text-anchor=\"middle\">latency (cycles, log scale)</text>\n";
@@ -83,11 +109,33 @@ std::string loadLatencySvg(const std::string& title, const std::vector<LoadPoint
     for (const auto& p : points) {
       if (latency(p) < 0) continue;
       os << "<circle cx=\"" << num(X(p.offered)) << "\" cy=\""
-         << num(Y(c ? p.latency_p99 : p.latency_mean)) << "\" r=\"3\" fill=\"" << colors[c]
-         << "\"/>\n";
+         << num(Y(c ? p.latency_p99 : p.latency_mean)) << "\" r=\"" << (p.pass ? 3 : 4)
+         << "\" fill=\"" << (p.pass ? colors[c] : "white") << "\""
+         << (p.pass ? "" : " stroke=\"#c00\" stroke-width=\"2\"") << "/>\n";
     }
-    os << "<text x=\"" << l + 12 << "\" y=\"" << t + 14 + 14 * c << "\" fill=\"" << colors[c]
-       << "\">" << names[c] << "</text>\n";
+  }
+  // The legend in a row below the axis label, clear of the plot: a marker and
+  // its words per entry (a failed run's only when the sweep has one).
+  const bool failed =
+      std::any_of(points.begin(), points.end(), [](const LoadPoint& p) { return !p.pass; });
+  const double ly = h - 14;
+  auto entry = [&](double x, const std::string& marker, const char* color, const char* words) {
+    os << marker << "<text x=\"" << x + 14 << "\" y=\"" << ly << "\" fill=\"" << color << "\">"
+       << words << "</text>\n";
+  };
+  for (int c = 0; c < 2; ++c) {
+    const double x = l + 140 * c;
+    entry(x,
+          "<rect x=\"" + num(x) + "\" y=\"" + num(ly - 9) + "\" width=\"8\" height=\"8\" fill=\"" +
+              colors[c] + "\"/>\n",
+          colors[c], names[c]);
+  }
+  if (failed) {
+    const double x = l + 280;
+    entry(x,
+          "<rect x=\"" + num(x) + "\" y=\"" + num(ly - 9) +
+              "\" width=\"8\" height=\"8\" fill=\"white\" stroke=\"#c00\" stroke-width=\"2\"/>\n",
+          "#c00", "failed run");
   }
   os << "</svg>\n";
   return os.str();

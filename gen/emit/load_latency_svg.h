@@ -1,6 +1,8 @@
 // The load-latency curve of a sweep as an SVG image, in the manner of BookSim's
 // plots: offered load (broadcasts per node per cycle) against mean and
-// 99th-percentile latency (cycles, log scale), with the saturation bounds marked.
+// 99th-percentile latency (cycles, log scale), with the saturation bounds marked
+// and the points whose run failed drawn hollow in red. The title's "^{..}" and
+// "_{..}" (G^{3,2}_{8,6}) are drawn as super- and subscripts.
 #pragma once
 
 #include <string>
@@ -13,6 +15,7 @@ struct LoadPoint {
   double accepted = 0;
   double latency_mean = 0;  // negative: none (no broadcast delivered), left out of the curve
   double latency_p99 = 0;
+  bool pass = true;  // the run's verdict
 };
 
 struct LoadMark {

@@ -118,6 +118,15 @@ std::vector<std::string> scheduledCollectives(const NetworkDesc& net) {
   return withCombining(collectivesOf(net), net.kind, !net.removed_links.empty());
 }
 
+std::string scheduleRefusal(const NetworkDesc& net, const std::string& collective,
+                            uint32_t messages, const std::string& construction) {
+  const std::vector<Collective> built = collectivesOf(net);
+  for (Collective c : built) {
+    if (toString(c) == collective) return refusalOf(net, c, messages, construction);
+  }
+  return "";
+}
+
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   const Topology& topo = *r.topology;
   const std::string& what = r.what;

@@ -32,6 +32,12 @@ std::vector<std::string> scheduledCollectives(const Topology& topo, bool damaged
 // The same for one network: those its size has constructions for
 // (collectivesOf(net): a torus with even k has no scatter).
 std::vector<std::string> scheduledCollectives(const NetworkDesc& net);
+// Why `net` has no construction of `collective` (one of scheduledCollectives(net))
+// of `messages` messages by `construction` (refusalOf: a torus with even k and more
+// than one message); "" when it has one, or when the name is not a construction's
+// (the command's own checks say why).
+std::string scheduleRefusal(const NetworkDesc& net, const std::string& collective,
+                            uint32_t messages, const std::string& construction);
 
 struct CheckedSchedule {
   NetworkDesc net;

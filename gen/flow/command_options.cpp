@@ -273,6 +273,9 @@ std::vector<OptionSpec> regressOptions() {
       {"j", "N", "run: jobs at a time, 1..32 (default 1)", true},
       {"index", "I", "run-one: the job's index in jobs.json (a SLURM array task's)"},
       {"partition", "P", "slurm: the partition (default: the cluster's)"},
+      {"time", "T", "slurm: each task's time limit, as sbatch --time (30, 1:30:00, 2-0)"},
+      {"mem", "M", "slurm: each task's memory, as sbatch --mem (4G, 512M)"},
+      {"account", "A", "slurm: the account to charge (default: yours)"},
       {"array-limit", "K", "slurm: array tasks running at once (default 8)"},
       {"cache", "DIR",
        "slurm: the Verilated-model cache every node shares (default\n"

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "flow/sim_outputs.h"
 #include "tools/launcher.h"
@@ -70,12 +71,19 @@ CommandReport runHarness(const std::vector<std::string>& argv,
   if (r.code == interrupt::exitStatus(SIGINT) || r.code == interrupt::exitStatus(SIGTERM)) {
     throw interrupt::Interrupted(r.code - 128);
   }
-  if (r.code == 2) {
+  if (r.code == 2 || r.code == 3) {
     std::string line = r.err;
     while (!line.empty() && line.back() == '\n') line.pop_back();
     line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
     for (const char* prefix : {"hc-harness: ", "hc-sim: ", "hc-sched: ", "hc-mesh: "}) {
       if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
+    }
+    // 2: the job was refused (bad input); 3: the harness failed itself (a
+    // model's own check): hypercast's internal error, exit 3.
+    if (r.code == 3) {
+      const std::string internal = "internal error: ";
+      if (line.rfind(internal, 0) == 0) line = line.substr(internal.size());
+      throw std::runtime_error("simulation harness: " + line);
     }
     throw Error(line.empty() ? "the simulation harness rejected the job" : line);
   }

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "algorithm/reference_broadcast.h"
 #include "emit/hypercycle_rtl.h"
@@ -65,6 +66,32 @@ std::string tableCell(double v) {
   return b;
 }
 
+// Why a run failed, from its report: the first divergence, the first checker
+// error, the watchdog, a flit left in the network, an m_axis error, or why it stopped.
+std::string failureOf(const nlohmann::json& report) {
+  if (!report.is_object()) return "no report";
+  if (report.contains("first_divergence")) {
+    const nlohmann::json& d = report.at("first_divergence");
+    return "RTL and model diverge at cycle " + d.value("cycle", nlohmann::json()).dump() +
+           ", node " + d.value("node", nlohmann::json()).dump();
+  }
+  const auto errors = report.find("checker_errors");
+  if (errors != report.end() && errors->is_array() && !errors->empty() &&
+      errors->front().is_string()) {
+    return "checker: " + errors->front().get<std::string>();
+  }
+  if (report.value("watchdog", false)) return "watchdog (no progress)";
+  for (const char* key : {"left_in_network", "axis_error"}) {
+    const auto it = report.find(key);
+    if (it != report.end() && it->is_string()) return it->get<std::string>();
+  }
+  const auto stopped = report.find("stopped_by");
+  if (stopped != report.end() && stopped->is_string()) {
+    return "stopped by " + stopped->get<std::string>();
+  }
+  return "verdict fail";
+}
+
 // The rates --rates lists, each in (0, 1].
 std::vector<double> listedRates(const std::string& list) {
   if (list.empty()) throw Error("--rates is empty");
@@ -78,6 +105,15 @@ std::vector<double> listedRates(const std::string& list) {
     rates.push_back(parseRate("--rates", item));
   }
   if (list.back() == ',') throw Error("--rates: trailing comma in '" + list + "'");
+  // The curve runs left to right: the rates in ascending order, each once.
+  std::sort(rates.begin(), rates.end());
+  for (size_t i = 1; i < rates.size(); ++i) {
+    if (rates[i] == rates[i - 1]) {
+      char b[32];
+      std::snprintf(b, sizeof b, "%.6g", rates[i]);
+      throw Error(std::string("--rates lists ") + b + " twice");
+    }
+  }
   return rates;
 }
 
@@ -186,6 +222,21 @@ CommandReport runSweep(const SweepRequest& r) {
     capture.capture_stdout = true;
     capture.capture_stderr = true;  // passed on below, unless interrupted
     const tools::RunResult run = tools::runProcess(cmd, capture);
+    // A run that could not be made (bad input, a tool or the cache failing: exit
+    // 2; an internal error: 3; a crash) ends the sweep with its own message and
+    // nothing written; 0 and 1 are a verification's verdict.
+    if (run.code != 0 && run.code != 1) {
+      std::string line = run.err;
+      while (!line.empty() && line.back() == '\n') line.pop_back();
+      line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
+      const std::string ours = "hypercast: ";
+      if (line.rfind(ours, 0) == 0) line = line.substr(ours.size());
+      const std::string at = std::string("sweep: the run at rate ") + rs + " ";
+      if (run.code == 3 || run.signal) {
+        throw std::runtime_error(at + (run.signal ? "crashed (" + run.status() + ")" : line));
+      }
+      throw Error(at + "failed: " + (line.empty() ? run.status() : line));
+    }
     progress.message(run.err);
     const nlohmann::json report = parseReport(run.out);
     const nlohmann::json& f = runFigures(report);
@@ -193,7 +244,11 @@ CommandReport runSweep(const SweepRequest& r) {
     const bool pass = run.code == 0 && verdict != report.end() && *verdict == "pass";
     all_pass = all_pass && pass;
     passed += pass ? 1 : 0;
+    // Why a point failed, from its report: on stderr and in the JSON point.
+    const std::string failure = pass ? std::string() : failureOf(report);
+    if (!pass) progress.message(std::string("sweep: rate ") + rs + " failed: " + failure + "\n");
     LoadPoint pt;
+    pt.pass = pass;
     pt.offered = rate;
     pt.accepted = number(f, "throughput");
     pt.latency_mean = number(f, "latency_mean");
@@ -205,12 +260,13 @@ CommandReport runSweep(const SweepRequest& r) {
         << csvField(f, "max_injection_wait") << "," << reportVerdict(pass) << "\n";
     progress.tick();
     if (r.json) {
-      json_points.push_back({{"offered", rate},
+      json_points.push_back({{"offered", std::stod(rs)},
                              {"accepted", f.value("throughput", nlohmann::json())},
                              {"latency_mean", f.value("latency_mean", nlohmann::json())},
                              {"latency_p99", f.value("latency_p99", nlohmann::json())},
                              {"latency_max", f.value("latency_max", nlohmann::json())},
                              {"verdict", reportVerdict(pass)}});
+      if (!pass) json_points.back()["failure"] = failure;
     } else {
       progress.interject([&] {
         if (!header_printed) {
@@ -236,8 +292,8 @@ CommandReport runSweep(const SweepRequest& r) {
   writeOutputFiles(
       r.out, {{"load_latency.csv", csv.str()},
               {"load_latency.svg", loadLatencySvg(title, points, {{routing, l1}, {even, l2}})}});
-  const std::string csv_path = r.out + "/load_latency.csv";
-  const std::string svg_path = r.out + "/load_latency.svg";
+  const std::string csv_path = (fs::path(r.out) / "load_latency.csv").string();
+  const std::string svg_path = (fs::path(r.out) / "load_latency.svg").string();
   if (r.json) {
     // The run's parameters at top level; what it computed and measured in figures.
     const nlohmann::ordered_json figures = {{"nodes", h.nodes()},

@@ -4,7 +4,9 @@
 //       <failure message="first divergence ..." type="fail">details</failure>
 //     </testcase> ...
 // A verification failure is a <failure>, a job that could not run properly
-// (bad input, crash) an <error>, a job not run yet <skipped>.
+// (bad input, crash) an <error>, and so is a job without a result (not run,
+// interrupted, preempted: type="not-run"), which CI must not show as passing
+// the way it shows a <skipped>.
 #pragma once
 
 #include <string>
@@ -16,7 +18,7 @@ namespace regress {
 struct JunitCase {
   std::string classname, name;
   double seconds = 0;
-  std::string outcome;  // pass | fail | error | skipped
+  std::string outcome;  // pass | fail | error | missing
   std::string message;  // one line
   std::string details;  // the body (log tail, command line)
 };

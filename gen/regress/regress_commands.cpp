@@ -71,6 +71,15 @@ int slurm(const RegressRequest& r, const Params& a, std::ostream& out) {
     throw Error("--partition: empty name (leave the option out for the cluster's default)");
   }
   s.partition = a.get("partition");
+  for (const char* name : {"time", "mem", "account"}) {
+    if (a.has(name) && a.get(name).empty()) {
+      throw Error(std::string("--") + name +
+                  ": empty (leave the option out for the cluster's default)");
+    }
+  }
+  s.time = a.get("time");
+  s.mem = a.get("mem");
+  s.account = a.get("account");
   s.array_limit = static_cast<int>(a.getInt("array-limit", 8, 1, 100000));
   const char* env = std::getenv("HYPERCAST_CACHE");
   const std::string cache_from = a.has("cache") ? "--cache" : "HYPERCAST_CACHE";

@@ -1,5 +1,6 @@
 #include "regress/regress_folder.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -41,6 +42,16 @@ PlanWritten writePlan(const std::string& yaml, const std::string& out) {
   flow::checkOutputsAgainstInputs({{"regression", yaml}}, {}, {{"--out", out}});
   checkPlanFolder(out);
   const RegressPlan p = planRegression(yaml);
+  // A plan into an earlier plan's folder replaces what described the old jobs:
+  // its SLURM scripts (their array range and build indices) and its reports.
+  // The results stay: a job whose result holds its content hash is not run again.
+  std::error_code ec;
+  fs::remove_all(slurmDir(out), ec);
+  if (ec) throw Error("cannot remove the old plan's " + slurmDir(out) + ": " + ec.message());
+  for (const char* stale : {"junit.xml", "summary.md", "report.json"}) {
+    fs::remove(fs::path(out) / stale, ec);
+    if (ec) throw Error("cannot remove the old plan's " + out + "/" + stale + ": " + ec.message());
+  }
   nlohmann::ordered_json meta;
   meta["name"] = p.name;
   meta["source"] = fs::absolute(yaml).string();
@@ -63,6 +74,30 @@ SlurmWritten writeSlurm(SlurmSettings s) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != ',') {
       throw Error("--partition: '" + s.partition + "' is no partition name");
     }
+  }
+  for (char c : s.account) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') {
+      throw Error("--account: '" + s.account + "' is no account name");
+    }
+  }
+  // SLURM's time formats: M, M:S, H:M:S, D-H, D-H:M, D-H:M:S (digits, ':' and one '-').
+  const bool time_ok =
+      !s.time.empty() && std::isdigit(static_cast<unsigned char>(s.time.front())) &&
+      std::isdigit(static_cast<unsigned char>(s.time.back())) &&
+      s.time.find_first_not_of("0123456789:-") == std::string::npos &&
+      std::count(s.time.begin(), s.time.end(), '-') <= 1 &&
+      std::count(s.time.begin(), s.time.end(), ':') <= 2 && s.time.find("::") == std::string::npos;
+  if (!s.time.empty() && !time_ok) {
+    throw Error("--time: '" + s.time + "' is no SLURM time (minutes, H:M:S or D-H:M:S)");
+  }
+  // Megabytes, or a number with K, M, G or T.
+  const size_t digits = s.mem.find_first_not_of("0123456789");
+  const bool mem_ok = !s.mem.empty() && digits != 0 &&
+                      (digits == std::string::npos ||
+                       (digits + 1 == s.mem.size() &&
+                        std::string("KMGT").find(s.mem[digits]) != std::string::npos));
+  if (!s.mem.empty() && !mem_ok) {
+    throw Error("--mem: '" + s.mem + "' is no SLURM memory size (megabytes, or 4G, 512M)");
   }
   const nlohmann::json meta =
       nlohmann::json::parse(tools::readFile(planMetaPath(s.dir)), nullptr, false);

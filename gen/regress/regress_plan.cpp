@@ -112,6 +112,16 @@ class Planner {
   double jobCount(const Workload& w) const;
   // Why the workload cannot run on the network ("" if it can).
   std::string misfit(const Workload& w, const Network& net) const;
+  // Why one combination `pick` of the workload's swept values cannot run on the
+  // network when the workload can ("" if it can): the message names both and the values.
+  std::string comboMisfit(const Workload& w, const std::vector<size_t>& pick,
+                          const Network& net) const;
+  // The Verilated model a simulate job of combination `pick` runs: the network,
+  // the collective and its source, and the workload's options that shape the RTL.
+  std::string modelKey(const Workload& w, const std::vector<size_t>& pick, const Network& net,
+                       const std::string& collective, const std::string& source) const;
+  // Records a pair or combination skipped, and the first one for "no job".
+  void skip(RegressPlan& plan, const Workload& w, const std::string& why);
   void checkJob(const RegressJob& job, const Network& net, const Workload& w) const;
   // A fault_node that is no node of `net` is an error, not a fault never injected.
   void checkFaultNode(const Workload& w, const Network& net) const;
@@ -435,6 +445,56 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
   return "";
 }
 
+std::string Planner::comboMisfit(const Workload& w, const std::vector<size_t>& pick,
+                                 const Network& net) const {
+  std::string collective, construction = "auto", combo;
+  uint32_t messages = 1;
+  for (size_t i = 0; i < w.options.size(); ++i) {
+    const std::string& key = w.options[i].first;
+    const std::string& value = w.options[i].second[pick[i]];
+    if (w.swept[i]) combo += (combo.empty() ? " (" : ", ") + key + " " + value;
+    if (key == "collective") collective = value;
+    if (key == "construction") construction = value;
+    // A number out of range is left to the command's own check (checkJob).
+    if (key == "messages" && !value.empty() && value.size() < 10 &&
+        value.find_first_not_of("0123456789") == std::string::npos) {
+      messages = static_cast<uint32_t>(std::stoul(value));
+    }
+  }
+  if (collective.empty()) return "";
+  const std::string why = flow::scheduleRefusal(net.desc, collective, messages, construction);
+  if (why.empty()) return "";
+  return net.name + " x " + w.name + (combo.empty() ? "" : combo + ")") + ": " + why;
+}
+
+std::string Planner::modelKey(const Workload& w, const std::vector<size_t>& pick,
+                              const Network& net, const std::string& collective,
+                              const std::string& source) const {
+  // The options a job's harness reads at run time (its job file); every other
+  // one may change the Verilated model (payload-width, endpoints, rtl-model,
+  // shared-rom, wave, ...), so it names the model. A key unknown here names it
+  // too: at worst two keys name one model, which the build stage's second
+  // build finds in the cache.
+  static const std::set<std::string> kRunTime = {
+      "rate",   "traffic",     "cycles",  "seed",       "max-cycles",  "watchdog", "tready",
+      "repeat", "trace",       "sources", "start",      "all-sources", "random",   "window",
+      "json",   "allow-large", "quiet",   "collective", "source"};
+  std::string key = net.name + "/" + (collective.empty() ? "router" : collective + "@" + source);
+  for (size_t i = 0; i < w.options.size(); ++i) {
+    if (kRunTime.count(w.options[i].first)) continue;
+    key += "," + w.options[i].first + "=" + w.options[i].second[pick[i]];
+  }
+  return key;
+}
+
+void Planner::skip(RegressPlan& plan, const Workload& w, const std::string& why) {
+  plan.skipped.push_back(why);
+  if (first_skip_.empty()) {
+    first_skip_ = why;
+    first_skip_at_ = w.at;
+  }
+}
+
 void Planner::checkFaultNode(const Workload& w, const Network& net) const {
   const uint64_t nodes = net.desc.nodes();
   if (std::stoull(w.fault_node) >= nodes) {
@@ -498,11 +558,7 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
     const std::string why = misfit(w, net);
     if (!why.empty()) {
       if (named) fail(w.networks_at, why);
-      plan.skipped.push_back(net.name + " x " + w.name + ": " + why);
-      if (first_skip_.empty()) {
-        first_skip_ = plan.skipped.back();
-        first_skip_at_ = w.at;
-      }
+      skip(plan, w, net.name + " x " + w.name + ": " + why);
       continue;
     }
     if (!w.fault_node.empty()) {
@@ -516,7 +572,14 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
     // Every combination of the swept values (odometer over the lists).
     std::vector<size_t> pick(w.options.size(), 0);
     for (bool more = true; more;) {
-      for (const std::string& engine : engines) {
+      // Values the network has no construction for (a torus with even k and two
+      // messages) skip their combination alone.
+      const std::string why_not = comboMisfit(w, pick, net);
+      if (!why_not.empty()) {
+        if (named) fail(w.networks_at, why_not);
+        skip(plan, w, why_not);
+      }
+      for (const std::string& engine : why_not.empty() ? engines : std::vector<std::string>{}) {
         for (int r = 1; r <= repeats; ++r) {
           RegressJob job;
           job.command = w.command;
@@ -538,11 +601,17 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
           for (size_t i = 0; i < w.options.size(); ++i) {
             const std::string& key = w.options[i].first;
             const std::string& value = w.options[i].second[pick[i]];
-            // A word names itself (".total-exchange"), a number its key (".rate0.2").
+            // A word names itself (".total-exchange"), a number its key
+            // (".rate0.2"), a switch its key or no- and its key (".shared-rom",
+            // ".no-shared-rom").
             if (w.swept[i]) {
-              job.id += "." +
-                        (std::isalpha(static_cast<unsigned char>(value[0])) ? "" : idPart(key)) +
-                        idPart(value);
+              job.id +=
+                  "." +
+                  (value == "true" ? idPart(key)
+                   : value == "false"
+                       ? "no-" + idPart(key)
+                       : (std::isalpha(static_cast<unsigned char>(value[0])) ? "" : idPart(key)) +
+                             idPart(value));
             }
             if (key == "source") source = value;
             if (value == "false") continue;
@@ -558,8 +627,7 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
           if (!w.fault_node.empty()) job.env["HYPERCAST_FAULT_NODE"] = w.fault_node;
           if (repeats > 1) job.id += ".r" + std::to_string(r);
           if (w.command == "simulate" && engine != "systemc") {
-            job.model =
-                net.name + "/" + (collective.empty() ? "router" : collective + "@" + source);
+            job.model = modelKey(w, pick, net, collective, source);
           }
           checkJob(job, net, w);
           job.index = static_cast<int>(plan.jobs.size());

@@ -67,7 +67,7 @@ RegressReport buildReport(const std::string& dir, const std::vector<RegressJob>&
       c.seconds = s.value("seconds", 0.0);
       c.message = s.value("message", "");
     } else {
-      c.outcome = "skipped";
+      c.outcome = "missing";
       c.message = s.is_object() ? "its result is from another hypercast build: run it again"
                                 : "not run (or interrupted)";
     }
@@ -95,13 +95,12 @@ RegressReport buildReport(const std::string& dir, const std::vector<RegressJob>&
     const nlohmann::json ran = reportCycles(report);
     const std::string cycles = ran.is_null() ? "" : jsonText(ran);
     rows += "| " + cell(job.id) + " | " + job.command + " | " + job.network + " | " +
-            (job.engine.empty() ? "-" : job.engine) + " | " +
-            (c.outcome == "skipped" ? "missing" : c.outcome) + " | " +
+            (job.engine.empty() ? "-" : job.engine) + " | " + c.outcome + " | " +
             (current ? fixed(c.seconds, "%.1f") : "-") + " | " + cycles + " |\n";
     nlohmann::ordered_json j;
     j["id"] = job.id;
     j["index"] = job.index;
-    j["status"] = c.outcome == "skipped" ? "missing" : c.outcome;
+    j["status"] = c.outcome;
     if (current) j["seconds"] = c.seconds;
     if (!c.message.empty()) j["message"] = c.message;
     if (current) j["result"] = folder;

@@ -31,8 +31,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// How long jobs have to end after an interrupt was passed on, before SIGKILL.
-constexpr std::chrono::seconds kGrace{10};
+// How long jobs have to end after an interrupt was passed on, before SIGKILL:
+// the launcher's grace, as for every child.
+constexpr std::chrono::seconds kGrace = tools::kGraceAfterInterrupt;
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -127,12 +128,10 @@ void Runner::startTrace(Running& r) {
   const std::string w = r.work->path();
   std::vector<std::string> argv = jobCommand(*r.job, exe_, w);
   argv.insert(argv.end(), {"--trace", w + "/trace.csv"});
-  {
-    std::ofstream log(w + "/log.txt", std::ios::app);
-    log << "--- the failed run again, with --trace trace.csv\n";
-  }
+  // Its stderr goes to a log of its own: log.txt stays the failed run's, whose
+  // last lines the report shows.
   r.tracing = true;
-  r.pid = tools::startChild(childSpec(*r.job, argv, w + "/trace-run.json", w + "/log.txt"));
+  r.pid = tools::startChild(childSpec(*r.job, argv, w + "/trace-run.json", w + "/trace-log.txt"));
 }
 
 void Runner::count(const std::string& status) {

@@ -24,6 +24,9 @@ std::string header(const SlurmSettings& s, const std::string& job_name, const st
   h += "#SBATCH --output=\"" + log + "\"\n";
   h += "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n";
   if (!s.partition.empty()) h += "#SBATCH --partition=" + s.partition + "\n";
+  if (!s.account.empty()) h += "#SBATCH --account=" + s.account + "\n";
+  if (!s.time.empty()) h += "#SBATCH --time=" + s.time + "\n";
+  if (!s.mem.empty()) h += "#SBATCH --mem=" + s.mem + "\n";
   h += "set -euo pipefail\n";
   h += "export HYPERCAST_CACHE=" + q(s.cache) + "\n";
   return h;

@@ -24,6 +24,9 @@ struct SlurmSettings {
   std::string hypercast;  // absolute path of the tool
   std::string cache;      // absolute: the shared HYPERCAST_CACHE
   std::string partition;  // "" the cluster's default
+  std::string time;       // --time per task ("" the partition's limit): 30, 1:30:00, 2-0
+  std::string mem;        // --mem per task ("" the cluster's default): 4G, 4096
+  std::string account;    // --account ("" the user's default)
   int array_limit = 8;    // tasks at once
   std::string name;       // the regression's name (job names)
 };

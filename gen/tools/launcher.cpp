@@ -30,10 +30,6 @@ namespace tools {
 
 namespace {
 
-// After an interrupt was forwarded, how long the child's group has to end
-// before it is killed.
-constexpr std::chrono::seconds kGraceAfterInterrupt{5};
-
 class Fd {
  public:
   Fd() = default;

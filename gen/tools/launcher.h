@@ -46,6 +46,10 @@ struct RunOptions {
   std::chrono::milliseconds time_limit{0};
 };
 
+// After an interrupt was forwarded, how long a child's group has to end before
+// it is killed (runProcess's children, and regress run's jobs).
+constexpr std::chrono::seconds kGraceAfterInterrupt{5};
+
 struct RunResult {
   int code = -1;           // exit status; -1 when ended by a signal
   int signal = 0;          // the signal that ended it, 0 if it exited
