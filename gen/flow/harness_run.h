@@ -18,14 +18,12 @@ namespace flow {
 // Runs a simulation harness (tb/): its stdout is ours; its stderr is passed on
 // once it ends, except when it rejects the job (exit 2), whose last line
 // becomes our one-line Error, or fails itself (exit 3: a model's own check),
-// whose last line becomes a std::runtime_error (main's internal error, exit 3). A crash is an Error, SIGINT/SIGTERM an
-// interrupt::Interrupted; a harness whose reader went away (SIGPIPE) ends us
-// the same way. Returns its exit status (0 pass, 1 verification failed) in a
-// CommandReport whose text is empty: the harness's stdout (its report, a trace to
-// /dev/stdout) streams as it runs. Under --json (a `report`), the harness's
-// document is read instead and returned as the command's report
-// (util/report_json.h): the common keys first, the verdict from the harness's
-// exit status.
+// whose last line becomes a std::runtime_error (main's internal error, exit 3). A crash is an
+// Error, SIGINT/SIGTERM an interrupt::Interrupted; a harness whose reader went away (SIGPIPE) ends
+// us the same way. Returns its exit status (0 pass, 1 verification failed) in a CommandReport whose
+// text is empty: the harness's stdout (its report, a trace to /dev/stdout) streams as it runs.
+// Under --json (a `report`), the harness's document is read instead and returned as the command's
+// report (util/report_json.h): the common keys first, the verdict from the harness's exit status.
 CommandReport runHarness(const std::vector<std::string>& argv,
                          const std::optional<ReportHead>& report = std::nullopt);
 
