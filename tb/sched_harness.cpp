@@ -419,7 +419,7 @@ int run(const JobFile& job) {
         } else if (got != pay.encode(k)) {
           ++wrong;
           note(std::string(who) + " node " + std::to_string(x) + " slot " + std::to_string(p.slot) +
-               ": payload " + word(true, got) + ", expected " + word(true, pay.encode(k)));
+               ": " + word(true, got) + ", expected " + word(true, pay.encode(k)));
         } else {
           ++held_ok;
         }

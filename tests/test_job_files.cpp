@@ -320,6 +320,8 @@ TEST(JobFile, RefusesWhatARouterHarnessCannotRun) {
       {{{"broadcasts", {{1, -5, 1}}}}, "'broadcasts' must be a whole number in 0.."},
       {{{"payload_width", 8}, {"broadcasts", {{1, 0, 256}}}}, "payload"},
       {{{"broadcasts", {{1, 0, 1, 0}}}}, "[origin, start_cycle, payload]"},
+      {{{"broadcasts", Json::array()}}, "no 'broadcasts' and no traffic ('rate' 0)"},
+      {{{"broadcasts", {{1, 0, 5}, {1, 3, 5}}}}, "two broadcasts share origin 1 and payload 5"},
       {{{"preference", "sideways"}}, "preference"},
       {{{"engine", "spice"}}, "engine"},
       {{{"watchdog", 0}}, "'watchdog' must be a whole number in 1.."},

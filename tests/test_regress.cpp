@@ -418,14 +418,14 @@ TEST(Regress, BadFilesNameKeyAndLine) {
        "distinct values)"},
       {nets + "workloads:\n  - name: te\n    collective: broadcast\n    source: [1, 1]\n",
        "8: workloads[0].source: two jobs named q3.te.systemc.source1"},
-      // fault_node where no model runs would do nothing: refused.
+      // fault-node where no model runs would do nothing: refused.
       {nets + "workloads:\n  - name: f\n    command: schedule\n    collective: broadcast\n"
-              "    fault_node: 0\n",
-       "9: workloads[0].fault_node: fault_node corrupts the SystemC model's node, and "
+              "    fault-node: 0\n",
+       "9: workloads[0].fault-node: fault-node corrupts the SystemC model's node, and "
        "'hypercast schedule' runs no model"},
       {nets + "workloads:\n  - name: f\n    collective: broadcast\n    engines: [verilator]\n"
-              "    fault_node: 0\n",
-       "9: workloads[0].fault_node: fault_node corrupts the SystemC model's node, and the "
+              "    fault-node: 0\n",
+       "9: workloads[0].fault-node: fault-node corrupts the SystemC model's node, and the "
        "verilator engine runs no model"},
   };
   for (const Case& c : cases) {
@@ -738,7 +738,7 @@ TEST(Regress, JobFileMistakesNameFileAndKey) {
   fs::remove_all(dir);
 }
 
-// A fault_node that is no node of the network is refused when planned: the job
+// A fault-node that is no node of the network is refused when planned: the job
 // would pass with no fault injected, though a fault job must fail.
 TEST(Regress, FaultNodeMustBeANode) {
   const std::string yaml = writeYaml(
@@ -746,12 +746,12 @@ TEST(Regress, FaultNodeMustBeANode) {
       "workloads:\n"
       "  - name: fault\n"
       "    source: 0\n"
-      "    fault_node: 9\n");
+      "    fault-node: 9\n");
   const auto r =
       hc({"regress", "plan", yaml, "--out", fs::path(yaml).parent_path().string() + "/plan"});
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_EQ(r.err, "hypercast: " + yaml +
-                       ":5: workloads[0].fault_node: node 9 is not a node of g33 (9 nodes: "
+                       ":5: workloads[0].fault-node: node 9 is not a node of g33 (9 nodes: "
                        "0..8)\n");
   fs::remove_all(fs::path(yaml).parent_path());
 }
@@ -765,7 +765,7 @@ TEST(Regress, LastFrameCountsWhatEnded) {
       << "networks: [{name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}]\n"
          "workloads:\n"
          "  - {name: b, source: [0, 1, 2, 3, 4, 5, 6, 7, 8]}\n"
-         "  - {name: fault, source: 0, fault_node: 0}\n";
+         "  - {name: fault, source: 0, fault-node: 0}\n";
   ASSERT_EQ(hc({"regress", "plan", dir + "/r.yaml", "--out", dir + "/reg"}).code, 0);
   int status = 0;
   const std::string tty = runOnATerminal(dir + "/reg", &status);
@@ -981,6 +981,25 @@ TEST(Regress, SweptSwitchNamesItsKey) {
   fs::remove_all(dir);
 }
 
+// run --quiet prints no progress: no count line, no line per job that passed;
+// a job that failed is still named.
+TEST(Regress, QuietRunNamesOnlyFailures) {
+  const std::string dir = hctest::tempFolder("regress-quiet");
+  planned(dir,
+          "networks:\n"
+          "  - {name: g33, topology: hypercycle, m: [3, 3], rho: [1, 1]}\n"
+          "workloads:\n"
+          "  - {name: ok, source: 0}\n"
+          "  - {name: bad, source: 0, fault-node: 0}\n");
+  const auto r = hc({"regress", "run", dir + "/reg", "--quiet"});
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("FAIL g33.bad.systemc"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("PASS"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("regress: "), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("2 jobs: 1 passed, 1 failed"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
 // Planning again into a plan's folder removes what described the old jobs:
 // its SLURM scripts and its reports (the results stay).
 TEST(Regress, PlanAgainRemovesTheOldScriptsAndReports) {
@@ -1136,7 +1155,7 @@ TEST(Regress, SynthJobReportIsJson) {
 
 // The time left: the mean finished job's time for each job to start, less
 // what each running job has run, shared by the slots; it never grows while no
-// job ends.
+// job ends, and is unknown once a job has run past the mean.
 TEST(Regress, SecondsLeftEstimate) {
   using hypercast::regress::secondsLeft;
   EXPECT_EQ(secondsLeft({}, {5}, 3, 1), -1);  // no job ended yet: unknown
@@ -1144,10 +1163,10 @@ TEST(Regress, SecondsLeftEstimate) {
   EXPECT_DOUBLE_EQ(secondsLeft({20, 40}, {}, 2, 1), 60);
   EXPECT_DOUBLE_EQ(secondsLeft({20, 40}, {10}, 2, 1), 80);  // 30 - 10 + 2 x 30
   EXPECT_DOUBLE_EQ(secondsLeft({20, 40}, {10, 25}, 2, 2), (20 + 5 + 60) / 2.0);
-  EXPECT_DOUBLE_EQ(secondsLeft({24}, {50}, 0, 1), 0);  // overdue: not negative
+  EXPECT_EQ(secondsLeft({24}, {50}, 0, 1), -1);  // overdue: unknown, not "0:00 left"
   // One job of 24 s finished, one running: the estimate falls as it runs.
   double last = secondsLeft({24}, {0}, 1, 1);
-  for (double t = 1; t < 60; t += 1) {
+  for (double t = 1; t <= 24; t += 1) {
     const double now = secondsLeft({24}, {t}, 1, 1);
     EXPECT_LE(now, last) << t;
     last = now;

@@ -19,8 +19,8 @@ namespace {
 const std::map<std::string, std::set<std::string>>& verbs() {
   static const std::map<std::string, std::set<std::string>> v = {
       {"plan", {"out"}},
-      {"run", {"j"}},
-      {"run-one", {"index"}},
+      {"run", {"j", "quiet"}},
+      {"run-one", {"index", "quiet"}},
       {"slurm", {"partition", "time", "mem", "account", "array-limit", "cache", "submit"}},
       {"report", {}},
   };
@@ -31,8 +31,8 @@ const std::map<std::string, std::set<std::string>>& verbs() {
 
 CommandHelp regressHelp() {
   return {
-      "hypercast regress plan REGRESSION.yaml --out DIR | run DIR [-j N] |\n"
-      "       run-one DIR --index I |\n"
+      "hypercast regress plan REGRESSION.yaml --out DIR | run DIR [-j N] [--quiet] |\n"
+      "       run-one DIR --index I [--quiet] |\n"
       "       slurm DIR [--partition P] [--time T] [--mem M] [--account A] [--array-limit K]\n"
       "             [--submit] |\n"
       "       report DIR",

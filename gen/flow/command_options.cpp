@@ -114,7 +114,7 @@ std::vector<OptionSpec> simulateOptions() {
        "wins over the other terms"},
       allowLargeOption(),
       {"json", "", "print a JSON summary"},
-      {"quiet", "", "no progress messages on stderr"},
+      {"quiet", "", "no progress on stderr"},
   });
   for (const auto& s : collectiveOptions(networkCollectiveHelp(
            "run a collective's network instead of the routers' broadcasts"))) {
@@ -272,6 +272,7 @@ std::vector<OptionSpec> regressOptions() {
       {"out", "DIR", "plan: the regression's folder (jobs.json, then results/)"},
       {"j", "N", "run: jobs at a time, 1..32 (default 1)", true},
       {"index", "I", "run-one: the job's index in jobs.json (a SLURM array task's)"},
+      {"quiet", "", "run, run-one: no progress on stderr (a job that fails is still named)"},
       {"partition", "P", "slurm: the partition (default: the cluster's)"},
       {"time", "T", "slurm: each task's time limit, as sbatch --time (30, 1:30:00, 2-0)"},
       {"mem", "M", "slurm: each task's memory, as sbatch --mem (4G, 512M)"},

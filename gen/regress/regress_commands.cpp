@@ -45,6 +45,7 @@ int run(const RegressRequest& r, const Params& a, std::ostream& out, std::ostrea
   const bool one = r.verb == "run-one";
   RunSettings s;
   s.parallel = static_cast<int>(a.getInt("j", 1, 1, 32));
+  s.quiet = a.has("quiet");
   if (one && !a.has("index")) throw Error("regress run-one needs --index I");
   const std::string dir = folder(r);
   const std::vector<RegressJob> jobs = readJobs(dir);

@@ -123,7 +123,7 @@ class Planner {
   // Records a pair or combination skipped, and the first one for "no job".
   void skip(RegressPlan& plan, const Workload& w, const std::string& why);
   void checkJob(const RegressJob& job, const Network& net, const Workload& w) const;
-  // A fault_node that is no node of `net` is an error, not a fault never injected.
+  // A fault-node that is no node of `net` is an error, not a fault never injected.
   void checkFaultNode(const Workload& w, const Network& net) const;
 
   std::vector<JobOption> commandSpecs(const std::string& command) const;
@@ -369,13 +369,13 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
       w.engines = engineList(v, o);
     } else if (key == "repeats") {
       w.repeats = whole(v, o, 1, 1000);
-    } else if (key == "fault_node") {
+    } else if (key == "fault-node") {
       if (w.command != "simulate") {
-        fail(o, "fault_node corrupts the SystemC model's node, and 'hypercast " + w.command +
+        fail(o, "fault-node corrupts the SystemC model's node, and 'hypercast " + w.command +
                     "' runs no model: the fault would do nothing (simulate only)");
       }
       w.fault_node = std::to_string(whole(v, o, 0, 1 << 30));
-      w.origins["fault_node"] = o;
+      w.origins["fault-node"] = o;
     } else if (network_keys.count(key) && key != "payload-width") {
       fail(o, "'" + key + "' describes a network: put it under networks:");
     } else if (reserved().count(key)) {
@@ -498,7 +498,7 @@ void Planner::skip(RegressPlan& plan, const Workload& w, const std::string& why)
 void Planner::checkFaultNode(const Workload& w, const Network& net) const {
   const uint64_t nodes = net.desc.nodes();
   if (std::stoull(w.fault_node) >= nodes) {
-    const auto at = w.origins.find("fault_node");
+    const auto at = w.origins.find("fault-node");
     fail(at == w.origins.end() ? w.at : at->second,
          "node " + w.fault_node + " is not a node of " + net.name + " (" + std::to_string(nodes) +
              " nodes: 0.." + std::to_string(nodes - 1) + ")");
@@ -564,8 +564,8 @@ void Planner::expand(const Workload& w, RegressPlan& plan) {
     if (!w.fault_node.empty()) {
       checkFaultNode(w, net);
       if (std::find(engines.begin(), engines.end(), "verilator") != engines.end()) {
-        fail(w.origins.at("fault_node"),
-             "fault_node corrupts the SystemC model's node, and the verilator engine runs no "
+        fail(w.origins.at("fault-node"),
+             "fault-node corrupts the SystemC model's node, and the verilator engine runs no "
              "model: the fault would do nothing (engines: systemc, cosim)");
       }
     }

@@ -18,7 +18,7 @@
 //                                  # the workload applies to)
 //       engines: [cosim]           # optional: instead of the top-level list
 //       repeats: 2                 # optional: instead of the top-level number
-//       fault_node: 3              # optional: the model's node 3 corrupts what
+//       fault-node: 3              # optional: the model's node 3 corrupts what
 //                                  # it sends (HYPERCAST_FAULT_NODE): must fail
 //
 // Every error is one line, "FILE:LINE: KEY: what is wrong", where KEY is the

@@ -94,7 +94,10 @@ double secondsLeft(const std::vector<double>& finished, const std::vector<double
   for (double s : finished) mean += s;
   mean /= static_cast<double>(finished.size());
   double work = mean * static_cast<double>(std::max(queued, 0));
-  for (double s : running) work += std::max(0.0, mean - s);
+  for (double s : running) {
+    if (s > mean) return -1;  // overdue: the mean says nothing of when it ends
+    work += mean - s;
+  }
   const size_t slots = std::min(jobs_left, static_cast<size_t>(std::max(parallel, 1)));
   return work / static_cast<double>(slots);
 }
@@ -163,7 +166,7 @@ void Runner::finish(Running& r) {
                             : o.status == "fail" ? "FAIL "
                                                  : "ERROR ") +
                            r.job->id + " (" + t + ")" + (o.message.empty() ? "" : ": " + o.message);
-  if (!s_.tty) {
+  if (!s_.tty && !s_.quiet) {
     bar_->message("[" + std::to_string(done_) + "/" + std::to_string(counts_.total) + "] " + text);
   } else if (o.status != "pass") {
     bar_->message(text);
@@ -230,11 +233,12 @@ RunCounts Runner::run(const std::vector<RegressJob>& jobs, const std::vector<int
   Progress::Options po;
   po.out = &progress_;
   po.tty = s_.tty ? 1 : 0;
+  po.quiet = s_.quiet;
   po.already = counts_.already;
   po.delay = 0;
   done_ = counts_.already;
   bar_ = std::make_unique<Progress>("regress", counts_.total, po);
-  if (!s_.tty || queue.empty()) {
+  if (!s_.quiet && (!s_.tty || queue.empty())) {
     progress_ << "regress: " << counts_.total << " jobs, " << counts_.already
               << " already complete, " << queue.size() << " to run"
               << (queue.empty() ? "" : " (-j " + std::to_string(s_.parallel) + ")") << "\n"

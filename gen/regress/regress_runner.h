@@ -28,7 +28,8 @@ struct RunCounts {
 
 struct RunSettings {
   int parallel = 1;
-  bool tty = false;  // progress bar (else plain lines)
+  bool tty = false;    // progress bar (else plain lines)
+  bool quiet = false;  // no progress: only the jobs that did not pass are named
 };
 
 // The time a run has left, in seconds, for its progress line: each running job
@@ -36,7 +37,8 @@ struct RunSettings {
 // has run (`running`: seconds since each started; at least 0), each job still
 // to start (`queued`) the mean; the sum is shared by `parallel` job slots (at
 // most the jobs left). While no job ends, it only shrinks. -1 (unknown) before
-// the first job of this run ends; 0 when nothing is left.
+// the first job of this run ends or once a running job has run longer than the
+// mean (rather than "0:00 left" while it runs on); 0 when nothing is left.
 double secondsLeft(const std::vector<double>& finished, const std::vector<double>& running,
                    int queued, int parallel);
 

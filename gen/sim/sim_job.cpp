@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 #include <sstream>
 
 #include "emit/hypercycle_rtl.h"
@@ -51,6 +52,18 @@ void checkJob(const SimJob& j) {
   (void)parseTready(j.tready, net.nodes());
   const uint64_t payloads =
       j.rtl.payload_width >= 64 ? ~uint64_t{0} : (uint64_t{1} << j.rtl.payload_width) - 1;
+  // A run checks something: broadcasts, or traffic at a rate.
+  if (j.broadcasts.empty() && !(j.rate > 0)) {
+    throw Error("job file: no 'broadcasts' and no traffic ('rate' 0): nothing to run");
+  }
+  // A delivery names its broadcast by origin and payload: two alike could not be told apart.
+  std::set<std::pair<uint64_t, uint64_t>> named;
+  for (const BroadcastRequest& b : j.broadcasts) {
+    if (!named.insert({b.origin, b.payload}).second) {
+      throw Error("job file: 'broadcasts': two broadcasts share origin " +
+                  std::to_string(b.origin) + " and payload " + std::to_string(b.payload));
+    }
+  }
   for (const BroadcastRequest& b : j.broadcasts) {
     if (b.origin >= net.nodes()) {
       throw Error("job file: 'broadcasts': origin " + std::to_string(b.origin) + " is outside 0.." +

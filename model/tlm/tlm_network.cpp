@@ -89,7 +89,8 @@ TlmNetwork::TlmNetwork(sc_core::sc_module_name name, const NetworkDesc& net,
       offering_(n_, false),
       deliveries_(n_),
       axis_(options.axis_endpoints),
-      target_busy_(n_, false) {
+      in_call_(n_, false),
+      free_at_(n_, 0) {
   if (axis_) net_.addAxisEndpoints();
   for (uint64_t x = 0; x < n_; ++x) {
     target[x].register_b_transport(this, &TlmNetwork::inject, static_cast<int>(x));
@@ -180,8 +181,14 @@ void TlmNetwork::clockLoop() {
       net_.setInjection(x, offer, offer ? offers_[x].front().payload : 0);
       offering_[x] = offer;
       any = any || offer;  // an offer still to start does not keep the clock running
-      // The sink takes a delivery only while the target is free.
-      if (axis_) net_.setSinkReady(x, !target_busy_[x] && deliveries_[x].empty());
+      // The sink takes a packet in cycle c only when the target will be free at
+      // the end of c, when the packet is delivered: no call in progress, none
+      // waiting, and the delay it returned over by then. (From the time the
+      // target gave, not from when its process wakes: no race with this edge.)
+      if (axis_) {
+        net_.setSinkReady(x, !in_call_[x] && deliveries_[x].empty() &&
+                                 free_at_[x] <= static_cast<sc_dt::uint64>(c + 1) * p);
+      }
     }
     net_.clock().write(true);
     sc_core::wait(half_);
@@ -217,7 +224,7 @@ void TlmNetwork::deliverLoop(uint64_t x) {
     const Delivery d = deliveries_[x].front();
     deliveries_[x].pop_front();
     if (initiator[x].size() == 0) continue;
-    target_busy_[x] = true;
+    in_call_[x] = true;
     std::memcpy(data, &d.payload, kPayloadBytes);
     trans.set_command(tlm::TLM_WRITE_COMMAND);
     trans.set_address(d.origin);
@@ -237,8 +244,9 @@ void TlmNetwork::deliverLoop(uint64_t x) {
                           .c_str());
     }
     // The target is busy for the delay it returned: the next delivery waits.
+    free_at_[x] = (sc_core::sc_time_stamp() + delay).value();
+    in_call_[x] = false;
     if (delay > sc_core::SC_ZERO_TIME) sc_core::wait(delay);
-    target_busy_[x] = false;
   }
 }
 

@@ -73,12 +73,15 @@ struct TlmNetworkOptions {
   int epoch_quota = 4;  // --epoch-quota (kEpoch): packets per node and epoch, 1..kMaxEpochQuota
   int hop_cycles = 1;   // 1 or 2 (--hop-cycles)
   // --payload-width: the low bits of the 64-bit payload the network carries,
-  // 1..64; the bits above are cleared on injection, as the RTL drops them.
+  // 1..64 (a multiple of 8 with axis_endpoints, whole tdata bytes); the bits
+  // above are cleared on injection, as the RTL drops them.
   int payload_width = 32;
   bool hardwired = true;  // --router: the hardwired router (true) or the programmable one
-  // Deliver through AXI4-Stream endpoints, tready = the target is free: a
-  // target's delay backpressures the network (see above). Needs hardwired, as
-  // <name>_axis_top needs the hardwired router.
+  // Deliver through AXI4-Stream endpoints, tready = the target is free at the
+  // cycle's end: a target's delay backpressures the network (see above). Needs
+  // hardwired, as <name>_axis_top needs the hardwired router, and a
+  // payload_width that is a multiple of 8. A target must not inject from inside
+  // its b_transport then (docs/tlm.md, Backpressure).
   bool axis_endpoints = false;
   sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS);  // one clock cycle
 };
@@ -132,7 +135,10 @@ class TlmNetwork : public sc_core::sc_module {
   std::vector<bool> offering_;             // [x] the front offer is on inj_valid
   std::vector<std::deque<Delivery>> deliveries_;
   bool axis_;
-  std::vector<bool> target_busy_;  // [x] axis: a delivery or its returned delay in progress
+  std::vector<bool> in_call_;  // [x] axis: the target's b_transport has not returned
+  // [x] axis: when the target is free again (time value): the return of its last
+  // b_transport plus the delay it returned
+  std::vector<sc_dt::uint64> free_at_;
   std::vector<std::unique_ptr<sc_core::sc_event>> accepted_event_;  // [x]
   std::vector<std::unique_ptr<sc_core::sc_event>> arrived_event_;   // [x]
   sc_core::sc_event work_;
