@@ -299,6 +299,21 @@ TEST(Progress, ScheduleReportsItsPhases) {
   fs::remove_all(dir);
 }
 
+// info on a damaged network (seconds from a few thousand nodes on) names the
+// phase it is in: the graph's facts, then the intact network's.
+TEST(Progress, InfoNamesItsPhases) {
+  const auto r = hctest::runArgv({hctest::hypercast(), "info", "--topology", "hypercube", "--dim",
+                                  "9", "--remove-links", "0-1", "--json"},
+                                 {{"HYPERCAST_PROGRESS_SECONDS", "0.05"}});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NO_THROW(hctest::parseJson(r.out)) << r.out;
+  const size_t graph = r.err.find("info: the graph's degrees, distances and symmetry");
+  const size_t intact = r.err.find("info: the intact network's degrees, distances and symmetry");
+  EXPECT_NE(graph, std::string::npos) << r.err;
+  EXPECT_NE(intact, std::string::npos) << r.err;
+  EXPECT_LT(graph, intact) << r.err;
+}
+
 // Reading a graph file reports through the options the layer above puts in
 // force (topology/registry.h, GraphReadProgress): its line on the stream given,
 // none when quiet, and Progress's defaults again once the scope ends. Here with

@@ -356,6 +356,11 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     progress.emplace("info");
     progress->heartbeat();
   }
+  // The phase running, on the progress line.
+  auto phase = [&](const char* what) {
+    if (progress) progress->detail(what);
+  };
+  phase("diameter");
   const long long diameter = diameterOf(net, h);
   // Neighbours per node (the graph's degrees) and the router's ports per node
   // (one per generator, two per mesh dimension, a graph's most used).
@@ -409,12 +414,15 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     if (r.eyes) writeEyeReport(meshCube(net.radices), j, facts);
   }
   if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
+    phase("the graph's degrees, distances and symmetry");
     writeGraphFacts(graphFacts(net), false, j, facts);
     if (!net.removed_links.empty()) {
+      phase("the intact network's degrees, distances and symmetry");
       NetworkDesc intact = net;
       intact.removed_links.clear();
       writeGraphFacts(graphFacts(intact), true, j, facts);
     }
+    phase("");
   }
   if (r.regular_order) {
     if (net.kind != NetworkDesc::Kind::kCayley) {
