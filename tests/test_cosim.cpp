@@ -271,6 +271,9 @@ TEST(Cosim, ReportsTheFirstDivergence) {
   EXPECT_TRUE(checker::adjacent(shapeOf(net), 0, node)) << div;
   EXPECT_NE(div.at("port").get<std::string>().find("lane"), std::string::npos) << div;
   EXPECT_NE(r.err.find("diverge at cycle 6"), std::string::npos) << r.err;
+  // The trace stops at the divergence: the checker is not run on what is left.
+  EXPECT_EQ(j.at("checker"), "not run") << r.out;
+  EXPECT_TRUE(j.at("checker_errors").empty()) << r.out;
 }
 
 // --wave writes an FST of the whole top: every router's scope and the network's
