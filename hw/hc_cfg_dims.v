@@ -51,7 +51,8 @@ module hc_cfg_dims #(
   output wire [((MAX_DIM > 1) ? $clog2(MAX_DIM) : 1)-1:0]        div_dim_o
 );
   `HC_PARAM(p_dims, MAX_DIM >= 1 && MW >= 1, "MAX_DIM and MW must be at least 1")
-  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
+  `HC_PARAM(p_cdw, CDW >= MW && CDW >= $clog2(MAX_DIM + 1),
+            "CDW must be at least MW and hold MAX_DIM")
   `HC_PARAM(p_max_m, MAX_M >= 2 && MAX_M < (1 << MW), "MAX_M must be in 2..2^MW - 1")
   // bits of a dimension index
   localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1;

@@ -19,8 +19,12 @@
 // Named assertions (hw/include/hc_assert.vh): p_width, p_depth (parameters);
 // a_push_full (no push into a full FIFO without a pop), a_pop_empty (no pop of an empty FIFO
 // without a push in the same cycle), the input protocol (HC_ASSUME); in the deeper FIFO a_cnt_range (0 <=
-// count <= DEPTH), a_any (the valid flip-flop is count != 0) and a_ptrs (the
-// write pointer is the read pointer plus the count, modulo DEPTH).
+// count <= DEPTH), a_ptr_range (both pointers below DEPTH), a_any (the valid
+// flip-flop is count != 0) and a_ptrs (the write pointer is the read pointer
+// plus the count, modulo DEPTH). Under FORMAL only, the proofs' checks: a_last
+// (last_o is the head of the cycle before), a_kept (a one-entry FIFO keeps its
+// entry), a_order_* (two entries pushed in order leave in order, unchanged) and
+// the cover point c_order_done (that sequence completes).
 `include "hc_assert.vh"
 module hc_fifo #(
   // bits per entry

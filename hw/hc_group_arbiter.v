@@ -18,9 +18,10 @@
 // hc_rr_arbiter's SPLIT, and the groups' arbiter builds its terms from the needs.
 //
 // Named assertions (hw/include/hc_assert.vh): p_n (N >= 1); a_one_hot (at most
-// one grant), a_gnt_req (grants only to live requesters), a_valid (a grant
-// whenever a live requester requests); u_groups checks its own. The proofs
-// (formal/) add the wait bound, a_wait: 2 (G - 1) + 1 grants to others.
+// one grant), a_gnt_req (grants only to a live requester that requests in the
+// cycle), a_valid (a grant whenever a live requester requests); u_groups
+// checks its own. The proofs (formal/) add the wait bound, a_wait: 2 (G - 1) +
+// 1 grants to others.
 `include "hc_assert.vh"
 module hc_group_arbiter #(
   // requesters

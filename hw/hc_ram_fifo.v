@@ -18,7 +18,9 @@
 //
 // Named assertions (hw/include/hc_assert.vh): p_width, p_depth, p_ram
 // (parameters); a_push_full (no push into a full FIFO, even in a cycle that
-// pops) and a_pop_empty (no pop without a valid head).
+// pops) and a_pop_empty (no pop without a valid head): asserted (HC_ASSERT),
+// not assumed, since its user (hc_axis_endpoint) guarantees both by its credit
+// rule, which a proof must then show.
 `include "hc_assert.vh"
 module hc_ram_fifo #(
   // bits per entry

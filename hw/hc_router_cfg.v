@@ -48,7 +48,8 @@ module hc_router_cfg #(
   output reg  [NP-1:0]         wrap_o
 );
   `HC_PARAM(p_np, NP >= 1 && MAX_DIM >= 1, "NP and MAX_DIM must be at least 1")
-  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
+  `HC_PARAM(p_cdw, CDW >= MW && CDW >= $clog2(MAX_DIM + 1),
+            "CDW must be at least MW and hold MAX_DIM")
   localparam integer DIW = (MAX_DIM > 1) ? $clog2(MAX_DIM) : 1;  // dimension index
   localparam integer PCW = PIW + 1;  // port counter, one past NP
   localparam integer XW  = AW + MW;  // the address times m, plus a digit

@@ -70,7 +70,8 @@ module hc_router_prog #(
   output wire [NP*(1 + AW + WDW + WCW + PW + EPOCH)-1:0]      dlv_data_o
 );
   `HC_PARAM(p_np, NP >= 1 && MAX_DIM >= 1 && DEPTH >= 1, "NP, MAX_DIM and DEPTH must be at least 1")
-  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
+  `HC_PARAM(p_cdw, CDW >= MW && CDW >= $clog2(MAX_DIM + 1),
+            "CDW must be at least MW and hold MAX_DIM")
   `HC_PARAM(p_fair, FAIR == 0 || FAIR == 1, "FAIR must be 0 or 1")
   /* verilator no_inline_module */
   wire [AW-1:0]     node_addr;

@@ -29,10 +29,11 @@
 // grant: a need whose VC has no credit does not block the heads behind it.
 //
 // Named assertions (hw/include/hc_assert.vh): p_n (N >= 1); a_one_hot (at most
-// one grant), a_gnt_req (grants only to live requesters), a_valid (a grant
-// whenever a live requester requests). The proofs (formal/) add the wait
-// bound: a live requester held high is granted before NLIVE - 1 grants to
-// others are taken (a_wait, with the pointer's invariants a_ptr_*).
+// one grant), a_gnt_req (grants only to a live requester that requests in the
+// cycle), a_valid (a grant whenever a live requester requests). The proofs
+// (formal/) add the wait bound: a live requester held high is granted before
+// NLIVE - 1 grants to others are taken (a_wait, with the pointer's invariants
+// a_ptr_*).
 `include "hc_assert.vh"
 module hc_rr_arbiter #(
   // requesters

@@ -36,7 +36,7 @@ module hc_weight_unit #(
   // largest radix m
   parameter integer MAX_M   = 15,
   parameter integer MW      = 4,   // bits of m
-  parameter integer CDW     = 4,   // configuration word width
+  parameter integer CDW     = 4,   // configuration word width, >= MW and >= bits of MAX_DIM
   parameter integer WDW     = 3,   // bits of wd (1..MAX_DIM+1)
   parameter integer WCW     = 4,   // bits of wc (1..ceil(MAX_M/2))
   parameter integer PIW     = 4    // bits of a port index
@@ -64,7 +64,8 @@ module hc_weight_unit #(
   output wire [WCW-1:0] w_wc_o
 );
   `HC_PARAM(p_np, NP >= 1 && MAX_DIM >= 1, "NP and MAX_DIM must be at least 1")
-  `HC_PARAM(p_cdw, CDW >= MW, "CDW must be at least MW")
+  `HC_PARAM(p_cdw, CDW >= MW && CDW >= $clog2(MAX_DIM + 1),
+            "CDW must be at least MW and hold MAX_DIM")
   `HC_PARAM(p_wdw, (1 << WDW) > MAX_DIM + 1, "WDW cannot hold wd = MAX_DIM + 1")
   `HC_ASSERT(a_w_range, !w_valid_o || (w_wd_o != {WDW{1'b0}} && w_wd_o <= MAX_DIM[WDW-1:0] &&
                                       w_wc_o != {WCW{1'b0}}), "a weight out of range")
