@@ -443,6 +443,13 @@ int run(const JobFile& job) {
     }
   }
   progress.finish();
+  // A divergence ends the run before its repetition is checked: no holdings or
+  // checker figures then (not those of the repetition before).
+  if (div.found) {
+    rep = checker::ScheduleReport();
+    promised = held_ok = wrong = extra = missing = 0;
+    holding_errors.clear();
+  }
   const bool finished = !div.found && all_done;
   const bool rtl_error = rtl && rtl->error();
   std::vector<std::string> model_errors;
@@ -497,7 +504,7 @@ int run(const JobFile& job) {
     j["checker_errors"] = div.found ? std::vector<std::string>{} : rep.errors;
     f["promised"] = promised;
     f["held"] = held_ok;
-    f["missing"] = missing;
+    f["not_kept"] = missing;
     f["wrong_payloads"] = wrong;
     f["unpromised"] = extra;
     f["undecodable"] = undecodable;
@@ -549,7 +556,7 @@ int run(const JobFile& job) {
                   : rep.ok                  ? "PASS"
                                             : "FAIL")
               << "\nholdings         " << held_ok << "/" << promised << " promised packets held"
-              << (missing ? ", " + std::to_string(missing) + " missing" : "")
+              << (missing ? ", " + std::to_string(missing) + " not kept" : "")
               << (wrong ? ", " + std::to_string(wrong) + " corrupted" : "")
               << (extra ? ", " + std::to_string(extra) + " unpromised" : "")
               << (o.repeat > 1 ? " (repetition " + std::to_string(reps_run) + " of " +

@@ -737,6 +737,9 @@ TEST(Load, SweepRatesAscendOnce) {
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "hypercast: --rates lists 0.1 twice\n");
   r = hctest::run(hctest::hypercast() +
+                  " sweep --m 8 --rho 1 --rates 0.1000001,0.1 --cycles 200 --out " + dir);
+  EXPECT_EQ(r.err, "hypercast: --rates lists 0.1 twice\n");  // one rate at 6 digits
+  r = hctest::run(hctest::hypercast() +
                   " sweep --m 8 --rho 1 --rates 0.2,0.1 --cycles 200 --json "
                   "--quiet --out " +
                   dir);

@@ -427,6 +427,10 @@ TEST(Regress, BadFilesNameKeyAndLine) {
               "    fault-node: 0\n",
        "9: workloads[0].fault-node: fault-node corrupts the SystemC model's node, and the "
        "verilator engine runs no model"},
+      // Keys are spelled with hyphens, as the options are.
+      {nets + "workloads:\n  - name: f\n    source: 0\n    fault_node: 0\n",
+       "8: workloads[0].fault_node: unknown key 'fault_node': keys are spelled with hyphens "
+       "('fault-node')"},
   };
   for (const Case& c : cases) {
     const std::string file = writeYaml(c.yaml);
@@ -806,6 +810,8 @@ TEST(Regress, SlurmRefusesABadCacheOrPartition) {
                 "hypercast: --time: '1h' is no SLURM time (minutes, H:M:S or D-H:M:S)\n"},
            Case{{"--time", "1::2"},
                 "hypercast: --time: '1::2' is no SLURM time (minutes, H:M:S or D-H:M:S)\n"},
+           Case{{"--time", "1:2-3"},
+                "hypercast: --time: '1:2-3' is no SLURM time (minutes, H:M:S or D-H:M:S)\n"},
            Case{{"--mem", "4GB"},
                 "hypercast: --mem: '4GB' is no SLURM memory size (megabytes, or 4G, 512M)\n"},
            Case{{"--account", "a b"}, "hypercast: --account: 'a b' is no account name\n"},
@@ -819,6 +825,11 @@ TEST(Regress, SlurmRefusesABadCacheOrPartition) {
     EXPECT_EQ(r.err, c.error);
     EXPECT_FALSE(fs::exists(dir + "/reg/slurm")) << c.error;
   }
+  // No limit, as sbatch takes it.
+  const auto ok = hc({"regress", "slurm", dir + "/reg", "--time", "UNLIMITED"});
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_NE(hctest::slurp(dir + "/reg/slurm/array.sbatch").find("#SBATCH --time=UNLIMITED\n"),
+            std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -912,6 +923,20 @@ TEST(Regress, PlanSkipsASweptValueScheduleRefuses) {
       EXPECT_EQ(r.code == 0, ids.count("t" + k + ".m.messages" + m) == 1) << k << " " << m << r.err;
     }
   }
+  // A swept collective the same way: the even-k torus's broadcast planned,
+  // its scatter skipped.
+  const nlohmann::json mixed = planned(dir, nets +
+                                                "workloads:\n"
+                                                "  - {name: c, command: schedule, collective: "
+                                                "[broadcast, scatter]}\n");
+  std::set<std::string> mixed_ids;
+  for (const auto& j : mixed) mixed_ids.insert(j.at("id").get<std::string>());
+  EXPECT_EQ(mixed_ids, (std::set<std::string>{"t3.c.broadcast", "t3.c.scatter", "t4.c.broadcast"}))
+      << mixed.dump();
+  EXPECT_NE(hctest::slurp(dir + "/reg/plan.json")
+                .find("t4 x c (collective scatter): t4 (torus) has no scatter construction"),
+            std::string::npos)
+      << hctest::slurp(dir + "/reg/plan.json");
   std::ofstream(dir + "/named.yaml") << nets
                                      << "workloads:\n"
                                         "  - {name: m, command: schedule, collective: "
@@ -1021,7 +1046,9 @@ TEST(Regress, PlanAgainRemovesTheOldScriptsAndReports) {
       "workloads:\n"
       "  - {name: b, command: schedule, collective: broadcast}\n";
   ASSERT_EQ(planned(dir, one).size(), 1u);
-  EXPECT_FALSE(fs::exists(dir + "/reg/slurm"));
+  EXPECT_FALSE(fs::exists(dir + "/reg/slurm/array.sbatch"));
+  EXPECT_FALSE(fs::exists(dir + "/reg/slurm/build.sbatch"));
+  EXPECT_TRUE(fs::exists(dir + "/reg/slurm/logs"));  // the task logs stay
   for (const char* f : {"junit.xml", "summary.md", "report.json"}) {
     EXPECT_FALSE(fs::exists(dir + "/reg/" + f)) << f;
   }
@@ -1106,7 +1133,9 @@ TEST(Regress, CombiningCollectivesPlanOnCayleyGraphs) {
   for (const char* id : {"q2.c.cosim.accumulation", "q2.c.cosim.global-sum"})
     EXPECT_FALSE(has(argvOf(jobs, id), "--payload-width")) << id;
   const std::string plan = hctest::slurp(dir + "/reg/plan.json");
-  EXPECT_NE(plan.find("m4 x s: m4 (mesh) is no Cayley graph"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("m4 x s (collective accumulation): m4 (mesh) is no Cayley graph"),
+            std::string::npos)
+      << plan;
   // The schedule jobs run (the cosim ones would build Verilated models).
   for (const auto& j : jobs) {
     if (j.at("command") != "schedule") continue;

@@ -12,8 +12,11 @@ CommandHelp sweepHelp() {
           "Runs uniform broadcast traffic at several offered rates and writes the\n"
           "load-latency curve as CSV and SVG, with the saturation rates marked: the\n"
           "busiest port's (1 / its flits per broadcast) and the even-links bound\n"
-          "degree / (N-1). Every run checks every delivery; a failing run fails the\n"
-          "sweep (exit 1). Progress goes to stderr (--quiet: none).\n",
+          "degree / (N-1). The rates run in ascending order (one listed twice is\n"
+          "refused). Every run checks every delivery; a failing run fails the sweep\n"
+          "(exit 1), says why on stderr and is drawn hollow in red; a run that cannot\n"
+          "be made (a tool or the model cache failing) stops the sweep (exit 2,\n"
+          "nothing written). Progress goes to stderr (--quiet: none).\n",
           ""};
 }
 

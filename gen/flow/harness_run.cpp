@@ -13,6 +13,7 @@
 #include "tools/launcher.h"
 #include "util/error.h"
 #include "util/json_text.h"
+#include "util/last_line.h"
 
 namespace hypercast {
 namespace flow {
@@ -72,12 +73,7 @@ CommandReport runHarness(const std::vector<std::string>& argv,
     throw interrupt::Interrupted(r.code - 128);
   }
   if (r.code == 2 || r.code == 3) {
-    std::string line = r.err;
-    while (!line.empty() && line.back() == '\n') line.pop_back();
-    line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
-    for (const char* prefix : {"hc-harness: ", "hc-sim: ", "hc-sched: ", "hc-mesh: "}) {
-      if (line.rfind(prefix, 0) == 0) line = line.substr(std::string(prefix).size());
-    }
+    std::string line = lastLine(r.err, {"hc-harness: ", "hc-sim: ", "hc-sched: ", "hc-mesh: "});
     // 2: the job was refused (bad input); 3: the harness failed itself (a
     // model's own check): hypercast's internal error, exit 3.
     if (r.code == 3) {

@@ -1,6 +1,7 @@
 #include "flow/load_sweep.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include "emit/hypercycle_rtl.h"
 #include "emit/load_latency_svg.h"
 #include "flow/command_files.h"
+#include "flow/failure_reason.h"
 #include "flow/limits.h"
 #include "flow/router_network.h"
 #include "flow/router_options.h"
@@ -19,7 +21,9 @@
 #include "topology/hypercycle.h"
 #include "topology/network.h"
 #include "util/error.h"
+#include "util/interrupt.h"
 #include "util/json_text.h"
+#include "util/last_line.h"
 #include "util/output_file.h"
 #include "util/parse_number.h"
 #include "util/progress.h"
@@ -66,32 +70,6 @@ std::string tableCell(double v) {
   return b;
 }
 
-// Why a run failed, from its report: the first divergence, the first checker
-// error, the watchdog, a flit left in the network, an m_axis error, or why it stopped.
-std::string failureOf(const nlohmann::json& report) {
-  if (!report.is_object()) return "no report";
-  if (report.contains("first_divergence")) {
-    const nlohmann::json& d = report.at("first_divergence");
-    return "RTL and model diverge at cycle " + d.value("cycle", nlohmann::json()).dump() +
-           ", node " + d.value("node", nlohmann::json()).dump();
-  }
-  const auto errors = report.find("checker_errors");
-  if (errors != report.end() && errors->is_array() && !errors->empty() &&
-      errors->front().is_string()) {
-    return "checker: " + errors->front().get<std::string>();
-  }
-  if (report.value("watchdog", false)) return "watchdog (no progress)";
-  for (const char* key : {"left_in_network", "axis_error"}) {
-    const auto it = report.find(key);
-    if (it != report.end() && it->is_string()) return it->get<std::string>();
-  }
-  const auto stopped = report.find("stopped_by");
-  if (stopped != report.end() && stopped->is_string()) {
-    return "stopped by " + stopped->get<std::string>();
-  }
-  return "verdict fail";
-}
-
 // The rates --rates lists, each in (0, 1].
 std::vector<double> listedRates(const std::string& list) {
   if (list.empty()) throw Error("--rates is empty");
@@ -105,14 +83,14 @@ std::vector<double> listedRates(const std::string& list) {
     rates.push_back(parseRate("--rates", item));
   }
   if (list.back() == ',') throw Error("--rates: trailing comma in '" + list + "'");
-  // The curve runs left to right: the rates in ascending order, each once.
+  // The curve runs left to right: the rates in ascending order, each once, as
+  // the runs are given them (6 significant digits: 0.1 and 0.1000001 are one).
   std::sort(rates.begin(), rates.end());
   for (size_t i = 1; i < rates.size(); ++i) {
-    if (rates[i] == rates[i - 1]) {
-      char b[32];
-      std::snprintf(b, sizeof b, "%.6g", rates[i]);
-      throw Error(std::string("--rates lists ") + b + " twice");
-    }
+    char a[32], b[32];
+    std::snprintf(a, sizeof a, "%.6g", rates[i - 1]);
+    std::snprintf(b, sizeof b, "%.6g", rates[i]);
+    if (std::string(a) == b) throw Error(std::string("--rates lists ") + b + " twice");
   }
   return rates;
 }
@@ -225,12 +203,13 @@ CommandReport runSweep(const SweepRequest& r) {
     // A run that could not be made (bad input, a tool or the cache failing: exit
     // 2; an internal error: 3; a crash) ends the sweep with its own message and
     // nothing written; 0 and 1 are a verification's verdict.
+    // A run ended by SIGINT or SIGTERM (sent to it alone) ends the sweep as an
+    // interrupt, as it would ours.
+    if (run.code == interrupt::exitStatus(SIGINT) || run.code == interrupt::exitStatus(SIGTERM)) {
+      throw interrupt::Interrupted(run.code - 128);
+    }
     if (run.code != 0 && run.code != 1) {
-      std::string line = run.err;
-      while (!line.empty() && line.back() == '\n') line.pop_back();
-      line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
-      const std::string ours = "hypercast: ";
-      if (line.rfind(ours, 0) == 0) line = line.substr(ours.size());
+      const std::string line = lastLine(run.err, {"hypercast: "});
       const std::string at = std::string("sweep: the run at rate ") + rs + " ";
       if (run.code == 3 || run.signal) {
         throw std::runtime_error(at + (run.signal ? "crashed (" + run.status() + ")" : line));
@@ -245,7 +224,8 @@ CommandReport runSweep(const SweepRequest& r) {
     all_pass = all_pass && pass;
     passed += pass ? 1 : 0;
     // Why a point failed, from its report: on stderr and in the JSON point.
-    const std::string failure = pass ? std::string() : failureOf(report);
+    std::string failure = pass ? std::string() : failureReason(report);
+    if (!pass && failure.empty()) failure = "verdict fail";
     if (!pass) progress.message(std::string("sweep: rate ") + rs + " failed: " + failure + "\n");
     LoadPoint pt;
     pt.pass = pass;

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "flow/command_files.h"
 #include "regress/regress_job.h"
@@ -42,15 +43,17 @@ PlanWritten writePlan(const std::string& yaml, const std::string& out) {
   flow::checkOutputsAgainstInputs({{"regression", yaml}}, {}, {{"--out", out}});
   checkPlanFolder(out);
   const RegressPlan p = planRegression(yaml);
-  // A plan into an earlier plan's folder replaces what described the old jobs:
-  // its SLURM scripts (their array range and build indices) and its reports.
-  // The results stay: a job whose result holds its content hash is not run again.
+  // A plan into an earlier plan's folder removes what described the old jobs:
+  // its SLURM scripts (their array range and build indices), the ids they were
+  // submitted under, and its reports. The results stay (a job whose result
+  // holds its content hash is not run again), and so do the SLURM task logs.
   std::error_code ec;
-  fs::remove_all(slurmDir(out), ec);
-  if (ec) throw Error("cannot remove the old plan's " + slurmDir(out) + ": " + ec.message());
-  for (const char* stale : {"junit.xml", "summary.md", "report.json"}) {
-    fs::remove(fs::path(out) / stale, ec);
-    if (ec) throw Error("cannot remove the old plan's " + out + "/" + stale + ": " + ec.message());
+  for (const fs::path& stale :
+       {fs::path(slurmDir(out)) / "build.sbatch", fs::path(slurmDir(out)) / "array.sbatch",
+        fs::path(slurmDir(out)) / "submitted.json", fs::path(out) / "junit.xml",
+        fs::path(out) / "summary.md", fs::path(out) / "report.json"}) {
+    fs::remove(stale, ec);
+    if (ec) throw Error("cannot remove the old plan's " + stale.string() + ": " + ec.message());
   }
   nlohmann::ordered_json meta;
   meta["name"] = p.name;
@@ -80,13 +83,10 @@ SlurmWritten writeSlurm(SlurmSettings s) {
       throw Error("--account: '" + s.account + "' is no account name");
     }
   }
-  // SLURM's time formats: M, M:S, H:M:S, D-H, D-H:M, D-H:M:S (digits, ':' and one '-').
-  const bool time_ok =
-      !s.time.empty() && std::isdigit(static_cast<unsigned char>(s.time.front())) &&
-      std::isdigit(static_cast<unsigned char>(s.time.back())) &&
-      s.time.find_first_not_of("0123456789:-") == std::string::npos &&
-      std::count(s.time.begin(), s.time.end(), '-') <= 1 &&
-      std::count(s.time.begin(), s.time.end(), ':') <= 2 && s.time.find("::") == std::string::npos;
+  // SLURM's time formats: M, M:S, H:M:S, D-H, D-H:M, D-H:M:S, or no limit.
+  static const std::regex kSlurmTime(
+      R"(([0-9]+-)?[0-9]+(:[0-9]+){0,2}|UNLIMITED|unlimited|INFINITE|infinite)");
+  const bool time_ok = std::regex_match(s.time, kSlurmTime);
   if (!s.time.empty() && !time_ok) {
     throw Error("--time: '" + s.time + "' is no SLURM time (minutes, H:M:S or D-H:M:S)");
   }

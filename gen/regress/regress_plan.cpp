@@ -376,6 +376,11 @@ Planner::Workload Planner::workload(const YAML::Node& n, const std::string& path
       }
       w.fault_node = std::to_string(whole(v, o, 0, 1 << 30));
       w.origins["fault-node"] = o;
+    } else if (key.find('_') != std::string::npos) {
+      // Keys are spelled as the options are, with hyphens (fault-node, buffer-depth).
+      std::string hyphens = key;
+      std::replace(hyphens.begin(), hyphens.end(), '_', '-');
+      fail(o, "unknown key '" + key + "': keys are spelled with hyphens ('" + hyphens + "')");
     } else if (network_keys.count(key) && key != "payload-width") {
       fail(o, "'" + key + "' describes a network: put it under networks:");
     } else if (reserved().count(key)) {
@@ -424,24 +429,8 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
     }
     return "";
   }
-  // The collectives `schedule` builds there (flow::scheduledCollectives: on a
-  // network with links removed, the graph's constructions and no combining; a
-  // torus with even k has no scatter).
-  const bool damaged = !net.desc.removed_links.empty();
-  const std::vector<std::string> offered = flow::scheduledCollectives(net.desc);
-  for (const auto& kv : w.options) {
-    if (kv.first != "collective") continue;
-    for (const std::string& c : kv.second) {
-      if (std::find(offered.begin(), offered.end(), c) != offered.end()) continue;
-      // The combining collectives run on every intact Cayley graph (flow/combining.h).
-      if (flow::isCombiningCollective(c) && entry.kind != NetworkDesc::Kind::kCayley) {
-        return net.name + " (" + net.topology + ") is no Cayley graph; " + c + " needs one (" +
-               cayleyTopologyNames() + ")";
-      }
-      return net.name + " (" + net.topology + (damaged ? ", links removed" : "") + ") has no " + c +
-             " construction (it has: " + joined(offered) + ")";
-    }
-  }
+  // Which collectives the network has is decided per combination of the swept
+  // values (comboMisfit): a list may hold some it has and some it has not.
   return "";
 }
 
@@ -462,9 +451,24 @@ std::string Planner::comboMisfit(const Workload& w, const std::vector<size_t>& p
     }
   }
   if (collective.empty()) return "";
+  const std::string at = net.name + " x " + w.name + (combo.empty() ? "" : combo + ")") + ": ";
+  // The collectives `schedule` builds there (flow::scheduledCollectives: on a
+  // network with links removed, the graph's constructions and no combining; a
+  // torus with even k has no scatter).
+  const std::vector<std::string> offered = flow::scheduledCollectives(net.desc);
+  if (std::find(offered.begin(), offered.end(), collective) == offered.end()) {
+    // The combining collectives run on every intact Cayley graph (flow/combining.h).
+    if (flow::isCombiningCollective(collective) &&
+        findTopology(net.topology)->kind != NetworkDesc::Kind::kCayley) {
+      return at + net.name + " (" + net.topology + ") is no Cayley graph; " + collective +
+             " needs one (" + cayleyTopologyNames() + ")";
+    }
+    const bool damaged = !net.desc.removed_links.empty();
+    return at + net.name + " (" + net.topology + (damaged ? ", links removed" : "") + ") has no " +
+           collective + " construction (it has: " + joined(offered) + ")";
+  }
   const std::string why = flow::scheduleRefusal(net.desc, collective, messages, construction);
-  if (why.empty()) return "";
-  return net.name + " x " + w.name + (combo.empty() ? "" : combo + ")") + ": " + why;
+  return why.empty() ? "" : at + why;
 }
 
 std::string Planner::modelKey(const Workload& w, const std::vector<size_t>& pick,

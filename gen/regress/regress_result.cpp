@@ -10,8 +10,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "flow/failure_reason.h"
 #include "util/error.h"
 #include "util/json_text.h"
+#include "util/last_line.h"
 
 namespace fs = std::filesystem;
 
@@ -49,39 +51,6 @@ bool ownerGone(std::string owner) {
   const pid_t p = static_cast<pid_t>(std::stol(pid));
   if (p == ::getpid()) return true;  // this process's own, left by an earlier job
   return ::kill(p, 0) != 0 && errno == ESRCH;
-}
-
-std::string lastLine(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  const size_t nl = text.rfind('\n');
-  return nl == std::string::npos ? text : text.substr(nl + 1);
-}
-
-// What a failed run's --json report says went wrong first.
-std::string reportMessage(const nlohmann::json& j) {
-  if (!j.is_object()) return "";
-  if (j.contains("first_divergence")) {
-    const auto& d = j["first_divergence"];
-    std::string s = "first divergence";
-    for (const auto& kv : d.items()) s += ", " + kv.key() + " " + jsonText(kv.value());
-    return s;
-  }
-  if (j.contains("checker_errors") && j["checker_errors"].is_array() &&
-      !j["checker_errors"].empty()) {
-    const auto& e = j["checker_errors"].front();
-    return "checker: " + (e.is_string() ? e.get<std::string>() : jsonText(e));
-  }
-  if (j.value("watchdog", false))
-    return "watchdog: no progress (stopped at cycle " + jsonText(reportCycles(j)) + ")";
-  const std::string stopped = j.value("stopped_by", "");
-  if (!stopped.empty() && stopped != "completed") return "stopped by " + stopped;
-  for (const char* key : {"holdings_errors", "errors"}) {
-    if (j.contains(key) && j[key].is_array() && !j[key].empty()) {
-      const auto& e = j[key].front();
-      return std::string(key) + ": " + (e.is_string() ? e.get<std::string>() : jsonText(e));
-    }
-  }
-  return "";
 }
 
 }  // namespace
@@ -123,7 +92,7 @@ JobOutcome classify(int exit_code, int signal, const std::string& report, const 
                                              : "error";
   if (o.status == "pass") return o;
   const nlohmann::json j = nlohmann::json::parse(report, nullptr, false);
-  o.message = reportMessage(j);
+  o.message = flow::failureReason(j);
   if (o.message.empty()) o.message = lastLine(log);
   if (o.message.empty() && signal) o.message = std::string("killed by ") + ::strsignal(signal);
   if (o.message.empty()) o.message = "exit " + std::to_string(exit_code);

@@ -2,6 +2,7 @@
 
 #include "tools/launcher.h"
 #include "util/error.h"
+#include "util/last_line.h"
 
 namespace hypercast {
 namespace regress {
@@ -37,12 +38,6 @@ std::string jobName(const std::string& name) {
   std::string out = "hc-";
   for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
   return out;
-}
-
-std::string lastLine(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  const size_t nl = text.rfind('\n');
-  return nl == std::string::npos ? text : text.substr(nl + 1);
 }
 
 std::string sbatch(const std::vector<std::string>& argv) {
