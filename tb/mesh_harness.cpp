@@ -268,7 +268,7 @@ int run(const JobFile& job) {
     j["flits"] = o.flits;
     f["steps"] = rep.steps;
     f["optimal_steps"] = rep.optimal_steps;
-    f["messages"] = rep.messages;
+    f["messages_sent"] = rep.messages;
     f["tcd"] = rep.tcd;
     f["schedule_tcd"] = planned.tcd;
     f["link_heads"] = heads;

@@ -1013,8 +1013,13 @@ TEST(Cli, EachOptionRuleIsSaidWhenBroken) {
       {"schedule --topology hypercube --dim 3 --collective total-exchange --links half-duplex "
        "--messages 2",
        "--links half-duplex sends one message per pair"},
+      // --within belongs to the multinode broadcast: one refusal everywhere else.
       {"schedule --topology hypercube --dim 3 --collective global-sum --within 1",
-       "--within is for the multinode broadcast"},
+       "--within L is a multinode-broadcast to the nodes within distance L"},
+      {"schedule --topology hypercube --dim 3 --collective broadcast --within 1",
+       "--within L is a multinode-broadcast to the nodes within distance L"},
+      {"schedule --topology mesh --dims 4,4 --collective broadcast --within 2",
+       "--within L is a multinode-broadcast to the nodes within distance L"},
       {"schedule --topology hypercube --dim 3 --collective accumulation --input-bits 8",
        "--input-bits is for the global sum and generate"},
       {"generate --m 8 --rho 1 --router programmable --hop-cycles 2 --out " + out,

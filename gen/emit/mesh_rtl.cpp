@@ -169,7 +169,7 @@ std::string manifest(const NetworkDesc& net, const WormholeSchedule& s, const Me
   j["source"] = s.source;
   j["algorithm"] = s.algorithm;
   j["steps"] = s.steps.size();
-  j["messages"] = s.messages();
+  j["messages_sent"] = s.messages();
   j["flits_per_message"] = r.options.flits;
   j["name"] = r.name;
   j["top"] = r.top_module;

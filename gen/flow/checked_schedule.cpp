@@ -9,6 +9,7 @@
 #include "algorithm/half_duplex_collectives.h"
 #include "algorithm/torus_schedules.h"
 #include "checker/half_duplex_bounds.h"
+#include "flow/collective_options.h"
 #include "flow/combining.h"
 #include "flow/mesh_schedule.h"
 #include "flow/wormhole_mesh.h"
@@ -52,7 +53,7 @@ Schedule halfDuplexConstruction(const Constructions& topo, const NetworkDesc& ne
 Schedule withinConstruction(const NetworkDesc& net, const CollectiveProblem& c, LinkMode links,
                             int l) {
   if (c.collective != Collective::kMultinodeBroadcast) {
-    throw Error("--within L is a multinode-broadcast to the nodes within distance L");
+    throw Error(withinRefusal());
   }
   if (c.messages != 1) throw Error("--within sends one message per pair");
   if (net.kind != NetworkDesc::Kind::kCayley) throw Error("--within needs a Cayley graph");

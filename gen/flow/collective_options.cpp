@@ -20,9 +20,13 @@ std::vector<OptionSpec> collectiveOptions(const std::string& collective_help) {
   };
 }
 
+std::string withinRefusal() {
+  return "--within L is a multinode-broadcast to the nodes within distance L";
+}
+
 OptionSpec inputBitsOption() {
   return {"input-bits", "B",
-          "global-sum (and generate of either): the inputs' two's-complement width\n"
+          "global-sum; generate and simulate of either: the inputs' two's-complement width\n"
           "(default 16); the accumulator's follows from it"};
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "flow/args.h"
@@ -16,6 +17,8 @@ namespace flow {
 // command does with the collective and which ones it takes), --messages,
 // --links, --construction.
 std::vector<OptionSpec> collectiveOptions(const std::string& collective_help);
+// The one refusal of --within on another collective than the multinode broadcast.
+std::string withinRefusal();
 // --input-bits: the inputs' width for the global sum's accumulator rule.
 OptionSpec inputBitsOption();
 // --clocks-per-step K: the schedule-ROM nodes run each step as K clocks.

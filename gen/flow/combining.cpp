@@ -11,6 +11,7 @@
 #include "checker/half_duplex_bounds.h"
 #include "emit/output_dir.h"
 #include "emit/sum_rtl.h"
+#include "flow/collective_options.h"
 #include "flow/design_name.h"
 #include "flow/router_options.h"
 #include "flow/target_clock.h"
@@ -346,7 +347,7 @@ CommandReport combiningSchedule(const Params& a) {
   if (a.has("messages") && a.get("messages") != "1") {
     throw Error("a combining collective sends one value per pair");
   }
-  if (a.has("within")) throw Error("--within is for the multinode broadcast");
+  if (a.has("within")) throw Error(withinRefusal());
   if (a.has("algorithm")) {
     throw Error(
         "--algorithm chooses the mesh broadcast's construction, not a combining collective's");

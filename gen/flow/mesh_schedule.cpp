@@ -8,6 +8,7 @@
 #include "algorithm/collective.h"
 #include "algorithm/mesh_broadcast.h"
 #include "checker/mesh_broadcast_checker.h"
+#include "flow/collective_options.h"
 #include "flow/wormhole_mesh.h"
 #include "topology/registry.h"
 #include "util/error.h"
@@ -93,6 +94,7 @@ CommandReport meshBroadcastSchedule(const Params& a) {
   if (a.has("messages") && a.get("messages") != "1") {
     throw Error("the mesh broadcast sends one message (--messages 1)");
   }
+  if (a.has("within")) throw Error(withinRefusal());
   const std::string algorithm = meshAlgorithm(a);
   const uint32_t source = a.has("source") ? parseMeshSource(a.get("source"), net) : 0;
   const std::string out = a.get("output");
@@ -113,7 +115,8 @@ CommandReport meshBroadcastSchedule(const Params& a) {
   if (a.has("json")) {
     nlohmann::ordered_json j;
     j["collective"] = "broadcast";
-    j["model"] = "wormhole, one-port, dimension-ordered routing";
+    j["switching"] = "wormhole";
+    j["routing"] = "one-port, dimension-ordered";
     j["source"] = source;
     j["source_coordinates"] = coords;
     j["eye"] = eye ? nlohmann::ordered_json(eye) : nlohmann::ordered_json(nullptr);
@@ -122,7 +125,7 @@ CommandReport meshBroadcastSchedule(const Params& a) {
     f["nodes"] = r.nodes;
     f["steps"] = r.steps;
     f["optimal_steps"] = r.optimal_steps;
-    f["messages"] = r.messages;
+    f["messages_sent"] = r.messages;
     f["tcd"] = r.tcd;
     f["paper_tcd"] = paper;
     f["lower_bound_tcd"] = bound;

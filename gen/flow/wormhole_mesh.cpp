@@ -133,7 +133,7 @@ CommandReport generateWormholeMesh(const Params& a) {
     nlohmann::ordered_json& f = j["figures"];
     f["nodes"] = b.net.nodes();
     f["steps"] = b.report.steps;
-    f["messages"] = b.report.messages;
+    f["messages_sent"] = b.report.messages;
     f["tcd"] = b.report.tcd;
     f["cdg_channels"] = r.cdg_channels;
     f["cdg_edges"] = r.cdg_edges;
