@@ -16,7 +16,7 @@
 #include <string>
 #include <systemc>
 
-#include "tb/fault_hooks.h"
+#include "util/test_hooks.h"
 
 namespace hypercast {
 namespace tb {
@@ -26,7 +26,7 @@ inline int64_t signExtend(uint64_t v, int w) {
   return static_cast<int64_t>(v);
 }
 
-// HYPERCAST_FAULT_NODE of an n-node network (tb/fault_hooks.h), or -1.
+// HYPERCAST_FAULT_NODE of an n-node network (util/test_hooks.h), or -1.
 inline int64_t faultNode(uint64_t nodes) { return hookNode("HYPERCAST_FAULT_NODE", nodes); }
 
 // One clock of the SystemC model: rising edge, then falling.

@@ -25,7 +25,6 @@
 #include "checker/mesh_broadcast_checker.h"
 #include "model/mesh_network.h"
 #include "sim/mesh_job.h"
-#include "tb/fault_hooks.h"
 #include "tb/harness_adapters.h"
 #include "tb/mesh_rtl.h"
 #include "topology/network.h"
@@ -33,6 +32,7 @@
 #include "util/interrupt.h"
 #include "util/output_file.h"
 #include "util/progress.h"
+#include "util/test_hooks.h"
 
 using namespace hypercast;
 
@@ -87,7 +87,7 @@ int run(const JobFile& job) {
     mc.heads_width = o.heads_width;
     net_model = std::make_unique<model::MeshNetwork>("mesh", mc, o.schedule);
     // Test hook (as the schedule harness's): a node whose model corrupts what it sends.
-    const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
+    const int64_t fault = hookNode("HYPERCAST_FAULT_NODE", n);
     if (fault >= 0) net_model->setPayloadFault(static_cast<uint64_t>(fault));
   }
   if (use_rtl) {

@@ -33,7 +33,6 @@
 #include "emit/rtl_layout.h"
 #include "model/hc_network.h"
 #include "sim/sim_job.h"
-#include "tb/fault_hooks.h"
 #include "tb/harness_adapters.h"
 #include "tb/rtl_network.h"
 #include "tb/scoreboard.h"
@@ -43,6 +42,7 @@
 #include "util/interrupt.h"
 #include "util/output_file.h"
 #include "util/progress.h"
+#include "util/test_hooks.h"
 
 using namespace hypercast;
 
@@ -165,10 +165,10 @@ int run(const SimJob& job) {
     if (axis) net->addAxisEndpoints();
   }
   // Test hook: HYPERCAST_FAULT_NODE=x corrupts what node x of the model sends.
-  const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
+  const int64_t fault = hookNode("HYPERCAST_FAULT_NODE", n);
   if (net && fault >= 0) net->setPayloadFault(static_cast<uint64_t>(fault));
   // Test hook: HYPERCAST_STALL_NODE=x makes node x of the model grant nothing.
-  const int64_t stall = tb::hookNode("HYPERCAST_STALL_NODE", n);
+  const int64_t stall = hookNode("HYPERCAST_STALL_NODE", n);
   if (net && stall >= 0) net->setStalled(static_cast<uint64_t>(stall));
   std::unique_ptr<tb::RtlNetwork> rtl;
   if (use_rtl) {
@@ -390,7 +390,7 @@ int run(const SimJob& job) {
   // `drain` cycles after the last delivery (one stuck, or one sent twice, would
   // otherwise pass unseen). (In cosim the RTL's links matched the model's.)
   std::string left;
-  const int64_t stray = tb::hookNode("HYPERCAST_STRAY_NODE", n);
+  const int64_t stray = hookNode("HYPERCAST_STRAY_NODE", n);
   if (net && stray >= 0) net->addStrayFlit(static_cast<uint64_t>(stray));
   for (uint64_t x = 0; net && done_at >= 0 && !div.found && left.empty() && x < n; ++x) {
     if (const size_t held = net->heldFlits(x)) {

@@ -42,7 +42,6 @@
 #include "emit/schedule_program.h"
 #include "model/sched_network.h"
 #include "sim/sched_job.h"
-#include "tb/fault_hooks.h"
 #include "tb/harness_adapters.h"
 #include "tb/packet_payload.h"
 #include "tb/sched_rtl.h"
@@ -52,6 +51,7 @@
 #include "util/output_file.h"
 #include "util/parse_number.h"
 #include "util/progress.h"
+#include "util/test_hooks.h"
 
 using namespace hypercast;
 namespace fs = std::filesystem;
@@ -250,9 +250,9 @@ int run(const JobFile& job) {
     const model::StoreShape shape{prog.banks, prog.depth, prog.format.addr_width};
     net = std::make_unique<model::SchedNetwork>("net", g, clocked, roms, shape);
   }
-  const int64_t fault = tb::hookNode("HYPERCAST_FAULT_NODE", n);
+  const int64_t fault = hookNode("HYPERCAST_FAULT_NODE", n);
   if (net && fault >= 0) net->setPayloadFault(static_cast<uint64_t>(fault));
-  const int64_t stall = tb::hookNode("HYPERCAST_STALL_NODE", n);
+  const int64_t stall = hookNode("HYPERCAST_STALL_NODE", n);
   if (net && stall >= 0) net->setStalled(static_cast<uint64_t>(stall));
   if (use_rtl) {
     // The top's ROM paths are relative to the generated folder.

@@ -567,6 +567,27 @@ TEST(Load, WatchdogFailsAHungNetwork) {
   EXPECT_LT(j.at("figures").at("cycles").get<long long>(), 2000);
 }
 
+// A test hook naming no node of the network is refused before simulate prints
+// anything: exit 2, one line, stdout empty (router and schedule networks).
+TEST(Load, TestHookOutsideTheNetworkIsRefusedFirst) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"HYPERCAST_FAULT_NODE=99 " + hctest::hypercast() +
+           " simulate --m 8 --rho 1 --source 0 --engine systemc",
+       "hypercast: HYPERCAST_FAULT_NODE '99' is not in 0..7\n"},
+      {"HYPERCAST_STRAY_NODE=8 " + hctest::hypercast() +
+           " simulate --m 8 --rho 1 --source 0 --engine systemc",
+       "hypercast: HYPERCAST_STRAY_NODE '8' is not in 0..7\n"},
+      {"HYPERCAST_STALL_NODE=9 " + hctest::hypercast() +
+           " simulate --topology hypercube --dim 3 --collective broadcast --engine systemc",
+       "hypercast: HYPERCAST_STALL_NODE '9' is not in 0..7\n"}};
+  for (const auto& [cmd, err] : cases) {
+    const auto r = hctest::run(cmd);
+    EXPECT_EQ(r.code, 2) << cmd;
+    EXPECT_EQ(r.out, "") << cmd;
+    EXPECT_EQ(r.err, err) << cmd;
+  }
+}
+
 // A run that completes with a flit left in the network fails and names the
 // node: the test hook HYPERCAST_STRAY_NODE puts a flit of no broadcast into
 // node 5's input buffer as the run ends; without it the same run passes.

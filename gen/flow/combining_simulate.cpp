@@ -11,6 +11,7 @@
 #include "sim/combining_job.h"
 #include "util/error.h"
 #include "util/interrupt.h"
+#include "util/test_hooks.h"
 
 namespace hypercast {
 namespace flow {
@@ -55,6 +56,7 @@ CommandReport combiningSimulate(const Params& a) {
   job_dir.write("job.json",
                 acc ? serializeAccumulationJob(rtl.acc_job) : serializeGlobalSumJob(rtl.sum_job));
   const std::string job = job_dir.path + "/job.json";
+  checkTestHooks(rtl.net.nodes());  // before anything is printed
   if (!a.has("json")) {
     std::cout << "network          " << rtl.net.label << ", " << rtl.net.nodes() << " nodes\n"
               << rtl.summary << "files written    " << b.dir << " (Verilated: network"

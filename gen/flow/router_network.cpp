@@ -29,6 +29,7 @@
 #include "util/json_text.h"
 #include "util/parse_number.h"
 #include "util/report_json.h"
+#include "util/test_hooks.h"
 
 namespace fs = std::filesystem;
 
@@ -384,6 +385,8 @@ CommandReport routerSimulate(const Params& a) {
   } else {
     exe = systemcHarness();
   }
+  // A test hook the harness would refuse is refused before anything is printed.
+  checkTestHooks(h.nodes());
   if (!a.has("json")) {
     std::cout << "network          hypercycle G^{" << h.rhoList() << "}_{" << h.mList()
               << "}: " << h.nodes() << " nodes, degree " << h.degree() << ", diameter "

@@ -27,6 +27,7 @@
 #include "util/output_file.h"
 #include "util/progress.h"
 #include "util/report_json.h"
+#include "util/test_hooks.h"
 
 namespace fs = std::filesystem;
 
@@ -191,6 +192,7 @@ CommandReport scheduleSimulate(const Params& a) {
   }
   progress.finish();
   job_dir.write("job.json", serializeSchedJob(job));
+  checkTestHooks(c.net.nodes());  // before anything is printed
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
   return runHarness({exe, "--job", job_dir.path + "/job.json"}, simulateReport(a, c.net));
 }

@@ -8,6 +8,7 @@
 #include "flow/wormhole_mesh.h"
 #include "sim/mesh_job.h"
 #include "util/error.h"
+#include "util/test_hooks.h"
 
 namespace fs = std::filesystem;
 
@@ -100,6 +101,7 @@ CommandReport wormholeSimulate(const Params& a) {
     exe = systemcHarness();
   }
   job_dir.write("job.json", serializeMeshJob(job));
+  checkTestHooks(b.net.nodes());  // before anything is printed
   if (!a.has("json") && rtl) std::cout << "files written    " << note << "\n" << std::flush;
   return runHarness({exe, "--job", job_dir.path + "/job.json"}, simulateReport(a, b.net));
 }
