@@ -297,6 +297,20 @@ int run(const JobFile& job) {
   std::vector<std::string> holding_errors;
   bool all_done = true;
   int64_t reps_run = 0;
+  // The model nodes' own errors (kept across the repetitions).
+  auto modelErrors = [&] {
+    std::vector<std::string> out;
+    for (uint64_t x = 0; net && x < n; ++x) {
+      for (const auto& e : net->node(x).errors()) out.push_back(e);
+    }
+    return out;
+  };
+  // The repetition last checked passed: every node done, the links and the
+  // holdings as promised, no model error.
+  auto checkedClean = [&] {
+    return all_done && rep.ok && undecodable == 0 && modelErrors().empty() && held_ok == promised &&
+           wrong == 0 && extra == 0 && missing == 0;
+  };
   for (int64_t rep_i = 0; rep_i < o.repeat && !div.found; ++rep_i) {
     // Each repetition its own payloads (another salt): a store slot a
     // repetition fails to write cannot pass with the packet of the one before.
@@ -431,16 +445,7 @@ int run(const JobFile& job) {
              " does not keep a packet it was promised");
       }
     }
-    const bool model_erred = [&] {
-      for (uint64_t x = 0; net && x < n; ++x) {
-        if (!net->node(x).errors().empty()) return true;
-      }
-      return false;
-    }();
-    if (!all_done || !rep.ok || undecodable != 0 || model_erred || held_ok != promised ||
-        wrong != 0 || extra != 0 || missing != 0) {
-      break;
-    }
+    if (!checkedClean()) break;
   }
   progress.finish();
   // A divergence ends the run before its repetition is checked: no holdings or
@@ -452,14 +457,8 @@ int run(const JobFile& job) {
   }
   const bool finished = !div.found && all_done;
   const bool rtl_error = rtl && rtl->error();
-  std::vector<std::string> model_errors;
-  for (uint64_t x = 0; net && x < n; ++x) {
-    for (const auto& e : net->node(x).errors()) model_errors.push_back(e);
-  }
-  const bool holdings_ok =
-      !div.found && held_ok == promised && wrong == 0 && extra == 0 && missing == 0;
-  const bool pass = !div.found && finished && !rtl_error && model_errors.empty() && rep.ok &&
-                    undecodable == 0 && holdings_ok;
+  const std::vector<std::string> model_errors = modelErrors();
+  const bool pass = !div.found && !rtl_error && checkedClean();
 
   if (!o.trace.empty()) {
     OutputFile f(o.trace, "--trace");

@@ -119,24 +119,17 @@ std::string loadLatencySvg(const std::string& title, const std::vector<LoadPoint
   const bool failed =
       std::any_of(points.begin(), points.end(), [](const LoadPoint& p) { return !p.pass; });
   const double ly = h - 14;
-  auto entry = [&](double x, const std::string& marker, const char* color, const char* words) {
-    os << marker << "<text x=\"" << x + 14 << "\" y=\"" << ly << "\" fill=\"" << color << "\">"
+  // Entry i at x = l + 140 i: an 8 x 8 square (`paint`: its fill and stroke),
+  // then the words in `color`.
+  auto entry = [&](int i, const std::string& paint, const char* color, const char* words) {
+    const double x = l + 140 * i;
+    os << "<rect x=\"" << num(x) << "\" y=\"" << num(ly - 9) << "\" width=\"8\" height=\"8\" "
+       << paint << "/>\n<text x=\"" << x + 14 << "\" y=\"" << ly << "\" fill=\"" << color << "\">"
        << words << "</text>\n";
   };
-  for (int c = 0; c < 2; ++c) {
-    const double x = l + 140 * c;
-    entry(x,
-          "<rect x=\"" + num(x) + "\" y=\"" + num(ly - 9) + "\" width=\"8\" height=\"8\" fill=\"" +
-              colors[c] + "\"/>\n",
-          colors[c], names[c]);
-  }
-  if (failed) {
-    const double x = l + 280;
-    entry(x,
-          "<rect x=\"" + num(x) + "\" y=\"" + num(ly - 9) +
-              "\" width=\"8\" height=\"8\" fill=\"white\" stroke=\"#c00\" stroke-width=\"2\"/>\n",
-          "#c00", "failed run");
-  }
+  for (int c = 0; c < 2; ++c)
+    entry(c, std::string("fill=\"") + colors[c] + "\"", colors[c], names[c]);
+  if (failed) entry(2, "fill=\"white\" stroke=\"#c00\" stroke-width=\"2\"", "#c00", "failed run");
   os << "</svg>\n";
   return os.str();
 }

@@ -1,6 +1,7 @@
 #include "flow/failure_reason.h"
 
 #include "util/json_text.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace flow {
@@ -28,10 +29,7 @@ std::string failureReason(const nlohmann::json& j) {
     return "checker: " + text(errors->front());
   }
   if (j.value("watchdog", false)) {
-    const auto f = j.find("figures");
-    const nlohmann::json cycles =
-        f != j.end() && f->is_object() ? f->value("cycles", nlohmann::json()) : nlohmann::json();
-    return "watchdog: no progress (stopped at cycle " + jsonText(cycles) + ")";
+    return "watchdog: no progress (stopped at cycle " + jsonText(reportCycles(j)) + ")";
   }
   for (const char* key : {"left_in_network", "axis_error"}) {
     const auto it = j.find(key);

@@ -70,6 +70,14 @@ std::string tableCell(double v) {
   return b;
 }
 
+// A rate as a run is given it (--rate), and as the CSV, the table and the
+// messages name it: 6 significant digits.
+std::string rateText(double rate) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.6g", rate);
+  return b;
+}
+
 // The rates --rates lists, each in (0, 1].
 std::vector<double> listedRates(const std::string& list) {
   if (list.empty()) throw Error("--rates is empty");
@@ -87,10 +95,9 @@ std::vector<double> listedRates(const std::string& list) {
   // the runs are given them (6 significant digits: 0.1 and 0.1000001 are one).
   std::sort(rates.begin(), rates.end());
   for (size_t i = 1; i < rates.size(); ++i) {
-    char a[32], b[32];
-    std::snprintf(a, sizeof a, "%.6g", rates[i - 1]);
-    std::snprintf(b, sizeof b, "%.6g", rates[i]);
-    if (std::string(a) == b) throw Error(std::string("--rates lists ") + b + " twice");
+    if (rateText(rates[i - 1]) == rateText(rates[i])) {
+      throw Error("--rates lists " + rateText(rates[i]) + " twice");
+    }
   }
   return rates;
 }
@@ -148,8 +155,7 @@ SweepRequest readSweepRequest(const Params& a) {
   for (double rate : r.rates) {
     checkLoadRun(r.network.nodes(), rate, r.cycles);
     ParamMap point = a.params();
-    char rs[32];
-    std::snprintf(rs, sizeof rs, "%.6g", rate);
+    const std::string rs = rateText(rate);
     point["traffic"] = "uniform";
     point["rate"] = rs;
     point["cycles"] = std::to_string(r.cycles);
@@ -186,8 +192,7 @@ CommandReport runSweep(const SweepRequest& r) {
   Progress progress("sweep", static_cast<long long>(r.rates.size()), r.quiet);
   progress.heartbeat();
   for (double rate : r.rates) {
-    char rs[32];
-    std::snprintf(rs, sizeof rs, "%.6g", rate);
+    const std::string rs = rateText(rate);
     std::vector<std::string> cmd = {self, "simulate"};
     cmd.insert(cmd.end(), net.begin(), net.end());
     if (r.endpoints == "axis") cmd.insert(cmd.end(), {"--endpoints", "axis", "--tready", r.tready});
@@ -254,9 +259,9 @@ CommandReport runSweep(const SweepRequest& r) {
                       "lat p99", "lat max", "verdict");
           header_printed = true;
         }
-        std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", rs, tableCell(pt.accepted).c_str(),
-                    tableCell(pt.latency_mean).c_str(), tableCell(pt.latency_p99).c_str(),
-                    tableCell(number(f, "latency_max")).c_str(),
+        std::printf("%-10s %-10s %-12s %-10s %-10s %s\n", rs.c_str(),
+                    tableCell(pt.accepted).c_str(), tableCell(pt.latency_mean).c_str(),
+                    tableCell(pt.latency_p99).c_str(), tableCell(number(f, "latency_max")).c_str(),
                     pass ? "PASS" : "FAIL");  // the text table keeps the harnesses' words
       });
     }

@@ -37,6 +37,17 @@ void checkPlanFolder(const std::string& out) {
               " in it); give a new or empty folder");
 }
 
+// A SLURM name given as `option`: letters, digits, '_', '-' and `also`.
+void checkSlurmName(const char* option, const std::string& name, const char* what,
+                    const std::string& also) {
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' &&
+        also.find(c) == std::string::npos) {
+      throw Error(std::string(option) + ": '" + name + "' is no " + what + " name");
+    }
+  }
+}
+
 }  // namespace
 
 PlanWritten writePlan(const std::string& yaml, const std::string& out) {
@@ -73,16 +84,8 @@ PlanWritten writePlan(const std::string& yaml, const std::string& out) {
 SlurmWritten writeSlurm(SlurmSettings s) {
   const std::vector<RegressJob> jobs = readJobs(s.dir);
   if (jobs.empty()) throw Error(s.dir + "/jobs.json has no job");
-  for (char c : s.partition) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != ',') {
-      throw Error("--partition: '" + s.partition + "' is no partition name");
-    }
-  }
-  for (char c : s.account) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') {
-      throw Error("--account: '" + s.account + "' is no account name");
-    }
-  }
+  checkSlurmName("--partition", s.partition, "partition", ",");
+  checkSlurmName("--account", s.account, "account", ".");
   // SLURM's time formats: M, M:S, H:M:S, D-H, D-H:M, D-H:M:S, or no limit.
   static const std::regex kSlurmTime(
       R"(([0-9]+-)?[0-9]+(:[0-9]+){0,2}|UNLIMITED|unlimited|INFINITE|infinite)");

@@ -422,12 +422,9 @@ std::string Planner::misfit(const Workload& w, const Network& net) const {
   if (w.command == "synth" && !entry.weight_routers) {
     return "synth takes the hypercycle router; " + net.name + " is a " + net.topology;
   }
-  if (collective.empty()) {
-    if (w.command == "simulate" && !entry.weight_routers) {
-      return net.name + " is a " + net.topology +
-             ": simulate without a collective runs the hypercycle's broadcast routers";
-    }
-    return "";
+  if (collective.empty() && w.command == "simulate" && !entry.weight_routers) {
+    return net.name + " is a " + net.topology +
+           ": simulate without a collective runs the hypercycle's broadcast routers";
   }
   // Which collectives the network has is decided per combination of the swept
   // values (comboMisfit): a list may hold some it has and some it has not.

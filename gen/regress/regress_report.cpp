@@ -11,6 +11,7 @@
 #include "regress/regress_result.h"
 #include "tools/launcher.h"
 #include "util/json_text.h"
+#include "util/report_json.h"
 
 namespace hypercast {
 namespace regress {

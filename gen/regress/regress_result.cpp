@@ -55,13 +55,6 @@ bool ownerGone(std::string owner) {
 
 }  // namespace
 
-nlohmann::json reportCycles(const nlohmann::json& report) {
-  if (!report.is_object()) return nullptr;
-  const auto figures = report.find("figures");
-  if (figures == report.end() || !figures->is_object()) return nullptr;
-  return figures->value("cycles", nlohmann::json());
-}
-
 std::string resultsDir(const std::string& dir) { return dir + "/results"; }
 std::string resultDir(const std::string& dir, const RegressJob& job) {
   return resultsDir(dir) + "/" + job.id;

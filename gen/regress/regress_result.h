@@ -29,9 +29,6 @@ std::string resultDir(const std::string& dir, const RegressJob& job);
 // DIR/results/<id>/summary.json, or null when absent or unreadable.
 nlohmann::json readSummary(const std::string& dir, const RegressJob& job);
 
-// The cycles a job's --json report ran (its "figures"."cycles"); null when it
-// has none.
-nlohmann::json reportCycles(const nlohmann::json& report);
 bool isComplete(const std::string& dir, const RegressJob& job, const std::string& hash);
 
 // How a job's command ended, read from its exit status and output.

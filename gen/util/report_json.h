@@ -45,6 +45,15 @@ inline const std::vector<std::string>& reportCommonKeys() {
   return keys;
 }
 
+// The cycles a command's --json report ran (its "figures"."cycles"); null when
+// it has none (regress's reports and job messages read it).
+inline nlohmann::json reportCycles(const nlohmann::json& report) {
+  if (!report.is_object()) return nullptr;
+  const auto figures = report.find("figures");
+  if (figures == report.end() || !figures->is_object()) return nullptr;
+  return figures->value("cycles", nlohmann::json());
+}
+
 // "PASS"/"FAIL" (the harnesses' words) and true/false as a verdict.
 inline std::string reportVerdict(bool pass) { return pass ? "pass" : "fail"; }
 
