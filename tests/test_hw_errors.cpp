@@ -520,6 +520,9 @@ TEST(HwErrors, ParameterChecksFire) {
                         Case{"hc_cfg_dims", "CDW=2", "hc_cfg_dims.p_cdw"},
                         // CDW >= MW, but too narrow for the dimension count
                         Case{"hc_cfg_dims", "MAX_DIM=16", "hc_cfg_dims.p_cdw"},
+                        Case{"hc_router_cfg", "MAX_DIM=16 WDW=5", "hc_router_cfg.p_cdw"},
+                        Case{"hc_router_prog", "MAX_DIM=16 WDW=5", "hc_router_prog.p_cdw"},
+                        Case{"hc_weight_unit", "MAX_DIM=16 WDW=5", "hc_weight_unit.p_cdw"},
                         Case{"hc_cfg_dims", "MAX_M=1", "hc_cfg_dims.p_max_m"},
                         Case{"hc_port_sweep", "MAX_DIM=0", "hc_port_sweep.p_dims"},
                         Case{"hc_weight_unit", "CDW=2", "hc_weight_unit.p_cdw"},
