@@ -41,6 +41,7 @@ namespace {
 struct Divergence {
   bool found = false;
   uint64_t cycle = 0, node = 0;
+  bool network = false;  // a signal of the whole top (err_o, go, link_heads_o), not a node's
   std::string where, expected, actual;
 };
 
@@ -129,7 +130,10 @@ int run(const JobFile& job) {
   const auto t0 = std::chrono::steady_clock::now();
   auto diverge = [&](uint64_t x, const std::string& where, const std::string& e,
                      const std::string& a) {
-    if (!div.found) div = {true, cycles, x, where, e, a};
+    if (!div.found) div = {true, cycles, x, false, where, e, a};
+  };
+  auto divergeNetwork = [&](const std::string& where, const std::string& e, const std::string& a) {
+    if (!div.found) div = {true, cycles, 0, true, where, e, a};
   };
   // Long runs report the cycle and the step reached on stderr.
   Progress::Options po;
@@ -158,15 +162,15 @@ int run(const JobFile& job) {
         if (t.err() != rtl->err() && t.err()) diverge(x, "err", "1", "0");
       }
       if (!div.found && net_model->go() != rtl->go()) {
-        diverge(0, "barrier go", net_model->go() ? "1" : "0", rtl->go() ? "1" : "0");
+        divergeNetwork("barrier go", net_model->go() ? "1" : "0", rtl->go() ? "1" : "0");
       }
       bool merr = false;
       for (uint64_t x = 0; x < n; ++x) merr = merr || net_model->tile(x).err();
       if (!div.found && merr != rtl->err())
-        diverge(0, "err_o", merr ? "1" : "0", rtl->err() ? "1" : "0");
+        divergeNetwork("err_o", merr ? "1" : "0", rtl->err() ? "1" : "0");
       if (!div.found && net_model->linkHeads() != rtl->linkHeads()) {
-        diverge(0, "link_heads_o", std::to_string(net_model->linkHeads()),
-                std::to_string(rtl->linkHeads()));
+        divergeNetwork("link_heads_o", std::to_string(net_model->linkHeads()),
+                       std::to_string(rtl->linkHeads()));
       }
       if (div.found) break;
       ++compared;
@@ -288,11 +292,12 @@ int run(const JobFile& job) {
       f["cycles_compared"] = compared;
     }
     if (div.found) {
-      j["first_divergence"] = {{"cycle", div.cycle},
-                               {"node", div.node},
-                               {"where", div.where},
-                               {"expected", div.expected},
-                               {"actual", div.actual}};
+      j["first_divergence"] = {
+          {"cycle", div.cycle},
+          {"node", div.network ? nlohmann::ordered_json() : nlohmann::ordered_json(div.node)},
+          {"where", div.where},
+          {"expected", div.expected},
+          {"actual", div.actual}};
     }
     f["seconds"] = secs;
     j["verdict"] = pass ? "PASS" : "FAIL";
@@ -341,7 +346,8 @@ int run(const JobFile& job) {
               << rep.tcd << " (the schedule's " << planned.tcd << ")\n";
   }
   if (div.found) {
-    std::cerr << "hc-mesh: RTL and model diverge at cycle " << div.cycle << ", node " << div.node
+    std::cerr << "hc-mesh: RTL and model diverge at cycle " << div.cycle << ", "
+              << (div.network ? std::string("the network") : "node " + std::to_string(div.node))
               << ", " << div.where << ": expected " << div.expected << ", actual " << div.actual
               << "\n";
   }

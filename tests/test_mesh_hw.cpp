@@ -316,6 +316,17 @@ TEST(MeshHw, CosimReportsTheFirstDivergence) {
   EXPECT_EQ(j.at("match"), false);
   EXPECT_EQ(j.at("first_divergence").at("node"), 5);
   EXPECT_NE(r.err.find("diverge at cycle"), std::string::npos) << r.err;
+  // The top's one err_o (a corrupted ROM on the RTL alone: node 0 sends before
+  // it holds the data) belongs to no node: the divergence names the network.
+  const auto e = hctest::run("HYPERCAST_FAULT_ROM=0:0:1f " + hctest::hypercast() +
+                             " simulate --topology mesh --dims 4,4 --collective broadcast "
+                             "--source 1,1 --algorithm paper --engine cosim --rtl-model wired "
+                             "--json");
+  EXPECT_EQ(e.code, 1) << e.out << e.err;
+  const nlohmann::json je = hctest::reportJson(e.out);
+  EXPECT_EQ(je.at("first_divergence").at("where"), "err_o");
+  EXPECT_TRUE(je.at("first_divergence").at("node").is_null()) << e.out;
+  EXPECT_NE(e.err.find("diverge at cycle 3, the network, err_o"), std::string::npos) << e.err;
 }
 
 // A corrupted ROM on the RTL alone (tb/verilated_mesh_tiles.cpp's test hook,
