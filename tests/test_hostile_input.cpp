@@ -436,8 +436,15 @@ TEST(HostileInput, SimulationsAboveTheDeliveryBudgetAreRefused) {
   expectRefusedByCost(runLimited(huge), estimate, "67108864 ");
   std::vector<std::string> allowed = huge;
   allowed.push_back("--allow-large");
-  expectRefusedByCost(runLimited(allowed), estimate, "4294967296 ");
-  expectRefusedByCost(runLimited(huge, {{"HYPERCAST_ALLOW_LARGE", "1"}}), estimate, "4294967296 ");
+  // Raised, the refusal says so instead of how to raise it.
+  for (const auto& r : {runLimited(allowed), runLimited(huge, {{"HYPERCAST_ALLOW_LARGE", "1"}})}) {
+    expectRefusedByCost(r, estimate, "4294967296 ");
+    EXPECT_NE(r.err.find("(docs/user-guide.md#limits; raised 64-fold already)\n"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_NE(runLimited(huge).err.find("--allow-large or HYPERCAST_ALLOW_LARGE=1 raises it)"),
+            std::string::npos);
 }
 
 // Ports per node are at most 64 in simulate, port ends (nodes x ports) 2^20.

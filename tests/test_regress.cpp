@@ -653,7 +653,8 @@ TEST(Regress, PlanWritesOnlyIntoItsOwnFolder) {
 }
 
 // The jobs are counted before the sweep is expanded: networks x sweep values x
-// engines x repeats, at most 100000 (HYPERCAST_ALLOW_LARGE=1 raises it).
+// engines x repeats, at most 100000 (--allow-large or HYPERCAST_ALLOW_LARGE=1
+// raises it 64-fold).
 TEST(Regress, PlanLimitsTheJobCount) {
   std::string seeds = "[1";
   for (int s = 2; s <= 100; ++s) seeds += ", " + std::to_string(s);
@@ -672,9 +673,32 @@ TEST(Regress, PlanLimitsTheJobCount) {
   EXPECT_EQ(r.err, "hypercast: " + yaml +
                        ":4: workloads[0]: the plan would have 200000 jobs, above the limit of "
                        "100000 (networks x sweep values x engines x repeats; "
-                       "HYPERCAST_ALLOW_LARGE=1 raises it)\n");
+                       "--allow-large or HYPERCAST_ALLOW_LARGE=1 raises it)\n");
   EXPECT_FALSE(fs::exists(out));
+  // Raised, the limit is 6400000, which 4000 seeds x 2 engines x 1000 repeats
+  // pass, whether it is raised by the option or by the environment.
+  std::string many = "[1";
+  for (int s = 2; s <= 4000; ++s) many += ", " + std::to_string(s);
+  const std::string big = writeYaml(
+      "engines: [systemc, cosim]\nrepeats: 1000\n"
+      "networks: [{name: q3, topology: hypercube, dim: 3}]\n"
+      "workloads: [{name: b, collective: broadcast, seed: " +
+      many + "]}]\n");
+  for (const std::string& how : {std::string(" --allow-large"), std::string("env")}) {
+    const auto l = hctest::run(
+        "ulimit -v 1048576 && ulimit -t 20 && " +
+        (how == "env" ? "HYPERCAST_ALLOW_LARGE=1 " + hctest::hypercast() : hctest::hypercast()) +
+        " regress plan " + big + " --out " + out + (how == "env" ? "" : how));
+    EXPECT_EQ(l.code, 2) << how << ": " << l.err;
+    EXPECT_EQ(l.err, "hypercast: " + big +
+                         ":4: workloads[0]: the plan would have 8000000 jobs, above the limit of "
+                         "6400000 (networks x sweep values x engines x repeats; "
+                         "raised 64-fold already)\n")
+        << how;
+    EXPECT_FALSE(fs::exists(out)) << how;
+  }
   fs::remove_all(fs::path(yaml).parent_path());
+  fs::remove_all(fs::path(big).parent_path());
 }
 
 // A second `regress run` on a folder in use is refused in one line (exit 2); a

@@ -18,7 +18,7 @@ namespace {
 // Which options each verb takes.
 const std::map<std::string, std::set<std::string>>& verbs() {
   static const std::map<std::string, std::set<std::string>> v = {
-      {"plan", {"out"}},
+      {"plan", {"out", "allow-large"}},
       {"run", {"j", "quiet"}},
       {"run-one", {"index", "quiet"}},
       {"slurm", {"partition", "time", "mem", "account", "array-limit", "cache", "submit"}},
@@ -31,7 +31,8 @@ const std::map<std::string, std::set<std::string>>& verbs() {
 
 CommandHelp regressHelp() {
   return {
-      "hypercast regress plan REGRESSION.yaml --out DIR | run DIR [-j N] [--quiet] |\n"
+      "hypercast regress plan REGRESSION.yaml --out DIR [--allow-large] |\n"
+      "       run DIR [-j N] [--quiet] |\n"
       "       run-one DIR --index I [--quiet] |\n"
       "       slurm DIR [--partition P] [--time T] [--mem M] [--account A] [--array-limit K]\n"
       "             [--submit] |\n"

@@ -270,6 +270,9 @@ std::vector<OptionSpec> tcdOptions() {
 std::vector<OptionSpec> regressOptions() {
   return {
       {"out", "DIR", "plan: the regression's folder (jobs.json, then results/)"},
+      {"allow-large", "",
+       "plan: more jobs than the default limit (docs/user-guide.md#limits), 64-fold\n"
+       "(also HYPERCAST_ALLOW_LARGE=1)"},
       {"j", "N", "run: jobs at a time, 1..32 (default 1)", true},
       {"index", "I", "run-one: the job's index in jobs.json (a SLURM array task's)"},
       {"quiet", "", "run, run-one: no progress on stderr (a job that fails is still named)"},

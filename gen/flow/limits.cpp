@@ -38,10 +38,10 @@ const char* stepName(Step step) {
 }
 
 [[noreturn]] void refuse(const std::string& command, const std::string& what, double estimate,
-                         const std::string& formula, uint64_t limit) {
+                         const std::string& formula, uint64_t limit, bool raised) {
   throw Error(command + ": " + what + " " + number(estimate) + " (" + formula +
-              ") is above the limit of " + std::to_string(limit) +
-              " (docs/user-guide.md#limits; --allow-large or HYPERCAST_ALLOW_LARGE=1 raises it)");
+              ") is above the limit of " + std::to_string(limit) + " (docs/user-guide.md#limits; " +
+              raisedOrHow(raised) + ")");
 }
 
 // The sum of the distances from node 0 to every node (node 0 stands for the
@@ -172,7 +172,7 @@ void checkCost(const Params& p, Step step, const std::string& command) {
   auto check = [&](double estimate, uint64_t limit, const std::string& what,
                    const std::string& formula) {
     if (estimate > static_cast<double>(budget(limit, large))) {
-      refuse(who, what, estimate, formula, budget(limit, large));
+      refuse(who, what, estimate, formula, budget(limit, large), large);
     }
   };
   if (step == Step::kSimulate) {
@@ -201,7 +201,7 @@ void checkTcdCost(const Params& p, uint64_t nodes) {
   const double n = static_cast<double>(nodes);
   if (n * n > static_cast<double>(budget(kMaxTcdSourceNodes, large))) {
     refuse("tcd", "sources x nodes", n * n, "N x N, N = " + number(n),
-           budget(kMaxTcdSourceNodes, large));
+           budget(kMaxTcdSourceNodes, large), large);
   }
 }
 

@@ -87,6 +87,12 @@ inline bool allowLarge(const Params& p) {
   return p.has("allow-large") || allowLargeFromEnvironment();
 }
 
+// A refusal's last words: how to raise the limit, or that it was raised.
+inline std::string raisedOrHow(bool raised) {
+  return raised ? "raised " + std::to_string(kAllowLargeFactor) + "-fold already"
+                : "--allow-large or HYPERCAST_ALLOW_LARGE=1 raises it";
+}
+
 // The budget `limit`, or kAllowLargeFactor times it when large runs are allowed.
 inline uint64_t budget(uint64_t limit, bool allow_large) {
   return allow_large ? limit * kAllowLargeFactor : limit;

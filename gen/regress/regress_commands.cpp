@@ -34,7 +34,7 @@ std::string folder(const RegressRequest& r) {
 int plan(const RegressRequest& r, const Params& a, std::ostream& out) {
   if (r.path.empty()) throw Error("regress plan needs the regression file (REGRESSION.yaml)");
   if (!a.has("out")) throw Error("regress plan needs --out DIR");
-  const PlanWritten p = writePlan(r.path, a.get("out"));
+  const PlanWritten p = writePlan(r.path, a.get("out"), a.has("allow-large"));
   out << "planned          " << p.jobs << " jobs, " << p.models << " Verilated models, into "
       << a.get("out") << "/jobs.json\n";
   for (const std::string& s : p.skipped) out << "skipped          " << s << "\n";

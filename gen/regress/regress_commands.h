@@ -19,7 +19,7 @@ struct RegressRequest {
   std::string path;
 };
 
-// Runs the verb with its options (plan: --out; run: -j; run-one: --index;
+// Runs the verb with its options (plan: --out, --allow-large; run: -j; run-one: --index;
 // slurm: --partition, --array-limit, --cache, --submit). Progress of run goes
 // to `progress`. Throws Error on bad input.
 int runRegressVerb(const RegressRequest& r, const Params& options, std::ostream& out,

@@ -50,10 +50,10 @@ void checkSlurmName(const char* option, const std::string& name, const char* wha
 
 }  // namespace
 
-PlanWritten writePlan(const std::string& yaml, const std::string& out) {
+PlanWritten writePlan(const std::string& yaml, const std::string& out, bool allow_large) {
   flow::checkOutputsAgainstInputs({{"regression", yaml}}, {}, {{"--out", out}});
   checkPlanFolder(out);
-  const RegressPlan p = planRegression(yaml);
+  const RegressPlan p = planRegression(yaml, allow_large);
   // A plan into an earlier plan's folder removes what described the old jobs:
   // its SLURM scripts (their array range and build indices), the ids they were
   // submitted under, and its reports. The results stay (a job whose result

@@ -18,8 +18,9 @@ struct PlanWritten {
   int models = 0;  // distinct Verilated models the jobs build
   std::vector<std::string> skipped;
 };
-// Expands `yaml` into out/jobs.json and out/plan.json (out: a new or empty folder).
-PlanWritten writePlan(const std::string& yaml, const std::string& out);
+// Expands `yaml` into out/jobs.json and out/plan.json (out: a new or empty folder);
+// allow_large as planRegression's.
+PlanWritten writePlan(const std::string& yaml, const std::string& out, bool allow_large = false);
 
 struct SlurmWritten {
   std::string slurm_dir;  // DIR/slurm

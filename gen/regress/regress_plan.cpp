@@ -65,7 +65,8 @@ NetworkDesc parseNetworkWords(const std::vector<std::string>& words, bool hyperc
 
 class Planner {
  public:
-  explicit Planner(std::string file) : file_(std::move(file)) {}
+  Planner(std::string file, bool allow_large)
+      : file_(std::move(file)), allow_large_(allow_large || flow::allowLargeFromEnvironment()) {}
   RegressPlan run();
 
  private:
@@ -135,6 +136,7 @@ class Planner {
                          const std::string& name) const;
 
   std::string file_;
+  bool allow_large_;
   // The router options a network may carry (every one for a hypercycle,
   // payload-width for the others), in the order --help lists them.
   const std::vector<JobOption> rtl_options_ = jobOptions(flow::rtlOptions());
@@ -735,14 +737,14 @@ RegressPlan Planner::run() {
     if (!names.insert(w.name).second) fail({path + ".name", w.at.line}, "duplicate workload name");
     // Counted before the sweep is expanded: a plan too large is refused at once.
     const double jobs = static_cast<double>(plan.jobs.size()) + jobCount(w);
-    const uint64_t limit = flow::budget(flow::kMaxRegressJobs, flow::allowLargeFromEnvironment());
+    const uint64_t limit = flow::budget(flow::kMaxRegressJobs, allow_large_);
     if (jobs > static_cast<double>(limit)) {
       char text[32];
       std::snprintf(text, sizeof text, "%.0f", jobs);
       fail({path, w.at.line}, std::string("the plan would have ") + text +
                                   " jobs, above the limit of " + std::to_string(limit) +
-                                  " (networks x sweep values x engines x repeats; "
-                                  "HYPERCAST_ALLOW_LARGE=1 raises it)");
+                                  " (networks x sweep values x engines x repeats; " +
+                                  flow::raisedOrHow(allow_large_) + ")");
     }
     expand(w, plan);
   }
@@ -764,7 +766,9 @@ RegressPlan Planner::run() {
 
 }  // namespace
 
-RegressPlan planRegression(const std::string& path) { return Planner(path).run(); }
+RegressPlan planRegression(const std::string& path, bool allow_large) {
+  return Planner(path, allow_large).run();
+}
 
 }  // namespace regress
 }  // namespace hypercast

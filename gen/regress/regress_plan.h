@@ -41,7 +41,9 @@ struct RegressPlan {
 
 // Throws Error (one line, as above) on a bad file. Options and values are
 // checked as the commands will read them (their tables: flow/command_options.h).
-RegressPlan planRegression(const std::string& path);
+// allow_large raises the limit on the number of jobs (flow/limits.h), as does
+// HYPERCAST_ALLOW_LARGE=1.
+RegressPlan planRegression(const std::string& path, bool allow_large = false);
 
 }  // namespace regress
 }  // namespace hypercast
