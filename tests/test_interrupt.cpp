@@ -178,6 +178,37 @@ TEST(Interrupt, SweepStopsItsRunsAndWritesNothing) {
   fs::remove_all(t);
 }
 
+// SIGTERM to the run a sweep is waiting for, not to the sweep (as a batch
+// system or a user's kill may do): the sweep ends as interrupted, exit 143,
+// and writes nothing.
+TEST(Interrupt, SweepEndsWhenItsRunIsInterrupted) {
+  const std::string t = hctest::tempFolder("intr-sweep-run");
+  ASSERT_FALSE(t.empty());
+  const std::string out = t + "/out";
+  const hctest::Started p =
+      hctest::start({hctest::hypercast(), "sweep", "--m", "8,6,5", "--rho", "3,2,1", "--rates",
+                     "0.02,0.03", "--cycles", "20000", "--engine", "systemc", "--out", out},
+                    {}, t);
+  // The sweep's child, `hypercast simulate`, once it runs.
+  const std::string children =
+      "/proc/" + std::to_string(p.pid) + "/task/" + std::to_string(p.pid) + "/children";
+  long child = 0;
+  EXPECT_TRUE(hctest::waitUntil(
+      [&] {
+        std::istringstream(hctest::slurp(children)) >> child;
+        return child > 0;
+      },
+      30));
+  ASSERT_GT(child, 0);
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  ::kill(static_cast<pid_t>(child), SIGTERM);
+  const hctest::CmdResult r = hctest::finish(p, 60);
+  expectInterrupted(r, SIGTERM);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(fs::is_empty(t));
+  fs::remove_all(t);
+}
+
 // SIGTERM while the simulation harness runs (a long load run on the SystemC
 // model): it is stopped, and no trace or temporary file is left.
 TEST(Interrupt, TermStopsTheHarness) {

@@ -750,6 +750,29 @@ TEST(Load, SweepStopsWhenARunCannotBeMade) {
   fs::remove_all(tmp);
 }
 
+// A run that ends by a signal (here: killed at its CPU limit), or with an
+// internal error (here: the harness out of memory), ends the sweep as an
+// internal error (exit 3) naming the rate, nothing written.
+TEST(Load, SweepStopsWhenARunCrashes) {
+  const std::string tmp = hctest::tempFolder("sweep-crash");
+  struct Case {
+    const char *limit, *net, *cycles, *said;
+  };
+  for (const Case& c :
+       {Case{"ulimit -t 1", "8,8", "1000000", "sweep: the run at rate 0.01 crashed (killed by "},
+        Case{"ulimit -v 300000", "16,16", "10000",
+             "sweep: the run at rate 0.01 failed: internal error: simulation harness: "}}) {
+    const auto r = hctest::run(std::string(c.limit) + " && " + hctest::hypercast() + " sweep --m " +
+                               c.net + " --rho 2,2 --engine systemc --rates 0.01 " + "--cycles " +
+                               c.cycles + " --out " + tmp + "/o");
+    EXPECT_EQ(r.code, 3) << c.limit << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind(std::string("hypercast: internal error: ") + c.said, 0), 0u) << r.err;
+    EXPECT_FALSE(fs::exists(tmp + "/o")) << c.limit;
+  }
+  fs::remove_all(tmp);
+}
+
 // --rates runs in ascending order and refuses a rate given twice.
 TEST(Load, SweepRatesAscendOnce) {
   const std::string dir = hctest::tempFolder("sweep-order") + "/out/";

@@ -217,7 +217,9 @@ CommandReport runSweep(const SweepRequest& r) {
       const std::string line = lastLine(run.err, {"hypercast: "});
       const std::string at = std::string("sweep: the run at rate ") + rs + " ";
       if (run.code == 3 || run.signal) {
-        throw std::runtime_error(at + (run.signal ? "crashed (" + run.status() + ")" : line));
+        throw std::runtime_error(at + (run.signal
+                                           ? "crashed (" + run.status() + ")"
+                                           : "failed: " + (line.empty() ? run.status() : line)));
       }
       throw Error(at + "failed: " + (line.empty() ? run.status() : line));
     }
