@@ -734,7 +734,7 @@ void torusCollectives(const std::string& hc, const std::vector<TorusCase>& cases
       const double b = field<double>(j, "figures/build_seconds");
       const double c = field<double>(j, "figures/check_seconds");
       return {{what, fmt(b + c, "%.2f s"),
-               std::to_string(field<long long>(j, "figures/transmissions")) + " transfers, " +
+               std::to_string(field<long long>(j, "figures/transmissions")) + " transmissions, " +
                    field<std::string>(j, "construction") + ", optimal"}};
     });
   }

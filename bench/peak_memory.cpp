@@ -78,10 +78,10 @@ void peakMemory(const std::string& hc) {
       {"simulate, C_4096<1..32> (port ends)",
        flow::Step::kSimulate,
        {"--m", "4096", "--rho", "32", "--engine", "systemc"}},
-      {"schedule, 12-cube multinode broadcast (transfers)",
+      {"schedule, 12-cube multinode broadcast (transmissions)",
        flow::Step::kSchedule,
        {"--topology", "hypercube", "--dim", "12", "--collective", "multinode-broadcast"}},
-      {"schedule, MT(3,11) total exchange (transfers)",
+      {"schedule, MT(3,11) total exchange (transmissions)",
        flow::Step::kSchedule,
        {"--topology", "torus", "--n", "3", "--k", "11", "--collective", "total-exchange"}},
   };

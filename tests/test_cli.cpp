@@ -718,7 +718,8 @@ TEST(Cli, EveryCommandWithLimitsTakesAllowLarge) {
                                         "13",       "--collective", "total-exchange"};
   const auto refused = hcArgv(big);
   EXPECT_EQ(refused.code, 2);
-  EXPECT_NE(refused.err.find("schedule: transfers 436207616 "), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("schedule: transmissions 436207616 "), std::string::npos)
+      << refused.err;
   std::vector<std::string> large = big;
   large.push_back("--allow-large");
   const auto lifted = hcArgv(large);

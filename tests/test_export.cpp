@@ -601,7 +601,8 @@ TEST(Export, AMeshBroadcastSaysWhyItIsStoreAndForward) {
     const auto r = hctest::run(hctest::hypercast() + args);
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("switching        store-and-forward"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("export writes store-and-forward transfers"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("export writes store-and-forward transmissions"), std::string::npos)
+        << r.out;
     EXPECT_EQ(r.out.find("needs equal power-of-two sides"), std::string::npos) << r.out;
     fs::remove(out);
   }

@@ -471,21 +471,22 @@ TEST(HostileInput, CollectivesAboveTheTransferBudgetAreRefused) {
   const std::vector<std::string> q14 = {"schedule", "--topology",   "hypercube",     "--dim",
                                         "14",       "--collective", "total-exchange"};
   const std::string q14_estimate =
-      "schedule: transfers 1879048192 (M x N x distances from a node = 1 x 16384 x 114688)";
+      "schedule: transmissions 1879048192 (M x N x distances from a node = 1 x 16384 x 114688)";
   expectRefusedByCost(runLimited(q14), q14_estimate, "134217728 ");
   // HYPERCAST_ALLOW_LARGE=1 raises it 64-fold; the construction then says its own limit.
   const auto large = runLimited(q14, {{"HYPERCAST_ALLOW_LARGE", "1"}});
   EXPECT_EQ(large.code, 2);
   EXPECT_NE(large.err.find("--dim 1..10"), std::string::npos) << large.err;
   // MT(4,11): 4 x 11^3 x (11^2 - 1)/4 = 159720 hops from a node.
-  expectRefusedByCost(runLimited({"schedule", "--topology", "torus", "--n", "4", "--k", "11",
-                                  "--collective", "total-exchange"}),
-                      "transfers 2338460520 (M x N x distances from a node = 1 x 14641 x 159720)",
-                      "134217728 ");
+  expectRefusedByCost(
+      runLimited({"schedule", "--topology", "torus", "--n", "4", "--k", "11", "--collective",
+                  "total-exchange"}),
+      "transmissions 2338460520 (M x N x distances from a node = 1 x 14641 x 159720)",
+      "134217728 ");
   expectRefusedByCost(
       runLimited({"generate", "--topology", "cayley", "--group", "20000", "--gens", "1",
                   "--collective", "multinode-broadcast", "--out", "/tmp/hc-never-written"}),
-      "generate: transfers 399980000 (M x N x (N - 1) = 1 x 20000 x 19999)", "134217728 ");
+      "generate: transmissions 399980000 (M x N x (N - 1) = 1 x 20000 x 19999)", "134217728 ");
   EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
 }
 
@@ -497,7 +498,7 @@ TEST(HostileInput, RomTraceAndVerilatedBudgetsAreChecked) {
   expectRefusedByCost(
       runLimited({"generate", "--topology", "torus", "--n", "2", "--k", "33", "--collective",
                   "multinode-broadcast", "--messages", "100", "--out", "/tmp/hc-never-written"}),
-      "generate: ROM bits 4383878400 (transfers x bits per transfer = 118483200 x 37)",
+      "generate: ROM bits 4383878400 (transmissions x bits per transmission = 118483200 x 37)",
       "4294967296 ");
   EXPECT_FALSE(fs::exists("/tmp/hc-never-written"));
   // 1000 broadcasts on 65536 nodes: 65536000 deliveries, under 2^26, but one
@@ -570,7 +571,7 @@ TEST(HostileInput, LimitsTableMatchesTheConstants) {
   EXPECT_NE(row.find("engines x repeats | " + withCommas(flow::kMaxRegressJobs) + " |"),
             std::string::npos)
       << row;
-  row = limitsRow("transfers of a collective");
+  row = limitsRow("transmissions of a collective");
   EXPECT_NE(
       row.find("M x N x distances from a node | " + power(flow::kMaxScheduleTransfers) + " |"),
       std::string::npos)
@@ -579,11 +580,12 @@ TEST(HostileInput, LimitsTableMatchesTheConstants) {
       << row;
   EXPECT_EQ(flow::kMaxScheduleTransfers * flow::kBytesPerTransfer, uint64_t{8} << 30);
   row = limitsRow("ROM bits");
-  EXPECT_NE(row.find("transfers x (2 ceil(log2(N M)) + 3) | " + power(flow::kMaxRomBits) + " |"),
-            std::string::npos)
+  EXPECT_NE(
+      row.find("transmissions x (2 ceil(log2(N M)) + 3) | " + power(flow::kMaxRomBits) + " |"),
+      std::string::npos)
       << row;
   row = limitsRow("`--trace` rows");
-  EXPECT_NE(row.find("one per delivery or transfer | " + power(flow::kMaxTraceRows) + " |"),
+  EXPECT_NE(row.find("one per delivery or transmission | " + power(flow::kMaxTraceRows) + " |"),
             std::string::npos)
       << row;
   EXPECT_NE(row.find(std::to_string(flow::kBytesPerTraceRow) + " bytes each"), std::string::npos)

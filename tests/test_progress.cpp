@@ -295,7 +295,8 @@ TEST(Progress, ScheduleReportsItsPhases) {
   const std::string n =
       std::to_string(hctest::parseJson(w.out).at("figures").at("transmissions").get<int>());
   EXPECT_EQ(hctest::lines(hctest::slurp(dir + "/s.csv")).size(), std::stoul(n) + 1);
-  EXPECT_NE(w.err.find("schedule: transfers " + n + "/" + n + "  "), std::string::npos) << w.err;
+  EXPECT_NE(w.err.find("schedule: transmissions " + n + "/" + n + "  "), std::string::npos)
+      << w.err;
   fs::remove_all(dir);
 }
 

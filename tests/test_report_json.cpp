@@ -201,8 +201,8 @@ TEST_F(ReportJson, Export) {
       "pass");
   EXPECT_EQ(j.at("files"), Json::array({dir_ + "/ag.xml"}));
   EXPECT_EQ(j.at("figures").at("gpus"), 8);
-  EXPECT_EQ(j.at("figures").at("steps"), 3);       // ceil(7 / 3)
-  EXPECT_EQ(j.at("figures").at("transfers"), 56);  // 8 x 7
+  EXPECT_EQ(j.at("figures").at("steps"), 3);           // ceil(7 / 3)
+  EXPECT_EQ(j.at("figures").at("transmissions"), 56);  // 8 x 7
   // a send and a receive per transfer, a copy per GPU
   EXPECT_EQ(j.at("figures").at("step_elements"), 2 * 56 + 8);
   EXPECT_EQ(j.at("figures").at("bytes"), fs::file_size(dir_ + "/ag.xml"));

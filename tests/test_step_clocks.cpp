@@ -157,7 +157,7 @@ TEST(StepClocks, TheCheckerRefusesWhatIsNotTheSteps) {
   }
   e = checker::checkStepClocks(s, crowded, 3);
   ASSERT_FALSE(e.empty());
-  EXPECT_NE(e.front().find("node 0 sends more transfers in clock 1 than ceil(3/3) = 1"),
+  EXPECT_NE(e.front().find("node 0 sends more transmissions in clock 1 than ceil(3/3) = 1"),
             std::string::npos)
       << e.front();
 
@@ -174,9 +174,9 @@ TEST(StepClocks, TheCheckerRefusesWhatIsNotTheSteps) {
   }
   // (its senders then crowd their own clock 2 too: the receive is among the errors)
   e = checker::checkStepClocks(s, flooded, 3, 100);
-  EXPECT_NE(
-      std::find(e.begin(), e.end(), "node 0 receives more transfers in clock 2 than ceil(3/3) = 1"),
-      e.end());
+  EXPECT_NE(std::find(e.begin(), e.end(),
+                      "node 0 receives more transmissions in clock 2 than ceil(3/3) = 1"),
+            e.end());
 
   Schedule long_clock = t;
   long_clock.steps += 1;

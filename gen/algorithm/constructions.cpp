@@ -89,7 +89,7 @@ void cayleySize(const ParamMap& params, const CollectiveProblem& p, uint64_t max
   const uint64_t limit = for_rtl ? kMaxUniversalRtlTransfers : kMaxUniversalTransfers;
   if (transfers > limit) {
     throw Error(what + " of a " + toString(p.collective) + " takes at most " +
-                std::to_string(limit) + " transfers; " + net.label + " needs " +
+                std::to_string(limit) + " transmissions; " + net.label + " needs " +
                 std::to_string(transfers));
   }
 }
@@ -178,7 +178,7 @@ void torusSize(const ParamMap& params, const CollectiveProblem& p, uint64_t max_
   if (nodes > 1e9 ||
       torusTransfers(static_cast<int>(n), static_cast<int>(k), p.collective, p.messages) > limit) {
     throw Error(what + " of a torus " + toString(p.collective) + " takes at most " +
-                std::to_string(limit) + " transfers; MT(" + std::to_string(n) + "," +
+                std::to_string(limit) + " transmissions; MT(" + std::to_string(n) + "," +
                 std::to_string(k) + ") with M = " + std::to_string(p.messages) + " needs " +
                 (nodes > 1e9
                      ? std::string("more")

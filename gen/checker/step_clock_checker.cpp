@@ -47,7 +47,8 @@ std::vector<std::string> checkStepClocks(const Schedule& steps, const Schedule& 
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> csent, crecvd;  // (clock, node) -> count
   for (const Transfer& t : clocked.transfers) {
     if (t.step == 0) {
-      note("a transfer " + std::to_string(t.from) + " -> " + std::to_string(t.to) + " in clock 0");
+      note("a transmission " + std::to_string(t.from) + " -> " + std::to_string(t.to) +
+           " in clock 0");
       continue;
     }
     const uint32_t step = (t.step - 1) / k + 1;
@@ -63,17 +64,17 @@ std::vector<std::string> checkStepClocks(const Schedule& steps, const Schedule& 
     const std::string most = "ceil(" + std::to_string(degree[step]) + "/" + std::to_string(k) +
                              ") = " + std::to_string(goal);
     if (++csent[{t.step, t.from}] == goal + 1) {
-      note("node " + std::to_string(t.from) + " sends more transfers in clock " +
+      note("node " + std::to_string(t.from) + " sends more transmissions in clock " +
            std::to_string(t.step) + " than " + most);
     }
     if (++crecvd[{t.step, t.to}] == goal + 1) {
-      note("node " + std::to_string(t.to) + " receives more transfers in clock " +
+      note("node " + std::to_string(t.to) + " receives more transmissions in clock " +
            std::to_string(t.step) + " than " + most);
     }
   }
   for (const auto& x : left) {
     if (x.second > 0) {
-      note("step " + std::to_string(std::get<0>(x.first)) + "'s transfer of packet (" +
+      note("step " + std::to_string(std::get<0>(x.first)) + "'s transmission of packet (" +
            std::to_string(std::get<3>(x.first)) + ", " + std::to_string(std::get<4>(x.first)) +
            ") " + std::to_string(std::get<1>(x.first)) + " -> " +
            std::to_string(std::get<2>(x.first)) + " is in no clock of it");

@@ -55,7 +55,7 @@ int cmdExport(const Args& a) {
   // The formats carry the checked schedule's transfers, one message over one
   // link per step: a mesh broadcast is the BFS one whatever the sides.
   request.store_and_forward_why =
-      "export writes store-and-forward transfers (one message over one link per step), not "
+      "export writes store-and-forward transmissions (one message over one link per step), not "
       "Cang & Wu's wormhole messages, which cross several links";
   request.endpoints_only_why = "a GPU runtime's algorithm has a rank on every node and no switches";
   request.optimal_only = true;

@@ -62,7 +62,7 @@ std::string header(const NetworkDesc& net, const Schedule& s, const ScheduleRtl&
      << "// " << net.label << " (" << net.nodes() << " nodes), " << toString(s.collective);
   if (hasRoot(s.collective)) os << " from node " << s.root;
   if (s.messages > 1) os << ", " << s.messages << " messages per pair";
-  os << ": " << s.steps << " steps, " << s.transfers.size() << " transfers";
+  os << ": " << s.steps << " steps, " << s.transfers.size() << " transmissions";
   if (r.clocks_per_step > 1) os << "; " << r.clocks_per_step << " clocks per step";
   os << ".\n"
      << "// Payload " << r.payload_width << " bits; ROM " << r.program.words() << " words x "

@@ -169,7 +169,7 @@ AccRoms accumulationRoms(const NetworkDesc& net, const PortGraph& g,
       n, std::vector<std::pair<uint32_t, uint32_t>>(cells, {0, 0}));
   for (const CombiningTransfer& t : s.transfers) {
     const int k = g.portTo(t.from, t.to);
-    if (k < 0) throw Error("accumulation: a transfer is not along a link");
+    if (k < 0) throw Error("accumulation: a transmission is not along a link");
     if (t.step < 1 || t.step > s.steps) throw Error("accumulation: a step out of range");
     const PortEnd in = g.drives(t.from, k);
     auto& snd = rows[t.from][size_t(t.step - 1) * size_t(np) + size_t(k)].first;

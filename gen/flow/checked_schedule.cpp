@@ -245,7 +245,7 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   spec.group_store_and_forward = out.schedule.group_store_and_forward;
   spec.links = links;
   spec.within = within;
-  progress.detail("checking " + std::to_string(out.schedule.transfers.size()) + " transfers");
+  progress.detail("checking " + std::to_string(out.schedule.transfers.size()) + " transmissions");
   out.report = checker::checkSchedule(spec, out.schedule.transfers);
   auto t2 = std::chrono::steady_clock::now();
   out.build_seconds = std::chrono::duration<double>(t1 - t0).count();

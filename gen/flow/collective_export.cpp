@@ -63,7 +63,7 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
   nlohmann::ordered_json& fig = j["figures"];
   fig["gpus"] = s.nodes;
   fig["steps"] = s.steps;  // the schedule's, as schedule --json gives them
-  fig["transfers"] = s.transfers.size();
+  fig["transmissions"] = s.transfers.size();
   std::string text;
   if (format == "msccl-xml") {
     MscclXmlOptions o;
@@ -101,7 +101,8 @@ nlohmann::ordered_json exportSchedule(const CheckedSchedule& c, const std::strin
     };
     std::sort(got.begin(), got.end(), order);
     std::sort(want.begin(), want.end(), order);
-    if (got != want) internal("SCCL round trip", {"its sends are not the schedule's transfers"});
+    if (got != want)
+      internal("SCCL round trip", {"its sends are not the schedule's transmissions"});
     check_s = since(t0);
     if (sj.steps != s.steps) internal("SCCL emitter", {"its steps are not the schedule's"});
     fig["sends"] = sj.sends;

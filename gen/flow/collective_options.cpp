@@ -35,7 +35,7 @@ OptionSpec clocksPerStepOption() {
           "with --collective on schedule-ROM nodes: run each step as K clocks (default\n"
           "1, at most " +
               std::to_string(kMaxClocksPerStep) +
-              "), each transfer in one of them: the lower bound on a node's\n"
+              "), each transmission in one of them: the lower bound on a node's\n"
               "store banks falls from P to ceil(P/K) (P ports; one bank at K >= P); the\n"
               "same steps, K times the clocks"};
 }

@@ -68,7 +68,7 @@ std::vector<OptionSpec> scheduleOptions() {
                    "multinode-broadcast to the nodes within distance L only (Faber's universal\n"
                    "broadcast to within distance L, Def. 6.6; a regular order cut to the ball)"});
   specs.push_back({"output", "FILE.csv",
-                   "write every transfer as CSV: step,from,to,origin,dest,msg", false, "o"});
+                   "write every transmission as CSV: step,from,to,origin,dest,msg", false, "o"});
   specs.push_back(allowLargeOption());
   specs.push_back({"json", "", "print a JSON summary"});
   return specs;

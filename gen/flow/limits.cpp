@@ -184,14 +184,14 @@ void checkCost(const Params& p, Step step, const std::string& command) {
     check(e.nodes * e.ports, kMaxSimulatePortEnds, "port ends",
           "nodes x ports = " + nodes + " x " + ports);
   }
-  check(e.transfers, kMaxScheduleTransfers, "transfers", e.transfers_formula);
+  check(e.transfers, kMaxScheduleTransfers, "transmissions", e.transfers_formula);
   check(e.rom_bits, kMaxRomBits, "ROM bits",
-        "transfers x bits per transfer = " + number(e.transfers) + " x " +
+        "transmissions x bits per transmission = " + number(e.transfers) + " x " +
             number(e.transfers > 0 ? e.rom_bits / e.transfers : 0));
   check(e.deliveries, kMaxDeliveries, "deliveries",
         "broadcasts x nodes = " + number(e.nodes > 0 ? e.deliveries / e.nodes : 0) + " x " + nodes);
   check(e.trace_rows, kMaxTraceRows, "--trace rows",
-        e.deliveries > 0 ? "one per delivery" : "one per transfer");
+        e.deliveries > 0 ? "one per delivery" : "one per transmission");
   check(e.verilated_port_ends, kMaxVerilatedPortEnds, "Verilated port ends",
         "the whole-network top's nodes x ports = " + nodes + " x " + ports);
 }

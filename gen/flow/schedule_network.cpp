@@ -276,7 +276,7 @@ CommandReport scheduleCommand(const Params& a) {
   if (a.has("output")) {
     // Tens of millions of rows take seconds: the rows written, of all.
     ProgressOptions po;
-    po.unit = "transfers";
+    po.unit = "transmissions";
     Progress progress("schedule", static_cast<long long>(c.schedule.transfers.size()), po);
     progress.detail("writing the CSV");
     progress.heartbeat();
