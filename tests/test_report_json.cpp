@@ -145,6 +145,7 @@ TEST_F(ReportJson, Info) {
   EXPECT_EQ(j.at("k"), 4);
   j = check({"info", "--topology", "mesh", "--dims", "4,4", "--json"}, "info");
   EXPECT_EQ(j.at("dims"), Json::parse("[4, 4]"));
+  EXPECT_FALSE(j.contains("extents")) << j;  // the sides once, as the option
   j = check({"info", "--topology", "cayley", "--group", "8,2", "--gens", "1,0;0,1", "--json"},
             "info");
   EXPECT_EQ(j.at("group"), Json::parse("[8, 2]"));

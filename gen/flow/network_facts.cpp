@@ -407,8 +407,7 @@ CommandReport networkFactsReport(const InfoRequest& r) {
     }
   } else if (net.kind == NetworkDesc::Kind::kGraph) {
     j["node_labels"] = net.node_labels;
-  } else {
-    j["extents"] = net.radices;
+  } else {  // the mesh: its sides are the option `dims`, above
     facts << factKey("mesh")
           << "node = x + X*y + X*Y*z; ports +x,-x,+y,-y,...; boundary ports absent\n";
     if (r.eyes) writeEyeReport(meshCube(net.radices), j, facts);
