@@ -384,6 +384,25 @@ TEST(GraphFile, RemoveLinks) {
   // A graph's links by name.
   const NetworkDesc p = exampleNet("petersen.txt", "0-1");
   EXPECT_EQ(PortGraph::build(p).degree(0), 2);
+  // On a directed network a-b is the one-way link a -> b alone, and the
+  // network must stay strongly connected. Z_3 x Z_3 with +(1,0) and +(0,1):
+  // node 0 sends to 1 and 3 and hears from 2 and 6.
+  const ParamMap z33 = {{"topology", "cayley"}, {"group", "3,3"}, {"gens", "1,0;0,1"}};
+  auto with = [&](const std::string& links) {
+    ParamMap m = z33;
+    m["remove-links"] = links;
+    return m;
+  };
+  const PortGraph one = PortGraph::build(parseNetworkDesc(with("0-1")));
+  EXPECT_EQ(one.portTo(0, 1), -1);
+  EXPECT_EQ(one.degree(0), 1);
+  EXPECT_EQ(one.degree(1), 2);  // 1 -> 0 is no link: nothing else goes
+  EXPECT_EQ(err(with("1-0")),
+            "--remove-links: 1-0 is not a one-way link (a -> b) of Z_3 x Z_3 <1,0;0,1>");
+  // Every node still reaches 0's out-neighbours, but none reaches node 0.
+  EXPECT_EQ(err(with("2-0;6-0")),
+            "--remove-links 2-0;6-0 disconnects Z_3 x Z_3 <1,0;0,1>: node 0 cannot be reached "
+            "from node 1");
 }
 
 // Four endpoints on two switches: a and b on s, c and d on t, s - t (the

@@ -342,6 +342,27 @@ uint32_t groupSub(const std::vector<int>& radices, uint32_t x, uint32_t y) {
 
 namespace {
 
+// The first node (by number) from which no path leads to `to`, or kNoNode: a
+// breadth-first search from `to` against the links.
+uint64_t firstNotReaching(const PortGraph& g, uint64_t to) {
+  std::vector<char> seen(g.nodes(), 0);
+  std::vector<uint64_t> queue = {to};
+  seen[to] = 1;
+  for (size_t i = 0; i < queue.size(); ++i) {
+    for (int p = 0; p < g.ports(); ++p) {
+      const PortEnd from = g.drivenBy(queue[i], p);
+      if (from.present() && !seen[from.node]) {
+        seen[from.node] = 1;
+        queue.push_back(from.node);
+      }
+    }
+  }
+  for (uint64_t x = 0; x < g.nodes(); ++x) {
+    if (!seen[x]) return x;
+  }
+  return kNoNode;
+}
+
 // A node of `net` by its number or (a graph) its name; -1 when neither.
 long long findLinkEnd(const NetworkDesc& net, const std::string& word) {
   for (size_t i = 0; i < net.node_labels.size(); ++i) {
@@ -392,16 +413,21 @@ void removeLinks(NetworkDesc& net, const std::string& text) {
   if (text.empty())
     throw Error("--remove-links is empty: give links, e.g. --remove-links \"0-1;2-3\"");
   const PortGraph g = PortGraph::build(net);
+  const bool directed = net.directed();
   size_t start = 0;
   std::vector<std::pair<uint32_t, uint32_t>> gone;
   while (start <= text.size()) {
     const size_t end = std::min(text.find(';', start), text.size());
     const std::string pair = text.substr(start, end - start);
     const auto [a, b] = linkEnds(net, pair);
-    const bool ab = g.portTo(a, b) >= 0, ba = g.portTo(b, a) >= 0;
-    if (!ab && !ba) throw Error("--remove-links: " + pair + " is not a link of " + net.label);
+    // On a directed network a-b is the one-way link a -> b alone.
+    const bool ab = g.portTo(a, b) >= 0, ba = !directed && g.portTo(b, a) >= 0;
+    if (!ab && !ba) {
+      throw Error("--remove-links: " + pair + " is not a " +
+                  (directed ? "one-way link (a -> b) " : "link ") + "of " + net.label);
+    }
     for (const auto& l : std::vector<std::pair<uint32_t, uint32_t>>{{a, b}, {b, a}}) {
-      if (g.portTo(l.first, l.second) < 0) continue;
+      if (g.portTo(l.first, l.second) < 0 || (directed && l.first != a)) continue;
       if (std::find(gone.begin(), gone.end(), l) != gone.end()) {
         throw Error("--remove-links: " + pair + " is given twice");
       }
@@ -410,12 +436,20 @@ void removeLinks(NetworkDesc& net, const std::string& text) {
     start = end + 1;
   }
   net.removed_links.insert(net.removed_links.end(), gone.begin(), gone.end());
-  const PortGraph::Bfs reach = PortGraph::build(net).bfs(0);
+  const PortGraph damaged = PortGraph::build(net);
+  const PortGraph::Bfs reach = damaged.bfs(0);
   if (reach.order.size() != net.nodes()) {
     uint64_t lost = 0;
     while (reach.dist[lost] >= 0) ++lost;
     throw Error("--remove-links " + text + " disconnects " + net.label + ": node " +
                 net.nodeName(lost) + " cannot be reached from node " + net.nodeName(0));
+  }
+  if (directed) {  // strongly connected: node 0 reached from every node, too
+    const uint64_t lost = firstNotReaching(damaged, 0);
+    if (lost != kNoNode) {
+      throw Error("--remove-links " + text + " disconnects " + net.label + ": node " +
+                  net.nodeName(0) + " cannot be reached from node " + net.nodeName(lost));
+    }
   }
   // The name tells networks with different links removed apart: the links
   // (pairs given) and a hash of every one-way link removed, sorted.

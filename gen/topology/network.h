@@ -105,8 +105,9 @@ NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
 // Extents X,Y[,Z,...] (x least significant): node x + X*y + X*Y*z.
 NetworkDesc meshNetwork(const std::vector<int>& extents);
 // Removes the links "a-b;c-d" (node numbers, or a graph's node names; both
-// directions of an undirected link) from `net`. Throws Error for a pair that is
-// not a link of it.
+// directions of an undirected link, the one-way link a -> b of a directed
+// network) from `net`. Throws Error for a pair that is not a link of it, or a
+// removal after which some node cannot reach another.
 void removeLinks(NetworkDesc& net, const std::string& text);
 
 // x + y in a Cayley network's group (node numbers as mixed-radix digits over
