@@ -1383,14 +1383,31 @@ TEST(GraphCli, RootNamedInEveryReport) {
                                    "--collective", "broadcast"});
   EXPECT_EQ(sw.code, 2);
   EXPECT_EQ(sw.err,
-            "hypercast: the broadcast's root s is a switch, not an endpoint (the default root is "
-            "node 0; give --source an endpoint)\n");
+            "hypercast: the broadcast's root s is a switch, not an endpoint (the default root, as "
+            "--source 0; give --source an endpoint)\n");
 
   std::ofstream(dir + "/num.txt") << "10,20\n20,35\n35,100\n100,10\n";
   const auto num = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/num.txt",
                                     "--collective", "broadcast", "--source", "99"});
   EXPECT_EQ(num.code, 2);
   EXPECT_EQ(num.err, "hypercast: --source: '99' is not a node of num\n");
+  // --remove-links reads a word as --source does: in a file that names its
+  // nodes by numbers, a number is a name only.
+  const auto cut = hctest::runArgv(
+      {hctest::hypercast(), "info", "--graph", dir + "/num.txt", "--remove-links", "0-1"});
+  EXPECT_EQ(cut.code, 2);
+  EXPECT_EQ(cut.err,
+            "hypercast: --remove-links: '0' in '0-1' is not a node of num (a node is its name)\n");
+  // No --source is --source 0: the node named 0, although the file names 4 first.
+  std::ofstream(dir + "/gap.txt") << "4,0\n0,1\n1,2\n2,4\n";
+  for (const char* how : {"", "0"}) {
+    std::vector<std::string> argv = {hctest::hypercast(), "schedule",  "--graph", dir + "/gap.txt",
+                                     "--collective",      "broadcast", "--json"};
+    if (*how) argv.insert(argv.end(), {"--source", how});
+    const auto gap = hctest::runArgv(argv);
+    ASSERT_EQ(gap.code, 0) << gap.err;
+    EXPECT_EQ(hctest::parseJson(gap.out).at("source_name"), "0") << how;
+  }
   std::filesystem::remove_all(dir);
 }
 

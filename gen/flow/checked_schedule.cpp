@@ -181,33 +181,28 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
       throw Error(std::string("a ") + toString(problem.collective) +
                   " has no --source (every node sends)");
     }
-    // A graph file's node by its name first (as --remove-links takes it).
-    const auto& names = out.net.node_labels;
-    const auto named = std::find(names.begin(), names.end(), r.source);
-    // A number that names no node is the node's number, unless the file names
-    // its nodes by numbers (then "99" means the name 99, which is not there).
-    auto isNumber = [](const std::string& w) {
-      return !w.empty() &&
-             std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (named == names.end() && !names.empty() &&
-        (!isNumber(r.source) || std::any_of(names.begin(), names.end(), isNumber))) {
-      throw Error("--source: '" + r.source + "' is not a node of " + out.net.label);
-    }
-    const long long s = named != names.end() ? named - names.begin()
+    // A graph file's node as --remove-links takes it (topology/network.h).
+    const bool named = !out.net.node_labels.empty();
+    const long long s = named ? nodeByWord(out.net, r.source)
                         : out.net.kind == NetworkDesc::Kind::kMesh
                             ? parseMeshSource(r.source, out.net)
                             : parseInt("--source", r.source);
+    if (named && s < 0)
+      throw Error("--source: '" + r.source + "' is not a node of " + out.net.label);
     if (s < 0 || static_cast<uint64_t>(s) >= problem.nodes) {
       throw Error("--source " + std::to_string(s) + " is outside 0.." +
                   std::to_string(problem.nodes - 1));
     }
     problem.root = static_cast<uint32_t>(s);
+  } else if (!out.net.node_labels.empty() && nodeByWord(out.net, "0") >= 0) {
+    // The default is --source 0: a file's node named 0, else its node 0.
+    problem.root = static_cast<uint32_t>(nodeByWord(out.net, "0"));
   }
   if (hasRoot(problem.collective) && out.net.isSwitch(problem.root)) {
-    throw Error("the " + std::string(toString(problem.collective)) + "'s root " +
-                out.net.nodeName(problem.root) + " is a switch, not an endpoint" +
-                (r.source_given ? "" : " (the default root is node 0; give --source an endpoint)"));
+    throw Error(
+        "the " + std::string(toString(problem.collective)) + "'s root " +
+        out.net.nodeName(problem.root) + " is a switch, not an endpoint" +
+        (r.source_given ? "" : " (the default root, as --source 0; give --source an endpoint)"));
   }
   if (out.net.kind == NetworkDesc::Kind::kMesh && problem.collective == Collective::kBroadcast) {
     out.switching = "store-and-forward";

@@ -363,17 +363,27 @@ uint64_t firstNotReaching(const PortGraph& g, uint64_t to) {
   return kNoNode;
 }
 
-// A node of `net` by its number or (a graph) its name; -1 when neither.
-long long findLinkEnd(const NetworkDesc& net, const std::string& word) {
-  for (size_t i = 0; i < net.node_labels.size(); ++i) {
-    if (net.node_labels[i] == word) return static_cast<long long>(i);
-  }
-  const bool number =
-      !word.empty() && word.size() < 10 &&
-      std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!number || std::stoull(word) >= net.nodes()) return -1;
-  return static_cast<long long>(std::stoull(word));
+bool isDecimal(const std::string& w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
+
+}  // namespace
+
+bool numberNames(const NetworkDesc& net) {
+  return std::any_of(net.node_labels.begin(), net.node_labels.end(), isDecimal);
+}
+
+long long nodeByWord(const NetworkDesc& net, const std::string& word) {
+  const auto& names = net.node_labels;
+  const auto named = std::find(names.begin(), names.end(), word);
+  if (named != names.end()) return named - names.begin();
+  // A file that names its nodes by numbers: "7" is the name 7, which is not there.
+  if (!isDecimal(word) || word.size() >= 10 || numberNames(net)) return -1;
+  const unsigned long long x = std::stoull(word);
+  return x < net.nodes() ? static_cast<long long>(x) : -1;
+}
+
+namespace {
 
 // The two ends of `pair`, "a-b": split at the one '-' that leaves a node on
 // each side (a graph's names may hold '-': "r-0-r-1" is r-0 and r-1).
@@ -384,8 +394,8 @@ std::pair<uint32_t, uint32_t> linkEnds(const NetworkDesc& net, const std::string
   }
   std::vector<std::pair<uint32_t, uint32_t>> splits;
   for (size_t dash = first; dash != std::string::npos; dash = pair.find('-', dash + 1)) {
-    const long long a = findLinkEnd(net, pair.substr(0, dash));
-    const long long b = findLinkEnd(net, pair.substr(dash + 1));
+    const long long a = nodeByWord(net, pair.substr(0, dash));
+    const long long b = nodeByWord(net, pair.substr(dash + 1));
     if (a >= 0 && b >= 0) splits.emplace_back(static_cast<uint32_t>(a), static_cast<uint32_t>(b));
   }
   if (splits.size() > 1) {
@@ -396,13 +406,15 @@ std::pair<uint32_t, uint32_t> linkEnds(const NetworkDesc& net, const std::string
     // The end at fault: after the first node on the left, else the left one.
     std::string bad = pair.substr(0, first);
     for (size_t dash = first; dash != std::string::npos; dash = pair.find('-', dash + 1)) {
-      if (findLinkEnd(net, pair.substr(0, dash)) >= 0) {
+      if (nodeByWord(net, pair.substr(0, dash)) >= 0) {
         bad = pair.substr(dash + 1);
         break;
       }
     }
     throw Error("--remove-links: '" + bad + "' in '" + pair + "' is not a node of " + net.label +
-                " (a node is its number" + (net.node_labels.empty() ? "" : " or its name") + ")");
+                (numberNames(net)          ? " (a node is its name)"
+                 : net.node_labels.empty() ? " (a node is its number)"
+                                           : " (a node is its number or its name)"));
   }
   return splits.front();
 }

@@ -104,6 +104,12 @@ NetworkDesc cayleyNetwork(const std::vector<int>& group_msf,
                           const std::vector<std::vector<int>>& gens_msf);
 // Extents X,Y[,Z,...] (x least significant): node x + X*y + X*Y*z.
 NetworkDesc meshNetwork(const std::vector<int>& extents);
+// The node a command-line word names: a graph file's node by its name, else
+// the node of that number, unless the file names its nodes by numbers (then a
+// number is a name only); -1 when it names none.
+long long nodeByWord(const NetworkDesc& net, const std::string& word);
+// Whether a graph file names some node by a number (nodeByWord's exception).
+bool numberNames(const NetworkDesc& net);
 // Removes the links "a-b;c-d" (node numbers, or a graph's node names; both
 // directions of an undirected link, the one-way link a -> b of a directed
 // network) from `net`. Throws Error for a pair that is not a link of it, or a
