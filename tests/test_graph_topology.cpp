@@ -127,6 +127,16 @@ TEST(GraphFile, EdgeListErrorsNameFileAndLine) {
   EXPECT_EQ(errorOf("# one\na,a\n"), "g.txt:2: self-loop at node a");
   EXPECT_EQ(errorOf("a,b\nb,c;d\n"),
             "g.txt:2: node name 'c;d' holds ';', which separates --remove-links' links");
+  // Names go into JSON and the generated files as they are: UTF-8 text, no
+  // control characters (\xff and \xfe were two names that JSON showed alike).
+  EXPECT_EQ(errorOf("a,b\nb,\xff\n"), "g.txt:2: a node name that is not UTF-8 text");
+  EXPECT_EQ(errorOf("a,b\nb,c\x1b[1m\n"),
+            "g.txt:2: node name 'c\\x1b[1m' holds a control character");
+  EXPECT_EQ(errorOf(std::string("a,b\nb,c\0d\n", 10)),
+            "g.txt:2: node name 'c\\x00d' holds a control character");
+  EXPECT_EQ(errorOf("<graphml><graph><node id=\"a&#10;b\"/></graph></graphml>\n"),
+            "g.txt:1: node name 'a\\nb' holds a control character");
+  EXPECT_EQ(errorOf("a,b\nb,caf\xc3\xa9\ncaf\xc3\xa9,a\n"), "");  // UTF-8 is fine
   std::string star;
   for (int i = 0; i < 33; ++i) star += "hub,leaf" + std::to_string(i) + "\n";
   EXPECT_EQ(errorOf(star),
@@ -1452,6 +1462,27 @@ TEST(GraphCli, ManifestCarriesTheNodeNames) {
   EXPECT_EQ(m.at("network").at("node_labels"), (std::vector<std::string>{"b", "a", "c", "d"}));
   EXPECT_EQ(m.at("source"), 1);
   EXPECT_EQ(m.at("source_name"), "a");
+  std::filesystem::remove_all(dir);
+}
+
+// A --graph path that is not UTF-8 (manifest.json and the job files, which are
+// JSON, hold it) is refused before any work, and a file that cannot be read
+// says why.
+TEST(GraphCli, PathsAreUtf8AndReadErrorsSayWhy) {
+  const std::string dir = hctest::tempFolder("graph-path");
+  const std::string odd = dir + "/\xff\xfe.txt";
+  std::ofstream(odd) << "a,b\nb,c\nc,a\n";
+  const auto r = hctest::runArgv({hctest::hypercast(), "generate", "--graph", odd, "--collective",
+                                  "broadcast", "--out", dir + "/out"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "hypercast: --graph: the file's path is not UTF-8 text; give it a UTF-8 name or a "
+            "link to it\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out"));
+  const auto m = hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/none.txt"});
+  EXPECT_EQ(m.code, 2);
+  EXPECT_EQ(m.err,
+            "hypercast: --graph: cannot read '" + dir + "/none.txt': No such file or directory\n");
   std::filesystem::remove_all(dir);
 }
 

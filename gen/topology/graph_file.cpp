@@ -1,6 +1,7 @@
 #include "topology/graph_file.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 
 #include "topology/port_graph.h"
 #include "util/error.h"
+#include "util/json_text.h"
 
 namespace hypercast {
 
@@ -28,6 +30,15 @@ class Names {
     if (word.find(';') != std::string::npos) {
       throw Error(g_.name + ":" + std::to_string(row) + ": node name '" + word +
                   "' holds ';', which separates --remove-links' links");
+    }
+    // Names go into reports, JSON and the generated files as they are.
+    if (!isUtf8(word)) {
+      throw Error(g_.name + ":" + std::to_string(row) + ": a node name that is not UTF-8 text");
+    }
+    if (std::any_of(word.begin(), word.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
+      throw Error(g_.name + ":" + std::to_string(row) + ": node name '" + oneLine(word) +
+                  "' holds a control character");
     }
     const uint32_t x = static_cast<uint32_t>(g_.labels.size());
     index_.emplace(word, x);
@@ -324,6 +335,10 @@ GraphFile parseGraphText(const std::string& file_text, const std::string& name, 
 }
 
 GraphFile readGraphFile(const std::string& path, bool directed) {
+  // The path goes into manifest.json and the job files, which are JSON.
+  if (!isUtf8(path)) {
+    throw Error("--graph: the file's path is not UTF-8 text; give it a UTF-8 name or a link to it");
+  }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     throw Error("--graph: '" + path + "' is a folder, not a graph file");
@@ -335,8 +350,12 @@ GraphFile readGraphFile(const std::string& path, bool directed) {
       std::filesystem::file_size(path, ec) > kMaxGraphFileBytes && !ec) {
     throw too_large;
   }
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("--graph: cannot read '" + path + "'");
+  if (!in) {
+    throw Error("--graph: cannot read '" + path + "'" +
+                (errno ? std::string(": ") + std::strerror(errno) : std::string()));
+  }
   // Read in pieces up to the limit: a source without an end (/dev/zero) is
   // refused, not read until memory runs out.
   std::string text;
