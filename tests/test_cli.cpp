@@ -1,6 +1,8 @@
 // The command line: info, generate, and every bad input of the issue giving one
 // clear line on stderr, a non-zero exit and nothing written.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <functional>
@@ -207,13 +209,17 @@ void expectOneLine(const hctest::CmdResult& r, int code, const std::string& frag
 }  // namespace
 
 // generate swaps a complete tree in: an earlier hypercast output is replaced whole
-// (nothing of another network stays), and nothing is left beside DIR.
+// (nothing of another network stays), and nothing is left beside DIR. A file
+// the earlier output did not write (its manifest's files) is never removed with
+// it: such a DIR is refused, as it was. Staging trees a killed generate left
+// beside DIR go.
 TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
   const std::string t = hctest::tempFolder("gen-replace");
   const std::string dir = t + "/net";
   ASSERT_EQ(hc({"generate", "--m", "5", "--rho", "1", "--out", dir}).code, 0);
   ASSERT_TRUE(fs::exists(dir + "/hc_m5_r1.core"));
-  { std::ofstream(dir + "/notes.txt") << "mine\n"; }
+  fs::create_directory(dir + "/doc");
+  { std::ofstream(dir + "/doc/notes.txt") << "mine\n"; }
   fs::permissions(dir, fs::perms(0750));
   const std::vector<std::string> cube = {"generate", "--topology",   "hypercube", "--dim",
                                          "2",        "--collective", "broadcast"};
@@ -221,6 +227,16 @@ TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
     v.insert(v.end(), {"--out", out});
     return v;
   };
+  const std::set<std::string> kept = tree(dir);
+  expectOneLine(hc(with(cube, dir)), 2,
+                "it holds doc/notes.txt, which the earlier hypercast output there did not write");
+  EXPECT_EQ(tree(dir), kept);
+  fs::remove_all(dir + "/doc");
+  // A killed generate's staging tree (its process gone) is removed.
+  const pid_t dead = ::fork();
+  if (dead == 0) ::_exit(0);
+  ::waitpid(dead, nullptr, 0);
+  fs::create_directories(t + "/.hypercast-staging-net-" + std::to_string(dead) + "/rtl");
   const auto r = hc(with(cube, dir));
   ASSERT_EQ(r.code, 0) << r.err;
   // Exactly what the same command writes into a new folder.
@@ -230,7 +246,6 @@ TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
   fs::remove_all(fs::path(fresh).parent_path());
   EXPECT_FALSE(fs::exists(dir + "/hc_m5_r1.core"));
   EXPECT_FALSE(fs::exists(dir + "/rtl/hc_m5_r1_top.v"));
-  EXPECT_FALSE(fs::exists(dir + "/notes.txt"));
   EXPECT_EQ(fs::status(dir).permissions(), fs::perms(0750));
   // Only DIR in its parent: no staging or old tree left.
   EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);

@@ -1,15 +1,20 @@
 #include "emit/output_dir.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -41,18 +46,64 @@ void stage(const fs::path& staging, const FileSet& files) {
   }
 }
 
-// Whether `manifest` is a regular file (not a link) naming hypercast as its tool.
-bool isHypercastManifest(const fs::path& manifest) {
+// The files an earlier output's manifest lists (its "files"), when `manifest` is
+// a regular file (not a link) naming hypercast as its tool; nullopt otherwise.
+std::optional<std::set<std::string>> hypercastManifestFiles(const fs::path& manifest) {
   std::error_code ec;
-  if (!fs::is_regular_file(fs::symlink_status(manifest, ec))) return false;
+  if (!fs::is_regular_file(fs::symlink_status(manifest, ec))) return std::nullopt;
   std::ifstream f(manifest, std::ios::binary);
-  if (!f) return false;
+  if (!f) return std::nullopt;
   std::stringstream text;
   text << f.rdbuf();
   const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object()) return false;
+  if (!j.is_object()) return std::nullopt;
   const auto tool = j.find("tool");
-  return tool != j.end() && tool->is_string() && tool->get<std::string>() == "hypercast";
+  if (tool == j.end() || !tool->is_string() || tool->get<std::string>() != "hypercast")
+    return std::nullopt;
+  std::set<std::string> files;
+  const auto list = j.find("files");
+  if (list != j.end() && list->is_array()) {
+    for (const auto& x : *list) {
+      if (x.is_string()) files.insert(x.get<std::string>());
+    }
+  }
+  return files;
+}
+
+// The first file (not folder) under `dir` that `listed` does not hold, as a
+// path relative to `dir`; empty when there is none.
+std::string firstUnlisted(const fs::path& dir, const std::set<std::string>& listed) {
+  std::error_code ec;
+  std::vector<std::string> found;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
+    const std::string rel = fs::relative(it->path(), dir, ec).string();
+    if (!listed.count(rel)) found.push_back(rel);
+  }
+  if (ec) return "(a folder that cannot be read: " + ec.message() + ")";
+  return found.empty() ? std::string() : *std::min_element(found.begin(), found.end());
+}
+
+// Removes the staging and old trees that a killed generate left beside DIR
+// (".hypercast-staging-<DIR>-<pid>", ".hypercast-old-<DIR>-<pid>", the process gone).
+void removeStaleTrees(const fs::path& parent, const std::string& name) {
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(parent, ec); !ec && it != fs::end(it); it.increment(ec)) {
+    const std::string f = it->path().filename().string();
+    for (const std::string prefix : {".hypercast-staging-", ".hypercast-old-"}) {
+      const std::string head = prefix + name + "-";
+      if (f.compare(0, head.size(), head) != 0) continue;
+      const std::string pid = f.substr(head.size());
+      if (pid.empty() || pid.size() > 9 ||
+          !std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        continue;
+      if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) {
+        std::error_code rm;
+        fs::remove_all(it->path(), rm);
+      }
+    }
+  }
 }
 
 // Whether `folder` is `inner` or one of the folders above it (both absolute).
@@ -110,15 +161,43 @@ fs::path resolveTree(const std::string& option, const std::string& dir) {
                 ": its manifest.json is not a regular file, so it is not an earlier hypercast "
                 "output to replace");
   }
+  // DIR is replaced: it must take files as a file written in place would.
+  checkFolderTakesFiles(option, dir, target.string());
   if (fs::is_empty(target, ec) && !ec) return target;
   if (ec) throw Error("cannot write " + option + " " + dir + ": " + ec.message());
-  if (!isHypercastManifest(manifest)) {
+  const auto listed = hypercastManifestFiles(manifest);
+  if (!listed) {
     throw Error("cannot write " + option + " " + dir +
                 ": the folder is not empty and holds no earlier hypercast output (a manifest.json "
                 "whose tool is hypercast); give a new or empty folder");
   }
+  // Nothing the earlier output did not write is removed with it.
+  const std::string other = firstUnlisted(target, *listed);
+  if (!other.empty()) {
+    throw Error("cannot write " + option + " " + dir + ": it holds " + oneLine(other) +
+                ", which the earlier hypercast output there did not write (its manifest.json's "
+                "files); move it, or give a new or empty folder");
+  }
   return target;
 }
+
+// An exclusive lock on a folder (flock on the folder itself), held while in scope;
+// no lock where the file system refuses it.
+class FolderLock {
+ public:
+  explicit FolderLock(const fs::path& folder)
+      : fd_(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+    if (fd_ >= 0) ::flock(fd_, LOCK_EX);
+  }
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+
+ private:
+  int fd_;
+};
 
 // Exchanges two paths atomically where the file system can; otherwise moves `a`
 // aside to `aside`, `b` to `a`, and `aside` to `b`, with signals held.
@@ -147,7 +226,7 @@ void checkOutputTree(const std::string& option, const std::string& dir) {
 }
 
 void writeOutputTree(const std::string& dir, const FileSet& files, const std::string& option) {
-  const fs::path target = resolveTree(option, dir);
+  fs::path target = resolveTree(option, dir);
   const fs::path parent = target.parent_path();
   const std::string tag = target.filename().string() + "-" + std::to_string(::getpid());
   const fs::path staging = parent / (".hypercast-staging-" + tag);
@@ -161,6 +240,12 @@ void writeOutputTree(const std::string& dir, const FileSet& files, const std::st
     std::error_code ec;
     fs::remove_all(staging, ec);
     stage(staging, files);
+    // Two commands writing the same DIR swap in turn: each checks DIR again
+    // under the lock (what the other left there is an earlier output), and
+    // the one that swaps last is DIR's content.
+    FolderLock lock(parent);
+    target = resolveTree(option, dir);
+    removeStaleTrees(parent, target.filename().string());
     const fs::file_status st = fs::status(target, ec);
     if (!fs::exists(st)) {
       fs::rename(staging, target);

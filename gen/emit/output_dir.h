@@ -4,9 +4,11 @@
 // all-or-nothing. The complete tree is written into a staging folder beside DIR
 // and then swapped in (one atomic exchange where the file system has it), the old
 // tree removed. DIR may be missing, empty, or hold an earlier hypercast output (a
-// regular file DIR/manifest.json whose "tool" is "hypercast"), which is replaced
-// whole; any other non-empty DIR is refused. A failure or an interrupt leaves DIR
-// as it was.
+// regular file DIR/manifest.json whose "tool" is "hypercast", and no file its
+// "files" do not list), which is replaced whole; any other non-empty DIR, or one
+// that takes no files, is refused. The swap is checked again under a lock on
+// DIR's parent, so that two writers take turns. A failure or an interrupt leaves
+// DIR as it was.
 //
 // Files written into a folder beside what it holds (sweep, synth): see
 // writeOutputFiles in util/output_file.h.
