@@ -252,6 +252,28 @@ TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
   fs::remove_all(t);
 }
 
+// A DIR that takes no files (mode 555) is refused, as a read-only file is,
+// although only its parent's permissions matter to the swap. As root
+// (permissions do not bind root) the command runs as nobody.
+TEST(Cli, GenerateRefusesAReadOnlyFolder) {
+  const std::string t = hctest::tempFolder("gen-ro");
+  fs::permissions(t, fs::perms::all);
+  fs::create_directory(t + "/ro");
+  fs::permissions(t + "/ro", fs::perms(0555));
+  // A copy in the temporary folder, which nobody can run wherever the build is.
+  fs::copy_file(hctest::hypercast(), t + "/hypercast");
+  std::vector<std::string> argv = {t + "/hypercast", "generate", "--m",   "4",
+                                   "--rho",          "1",        "--out", t + "/ro"};
+  if (::geteuid() == 0) {
+    argv.insert(argv.begin(),
+                {"/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"});
+  }
+  expectOneLine(hctest::runArgv(argv), 2, "cannot write --out " + t + "/ro: Permission denied");
+  EXPECT_TRUE(fs::is_empty(t + "/ro"));
+  fs::permissions(t + "/ro", fs::perms::owner_all);
+  fs::remove_all(t);
+}
+
 TEST(Cli, GenerateIntoAnEmptyFolderOrThroughALink) {
   const std::string t = hctest::tempFolder("gen-empty");
   fs::create_directory(t + "/empty");
