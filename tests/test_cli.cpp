@@ -1044,7 +1044,7 @@ TEST(Cli, EachOptionRuleIsSaidWhenBroken) {
       {"schedule --topology mesh --dims 4,4 --collective broadcast --switching cut",
        "--switching takes wormhole or store-and-forward, got 'cut'"},
       {"info --topology mesh --dims 4,4 --regular-order",
-       "--regular-order needs a Cayley graph; a mesh is not one"},
+       "--regular-order needs a Cayley graph (--topology cayley); 4x4 mesh is given as a mesh"},
       {"simulate --topology hypercube --dim 3 --collective broadcast --shared-rom --engine "
        "systemc",
        "--shared-rom needs --engine verilator or cosim"},

@@ -622,7 +622,14 @@ TEST(Export, CliRefusesBadInputInOneLineWithNothingWritten) {
   };
   for (const Bad& b :
        {Bad{"--collective allreduce --format msccl-xml --output " + dir + "/x.xml",
-            "unknown collective 'allreduce'"},
+            "unknown collective 'allreduce' (collectives: broadcast, multinode-broadcast, scatter, "
+            "total-exchange (or multinode-scatter))"},
+        // A combining collective is known, but no format carries it.
+        Bad{"--collective accumulation --format msccl-xml --output " + dir + "/x.xml",
+            "export writes no combining collective: accumulation adds values on the way"},
+        Bad{"--format msccl-xml --output " + dir + "/x.xml",
+            "export on a hypercube needs --collective (broadcast, multinode-broadcast, scatter, "
+            "total-exchange)"},
         Bad{"--collective scatter --format nccl-xml --output " + dir + "/x.xml",
             "unknown --format 'nccl-xml'"},
         Bad{"--collective scatter --output " + dir + "/x.xml", "export needs --format"},

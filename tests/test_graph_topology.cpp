@@ -1242,7 +1242,7 @@ TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
       {"<edge source=\"a\" target=\"b\" directed=\"yes\"/>", "",
        "g.txt:3: directed=\"yes\"; it is true or false"},
       {"<node id=\"d\">\n<graph id=\"in\"/></node>\n<edge source=\"a\" target=\"b\"/>", "",
-       "g.txt:4: a <graph> inside a node; a file holds one graph (nested graphs are not read)"},
+       "g.txt:4: a <graph> inside <node>; a file holds one graph (nested graphs are not read)"},
       {"<hyperedge><endpoint node=\"a\"/></hyperedge>\n", "",
        "g.txt:3: a <hyperedge>; a link joins two nodes (give one <edge> each)"},
       {"<edge source=\"a\" target=\"b\"/>", "\n<graphml/>",

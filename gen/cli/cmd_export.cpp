@@ -48,7 +48,7 @@ int cmdExport(const Args& a) {
   const std::string out = a.get("output");
   checkOutputPath("--output", out);
   flow::checkCommandFiles(a);
-  if (a.has("collective")) parseCollective(a.get("collective"));
+  if (a.has("collective")) flow::checkCollectiveName(a.get("collective"), false);
   flow::checkCost(a, flow::Step::kSchedule, "export");
 
   flow::ScheduleRequest request = flow::readScheduleRequest(a, false, "export");
@@ -59,6 +59,7 @@ int cmdExport(const Args& a) {
       "Cang & Wu's wormhole messages, which cross several links";
   request.endpoints_only_why = "a GPU runtime's algorithm has a rank on every node and no switches";
   request.optimal_only = true;
+  request.combining = false;
   const flow::CheckedSchedule c = flow::buildCheckedSchedule(request);
   const nlohmann::ordered_json j = flow::exportSchedule(c, format, out);
   if (a.has("json"))

@@ -128,6 +128,22 @@ std::string scheduleRefusal(const NetworkDesc& net, const std::string& collectiv
   return "";
 }
 
+void checkCollectiveName(const std::string& word, bool combining) {
+  if (isCombiningCollective(word)) {
+    if (combining) return;
+    throw Error("export writes no combining collective: " + word +
+                " adds values on the way, which the formats' sends and receives do not carry");
+  }
+  try {
+    (void)parseCollective(word);
+  } catch (const Error&) {
+    throw Error("unknown collective '" + word +
+                "' (collectives: broadcast, multinode-broadcast, scatter, total-exchange (or "
+                "multinode-scatter)" +
+                (combining ? std::string(", accumulation, global-sum") : std::string()) + ")");
+  }
+}
+
 CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   const Topology& topo = *r.topology;
   const std::string& what = r.what;
@@ -137,11 +153,16 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
   // A network with links removed is scheduled by the graph's constructions.
   const bool damaged = r.network.count("remove-links") != 0;
   const std::vector<Collective> offered = collectivesOf(built, damaged);
-  const std::string offered_names = joined(scheduledCollectives(topo, damaged));  // combining too
+  std::vector<std::string> names;
+  for (Collective c : offered) names.push_back(toString(c));
+  // The combining collectives too, where the command builds them.
+  const std::string offered_names =
+      joined(r.combining ? scheduledCollectives(topo, damaged) : names);
   const std::string on = damaged ? "a " + topo.name + " with links removed" : "a " + topo.name;
   if (r.collective.empty()) {
     throw Error(what + " on " + on + " needs --collective (" + offered_names + ")");
   }
+  checkCollectiveName(r.collective, r.combining);
   CollectiveProblem problem;
   problem.collective = parseCollective(r.collective);
   if (std::find(offered.begin(), offered.end(), problem.collective) == offered.end()) {

@@ -62,6 +62,10 @@ struct CheckedSchedule {
 };
 
 // What to build, as typed values.
+// Refuses (Error) a --collective word no command knows, listing the names;
+// with `combining` false (export) also the combining collectives, saying why.
+void checkCollectiveName(const std::string& word, bool combining);
+
 struct ScheduleRequest {
   const Topology* topology = nullptr;  // the registry's entry
   ParamMap network;                    // its options (the entry parses them)
@@ -84,6 +88,9 @@ struct ScheduleRequest {
   // Refuse a schedule that misses a known lower bound (export), not only one
   // whose construction promises it.
   bool optimal_only = false;
+  // Whether the command builds the combining collectives too (export does not):
+  // the lists of collectives in its refusals name them only then.
+  bool combining = true;
   bool construction_given = false;
   bool source_given = false;  // the root is node 0 unless given
   std::string source;         // as typed: a node number, or coordinates on a mesh

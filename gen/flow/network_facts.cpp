@@ -425,7 +425,8 @@ CommandReport networkFactsReport(const InfoRequest& r) {
   }
   if (r.regular_order) {
     if (net.kind != NetworkDesc::Kind::kCayley) {
-      throw Error("--regular-order needs a Cayley graph; a mesh is not one");
+      throw Error("--regular-order needs a Cayley graph (--topology cayley); " + net.label +
+                  " is given as a " + net.topology);
     }
     if (n > (uint64_t{1} << 16)) {
       throw Error("--regular-order searches networks of at most 65536 nodes; " + net.label +

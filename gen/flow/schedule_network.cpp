@@ -79,8 +79,9 @@ CommandReport scheduleSimulate(const Params& a) {
   if (a.has("rtl-model") && !rtl) throw Error("--rtl-model needs --engine verilator or cosim");
   if (a.has("shared-rom") && !rtl) throw Error("--shared-rom needs --engine verilator or cosim");
   const int pw = static_cast<int>(a.getInt("payload-width", 32, 1, 64));
-  const CheckedSchedule c =
-      buildCheckedSchedule(readScheduleRequest(a, true, "simulate --engine " + engine));
+  const CheckedSchedule c = buildCheckedSchedule(readScheduleRequest(
+      a, true,
+      "simulate --engine " + engine + (a.has("engine") ? std::string() : " (the default)")));
   const uint64_t n = c.report.nodes;
   const uint64_t last_key = packetKeys(n, c.schedule.messages) - 1;
   if (pw < 64 && last_key > (uint64_t{1} << pw) - 1) {

@@ -132,7 +132,7 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
     return [what](const pugi::xml_node& n) { return std::strcmp(n.name(), what) == 0; };
   };
   if (const pugi::xml_node nested = graph.find_node(named("graph"))) {
-    throw Error(at(nested) + "a <graph> inside a " + nested.parent().name() +
+    throw Error(at(nested) + "a <graph> inside " + std::string("<") + nested.parent().name() + ">" +
                 "; a file holds one graph (nested graphs are not read)");
   }
   if (const pugi::xml_node hyper = graph.find_node(named("hyperedge"))) {
