@@ -825,6 +825,15 @@ TEST(Cli, HelpAndVersionTakeNothingElse) {
   expectRefused({"--version=2"}, "option --version takes no value");
   EXPECT_EQ(hcArgv({"--version"}).code, 0);
   EXPECT_EQ(hcArgv({"info", "--help"}).code, 0);
+  // A command's --help alike; regress's verb is its own word.
+  expectRefused({"info", "-h", "extra"}, "unexpected argument 'extra' with -h (it stands alone");
+  expectRefused({"info", "--m", "5", "--help"}, "unexpected argument '--m' with --help");
+  expectRefused({"regress", "plan", "--help", "x", "y"}, "unexpected argument 'y' with --help");
+  EXPECT_EQ(hcArgv({"regress", "plan", "--help"}).code, 0);
+  // Every flag takes no value, an empty one included; an empty --collective
+  // is empty, not missing.
+  expectRefused({"info", "--json="}, "option --json takes no value");
+  expectRefused({"schedule", "--dim", "3", "--collective", ""}, "--collective is empty");
 }
 
 // "-" is no file name for an output and not stdout either: refused in one line

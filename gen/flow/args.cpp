@@ -99,6 +99,28 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
   const std::string see = " (see 'hypercast " + command + " --help')";
   const auto app = commandApp(command, specs, help);
   refuseFlagValues(words, {"--help", "-h"}, see);
+  // --help stands alone here too (but for the command's own words, a regress
+  // verb): an option or a further word beside it is an error, not ignored.
+  auto isHelp = [](const std::string& w) { return w == "--help" || w == "-h"; };
+  const auto asks = std::find_if(words.begin(), words.end(), isHelp);
+  if (asks != words.end()) {
+    size_t bare = 0;
+    for (const std::string& w : words) {
+      if (isHelp(w)) continue;
+      const bool word = !w.empty() && w[0] != '-';
+      if (word && ++bare <= max_words) continue;
+      throw Error("unexpected argument '" + w + "' with " + *asks + " (it stands alone; " +
+                  see.substr(2));
+    }
+  }
+  // A flag given a value, even an empty one (--json=): CLI11 would take it.
+  for (const OptionSpec& s : specs) {
+    if (!s.value.empty()) continue;
+    const std::string flag = "--" + s.name;
+    for (const std::string& w : words) {
+      if (w.rfind(flag + "=", 0) == 0) throw Error("option " + flag + " takes no value");
+    }
+  }
   try {
     std::vector<std::string> args = reversed(words);
     app->parse(args);

@@ -78,6 +78,9 @@ ScheduleRequest readScheduleRequest(const Params& a, bool for_rtl, const std::st
   r.topology = &chosenTopology(a.params(), fallback);
   r.network = a.params();
   r.collective = a.get("collective");
+  if (a.has("collective") && r.collective.empty()) {
+    throw Error("--collective is empty: give a collective, e.g. --collective broadcast");
+  }
   if (a.has("messages")) {
     const long long m = parseInt("--messages", a.get("messages"));
     if (m < 1 || m > 1024) {
