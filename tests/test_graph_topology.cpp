@@ -1253,6 +1253,29 @@ TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
   for (const auto& [body, after, message] : refused) {
     EXPECT_EQ(errorOf("<graphml><graph>\n" + abc + body + "</graph></graphml>" + after), message);
   }
+  // What would be read one way and meant another: a node or edge outside
+  // <graph>, a key or a value given twice, --directed against the file's
+  // edgedefault, UTF-16 text.
+  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc + "<x><node id=\"d\"/></x></graph></graphml>"),
+            "g.txt:3: a <node> inside <x>; nodes and edges are read from <graph> only");
+  EXPECT_EQ(
+      errorOf("<graphml>\n<edge source=\"a\" target=\"b\"/><graph>\n" + abc + "</graph></graphml>"),
+      "g.txt:2: an <edge> inside <graphml>; nodes and edges are read from <graph> only");
+  const std::string role = "<key id=\"r\" for=\"node\" attr.name=\"role\"/>\n";
+  EXPECT_EQ(errorOf("<graphml>" + role + role + "<graph>\n" + abc + "</graph></graphml>"),
+            "g.txt:2: a second <key> named role; one key gives it");
+  EXPECT_EQ(errorOf("<graphml>" + role +
+                    "<graph>\n<node id=\"s\"><data key=\"r\">switch</data>\n<data "
+                    "key=\"r\">endpoint</data></node>\n" +
+                    abc + "</graph></graphml>"),
+            "g.txt:4: a second <data key=\"r\"> on one <node>; one gives its value");
+  EXPECT_EQ(
+      errorOf("<graphml><graph edgedefault=\"undirected\">\n" + abc + "</graph></graphml>", true),
+      "g.txt:1: --directed, but the file says edgedefault=\"undirected\"");
+  std::string utf16 = "\xFF\xFE";
+  for (char c : std::string("a,b\nb,c\n")) utf16 += std::string(1, c) + '\0';
+  EXPECT_EQ(errorOf(utf16), "g.txt: UTF-16 text (or binary); save the file as UTF-8");
+  EXPECT_EQ(errorOf(utf16.substr(2)), "g.txt: UTF-16 text (or binary); save the file as UTF-8");
 }
 
 namespace {

@@ -145,6 +145,20 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
                 ": edgedefault=\"" + edge_default + "\"; it is directed or undirected");
   }
   if (edge_default == "directed") g.directed = true;
+  if (edge_default == "undirected" && g.directed_given) {
+    throw Error(g.name + ":" + std::to_string(lineAt(text, graph.offset_debug())) +
+                ": --directed, but the file says edgedefault=\"undirected\"");
+  }
+  // Nodes and edges are read from <graph> alone: one anywhere else is refused,
+  // not dropped.
+  for (const char* what : {"node", "edge"}) {
+    if (const pugi::xml_node stray = root.find_node([&](const pugi::xml_node& n) {
+          return std::strcmp(n.name(), what) == 0 && n.parent() != graph;
+        })) {
+      throw Error(at(stray) + (what[0] == 'e' ? "an <" : "a <") + what + "> inside <" +
+                  stray.parent().name() + ">; nodes and edges are read from <graph> only");
+    }
+  }
   auto trimmed = [](const std::string& v) {
     const size_t a = v.find_first_not_of(" \t\r\n"), b = v.find_last_not_of(" \t\r\n");
     return a == std::string::npos ? std::string() : v.substr(a, b - a + 1);
@@ -162,6 +176,9 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
                : name == "port" && (of == "edge" || of == "all") ? &port_key
                                                                  : nullptr;
     if (!key) continue;
+    if (!key->id.empty()) {
+      throw Error(at(k) + "a second <key> named " + name + "; one key gives it");
+    }
     key->id = k.attribute("id").as_string();
     if (const pugi::xml_node d = k.child("default")) key->fallback = trimmed(d.child_value());
   }
@@ -169,6 +186,12 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
     if (key.id.empty()) return std::nullopt;
     const pugi::xml_node d = n.find_child_by_attribute("data", "key", key.id.c_str());
     if (!d) return key.fallback;
+    for (pugi::xml_node o = d.next_sibling("data"); o; o = o.next_sibling("data")) {
+      if (key.id == o.attribute("key").as_string()) {
+        throw Error(at(o) + "a second <data key=\"" + key.id + "\"> on one <" + n.name() +
+                    ">; one gives its value");
+      }
+    }
     return trimmed(d.child_value());
   };
   Names names(g);
@@ -309,6 +332,14 @@ GraphFile parseGraphText(const std::string& file_text, const std::string& name, 
   g.name = name;
   g.directed = directed;
   g.directed_given = directed;
+  // UTF-16 (a byte-order mark, or a NUL in every fourth of the first bytes or
+  // more, as UTF-16's ASCII has in every second): not read as text.
+  const std::string head = file_text.substr(0, 64);
+  const auto nuls = static_cast<size_t>(std::count(head.begin(), head.end(), '\0'));
+  if (head.compare(0, 2, "\xFF\xFE") == 0 || head.compare(0, 2, "\xFE\xFF") == 0 ||
+      (!head.empty() && 4 * nuls >= head.size())) {
+    throw Error(name + ": UTF-16 text (or binary); save the file as UTF-8");
+  }
   // A UTF-8 byte-order mark (a "CSV UTF-8" export) is no part of the first name.
   const std::string bom = "\xEF\xBB\xBF";
   const std::string text =
