@@ -10,7 +10,9 @@ namespace flow {
 std::vector<OptionSpec> collectiveOptions(const std::string& collective_help) {
   return {
       {"collective", "C", collective_help},
-      {"messages", "M", "messages per (origin, destination) pair (default 1)"},
+      {"messages", "M",
+       "torus: messages per (origin, destination) pair (default 1; the other\n"
+       "topologies' constructions send one)"},
       {"links", "full-duplex|half-duplex",
        "full-duplex (default): one packet each way per link per step; half-duplex:\n"
        "one packet per link per step, whichever direction (Faber, Sec. 6)"},

@@ -80,11 +80,11 @@ std::vector<OptionSpec> simulateOptions() {
       {"source", "S",
        "the origin of the routers' broadcast, or a collective's root: one node\n"
        "(default 0); on a mesh X,Y[,Z] too, in a graph file its name"},
-      {"sources", "S,S[,S...]", "several broadcasts, one from each origin"},
-      {"start", "C[,C...]", "start cycle, one, or one per --sources entry (default 0)"},
-      {"all-sources", "", "every node broadcasts, all at the --start cycle"},
-      {"random", "K", "K broadcasts from random origins at random cycles"},
-      {"window", "W", "with --random: start cycles in 0..W-1 (default 64)"},
+      {"sources", "S,S[,S...]", "hypercycle: several broadcasts, one from each origin"},
+      {"start", "C[,C...]", "hypercycle: start cycle, one, or one per --sources entry (default 0)"},
+      {"all-sources", "", "hypercycle: every node broadcasts, all at the --start cycle"},
+      {"random", "K", "hypercycle: K broadcasts from random origins at random cycles"},
+      {"window", "W", "hypercycle, with --random: start cycles in 0..W-1 (default 64)"},
       seedOption("--random's origins and\n"
                  "start cycles, --traffic's injections, a collective's payloads or a\n"
                  "combining network's inputs, whatever the run draws"),
@@ -93,15 +93,18 @@ std::vector<OptionSpec> simulateOptions() {
        "whole generated top, or wired, each router, schedule node or mesh tile\n"
        "Verilated once and wired N times by the harness (default auto: network while\n"
        "nodes x ports per node <= 32)"},
-      {"traffic", "uniform", "load run: every node starts broadcasts at random cycles (Bernoulli)"},
-      {"rate", "R", "with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
-      {"cycles", "C", "with --traffic: cycles of injection, then drain (default 10000)"},
+      {"traffic", "uniform",
+       "hypercycle: load run, every node starts broadcasts at random cycles\n(Bernoulli)"},
+      {"rate", "R",
+       "hypercycle, with --traffic: offered broadcasts per node per cycle, 0 < R <= 1"},
+      {"cycles", "C",
+       "hypercycle, with --traffic: cycles of injection, then drain (default 10000)"},
       {"trace", "FILE", "write every link crossing as CSV"},
       {"wave", "FILE.fst",
        "write an FST waveform of every RTL signal (verilator or cosim engine,\n"
        "whole-top model; builds a traced model, cached apart)"},
-      {"max-cycles", "C", "stop after C cycles (default: derived from the workload)"},
-      {"watchdog", "C", "fail after C cycles without progress (default 1000)"},
+      {"max-cycles", "C", "hypercycle: stop after C cycles (default: derived from the workload)"},
+      {"watchdog", "C", "hypercycle: fail after C cycles without progress (default 1000)"},
       {"endpoints", "native|axis",
        "hypercycle: native (the delivery lanes always accept; default) or axis\n"
        "(<name>_axis_top: an AXI4-Stream endpoint per node, in the model too, its\n"

@@ -24,23 +24,23 @@ std::vector<OptionSpec> networkOptions() { return topologyOptions(); }
 std::vector<OptionSpec> rtlOptions() {
   return {
       {"payload-width", "BITS", "payload bits per packet, 1..64 (default 32)"},
-      {"buffer-depth", "FLITS", "flits per input virtual channel, 1..64 (default 2)"},
-      {"preference", "cw|ccw", "Algorithm 1 preferential direction (default cw)"},
+      {"buffer-depth", "FLITS", "hypercycle: flits per input virtual channel, 1..64 (default 2)"},
+      {"preference", "cw|ccw", "hypercycle: Algorithm 1 preferential direction (default cw)"},
       {"router", "KIND",
-       "hardwired (tables as parameters, default) or programmable (one design,\n"
-       "configured at start-up through cfg_*, as the paper's "
-       "prototype)"},
+       "hypercycle: hardwired (tables as parameters, default) or programmable (one\n"
+       "design, configured at start-up through cfg_*, as the paper's prototype)"},
       {"arbitration", "epoch|rr|fair",
-       "output arbitration: epoch (default), one round-robin pointer per output over\n"
-       "the input VCs, the injection granted an output only when none of them asks\n"
-       "for it, and each node injecting at most --epoch-quota packets into each\n"
-       "epoch, two epochs open at a time, under which every wait is bounded by a\n"
+       "hypercycle: output arbitration: epoch (default), one round-robin pointer per\n"
+       "output over the input VCs, the injection granted an output only when none of\n"
+       "them asks for it, and each node injecting at most --epoch-quota packets into\n"
+       "each epoch, two epochs open at a time, under which every wait is bounded by a\n"
        "polynomial in the number of nodes; rr, the round robin alone (the injection\n"
        "one more requester); or fair, one pointer per output and downstream VC (a\n"
        "bound exponential in the buffer chains)"},
       {"epoch-quota", "F", "--arbitration epoch: packets per node and epoch (default 4)"},
       {"hop-cycles", "1|2",
-       "cycles per hop of the hardwired router: 1 (default), or 2, with the grants\n"
+       "hypercycle: cycles per hop of the hardwired router: 1 (default), or 2, with\n"
+       "the grants "
        "registered between allocation and the link (a shorter clock period)"},
       {"max-dims", "N", "programmable router: most dimensions (default 4)"},
       {"max-radix", "M", "programmable router: most nodes per dimension (default 15)"},
