@@ -1457,6 +1457,9 @@ TEST(GraphCli, InfoRadiusAmongEndpointsAndSingulars) {
   const auto two = hctest::runArgv({hctest::hypercast(), "info", "--graph", dir + "/two.txt"});
   ASSERT_EQ(two.code, 0) << two.err;
   EXPECT_NE(two.out.find("(neighbours per node; 1 router port)"), std::string::npos) << two.out;
+  // A range whose ends are equal is one number ("1..1 out" before).
+  EXPECT_NE(two.out.find("degree        1 out, 1 in\n"), std::string::npos) << two.out;
+  EXPECT_NE(ft.out.find("degree        1..4 out, 1..4 in\n"), std::string::npos) << ft.out;
   EXPECT_NE(two.out.find("multinode-broadcast 1 step, 2 transmissions;"), std::string::npos)
       << two.out;
   EXPECT_EQ(two.out.find(" 1 steps"), std::string::npos) << two.out;

@@ -121,6 +121,9 @@ TEST(ScheduleCli, BadInputIsOneLineAndWritesNothing) {
            Bad{"--dim 3 --collective scatter --source 8", "outside 0..7"},
            Bad{"--dim 3 --collective total-exchange --source 1", "has no --source"},
            Bad{"--dim 3 --collective gather", "unknown collective"},
+           Bad{"--dim 3 --collective broadcast --messages 2",
+               "--messages 2: this construction sends one message per pair (the torus's send "
+               "more)"},
            Bad{"--dim 3", "needs --collective"},
            Bad{"--collective scatter", "hypercycle' has no scatter"},  // the default network
            Bad{"--topology torus --n 2 --k 4 --collective scatter", "needs odd k"},

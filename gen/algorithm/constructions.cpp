@@ -18,7 +18,10 @@ namespace hypercast {
 namespace {
 
 void needsOneMessage(const CollectiveProblem& c) {
-  if (c.messages != 1) throw Error("this construction sends one message per pair");
+  if (c.messages != 1) {
+    throw Error("--messages " + std::to_string(c.messages) +
+                ": this construction sends one message per pair (the torus's send more)");
+  }
 }
 
 Schedule hypercubeConstruction(const NetworkDesc& net, const CollectiveProblem& c,

@@ -293,9 +293,12 @@ void writeGraphFacts(const GraphFacts& f, bool intact, nlohmann::ordered_json& j
          << (f.switches == 1 ? ", which forwards" : ", which forward")
          << " only; the collectives run among the endpoints)\n";
   }
+  auto range = [](int lo, int hi) {
+    return lo == hi ? std::to_string(lo) : std::to_string(lo) + ".." + std::to_string(hi);
+  };
   text << pre << factKey("links") << f.links << " one-way\n"
-       << pre << factKey("degree") << f.out_min << ".." << f.out_max << " out, " << f.in_min << ".."
-       << f.in_max << " in\n"
+       << pre << factKey("degree") << range(f.out_min, f.out_max) << " out, "
+       << range(f.in_min, f.in_max) << " in\n"
        << pre << factKey("diameter") << f.diameter << ", radius " << f.radius << "\n"
        << pre << factKey("regular") << (f.regular ? "yes" : "no") << ", vertex-transitive "
        << f.vertex_transitive << "\n"
