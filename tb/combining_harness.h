@@ -83,13 +83,15 @@ struct CosimVerdict {
       j["collective"] = collective;
       j["engine"] = "cosim";
       j["links"] = links;
-      j["nodes"] = nodes;
       j["runs"] = runs;
       j["match"] = divergence.empty();
       j["checker"] = !divergence.empty() ? "not reached" : wrong.empty() ? "pass" : "fail";
       j["first_divergence"] = pass ? nlohmann::ordered_json() : nlohmann::ordered_json(failure);
       j["verdict"] = pass ? "PASS" : "FAIL";
-      j["figures"] = {{"steps", steps}, {"clocks_per_run", clocks_per_run}, {"cycles", cycles}};
+      j["figures"] = {{"nodes", nodes},
+                      {"steps", steps},
+                      {"clocks_per_run", clocks_per_run},
+                      {"cycles", cycles}};
       std::cout << j.dump(2) << "\n";
     } else if (pass) {
       std::cout << "cosim PASS nodes " << nodes << " steps " << steps << " runs " << runs

@@ -264,7 +264,7 @@ int run(const JobFile& job) {
     j["rtl_model"] = o.rtl_model;
     j["topology"] = "mesh";
     j["network"] = net.label;
-    j["nodes"] = n;
+    f["nodes"] = n;
     j["collective"] = "broadcast";
     j["switching"] = "wormhole";
     j["source"] = src;

@@ -481,7 +481,7 @@ int run(const JobFile& job) {
     j["topology"] = o.network.topology;
     j["network"] = o.network.label;
     if (o.network.isBinaryHypercube()) j["dim"] = o.network.hypercubeDim();
-    j["nodes"] = n;
+    f["nodes"] = n;
     j["collective"] = toString(problem.collective);
     if (hasRoot(problem.collective)) {
       j["source"] = problem.root;

@@ -14,16 +14,16 @@ double SimOutcome::nodeCyclesPerSecond() const {
 void printJson(std::ostream& os, const SimOutcome& o) {
   // The run's parameters and outcome at the top; what it measured or computed
   // under "figures". The keys a schedule network's run shares
-  // (tb/sched_harness.cpp): engine, rtl_model, nodes, watchdog, checker,
-  // checker_errors, match, first_divergence, verdict; figures steps,
+  // (tb/sched_harness.cpp): engine, rtl_model, watchdog, checker,
+  // checker_errors, match, first_divergence, verdict; figures nodes, steps,
   // transmissions, cycles, cycles_compared, seconds, node_cycles_per_second.
   nlohmann::ordered_json j, f;
   j["engine"] = o.engine;
   j["rtl_model"] = o.rtl_model;
   j["topology"] = "hypercycle";
-  j["nodes"] = o.nodes;
-  j["degree"] = o.degree;
-  j["diameter"] = o.diameter;
+  f["nodes"] = o.nodes;  // the network's facts are figures, as info's
+  f["degree"] = o.degree;
+  f["diameter"] = o.diameter;
   j["arbitration"] = o.arbitration;
   j["hop_cycles"] = o.hop_cycles;
   if (o.load) {

@@ -619,7 +619,7 @@ TEST(Load, AllNodesAtOnceAgainstTheBound) {
   // measured, twice the busiest port's 96 flits, with round robin and with the
   // fair arbitration alike; a run slower than 2 x busiest + D fails.
   EXPECT_LE(j.at("figures").at("completion_cycles").get<long long>(),
-            2 * busiest + j.at("diameter").get<long long>());
+            2 * busiest + j.at("figures").at("diameter").get<long long>());
 }
 
 namespace {

@@ -167,7 +167,7 @@ TEST(Regress, RunThenReportWithOneFailure) {
   const std::string pass = dir + "/results/g33.bcast.systemc.source4";
   const nlohmann::json p = hctest::parseJson(hctest::slurp(pass + "/summary.json"));
   EXPECT_EQ(p.at("status"), "pass");
-  EXPECT_EQ(p.at("report").at("nodes"), 9);  // G^{1,1}_{3,3}: 3 x 3
+  EXPECT_EQ(p.at("report").at("figures").at("nodes"), 9);  // G^{1,1}_{3,3}: 3 x 3
   EXPECT_FALSE(fs::exists(pass + "/trace.csv"));
 
   // A second run finds everything done and runs nothing.

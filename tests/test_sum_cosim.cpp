@@ -46,7 +46,7 @@ TEST_P(CombiningCosim, RtlMatchesTheModelAndEverySumIsTheInputs) {
   EXPECT_EQ(j.at("verdict"), "pass");
   EXPECT_EQ(j.at("match"), true);
   EXPECT_EQ(j.at("checker"), "pass");
-  EXPECT_EQ(j.at("nodes").get<uint64_t>(), c.nodes);
+  EXPECT_EQ(j.at("figures").at("nodes").get<uint64_t>(), c.nodes);
   EXPECT_EQ(j.at("figures").at("steps").get<uint64_t>(), c.steps);
   // One step per clock (two on half-duplex links for the global sum), six runs.
   EXPECT_EQ(j.at("figures").at("cycles").get<uint64_t>(), 6 * c.steps * c.clocks_per_step);

@@ -174,7 +174,7 @@ TEST(Vocabulary, EveryCommandHasTheSameDefaultNetwork) {
   EXPECT_EQ(hctest::parseJson(e.out).at("network"), label);
   const auto sim = hc("simulate --engine systemc --json");
   ASSERT_EQ(sim.code, 0) << sim.err;
-  EXPECT_EQ(hctest::parseJson(sim.out).at("nodes"), 240);
+  EXPECT_EQ(hctest::parseJson(sim.out).at("figures").at("nodes"), 240);
   fs::remove_all(t);
 }
 
