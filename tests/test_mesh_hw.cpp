@@ -184,7 +184,7 @@ TEST_P(MeshCosim, CountersEqualTheTcd) {
   EXPECT_EQ(j.at("figures").at("tcd"), c.tcd);
   EXPECT_EQ(j.at("figures").at("link_heads"), c.tcd);
   EXPECT_EQ(j.at("err"), false);
-  EXPECT_EQ(j.at("figures").at("reached"), j.at("nodes"));
+  EXPECT_EQ(j.at("figures").at("reached"), j.at("figures").at("nodes"));
   EXPECT_EQ(j.at("figures").at("wrong_payloads"), 0);
   // The longest message of each step, from the trace (step,cycle,from,to,payload).
   std::vector<int> sides;
