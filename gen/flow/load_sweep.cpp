@@ -296,7 +296,6 @@ CommandReport runSweep(const SweepRequest& r) {
                                       {"cycles", r.cycles},
                                       {"seed", r.seed},
                                       {"points", json_points},
-                                      {"pass", all_pass},
                                       {"csv", csv_path},
                                       {"svg", svg_path}};
     const NetworkDesc& desc = r.network;
