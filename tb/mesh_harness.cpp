@@ -261,7 +261,8 @@ int run(const JobFile& job) {
   if (o.json) {
     nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
-    j["rtl_model"] = o.rtl_model;
+    j["rtl_model"] =  // null: the SystemC model alone, no Verilated one
+        o.rtl_model.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(o.rtl_model);
     j["topology"] = "mesh";
     j["network"] = net.label;
     f["nodes"] = n;

@@ -477,7 +477,8 @@ int run(const JobFile& job) {
     // node_cycles_per_second.
     nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
-    j["rtl_model"] = o.rtl_model;
+    j["rtl_model"] =  // null: the SystemC model alone, no Verilated one
+        o.rtl_model.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(o.rtl_model);
     j["topology"] = o.network.topology;
     j["network"] = o.network.label;
     if (o.network.isBinaryHypercube()) j["dim"] = o.network.hypercubeDim();

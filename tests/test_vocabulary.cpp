@@ -175,6 +175,8 @@ TEST(Vocabulary, EveryCommandHasTheSameDefaultNetwork) {
   const auto sim = hc("simulate --engine systemc --json");
   ASSERT_EQ(sim.code, 0) << sim.err;
   EXPECT_EQ(hctest::parseJson(sim.out).at("figures").at("nodes"), 240);
+  // No Verilated model ran: rtl_model is null, not an empty name.
+  EXPECT_TRUE(hctest::parseJson(sim.out).at("rtl_model").is_null()) << sim.out;
   fs::remove_all(t);
 }
 
