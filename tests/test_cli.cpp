@@ -1,7 +1,7 @@
 // The command line: info, generate, and every bad input of the issue giving one
 // clear line on stderr, a non-zero exit and nothing written.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
+#include <pwd.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -9,6 +9,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -231,12 +232,24 @@ TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
   expectOneLine(hc(with(cube, dir)), 2,
                 "it holds doc/notes.txt, which the earlier hypercast output there did not write");
   EXPECT_EQ(tree(dir), kept);
+  fs::remove_all(dir + "/doc/notes.txt");  // an empty folder of the user's: refused too
+  expectOneLine(hc(with(cube, dir)), 2, "it holds doc/, which the earlier hypercast output");
   fs::remove_all(dir + "/doc");
-  // A killed generate's staging tree (its process gone) is removed.
-  const pid_t dead = ::fork();
-  if (dead == 0) ::_exit(0);
-  ::waitpid(dead, nullptr, 0);
-  fs::create_directories(t + "/.hypercast-staging-net-" + std::to_string(dead) + "/rtl");
+  // An older hypercast's manifest lists no files: its folder is replaced whole.
+  const std::string old = t + "/old";
+  fs::create_directories(old + "/rtl");
+  { std::ofstream(old + "/manifest.json") << R"({"tool": "hypercast"})"; }
+  { std::ofstream(old + "/rtl/x_top.v") << "module x_top; endmodule\n"; }
+  ASSERT_EQ(hc(with(cube, old)).code, 0);
+  EXPECT_FALSE(fs::exists(old + "/rtl/x_top.v"));
+  fs::remove_all(old);
+  // A killed generate's staging tree (its process gone: a number above any
+  // process id) is removed; a running one's (this test's) is kept.
+  long pid_max = 4194304;
+  std::istringstream(hctest::slurp("/proc/sys/kernel/pid_max")) >> pid_max;
+  fs::create_directories(t + "/.hypercast-staging-net-" + std::to_string(pid_max + 1) + "/rtl");
+  const std::string live = t + "/.hypercast-staging-net-" + std::to_string(::getpid());
+  fs::create_directories(live);
   const auto r = hc(with(cube, dir));
   ASSERT_EQ(r.code, 0) << r.err;
   // Exactly what the same command writes into a new folder.
@@ -247,7 +260,9 @@ TEST(Cli, GenerateReplacesAnEarlierOutputWhole) {
   EXPECT_FALSE(fs::exists(dir + "/hc_m5_r1.core"));
   EXPECT_FALSE(fs::exists(dir + "/rtl/hc_m5_r1_top.v"));
   EXPECT_EQ(fs::status(dir).permissions(), fs::perms(0750));
-  // Only DIR in its parent: no staging or old tree left.
+  // Only DIR in its parent, and the live tree: no staging or old tree left.
+  EXPECT_TRUE(fs::exists(live));
+  fs::remove(live);
   EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 1);
   fs::remove_all(t);
 }
@@ -265,8 +280,19 @@ TEST(Cli, GenerateRefusesAReadOnlyFolder) {
   std::vector<std::string> argv = {t + "/hypercast", "generate", "--m",   "4",
                                    "--rho",          "1",        "--out", t + "/ro"};
   if (::geteuid() == 0) {
-    argv.insert(argv.begin(),
-                {"/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"});
+    const struct passwd* nobody = ::getpwnam("nobody");
+    const std::vector<std::string> as = {
+        "/usr/bin/setpriv", "--reuid=" + std::to_string(nobody ? nobody->pw_uid : 65534),
+        "--regid=" + std::to_string(nobody ? nobody->pw_gid : 65534), "--clear-groups"};
+    // Where root cannot become nobody (no setpriv, no CAP_SETUID) or /tmp
+    // does not run programs, the check cannot be made here.
+    std::vector<std::string> trial = as;
+    trial.insert(trial.end(), {t + "/hypercast", "--version"});
+    if (hctest::runArgv(trial).code != 0) {
+      fs::remove_all(t);
+      GTEST_SKIP() << "cannot run hypercast as nobody here";
+    }
+    argv.insert(argv.begin(), as.begin(), as.end());
   }
   expectOneLine(hctest::runArgv(argv), 2, "cannot write --out " + t + "/ro: Permission denied");
   EXPECT_TRUE(fs::is_empty(t + "/ro"));
@@ -312,7 +338,9 @@ TEST(Cli, GenerateRefusesTheWorkingFolderAndTheFoldersAboveIt) {
   expectOneLine(in(net + "/work", t + "/link"), 2, "it is the working folder");
   EXPECT_TRUE(fs::exists(net + "/work"));
   EXPECT_TRUE(fs::exists(net + "/manifest.json"));
-  // A sibling of the working folder is fine.
+  // A sibling of the working folder is fine (once the folder made in it,
+  // which the earlier output did not write, is gone).
+  fs::remove(net + "/work");
   ASSERT_EQ(in(empty, "../net").code, 0);
   EXPECT_FALSE(fs::exists(net + "/work"));
   EXPECT_EQ(std::distance(fs::directory_iterator(t), fs::directory_iterator{}), 3);
@@ -828,7 +856,8 @@ TEST(Cli, HelpAndVersionTakeNothingElse) {
   // A command's --help alike; regress's verb is its own word.
   expectRefused({"info", "-h", "extra"}, "unexpected argument 'extra' with -h (it stands alone");
   expectRefused({"info", "--m", "5", "--help"}, "unexpected argument '--m' with --help");
-  expectRefused({"regress", "plan", "--help", "x", "y"}, "unexpected argument 'y' with --help");
+  expectRefused({"regress", "plan", "--help", "x"}, "unexpected argument 'x' with --help");
+  expectRefused({"generate", "--out", "-h", "--help"}, "unexpected argument '--out' with --help");
   EXPECT_EQ(hcArgv({"regress", "plan", "--help"}).code, 0);
   // Every flag takes no value, an empty one included; an empty --collective
   // is empty, not missing.

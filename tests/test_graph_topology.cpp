@@ -1261,6 +1261,11 @@ TEST(GraphFile, GraphMlConstructsHonouredOrRefused) {
   EXPECT_EQ(
       errorOf("<graphml>\n<edge source=\"a\" target=\"b\"/><graph>\n" + abc + "</graph></graphml>"),
       "g.txt:2: an <edge> inside <graphml>; nodes and edges are read from <graph> only");
+  // (A value that holds such markup is a value.)
+  EXPECT_EQ(errorOf("<graphml><graph>\n" + abc +
+                    "<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/>"
+                    "<desc><node id=\"d\"/></desc></graph></graphml>"),
+            "");
   const std::string role = "<key id=\"r\" for=\"node\" attr.name=\"role\"/>\n";
   EXPECT_EQ(errorOf("<graphml>" + role + role + "<graph>\n" + abc + "</graph></graphml>"),
             "g.txt:2: a second <key> named role; one key gives it");
@@ -1325,6 +1330,20 @@ TEST(GraphCli, SizeLimitsAsDocumented) {
   EXPECT_EQ(mnb.err,
             "hypercast: the graph multinode-broadcast takes at most 2048 nodes (its tables grow "
             "as N^2; --allow-large does not raise it); ring5000 has 5000\n");
+  // A total exchange above both this and the transmissions' budget is refused
+  // by this first: the budget's refusal would say --allow-large raises it.
+  const std::string ring3000 = ringFile(dir, 3000);
+  for (const bool allow : {false, true}) {
+    std::vector<std::string> argv = {hctest::hypercast(), "schedule",      "--graph", ring3000,
+                                     "--collective",      "total-exchange"};
+    if (allow) argv.push_back("--allow-large");
+    const auto te = hctest::runArgv(argv);
+    EXPECT_EQ(te.code, 2);
+    EXPECT_EQ(te.err,
+              "hypercast: the graph total-exchange takes at most 2048 nodes (its tables grow as "
+              "N^2; --allow-large does not raise it); ring3000 has 3000\n")
+        << allow;
+  }
   const std::string ring1100 = ringFile(dir, 1100);
   const auto gen = hctest::runArgv({hctest::hypercast(), "generate", "--graph", ring1100,
                                     "--collective", "broadcast", "--out", dir + "/gen"});
@@ -1415,9 +1434,10 @@ TEST(GraphCli, RootNamedInEveryReport) {
   const auto sw = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/sw.graphml",
                                    "--collective", "broadcast"});
   EXPECT_EQ(sw.code, 2);
-  EXPECT_EQ(sw.err,
-            "hypercast: the broadcast's root s is a switch, not an endpoint (the default root, as "
-            "--source 0; give --source an endpoint)\n");
+  EXPECT_EQ(
+      sw.err,
+      "hypercast: the broadcast's root s is a switch, not an endpoint (the default root; give "
+      "--source an endpoint)\n");
 
   std::ofstream(dir + "/num.txt") << "10,20\n20,35\n35,100\n100,10\n";
   const auto num = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/num.txt",
@@ -1431,7 +1451,12 @@ TEST(GraphCli, RootNamedInEveryReport) {
   EXPECT_EQ(cut.code, 2);
   EXPECT_EQ(cut.err,
             "hypercast: --remove-links: '0' in '0-1' is not a node of num (a node is its name)\n");
-  // No --source is --source 0: the node named 0, although the file names 4 first.
+  // No --source is --source 0: the node named 0, although the file names 4
+  // first; in a file with no node named 0, its node 0 (10 in num.txt).
+  const auto first = hctest::runArgv({hctest::hypercast(), "schedule", "--graph", dir + "/num.txt",
+                                      "--collective", "broadcast", "--json"});
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_EQ(hctest::parseJson(first.out).at("source_name"), "10");
   std::ofstream(dir + "/gap.txt") << "4,0\n0,1\n1,2\n2,4\n";
   for (const char* how : {"", "0"}) {
     std::vector<std::string> argv = {hctest::hypercast(), "schedule",  "--graph", dir + "/gap.txt",

@@ -200,12 +200,8 @@ Schedule graphConstruction(const NetworkDesc& net, const CollectiveProblem& c,
     return bfsConstruction(net, c, construction);
   }
   needsOneMessage(c);
-  if (c.collective != Collective::kBroadcast && net.nodes() > kMaxGraphCollectiveNodes) {
-    throw Error(std::string("the graph ") + toString(c.collective) + " takes at most " +
-                std::to_string(kMaxGraphCollectiveNodes) +
-                " nodes (its tables grow as N^2; --allow-large does not raise it); " + net.label +
-                " has " + std::to_string(net.nodes()));
-  }
+  const std::string too_large = graphSizeRefusal(net, c.collective);
+  if (!too_large.empty()) throw Error(too_large);
   const PortGraph g = PortGraph::build(net);
   if (c.collective == Collective::kBroadcast) return graphBroadcast(g, c.root, net.switches);
   if (c.collective == Collective::kMultinodeBroadcast) {
@@ -289,6 +285,14 @@ std::vector<Collective> collectivesOf(const Constructions& e, bool damaged) {
     if (std::find(graph.begin(), graph.end(), c) != graph.end()) out.push_back(c);
   }
   return out;
+}
+
+std::string graphSizeRefusal(const NetworkDesc& net, Collective c) {
+  if (c == Collective::kBroadcast || net.nodes() <= kMaxGraphCollectiveNodes) return "";
+  return std::string("the graph ") + toString(c) + " takes at most " +
+         std::to_string(kMaxGraphCollectiveNodes) +
+         " nodes (its tables grow as N^2; --allow-large does not raise it); " + net.label +
+         " has " + std::to_string(net.nodes());
 }
 
 std::string refusalOf(const NetworkDesc& net, Collective c, uint32_t messages,

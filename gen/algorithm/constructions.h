@@ -51,6 +51,10 @@ std::string collectiveNames(const Constructions& e);
 // entry's, or, on a network with links removed (`damaged`), those of them the
 // graph's constructions build (intactOrGraph: the topology's own use every link).
 std::vector<Collective> collectivesOf(const Constructions& e, bool damaged);
+// Why a graph's construction (a graph file, a network with links removed) of
+// `c` is refused on `net` by its size alone, whatever --allow-large says; ""
+// when it is not.
+std::string graphSizeRefusal(const NetworkDesc& net, Collective c);
 // Why network `net` has no construction of `c` of `messages` messages by
 // `construction` (the entry's `refusal`: a torus with even k has no scatter, and
 // no multinode broadcast or total exchange of more than one message); "" when it has.

@@ -60,33 +60,47 @@ std::optional<std::set<std::string>> hypercastManifestFiles(const fs::path& mani
   const auto tool = j.find("tool");
   if (tool == j.end() || !tool->is_string() || tool->get<std::string>() != "hypercast")
     return std::nullopt;
+  // An older hypercast's manifest lists no files: its folder is replaced
+  // whole, as it was then (an empty set here: nothing to check).
   std::set<std::string> files;
   const auto list = j.find("files");
-  if (list != j.end() && list->is_array()) {
-    for (const auto& x : *list) {
-      if (x.is_string()) files.insert(x.get<std::string>());
-    }
+  if (list == j.end() || !list->is_array()) return files;
+  files.insert("manifest.json");
+  for (const auto& x : *list) {
+    if (x.is_string()) files.insert(x.get<std::string>());
   }
   return files;
 }
 
-// The first file (not folder) under `dir` that `listed` does not hold, as a
-// path relative to `dir`; empty when there is none.
-std::string firstUnlisted(const fs::path& dir, const std::set<std::string>& listed) {
+// The first entry under `dir` that `listed` does not account for, as a path
+// relative to `dir`: a file it does not name, or an empty folder that holds
+// none of the files it names; empty when there is none. Throws Error (naming `what`)
+// for a folder that cannot be read.
+std::string firstUnlisted(const fs::path& dir, const std::set<std::string>& listed,
+                          const std::string& what) {
   std::error_code ec;
   std::vector<std::string> found;
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
        it.increment(ec)) {
-    if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
     const std::string rel = fs::relative(it->path(), dir, ec).string();
+    if (it->is_directory(ec) && !it->is_symlink(ec)) {
+      const auto below = listed.lower_bound(rel + "/");
+      if ((below == listed.end() || below->compare(0, rel.size() + 1, rel + "/") != 0) &&
+          fs::is_empty(it->path(), ec)) {
+        found.push_back(rel + "/");
+      }
+      continue;
+    }
     if (!listed.count(rel)) found.push_back(rel);
   }
-  if (ec) return "(a folder that cannot be read: " + ec.message() + ")";
+  if (ec) throw Error(what + ": a folder in it cannot be read (" + ec.message() + ")");
   return found.empty() ? std::string() : *std::min_element(found.begin(), found.end());
 }
 
 // Removes the staging and old trees that a killed generate left beside DIR
-// (".hypercast-staging-<DIR>-<pid>", ".hypercast-old-<DIR>-<pid>", the process gone).
+// (".hypercast-staging-<DIR>-<pid>", ".hypercast-old-<DIR>-<pid>"): the process
+// gone, and no writer holding the tree's lock (a writer locks its staging tree
+// while it writes it: one in another PID namespace looks gone).
 void removeStaleTrees(const fs::path& parent, const std::string& name) {
   std::error_code ec;
   for (auto it = fs::directory_iterator(parent, ec); !ec && it != fs::end(it); it.increment(ec)) {
@@ -99,8 +113,13 @@ void removeStaleTrees(const fs::path& parent, const std::string& name) {
           !std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
         continue;
       if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) {
-        std::error_code rm;
-        fs::remove_all(it->path(), rm);
+        const int fd = ::open(it->path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0) continue;
+        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+          std::error_code rm;
+          fs::remove_all(it->path(), rm);
+        }
+        ::close(fd);
       }
     }
   }
@@ -172,7 +191,9 @@ fs::path resolveTree(const std::string& option, const std::string& dir) {
                 "whose tool is hypercast); give a new or empty folder");
   }
   // Nothing the earlier output did not write is removed with it.
-  const std::string other = firstUnlisted(target, *listed);
+  const std::string other =
+      listed->empty() ? std::string()
+                      : firstUnlisted(target, *listed, "cannot write " + option + " " + dir);
   if (!other.empty()) {
     throw Error("cannot write " + option + " " + dir + ": it holds " + oneLine(other) +
                 ", which the earlier hypercast output there did not write (its manifest.json's "
@@ -182,7 +203,8 @@ fs::path resolveTree(const std::string& option, const std::string& dir) {
 }
 
 // An exclusive lock on a folder (flock on the folder itself), held while in scope;
-// no lock where the file system refuses it.
+// no lock where the folder cannot be opened (not readable) or the file system
+// refuses flock (some NFS mounts): two writers then are not serialized.
 class FolderLock {
  public:
   explicit FolderLock(const fs::path& folder)
@@ -239,12 +261,25 @@ void writeOutputTree(const std::string& dir, const FileSet& files, const std::st
   try {
     std::error_code ec;
     fs::remove_all(staging, ec);
+    fs::create_directories(staging);
+    // Locked while it is written: no other writer takes it for a stale tree.
+    const int held = ::open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (held >= 0) ::flock(held, LOCK_SH);
+    struct Close {
+      int fd;
+      ~Close() {
+        if (fd >= 0) ::close(fd);
+      }
+    } close_held{held};
     stage(staging, files);
     // Two commands writing the same DIR swap in turn: each checks DIR again
     // under the lock (what the other left there is an earlier output), and
     // the one that swaps last is DIR's content.
     FolderLock lock(parent);
     target = resolveTree(option, dir);
+    if (target.parent_path() != parent) {
+      throw Error("cannot write " + option + " " + dir + ": it changed while it was written");
+    }
     removeStaleTrees(parent, target.filename().string());
     const fs::file_status st = fs::status(target, ec);
     if (!fs::exists(st)) {

@@ -99,17 +99,30 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
   const std::string see = " (see 'hypercast " + command + " --help')";
   const auto app = commandApp(command, specs, help);
   refuseFlagValues(words, {"--help", "-h"}, see);
-  // --help stands alone here too (but for the command's own words, a regress
-  // verb): an option or a further word beside it is an error, not ignored.
+  // --help stands alone here too (but for regress's verb): an option or a
+  // further word beside it is an error, not ignored. An option's value ("--out
+  // -h") is no request for help.
   auto isHelp = [](const std::string& w) { return w == "--help" || w == "-h"; };
-  const auto asks = std::find_if(words.begin(), words.end(), isHelp);
-  if (asks != words.end()) {
+  auto takesValue = [&](const std::string& w) {
+    for (const OptionSpec& s : specs) {
+      if (!s.value.empty() && (w == "--" + s.name || (s.short_form && w == optionWord(s)))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  std::string asks;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (isHelp(words[i]) && asks.empty()) asks = words[i];
+    if (takesValue(words[i])) ++i;
+  }
+  if (!asks.empty()) {
     size_t bare = 0;
     for (const std::string& w : words) {
-      if (isHelp(w)) continue;
+      if (w == asks) continue;
       const bool word = !w.empty() && w[0] != '-';
-      if (word && ++bare <= max_words) continue;
-      throw Error("unexpected argument '" + w + "' with " + *asks + " (it stands alone; " +
+      if (word && ++bare <= std::min<size_t>(max_words, 1)) continue;
+      throw Error("unexpected argument '" + w + "' with " + asks + " (it stands alone; " +
                   see.substr(2));
     }
   }
@@ -118,7 +131,7 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
     if (!s.value.empty()) continue;
     const std::string flag = "--" + s.name;
     for (const std::string& w : words) {
-      if (w.rfind(flag + "=", 0) == 0) throw Error("option " + flag + " takes no value");
+      if (w.rfind(flag + "=", 0) == 0) throw Error("option " + flag + " takes no value" + see);
     }
   }
   try {

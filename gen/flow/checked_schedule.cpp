@@ -223,10 +223,9 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
     problem.root = static_cast<uint32_t>(nodeByWord(out.net, "0"));
   }
   if (hasRoot(problem.collective) && out.net.isSwitch(problem.root)) {
-    throw Error(
-        "the " + std::string(toString(problem.collective)) + "'s root " +
-        out.net.nodeName(problem.root) + " is a switch, not an endpoint" +
-        (r.source_given ? "" : " (the default root, as --source 0; give --source an endpoint)"));
+    throw Error("the " + std::string(toString(problem.collective)) + "'s root " +
+                out.net.nodeName(problem.root) + " is a switch, not an endpoint" +
+                (r.source_given ? "" : " (the default root; give --source an endpoint)"));
   }
   if (out.net.kind == NetworkDesc::Kind::kMesh && problem.collective == Collective::kBroadcast) {
     out.switching = "store-and-forward";

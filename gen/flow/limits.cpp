@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "algorithm/collective.h"
+#include "algorithm/constructions.h"
 #include "flow/combining.h"
 #include "topology/network.h"
 #include "topology/port_graph.h"
@@ -141,6 +142,16 @@ CostEstimate estimateCost(const Params& p, Step step) {
   const std::string collective = p.get("collective");
   const bool combining = isCombiningCollective(collective);
   if (p.has("collective") && !combining) {
+    // A graph construction refused by its size whatever the budgets: that
+    // refusal first, rather than one --allow-large would seem to lift.
+    if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
+      std::string too_large;
+      try {
+        too_large = graphSizeRefusal(net, parseCollective(collective));
+      } catch (const Error&) {  // an unknown collective: the flow names it
+      }
+      if (!too_large.empty()) throw Error(too_large);
+    }
     e.transfers = collectiveTransfers(p, net, &e.transfers_formula);
     if (step != Step::kSchedule && net.kind != NetworkDesc::Kind::kMesh) {
       double messages = 1;

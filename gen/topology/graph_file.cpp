@@ -152,8 +152,15 @@ void parseGraphMl(const std::string& text, GraphFile& g) {
   // Nodes and edges are read from <graph> alone: one anywhere else is refused,
   // not dropped.
   for (const char* what : {"node", "edge"}) {
+    // (Markup inside a <data> or <desc> is a value, not the graph's.)
+    auto inValue = [](pugi::xml_node n) {
+      for (n = n.parent(); n; n = n.parent()) {
+        if (std::strcmp(n.name(), "data") == 0 || std::strcmp(n.name(), "desc") == 0) return true;
+      }
+      return false;
+    };
     if (const pugi::xml_node stray = root.find_node([&](const pugi::xml_node& n) {
-          return std::strcmp(n.name(), what) == 0 && n.parent() != graph;
+          return std::strcmp(n.name(), what) == 0 && n.parent() != graph && !inValue(n);
         })) {
       throw Error(at(stray) + (what[0] == 'e' ? "an <" : "a <") + what + "> inside <" +
                   stray.parent().name() + ">; nodes and edges are read from <graph> only");
