@@ -32,6 +32,7 @@
 #include "util/interrupt.h"
 #include "util/output_file.h"
 #include "util/progress.h"
+#include "util/report_json.h"
 #include "util/test_hooks.h"
 
 using namespace hypercast;
@@ -261,8 +262,7 @@ int run(const JobFile& job) {
   if (o.json) {
     nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
-    j["rtl_model"] =  // null: the SystemC model alone, no Verilated one
-        o.rtl_model.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(o.rtl_model);
+    j["rtl_model"] = nameOrNull(o.rtl_model);  // null: the SystemC model alone
     j["topology"] = "mesh";
     j["network"] = net.label;
     f["nodes"] = n;

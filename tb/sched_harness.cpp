@@ -51,6 +51,7 @@
 #include "util/output_file.h"
 #include "util/parse_number.h"
 #include "util/progress.h"
+#include "util/report_json.h"
 #include "util/test_hooks.h"
 
 using namespace hypercast;
@@ -477,8 +478,7 @@ int run(const JobFile& job) {
     // node_cycles_per_second.
     nlohmann::ordered_json j, f;  // f: the figures
     j["engine"] = o.engine;
-    j["rtl_model"] =  // null: the SystemC model alone, no Verilated one
-        o.rtl_model.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(o.rtl_model);
+    j["rtl_model"] = nameOrNull(o.rtl_model);  // null: the SystemC model alone
     j["topology"] = o.network.topology;
     j["network"] = o.network.label;
     if (o.network.isBinaryHypercube()) j["dim"] = o.network.hypercubeDim();

@@ -19,8 +19,7 @@ void printJson(std::ostream& os, const SimOutcome& o) {
   // transmissions, cycles, cycles_compared, seconds, node_cycles_per_second.
   nlohmann::ordered_json j, f;
   j["engine"] = o.engine;
-  j["rtl_model"] =  // null: the SystemC model alone, no Verilated one
-      o.rtl_model.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(o.rtl_model);
+  j["rtl_model"] = nameOrNull(o.rtl_model);  // null: the SystemC model alone
   j["topology"] = "hypercycle";
   f["nodes"] = o.nodes;  // the network's facts are figures, as info's
   f["degree"] = o.degree;

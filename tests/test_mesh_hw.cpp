@@ -305,11 +305,14 @@ TEST(MeshHw, SystemcEngineAlone) {
 }
 
 TEST(MeshHw, CosimReportsTheFirstDivergence) {
+  // The 4x4 mesh's broadcast in lock step, with a test hook set.
+  auto cosim = [](const std::string& hook) {
+    return hctest::run(hook + " " + hctest::hypercast() +
+                       " simulate --topology mesh --dims 4,4 --collective broadcast "
+                       "--source 1,1 --algorithm paper --engine cosim --rtl-model wired --json");
+  };
   // The model's source corrupts its payload: the first link it drives differs.
-  const auto r = hctest::run("HYPERCAST_FAULT_NODE=5 " + hctest::hypercast() +
-                             " simulate --topology mesh --dims 4,4 --collective broadcast "
-                             "--source 1,1 --algorithm paper --engine cosim --rtl-model wired "
-                             "--json");
+  const auto r = cosim("HYPERCAST_FAULT_NODE=5");
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   const nlohmann::json j = hctest::reportJson(r.out);
   EXPECT_EQ(j.at("verdict"), "fail");
@@ -318,10 +321,7 @@ TEST(MeshHw, CosimReportsTheFirstDivergence) {
   EXPECT_NE(r.err.find("diverge at cycle"), std::string::npos) << r.err;
   // The top's one err_o (a corrupted ROM on the RTL alone: node 0 sends before
   // it holds the data) belongs to no node: the divergence names the network.
-  const auto e = hctest::run("HYPERCAST_FAULT_ROM=0:0:1f " + hctest::hypercast() +
-                             " simulate --topology mesh --dims 4,4 --collective broadcast "
-                             "--source 1,1 --algorithm paper --engine cosim --rtl-model wired "
-                             "--json");
+  const auto e = cosim("HYPERCAST_FAULT_ROM=0:0:1f");
   EXPECT_EQ(e.code, 1) << e.out << e.err;
   const nlohmann::json je = hctest::reportJson(e.out);
   EXPECT_EQ(je.at("first_divergence").at("where"), "err_o");

@@ -97,6 +97,28 @@ std::string firstUnlisted(const fs::path& dir, const std::set<std::string>& list
   return found.empty() ? std::string() : *std::min_element(found.begin(), found.end());
 }
 
+// A lock on a folder (flock on the folder itself, `operation` as flock's),
+// held while in scope; not held where the folder cannot be opened (not
+// readable), the file system refuses flock (some NFS mounts), or LOCK_NB finds
+// it taken.
+class FolderLock {
+ public:
+  FolderLock(const fs::path& folder, int operation)
+      : fd_(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
+    held_ = fd_ >= 0 && ::flock(fd_, operation) == 0;
+  }
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  bool held() const { return held_; }
+
+ private:
+  int fd_;
+  bool held_ = false;
+};
+
 // Removes the staging and old trees that a killed generate left beside DIR
 // (".hypercast-staging-<DIR>-<pid>", ".hypercast-old-<DIR>-<pid>"): the process
 // gone, and no writer holding the tree's lock (a writer locks its staging tree
@@ -113,13 +135,9 @@ void removeStaleTrees(const fs::path& parent, const std::string& name) {
           !std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
         continue;
       if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) {
-        const int fd = ::open(it->path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (fd < 0) continue;
-        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
-          std::error_code rm;
-          fs::remove_all(it->path(), rm);
-        }
-        ::close(fd);
+        const FolderLock stale(it->path(), LOCK_EX | LOCK_NB);  // held while it goes
+        std::error_code rm;
+        if (stale.held()) fs::remove_all(it->path(), rm);
       }
     }
   }
@@ -202,25 +220,6 @@ fs::path resolveTree(const std::string& option, const std::string& dir) {
   return target;
 }
 
-// An exclusive lock on a folder (flock on the folder itself), held while in scope;
-// no lock where the folder cannot be opened (not readable) or the file system
-// refuses flock (some NFS mounts): two writers then are not serialized.
-class FolderLock {
- public:
-  explicit FolderLock(const fs::path& folder)
-      : fd_(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) {
-    if (fd_ >= 0) ::flock(fd_, LOCK_EX);
-  }
-  ~FolderLock() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  FolderLock(const FolderLock&) = delete;
-  FolderLock& operator=(const FolderLock&) = delete;
-
- private:
-  int fd_;
-};
-
 // Exchanges two paths atomically where the file system can; otherwise moves `a`
 // aside to `aside`, `b` to `a`, and `aside` to `b`, with signals held.
 void exchange(const fs::path& a, const fs::path& b, const fs::path& aside) {
@@ -263,19 +262,12 @@ void writeOutputTree(const std::string& dir, const FileSet& files, const std::st
     fs::remove_all(staging, ec);
     fs::create_directories(staging);
     // Locked while it is written: no other writer takes it for a stale tree.
-    const int held = ::open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (held >= 0) ::flock(held, LOCK_SH);
-    struct Close {
-      int fd;
-      ~Close() {
-        if (fd >= 0) ::close(fd);
-      }
-    } close_held{held};
+    const FolderLock writing(staging, LOCK_SH);
     stage(staging, files);
     // Two commands writing the same DIR swap in turn: each checks DIR again
     // under the lock (what the other left there is an earlier output), and
     // the one that swaps last is DIR's content.
-    FolderLock lock(parent);
+    const FolderLock swapping(parent, LOCK_EX);
     target = resolveTree(option, dir);
     if (target.parent_path() != parent) {
       throw Error("cannot write " + option + " " + dir + ": it changed while it was written");

@@ -75,15 +75,14 @@ std::string longName(const std::string& word) {
                      word.find('=') == std::string::npos ? std::string::npos : word.find('=') - 2);
 }
 
-// Refuses a value given to a flag that takes none ("--help=foo", which CLI11
-// would otherwise read as a request for help): "option --help takes no value".
-void refuseFlagValues(const std::vector<std::string>& words,
-                      std::initializer_list<const char*> flags, const std::string& see) {
+// Refuses a value given to a flag that takes none, an empty one included
+// ("--help=foo", which CLI11 would otherwise read as a request for help, or
+// "--json=", which it would take): "option --help takes no value".
+void refuseFlagValues(const std::vector<std::string>& words, const std::vector<std::string>& flags,
+                      const std::string& see) {
   for (const std::string& w : words) {
-    for (const char* f : flags) {
-      if (w.rfind(std::string(f) + "=", 0) == 0) {
-        throw Error(std::string("option ") + f + " takes no value" + see);
-      }
+    for (const std::string& f : flags) {
+      if (w.rfind(f + "=", 0) == 0) throw Error("option " + f + " takes no value" + see);
     }
   }
 }
@@ -126,14 +125,11 @@ Args::Args(const std::string& command, const std::vector<OptionSpec>& specs,
                   see.substr(2));
     }
   }
-  // A flag given a value, even an empty one (--json=): CLI11 would take it.
+  std::vector<std::string> flags;
   for (const OptionSpec& s : specs) {
-    if (!s.value.empty()) continue;
-    const std::string flag = "--" + s.name;
-    for (const std::string& w : words) {
-      if (w.rfind(flag + "=", 0) == 0) throw Error("option " + flag + " takes no value" + see);
-    }
+    if (s.value.empty()) flags.push_back("--" + s.name);
   }
+  refuseFlagValues(words, flags, see);
   try {
     std::vector<std::string> args = reversed(words);
     app->parse(args);

@@ -218,9 +218,10 @@ CheckedSchedule buildCheckedSchedule(const ScheduleRequest& r) {
                   std::to_string(problem.nodes - 1));
     }
     problem.root = static_cast<uint32_t>(s);
-  } else if (!out.net.node_labels.empty() && nodeByWord(out.net, "0") >= 0) {
+  } else if (!out.net.node_labels.empty()) {
     // The default is --source 0: a file's node named 0, else its node 0.
-    problem.root = static_cast<uint32_t>(nodeByWord(out.net, "0"));
+    const long long zero = nodeByWord(out.net, "0");
+    if (zero >= 0) problem.root = static_cast<uint32_t>(zero);
   }
   if (hasRoot(problem.collective) && out.net.isSwitch(problem.root)) {
     throw Error("the " + std::string(toString(problem.collective)) + "'s root " +

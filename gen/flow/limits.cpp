@@ -142,15 +142,11 @@ CostEstimate estimateCost(const Params& p, Step step) {
   const std::string collective = p.get("collective");
   const bool combining = isCombiningCollective(collective);
   if (p.has("collective") && !combining) {
-    // A graph construction refused by its size whatever the budgets: that
-    // refusal first, rather than one --allow-large would seem to lift.
     if (net.kind == NetworkDesc::Kind::kGraph || !net.removed_links.empty()) {
-      std::string too_large;
       try {
-        too_large = graphSizeRefusal(net, parseCollective(collective));
+        e.refusal = graphSizeRefusal(net, parseCollective(collective));
       } catch (const Error&) {  // an unknown collective: the flow names it
       }
-      if (!too_large.empty()) throw Error(too_large);
     }
     e.transfers = collectiveTransfers(p, net, &e.transfers_formula);
     if (step != Step::kSchedule && net.kind != NetworkDesc::Kind::kMesh) {
@@ -179,6 +175,7 @@ void checkCost(const Params& p, Step step, const std::string& command) {
   const bool large = allowLarge(p);
   const CostEstimate e = estimateCost(p, step);
   if (e.nodes == 0) return;  // the flow reports the network's own error
+  if (!e.refusal.empty()) throw Error(e.refusal);
   const std::string nodes = number(e.nodes), ports = number(e.ports);
   auto check = [&](double estimate, uint64_t limit, const std::string& what,
                    const std::string& formula) {

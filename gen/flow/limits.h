@@ -109,6 +109,9 @@ struct CostEstimate {
   double rom_bits = 0;             // generate, simulate of a schedule-ROM network
   double trace_rows = 0;           // simulate --trace
   double verilated_port_ends = 0;  // simulate's whole-network Verilated top
+  // A refusal whatever the budgets (a graph construction's size): checkCost
+  // gives it before the budgets' own, which --allow-large would seem to lift.
+  std::string refusal;
 
   // The memory the estimate stands for: the largest of its counted items at
   // the bytes each budget assumes (port ends, deliveries, transfers).

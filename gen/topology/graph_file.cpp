@@ -35,8 +35,7 @@ class Names {
     if (!isUtf8(word)) {
       throw Error(g_.name + ":" + std::to_string(row) + ": a node name that is not UTF-8 text");
     }
-    if (std::any_of(word.begin(), word.end(),
-                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
+    if (oneLine(word) != word) {  // oneLine escapes the control characters
       throw Error(g_.name + ":" + std::to_string(row) + ": node name '" + oneLine(word) +
                   "' holds a control character");
     }
@@ -488,21 +487,10 @@ NetworkDesc graphNetwork(const GraphFile& g, const std::string& path) {
     }
   }
   if (g.directed) {
-    // Every node reaches node 0: one search over the links backwards.
-    std::vector<std::vector<uint32_t>> into(n);
-    for (const GraphLink& l : net.links) into[l.to].push_back(l.from);
-    std::vector<char> reaches(n, 0);
-    std::vector<uint32_t> queue = {0};
-    reaches[0] = 1;
-    for (size_t i = 0; i < queue.size(); ++i) {
-      for (uint32_t y : into[queue[i]]) {
-        if (reaches[y]) continue;
-        reaches[y] = 1;
-        queue.push_back(y);
-      }
-    }
+    // Every node reaches node 0: one search against the links.
+    const PortGraph::Bfs into = pg.bfs(0, /*backward=*/true);
     for (uint64_t x = 1; x < n; ++x) {
-      if (!reaches[x]) {
+      if (into.dist[x] < 0) {
         throw Error(g.name + ": the graph is not strongly connected: node " + g.labels[0] +
                     " cannot be reached from node " + g.labels[x]);
       }

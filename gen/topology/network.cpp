@@ -342,27 +342,6 @@ uint32_t groupSub(const std::vector<int>& radices, uint32_t x, uint32_t y) {
 
 namespace {
 
-// The first node (by number) from which no path leads to `to`, or kNoNode: a
-// breadth-first search from `to` against the links.
-uint64_t firstNotReaching(const PortGraph& g, uint64_t to) {
-  std::vector<char> seen(g.nodes(), 0);
-  std::vector<uint64_t> queue = {to};
-  seen[to] = 1;
-  for (size_t i = 0; i < queue.size(); ++i) {
-    for (int p = 0; p < g.ports(); ++p) {
-      const PortEnd from = g.drivenBy(queue[i], p);
-      if (from.present() && !seen[from.node]) {
-        seen[from.node] = 1;
-        queue.push_back(from.node);
-      }
-    }
-  }
-  for (uint64_t x = 0; x < g.nodes(); ++x) {
-    if (!seen[x]) return x;
-  }
-  return kNoNode;
-}
-
 bool isDecimal(const std::string& w) {
   return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -448,20 +427,21 @@ void removeLinks(NetworkDesc& net, const std::string& text) {
     start = end + 1;
   }
   net.removed_links.insert(net.removed_links.end(), gone.begin(), gone.end());
+  // Strongly connected: every node reached from node 0 and, directed, node 0
+  // reached from every node (a search against the links).
   const PortGraph damaged = PortGraph::build(net);
-  const PortGraph::Bfs reach = damaged.bfs(0);
-  if (reach.order.size() != net.nodes()) {
+  auto firstLost = [&](bool backward) {
+    const PortGraph::Bfs reach = damaged.bfs(0, backward);
     uint64_t lost = 0;
-    while (reach.dist[lost] >= 0) ++lost;
-    throw Error("--remove-links " + text + " disconnects " + net.label + ": node " +
-                net.nodeName(lost) + " cannot be reached from node " + net.nodeName(0));
+    while (lost < net.nodes() && reach.dist[lost] >= 0) ++lost;
+    return lost;
+  };
+  const std::string cut = "--remove-links " + text + " disconnects " + net.label + ": node ";
+  if (const uint64_t lost = firstLost(false); lost < net.nodes()) {
+    throw Error(cut + net.nodeName(lost) + " cannot be reached from node " + net.nodeName(0));
   }
-  if (directed) {  // strongly connected: node 0 reached from every node, too
-    const uint64_t lost = firstNotReaching(damaged, 0);
-    if (lost != kNoNode) {
-      throw Error("--remove-links " + text + " disconnects " + net.label + ": node " +
-                  net.nodeName(0) + " cannot be reached from node " + net.nodeName(lost));
-    }
+  if (const uint64_t lost = directed ? firstLost(true) : net.nodes(); lost < net.nodes()) {
+    throw Error(cut + net.nodeName(0) + " cannot be reached from node " + net.nodeName(lost));
   }
   // The name tells networks with different links removed apart: the links
   // (pairs given) and a hash of every one-way link removed, sorted.

@@ -66,7 +66,7 @@ int PortGraph::degree(uint64_t x) const {
   return d;
 }
 
-PortGraph::Bfs PortGraph::bfs(uint64_t x) const {
+PortGraph::Bfs PortGraph::bfs(uint64_t x, bool backward) const {
   Bfs b;
   b.dist.assign(nodes_, -1);
   b.order.push_back(static_cast<uint32_t>(x));
@@ -74,7 +74,7 @@ PortGraph::Bfs PortGraph::bfs(uint64_t x) const {
   for (size_t h = 0; h < b.order.size(); ++h) {
     const uint32_t u = b.order[h];
     for (int p = 0; p < ports_; ++p) {
-      const PortEnd e = drives(u, p);
+      const PortEnd e = backward ? drivenBy(u, p) : drives(u, p);
       if (e.present() && b.dist[e.node] < 0) {
         b.dist[e.node] = b.dist[u] + 1;
         b.order.push_back(e.node);

@@ -47,12 +47,14 @@ class PortGraph {
   int degree(uint64_t x) const;  // present output ports of x
   // Breadth-first search from x along outputs, ports in ascending order: the
   // distance of every node (-1 if unreachable) and the nodes in the order
-  // reached (x first; fewer than nodes() if some are unreachable).
+  // reached (x first; fewer than nodes() if some are unreachable). With
+  // `backward`, against the links (input p to the output driving it): the
+  // distance of every node to x.
   struct Bfs {
     std::vector<int> dist;
     std::vector<uint32_t> order;
   };
-  Bfs bfs(uint64_t x) const;
+  Bfs bfs(uint64_t x, bool backward = false) const;
   // Largest BFS distance from x along outputs (-1 if some node is unreachable).
   int eccentricity(uint64_t x) const;
   // Half-duplex hardware makes output p and input p of a node one channel:

@@ -54,6 +54,11 @@ inline nlohmann::json reportCycles(const nlohmann::json& report) {
   return figures->value("cycles", nlohmann::json());
 }
 
+// A name, or null for none (a report's "rtl_model" when no Verilated model ran).
+inline nlohmann::ordered_json nameOrNull(const std::string& name) {
+  return name.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(name);
+}
+
 // "PASS"/"FAIL" (the harnesses' words) and true/false as a verdict.
 inline std::string reportVerdict(bool pass) { return pass ? "pass" : "fail"; }
 
